@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { pageOf, PageQuerySchema } from './pagination.ts';
+
+export const RELEASE_TYPES = ['album', 'ep', 'single', 'compilation', 'live', 'soundtrack', 'remix', 'other'] as const;
+export const ReleaseTypeSchema = z.enum(RELEASE_TYPES);
+export type ReleaseType = z.infer<typeof ReleaseTypeSchema>;
+
+/** A rating is 1 to 10 in half steps. */
+export const RatingValueSchema = z
+  .number({ error: 'Rating must be a number from 1 to 10' })
+  .min(1, { error: 'Rating must be at least 1' })
+  .max(10, { error: 'Rating must be at most 10' })
+  .refine((value) => Number.isInteger(value * 2), { error: 'Rating must be in steps of 0.5' });
+
+export const GenreRefSchema = z.object({ slug: z.string(), name: z.string() });
+export type GenreRef = z.infer<typeof GenreRefSchema>;
+
+export const ArtistRefSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  /** The text that joins this credit to the next one (", ", " & ", " feat. "). */
+  joinPhrase: z.string(),
+});
+export type ArtistRef = z.infer<typeof ArtistRefSchema>;
+
+export const AlbumCardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  artistCredit: z.string(),
+  artists: z.array(ArtistRefSchema),
+  releaseDate: z.string().nullable(),
+  releaseYear: z.number().int().nullable(),
+  releaseType: ReleaseTypeSchema,
+  coverUrl: z.string(),
+  genres: z.array(GenreRefSchema),
+  /** Average of all ratings, one decimal; null until someone rates it. */
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  reviewCount: z.number().int(),
+  /** The signed-in person's own rating, when there is one. */
+  viewerRating: z.number().nullable(),
+});
+export type AlbumCard = z.infer<typeof AlbumCardSchema>;
+
+export const TrackSchema = z.object({
+  disc: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  durationMs: z.number().int().nullable(),
+});
+export type Track = z.infer<typeof TrackSchema>;
+
+export const RatingBucketSchema = z.object({ rating: z.number(), count: z.number().int() });
+export type RatingBucket = z.infer<typeof RatingBucketSchema>;
+
+export const AlbumDetailSchema = AlbumCardSchema.extend({
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  mbid: z.string().nullable(),
+  likeCount: z.number().int(),
+  tracks: z.array(TrackSchema),
+  /** Count of ratings at each half step from 1 to 10 (19 buckets, zeros included). */
+  ratingDistribution: z.array(RatingBucketSchema),
+});
+export type AlbumDetail = z.infer<typeof AlbumDetailSchema>;
+
+export const ArtistCardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  genres: z.array(GenreRefSchema),
+  averageRating: z.number().nullable(),
+  albumCount: z.number().int(),
+});
+export type ArtistCard = z.infer<typeof ArtistCardSchema>;
+
+export const DiscographyGroupSchema = z.object({
+  releaseType: ReleaseTypeSchema,
+  albums: z.array(AlbumCardSchema),
+});
+
+export const ArtistDetailSchema = ArtistCardSchema.extend({
+  ratingCount: z.number().int(),
+  discography: z.array(DiscographyGroupSchema),
+});
+export type ArtistDetail = z.infer<typeof ArtistDetailSchema>;
+
+export const GenreSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(['genre', 'style']),
+  albumCount: z.number().int(),
+});
+export type Genre = z.infer<typeof GenreSchema>;
+
+export const GenreListSchema = z.object({ items: z.array(GenreSchema) });
+
+export const ALBUM_SORTS = ['rating', 'popularity', 'release_date', 'title', 'recent'] as const;
+
+export const AlbumListQuerySchema = PageQuerySchema.extend({
+  genre: z.string().min(1).max(80).optional(),
+  decade: z.coerce.number().int().min(1900).max(2100).multipleOf(10, { error: 'decade must be a year ending in 0' }).optional(),
+  year: z.coerce.number().int().min(1900).max(2100).optional(),
+  type: ReleaseTypeSchema.optional(),
+  sort: z.enum(ALBUM_SORTS).default('popularity'),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+export type AlbumListQuery = z.infer<typeof AlbumListQuerySchema>;
+
+export const AlbumPageSchema = pageOf(AlbumCardSchema);
+export const ArtistPageSchema = pageOf(ArtistCardSchema);
+
+export const AlbumRefParamsSchema = z.object({ albumId: z.string().min(1).max(120) });
+export const ArtistRefParamsSchema = z.object({ artistId: z.string().min(1).max(120) });

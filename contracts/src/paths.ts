@@ -1,0 +1,20 @@
+/** Route path builders shared by the web app and the server (links, redirects, e-mails, Open Graph). */
+export const paths = {
+  home: () => '/',
+  album: (slug: string) => `/album/${encodeURIComponent(slug)}`,
+  artist: (slug: string) => `/artist/${encodeURIComponent(slug)}`,
+  profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  list: (id: string) => `/lists/${encodeURIComponent(id)}`,
+  review: (id: string) => `/review/${encodeURIComponent(id)}`,
+  explore: (filters: { genre?: string; decade?: number; type?: string; sort?: string } = {}) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, String(value));
+    const search = query.toString();
+    return search ? `/explore?${search}` : '/explore';
+  },
+  search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
+  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  register: () => '/register',
+  albumCover: (albumId: string, version?: string) => `/covers/albums/${albumId}${version ? `?v=${version}` : ''}`,
+  artistImage: (artistId: string) => `/covers/artists/${artistId}`,
+} as const;

@@ -1,0 +1,94 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { usePlainMessages } from '@hearsay/contracts/messages';
+import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { coverRoutes } from './modules/covers/covers.routes.ts';
+import { createCoverService } from './modules/covers/covers.service.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { createSiteService } from './modules/site/site.service.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
+import type { Config } from './platform/config.ts';
+import { ping, type DatabaseHandle } from './platform/db/index.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { healthRoutes } from './platform/http/health.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import './platform/http/viewer.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: () => Date;
+  fetch?: typeof fetch;
+  /** Pino logger options, or false to stay quiet (tests). */
+  logger?: boolean | object;
+}
+
+/**
+ * Builds the whole server. Load order is the architecture: platform first (errors, security
+ * headers, compression, cookies, OpenAPI), then the feature modules, then the web app, which
+ * answers every path no module claimed.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  usePlainMessages();
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('viewer', null);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie, { secret: config.authSecret });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Hearsay API',
+        description: 'Rate, review and discover albums through people. Every error answers `{ "error": { "code", "message", "issues" } }`.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const { db } = database;
+  const catalog = createCatalogService({ db, clock, charts: config.charts });
+  const covers = createCoverService({
+    db,
+    dataDir: config.dataDir,
+    mode: config.coverArt.mode,
+    archiveUrl: config.coverArt.baseUrl,
+    fetch: deps.fetch ?? fetch,
+    clock,
+    log: app.log,
+  });
+  const site = createSiteService({ db, catalog, clock, charts: config.charts });
+
+  await app.register(healthRoutes, { checks: { database: () => ping(db) } });
+  await app.register(catalogRoutes, { catalog });
+  await app.register(coverRoutes, { covers });
+  await app.register(siteRoutes, { site });
+  // Not encapsulated: the web app's not-found handler answers for the whole server.
+  await app.register(fastifyPlugin(webRoutes), {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    previews: [...catalogPreviews(catalog)],
+  });
+
+  return app;
+}

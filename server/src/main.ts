@@ -1,0 +1,43 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './platform/boot.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error));
+}
+
+const logger =
+  config.env === 'development'
+    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : { level: config.logLevel };
+
+const bootLog = { info: (message: string) => process.stdout.write(`${message}\n`) };
+const database = await prepareDatabase(config, bootLog).catch((error: unknown) =>
+  fail(`Could not prepare the database (${config.databaseUrl.replace(/:[^:@/]*@/, ':***@')}): ${error instanceof Error ? error.message : String(error)}`),
+);
+const app = await buildApp({ config, database, logger });
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info(`${signal ?? 'shutdown'} received, closing`);
+  await app.close();
+  await database.destroy();
+});
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Hearsay is ready at ${config.publicUrl} (${database.description})`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await database.destroy();
+  process.exit(1);
+}

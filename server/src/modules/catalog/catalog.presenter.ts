@@ -1,0 +1,93 @@
+import type { AlbumCard, AlbumDetail, ArtistCard, ReleaseType, Track } from '@hearsay/contracts/catalog';
+import { paths } from '@hearsay/contracts/paths';
+import type { TrackRow } from '../../db/schema.ts';
+import type { HydratedAlbum } from './catalog.repository.ts';
+
+/** Row -> contract shapes. The only way catalog data leaves the server. */
+
+const CARD_GENRES = 3;
+
+export function roundRating(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Math.round(value * 10) / 10;
+}
+
+function coverVersion(hydrated: HydratedAlbum): string {
+  // Changes when the cached cover appears, so browsers drop a generated cover they kept.
+  return hydrated.album.cover_status === 'cached' ? 'c' : 'g';
+}
+
+export function presentAlbumCard(hydrated: HydratedAlbum, viewerRating: number | null = null): AlbumCard {
+  const { album } = hydrated;
+  return {
+    id: album.id,
+    slug: album.slug,
+    title: album.title,
+    artistCredit: album.artist_credit,
+    artists: hydrated.credits.map((credit) => ({
+      id: credit.artist_id,
+      slug: credit.slug,
+      name: credit.credited_name,
+      joinPhrase: credit.join_phrase,
+    })),
+    releaseDate: album.release_date,
+    releaseYear: album.release_year,
+    releaseType: album.release_type as ReleaseType,
+    coverUrl: paths.albumCover(album.id, coverVersion(hydrated)),
+    genres: hydrated.genres
+      .filter((genre) => genre.kind === 'genre')
+      .slice(0, CARD_GENRES)
+      .map(({ slug, name }) => ({ slug, name })),
+    averageRating: roundRating(album.rating_average),
+    ratingCount: album.rating_count,
+    reviewCount: album.review_count,
+    viewerRating,
+  };
+}
+
+export function presentTrack(row: Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>): Track {
+  return { disc: row.disc, position: row.position, title: row.title, durationMs: row.duration_ms };
+}
+
+export const HALF_STEPS = Array.from({ length: 19 }, (_, index) => 1 + index / 2);
+
+export function presentAlbumDetail(
+  hydrated: HydratedAlbum,
+  tracks: readonly Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>[],
+  distribution: ReadonlyMap<number, number>,
+  viewerRating: number | null,
+): AlbumDetail {
+  const card = presentAlbumCard(hydrated, viewerRating);
+  return {
+    ...card,
+    // The album page lists every genre and style, not only the three a card has room for.
+    genres: hydrated.genres.map(({ slug, name }) => ({ slug, name })),
+    label: hydrated.album.label,
+    description: hydrated.album.description,
+    mbid: hydrated.album.mbid,
+    likeCount: hydrated.album.like_count,
+    tracks: tracks.map(presentTrack),
+    ratingDistribution: HALF_STEPS.map((rating) => ({ rating, count: distribution.get(rating) ?? 0 })),
+  };
+}
+
+export interface ArtistSummary {
+  id: string;
+  slug: string;
+  name: string;
+  albumCount: number;
+  ratingSum: number;
+  ratingCount: number;
+  genres: { slug: string; name: string }[];
+}
+
+export function presentArtistCard(artist: ArtistSummary): ArtistCard {
+  return {
+    id: artist.id,
+    slug: artist.slug,
+    name: artist.name,
+    imageUrl: paths.artistImage(artist.id),
+    genres: artist.genres,
+    averageRating: artist.ratingCount > 0 ? roundRating(artist.ratingSum / artist.ratingCount) : null,
+    albumCount: artist.albumCount,
+  };
+}

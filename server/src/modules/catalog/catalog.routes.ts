@@ -1,0 +1,67 @@
+import {
+  AlbumDetailSchema,
+  AlbumListQuerySchema,
+  AlbumPageSchema,
+  AlbumRefParamsSchema,
+  ArtistDetailSchema,
+  ArtistRefParamsSchema,
+  GenreListSchema,
+} from '@hearsay/contracts/catalog';
+import { ErrorBodySchema } from '@hearsay/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CatalogService } from './catalog.service.ts';
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  app.get(
+    '/api/albums',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Browse albums by genre, decade, year and release type',
+        querystring: AlbumListQuerySchema,
+        response: { 200: AlbumPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.listAlbums(request.query, request.viewer?.id),
+  );
+
+  app.get(
+    '/api/albums/:albumId',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One album by id or slug, with tracks and rating distribution',
+        params: AlbumRefParamsSchema,
+        response: { 200: AlbumDetailSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.getAlbum(request.params.albumId, request.viewer?.id),
+  );
+
+  app.get(
+    '/api/artists/:artistId',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One artist by id or slug, with the discography grouped by release type',
+        params: ArtistRefParamsSchema,
+        response: { 200: ArtistDetailSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.getArtist(request.params.artistId, request.viewer?.id),
+  );
+
+  app.get(
+    '/api/genres',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Genres (and finer styles) with their album counts',
+        querystring: z.object({ kind: z.enum(['genre', 'style']).optional() }),
+        response: { 200: GenreListSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ items: await catalog.listGenres(request.query.kind) }),
+  );
+};

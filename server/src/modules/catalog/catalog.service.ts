@@ -1,0 +1,157 @@
+import type {
+  AlbumCard,
+  AlbumDetail,
+  AlbumListQuery,
+  ArtistCard,
+  ArtistDetail,
+  Genre,
+  ReleaseType,
+} from '@hearsay/contracts/catalog';
+import { RELEASE_TYPES } from '@hearsay/contracts/catalog';
+import type { Page } from '@hearsay/contracts/pagination';
+import type { DB } from '../../platform/db/index.ts';
+import { notFound } from '../../platform/errors.ts';
+import * as repository from './catalog.repository.ts';
+import { presentAlbumCard, presentAlbumDetail, presentArtistCard } from './catalog.presenter.ts';
+
+/** What the catalog needs to know about ratings; provided by the ratings module. */
+export interface RatingLookup {
+  viewerRatings(userId: string, albumIds: readonly string[]): Promise<Map<string, number>>;
+  distribution(albumId: string): Promise<Map<number, number>>;
+}
+
+export interface CatalogServiceDeps {
+  db: DB;
+  clock: () => Date;
+  charts: { priorWeight: number; minRatings: number };
+  ratings?: RatingLookup;
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function createCatalogService(deps: CatalogServiceDeps) {
+  const { db } = deps;
+  const currentYear = () => deps.clock().getUTCFullYear();
+
+  async function viewerRatingsFor(viewerId: string | undefined, albumIds: readonly string[]) {
+    if (!viewerId || !deps.ratings || albumIds.length === 0) return new Map<string, number>();
+    return deps.ratings.viewerRatings(viewerId, albumIds);
+  }
+
+  /** Album cards for the given ids, in that order, with the viewer's own rating where there is one. */
+  async function albumCards(ids: readonly string[], viewerId?: string): Promise<AlbumCard[]> {
+    const [hydrated, mine] = await Promise.all([repository.hydrateAlbums(db, ids), viewerRatingsFor(viewerId, ids)]);
+    return hydrated.map((album) => presentAlbumCard(album, mine.get(album.album.id) ?? null));
+  }
+
+  async function resolveAlbumId(ref: string): Promise<string> {
+    const id = await repository.findAlbumIdByRef(db, ref);
+    if (!id) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+    return id;
+  }
+
+  async function getAlbum(ref: string, viewerId?: string): Promise<AlbumDetail> {
+    const id = await resolveAlbumId(ref);
+    const [[hydrated], tracks, distribution, mine] = await Promise.all([
+      repository.hydrateAlbums(db, [id]),
+      repository.listTracks(db, id),
+      deps.ratings ? deps.ratings.distribution(id) : Promise.resolve(new Map<number, number>()),
+      viewerRatingsFor(viewerId, [id]),
+    ]);
+    if (!hydrated) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+    return presentAlbumDetail(hydrated, tracks, distribution, mine.get(id) ?? null);
+  }
+
+  async function genreFilter(slug: string | undefined) {
+    if (!slug) return undefined;
+    const genre = await repository.findGenre(db, slug);
+    if (!genre) throw notFound('genre_not_found', `There is no genre called "${slug}".`);
+    return genre;
+  }
+
+  async function listAlbums(
+    query: AlbumListQuery & { minRating?: number; yearBefore?: number; ids?: readonly string[] },
+    viewerId?: string,
+  ): Promise<Page<AlbumCard>> {
+    const genre = await genreFilter(query.genre);
+    const prior = await repository.ratingPrior(db);
+    const defaultOrder = query.sort === 'title' ? 'asc' : 'desc';
+    const { ids, total } = await repository.listAlbumIds(db, {
+      filters: {
+        genreSlug: query.genre,
+        decade: query.decade,
+        year: query.year,
+        yearBefore: query.yearBefore,
+        releaseType: query.type,
+        minRating: query.minRating,
+        ids: query.ids,
+      },
+      genre,
+      sort: query.sort,
+      order: query.order ?? defaultOrder,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      currentYear: currentYear(),
+      prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+    });
+    return {
+      items: await albumCards(ids, viewerId),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  async function artistCards(ids: readonly string[]): Promise<ArtistCard[]> {
+    return (await repository.artistSummaries(db, ids)).map(presentArtistCard);
+  }
+
+  async function getArtist(ref: string, viewerId?: string): Promise<ArtistDetail> {
+    const artist = await repository.findArtistByRef(db, ref);
+    if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
+    const [[summary], albumIds] = await Promise.all([
+      repository.artistSummaries(db, [artist.id]),
+      repository.artistAlbumIds(db, artist.id),
+    ]);
+    const albums = await albumCards(albumIds, viewerId);
+    const byYear = (a: AlbumCard, b: AlbumCard) =>
+      (a.releaseDate ?? '9999').localeCompare(b.releaseDate ?? '9999') || a.title.localeCompare(b.title);
+    const discography = RELEASE_TYPES.map((releaseType: ReleaseType) => ({
+      releaseType,
+      albums: albums.filter((album) => album.releaseType === releaseType).sort(byYear),
+    })).filter((group) => group.albums.length > 0);
+    const card = presentArtistCard(
+      summary ?? { ...artist, albumCount: 0, ratingSum: 0, ratingCount: 0, genres: [] },
+    );
+    return { ...card, ratingCount: summary?.ratingCount ?? 0, discography };
+  }
+
+  async function listGenres(kind?: 'genre' | 'style'): Promise<Genre[]> {
+    const counts = await repository.genreAlbumCounts(db, currentYear());
+    return counts
+      .filter((genre) => !kind || genre.kind === kind)
+      .sort((a, b) => b.albumCount - a.albumCount || a.name.localeCompare(b.name));
+  }
+
+  async function genreCounts(slugs: readonly string[]) {
+    const counts = await repository.genreAlbumCounts(db, currentYear(), slugs);
+    const bySlug = new Map(counts.map((genre) => [genre.slug, genre]));
+    return slugs.flatMap((slug) => {
+      const genre = bySlug.get(slug);
+      return genre ? [{ slug: genre.slug, name: genre.name, albumCount: genre.albumCount }] : [];
+    });
+  }
+
+  return {
+    albumCards,
+    artistCards,
+    resolveAlbumId,
+    getAlbum,
+    listAlbums,
+    getArtist,
+    listGenres,
+    genreCounts,
+    countAlbums: () => repository.countAlbums(db),
+  };
+}

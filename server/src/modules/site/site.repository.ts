@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { DB } from '../../platform/db/index.ts';
+
+export async function countRows(db: DB, table: 'user' | 'rating' | 'album'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Best-rated albums with at least `minRatings` ratings, by weighted rating. */
+export async function bestRatedAlbumIds(db: DB, limit: number, minRatings: number, prior: { weight: number; mean: number }) {
+  const rows = await db
+    .selectFrom('album')
+    .select('id')
+    .where('rating_count', '>=', Math.max(1, minRatings))
+    .orderBy(sql`(rating_sum + ${prior.weight * prior.mean}) / (rating_count + ${prior.weight})`, 'desc')
+    .orderBy('rating_count', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Catalog picks for a quiet site: albums with MusicBrainz ids (real artwork) first, then the rest. */
+export async function catalogPickCandidates(db: DB, limit: number) {
+  const rows = await db
+    .selectFrom('album')
+    .select(['id', 'mbid'])
+    .where('release_type', '=', 'album')
+    .orderBy(sql`case when mbid is null then 1 else 0 end`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+export async function ratingTotals(db: DB) {
+  const row = await db
+    .selectFrom('album')
+    .select((eb) => [eb.fn.sum<number>('rating_sum').as('sum'), eb.fn.sum<number>('rating_count').as('count')])
+    .executeTakeFirstOrThrow();
+  return { sum: Number(row.sum ?? 0), count: Number(row.count ?? 0) };
+}

@@ -1,0 +1,75 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorBody } from '../../platform/http/error-handler.ts';
+import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from './link-previews.ts';
+
+export interface WebOptions {
+  webDist: string;
+  publicUrl: string;
+  previews: PreviewRoute[];
+}
+
+const HEAD_PLACEHOLDER = '<!--hearsay:head-->';
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hearsay</title></head>
+<body style="font-family:system-ui;max-width:40rem;margin:4rem auto;line-height:1.5">
+<h1>Hearsay's API is running</h1><p>The web app has not been built yet. Run <code>npm start</code> (which builds it)
+or <code>npm run dev</code> for the development server with hot reload.</p><p>API documentation: <a href="/api/docs">/api/docs</a></p></body></html>`;
+
+/**
+ * Serves the built web app on the same port as the API: hashed assets cached for a year, the HTML
+ * shell never cached, every other path answered by the single-page app (with link-preview tags for
+ * albums, artists, reviews, profiles and lists), and unknown API paths answered with a JSON 404.
+ */
+export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const indexFile = join(options.webDist, 'index.html');
+  const built = existsSync(indexFile);
+  const template = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      wildcard: true,
+      preCompressed: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  async function previewFor(request: FastifyRequest): Promise<LinkPreview> {
+    const path = request.url.split('?')[0] ?? '/';
+    for (const route of options.previews) {
+      const match = route.pattern.exec(path);
+      if (!match) continue;
+      try {
+        return (await route.resolve(match, request.viewer)) ?? DEFAULT_PREVIEW;
+      } catch (error) {
+        request.log.debug({ err: error }, 'no link preview');
+        return DEFAULT_PREVIEW;
+      }
+    }
+    return DEFAULT_PREVIEW;
+  }
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    const preview = await previewFor(request);
+    const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
+    const html = built ? template.replace(HEAD_PLACEHOLDER, renderHeadTags(preview, pageUrl, options.publicUrl)) : template;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = /^\/(api|covers|uploads)(\/|$)/.test(request.url);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage) return sendShell(request, reply);
+    return reply
+      .status(404)
+      .send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`));
+  });
+}

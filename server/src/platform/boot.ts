@@ -1,0 +1,30 @@
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { countAlbums } from '../modules/catalog/catalog.repository.ts';
+import { loadStarterCatalog } from '../modules/catalog/starter-catalog.ts';
+
+export interface BootLog {
+  info(message: string): void;
+}
+
+/**
+ * Opens the database, brings its schema up to date and, on an empty catalog, loads the starter
+ * catalog, so the first page a newcomer sees has albums in it.
+ */
+export async function prepareDatabase(config: Config, log: BootLog): Promise<DatabaseHandle> {
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  try {
+    const applied = await migrateToLatest(database.db);
+    for (const line of applied) log.info(`database: ${line}`);
+    if (config.catalogAutoload && (await countAlbums(database.db)) === 0) {
+      const started = Date.now();
+      const result = await loadStarterCatalog(database.db, new Date().toISOString());
+      log.info(`catalog: loaded ${result.added} starter albums in ${Date.now() - started} ms`);
+    }
+    return database;
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+}

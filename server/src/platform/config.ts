@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment, parsed once at boot. Every variable has a default
+ * that makes `npm start` work on a fresh clone; an invalid value stops start-up with a message
+ * naming the variable (see README "Configuration").
+ */
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must not be negative' })
+    .max(max, { error: `must be at most ${max}` });
+
+const databaseUrl = z
+  .string()
+  .refine((value) => /^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(value), {
+    error: 'must start with sqlite: (a file path) or postgres:// (a PostgreSQL connection URL)',
+  });
+
+const trustProxy = z
+  .string()
+  .transform((value, ctx): boolean | number | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+    if (trimmed === 'true') return true;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry))) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, true, a number of hops, or a comma-separated list of proxy IP addresses',
+    });
+    return z.NEVER;
+  });
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: positiveInt(65535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: databaseUrl.optional(),
+  DATABASE_POOL_SIZE: positiveInt(200).default(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COVER_ART: z.enum(['remote', 'off'], { error: 'must be remote or off' }).default('remote'),
+  COVER_ART_URL: z.url().default('https://coverartarchive.org'),
+  CATALOG_AUTOLOAD: booleanish.default(true),
+  CHART_PRIOR_WEIGHT: positiveInt(100_000).default(5),
+  CHART_MIN_RATINGS: positiveInt(100_000).default(3),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string;
+  trustProxy: boolean | number | string[];
+  logLevel: string;
+  coverArt: { mode: 'remote' | 'off'; baseUrl: string };
+  catalogAutoload: boolean;
+  charts: { priorWeight: number; minRatings: number };
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parse the environment into a Config, or throw a ConfigError naming every bad variable. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((key) => [key, emptyToUndefined(environment[key])]),
+  );
+  const parsed = EnvSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const databaseUrl = normaliseSqliteUrl(env.DATABASE_URL ?? `sqlite:${join(dataDir, 'hearsay.db')}`);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Hearsay <no-reply@${new URL(publicUrl).hostname}>`,
+    authSecret: env.AUTH_SECRET ?? persistentSecret(dataDir, 'auth'),
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    coverArt: { mode: env.COVER_ART, baseUrl: env.COVER_ART_URL.replace(/\/+$/, '') },
+    catalogAutoload: env.CATALOG_AUTOLOAD,
+    charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
+    webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function normaliseSqliteUrl(url: string): string {
+  if (!url.startsWith('sqlite:')) return url;
+  const path = url.slice('sqlite:'.length);
+  if (path === ':memory:') return url;
+  return `sqlite:${isAbsolute(path) ? path : resolve(path)}`;
+}
+
+/**
+ * Secrets not given in the environment are generated once and kept in the data directory, so
+ * sessions survive restarts without any set-up. Several instances must share AUTH_SECRET.
+ */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, 'secrets.json');
+  const secrets: Record<string, string> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+  const existing = secrets[name];
+  if (existing) return existing;
+  secrets[name] = randomBytes(32).toString('base64url');
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets[name];
+}

@@ -1,0 +1,39 @@
+/** Text helpers shared by the catalog, search and import: slugs and accent-insensitive match keys. */
+
+export function foldDiacritics(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[đĐ]/g, 'd');
+}
+
+/** "Sgt. Pepper’s Lonely Hearts Club Band" -> "sgt-peppers-lonely-hearts-club-band". */
+export function slugify(value: string, maxLength = 80): string {
+  const slug = foldDiacritics(value)
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’‘`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, maxLength)
+    .replace(/-+$/g, '');
+  return slug || 'untitled';
+}
+
+/**
+ * A key for matching the same name written differently: case, accents, punctuation, "&"/"and"
+ * and a leading "The" do not matter. "The Beatles" and "Beatles, The" share a key.
+ */
+export function matchKey(value: string): string {
+  const folded = foldDiacritics(value)
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’‘`.]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return folded.replace(/^the\s+/, '').replace(/\s+the$/, '').replace(/\s+/g, ' ');
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject as injectContext } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import type { DatabaseHandle } from '../src/platform/db/index.ts';
+import { freshDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  config: Config;
+  inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: () => Date;
+  fetch?: typeof fetch;
+}
+
+/** The real server on a fresh database of its own, driven through `inject` (no network). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const dataDir = mkdtempSync(join(injectContext('testRoot'), 'data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    COVER_ART: 'off',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, clock: options.clock, fetch: options.fetch, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    inject: (request) => app.inject(request as InjectOptions),
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/platform/db/index.ts';
+import { migrateToLatest } from '../src/platform/db/migrate.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** `sqlite:<file>` of the migrated template, or the PostgreSQL URL of the template database. */
+    templateDatabase: string;
+    testRoot: string;
+  }
+}
+
+/**
+ * Migrates one template database for the whole run; every test file then gets its own copy
+ * (a file copy on SQLite, CREATE DATABASE ... TEMPLATE on PostgreSQL). Tests never share tables.
+ */
+export default async function setup(project: TestProject) {
+  const testRoot = mkdtempSync(join(tmpdir(), 'hearsay-test-'));
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  let template: string;
+  let cleanup: () => Promise<void>;
+
+  if (postgresUrl) {
+    const name = `hearsay_template_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    template = url.toString();
+    const database = openDatabase(template, { poolSize: 1 });
+    await migrateToLatest(database.db);
+    await database.destroy();
+    cleanup = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  } else {
+    const file = join(testRoot, 'template.db');
+    const database = openDatabase(`sqlite:${file}`);
+    await migrateToLatest(database.db);
+    await database.destroy();
+    template = `sqlite:${file}`;
+    cleanup = async () => {};
+  }
+
+  project.provide('templateDatabase', template);
+  project.provide('testRoot', testRoot);
+  return async () => {
+    await cleanup();
+    rmSync(testRoot, { recursive: true, force: true });
+  };
+}
