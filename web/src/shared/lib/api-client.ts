@@ -1,0 +1,76 @@
+import { ErrorBodySchema, type ErrorIssue } from '@hearsay/contracts/errors';
+import type { z } from 'zod';
+
+/** An error answered by the Hearsay API (or a network failure, with status 0). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ErrorIssue[];
+
+  constructor(status: number, code: string, message: string, issues: ErrorIssue[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export interface RequestOptions<T extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The contract schema of a successful response; the response is parsed, never cast. */
+  schema: T;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API with the session cookie and parses the answer with its contract schema. Errors
+ * come back as ApiError with the server's code and message, so screens can show them as they are.
+ */
+export async function api<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.output<T>> {
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      signal: options.signal,
+      headers: {
+        accept: 'application/json',
+        ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      },
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'We could not reach Hearsay. Check your connection and try again.');
+  }
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.safeParse(json);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues);
+    throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status}. Please try again.`);
+  }
+  return options.schema.parse(json) as z.output<T>;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Query-string from an object, skipping empty values. */
+export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,52 @@
+import { X } from 'lucide-react';
+import { Dialog as Primitive } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../lib/cn.ts';
+
+export const Dialog = Primitive.Root;
+export const DialogTrigger = Primitive.Trigger;
+export const DialogClose = Primitive.Close;
+
+/** A centred modal with a title, optional description and a close button; focus is trapped and restored. */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+  side,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  className?: string;
+  /** Slide in from the side (a sheet) instead of appearing in the centre. */
+  side?: 'left' | 'right';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-in" />
+      <Primitive.Content
+        className={cn(
+          'fixed z-50 flex flex-col bg-surface text-ink shadow-pop focus:outline-none',
+          side
+            ? cn('inset-y-0 w-[min(100vw,22rem)] overflow-y-auto p-5', side === 'right' ? 'right-0' : 'left-0')
+            : 'left-1/2 top-1/2 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl p-6',
+          className,
+        )}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <div>
+            <Primitive.Title className="font-display text-xl font-semibold">{title}</Primitive.Title>
+            {description ? <Primitive.Description className="mt-1 text-sm text-ink-muted">{description}</Primitive.Description> : null}
+          </div>
+          <Primitive.Close className="-m-1 rounded-full p-1.5 text-ink-muted hover:bg-surface-2 hover:text-ink" aria-label={t('actions.close')}>
+            <X className="size-5" />
+          </Primitive.Close>
+        </div>
+        {children}
+      </Primitive.Content>
+    </Primitive.Portal>
+  );
+}

@@ -1,0 +1,27 @@
+import { Tabs as Primitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
+
+export const Tabs = Primitive.Root;
+export const TabsContent = Primitive.Content;
+
+export function TabsList({ className, ...props }: ComponentProps<typeof Primitive.List>) {
+  return (
+    <Primitive.List
+      className={cn('flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:none]', className)}
+      {...props}
+    />
+  );
+}
+
+export function TabsTrigger({ className, ...props }: ComponentProps<typeof Primitive.Trigger>) {
+  return (
+    <Primitive.Trigger
+      className={cn(
+        '-mb-px shrink-0 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-ink-muted transition-colors hover:text-ink data-[state=active]:border-accent data-[state=active]:text-ink',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
