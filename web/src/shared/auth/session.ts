@@ -1,13 +1,36 @@
 import { MeSchema, type CurrentUser } from '@hearsay/contracts/accounts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../lib/api-client.ts';
+import { z } from 'zod';
+import { api, ApiError } from '../lib/api-client.ts';
 
 export const sessionQueryOptions = queryOptions({
   queryKey: ['session'],
-  queryFn: ({ signal }) => api('/api/me', { schema: MeSchema, signal }),
+  queryFn: async ({ signal }) => {
+    try {
+      return await api('/api/me', { schema: MeSchema, signal });
+    } catch (error) {
+      // A visitor is not an error: no session simply means signed out.
+      if (error instanceof ApiError && error.status === 401) return { user: null };
+      throw error;
+    }
+  },
   staleTime: 60 * 1000,
 });
+
+/**
+ * Ends the session on the server, then forgets everything cached for this person. The cookie is
+ * http-only, so only the server can delete it; if the call fails we still show the visitor view
+ * and the server-side session expires on its own.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await api('/api/auth/sign-out', { method: 'POST', body: {}, schema: z.unknown() });
+  } finally {
+    queryClient.clear();
+    queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
+  }
+}
 
 export type SessionState =
   | { status: 'loading'; user: null }

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** Debian's Chromium, never a downloaded browser; these flags keep it quiet on a machine without internet. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium }, testIgnore: /screenshots\.spec/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /screenshots\.spec/ },
+    { name: 'screenshots', testMatch: /screenshots\.spec/, use: { launchOptions: chromium } },
+  ],
+  // The real server, built web app and a database of its own (SQLite in a temporary directory, or a fresh
+  // PostgreSQL database when TEST_DATABASE_URL is set), started for this run and thrown away after it.
+  webServer: {
+    command: `node support/start-server.ts`,
+    url: `${baseURL}/readyz`,
+    env: { E2E_PORT: String(port) },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

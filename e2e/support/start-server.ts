@@ -1,0 +1,68 @@
+/**
+ * Starts the real Hearsay server for the end-to-end run: builds the web app if it is stale, makes
+ * a temporary data directory, and on PostgreSQL (TEST_DATABASE_URL) a fresh database that is
+ * dropped when the run ends. The server migrates and loads the starter catalog on start, as in production.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildWeb, repositoryRoot, webBuildIsStale } from '../../scripts/web-build.ts';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = mkdtempSync(join(tmpdir(), 'hearsay-e2e-'));
+let databaseUrl = `sqlite:${join(dataDir, 'hearsay.db')}`;
+let dropDatabase = async () => {};
+
+if (webBuildIsStale()) buildWeb();
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  const name = `hearsay_e2e_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: postgresUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+}
+
+const server = spawn(process.execPath, [join(repositoryRoot, 'server', 'src', 'main.ts')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    COVER_ART: 'off',
+    LOG_LEVEL: 'warn',
+    // End-to-end journeys sign up many people from one address; the limits themselves have API tests.
+    RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER ?? '50',
+  },
+});
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));
+  await dropDatabase().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
+server.on('exit', (code) => {
+  if (!stopping) void stop(code ?? 1);
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('landing page', () => {
+  test('shows the real member, rating and album counts from the database', async ({ page, request }) => {
+    const stats = (await (await request.get('/api/site/stats')).json()) as { members: number; ratings: number; albums: number };
+    expect(stats.albums).toBeGreaterThan(3000);
+    await page.goto('/');
+    await expect(page.getByTestId('stat-albums')).toHaveText(stats.albums.toLocaleString('en-US'));
+    await expect(page.getByTestId('stat-members')).toHaveText(stats.members.toLocaleString('en-US'));
+    await expect(page.getByTestId('stat-ratings')).toHaveText(stats.ratings.toLocaleString('en-US'));
+  });
+
+  test('features four albums that link to their pages, and View All goes to Explore', async ({ page }) => {
+    await page.goto('/');
+    const featured = page.locator('section[aria-labelledby="featured-title"]');
+    const albums = featured.locator('a[href^="/album/"]');
+    await expect(albums).toHaveCount(4);
+    const href = await albums.first().getAttribute('href');
+    expect(href).toMatch(/^\/album\/[a-z0-9-]+$/);
+    await expect(featured.locator('img').first()).toHaveJSProperty('complete', true);
+    await featured.getByRole('link', { name: 'View All' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+  });
+
+  test('genre chips carry the real album count and link to Explore filtered by that genre', async ({ page, request }) => {
+    const genres = (await (await request.get('/api/genres')).json()) as { items: { slug: string; name: string; albumCount: number }[] };
+    await page.goto('/');
+    const chips = page.locator('section[aria-labelledby="genres-title"] a');
+    await expect(chips.first()).toBeVisible();
+    expect(await chips.count()).toBeGreaterThanOrEqual(10);
+    const rock = chips.filter({ hasText: /^Rock/ });
+    const rockGenre = genres.items.find((genre) => genre.slug === 'rock');
+    expect(rockGenre).toBeDefined();
+    await expect(rock).toHaveAttribute('href', '/explore?genre=rock');
+    await expect(rock).toContainText(rockGenre!.albumCount.toLocaleString('en-US'));
+  });
+
+  test('has the how-it-works cards, the comparison table and the closing call', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'How Hearsay Works' })).toBeVisible();
+    for (const card of ['Rate & Review', 'Create Collections', 'Follow Curators']) {
+      await expect(page.getByRole('heading', { name: card })).toBeVisible();
+    }
+    const table = page.getByRole('table', { name: 'Break the Algorithm Loop' });
+    await expect(table.getByRole('row')).toHaveCount(7);
+    await expect(table.getByRole('img', { name: 'Included', exact: true })).toHaveCount(6);
+    await expect(table.getByRole('img', { name: 'Not included', exact: true })).toHaveCount(6);
+    await expect(page.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Join the Community' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Explore Albums' })).toHaveAttribute('href', '/explore');
+  });
+
+  test('Get Started carries the name and e-mail into the register form', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/register\?name=Ada\+Lovelace&email=ada%40example\.com$/);
+  });
+});

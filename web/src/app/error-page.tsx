@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../shared/ui/button.tsx';
+import { Container } from '../shared/ui/card.tsx';
+import { NotFound } from '../shared/ui/not-found.tsx';
+
+/** The router fallback of spec §2: shown when a screen throws while rendering or loading. */
+export function ErrorPage() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <Container className="flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      <p className="font-display text-sm font-bold tracking-[0.18em] text-ink-subtle">{t('brand')}</p>
+      <h1 className="mt-4 font-display text-3xl font-semibold text-ink">{t('errors.unexpected')}</h1>
+      <p className="mt-3 max-w-md text-ink-muted">{t('errors.unexpectedHint')}</p>
+      <div className="mt-6 flex gap-3">
+        <Button onClick={() => window.location.reload()}>{t('actions.reload')}</Button>
+        <Button asChild variant="outline">
+          <a href="/">{t('actions.goHome')}</a>
+        </Button>
+      </div>
+    </Container>
+  );
+}

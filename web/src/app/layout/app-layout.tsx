@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signOut } from '../../shared/auth/session.ts';
+import { Container } from '../../shared/ui/card.tsx';
+import { BottomBar } from './bottom-bar.tsx';
+import { Header } from './header.tsx';
+import { MenuPanel } from './menu-panel.tsx';
+
+/** Header, page, footer and (on small screens) the bottom bar around every screen. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const handleSignOut = () => {
+    void signOut(queryClient)
+      .catch(() => undefined)
+      .finally(() => {
+        toast(t('nav.signedOut'));
+        void navigate('/', { replace: true });
+      });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas text-ink">
+      <a href="#main" className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-3">
+        {t('nav.skipToContent')}
+      </a>
+      <Header onOpenMenu={() => setMenuOpen(true)} onQuickAdd={() => void navigate('/search')} />
+      <main id="main" className="flex-1 pb-24 md:pb-12">
+        <Outlet />
+      </main>
+      <footer className="hidden border-t border-line py-8 text-sm text-ink-muted md:block">
+        <Container className="flex flex-wrap items-center justify-between gap-4">
+          <p>
+            <span className="mr-3 font-display font-bold tracking-[0.18em] text-ink">{t('brand')}</span>
+            {t('footer.tagline')}
+          </p>
+          <nav className="flex gap-5">
+            <Link to="/terms" className="hover:text-ink">{t('footer.terms')}</Link>
+            <Link to="/privacy" className="hover:text-ink">{t('footer.privacy')}</Link>
+            <a href="/api/docs" className="hover:text-ink">{t('footer.api')}</a>
+          </nav>
+        </Container>
+      </footer>
+      <BottomBar />
+      <MenuPanel open={menuOpen} onOpenChange={setMenuOpen} onSignOut={handleSignOut} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '../shared/lib/query-client.ts';
+import '../shared/i18n/index.ts';
+
+/** Everything every screen relies on: the query cache (spec §9 defaults), translations and toasts (at most 20). */
+export function Providers({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster visibleToasts={20} position="bottom-center" richColors closeButton theme="system" offset={{ bottom: 80 }} />
+    </QueryClientProvider>
+  );
+}

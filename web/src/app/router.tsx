@@ -1,0 +1,59 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/landing/landing-page.tsx';
+import { ComingSoon } from '../shared/ui/coming-soon.tsx';
+import { NotFound } from '../shared/ui/not-found.tsx';
+import { ErrorPage } from './error-page.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { PrivateRoute } from './route-guards.tsx';
+
+/** Screens not built yet answer with an honest panel rather than a blank page. */
+const soon = (screen: string): RouteObject['element'] => <ComingSoon screen={screen} />;
+
+/**
+ * Every route of spec §2, plus the screens the spec leaves out (artist, lists, reviews, terms, privacy).
+ * Public screens first, then the signed-in ones behind PrivateRoute (spec §6).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'login', element: soon('login') },
+          { path: 'register', element: soon('register') },
+          { path: 'forgot-password', element: soon('forgotPassword') },
+          { path: 'reset-password', element: soon('resetPassword') },
+          { path: 'auth/callback', element: soon('authCallback') },
+          { path: 'search', element: soon('search') },
+          { path: 'album/:albumId', element: soon('album') },
+          { path: 'artist/:artistId', element: soon('artist') },
+          { path: 'explore', element: soon('explore') },
+          { path: 'trending', element: soon('trending') },
+          { path: 'lists', element: soon('lists') },
+          { path: 'lists/:listId', element: soon('list') },
+          { path: 'review/:reviewId', element: soon('review') },
+          { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
+          { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
+          { path: 'onboarding', element: soon('onboarding') },
+          {
+            element: <PrivateRoute />,
+            children: [
+              { path: 'discover', element: soon('discover') },
+              { path: 'profile/:username', element: soon('profile') },
+              { path: 'settings', element: soon('settings') },
+              { path: 'library', element: soon('library') },
+              { path: 'messages', element: soon('messages') },
+              { path: 'favorites', element: soon('favorites') },
+            ],
+          },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../shared/ui/skeleton.tsx';
+import { useLanding } from './api.ts';
+import { ClosingCall, CompareTable, FeaturedAlbums, GenreChips, Hero, HowItWorks, SignUpTeaser, Testimonials } from './landing-sections.tsx';
+
+/** The landing page of spec §2, every figure on it read from the database. */
+export function LandingPage() {
+  const { t } = useTranslation('landing');
+  const landing = useLanding();
+  if (landing.isError && !landing.data) {
+    return (
+      <div className="py-16">
+        <ErrorState onRetry={() => void landing.refetch()} />
+      </div>
+    );
+  }
+  const data = landing.data;
+  return (
+    <>
+      <title>{`Hearsay — ${t('hero.eyebrow')}`}</title>
+      <Hero landing={data} covers={data?.featuredAlbums ?? []} />
+      <FeaturedAlbums landing={data} loading={landing.isPending} />
+      <GenreChips landing={data} loading={landing.isPending} />
+      <HowItWorks />
+      <CompareTable />
+      <SignUpTeaser />
+      <Testimonials landing={data} />
+      <ClosingCall />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { paths } from '@hearsay/contracts/paths';
+import type { AlbumCard as AlbumCardData } from '@hearsay/contracts/catalog';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cn } from '../lib/cn.ts';
+import { AlbumCover } from './album-cover.tsx';
+import { RatingStars } from './rating-stars.tsx';
+import { Skeleton } from './skeleton.tsx';
+
+/** An album as it appears in grids and lists everywhere: cover first, then title, artist, year and rating. */
+export function AlbumCard({
+  album,
+  layout = 'grid',
+  rank,
+  priority,
+  className,
+}: {
+  album: AlbumCardData;
+  layout?: 'grid' | 'list';
+  rank?: number;
+  priority?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const alt = t('album.coverAlt', { title: album.title, artist: album.artistCredit });
+  const meta = [album.releaseYear, album.genres[0]?.name].filter(Boolean).join(' · ');
+  if (layout === 'list') {
+    return (
+      <Link
+        to={paths.album(album.slug)}
+        className={cn('group flex items-center gap-4 rounded-2xl p-2 transition-colors hover:bg-surface-2', className)}
+      >
+        {rank !== undefined ? <span className="w-8 shrink-0 text-right font-display text-xl font-semibold tabular-nums text-ink-subtle">{rank}</span> : null}
+        <AlbumCover src={album.coverUrl} alt={alt} className="size-16 shrink-0 rounded-lg sm:size-20" priority={priority} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-ink group-hover:text-accent">{album.title}</p>
+          <p className="truncate text-sm text-ink-muted">{album.artistCredit}</p>
+          <p className="truncate text-xs text-ink-subtle">{meta}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <RatingStars value={album.averageRating} count={album.ratingCount} />
+          {album.viewerRating !== null ? (
+            <span className="text-xs font-medium text-accent">{t('album.yourRating', { value: album.viewerRating.toFixed(1) })}</span>
+          ) : null}
+        </div>
+      </Link>
+    );
+  }
+  return (
+    <Link to={paths.album(album.slug)} className={cn('group flex flex-col gap-2 rounded-2xl', className)}>
+      <div className="relative">
+        <AlbumCover src={album.coverUrl} alt={alt} priority={priority} className="transition-transform duration-300 group-hover:-translate-y-0.5 group-hover:shadow-lg" />
+        {rank !== undefined ? (
+          <span className="absolute left-2 top-2 rounded-full bg-canvas/90 px-2.5 py-0.5 font-display text-sm font-semibold text-ink shadow">{rank}</span>
+        ) : null}
+      </div>
+      <div className="min-w-0 px-0.5">
+        <p className="truncate font-semibold leading-snug text-ink group-hover:text-accent">{album.title}</p>
+        <p className="truncate text-sm text-ink-muted">{album.artistCredit}</p>
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <RatingStars value={album.averageRating} size="xs" />
+          <span className="truncate text-xs text-ink-subtle">{album.releaseYear ?? ''}</span>
+        </div>
+        {album.viewerRating !== null ? (
+          <p className="mt-0.5 text-xs font-medium text-accent">{t('album.yourRating', { value: album.viewerRating.toFixed(1) })}</p>
+        ) : null}
+      </div>
+    </Link>
+  );
+}
+
+/** Placeholder with the card's exact footprint, so nothing moves when data arrives. */
+export function AlbumCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
+  if (layout === 'list') {
+    return (
+      <div className="flex items-center gap-4 p-2">
+        <Skeleton className="size-16 rounded-lg sm:size-20" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-3 w-1/3" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <Skeleton className="aspect-square w-full rounded-xl" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-3 w-1/2" />
+      <Skeleton className="h-3 w-1/3" />
+    </div>
+  );
+}
+
+/** The album grid of spec §9: 2, 3 and 4 columns on small, medium and large screens. */
+export function AlbumGrid({ className, children }: { className?: string; children: React.ReactNode }) {
+  return <div className={cn('grid grid-cols-2 gap-x-4 gap-y-6 md:grid-cols-3 lg:grid-cols-4', className)}>{children}</div>;
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from './button.tsx';
+import { Container } from './card.tsx';
+
+/** A clear "nothing here" page, also used by screens whose record does not exist. */
+export function NotFound({ title, description }: { title?: string; description?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Container className="flex min-h-[50vh] flex-col items-center justify-center py-16 text-center">
+      <p className="font-display text-6xl font-semibold text-accent">404</p>
+      <h1 className="mt-4 font-display text-3xl font-semibold text-ink">{title ?? t('errors.notFoundTitle')}</h1>
+      <p className="mt-3 max-w-md text-ink-muted">{description ?? t('errors.notFound')}</p>
+      <Button asChild className="mt-6">
+        <Link to="/">{t('actions.goHome')}</Link>
+      </Button>
+    </Container>
+  );
+}
