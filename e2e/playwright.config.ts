@@ -6,7 +6,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** Debian's Chromium, never a downloaded browser; these flags keep it quiet on a machine without internet. */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -25,7 +33,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium }, testIgnore: /screenshots\.spec/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      testIgnore: /screenshots\.spec/,
+    },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /screenshots\.spec/ },
     { name: 'screenshots', testMatch: /screenshots\.spec/, use: { launchOptions: chromium } },
   ],

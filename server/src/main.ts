@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { prepareDatabase } from './platform/boot.ts';
+import { prepareDatabase } from './boot.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 
 function fail(message: string): never {

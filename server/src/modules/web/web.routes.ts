@@ -33,8 +33,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       index: false,
       wildcard: true,
       preCompressed: false,
-      setHeaders(res, path) {
-        res.setHeader(
+      setHeaders(reply, path) {
+        reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
@@ -63,6 +63,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const html = built ? template.replace(HEAD_PLACEHOLDER, renderHeadTags(preview, pageUrl, options.publicUrl)) : template;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
+
+  // The shell is always rendered (with link previews), never served as a plain file.
+  app.get('/', { schema: { hide: true } }, sendShell);
+  app.get('/index.html', { schema: { hide: true } }, sendShell);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = /^\/(api|covers|uploads)(\/|$)/.test(request.url);

@@ -27,7 +27,10 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-ink">
-      <a href="#main" className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-3">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
         {t('nav.skipToContent')}
       </a>
       <Header onOpenMenu={() => setMenuOpen(true)} onQuickAdd={() => void navigate('/search')} />
@@ -41,9 +44,15 @@ export function AppLayout() {
             {t('footer.tagline')}
           </p>
           <nav className="flex gap-5">
-            <Link to="/terms" className="hover:text-ink">{t('footer.terms')}</Link>
-            <Link to="/privacy" className="hover:text-ink">{t('footer.privacy')}</Link>
-            <a href="/api/docs" className="hover:text-ink">{t('footer.api')}</a>
+            <Link to="/terms" className="hover:text-ink">
+              {t('footer.terms')}
+            </Link>
+            <Link to="/privacy" className="hover:text-ink">
+              {t('footer.privacy')}
+            </Link>
+            <a href="/api/docs" className="hover:text-ink">
+              {t('footer.api')}
+            </a>
           </nav>
         </Container>
       </footer>

@@ -7,7 +7,10 @@ import { NAVIGATION } from '../navigation.ts';
 export function BottomBar() {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('nav.primary')} className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-canvas/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden">
+    <nav
+      aria-label={t('nav.primary')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-canvas/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
+    >
       <ul className="grid grid-cols-4">
         {NAVIGATION.filter((item) => item.primary).map((item) => (
           <li key={item.to}>

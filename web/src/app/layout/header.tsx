@@ -29,7 +29,10 @@ export function Header({ onOpenMenu, onQuickAdd }: { onOpenMenu: () => void; onQ
               key={link.to}
               to={link.to}
               className={({ isActive }) =>
-                cn('rounded-full px-3 py-1.5 text-sm font-medium text-ink-muted hover:bg-surface-2 hover:text-ink', isActive && 'bg-surface-2 text-ink')
+                cn(
+                  'rounded-full px-3 py-1.5 text-sm font-medium text-ink-muted hover:bg-surface-2 hover:text-ink',
+                  isActive && 'bg-surface-2 text-ink',
+                )
               }
             >
               {t(link.label)}

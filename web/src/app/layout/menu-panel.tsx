@@ -9,7 +9,15 @@ import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { NAVIGATION } from '../navigation.ts';
 
 /** The 280 px menu panel of spec §2 Layout. */
-export function MenuPanel({ open, onOpenChange, onSignOut }: { open: boolean; onOpenChange: (open: boolean) => void; onSignOut: () => void }) {
+export function MenuPanel({
+  open,
+  onOpenChange,
+  onSignOut,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSignOut: () => void;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   return (

@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../shared/ui/skeleton.tsx';
 import { useLanding } from './api.ts';
-import { ClosingCall, CompareTable, FeaturedAlbums, GenreChips, Hero, HowItWorks, SignUpTeaser, Testimonials } from './landing-sections.tsx';
+import {
+  ClosingCall,
+  CompareTable,
+  FeaturedAlbums,
+  GenreChips,
+  Hero,
+  HowItWorks,
+  SignUpTeaser,
+  Testimonials,
+} from './landing-sections.tsx';
 
 /** The landing page of spec §2, every figure on it read from the database. */
 export function LandingPage() {

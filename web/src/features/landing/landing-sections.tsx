@@ -15,7 +15,9 @@ function SectionHeading({ id, title, subtitle, action }: { id: string; title: st
   return (
     <div className="mb-6 flex items-end justify-between gap-4">
       <div>
-        <h2 id={id} className="font-display text-2xl font-semibold text-ink sm:text-3xl">{title}</h2>
+        <h2 id={id} className="font-display text-2xl font-semibold text-ink sm:text-3xl">
+          {title}
+        </h2>
         {subtitle ? <p className="mt-1 text-ink-muted">{subtitle}</p> : null}
       </div>
       {action}
@@ -28,7 +30,10 @@ export function Hero({ landing, covers }: { landing: Landing | undefined; covers
   const stats = landing?.stats;
   return (
     <section className="relative overflow-hidden border-b border-line">
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,var(--accent-soft),transparent)]" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,var(--accent-soft),transparent)]"
+      />
       <Container className="relative grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[1.1fr_1fr]">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.16em] text-accent">{t('hero.eyebrow')}</p>
@@ -80,7 +85,9 @@ export function FeaturedAlbums({ landing, loading }: { landing: Landing | undefi
       <Container>
         <div className="mb-6 flex items-end justify-between gap-4">
           <div>
-            <h2 id="featured-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">{t('featured.title')}</h2>
+            <h2 id="featured-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
+              {t('featured.title')}
+            </h2>
             <p className="mt-1 text-ink-muted">{rated ? t('featured.subtitleRated') : t('featured.subtitlePicks')}</p>
           </div>
           <Button asChild variant="outline" size="sm">
@@ -88,7 +95,9 @@ export function FeaturedAlbums({ landing, loading }: { landing: Landing | undefi
           </Button>
         </div>
         <AlbumGrid>
-          {loading ? Array.from({ length: 4 }, (_, index) => <AlbumCardSkeleton key={index} />) : albums.map((album, index) => <AlbumCard key={album.id} album={album} priority={index < 4} />)}
+          {loading
+            ? Array.from({ length: 4 }, (_, index) => <AlbumCardSkeleton key={index} />)
+            : albums.map((album, index) => <AlbumCard key={album.id} album={album} priority={index < 4} />)}
         </AlbumGrid>
       </Container>
     </section>
@@ -100,7 +109,9 @@ export function GenreChips({ landing, loading }: { landing: Landing | undefined;
   return (
     <section aria-labelledby="genres-title" className="bg-surface-2/60 py-14">
       <Container>
-        <h2 id="genres-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">{t('genres.title')}</h2>
+        <h2 id="genres-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
+          {t('genres.title')}
+        </h2>
         <p className="mb-6 mt-1 text-ink-muted">{t('genres.subtitle')}</p>
         <ul className="flex flex-wrap gap-2.5">
           {loading
@@ -135,7 +146,9 @@ export function HowItWorks() {
   return (
     <section aria-labelledby="how-title" className="py-14">
       <Container>
-        <h2 id="how-title" className="mb-8 text-center font-display text-2xl font-semibold text-ink sm:text-3xl">{t('how.title')}</h2>
+        <h2 id="how-title" className="mb-8 text-center font-display text-2xl font-semibold text-ink sm:text-3xl">
+          {t('how.title')}
+        </h2>
         <div className="grid gap-5 md:grid-cols-3">
           {cards.map(({ key, icon: Icon }, index) => (
             <Card key={key} className="p-6">
@@ -167,15 +180,23 @@ export function CompareTable() {
           <table className="w-full text-left" aria-labelledby="compare-title">
             <thead>
               <tr className="border-b border-line text-sm text-ink-muted">
-                <th scope="col" className="px-5 py-3 font-medium">{t('compare.feature')}</th>
-                <th scope="col" className="px-5 py-3 text-center font-semibold text-ink">{t('compare.us')}</th>
-                <th scope="col" className="px-5 py-3 text-center font-medium">{t('compare.them')}</th>
+                <th scope="col" className="px-5 py-3 font-medium">
+                  {t('compare.feature')}
+                </th>
+                <th scope="col" className="px-5 py-3 text-center font-semibold text-ink">
+                  {t('compare.us')}
+                </th>
+                <th scope="col" className="px-5 py-3 text-center font-medium">
+                  {t('compare.them')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {COMPARISON_ROWS.map((row) => (
                 <tr key={row} className="border-b border-line last:border-0">
-                  <th scope="row" className="px-5 py-3.5 font-medium text-ink">{t(`compare.rows.${row}`)}</th>
+                  <th scope="row" className="px-5 py-3.5 font-medium text-ink">
+                    {t(`compare.rows.${row}`)}
+                  </th>
                   <td className="px-5 py-3.5 text-center">
                     <Check role="img" aria-label={t('compare.yes')} className="mx-auto size-5 text-success" />
                   </td>
@@ -210,18 +231,37 @@ export function SignUpTeaser() {
     <section aria-labelledby="teaser-title" className="py-14">
       <Container className="max-w-3xl">
         <Card className="p-6 sm:p-10">
-          <h2 id="teaser-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">{t('teaser.title')}</h2>
+          <h2 id="teaser-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
+            {t('teaser.title')}
+          </h2>
           <p className="mt-2 text-ink-muted">{t('teaser.subtitle')}</p>
           <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
             <div className="grid gap-1.5">
               <Label htmlFor="teaser-name">{t('teaser.name')}</Label>
-              <Input id="teaser-name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
+              <Input
+                id="teaser-name"
+                name="name"
+                autoComplete="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                maxLength={100}
+              />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="teaser-email">{t('teaser.email')}</Label>
-              <Input id="teaser-email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} maxLength={254} />
+              <Input
+                id="teaser-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                maxLength={254}
+              />
             </div>
-            <Button type="submit" size="lg">{t('teaser.submit')}</Button>
+            <Button type="submit" size="lg">
+              {t('teaser.submit')}
+            </Button>
           </form>
           <p className="mt-4 text-sm text-ink-muted">
             <Trans
@@ -252,7 +292,11 @@ export function Testimonials({ landing }: { landing: Landing | undefined }) {
   return (
     <section aria-labelledby="testimonials-title" className="bg-surface-2/60 py-14">
       <Container>
-        <SectionHeading id="testimonials-title" title={t('testimonials.title')} subtitle={live.length ? t('testimonials.subtitleLive') : t('testimonials.subtitleFallback')} />
+        <SectionHeading
+          id="testimonials-title"
+          title={t('testimonials.title')}
+          subtitle={live.length ? t('testimonials.subtitleLive') : t('testimonials.subtitleFallback')}
+        />
         <div className="grid gap-5 md:grid-cols-3">
           {live.length
             ? live.slice(0, 3).map((item) => (
@@ -260,9 +304,15 @@ export function Testimonials({ landing }: { landing: Landing | undefined }) {
                   <RatingStars value={item.rating} size="sm" />
                   <blockquote className="mt-3 flex-1 font-display text-lg leading-snug text-ink">“{item.excerpt}”</blockquote>
                   <p className="mt-4 text-sm text-ink-muted">
-                    <Link to={paths.profile(item.authorUsername)} className="font-semibold text-ink hover:text-accent">{item.authorName}</Link>
+                    <Link to={paths.profile(item.authorUsername)} className="font-semibold text-ink hover:text-accent">
+                      {item.authorName}
+                    </Link>
                     {' · '}
-                    <Link to={paths.review(item.reviewId)} aria-label={t('testimonials.readReview', { album: item.albumTitle })} className="hover:text-accent">
+                    <Link
+                      to={paths.review(item.reviewId)}
+                      aria-label={t('testimonials.readReview', { album: item.albumTitle })}
+                      className="hover:text-accent"
+                    >
                       {item.albumTitle}
                     </Link>
                   </p>

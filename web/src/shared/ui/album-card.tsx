@@ -30,7 +30,9 @@ export function AlbumCard({
         to={paths.album(album.slug)}
         className={cn('group flex items-center gap-4 rounded-2xl p-2 transition-colors hover:bg-surface-2', className)}
       >
-        {rank !== undefined ? <span className="w-8 shrink-0 text-right font-display text-xl font-semibold tabular-nums text-ink-subtle">{rank}</span> : null}
+        {rank !== undefined ? (
+          <span className="w-8 shrink-0 text-right font-display text-xl font-semibold tabular-nums text-ink-subtle">{rank}</span>
+        ) : null}
         <AlbumCover src={album.coverUrl} alt={alt} className="size-16 shrink-0 rounded-lg sm:size-20" priority={priority} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-ink group-hover:text-accent">{album.title}</p>
@@ -49,9 +51,16 @@ export function AlbumCard({
   return (
     <Link to={paths.album(album.slug)} className={cn('group flex flex-col gap-2 rounded-2xl', className)}>
       <div className="relative">
-        <AlbumCover src={album.coverUrl} alt={alt} priority={priority} className="transition-transform duration-300 group-hover:-translate-y-0.5 group-hover:shadow-lg" />
+        <AlbumCover
+          src={album.coverUrl}
+          alt={alt}
+          priority={priority}
+          className="transition-transform duration-300 group-hover:-translate-y-0.5 group-hover:shadow-lg"
+        />
         {rank !== undefined ? (
-          <span className="absolute left-2 top-2 rounded-full bg-canvas/90 px-2.5 py-0.5 font-display text-sm font-semibold text-ink shadow">{rank}</span>
+          <span className="absolute left-2 top-2 rounded-full bg-canvas/90 px-2.5 py-0.5 font-display text-sm font-semibold text-ink shadow">
+            {rank}
+          </span>
         ) : null}
       </div>
       <div className="min-w-0 px-0.5">

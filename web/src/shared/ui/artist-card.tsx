@@ -10,7 +10,10 @@ import { Skeleton } from './skeleton.tsx';
 export function ArtistCard({ artist, className }: { artist: ArtistCardData; className?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={paths.artist(artist.slug)} className={cn('group flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2', className)}>
+    <Link
+      to={paths.artist(artist.slug)}
+      className={cn('group flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2', className)}
+    >
       <img
         src={artist.imageUrl}
         alt={t('artist.imageAlt', { name: artist.name })}

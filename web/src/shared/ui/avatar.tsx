@@ -9,7 +9,17 @@ function initialsOf(name: string): string {
 }
 
 /** A member's picture, or their initials on a colour derived from the name. */
-export function Avatar({ name, src, size = 'md', className }: { name: string; src?: string | null; size?: keyof typeof sizes; className?: string }) {
+export function Avatar({
+  name,
+  src,
+  size = 'md',
+  className,
+}: {
+  name: string;
+  src?: string | null;
+  size?: keyof typeof sizes;
+  className?: string;
+}) {
   const hue = [...name].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 360, 7);
   if (src) {
     return <img src={src} alt="" className={cn('shrink-0 rounded-full object-cover', sizes[size], className)} />;

@@ -41,7 +41,10 @@ export function DialogContent({
             <Primitive.Title className="font-display text-xl font-semibold">{title}</Primitive.Title>
             {description ? <Primitive.Description className="mt-1 text-sm text-ink-muted">{description}</Primitive.Description> : null}
           </div>
-          <Primitive.Close className="-m-1 rounded-full p-1.5 text-ink-muted hover:bg-surface-2 hover:text-ink" aria-label={t('actions.close')}>
+          <Primitive.Close
+            className="-m-1 rounded-full p-1.5 text-ink-muted hover:bg-surface-2 hover:text-ink"
+            aria-label={t('actions.close')}
+          >
             <X className="size-5" />
           </Primitive.Close>
         </div>

@@ -30,7 +30,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center justify-center rounded-2xl border border-dashed border-line-strong px-6 py-14 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center rounded-2xl border border-dashed border-line-strong px-6 py-14 text-center',
+        className,
+      )}
+    >
       {icon ? <div className="mb-3 text-ink-subtle [&_svg]:size-8">{icon}</div> : null}
       <p className="font-display text-lg font-semibold text-ink">{title}</p>
       {description ? <p className="mt-1 max-w-md text-sm text-ink-muted">{description}</p> : null}

@@ -6,12 +6,7 @@ export const Tabs = Primitive.Root;
 export const TabsContent = Primitive.Content;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof Primitive.List>) {
-  return (
-    <Primitive.List
-      className={cn('flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:none]', className)}
-      {...props}
-    />
-  );
+  return <Primitive.List className={cn('flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:none]', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof Primitive.Trigger>) {

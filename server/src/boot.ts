@@ -1,8 +1,8 @@
-import type { Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/index.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { countAlbums } from '../modules/catalog/catalog.repository.ts';
-import { loadStarterCatalog } from '../modules/catalog/starter-catalog.ts';
+import type { Config } from './platform/config.ts';
+import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { countAlbums } from './modules/catalog/catalog.repository.ts';
+import { loadStarterCatalog } from './modules/catalog/starter-catalog.ts';
 
 export interface BootLog {
   info(message: string): void;
