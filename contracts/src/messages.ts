@@ -16,7 +16,8 @@ export const plainMessages: z.core.$ZodErrorMap = (issue) => {
       if (issue.expected === 'object') return 'must be an object';
       return `must be ${issue.expected}`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
       if (issue.origin === 'array') return `must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'item' : 'items'}`;
       return `must be at least ${issue.minimum}`;
     case 'too_big':

@@ -41,7 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usePlainMessages();
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count is trusted as "the n nearest proxies"; Fastify's types only describe the other forms.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -91,4 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

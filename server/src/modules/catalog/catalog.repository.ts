@@ -1,7 +1,7 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { AlbumRow, Database } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
-import type { Insertable, ExpressionBuilder } from 'kysely';
+import type { Insertable, ExpressionBuilder, Expression, SqlBool } from 'kysely';
 
 /** The only place that queries catalog tables: albums, artists, credits, genres and tracks. */
 
@@ -33,10 +33,7 @@ export interface CatalogIndex {
 
 /** Everything needed to tell whether an album or artist is already in the catalog, in one pass. */
 export async function loadCatalogIndex(db: DB): Promise<CatalogIndex> {
-  const albums = await db
-    .selectFrom('album')
-    .select(['id', 'slug', 'mbid', 'discogs_master_id', 'match_key', 'release_year'])
-    .execute();
+  const albums = await db.selectFrom('album').select(['id', 'slug', 'mbid', 'discogs_master_id', 'match_key', 'release_year']).execute();
   const artists = await db.selectFrom('artist').select(['id', 'slug', 'mbid', 'match_key']).execute();
   const index: CatalogIndex = {
     albumByMbid: new Map(),
@@ -76,7 +73,10 @@ export async function insertArtists(db: DB, artists: readonly NewArtist[]): Prom
 
 export async function insertAlbumBundles(db: DB, bundles: readonly NewAlbumBundle[], newTrackId: () => string): Promise<void> {
   await insertInBatches(bundles, async (batch) => {
-    await db.insertInto('album').values(batch.map((bundle) => bundle.album)).execute();
+    await db
+      .insertInto('album')
+      .values(batch.map((bundle) => bundle.album))
+      .execute();
     const credits = batch.flatMap((bundle) =>
       bundle.credits.map((credit) => ({
         album_id: bundle.album.id,
@@ -309,7 +309,10 @@ export async function ratingPrior(db: DB): Promise<{ mean: number; ratings: numb
 }
 
 export async function countAlbums(db: DB): Promise<number> {
-  const row = await db.selectFrom('album').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('album')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,20 +1,21 @@
 import type { Kysely } from 'kysely';
+import type { DB } from './index.ts';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from '../../db/migrations/index.ts';
 
 /** Migrations are registered explicitly (never discovered from the file system) and run in name order. */
-export function createMigrator(db: Kysely<unknown>, registry: Record<string, Migration> = migrations) {
+export function createMigrator(db: DB | Kysely<never>, registry: Record<string, Migration> = migrations) {
   return new Migrator({
     db,
     provider: { getMigrations: async () => registry },
   });
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateToLatest(db: DB | Kysely<never>): Promise<string[]> {
   return unwrap(await createMigrator(db).migrateToLatest());
 }
 
-export async function migrateDown(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateDown(db: DB | Kysely<never>): Promise<string[]> {
   return unwrap(await createMigrator(db).migrateDown());
 }
 

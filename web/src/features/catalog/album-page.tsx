@@ -1,0 +1,248 @@
+import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
+import { paths } from '@hearsay/contracts/paths';
+import { FolderPlus, Heart, MessageSquareText, Star } from 'lucide-react';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../shared/auth/session.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { AlbumCover } from '../../shared/ui/album-cover.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Badge, Card, Container } from '../../shared/ui/card.tsx';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { ShareButton } from '../../shared/ui/share-button.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { useAlbum } from './api.ts';
+import { formatDuration, formatReleaseDate } from './format.ts';
+
+export function AlbumPage() {
+  const { albumId = '' } = useParams();
+  const { t } = useTranslation('catalog');
+  const album = useAlbum(albumId);
+  if (album.isPending) return <AlbumPageSkeleton />;
+  if (album.isError) {
+    if (album.error instanceof ApiError && album.error.status === 404)
+      return <NotFound title={t('album.notFoundTitle')} description={t('album.notFound')} />;
+    return <ErrorState onRetry={() => void album.refetch()} />;
+  }
+  return <AlbumView album={album.data} />;
+}
+
+/** Actions a visitor cannot take yet send them to sign in and back here; none of them does nothing. */
+function useMemberAction() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { t } = useTranslation('catalog');
+  return (action: () => void) => () => {
+    if (session.status !== 'signed-in') {
+      toast(t('album.signInToAct'));
+      void navigate(paths.login(location.pathname));
+      return;
+    }
+    action();
+  };
+}
+
+function AlbumView({ album }: { album: AlbumDetail }) {
+  const { t, i18n } = useTranslation(['catalog', 'common']);
+  const session = useSession();
+  const member = useMemberAction();
+  const soon = () => toast(t('album.comingSoon'));
+  return (
+    <>
+      <title>{`${album.title} — ${album.artistCredit} · Hearsay`}</title>
+      <Container className="py-8 sm:py-12">
+        <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
+          <AlbumCover
+            src={album.coverUrl}
+            alt={t('common:album.coverAlt', { title: album.title, artist: album.artistCredit })}
+            priority
+            className="mx-auto w-full max-w-sm md:max-w-none"
+          />
+          <div className="min-w-0">
+            <p className="text-sm font-semibold uppercase tracking-[0.14em] text-accent">{t(`album.releaseType.${album.releaseType}`)}</p>
+            <h1 className="mt-2 font-display text-3xl font-semibold leading-tight text-ink sm:text-5xl">{album.title}</h1>
+            <p className="mt-3 text-lg text-ink-muted">
+              {album.artists.map((artist) => (
+                <Fragment key={artist.id}>
+                  <Link to={paths.artist(artist.slug)} className="font-semibold text-ink hover:text-accent">
+                    {artist.name}
+                  </Link>
+                  {artist.joinPhrase}
+                </Fragment>
+              ))}
+            </p>
+            <div className="mt-5 flex flex-wrap items-center gap-4">
+              <div className="flex items-center gap-3">
+                <span className="font-display text-4xl font-semibold tabular-nums text-ink" aria-label={t('album.average')}>
+                  {album.averageRating === null ? '–' : album.averageRating.toFixed(1)}
+                </span>
+                <div>
+                  <RatingStars value={album.averageRating} size="md" showValue={false} />
+                  <p className="text-sm text-ink-muted">
+                    {album.ratingCount ? t('album.ratings', { count: album.ratingCount }) : t('album.noRatings')}
+                  </p>
+                </div>
+              </div>
+            </div>
+            <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-ink-muted">{t('album.released')}</dt>
+                <dd className="font-medium text-ink">{formatReleaseDate(album.releaseDate, i18n.language) ?? '–'}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-muted">{t('album.label')}</dt>
+                <dd className="font-medium text-ink">{album.label ?? '–'}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-muted">{t('album.type')}</dt>
+                <dd className="font-medium text-ink">{t(`album.releaseType.${album.releaseType}`)}</dd>
+              </div>
+            </dl>
+            {album.genres.length ? (
+              <ul aria-label={t('album.genres')} className="mt-5 flex flex-wrap gap-2">
+                {album.genres.map((genre) => (
+                  <li key={genre.slug}>
+                    <Link to={paths.explore({ genre: genre.slug })}>
+                      <Badge className="hover:bg-accent-soft hover:text-ink">{genre.name}</Badge>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {album.description ? <p className="mt-5 max-w-2xl leading-relaxed text-ink-muted">{album.description}</p> : null}
+            <div className="mt-7 flex flex-wrap gap-2">
+              <Button onClick={member(soon)}>
+                <Star aria-hidden />
+                {t('album.rateReview')}
+              </Button>
+              <Button variant="outline" onClick={member(soon)}>
+                <Heart aria-hidden />
+                {t('album.like')}
+              </Button>
+              <Button variant="outline" onClick={member(soon)}>
+                <FolderPlus aria-hidden />
+                {t('album.addToCollection')}
+              </Button>
+              <ShareButton title={`${album.title} — ${album.artistCredit}`} label={t('album.share')} />
+            </div>
+          </div>
+        </div>
+
+        <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <div className="space-y-8">
+            <section aria-labelledby="your-rating" className="rounded-2xl border border-line bg-surface p-5">
+              <h2 id="your-rating" className="font-display text-lg font-semibold text-ink">
+                {t('album.yourRating')}
+              </h2>
+              {session.status === 'signed-in' ? (
+                <div className="mt-2 flex items-center gap-3">
+                  <RatingStars value={album.viewerRating} size="lg" />
+                </div>
+              ) : (
+                <p className="mt-2 text-sm text-ink-muted">
+                  <Link to={paths.login(`/album/${album.slug}`)} className="font-medium text-accent underline underline-offset-4">
+                    {t('common:actions.signIn')}
+                  </Link>{' '}
+                  — {t('album.yourRatingVisitor')}
+                </p>
+              )}
+            </section>
+            <TrackList tracks={album.tracks} />
+            <section aria-labelledby="reviews-title">
+              <div className="mb-4 flex items-center justify-between gap-3">
+                <h2 id="reviews-title" className="font-display text-2xl font-semibold text-ink">
+                  {t('album.reviews')}
+                </h2>
+                <Button variant="outline" size="sm" onClick={member(soon)}>
+                  <MessageSquareText aria-hidden />
+                  {t('album.writeReview')}
+                </Button>
+              </div>
+              <EmptyState title={t('album.noReviews')} description={t('album.noReviewsHint')} />
+            </section>
+          </div>
+          <aside className="space-y-6">
+            <Card className="p-5">
+              <RatingDistribution
+                buckets={album.ratingDistribution}
+                title={t('album.distribution')}
+                emptyText={t('album.distributionEmpty')}
+              />
+            </Card>
+          </aside>
+        </div>
+      </Container>
+    </>
+  );
+}
+
+function TrackList({ tracks }: { tracks: Track[] }) {
+  const { t } = useTranslation('catalog');
+  const discs = [...new Set(tracks.map((track) => track.disc))];
+  const total = tracks.reduce((sum, track) => sum + (track.durationMs ?? 0), 0);
+  return (
+    <section aria-labelledby="tracks-title">
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 id="tracks-title" className="font-display text-2xl font-semibold text-ink">
+          {t('album.tracks')}
+        </h2>
+        {tracks.length ? (
+          <p className="text-sm text-ink-muted">{t('album.totalLength', { count: tracks.length, duration: formatDuration(total) })}</p>
+        ) : null}
+      </div>
+      {tracks.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line-strong px-5 py-8 text-center text-ink-muted">{t('album.noTracks')}</p>
+      ) : (
+        discs.map((disc) => (
+          <div key={disc} className="mb-4">
+            {discs.length > 1 ? <h3 className="mb-1 text-sm font-semibold text-ink-muted">{t('album.disc', { disc })}</h3> : null}
+            <ol className="divide-y divide-line rounded-2xl border border-line bg-surface">
+              {tracks
+                .filter((track) => track.disc === disc)
+                .map((track) => (
+                  <li key={`${track.disc}-${track.position}`} className="flex items-center gap-4 px-4 py-2.5">
+                    <span className="w-6 text-right text-sm tabular-nums text-ink-muted">{track.position}</span>
+                    <span className="min-w-0 flex-1 truncate text-ink">{track.title}</span>
+                    <span className="text-sm tabular-nums text-ink-muted">
+                      {track.durationMs === null ? '' : formatDuration(track.durationMs)}
+                    </span>
+                  </li>
+                ))}
+            </ol>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function AlbumPageSkeleton() {
+  const { t } = useTranslation('catalog');
+  return (
+    <Container className="py-8 sm:py-12" aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('album.loading')}
+      </span>
+      <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
+        <Skeleton className="mx-auto aspect-square w-full max-w-sm rounded-xl md:max-w-none" />
+        <div className="space-y-4">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-12 w-3/4" />
+          <Skeleton className="h-6 w-1/3" />
+          <Skeleton className="h-10 w-40" />
+          <Skeleton className="h-16 w-full max-w-md" />
+          <div className="flex gap-2">
+            <Skeleton className="h-10 w-36 rounded-full" />
+            <Skeleton className="h-10 w-24 rounded-full" />
+            <Skeleton className="h-10 w-40 rounded-full" />
+          </div>
+        </div>
+      </div>
+    </Container>
+  );
+}

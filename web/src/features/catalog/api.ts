@@ -1,0 +1,35 @@
+import { AlbumDetailSchema, AlbumPageSchema, ArtistDetailSchema, GenreListSchema, type AlbumListQuery } from '@hearsay/contracts/catalog';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, queryString } from '../../shared/lib/api-client.ts';
+
+export const albumQueryOptions = (albumId: string) =>
+  queryOptions({
+    queryKey: ['album', albumId],
+    queryFn: ({ signal }) => api(`/api/albums/${encodeURIComponent(albumId)}`, { schema: AlbumDetailSchema, signal }),
+  });
+
+export const artistQueryOptions = (artistId: string) =>
+  queryOptions({
+    queryKey: ['artist', artistId],
+    queryFn: ({ signal }) => api(`/api/artists/${encodeURIComponent(artistId)}`, { schema: ArtistDetailSchema, signal }),
+  });
+
+export type AlbumFilters = Partial<Omit<AlbumListQuery, 'order'>>;
+
+export const albumListQueryOptions = (filters: AlbumFilters) =>
+  queryOptions({
+    queryKey: ['albums', filters],
+    queryFn: ({ signal }) => api(`/api/albums${queryString(filters)}`, { schema: AlbumPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const genresQueryOptions = queryOptions({
+  queryKey: ['genres'],
+  queryFn: ({ signal }) => api('/api/genres?kind=genre', { schema: GenreListSchema, signal }),
+  staleTime: 60 * 60 * 1000,
+});
+
+export const useAlbum = (albumId: string) => useQuery(albumQueryOptions(albumId));
+export const useArtist = (artistId: string) => useQuery(artistQueryOptions(artistId));
+export const useAlbumList = (filters: AlbumFilters) => useQuery(albumListQueryOptions(filters));
+export const useGenres = () => useQuery(genresQueryOptions);

@@ -1,0 +1,86 @@
+import type { ArtistDetail } from '@hearsay/contracts/catalog';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { AlbumCard, AlbumGrid } from '../../shared/ui/album-card.tsx';
+import { Badge, Container } from '../../shared/ui/card.tsx';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { ShareButton } from '../../shared/ui/share-button.tsx';
+import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { useArtist } from './api.ts';
+
+export function ArtistPage() {
+  const { artistId = '' } = useParams();
+  const { t } = useTranslation('catalog');
+  const artist = useArtist(artistId);
+  if (artist.isPending) {
+    return (
+      <Container className="py-10" aria-busy="true">
+        <span className="sr-only" role="status">
+          {t('artist.loading')}
+        </span>
+        <div className="flex items-center gap-6">
+          <Skeleton className="size-28 rounded-full sm:size-40" />
+          <div className="flex-1 space-y-3">
+            <Skeleton className="h-10 w-1/2" />
+            <Skeleton className="h-5 w-1/3" />
+          </div>
+        </div>
+      </Container>
+    );
+  }
+  if (artist.isError) {
+    if (artist.error instanceof ApiError && artist.error.status === 404)
+      return <NotFound title={t('artist.notFoundTitle')} description={t('artist.notFound')} />;
+    return <ErrorState onRetry={() => void artist.refetch()} />;
+  }
+  return <ArtistView artist={artist.data} />;
+}
+
+function ArtistView({ artist }: { artist: ArtistDetail }) {
+  const { t } = useTranslation(['catalog', 'common']);
+  return (
+    <Container className="py-8 sm:py-12">
+      <title>{`${artist.name} · Hearsay`}</title>
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+        <img
+          src={artist.imageUrl}
+          alt={t('common:artist.imageAlt', { name: artist.name })}
+          width={160}
+          height={160}
+          className="size-28 rounded-full bg-surface-3 object-cover shadow-card sm:size-40"
+        />
+        <div className="min-w-0 flex-1">
+          <h1 className="font-display text-3xl font-semibold text-ink sm:text-5xl">{artist.name}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-4 text-ink-muted">
+            <RatingStars value={artist.averageRating} size="md" />
+            <span>{t('artist.ratings', { count: artist.ratingCount })}</span>
+            <span>{t('common:artist.albums', { count: artist.albumCount })}</span>
+          </div>
+          {artist.genres.length ? (
+            <div className="mt-3 flex flex-wrap gap-2">
+              {artist.genres.map((genre) => (
+                <Badge key={genre.slug}>{genre.name}</Badge>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <ShareButton title={artist.name} className="self-start sm:self-center" />
+      </div>
+      <h2 className="mt-12 font-display text-2xl font-semibold text-ink">{t('artist.discography')}</h2>
+      {artist.discography.map((group) => (
+        <section key={group.releaseType} aria-labelledby={`group-${group.releaseType}`} className="mt-6">
+          <h3 id={`group-${group.releaseType}`} className="mb-4 text-sm font-semibold uppercase tracking-[0.14em] text-ink-muted">
+            {t(`album.releaseType.${group.releaseType}`)} <span className="font-normal">({group.albums.length})</span>
+          </h3>
+          <AlbumGrid>
+            {group.albums.map((album) => (
+              <AlbumCard key={album.id} album={album} />
+            ))}
+          </AlbumGrid>
+        </section>
+      ))}
+    </Container>
+  );
+}
