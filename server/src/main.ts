@@ -22,7 +22,9 @@ const logger =
 
 const bootLog = { info: (message: string) => process.stdout.write(`${message}\n`) };
 const database = await prepareDatabase(config, bootLog).catch((error: unknown) =>
-  fail(`Could not prepare the database (${config.databaseUrl.replace(/:[^:@/]*@/, ':***@')}): ${error instanceof Error ? error.message : String(error)}`),
+  fail(
+    `Could not prepare the database (${config.databaseUrl.replace(/:[^:@/]*@/, ':***@')}): ${error instanceof Error ? error.message : String(error)}`,
+  ),
 );
 const app = await buildApp({ config, database, logger });
 

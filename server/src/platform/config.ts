@@ -20,27 +20,23 @@ const positiveInt = (max: number) =>
     .min(0, { error: 'must not be negative' })
     .max(max, { error: `must be at most ${max}` });
 
-const databaseUrl = z
-  .string()
-  .refine((value) => /^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(value), {
-    error: 'must start with sqlite: (a file path) or postgres:// (a PostgreSQL connection URL)',
-  });
+const databaseUrl = z.string().refine((value) => /^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(value), {
+  error: 'must start with sqlite: (a file path) or postgres:// (a PostgreSQL connection URL)',
+});
 
-const trustProxy = z
-  .string()
-  .transform((value, ctx): boolean | number | string[] => {
-    const trimmed = value.trim();
-    if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
-    if (trimmed === 'true') return true;
-    if (/^\d+$/.test(trimmed)) return Number(trimmed);
-    const entries = trimmed.split(',').map((entry) => entry.trim());
-    if (entries.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry))) return entries;
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be false, true, a number of hops, or a comma-separated list of proxy IP addresses',
-    });
-    return z.NEVER;
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry))) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be false, true, a number of hops, or a comma-separated list of proxy IP addresses',
   });
+  return z.NEVER;
+});
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -93,9 +89,7 @@ export class ConfigError extends Error {
 
 /** Parse the environment into a Config, or throw a ConfigError naming every bad variable. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
-  const relevant = Object.fromEntries(
-    Object.keys(EnvSchema.shape).map((key) => [key, emptyToUndefined(environment[key])]),
-  );
+  const relevant = Object.fromEntries(Object.keys(EnvSchema.shape).map((key) => [key, emptyToUndefined(environment[key])]));
   const parsed = EnvSchema.safeParse(relevant);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
@@ -145,9 +139,7 @@ function normaliseSqliteUrl(url: string): string {
  */
 function persistentSecret(dataDir: string, name: string): string {
   const file = join(dataDir, 'secrets.json');
-  const secrets: Record<string, string> = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
-    : {};
+  const secrets: Record<string, string> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
   const existing = secrets[name];
   if (existing) return existing;
   secrets[name] = randomBytes(32).toString('base64url');

@@ -29,11 +29,9 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, issues?: ErrorIssue[]) =>
-  new AppError(400, code, message, { issues });
+export const badRequest = (code: string, message: string, issues?: ErrorIssue[]) => new AppError(400, code, message, { issues });
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
-export const unprocessable = (code: string, message: string, issues?: ErrorIssue[]) =>
-  new AppError(422, code, message, { issues });
+export const unprocessable = (code: string, message: string, issues?: ErrorIssue[]) => new AppError(422, code, message, { issues });

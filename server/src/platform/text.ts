@@ -35,5 +35,8 @@ export function matchKey(value: string): string {
     .replace(/['’‘`.]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  return folded.replace(/^the\s+/, '').replace(/\s+the$/, '').replace(/\s+/g, ' ');
+  return folded
+    .replace(/^the\s+/, '')
+    .replace(/\s+the$/, '')
+    .replace(/\s+/g, ' ');
 }

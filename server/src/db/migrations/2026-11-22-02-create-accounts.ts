@@ -56,12 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', timestamp, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('account_user_idx').on('account').column('user_id').execute();
-  await db.schema
-    .createIndex('account_provider_uq')
-    .on('account')
-    .columns(['provider_id', 'account_id'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('account_provider_uq').on('account').columns(['provider_id', 'account_id']).unique().execute();
 
   await db.schema
     .createTable('verification')

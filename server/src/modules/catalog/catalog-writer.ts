@@ -141,7 +141,7 @@ async function ensureGenres(db: DB, entries: readonly CatalogEntry[], now: strin
       if (existing.has(slug)) continue;
       const id = newId();
       existing.set(slug, id);
-      const parent = genres[0] ? existing.get(slugify(genres[0])) ?? null : null;
+      const parent = genres[0] ? (existing.get(slugify(genres[0])) ?? null) : null;
       toInsert.push({ id, slug, name: style, kind: 'style', parent_id: parent, rule: null, created_at: now });
     }
   }

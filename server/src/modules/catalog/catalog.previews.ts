@@ -12,7 +12,15 @@ export function catalogPreviews(catalog: CatalogService): PreviewRoute[] {
           album.averageRating !== null
             ? `Rated ${album.averageRating.toFixed(1)}/10 by ${album.ratingCount} ${album.ratingCount === 1 ? 'person' : 'people'} on Hearsay.`
             : 'Rate it and review it on Hearsay.';
-        const facts = [album.releaseYear, album.genres.slice(0, 3).map((genre) => genre.name).join(', ')].filter(Boolean).join(' · ');
+        const facts = [
+          album.releaseYear,
+          album.genres
+            .slice(0, 3)
+            .map((genre) => genre.name)
+            .join(', '),
+        ]
+          .filter(Boolean)
+          .join(' · ');
         return {
           title: `${album.title} — ${album.artistCredit}`,
           description: [facts, album.description, rating].filter(Boolean).join('. ').replace(/\.\./g, '.'),

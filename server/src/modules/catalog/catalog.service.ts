@@ -1,12 +1,4 @@
-import type {
-  AlbumCard,
-  AlbumDetail,
-  AlbumListQuery,
-  ArtistCard,
-  ArtistDetail,
-  Genre,
-  ReleaseType,
-} from '@hearsay/contracts/catalog';
+import type { AlbumCard, AlbumDetail, AlbumListQuery, ArtistCard, ArtistDetail, Genre, ReleaseType } from '@hearsay/contracts/catalog';
 import { RELEASE_TYPES } from '@hearsay/contracts/catalog';
 import type { Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
@@ -121,9 +113,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       releaseType,
       albums: albums.filter((album) => album.releaseType === releaseType).sort(byYear),
     })).filter((group) => group.albums.length > 0);
-    const card = presentArtistCard(
-      summary ?? { ...artist, albumCount: 0, ratingSum: 0, ratingCount: 0, genres: [] },
-    );
+    const card = presentArtistCard(summary ?? { ...artist, albumCount: 0, ratingSum: 0, ratingCount: 0, genres: [] });
     return { ...card, ratingCount: summary?.ratingCount ?? 0, discography };
   }
 

@@ -6,8 +6,27 @@ import { loadStarterCatalog } from './starter-catalog.ts';
 
 /** Every genre name the product shows: landing chips, the Discover row, the search filter, onboarding. */
 const SPEC_GENRES = [
-  'Rock', 'Hip Hop', 'Electronic', 'Jazz', 'Classical', 'R&B', 'Country', 'Metal', 'Pop', 'Indie', 'Folk', 'Soul',
-  'Classic', '90s', 'New', 'Instrumental', 'Hip-Hop', 'Alternative', 'Post-Rock', 'Bebop', 'Fusion',
+  'Rock',
+  'Hip Hop',
+  'Electronic',
+  'Jazz',
+  'Classical',
+  'R&B',
+  'Country',
+  'Metal',
+  'Pop',
+  'Indie',
+  'Folk',
+  'Soul',
+  'Classic',
+  '90s',
+  'New',
+  'Instrumental',
+  'Hip-Hop',
+  'Alternative',
+  'Post-Rock',
+  'Bebop',
+  'Fusion',
 ];
 
 let database: DatabaseHandle;
@@ -22,7 +41,10 @@ afterAll(() => database.destroy());
 async function tableCounts() {
   const counts: Record<string, number> = {};
   for (const table of ['album', 'artist', 'album_artist', 'genre', 'album_genre', 'track'] as const) {
-    const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -36,7 +58,11 @@ describe('starter catalog', () => {
 
   it('is idempotent: a second load adds and changes nothing', async () => {
     const before = await tableCounts();
-    const beforeRow = await database.db.selectFrom('album').selectAll().where('slug', '=', 'pink-floyd-the-dark-side-of-the-moon').executeTakeFirstOrThrow();
+    const beforeRow = await database.db
+      .selectFrom('album')
+      .selectAll()
+      .where('slug', '=', 'pink-floyd-the-dark-side-of-the-moon')
+      .executeTakeFirstOrThrow();
     const second = await loadStarterCatalog(database.db, '2026-12-01T00:00:00.000Z');
     expect(second.added).toBe(0);
     expect(second.existing).toBe(3461);
@@ -78,8 +104,17 @@ describe('starter catalog', () => {
   });
 
   it('keeps tracklists with durations', async () => {
-    const album = await database.db.selectFrom('album').select('id').where('slug', '=', 'pink-floyd-the-dark-side-of-the-moon').executeTakeFirstOrThrow();
-    const tracks = await database.db.selectFrom('track').select(['title', 'duration_ms']).where('album_id', '=', album.id).orderBy('position').execute();
+    const album = await database.db
+      .selectFrom('album')
+      .select('id')
+      .where('slug', '=', 'pink-floyd-the-dark-side-of-the-moon')
+      .executeTakeFirstOrThrow();
+    const tracks = await database.db
+      .selectFrom('track')
+      .select(['title', 'duration_ms'])
+      .where('album_id', '=', album.id)
+      .orderBy('position')
+      .execute();
     expect(tracks.length).toBeGreaterThanOrEqual(9);
     expect(tracks.every((track) => (track.duration_ms ?? 0) > 0)).toBe(true);
   });

@@ -13,9 +13,5 @@ export async function findArtistName(db: DB, artistId: string) {
 }
 
 export async function recordCoverStatus(db: DB, albumId: string, status: 'cached' | 'missing', checkedAt: string) {
-  await db
-    .updateTable('album')
-    .set({ cover_status: status, cover_checked_at: checkedAt })
-    .where('id', '=', albumId)
-    .execute();
+  await db.updateTable('album').set({ cover_status: status, cover_checked_at: checkedAt }).where('id', '=', albumId).execute();
 }

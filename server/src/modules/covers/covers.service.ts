@@ -6,9 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import * as repository from './covers.repository.ts';
 import { generatedAlbumCover, generatedArtistImage } from './generated-cover.ts';
 
-export type CoverImage =
-  | { kind: 'file'; path: string; contentType: 'image/webp'; lastModified: Date }
-  | { kind: 'generated'; svg: string };
+export type CoverImage = { kind: 'file'; path: string; contentType: 'image/webp'; lastModified: Date } | { kind: 'generated'; svg: string };
 
 export interface CoverServiceDeps {
   db: DB;

@@ -31,7 +31,11 @@ function escapeXml(value: string): string {
 /** Greedy word wrap by an estimate of glyph widths (em units per character). */
 function wrap(text: string, maxEm: number, maxLines: number): string[] {
   const widthOf = (word: string) =>
-    [...word].reduce((sum, char) => sum + (/[mwMW@]/.test(char) ? 0.85 : /[ilIj.,'!|:;]/.test(char) ? 0.3 : /[\u3000-\u9fff\uac00-\ud7af]/.test(char) ? 1 : 0.58), 0);
+    [...word].reduce(
+      (sum, char) =>
+        sum + (/[mwMW@]/.test(char) ? 0.85 : /[ilIj.,'!|:;]/.test(char) ? 0.3 : /[\u3000-\u9fff\uac00-\ud7af]/.test(char) ? 1 : 0.58),
+      0,
+    );
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -54,11 +58,17 @@ function pattern(kind: number, accent: string, seed: Buffer): string {
   switch (kind) {
     case 0: // concentric rings, like a record
       return [0, 1, 2, 3, 4]
-        .map((ring) => `<circle cx="${420 + (n(3) % 60)}" cy="${170 + (n(4) % 60)}" r="${60 + ring * 34}" fill="none" stroke="${accent}" stroke-opacity="${0.35 - ring * 0.06}" stroke-width="3"/>`)
+        .map(
+          (ring) =>
+            `<circle cx="${420 + (n(3) % 60)}" cy="${170 + (n(4) % 60)}" r="${60 + ring * 34}" fill="none" stroke="${accent}" stroke-opacity="${0.35 - ring * 0.06}" stroke-width="3"/>`,
+        )
         .join('');
     case 1: // diagonal bands
       return [0, 1, 2]
-        .map((band) => `<rect x="${-200 + band * 150 + (n(5) % 80)}" y="-100" width="${40 + (n(6 + band) % 50)}" height="900" fill="${accent}" fill-opacity="${0.14 + band * 0.05}" transform="rotate(${25 + (n(7) % 20)} 300 300)"/>`)
+        .map(
+          (band) =>
+            `<rect x="${-200 + band * 150 + (n(5) % 80)}" y="-100" width="${40 + (n(6 + band) % 50)}" height="900" fill="${accent}" fill-opacity="${0.14 + band * 0.05}" transform="rotate(${25 + (n(7) % 20)} 300 300)"/>`,
+        )
         .join('');
     case 2: // a large sun
       return `<circle cx="${380 + (n(8) % 120)}" cy="${140 + (n(9) % 80)}" r="${110 + (n(10) % 50)}" fill="${accent}" fill-opacity="0.85"/>`;

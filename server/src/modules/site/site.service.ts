@@ -6,7 +6,20 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './site.repository.ts';
 
 /** The landing page's genre chips, in the order the product shows them. */
-export const LANDING_GENRES = ['Rock', 'Hip Hop', 'Electronic', 'Jazz', 'Classical', 'R&B', 'Country', 'Metal', 'Pop', 'Indie', 'Folk', 'Soul'];
+export const LANDING_GENRES = [
+  'Rock',
+  'Hip Hop',
+  'Electronic',
+  'Jazz',
+  'Classical',
+  'R&B',
+  'Country',
+  'Metal',
+  'Pop',
+  'Indie',
+  'Folk',
+  'Soul',
+];
 const FEATURED_COUNT = 4;
 
 export interface SiteServiceDeps {

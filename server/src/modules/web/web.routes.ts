@@ -34,10 +34,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       wildcard: true,
       preCompressed: false,
       setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }
@@ -72,8 +69,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const isApi = /^\/(api|covers|uploads)(\/|$)/.test(request.url);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage) return sendShell(request, reply);
-    return reply
-      .status(404)
-      .send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`));
+    return reply.status(404).send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`));
   });
 }

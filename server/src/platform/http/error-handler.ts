@@ -69,9 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send(errorBody('internal_error', 'Something went wrong on our side. Please try again in a moment.'));
+    return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side. Please try again in a moment.'));
   });
 }
 
