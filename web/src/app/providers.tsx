@@ -10,7 +10,14 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster visibleToasts={20} position="bottom-center" richColors closeButton theme="system" offset={{ bottom: 80 }} />
+      <Toaster
+        visibleToasts={20}
+        position="bottom-center"
+        closeButton
+        theme="system"
+        toastOptions={{ classNames: { toast: '!bg-surface !text-ink !border-line', description: '!text-ink-muted' } }}
+        offset={{ bottom: 80 }}
+      />
     </QueryClientProvider>
   );
 }
