@@ -115,3 +115,50 @@ export const ArtistPageSchema = pageOf(ArtistCardSchema);
 
 export const AlbumRefParamsSchema = z.object({ albumId: z.string().min(1).max(120) });
 export const ArtistRefParamsSchema = z.object({ artistId: z.string().min(1).max(120) });
+
+export const CHART_PERIODS = ['week', 'month', 'year', 'decade', 'all'] as const;
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
+
+export const ChartQuerySchema = PageQuerySchema.extend({
+  period: z.enum(CHART_PERIODS).default('week'),
+  genre: z.string().min(1).max(80).optional(),
+  year: z.coerce.number().int().min(1900).max(2100).optional(),
+});
+export type ChartQuery = z.infer<typeof ChartQuerySchema>;
+
+export const ChartEntrySchema = z.object({
+  rank: z.number().int(),
+  album: AlbumCardSchema,
+  /** Bayesian weighted rating WR = v/(v+m)·R + m/(v+m)·C, one decimal. */
+  weightedRating: z.number(),
+  /** R and v: the average and number of ratings made in the period. */
+  average: z.number(),
+  ratings: z.number().int(),
+});
+export type ChartEntry = z.infer<typeof ChartEntrySchema>;
+
+export const ChartSchema = pageOf(ChartEntrySchema).extend({
+  period: z.enum(CHART_PERIODS),
+  /** Start of the period (ISO date-time), null for all time. */
+  since: z.string().nullable(),
+  /** m: how many "average" ratings every album starts with; C: the mean rating over the period. */
+  priorWeight: z.number(),
+  meanRating: z.number(),
+  minRatings: z.number().int(),
+});
+export type Chart = z.infer<typeof ChartSchema>;
+
+export const DISCOVER_TABS = ['trending', 'recent'] as const;
+
+export const DiscoverQuerySchema = PageQuerySchema.extend({
+  tab: z.enum(DISCOVER_TABS).default('trending'),
+  genre: z.string().min(1).max(80).optional(),
+});
+export type DiscoverQuery = z.infer<typeof DiscoverQuerySchema>;
+
+export const DiscoverPageSchema = pageOf(AlbumCardSchema).extend({
+  tab: z.enum(DISCOVER_TABS),
+  /** True when the last week was too quiet and all-time popularity filled the list. */
+  fallback: z.boolean(),
+});
+export type DiscoverPage = z.infer<typeof DiscoverPageSchema>;

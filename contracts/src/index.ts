@@ -5,3 +5,4 @@ export * from './site.ts';
 export * from './accounts.ts';
 export * from './paths.ts';
 export * from './messages.ts';
+export * from './search.ts';

@@ -11,6 +11,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
@@ -78,11 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
+  const search = createSearchService({ db, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts });
 
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog });
   await app.register(coverRoutes, { covers });
+  await app.register(searchRoutes, { search });
   await app.register(siteRoutes, { site });
   // Not encapsulated: the web app's not-found handler answers for the whole server.
   await app.register(fastifyPlugin(webRoutes), {

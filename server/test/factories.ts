@@ -50,3 +50,40 @@ export async function buildAlbum(db: DB, overrides: AlbumOverrides = {}): Promis
   if (!id) throw new Error('album was not created');
   return id;
 }
+
+/** A member with no sign-in method, for tests that only need someone to own rows. */
+export async function buildMember(db: DB, name = `Member ${next()}`): Promise<string> {
+  const id = `member-${next()}-${Math.random().toString(36).slice(2, 8)}`;
+  const now = new Date().toISOString();
+  const username = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}${next()}`;
+  await db
+    .insertInto('user')
+    .values({ id, name, email: `${id}@example.com`, username, display_username: name, created_at: now as never, updated_at: now as never })
+    .execute();
+  await db.insertInto('profile').values({ user_id: id, created_at: now, updated_at: now }).execute();
+  return id;
+}
+
+/** Ratings stored as the ratings module stores them, with the album's aggregates kept in step. */
+export async function seedRatings(db: DB, albumId: string, ratings: readonly number[], createdAt: Date = new Date()): Promise<void> {
+  for (const rating of ratings) {
+    const userId = await buildMember(db);
+    const at = createdAt.toISOString();
+    await db
+      .insertInto('rating')
+      .values({ id: `rating-${next()}`, user_id: userId, album_id: albumId, rating, created_at: at, updated_at: at })
+      .execute();
+  }
+  const totals = await db
+    .selectFrom('rating')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('rating').as('sum')])
+    .where('album_id', '=', albumId)
+    .executeTakeFirstOrThrow();
+  const count = Number(totals.n);
+  const sum = Number(totals.sum ?? 0);
+  await db
+    .updateTable('album')
+    .set({ rating_count: count, rating_sum: sum, rating_average: count ? Math.round((sum / count) * 10) / 10 : null })
+    .where('id', '=', albumId)
+    .execute();
+}

@@ -171,7 +171,22 @@ export interface RatingTable {
   updated_at: string;
 }
 
+/** Search tables: on SQLite `search_document` is an FTS5 table; see the create-search migration. */
+export interface SearchDocumentTable {
+  kind: 'album' | 'artist';
+  ref_id: string;
+  text: string;
+}
+
+export interface SearchTermTable {
+  term: string;
+  initial: string;
+  length: number;
+}
+
 export interface Database {
+  search_document: SearchDocumentTable;
+  search_term: SearchTermTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -2,6 +2,7 @@ import type { ReleaseType } from '@hearsay/contracts/catalog';
 import type { DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { matchKey, slugify } from '../../platform/text.ts';
+import { indexDocuments } from '../search/search.repository.ts';
 import * as repository from './catalog.repository.ts';
 import { classifyGenres, GENRE_DEFINITIONS } from './genre-taxonomy.ts';
 import { creditText, sortName, yearOf, type Credit } from './normalise.ts';
@@ -119,6 +120,11 @@ export async function addCatalogEntries(db: DB, entries: readonly CatalogEntry[]
 
     await repository.insertArtists(trx, newArtists);
     await repository.insertAlbumBundles(trx, newAlbums, newId);
+    // The search index is written in the same transaction, so a search never misses a catalog row.
+    await indexDocuments(trx, [
+      ...newAlbums.map(({ album }) => ({ kind: 'album' as const, refId: album.id, text: `${album.title} ${album.artist_credit}` })),
+      ...newArtists.map((artist) => ({ kind: 'artist' as const, refId: artist.id, text: artist.name })),
+    ]);
     return { added: newAlbums.length, existing, albumIds };
   });
 }

@@ -196,6 +196,7 @@ export interface AlbumFilters {
   releaseType?: string;
   minRating?: number;
   ids?: readonly string[];
+  excludeIds?: readonly string[];
 }
 
 export type AlbumSort = 'rating' | 'popularity' | 'release_date' | 'title' | 'recent';
@@ -239,6 +240,7 @@ export function albumFilterExpression(
   if (filters.releaseType) conditions.push(eb('album.release_type', '=', filters.releaseType));
   if (filters.minRating !== undefined) conditions.push(eb('album.rating_average', '>=', filters.minRating));
   if (filters.ids) conditions.push(eb('album.id', 'in', filters.ids.length ? [...filters.ids] : ['']));
+  if (filters.excludeIds?.length) conditions.push(eb('album.id', 'not in', [...filters.excludeIds]));
   return eb.and(conditions);
 }
 
@@ -435,4 +437,95 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
     else map.set(k, [row]);
   }
   return map;
+}
+
+export interface ChartOptions {
+  /** Only ratings made at or after this instant count; undefined means all time. */
+  since: string | undefined;
+  filters: AlbumFilters;
+  genre: GenreFilter | undefined;
+  currentYear: number;
+  priorWeight: number;
+  minRatings: number;
+  limit: number;
+  offset: number;
+}
+
+export interface ChartRow {
+  albumId: string;
+  ratings: number;
+  average: number;
+  weighted: number;
+}
+
+/** Mean rating (C) and number of ratings over the period, for the chart's prior. */
+export async function periodMean(db: DB, since: string | undefined): Promise<{ mean: number; ratings: number }> {
+  let query = db.selectFrom('rating').select((eb) => [eb.fn.avg<number>('rating').as('mean'), eb.fn.countAll<number>().as('n')]);
+  if (since) query = query.where('created_at', '>=', since);
+  const row = await query.executeTakeFirstOrThrow();
+  const ratings = Number(row.n);
+  return { mean: ratings ? Number(row.mean) : 7, ratings };
+}
+
+/**
+ * Albums ranked by the Bayesian weighted rating WR = v/(v+m)·R + m/(v+m)·C over ratings made in
+ * the period, among albums with at least `minRatings` of them.
+ */
+export async function chartRows(db: DB, options: ChartOptions, mean: number): Promise<{ rows: ChartRow[]; total: number }> {
+  const m = options.priorWeight;
+  let stats = db
+    .selectFrom('rating')
+    .select((eb) => ['rating.album_id', eb.fn.countAll<number>().as('v'), eb.fn.avg<number>('rating.rating').as('r')])
+    .groupBy('rating.album_id')
+    .having((eb) => eb.fn.countAll(), '>=', options.minRatings);
+  if (options.since) stats = stats.where('rating.created_at', '>=', options.since);
+  const base = db
+    .selectFrom(stats.as('stats'))
+    .innerJoin('album', 'album.id', 'stats.album_id')
+    .where((eb) =>
+      albumFilterExpression(eb as unknown as ExpressionBuilder<Database, 'album'>, options.filters, options.genre, options.currentYear),
+    );
+  const weighted = sql<number>`(cast(stats.v as double precision) / (stats.v + ${m})) * stats.r + (${m} / (cast(stats.v as double precision) + ${m})) * ${mean}`;
+  const [rows, count] = await Promise.all([
+    base
+      .select(['stats.album_id as albumId', 'stats.v as ratings', 'stats.r as average', weighted.as('weighted')])
+      .orderBy('weighted', 'desc')
+      .orderBy('stats.v', 'desc')
+      .orderBy('album.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      albumId: row.albumId,
+      ratings: Number(row.ratings),
+      average: Number(row.average),
+      weighted: Number(row.weighted),
+    })),
+    total: Number(count.total),
+  };
+}
+
+/** Albums with the most ratings made since the given instant, most active first (reviews join them once they exist). */
+export async function activeAlbumIds(
+  db: DB,
+  since: string,
+  filters: AlbumFilters,
+  genre: GenreFilter | undefined,
+  currentYear: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rating')
+    .innerJoin('album', 'album.id', 'rating.album_id')
+    .select(['rating.album_id', (eb) => eb.fn.countAll<number>().as('activity')])
+    .where('rating.created_at', '>=', since)
+    .where((eb) => albumFilterExpression(eb as unknown as ExpressionBuilder<Database, 'album'>, filters, genre, currentYear))
+    .groupBy('rating.album_id')
+    .orderBy('activity', 'desc')
+    .orderBy('rating.album_id')
+    .limit(1000)
+    .execute();
+  return rows.map((row) => row.album_id);
 }

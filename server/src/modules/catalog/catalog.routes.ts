@@ -3,6 +3,10 @@ import {
   AlbumListQuerySchema,
   AlbumPageSchema,
   AlbumRefParamsSchema,
+  ChartQuerySchema,
+  ChartSchema,
+  DiscoverPageSchema,
+  DiscoverQuerySchema,
   ArtistDetailSchema,
   ArtistRefParamsSchema,
   GenreListSchema,
@@ -63,5 +67,31 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request) => ({ items: await catalog.listGenres(request.query.kind) }),
+  );
+
+  app.get(
+    '/api/discover',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Discover: trending this week (falls back to all-time popularity) or the newest releases',
+        querystring: DiscoverQuerySchema,
+        response: { 200: DiscoverPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.discover(request.query, request.viewer?.id),
+  );
+
+  app.get(
+    '/api/charts',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Charts of the week, month, year, decade or all time by Bayesian weighted rating',
+        querystring: ChartQuerySchema,
+        response: { 200: ChartSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.chart(request.query, request.viewer?.id),
   );
 };

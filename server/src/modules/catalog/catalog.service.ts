@@ -1,4 +1,17 @@
-import type { AlbumCard, AlbumDetail, AlbumListQuery, ArtistCard, ArtistDetail, Genre, ReleaseType } from '@hearsay/contracts/catalog';
+import type {
+  AlbumCard,
+  AlbumDetail,
+  AlbumListQuery,
+  ArtistCard,
+  ArtistDetail,
+  Chart,
+  ChartPeriod,
+  ChartQuery,
+  DiscoverPage,
+  DiscoverQuery,
+  Genre,
+  ReleaseType,
+} from '@hearsay/contracts/catalog';
 import { RELEASE_TYPES } from '@hearsay/contracts/catalog';
 import type { Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
@@ -95,6 +108,121 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     };
   }
 
+  /**
+   * The given album ids that pass the filters: in the given order (search relevance) when no sort
+   * is asked for, otherwise in that sort's order.
+   */
+  async function filterAlbumIds(
+    ids: readonly string[],
+    filters: { genre?: string; year?: number; yearBefore?: number; minRating?: number; sort?: 'release_date' | 'rating' },
+  ): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const genre = await genreFilter(filters.genre);
+    const prior = await repository.ratingPrior(db);
+    const { ids: kept } = await repository.listAlbumIds(db, {
+      filters: { genreSlug: filters.genre, year: filters.year, yearBefore: filters.yearBefore, minRating: filters.minRating, ids },
+      genre,
+      sort: filters.sort ?? 'popularity',
+      order: 'desc',
+      limit: ids.length,
+      offset: 0,
+      currentYear: currentYear(),
+      prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+    });
+    if (filters.sort) return kept;
+    const keep = new Set(kept);
+    return ids.filter((id) => keep.has(id));
+  }
+
+  /**
+   * Discover: "trending" is what people rated most in the last 7 days, topped up with all-time
+   * popularity when the week was quiet; "recent" is the newest releases.
+   */
+  async function discover(query: DiscoverQuery, viewerId?: string): Promise<DiscoverPage> {
+    if (query.tab === 'recent') {
+      const page = await listAlbums(
+        { genre: query.genre, sort: 'release_date', order: 'desc', page: query.page, limit: query.limit },
+        viewerId,
+      );
+      return { ...page, tab: 'recent', fallback: false };
+    }
+    const genre = await genreFilter(query.genre);
+    const since = new Date(deps.clock().getTime() - 7 * DAY).toISOString();
+    const active = await repository.activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
+    const offset = (query.page - 1) * query.limit;
+    const fromActive = active.slice(offset, offset + query.limit);
+    const missing = query.limit - fromActive.length;
+    let rest: string[] = [];
+    let restTotal = 0;
+    const prior = await repository.ratingPrior(db);
+    const popular = await repository.listAlbumIds(db, {
+      filters: { genreSlug: query.genre, excludeIds: active },
+      genre,
+      sort: 'popularity',
+      order: 'desc',
+      limit: Math.max(missing, 1),
+      offset: Math.max(0, offset - active.length),
+      currentYear: currentYear(),
+      prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+    });
+    restTotal = popular.total;
+    if (missing > 0) rest = popular.ids.slice(0, missing);
+    const total = active.length + restTotal;
+    return {
+      items: await albumCards([...fromActive, ...rest], viewerId),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      tab: 'trending',
+      fallback: active.length < query.limit,
+    };
+  }
+
+  /** The charts of /trending: Bayesian weighted rating over ratings made in the period. */
+  async function chart(query: ChartQuery, viewerId?: string): Promise<Chart> {
+    const genre = await genreFilter(query.genre);
+    const since = periodStart(query.period, deps.clock());
+    const { mean } = await repository.periodMean(db, since);
+    const offset = (query.page - 1) * query.limit;
+    const { rows, total } = await repository.chartRows(
+      db,
+      {
+        since,
+        filters: { genreSlug: query.genre, year: query.year },
+        genre,
+        currentYear: currentYear(),
+        priorWeight: deps.charts.priorWeight,
+        minRatings: deps.charts.minRatings,
+        limit: query.limit,
+        offset,
+      },
+      mean,
+    );
+    const cards = await albumCards(
+      rows.map((row) => row.albumId),
+      viewerId,
+    );
+    return {
+      items: rows.flatMap((row, index) => {
+        const album = cards[index];
+        if (!album) return [];
+        return [
+          { rank: offset + index + 1, album, weightedRating: round1(row.weighted), average: round1(row.average), ratings: row.ratings },
+        ];
+      }),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      period: query.period,
+      since: since ?? null,
+      priorWeight: deps.charts.priorWeight,
+      meanRating: round1(mean),
+      minRatings: deps.charts.minRatings,
+    };
+  }
+
   async function artistCards(ids: readonly string[]): Promise<ArtistCard[]> {
     return (await repository.artistSummaries(db, ids)).map(presentArtistCard);
   }
@@ -142,6 +270,18 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     getArtist,
     listGenres,
     genreCounts,
+    filterAlbumIds,
+    discover,
+    chart,
     countAlbums: () => repository.countAlbums(db),
   };
 }
+
+const DAY = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Record<Exclude<ChartPeriod, 'all'>, number> = { week: 7, month: 30, year: 365, decade: 3652 };
+
+function periodStart(period: ChartPeriod, now: Date): string | undefined {
+  return period === 'all' ? undefined : new Date(now.getTime() - PERIOD_DAYS[period] * DAY).toISOString();
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;

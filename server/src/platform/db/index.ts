@@ -54,7 +54,8 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   };
 }
 
-export function dialectOf(db: Kysely<unknown>): Dialect {
+/** Which engine a Kysely instance (or transaction) talks to. */
+export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AlbumCardSchema, ArtistCardSchema } from './catalog.ts';
+import { PageQuerySchema } from './pagination.ts';
+
+export const SEARCH_TYPES = ['albums', 'artists', 'users', 'collections'] as const;
+export const SEARCH_SORTS = ['relevance', 'recent', 'rating'] as const;
+/** Release Year filter of spec §2 Search. */
+export const SEARCH_YEARS = ['2024', '2023', '2022', '2021', '2020', 'before-2020'] as const;
+export const SEARCH_MIN_RATINGS = [9, 8, 7, 6] as const;
+
+export const SearchQuerySchema = PageQuerySchema.extend({
+  q: z.string().max(200).default(''),
+  type: z.enum(SEARCH_TYPES).default('albums'),
+  sort: z.enum(SEARCH_SORTS).default('relevance'),
+  year: z.enum(SEARCH_YEARS).optional(),
+  genre: z.string().min(1).max(80).optional(),
+  minRating: z.coerce
+    .number()
+    .refine((value) => (SEARCH_MIN_RATINGS as readonly number[]).includes(value), { error: 'must be 9, 8, 7 or 6' })
+    .optional(),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** A person in search results (spec §2 Search user card). */
+export const UserCardSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  reviewCount: z.number().int(),
+  collectionCount: z.number().int(),
+});
+export type UserCard = z.infer<typeof UserCardSchema>;
+
+/** A collection in search results: title, album count, creator, up to two covers. */
+export const CollectionCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  albumCount: z.number().int(),
+  ownerUsername: z.string(),
+  ownerName: z.string(),
+  coverUrls: z.array(z.string()),
+});
+export type CollectionCard = z.infer<typeof CollectionCardSchema>;
+
+export const SearchCountsSchema = z.object({
+  albums: z.number().int(),
+  artists: z.number().int(),
+  users: z.number().int(),
+  collections: z.number().int(),
+});
+
+/** Results of the chosen type (the other lists are empty) and the count of every tab. */
+export const SearchResultSchema = z.object({
+  q: z.string(),
+  type: z.enum(SEARCH_TYPES),
+  counts: SearchCountsSchema,
+  albums: z.array(AlbumCardSchema),
+  artists: z.array(ArtistCardSchema),
+  users: z.array(UserCardSchema),
+  collections: z.array(CollectionCardSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;

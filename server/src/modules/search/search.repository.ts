@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { dialectOf, type DB } from '../../platform/db/index.ts';
+import { searchText } from './search-text.ts';
+
+export type SearchKind = 'album' | 'artist';
+
+export interface SearchDocument {
+  kind: SearchKind;
+  refId: string;
+  text: string;
+}
+
+/** One group per query word: the word itself (as a prefix) or any of its spelling corrections. */
+export type TokenGroup = { token: string; corrections: string[] };
+
+/** Adds documents and their words to the index (callers add each thing once; the catalog writer does). */
+export async function indexDocuments(db: DB, documents: readonly SearchDocument[]): Promise<void> {
+  if (documents.length === 0) return;
+  const rows = documents.map((document) => ({ kind: document.kind, ref_id: document.refId, text: searchText(document.text) }));
+  const terms = new Set<string>();
+  for (const row of rows) for (const word of row.text.split(' ')) if (word.length >= 3) terms.add(word);
+  const postgres = dialectOf(db) === 'postgres';
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = rows.slice(start, start + 500);
+    if (postgres)
+      await db
+        .insertInto('search_document')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    else await db.insertInto('search_document').values(batch).execute();
+  }
+  const termRows = [...terms].map((term) => ({ term, initial: term.slice(0, 1), length: term.length }));
+  for (let start = 0; start < termRows.length; start += 500) {
+    await db
+      .insertInto('search_term')
+      .values(termRows.slice(start, start + 500))
+      .onConflict((oc) => oc.column('term').doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Words of the index that could be what a typed word meant. PostgreSQL asks pg_trgm (trigram
+ * similarity, index-backed); SQLite takes words with the same first letter and a similar length.
+ * The caller keeps only those within the allowed edit distance, so both engines agree.
+ */
+export async function correctionCandidates(db: DB, token: string, maxEdits: number): Promise<string[]> {
+  if (dialectOf(db) === 'postgres') {
+    const rows = await sql<{ term: string }>`
+      SELECT term FROM search_term
+      WHERE term % ${token} AND length BETWEEN ${token.length - maxEdits} AND ${token.length + maxEdits}
+      ORDER BY similarity(term, ${token}) DESC LIMIT 50`.execute(db);
+    const initialRows = await db
+      .selectFrom('search_term')
+      .select('term')
+      .where('initial', '=', token.slice(0, 1))
+      .where('length', '>=', token.length - maxEdits)
+      .where('length', '<=', token.length + maxEdits)
+      .limit(5000)
+      .execute();
+    return [...new Set([...rows.rows.map((row) => row.term), ...initialRows.map((row) => row.term)])];
+  }
+  const rows = await db
+    .selectFrom('search_term')
+    .select('term')
+    .where('initial', '=', token.slice(0, 1))
+    .where('length', '>=', token.length - maxEdits)
+    .where('length', '<=', token.length + maxEdits)
+    .limit(5000)
+    .execute();
+  return rows.map((row) => row.term);
+}
+
+/** Ids of matching documents of one kind, best match first (every word group must match). */
+export async function matchDocuments(db: DB, kind: SearchKind, groups: readonly TokenGroup[], limit: number): Promise<string[]> {
+  if (groups.length === 0) return [];
+  if (dialectOf(db) === 'postgres') {
+    const query = groups.map((group) => `(${[`${group.token}:*`, ...group.corrections].join(' | ')})`).join(' & ');
+    const rows = await sql<{ ref_id: string }>`
+      SELECT ref_id FROM search_document, to_tsquery('simple', ${query}) AS query
+      WHERE kind = ${kind} AND tsv @@ query
+      ORDER BY ts_rank(tsv, query) DESC, length(text) ASC, ref_id
+      LIMIT ${limit}`.execute(db);
+    return rows.rows.map((row) => row.ref_id);
+  }
+  const match = groups
+    .map((group) => `(${[`"${group.token}"*`, ...group.corrections.map((term) => `"${term}"`)].join(' OR ')})`)
+    .join(' AND ');
+  const rows = await sql<{ ref_id: string }>`
+    SELECT ref_id FROM search_document
+    WHERE search_document MATCH ${match} AND kind = ${kind}
+    ORDER BY bm25(search_document), length(text), ref_id
+    LIMIT ${limit}`.execute(db);
+  return rows.rows.map((row) => row.ref_id);
+}

@@ -1,0 +1,109 @@
+import type { SearchQuery, SearchResult, UserCard } from '@hearsay/contracts/search';
+import type { DB } from '../../platform/db/index.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { allowedEdits, editDistance, queryTokens } from './search-text.ts';
+import * as repository from './search.repository.ts';
+
+/** Enough candidates for any real page of results, few enough to filter and sort in one step. */
+const MAX_CANDIDATES = 2000;
+
+export interface SearchServiceDeps {
+  db: DB;
+  catalog: CatalogService;
+  /** Collections join search when the collections module provides them. */
+  collections?: { search(tokens: string[], viewerId: string | undefined): Promise<SearchResult['collections']> };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+export function createSearchService(deps: SearchServiceDeps) {
+  const { db, catalog } = deps;
+
+  /** Each word with the indexed words it may be a typo of ("radiohed" → "radiohead"). */
+  async function tokenGroups(tokens: string[]): Promise<repository.TokenGroup[]> {
+    return Promise.all(
+      tokens.map(async (token) => {
+        const edits = allowedEdits(token);
+        if (edits === 0) return { token, corrections: [] };
+        const candidates = await repository.correctionCandidates(db, token, edits);
+        const corrections = candidates
+          .filter((term) => term !== token && !term.startsWith(token) && editDistance(token, term, edits) <= edits)
+          .slice(0, 10);
+        return { token, corrections };
+      }),
+    );
+  }
+
+  async function searchUsers(tokens: string[]): Promise<UserCard[]> {
+    if (tokens.length === 0) return [];
+    let query = db
+      .selectFrom('user')
+      .leftJoin('profile', 'profile.user_id', 'user.id')
+      .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'profile.reviews_count', 'profile.collections_count']);
+    for (const token of tokens) {
+      const pattern = `%${token}%`;
+      query = query.where((eb) =>
+        eb.or([eb(eb.fn('lower', ['user.name']), 'like', pattern), eb(eb.fn('lower', ['user.username']), 'like', pattern)]),
+      );
+    }
+    const rows = await query.orderBy('user.username').limit(MAX_CANDIDATES).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      username: row.username ?? row.id,
+      name: row.name,
+      avatarUrl: row.avatar_path ? `/uploads/${row.avatar_path}` : null,
+      reviewCount: Number(row.reviews_count ?? 0),
+      collectionCount: Number(row.collections_count ?? 0),
+    }));
+  }
+
+  async function search(query: SearchQuery, viewerId?: string): Promise<SearchResult> {
+    const tokens = queryTokens(query.q);
+    const empty: SearchResult = {
+      q: query.q,
+      type: query.type,
+      counts: { albums: 0, artists: 0, users: 0, collections: 0 },
+      albums: [],
+      artists: [],
+      users: [],
+      collections: [],
+      page: query.page,
+      limit: query.limit,
+      total: 0,
+      totalPages: 1,
+    };
+    if (tokens.length === 0) return empty;
+
+    const groups = await tokenGroups(tokens);
+    const [albumMatches, artistMatches, users, collections] = await Promise.all([
+      repository.matchDocuments(db, 'album', groups, MAX_CANDIDATES),
+      repository.matchDocuments(db, 'artist', groups, MAX_CANDIDATES),
+      searchUsers(tokens),
+      deps.collections ? deps.collections.search(tokens, viewerId) : Promise.resolve([]),
+    ]);
+    const albumIds = await catalog.filterAlbumIds(albumMatches, {
+      genre: query.genre,
+      year: query.year && query.year !== 'before-2020' ? Number(query.year) : undefined,
+      yearBefore: query.year === 'before-2020' ? 2020 : undefined,
+      minRating: query.minRating,
+      sort: query.sort === 'relevance' ? undefined : query.sort === 'recent' ? 'release_date' : 'rating',
+    });
+
+    const counts = { albums: albumIds.length, artists: artistMatches.length, users: users.length, collections: collections.length };
+    const total = counts[query.type];
+    const offset = (query.page - 1) * query.limit;
+    const window = <T>(items: readonly T[]) => items.slice(offset, offset + query.limit);
+    return {
+      ...empty,
+      counts,
+      albums: query.type === 'albums' ? await catalog.albumCards(window(albumIds), viewerId) : [],
+      artists: query.type === 'artists' ? await catalog.artistCards(window(artistMatches)) : [],
+      users: query.type === 'users' ? window(users) : [],
+      collections: query.type === 'collections' ? window(collections) : [],
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  return { search };
+}

@@ -1,0 +1,120 @@
+import type { SearchResult } from '@hearsay/contracts/search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadStarterCatalog } from '../../modules/catalog/starter-catalog.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum, buildMember, seedRatings } from '../../../test/factories.ts';
+import { editDistance } from './search-text.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await loadStarterCatalog(t.db, new Date().toISOString());
+});
+afterAll(() => t.close());
+
+async function search(query: string): Promise<SearchResult> {
+  const response = await t.inject(`/api/search?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchResult>();
+}
+
+describe('GET /api/search', () => {
+  it('finds an artist despite a typo', async () => {
+    const result = await search('q=radiohed&type=artists');
+    expect(result.artists[0]?.name).toBe('Radiohead');
+    expect(result.counts.albums).toBeGreaterThan(3);
+  });
+
+  it('matches word prefixes across title and artist', async () => {
+    const result = await search('q=ok+comp');
+    expect(result.albums[0]?.title).toBe('OK Computer');
+    expect(result.albums[0]?.artistCredit).toBe('Radiohead');
+  });
+
+  it('ignores case and diacritics', async () => {
+    const plain = await search('q=bjork&type=artists');
+    expect(plain.artists.map((artist) => artist.name)).toContain('Björk');
+    const accented = await search('q=BJÖRK&type=artists');
+    expect(accented.artists[0]?.id).toBe(plain.artists[0]?.id);
+  });
+
+  it('returns the count of every tab and only the chosen tab’s results', async () => {
+    const result = await search('q=radiohead&type=albums');
+    expect(result.counts).toMatchObject({ artists: 1, collections: 0 });
+    expect(result.albums.length).toBe(result.counts.albums);
+    expect(result.artists).toEqual([]);
+    const artists = await search('q=radiohead&type=artists');
+    expect(artists.artists).toHaveLength(1);
+    expect(artists.counts).toEqual(result.counts);
+  });
+
+  it('applies the year, genre and rating filters and the sorts', async () => {
+    const all = await search('q=radiohead');
+    const before = await search('q=radiohead&year=before-2020');
+    expect(before.albums.every((album) => (album.releaseYear ?? 0) < 2020)).toBe(true);
+    const recent = await search('q=radiohead&sort=recent');
+    const years = recent.albums.map((album) => album.releaseYear ?? 0);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    const electronic = await search('q=radiohead&genre=electronic');
+    expect(electronic.counts.albums).toBeLessThanOrEqual(all.counts.albums);
+    expect(electronic.albums.every((album) => album.genres.some((genre) => genre.slug === 'electronic'))).toBe(true);
+
+    const okComputer = all.albums.find((album) => album.title === 'OK Computer');
+    await seedRatings(t.db, okComputer!.id, [9, 9.5, 10]);
+    const rated = await search('q=radiohead&minRating=9');
+    expect(rated.albums.map((album) => album.title)).toEqual(['OK Computer']);
+    const byRating = await search('q=radiohead&sort=rating');
+    expect(byRating.albums[0]?.title).toBe('OK Computer');
+  });
+
+  it('searches people by name and username', async () => {
+    await buildMember(t.db, 'Ada Lovelace');
+    const result = await search('q=lovel&type=users');
+    expect(result.users.map((user) => user.name)).toEqual(['Ada Lovelace']);
+    expect(result.counts.users).toBe(1);
+  });
+
+  it('finds albums added after start-up, and pages through results', async () => {
+    await buildAlbum(t.db, { title: 'Zyxwv Sessions', artist: 'Qwerty Ensemble' });
+    const result = await search('q=zyxwv');
+    expect(result.albums.map((album) => album.title)).toEqual(['Zyxwv Sessions']);
+    const page2 = await search('q=the&limit=5&page=2');
+    expect(page2.page).toBe(2);
+    expect(page2.albums).toHaveLength(5);
+    expect(page2.totalPages).toBe(Math.ceil(page2.total / 5));
+  });
+
+  it('answers an empty query with nothing and no error', async () => {
+    const result = await search('q=');
+    expect(result.total).toBe(0);
+    expect(result.counts).toEqual({ albums: 0, artists: 0, users: 0, collections: 0 });
+    const symbols = await search(`q=${encodeURIComponent('"*()-:^')}`);
+    expect(symbols.total).toBe(0);
+  });
+
+  it('rejects bad parameters with a message naming them', async () => {
+    for (const [query, parameter] of [
+      ['q=x&type=songs', 'type'],
+      ['q=x&sort=loudest', 'sort'],
+      ['q=x&year=1999', 'year'],
+      ['q=x&minRating=5', 'minRating'],
+      ['q=x&limit=500', 'limit'],
+      [`q=${'x'.repeat(201)}`, 'q'],
+    ] as const) {
+      const response = await t.inject(`/api/search?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toContain(`"${parameter}"`);
+    }
+    const unknownGenre = await t.inject('/api/search?q=x&genre=polka-core');
+    expect(unknownGenre.statusCode).toBe(404);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts insertions, deletions, substitutions and swaps', () => {
+    expect(editDistance('radiohed', 'radiohead', 2)).toBe(1);
+    expect(editDistance('beatels', 'beatles', 2)).toBe(1);
+    expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+});
