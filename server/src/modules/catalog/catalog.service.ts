@@ -152,8 +152,6 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const offset = (query.page - 1) * query.limit;
     const fromActive = active.slice(offset, offset + query.limit);
     const missing = query.limit - fromActive.length;
-    let rest: string[] = [];
-    let restTotal = 0;
     const prior = await repository.ratingPrior(db);
     const popular = await repository.listAlbumIds(db, {
       filters: { genreSlug: query.genre, excludeIds: active },
@@ -165,9 +163,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       currentYear: currentYear(),
       prior: { weight: deps.charts.priorWeight, mean: prior.mean },
     });
-    restTotal = popular.total;
-    if (missing > 0) rest = popular.ids.slice(0, missing);
-    const total = active.length + restTotal;
+    const rest = missing > 0 ? popular.ids.slice(0, missing) : [];
+    const total = active.length + popular.total;
     return {
       items: await albumCards([...fromActive, ...rest], viewerId),
       page: query.page,
