@@ -1,6 +1,5 @@
-import type { AlbumDetail, ArtistDetail, Chart, DiscoverPage } from '@hearsay/contracts/catalog';
+import type { AlbumCard, AlbumDetail, ArtistDetail, Chart, DiscoverPage } from '@hearsay/contracts/catalog';
 import type { Page } from '@hearsay/contracts/pagination';
-import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, seedRatings } from '../../../test/factories.ts';
