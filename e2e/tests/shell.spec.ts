@@ -39,7 +39,19 @@ test.describe('header, menu and bottom bar', () => {
 });
 
 test.describe('routes', () => {
-  const PUBLIC = ['/', '/login', '/register', '/forgot-password', '/search', '/explore', '/trending', '/lists', '/terms', '/privacy'];
+  const PUBLIC = [
+    '/',
+    '/discover',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/search',
+    '/explore',
+    '/trending',
+    '/lists',
+    '/terms',
+    '/privacy',
+  ];
   for (const path of PUBLIC) {
     test(`${path} is reachable by a visitor`, async ({ page }) => {
       const response = await page.goto(path);
@@ -49,7 +61,7 @@ test.describe('routes', () => {
     });
   }
 
-  for (const path of ['/discover', '/settings', '/library', '/favorites', '/messages', '/profile/me']) {
+  for (const path of ['/settings', '/library', '/favorites', '/messages', '/profile/me']) {
     test(`${path} sends a visitor to sign in and back`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);

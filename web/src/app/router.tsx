@@ -27,21 +27,23 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: soon('forgotPassword') },
           { path: 'reset-password', element: soon('resetPassword') },
           { path: 'auth/callback', element: soon('authCallback') },
-          { path: 'search', element: soon('search') },
+          { path: 'search', lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }) },
           { path: 'album/:albumId', lazy: async () => ({ Component: (await import('../features/catalog/album-page.tsx')).AlbumPage }) },
           { path: 'artist/:artistId', lazy: async () => ({ Component: (await import('../features/catalog/artist-page.tsx')).ArtistPage }) },
           { path: 'explore', lazy: async () => ({ Component: (await import('../features/catalog/explore-page.tsx')).ExplorePage }) },
-          { path: 'trending', element: soon('trending') },
+          { path: 'trending', lazy: async () => ({ Component: (await import('../features/catalog/trending-page.tsx')).TrendingPage }) },
           { path: 'lists', element: soon('lists') },
           { path: 'lists/:listId', element: soon('list') },
           { path: 'review/:reviewId', element: soon('review') },
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
           { path: 'onboarding', element: soon('onboarding') },
+          // Discover is for members (spec §6); it stays open to everyone until accounts exist.
+          { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
+
           {
             element: <PrivateRoute />,
             children: [
-              { path: 'discover', element: soon('discover') },
               { path: 'profile/:username', element: soon('profile') },
               { path: 'settings', element: soon('settings') },
               { path: 'library', element: soon('library') },

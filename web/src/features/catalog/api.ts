@@ -1,4 +1,14 @@
-import { AlbumDetailSchema, AlbumPageSchema, ArtistDetailSchema, GenreListSchema, type AlbumListQuery } from '@hearsay/contracts/catalog';
+import {
+  AlbumDetailSchema,
+  AlbumPageSchema,
+  ArtistDetailSchema,
+  ChartSchema,
+  DiscoverPageSchema,
+  GenreListSchema,
+  type AlbumListQuery,
+  type ChartQuery,
+  type DiscoverQuery,
+} from '@hearsay/contracts/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../shared/lib/api-client.ts';
 
@@ -33,3 +43,20 @@ export const useAlbum = (albumId: string) => useQuery(albumQueryOptions(albumId)
 export const useArtist = (artistId: string) => useQuery(artistQueryOptions(artistId));
 export const useAlbumList = (filters: AlbumFilters) => useQuery(albumListQueryOptions(filters));
 export const useGenres = () => useQuery(genresQueryOptions);
+
+export const discoverQueryOptions = (query: Partial<DiscoverQuery>) =>
+  queryOptions({
+    queryKey: ['discover', query],
+    queryFn: ({ signal }) => api(`/api/discover${queryString(query)}`, { schema: DiscoverPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const chartQueryOptions = (query: Partial<ChartQuery>) =>
+  queryOptions({
+    queryKey: ['chart', query],
+    queryFn: ({ signal }) => api(`/api/charts${queryString(query)}`, { schema: ChartSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDiscover = (query: Partial<DiscoverQuery>) => useQuery(discoverQueryOptions(query));
+export const useChart = (query: Partial<ChartQuery>) => useQuery(chartQueryOptions(query));

@@ -28,6 +28,12 @@ describe('readViewMode', () => {
   });
 
   it('falls back to grid when storage is unavailable', () => {
-    expect(readViewMode({ getItem: () => { throw new Error('denied'); } })).toBe('grid');
+    expect(
+      readViewMode({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBe('grid');
   });
 });

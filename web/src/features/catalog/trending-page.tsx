@@ -1,0 +1,131 @@
+import { CHART_PERIODS, type ChartPeriod } from '@hearsay/contracts/catalog';
+import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
+import { Card, Container, PageHeader } from '../../shared/ui/card.tsx';
+import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
+import { useChart, useGenres } from './api.ts';
+
+export function TrendingPage() {
+  const { t } = useTranslation('catalog');
+  const [params, setParams] = useSearchParams();
+  const periodParam = params.get('period');
+  const period: ChartPeriod = CHART_PERIODS.find((value) => value === periodParam) ?? 'week';
+  const genre = params.get('genre') || undefined;
+  const yearValue = Number(params.get('year'));
+  const year = Number.isInteger(yearValue) && yearValue >= 1900 ? yearValue : undefined;
+  const pageValue = Number(params.get('page'));
+  const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
+  const chart = useChart({ period, genre, year, page, limit: 25 });
+  const genres = useGenres();
+
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  const thisYear = new Date().getFullYear();
+
+  return (
+    <Container>
+      <title>{`${t('trending.title')} · Hearsay`}</title>
+      <PageHeader title={t('trending.title')} description={t('trending.description')} />
+      <Tabs value={period} onValueChange={(value) => update({ period: value })}>
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+          <TabsList className="max-w-full overflow-x-auto">
+            {CHART_PERIODS.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {t(`trending.periods.${value}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+
+          <div className="grid grid-cols-2 gap-3 sm:w-96">
+            <div className="grid gap-1.5">
+              <Label htmlFor="chart-genre">{t('trending.genre')}</Label>
+              <NativeSelect id="chart-genre" value={genre ?? ''} onChange={(event) => update({ genre: event.target.value })}>
+                <option value="">{t('trending.anyGenre')}</option>
+                {genres.data?.items.map((item) => (
+                  <option key={item.slug} value={item.slug}>
+                    {item.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="chart-year">{t('trending.year')}</Label>
+              <NativeSelect id="chart-year" value={year ?? ''} onChange={(event) => update({ year: event.target.value })}>
+                <option value="">{t('trending.anyYear')}</option>
+                {Array.from({ length: thisYear - 1949 }, (_, index) => thisYear - index).map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+        </div>
+        <TabsContent value={period}>
+          <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
+            <div>
+              {chart.isError ? (
+                <ErrorState onRetry={() => void chart.refetch()} />
+              ) : chart.data && chart.data.items.length === 0 ? (
+                <EmptyState title={t('trending.empty')} description={t('trending.emptyHint', { count: chart.data.minRatings })} />
+              ) : (
+                <ol
+                  className={chart.isPlaceholderData ? 'flex flex-col gap-1 opacity-60' : 'flex flex-col gap-1'}
+                  aria-label={t(`trending.periods.${period}`)}
+                >
+                  {chart.data
+                    ? chart.data.items.map((entry) => (
+                        <li key={entry.album.id} className="flex items-center gap-2">
+                          <AlbumCard album={entry.album} layout="list" rank={entry.rank} className="flex-1" />
+                          <div className="hidden w-32 shrink-0 text-right text-sm sm:block">
+                            <p className="font-semibold tabular-nums text-ink">
+                              {t('trending.weighted', { value: entry.weightedRating.toFixed(1) })}
+                            </p>
+                            <p className="text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</p>
+                          </div>
+                        </li>
+                      ))
+                    : Array.from({ length: 8 }, (_, index) => (
+                        <li key={index}>
+                          <AlbumCardSkeleton layout="list" />
+                        </li>
+                      ))}
+                </ol>
+              )}
+              {chart.data ? (
+                <Pagination page={chart.data.page} pages={chart.data.totalPages} onPageChange={(next) => update({ page: next })} />
+              ) : null}
+            </div>
+            <aside>
+              <Card className="p-5">
+                <h2 className="flex items-center gap-2 font-display text-lg font-semibold text-ink">
+                  <Info aria-hidden className="size-5 text-accent" />
+                  {t('trending.howTitle')}
+                </h2>
+                <p className="mt-2 text-sm leading-relaxed text-ink-muted">
+                  {t('trending.howBody', {
+                    mean: chart.data ? chart.data.meanRating.toFixed(1) : '–',
+                    m: chart.data?.priorWeight ?? '–',
+                    min: chart.data?.minRatings ?? '–',
+                  })}
+                </p>
+              </Card>
+            </aside>
+          </div>
+        </TabsContent>
+      </Tabs>
+    </Container>
+  );
+}

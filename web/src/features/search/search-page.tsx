@@ -1,0 +1,291 @@
+import { paths } from '@hearsay/contracts/paths';
+import {
+  SEARCH_MIN_RATINGS,
+  SEARCH_SORTS,
+  SEARCH_TYPES,
+  SEARCH_YEARS,
+  type CollectionCard,
+  type UserCard,
+} from '@hearsay/contracts/search';
+import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
+import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
+import { ArtistCard } from '../../shared/ui/artist-card.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Container } from '../../shared/ui/card.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '../../shared/ui/dialog.tsx';
+import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
+import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
+import { useSearch } from './api.ts';
+import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
+
+type SearchType = (typeof SEARCH_TYPES)[number];
+type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Spec §2 Search: the box stays in sync with `?q=`, every choice lives in the address. */
+export function SearchPage() {
+  const { t } = useTranslation('search');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const type: SearchType = SEARCH_TYPES.find((value) => value === params.get('type')) ?? 'albums';
+  const sort: SearchSort = SEARCH_SORTS.find((value) => value === params.get('sort')) ?? 'relevance';
+  const filters: SearchFilterValues = {
+    year: SEARCH_YEARS.find((value) => value === params.get('year')),
+    genre: params.get('genre') || undefined,
+    minRating: SEARCH_MIN_RATINGS.find((value) => String(value) === params.get('minRating')),
+  };
+  const pageValue = Number(params.get('page'));
+  const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
+  const [text, setText] = useState(q);
+  const [viewMode, setViewMode] = useAlbumViewMode();
+  const results = useSearch({ q: q.trim(), type, sort, ...filters, page, limit: 24 });
+
+  const update = (changes: Record<string, string | number | undefined>, replace = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '' || (key === 'type' && value === 'albums') || (key === 'sort' && value === 'relevance'))
+        next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace });
+  };
+
+  // Typing updates the address after a short pause (one history entry per search, not per key).
+  const [pushed, setPushed] = useState<string | null>(null);
+  useEffect(() => {
+    if (text === q) return;
+    const timer = setTimeout(() => {
+      setPushed(text);
+      update({ q: text }, true);
+    }, 250);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text should restart the pause
+  }, [text]);
+  // Back/forward or a link changed q: the box follows (but never undoes what is being typed).
+  const [synced, setSynced] = useState(q);
+  if (q !== synced) {
+    setSynced(q);
+    if (q !== pushed) setText(q);
+  }
+
+  const setFilters = (next: SearchFilterValues) => update({ year: next.year, genre: next.genre, minRating: next.minRating });
+  const filtered = Boolean(filters.year || filters.genre || filters.minRating);
+  const data = results.data;
+
+  return (
+    <Container className="pb-8">
+      <title>{q ? `${q} · ${t('title')} · Hearsay` : `${t('title')} · Hearsay`}</title>
+      <h1 className="pb-4 pt-8 font-display text-3xl font-semibold text-ink sm:text-4xl">{t('title')}</h1>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update({ q: text });
+        }}
+        className="relative"
+      >
+        <label htmlFor="search-box" className="sr-only">
+          {t('label')}
+        </label>
+        <SearchIcon aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-ink-muted" />
+        <input
+          id="search-box"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('placeholder')}
+          maxLength={200}
+          autoComplete="off"
+          className="h-14 w-full rounded-full border border-line-strong bg-surface pl-12 pr-12 text-lg text-ink shadow-card placeholder:text-ink-subtle focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        />
+        {text ? (
+          <button
+            type="button"
+            aria-label={t('clear')}
+            onClick={() => {
+              setText('');
+              update({ q: undefined });
+            }}
+            className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full p-2 text-ink-muted hover:bg-surface-2 hover:text-ink"
+          >
+            <X className="size-5" />
+          </button>
+        ) : null}
+      </form>
+      <Tabs value={type} onValueChange={(value) => update({ type: value })}>
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          <TabsList className="max-w-full overflow-x-auto">
+            {SEARCH_TYPES.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {t(`tabs.${value}`)}
+                <span className="ml-1.5 rounded-full bg-surface-3 px-1.5 text-xs tabular-nums text-ink-muted">
+                  {data?.counts[value] ?? 0}
+                </span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+
+          <div className="flex items-center gap-2">
+            <Label htmlFor="search-sort" className="sr-only">
+              {t('sort')}
+            </Label>
+            <NativeSelect id="search-sort" value={sort} onChange={(event) => update({ sort: event.target.value })} className="w-44">
+              {SEARCH_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`sorts.${value}`)}
+                </option>
+              ))}
+            </NativeSelect>
+            <ViewModeToggle value={viewMode} onChange={setViewMode} />
+            <Dialog>
+              <DialogTrigger asChild>
+                <Button variant="outline" size="sm" className="lg:hidden">
+                  <SlidersHorizontal aria-hidden />
+                  {t('filters')}
+                </Button>
+              </DialogTrigger>
+              <DialogContent title={t('filters')} side="right">
+                <SearchFilters values={filters} onChange={setFilters} idPrefix="sheet" />
+              </DialogContent>
+            </Dialog>
+          </div>
+        </div>
+
+        <TabsContent value={type}>
+          <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
+            <aside aria-label={t('filters')} className="hidden lg:block">
+              <h2 className="font-display text-lg font-semibold text-ink">{t('filters')}</h2>
+              <SearchFilters values={filters} onChange={setFilters} idPrefix="side" />
+            </aside>
+            <section aria-live="polite" aria-busy={results.isFetching}>
+              {!q.trim() ? (
+                <EmptyState icon={<SearchIcon />} title={t('start')} />
+              ) : results.isError ? (
+                <ErrorState onRetry={() => void results.refetch()} />
+              ) : !data ? (
+                <AlbumGrid>
+                  {Array.from({ length: 8 }, (_, index) => (
+                    <AlbumCardSkeleton key={index} />
+                  ))}
+                </AlbumGrid>
+              ) : data.total === 0 ? (
+                filtered && type === 'albums' ? (
+                  <EmptyState
+                    title={t('emptyFiltered')}
+                    description={t('resetHint')}
+                    action={
+                      <Button variant="outline" onClick={() => setFilters({})}>
+                        {t('reset')}
+                      </Button>
+                    }
+                  />
+                ) : (
+                  <EmptyState title={t('empty', { q })} description={t('emptyHint')} />
+                )
+              ) : (
+                <>
+                  <p className="mb-4 text-sm text-ink-muted">{t('results', { count: data.total, q })}</p>
+                  <div className={results.isPlaceholderData ? 'opacity-60' : undefined}>
+                    {type === 'albums' ? (
+                      viewMode === 'grid' ? (
+                        <AlbumGrid className="lg:grid-cols-3 xl:grid-cols-4">
+                          {data.albums.map((album) => (
+                            <AlbumCard key={album.id} album={album} />
+                          ))}
+                        </AlbumGrid>
+                      ) : (
+                        <div className="flex flex-col gap-1">
+                          {data.albums.map((album) => (
+                            <AlbumCard key={album.id} album={album} layout="list" />
+                          ))}
+                        </div>
+                      )
+                    ) : null}
+                    {type === 'artists' ? (
+                      <div className="grid gap-3 sm:grid-cols-2">
+                        {data.artists.map((artist) => (
+                          <ArtistCard key={artist.id} artist={artist} />
+                        ))}
+                      </div>
+                    ) : null}
+                    {type === 'users' ? (
+                      <div className="grid gap-3 sm:grid-cols-2">
+                        {data.users.map((user) => (
+                          <UserResult key={user.id} user={user} />
+                        ))}
+                      </div>
+                    ) : null}
+                    {type === 'collections' ? (
+                      <div className="grid gap-3 sm:grid-cols-2">
+                        {data.collections.map((collection) => (
+                          <CollectionResult key={collection.id} collection={collection} />
+                        ))}
+                      </div>
+                    ) : null}
+                  </div>
+                  <Pagination page={data.page} pages={data.totalPages} onPageChange={(next) => update({ page: next })} />
+                </>
+              )}
+            </section>
+          </div>
+        </TabsContent>
+      </Tabs>
+    </Container>
+  );
+}
+
+function UserResult({ user }: { user: UserCard }) {
+  const { t } = useTranslation('search');
+  return (
+    <Link
+      to={paths.profile(user.username)}
+      className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
+    >
+      <Avatar name={user.name} src={user.avatarUrl} size="lg" />
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-ink">{user.name}</p>
+        <p className="truncate text-sm text-ink-muted">@{user.username}</p>
+        <p className="text-xs text-ink-muted">
+          {t('user.reviews', { count: user.reviewCount })} · {t('user.collections', { count: user.collectionCount })}
+        </p>
+      </div>
+    </Link>
+  );
+}
+
+function CollectionResult({ collection }: { collection: CollectionCard }) {
+  const { t } = useTranslation('search');
+  return (
+    <Link
+      to={paths.list(collection.id)}
+      className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
+    >
+      <div className="relative size-16 shrink-0">
+        {collection.coverUrls.slice(0, 2).map((url, index) => (
+          <img
+            key={url}
+            src={url}
+            alt=""
+            width={56}
+            height={56}
+            className="absolute size-14 rounded-lg object-cover shadow-card"
+            style={{ left: index * 8, top: index * 8, zIndex: 2 - index }}
+          />
+        ))}
+      </div>
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-ink">{collection.title}</p>
+        <p className="text-sm text-ink-muted">{t('collection.albums', { count: collection.albumCount })}</p>
+        <p className="truncate text-xs text-ink-muted">{t('collection.by', { name: collection.ownerUsername })}</p>
+      </div>
+    </Link>
+  );
+}
