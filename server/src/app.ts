@@ -18,6 +18,7 @@ import { createSiteService } from './modules/site/site.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import type { Config } from './platform/config.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
+import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('viewer', null);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  registerCsrfGuard(app, config.publicUrl);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: config.authSecret });
   await app.register(swagger, {

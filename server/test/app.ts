@@ -20,6 +20,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: () => Date;
   fetch?: typeof fetch;
+  /** Extra routes registered before the app is ready (for tests of platform behaviour). */
+  routes?: (app: FastifyInstance) => void;
 }
 
 /** The real server on a fresh database of its own, driven through `inject` (no network). */
@@ -37,6 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const app = await buildApp({ config, database, clock: options.clock, fetch: options.fetch, logger: false });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

@@ -14,6 +14,7 @@ import type {
 } from '@hearsay/contracts/catalog';
 import { RELEASE_TYPES } from '@hearsay/contracts/catalog';
 import type { Page } from '@hearsay/contracts/pagination';
+import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repository from './catalog.repository.ts';
@@ -38,6 +39,27 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   const { db } = deps;
   const currentYear = () => deps.clock().getUTCFullYear();
 
+  // Short-lived caches for what every visitor asks the same question about. Writes in this process
+  // call invalidateAlbum(); other processes see a change within the TTL.
+  const albumCache = new LRUCache<string, Omit<AlbumDetail, 'viewerRating'>>({ max: 5000, ttl: 5_000 });
+  const chartCache = new LRUCache<string, { rows: repository.ChartRow[]; total: number; mean: number }>({ max: 500, ttl: 60_000 });
+  const activeCache = new LRUCache<string, string[]>({ max: 200, ttl: 60_000 });
+  let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
+
+  /** The catalog-wide mean rating, a smoothing constant: recomputed at most once a minute. */
+  async function ratingPrior() {
+    const now = Date.now();
+    if (!priorCache || now - priorCache.at > 60_000) priorCache = { value: await repository.ratingPrior(db), at: now };
+    return priorCache.value;
+  }
+
+  /** Called after a write that changes what an album shows (ratings, reviews, likes). */
+  function invalidateAlbum(albumId: string) {
+    for (const [ref, album] of albumCache.entries()) if (album.id === albumId) albumCache.delete(ref);
+    chartCache.clear();
+    activeCache.clear();
+  }
+
   async function viewerRatingsFor(viewerId: string | undefined, albumIds: readonly string[]) {
     if (!viewerId || !deps.ratings || albumIds.length === 0) return new Map<string, number>();
     return deps.ratings.viewerRatings(viewerId, albumIds);
@@ -56,15 +78,21 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   async function getAlbum(ref: string, viewerId?: string): Promise<AlbumDetail> {
-    const id = await resolveAlbumId(ref);
-    const [[hydrated], tracks, distribution, mine] = await Promise.all([
-      repository.hydrateAlbums(db, [id]),
-      repository.listTracks(db, id),
-      deps.ratings ? deps.ratings.distribution(id) : Promise.resolve(new Map<number, number>()),
-      viewerRatingsFor(viewerId, [id]),
-    ]);
-    if (!hydrated) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
-    return presentAlbumDetail(hydrated, tracks, distribution, mine.get(id) ?? null);
+    let album = albumCache.get(ref);
+    if (!album) {
+      const id = await resolveAlbumId(ref);
+      const [[hydrated], tracks, distribution] = await Promise.all([
+        repository.hydrateAlbums(db, [id]),
+        repository.listTracks(db, id),
+        deps.ratings ? deps.ratings.distribution(id) : Promise.resolve(new Map<number, number>()),
+      ]);
+      if (!hydrated) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+      const { viewerRating: _none, ...shared } = presentAlbumDetail(hydrated, tracks, distribution, null);
+      album = shared;
+      albumCache.set(ref, album);
+    }
+    const mine = await viewerRatingsFor(viewerId, [album.id]);
+    return { ...album, viewerRating: mine.get(album.id) ?? null };
   }
 
   async function genreFilter(slug: string | undefined) {
@@ -79,7 +107,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     viewerId?: string,
   ): Promise<Page<AlbumCard>> {
     const genre = await genreFilter(query.genre);
-    const prior = await repository.ratingPrior(db);
+    const prior = await ratingPrior();
     const defaultOrder = query.sort === 'title' ? 'asc' : 'desc';
     const { ids, total } = await repository.listAlbumIds(db, {
       filters: {
@@ -117,8 +145,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     filters: { genre?: string; year?: number; yearBefore?: number; minRating?: number; sort?: 'release_date' | 'rating' },
   ): Promise<string[]> {
     if (ids.length === 0) return [];
+    const unfiltered = !filters.genre && filters.year === undefined && filters.yearBefore === undefined && filters.minRating === undefined;
+    if (unfiltered && !filters.sort) return [...ids];
     const genre = await genreFilter(filters.genre);
-    const prior = await repository.ratingPrior(db);
+    const prior = await ratingPrior();
     const { ids: kept } = await repository.listAlbumIds(db, {
       filters: { genreSlug: filters.genre, year: filters.year, yearBefore: filters.yearBefore, minRating: filters.minRating, ids },
       genre,
@@ -148,11 +178,16 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     }
     const genre = await genreFilter(query.genre);
     const since = new Date(deps.clock().getTime() - 7 * DAY).toISOString();
-    const active = await repository.activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
+    const activeKey = `${query.genre ?? ''}|${since.slice(0, 13)}`;
+    let active = activeCache.get(activeKey);
+    if (!active) {
+      active = await repository.activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
+      activeCache.set(activeKey, active);
+    }
     const offset = (query.page - 1) * query.limit;
     const fromActive = active.slice(offset, offset + query.limit);
     const missing = query.limit - fromActive.length;
-    const prior = await repository.ratingPrior(db);
+    const prior = await ratingPrior();
     const popular = await repository.listAlbumIds(db, {
       filters: { genreSlug: query.genre, excludeIds: active },
       genre,
@@ -180,22 +215,30 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   async function chart(query: ChartQuery, viewerId?: string): Promise<Chart> {
     const genre = await genreFilter(query.genre);
     const since = periodStart(query.period, deps.clock());
-    const { mean } = await repository.periodMean(db, since);
     const offset = (query.page - 1) * query.limit;
-    const { rows, total } = await repository.chartRows(
-      db,
-      {
-        since,
-        filters: { genreSlug: query.genre, year: query.year },
-        genre,
-        currentYear: currentYear(),
-        priorWeight: deps.charts.priorWeight,
-        minRatings: deps.charts.minRatings,
-        limit: query.limit,
-        offset,
-      },
-      mean,
-    );
+    // Charts move slowly; one computation a minute per view is plenty.
+    const key = JSON.stringify([query.period, query.genre, query.year, query.page, query.limit]);
+    let computed = chartCache.get(key);
+    if (!computed) {
+      const { mean } = await repository.periodMean(db, since);
+      const { rows, total } = await repository.chartRows(
+        db,
+        {
+          since,
+          filters: { genreSlug: query.genre, year: query.year },
+          genre,
+          currentYear: currentYear(),
+          priorWeight: deps.charts.priorWeight,
+          minRatings: deps.charts.minRatings,
+          limit: query.limit,
+          offset,
+        },
+        mean,
+      );
+      computed = { rows, total, mean };
+      chartCache.set(key, computed);
+    }
+    const { rows, total, mean } = computed;
     const cards = await albumCards(
       rows.map((row) => row.albumId),
       viewerId,
@@ -270,6 +313,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     filterAlbumIds,
     discover,
     chart,
+    invalidateAlbum,
     countAlbums: () => repository.countAlbums(db),
   };
 }

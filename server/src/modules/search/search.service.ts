@@ -1,4 +1,5 @@
 import type { SearchQuery, SearchResult, UserCard } from '@hearsay/contracts/search';
+import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { allowedEdits, editDistance, queryTokens } from './search-text.ts';
@@ -18,18 +19,40 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService(deps: SearchServiceDeps) {
   const { db, catalog } = deps;
+  // Popular searches repeat; their matches are kept for a few seconds (new catalog rows show up
+  // within that time).
+  const matches = new LRUCache<string, string[]>({ max: 2000, ttl: 10_000 });
+  const corrections = new LRUCache<string, repository.TokenGroup>({ max: 5000, ttl: 60_000 });
+
+  async function cachedMatches(kind: repository.SearchKind, groups: repository.TokenGroup[]): Promise<string[]> {
+    const key = `${kind}:${JSON.stringify(groups)}`;
+    let ids = matches.get(key);
+    if (!ids) {
+      ids = await repository.matchDocuments(db, kind, groups, MAX_CANDIDATES);
+      matches.set(key, ids);
+    }
+    return ids;
+  }
 
   /** Each word with the indexed words it may be a typo of ("radiohed" → "radiohead"). */
   async function tokenGroups(tokens: string[]): Promise<repository.TokenGroup[]> {
     return Promise.all(
       tokens.map(async (token) => {
+        const cached = corrections.get(token);
+        if (cached) return cached;
         const edits = allowedEdits(token);
-        if (edits === 0) return { token, corrections: [] };
-        const candidates = await repository.correctionCandidates(db, token, edits);
-        const corrections = candidates
-          .filter((term) => term !== token && !term.startsWith(token) && editDistance(token, term, edits) <= edits)
-          .slice(0, 10);
-        return { token, corrections };
+        let group: repository.TokenGroup = { token, corrections: [] };
+        if (edits > 0) {
+          const candidates = await repository.correctionCandidates(db, token, edits);
+          group = {
+            token,
+            corrections: candidates
+              .filter((term) => term !== token && !term.startsWith(token) && editDistance(token, term, edits) <= edits)
+              .slice(0, 10),
+          };
+        }
+        corrections.set(token, group);
+        return group;
       }),
     );
   }
@@ -76,8 +99,8 @@ export function createSearchService(deps: SearchServiceDeps) {
 
     const groups = await tokenGroups(tokens);
     const [albumMatches, artistMatches, users, collections] = await Promise.all([
-      repository.matchDocuments(db, 'album', groups, MAX_CANDIDATES),
-      repository.matchDocuments(db, 'artist', groups, MAX_CANDIDATES),
+      cachedMatches('album', groups),
+      cachedMatches('artist', groups),
       searchUsers(tokens),
       deps.collections ? deps.collections.search(tokens, viewerId) : Promise.resolve([]),
     ]);

@@ -1,0 +1,124 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+
+/** A local stand-in for the Cover Art Archive: one cover, one missing album, one broken one. */
+let archive: Server;
+let archiveUrl: string;
+const hits: string[] = [];
+const MBID_OK = '1dc4c347-a1db-32aa-b14f-bc9cc507b843';
+const MBID_MISSING = '00000000-0000-0000-0000-000000000404';
+const MBID_BROKEN = '00000000-0000-0000-0000-000000000500';
+
+let t: TestApp;
+const albums: Record<string, string> = {};
+
+beforeAll(async () => {
+  const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+  archive = createServer((request, response) => {
+    hits.push(request.url ?? '');
+    if (request.url === `/release-group/${MBID_OK}/front-500`) {
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
+    } else if (request.url?.includes(MBID_BROKEN)) {
+      response.writeHead(500).end('oops');
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => archive.listen(0, '127.0.0.1', resolve));
+  archiveUrl = `http://127.0.0.1:${(archive.address() as AddressInfo).port}`;
+  t = await createTestApp({ env: { COVER_ART: 'remote', COVER_ART_URL: archiveUrl } });
+  albums.ok = await buildAlbum(t.db, { title: 'Nevermind', artist: 'Nirvana', mbid: MBID_OK });
+  albums.missing = await buildAlbum(t.db, { title: 'Unknown Cover', artist: 'Somebody', mbid: MBID_MISSING });
+  albums.broken = await buildAlbum(t.db, { title: 'Broken Archive', artist: 'Somebody Else', mbid: MBID_BROKEN });
+  albums.plain = await buildAlbum(t.db, { title: 'No Id', artist: 'Nobody', mbid: null });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => archive.close(resolve));
+});
+
+describe('album covers', () => {
+  it('fetches a cover once from the archive, keeps it as WebP and serves it with cache headers', async () => {
+    const first = await t.inject(`/covers/albums/${albums.ok}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['cache-control']).toContain('max-age=');
+    const metadata = await sharp(first.rawPayload).metadata();
+    expect(metadata.format).toBe('webp');
+    expect(metadata.width).toBe(600);
+    expect(existsSync(join(t.config.dataDir, 'covers', 'albums', `${albums.ok}.webp`))).toBe(true);
+
+    const before = hits.length;
+    const second = await t.inject(`/covers/albums/${albums.ok}`);
+    expect(second.statusCode).toBe(200);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(hits.length).toBe(before);
+  });
+
+  it('serves a generated cover when the archive has none or fails, and does not ask again at once', async () => {
+    for (const id of [albums.missing, albums.broken]) {
+      const response = await t.inject(`/covers/albums/${id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(response.body).toContain('<svg');
+    }
+    const before = hits.length;
+    await t.inject(`/covers/albums/${albums.missing}`);
+    expect(hits.length).toBe(before);
+  });
+
+  it('generates covers for albums without a MusicBrainz id, deterministically and safely', async () => {
+    const before = hits.length;
+    const first = await t.inject(`/covers/albums/${albums.plain}`);
+    const second = await t.inject(`/covers/albums/${albums.plain}`);
+    expect(hits.length).toBe(before);
+    expect(first.body).toBe(second.body);
+    expect(first.body).toContain('No Id');
+    expect(first.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never contacts the archive when remote covers are off', async () => {
+    const offline = await createTestApp({ env: { COVER_ART: 'off', COVER_ART_URL: archiveUrl } });
+    try {
+      const id = await buildAlbum(offline.db, { title: 'Offline', artist: 'Quiet', mbid: MBID_OK });
+      const before = hits.length;
+      const response = await offline.inject(`/covers/albums/${id}`);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(hits.length).toBe(before);
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('escapes titles inside the generated SVG', async () => {
+    const id = await buildAlbum(t.db, { title: '<script>alert(1)</script> & "Friends"', artist: 'Mallory' });
+    const response = await t.inject(`/covers/albums/${id}`);
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).toContain('&#60;script&#62;');
+  });
+
+  it('answers unknown albums and artists with a 404 error body', async () => {
+    const album = await t.inject('/covers/albums/nope');
+    expect(album.statusCode).toBe(404);
+    expect(album.json().error.code).toBeTruthy();
+    const artist = await t.inject('/covers/artists/nope');
+    expect(artist.statusCode).toBe(404);
+  });
+
+  it('draws artist images', async () => {
+    const artist = await t.db.selectFrom('artist').select('id').where('name', '=', 'Nirvana').executeTakeFirstOrThrow();
+    const response = await t.inject(`/covers/artists/${artist.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('<svg');
+  });
+});

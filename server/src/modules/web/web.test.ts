@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+
+let t: TestApp;
+let slug: string;
+const webDist = mkdtempSync(join(tmpdir(), 'hearsay-web-'));
+
+beforeAll(async () => {
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><!--hearsay:head--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: 'https://music.example.org' } });
+  const id = await buildAlbum(t.db, { title: 'Songs <for> "Drella"', artist: 'Lou Reed & John Cale' });
+  slug = (await t.db.selectFrom('album').select('slug').where('id', '=', id).executeTakeFirstOrThrow()).slug;
+});
+afterAll(() => t.close());
+
+describe('the web app on the same port', () => {
+  it('answers every app route with the shell, never cached', async () => {
+    for (const path of ['/', '/discover', '/profile/me', '/search?q=x']) {
+      const response = await t.inject(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await t.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toMatch(/br|gzip/);
+    expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it('puts escaped link-preview tags into album pages', async () => {
+    const response = await t.inject(`/album/${slug}`);
+    expect(response.body).toContain('<meta property="og:title" content="Songs &#60;for&#62; &#34;Drella&#34;');
+    expect(response.body).toContain(`<meta property="og:url" content="https://music.example.org/album/${slug}"`);
+    expect(response.body).toMatch(/<meta property="og:image" content="https:\/\/music\.example\.org\/covers\/albums\//);
+    expect(response.body).toContain('<meta name="twitter:card"');
+    expect(response.body).not.toContain('<for>');
+    const { slug: artistSlug } = await t.db
+      .selectFrom('artist')
+      .select('slug')
+      .where('name', 'like', 'Lou Reed%')
+      .executeTakeFirstOrThrow();
+    const artist = await t.inject(`/artist/${artistSlug}`);
+    expect(artist.body).toContain('<meta property="og:title" content="Lou Reed');
+  });
+
+  it('keeps unknown API, cover and upload paths as JSON 404s', async () => {
+    for (const path of ['/api/nope', '/covers/nope', '/uploads/nope.png']) {
+      const response = await t.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+    }
+  });
+
+  it('explains itself when the web app has not been built', async () => {
+    const bare = await createTestApp({ env: { WEB_DIST: join(webDist, 'missing') } });
+    try {
+      const response = await bare.inject('/');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('npm start');
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'hearsay-config-'));
+
+describe('loadConfig', () => {
+  it('works with nothing set: SQLite under the data directory, port 3000', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.databaseUrl).toBe(`sqlite:${join(dir, 'hearsay.db')}`);
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.secureCookies).toBe(false);
+    expect(config.coverArt.mode).toBe('remote');
+    expect(config.charts).toEqual({ priorWeight: 5, minRatings: 3 });
+  });
+
+  it('accepts PostgreSQL, Redis and SMTP URLs and an https public address', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://hearsay:secret@db:5432/hearsay',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://user:pass@mail:587',
+      PUBLIC_URL: 'https://music.example.org/',
+      TRUST_PROXY: '2',
+    });
+    expect(config.databaseUrl).toBe('postgres://hearsay:secret@db:5432/hearsay');
+    expect(config.publicUrl).toBe('https://music.example.org');
+    expect(config.secureCookies).toBe(true);
+    expect(config.mailFrom).toBe('Hearsay <no-reply@music.example.org>');
+    expect(config.trustProxy).toBe(2);
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', COVER_ART: 'sometimes', TRUST_PROXY: 'everyone!' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT: must be a number');
+    expect(message).toContain('DATABASE_URL: must start with sqlite:');
+    expect(message).toContain('COVER_ART: must be remote or off');
+    expect(message).toContain('TRUST_PROXY:');
+  });
+
+  it('generates the auth secret once, keeps it private in the data directory, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    const second = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    const file = join(dir, 'secrets.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ auth: first });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(40) }).authSecret).toBe('x'.repeat(40));
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+  });
+});

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { AppError } from '../errors.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { PUBLIC_URL: 'https://music.example.org' },
+    // Routes that exist only in this test, to reach the error handler's other branches.
+    routes: (app) => {
+      app.get('/api/test/boom', async () => {
+        throw new Error('database password is hunter2');
+      });
+      app.get('/api/test/teapot', async () => {
+        throw new AppError(418, 'teapot', 'I am a teapot.', { headers: { 'retry-after': '5' } });
+      });
+      app.post(
+        '/api/test/echo',
+        { schema: { body: z.object({ name: z.string().min(1), age: z.number().int() }) } },
+        async (request) => request.body,
+      );
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('error bodies', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.inject('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'route_not_found', message: 'There is no GET /api/nothing-here endpoint.', issues: [] },
+    });
+  });
+
+  it('names every invalid field', async () => {
+    const response = await t.inject({ method: 'POST', url: '/api/test/echo', payload: { name: '', age: 'old' } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.message).toMatch(/^Invalid field "name"/);
+    expect(body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(['body.name', 'body.age']);
+  });
+
+  it('answers malformed JSON, an empty body and a wrong content type with 4xx, never 500', async () => {
+    const broken = await t.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('invalid_json');
+    const empty = await t.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    const xml = await t.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), age: 1 }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+
+  it('masks unexpected errors', async () => {
+    const response = await t.inject('/api/test/boom');
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe('internal_error');
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('passes on the status, code and headers of our own errors', async () => {
+    const response = await t.inject('/api/test/teapot');
+    expect(response.statusCode).toBe(418);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().error).toEqual({ code: 'teapot', message: 'I am a teapot.', issues: [] });
+  });
+});
+
+describe('health', () => {
+  it('reports the process alive and the database ready', async () => {
+    expect((await t.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+  });
+});
+
+describe('security headers and CSRF', () => {
+  it('sends a strict content security policy and HSTS on an https site', async () => {
+    const response = await t.inject('/api/genres');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses writes from another site, by Origin or by Sec-Fetch-Site', async () => {
+    const payload = { name: 'a', age: 1 };
+    const foreign = await t.inject({ method: 'POST', url: '/api/test/echo', payload, headers: { origin: 'https://evil.example' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('csrf_rejected');
+    const crossSite = await t.inject({ method: 'POST', url: '/api/test/echo', payload, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await t.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload,
+      headers: { origin: 'https://music.example.org', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(200);
+    const tool = await t.inject({ method: 'POST', url: '/api/test/echo', payload });
+    expect(tool.statusCode).toBe(200);
+    const read = await t.inject({
+      method: 'GET',
+      url: '/api/genres',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+});
