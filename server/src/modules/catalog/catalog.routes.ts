@@ -14,9 +14,13 @@ import {
 import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createJsonCache, sendJson } from '../../platform/http/json-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  const visitorCache = createJsonCache({ max: 5000, ttlMs: 5_000 });
+  catalog.onChange(() => visitorCache.clear());
+
   app.get(
     '/api/albums',
     {
@@ -40,7 +44,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: AlbumDetailSchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => catalog.getAlbum(request.params.albumId, request.viewer?.id),
+    async (request, reply) => {
+      if (request.viewer) return catalog.getAlbum(request.params.albumId, request.viewer.id);
+      const body = await visitorCache.get(`album:${request.params.albumId}`, AlbumDetailSchema, () =>
+        catalog.getAlbum(request.params.albumId),
+      );
+      return sendJson(reply, body);
+    },
   );
 
   app.get(
@@ -79,7 +89,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: DiscoverPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => catalog.discover(request.query, request.viewer?.id),
+    async (request, reply) => {
+      if (request.viewer) return catalog.discover(request.query, request.viewer.id);
+      const body = await visitorCache.get(`discover:${JSON.stringify(request.query)}`, DiscoverPageSchema, () =>
+        catalog.discover(request.query),
+      );
+      return sendJson(reply, body);
+    },
   );
 
   app.get(
@@ -92,6 +108,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: ChartSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => catalog.chart(request.query, request.viewer?.id),
+    async (request, reply) => {
+      if (request.viewer) return catalog.chart(request.query, request.viewer.id);
+      const body = await visitorCache.get(`chart:${JSON.stringify(request.query)}`, ChartSchema, () => catalog.chart(request.query));
+      return sendJson(reply, body);
+    },
   );
 };

@@ -53,11 +53,14 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     return priorCache.value;
   }
 
+  const changeListeners: (() => void)[] = [];
+
   /** Called after a write that changes what an album shows (ratings, reviews, likes). */
   function invalidateAlbum(albumId: string) {
     for (const [ref, album] of albumCache.entries()) if (album.id === albumId) albumCache.delete(ref);
     chartCache.clear();
     activeCache.clear();
+    for (const listener of changeListeners) listener();
   }
 
   async function viewerRatingsFor(viewerId: string | undefined, albumIds: readonly string[]) {
@@ -314,6 +317,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     discover,
     chart,
     invalidateAlbum,
+    /** Register a cache (of a route, say) to be dropped whenever catalog data changes. */
+    onChange: (listener: () => void) => changeListeners.push(listener),
     countAlbums: () => repository.countAlbums(db),
   };
 }

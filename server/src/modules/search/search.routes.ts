@@ -1,9 +1,11 @@
 import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import { SearchQuerySchema, SearchResultSchema } from '@hearsay/contracts/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createJsonCache, sendJson } from '../../platform/http/json-cache.ts';
 import type { SearchService } from './search.service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
+  const visitorCache = createJsonCache({ max: 2000, ttlMs: 5_000 });
   app.get(
     '/api/search',
     {
@@ -14,6 +16,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
         response: { 200: SearchResultSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => search.search(request.query, request.viewer?.id),
+    async (request, reply) => {
+      if (request.viewer) return search.search(request.query, request.viewer.id);
+      const body = await visitorCache.get(JSON.stringify(request.query), SearchResultSchema, () => search.search(request.query));
+      return sendJson(reply, body);
+    },
   );
 };
