@@ -14,3 +14,35 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 /** GET /api/me: who is signed in on this browser, or null. */
 export const MeSchema = z.object({ user: CurrentUserSchema.nullable() });
 export type Me = z.infer<typeof MeSchema>;
+
+const email = z.email({ error: 'Please enter a valid email address' }).max(254);
+
+/** Passwords are checked exactly as typed (no trimming); the server also refuses common ones. */
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, { error: 'Password must be at least 8 characters long' })
+  .max(128, { error: 'Password must be at most 128 characters long' });
+
+export const RegisterBodySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Please enter your name' }).max(100),
+  email,
+  password: NewPasswordSchema,
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const SignInBodySchema = z.object({
+  email: z.string().min(1, { error: 'Please fill in all fields' }).max(254),
+  password: z.string().min(1, { error: 'Please fill in all fields' }).max(1024),
+});
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+export const ForgotPasswordBodySchema = z.object({ email });
+
+export const ResetPasswordBodySchema = z.object({
+  userId: z.string().min(1).max(100),
+  secret: z.string().min(1).max(200),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const OkSchema = z.object({ ok: z.literal(true) });

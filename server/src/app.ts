@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { usePlainMessages } from '@hearsay/contracts/messages';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -16,7 +18,10 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { createAuth } from './platform/auth/auth.ts';
+import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.ts';
 import type { Config } from './platform/config.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
@@ -83,8 +88,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const search = createSearchService({ db, catalog });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
+  app.addHook('onClose', () => limiter.close());
+  // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
+  let accounts: AccountsService | undefined;
+  const auth = createAuth({
+    db,
+    dialect: database.dialect,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    secureCookies: config.secureCookies,
+    mailer,
+    onUserCreated: (user) => accounts!.onUserCreated(user),
+    onSessionCreated: (session) => accounts!.onSessionCreated(session),
+  });
+  accounts = createAccountsService({ db, auth, limiter, clock, limitMultiplier: config.rateLimitMultiplier });
   const site = createSiteService({ db, catalog, clock, charts: config.charts });
 
+  // Not encapsulated: its hook resolves the session cookie into request.viewer for every route.
+  await app.register(fastifyPlugin(accountsRoutes), { accounts });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog });
   await app.register(coverRoutes, { covers });

@@ -36,6 +36,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     COVER_ART: 'off',
     WEB_DIST: join(dataDir, 'no-web-build'),
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Test files sign many people up from one address; the limits themselves are tested with 1.
+    RATE_LIMIT_MULTIPLIER: '100',
     ...options.env,
   });
   const app = await buildApp({ config, database, clock: options.clock, fetch: options.fetch, logger: false });

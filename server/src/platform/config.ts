@@ -58,6 +58,7 @@ export const EnvSchema = z.object({
   CHART_PRIOR_WEIGHT: positiveInt(100_000).default(5),
   CHART_MIN_RATINGS: positiveInt(100_000).default(3),
   WEB_DIST: z.string().optional(),
+  RATE_LIMIT_MULTIPLIER: positiveInt(1000).default(1),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -81,6 +82,7 @@ export interface Config {
   catalogAutoload: boolean;
   charts: { priorWeight: number; minRatings: number };
   webDist: string;
+  rateLimitMultiplier: number;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +120,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     coverArt: { mode: env.COVER_ART, baseUrl: env.COVER_ART_URL.replace(/\/+$/, '') },
     catalogAutoload: env.CATALOG_AUTOLOAD,
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
+    rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
     webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

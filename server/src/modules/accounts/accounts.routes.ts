@@ -1,0 +1,118 @@
+import {
+  ForgotPasswordBodySchema,
+  MeSchema,
+  OkSchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  SignInBodySchema,
+} from '@hearsay/contracts/accounts';
+import { ErrorBodySchema } from '@hearsay/contracts/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CLIENT_IP_HEADER } from '../../platform/auth/auth.ts';
+import type { AccountsService, RequestContext } from './accounts.service.ts';
+
+const UserBodySchema = MeSchema.extend({ user: MeSchema.shape.user.unwrap() });
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
+
+/** The request as Better Auth sees it: its headers, with the client address we trust. */
+export function requestContext(request: FastifyRequest): RequestContext {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return { headers, ip: request.ip };
+}
+
+function withCookies<T>(reply: FastifyReply, result: { body: T; setCookies: string[] }): T {
+  if (result.setCookies.length) reply.header('set-cookie', result.setCookies);
+  reply.header('cache-control', 'no-store');
+  return result.body;
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+  // Every request: who is signed in (only when a session cookie is present at all).
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers.cookie?.includes('hearsay.session_token')) return;
+    request.viewer = await accounts.viewerFor(requestContext(request).headers);
+  });
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account and start a session',
+        body: RegisterBodySchema,
+        response: { 200: UserBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => withCookies(reply, await accounts.register(request.body, requestContext(request))),
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        body: SignInBodySchema,
+        response: { 200: UserBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => withCookies(reply, await accounts.signIn(request.body, requestContext(request))),
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'End this session and clear its cookie',
+        body: z.object({}).optional(),
+        response: { 200: OkSchema },
+      },
+    },
+    async (request, reply) => withCookies(reply, await accounts.signOut(requestContext(request))),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a password reset link (same answer whether or not the address has an account)',
+        body: ForgotPasswordBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => accounts.requestPasswordReset(request.body.email, requestContext(request)),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Choose a new password with the link from the e-mail',
+        body: ResetPasswordBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => accounts.resetPassword(request.body, requestContext(request)),
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: { tags: ['accounts'], summary: 'Who is signed in on this browser (user is null for a visitor)', response: { 200: MeSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.viewer ? await accounts.currentUser(request.viewer.id) : null };
+    },
+  );
+};

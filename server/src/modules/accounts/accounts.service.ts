@@ -1,0 +1,182 @@
+import type { CurrentUser, RegisterBody, ResetPasswordBody, SignInBody } from '@hearsay/contracts/accounts';
+import type { Auth } from '../../platform/auth/auth.ts';
+import { MAX_SESSIONS_PER_PERSON, SESSION_ABSOLUTE_DAYS } from '../../platform/auth/auth.ts';
+import { passwordProblem, spendPasswordCheck } from '../../platform/auth/passwords.ts';
+import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
+import type { DB } from '../../platform/db/index.ts';
+import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import type { Viewer } from '../../platform/http/viewer.ts';
+import * as repository from './accounts.repository.ts';
+import { uniqueUsername } from './usernames.ts';
+
+const HOUR = 3600_000;
+
+/** What a request looks like to the accounts service: its headers (cookie, user agent) and client address. */
+export interface RequestContext {
+  headers: Headers;
+  ip: string;
+}
+
+/** An answer that may set or clear cookies. */
+export interface WithCookies<T> {
+  body: T;
+  setCookies: string[];
+}
+
+export interface AccountsServiceDeps {
+  db: DB;
+  auth: Auth;
+  limiter: RateLimiter;
+  clock: () => Date;
+  /** Multiplies every limit (kept at 1 in production; end-to-end runs sign many people up from one address). */
+  limitMultiplier: number;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { db, auth, limiter } = deps;
+  const limit = (base: number) => base * deps.limitMultiplier;
+
+  async function enforce(key: string, max: number, windowMs = HOUR, count = true) {
+    const state = count ? await limiter.hit(key, windowMs) : await limiter.peek(key);
+    if (state.count > max || (!count && state.count >= max)) {
+      const seconds = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      throw new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
+  }
+
+  async function currentUser(userId: string): Promise<CurrentUser | null> {
+    const row = await repository.findMe(db, userId);
+    if (!row) return null;
+    return {
+      id: row.id,
+      name: row.name,
+      username: row.username ?? row.id,
+      email: row.email,
+      avatarUrl: row.avatar_path ? `/uploads/${row.avatar_path}` : null,
+      onboardingCompleted: Boolean(row.onboarding_completed),
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  }
+
+  async function call(endpoint: () => Promise<Response>) {
+    const response = await endpoint();
+    const text = await response.text();
+    let body: { code?: string; message?: string; user?: { id: string } } = {};
+    try {
+      body = text ? (JSON.parse(text) as typeof body) : {};
+    } catch {
+      body = {};
+    }
+    return { status: response.status, body, setCookies: response.headers.getSetCookie() };
+  }
+
+  /** Sign-up: account, profile and username in one go, then the session starts (cookie). */
+  async function register(input: RegisterBody, context: RequestContext): Promise<WithCookies<{ user: CurrentUser }>> {
+    await enforce(`register:ip:${context.ip}`, limit(10));
+    const problem = passwordProblem(input.password);
+    if (problem) throw badRequest('weak_password', problem, [{ path: 'body.password', message: problem }]);
+    const result = await call(() =>
+      auth.api.signUpEmail({
+        body: { name: input.name, email: input.email.trim().toLowerCase(), password: input.password },
+        headers: context.headers,
+        asResponse: true,
+      }),
+    );
+    if (result.status === 422 || result.body.code?.startsWith('USER_ALREADY_EXISTS')) {
+      throw conflict('email_taken', 'This email is already registered');
+    }
+    if (result.status >= 400 || !result.body.user)
+      throw badRequest('registration_failed', result.body.message ?? 'Registration failed. Please try again.');
+    const user = await currentUser(result.body.user.id);
+    if (!user) throw new AppError(500, 'registration_failed', 'Registration failed. Please try again.');
+    return { body: { user }, setCookies: result.setCookies };
+  }
+
+  async function signIn(input: SignInBody, context: RequestContext): Promise<WithCookies<{ user: CurrentUser }>> {
+    const email = input.email.trim().toLowerCase();
+    // Only failures count: 10 an hour for an address, 50 an hour from one client address.
+    await enforce(`signin-fail:email:${email}`, limit(10), HOUR, false);
+    await enforce(`signin-fail:ip:${context.ip}`, limit(50), HOUR, false);
+    const result = await call(() =>
+      auth.api.signInEmail({ body: { email, password: input.password }, headers: context.headers, asResponse: true }),
+    );
+    if (result.status >= 400 || !result.body.user) {
+      await limiter.hit(`signin-fail:email:${email}`, HOUR);
+      await limiter.hit(`signin-fail:ip:${context.ip}`, HOUR);
+      throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
+    }
+    const user = await currentUser(result.body.user.id);
+    if (!user) throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
+    return { body: { user }, setCookies: result.setCookies };
+  }
+
+  async function signOut(context: RequestContext): Promise<WithCookies<{ ok: true }>> {
+    const result = await call(() => auth.api.signOut({ headers: context.headers, asResponse: true }));
+    return { body: { ok: true }, setCookies: result.setCookies };
+  }
+
+  /**
+   * Always the same answer, whether or not the address has an account; the e-mail goes out in the
+   * background so the response takes the same time either way.
+   */
+  async function requestPasswordReset(emailInput: string, context: RequestContext): Promise<{ ok: true }> {
+    const email = emailInput.trim().toLowerCase();
+    await enforce(`recover:ip:${context.ip}`, limit(10));
+    await enforce(`recover:email:${email}`, limit(10));
+    const exists = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+    if (exists)
+      await call(() =>
+        auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: context.headers, asResponse: true }),
+      );
+    else await spendPasswordCheck(email);
+    return { ok: true };
+  }
+
+  async function resetPassword(input: ResetPasswordBody, context: RequestContext): Promise<{ ok: true }> {
+    await enforce(`reset:ip:${context.ip}`, limit(20));
+    const owner = await repository.userIdForResetSecret(db, input.secret);
+    if (!owner || owner !== input.userId) {
+      throw badRequest('reset_link_invalid', 'This password reset link has expired or has already been used. Please request a new one.');
+    }
+    const problem = passwordProblem(input.password);
+    if (problem) throw badRequest('weak_password', problem, [{ path: 'body.password', message: problem }]);
+    const result = await call(() =>
+      auth.api.resetPassword({ body: { newPassword: input.password, token: input.secret }, headers: context.headers, asResponse: true }),
+    );
+    if (result.status >= 400) {
+      throw badRequest('reset_link_invalid', 'This password reset link has expired or has already been used. Please request a new one.');
+    }
+    const user = await db.selectFrom('user').select('email').where('id', '=', owner).executeTakeFirst();
+    if (user) await limiter.reset(`signin-fail:email:${user.email}`);
+    return { ok: true };
+  }
+
+  /** The person behind a request's session cookie, or null; sessions past their absolute lifetime end here. */
+  async function viewerFor(headers: Headers): Promise<Viewer | null> {
+    const session = await auth.api.getSession({ headers }).catch(() => null);
+    if (!session) return null;
+    const age = deps.clock().getTime() - new Date(session.session.createdAt).getTime();
+    if (age > SESSION_ABSOLUTE_DAYS * 24 * HOUR) {
+      await repository.deleteSession(db, session.session.id);
+      return null;
+    }
+    const username = (session.user as { username?: string | null }).username ?? session.user.id;
+    return { id: session.user.id, username, name: session.user.name, email: session.user.email, sessionId: session.session.id };
+  }
+
+  /** Sign-up hook: every person gets a username derived from their name and a profile. */
+  async function onUserCreated(user: { id: string; name: string }) {
+    const username = await uniqueUsername(user.name, (candidate) => repository.usernameTaken(db, candidate));
+    await repository.setUsername(db, user.id, username);
+    await repository.createProfile(db, user.id, deps.clock().toISOString());
+  }
+
+  const onSessionCreated = (session: { userId: string }) => repository.evictOldSessions(db, session.userId, MAX_SESSIONS_PER_PERSON);
+
+  return { register, signIn, signOut, requestPasswordReset, resetPassword, currentUser, viewerFor, onUserCreated, onSessionCreated };
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { startMailbox } from '../../../test/mailbox.ts';
+import { createUser, sessionCookie } from '../../../test/users.ts';
+import { usernameBase } from './usernames.ts';
+
+let t: TestApp;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'http://hearsay.test' } });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('registration', () => {
+  it('creates the account, a profile and a username, and starts an http-only session', async () => {
+    const response = await post('/api/auth/register', { name: 'Zoë O’Brien', email: 'Zoe@Example.com', password: 'Quiet-Library-42' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { user } = response.json();
+    expect(user).toMatchObject({ name: 'Zoë O’Brien', email: 'zoe@example.com', username: 'zoe_obrien', onboardingCompleted: false });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const me = await t.inject({ url: '/api/me', headers: { cookie: sessionCookie(response.headers['set-cookie']) } });
+    expect(me.json().user).toMatchObject({ id: user.id, username: 'zoe_obrien' });
+    const profile = await t.db.selectFrom('profile').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+    expect(profile).toBeDefined();
+  });
+
+  it('says "This email is already registered" for a taken address, whatever its case', async () => {
+    await createUser(t, { email: 'taken@example.com' });
+    const response = await post('/api/auth/register', { name: 'Someone Else', email: 'TAKEN@example.com', password: 'Quiet-Library-42' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('This email is already registered');
+  });
+
+  it('gives people with the same name different usernames, never a reserved one', async () => {
+    const first = await createUser(t, { name: 'Sam Lee' });
+    const second = await createUser(t, { name: 'Sam Lee' });
+    expect(first.user.username).toBe('sam_lee');
+    expect(second.user.username).toBe('sam_lee2');
+    const me = await createUser(t, { name: 'Me' });
+    expect(me.user.username).not.toBe('me');
+    expect(usernameBase('guest')).toBe('guest_1');
+  });
+
+  it('refuses short, overlong and common passwords, checking them exactly as typed', async () => {
+    const short = await post('/api/auth/register', { name: 'A', email: 'a1@example.com', password: 'Ab1!' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toContain('at least 8 characters');
+    const long = await post('/api/auth/register', { name: 'A', email: 'a2@example.com', password: 'x'.repeat(129) });
+    expect(long.statusCode).toBe(400);
+    const common = await post('/api/auth/register', { name: 'A', email: 'a3@example.com', password: 'password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.message).toContain('too common');
+    const spaces = await createUser(t, { password: '  spaced out passphrase  ' });
+    const signIn = await post('/api/auth/sign-in', { email: spaces.user.email, password: 'spaced out passphrase' });
+    expect(signIn.statusCode).toBe(401);
+    const exact = await post('/api/auth/sign-in', { email: spaces.user.email, password: '  spaced out passphrase  ' });
+    expect(exact.statusCode).toBe(200);
+  });
+
+  it('stores argon2id hashes at OWASP parameters, never the password', async () => {
+    const person = await createUser(t);
+    const account = await t.db.selectFrom('account').select('password').where('user_id', '=', person.user.id).executeTakeFirstOrThrow();
+    expect(account.password).toMatch(/^\$argon2id\$v=19\$/);
+    expect(account.password).toMatch(/[$,]m=19456[,$]/);
+    expect(account.password).toMatch(/[$,]t=2[,$]/);
+    expect(account.password).toMatch(/[$,]p=1[,$]/);
+    expect(account.password).not.toContain(person.password);
+  });
+
+  it('answers malformed input with 400, never 500', async () => {
+    for (const payload of [
+      {},
+      { name: 'x' },
+      { name: 'x', email: 'not-an-email', password: 'Quiet-Library-42' },
+      { name: 'x'.repeat(500), email: 'b@example.com', password: 'Quiet-Library-42' },
+    ]) {
+      const response = await post('/api/auth/register', payload);
+      expect(response.statusCode).toBe(400);
+    }
+    const broken = await t.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in, and signing out ends the session on the server', async () => {
+    const person = await createUser(t);
+    const signIn = await post('/api/auth/sign-in', { email: person.user.email, password: person.password });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = sessionCookie(signIn.headers['set-cookie']);
+    const out = await post('/api/auth/sign-out', {}, { cookie });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/hearsay\.session_token=;|Max-Age=0/i);
+    const me = await t.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.json().user).toBeNull();
+  });
+
+  it('gives the same message for a wrong password and an unknown address', async () => {
+    const person = await createUser(t);
+    const wrong = await post('/api/auth/sign-in', { email: person.user.email, password: 'not-the-password' });
+    const unknown = await post('/api/auth/sign-in', { email: 'nobody@example.com', password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe('Failed to sign in. Please check your credentials.');
+    const empty = await post('/api/auth/sign-in', { email: '', password: '' });
+    expect(empty.json().error.message).toContain('Please fill in all fields');
+  });
+
+  it('keeps at most 10 sessions per person, signing out the oldest', async () => {
+    const person = await createUser(t);
+    const cookies = [person.cookie];
+    for (let index = 0; index < 10; index++) {
+      const response = await post('/api/auth/sign-in', { email: person.user.email, password: person.password });
+      cookies.push(sessionCookie(response.headers['set-cookie']));
+    }
+    const sessions = await t.db.selectFrom('session').select('id').where('user_id', '=', person.user.id).execute();
+    expect(sessions).toHaveLength(10);
+    expect((await t.inject({ url: '/api/me', headers: { cookie: cookies[0]! } })).json().user).toBeNull();
+    expect((await t.inject({ url: '/api/me', headers: { cookie: cookies[10]! } })).json().user).not.toBeNull();
+  });
+});
+
+describe('rate limits', () => {
+  it('locks an address after 10 failed sign-ins in an hour, with Retry-After; other addresses still work', async () => {
+    const strict = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
+    const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      strict.inject({ method: 'POST', url, payload: payload as object, headers });
+    try {
+      const person = await createUser(strict);
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect(
+          (
+            await post(
+              '/api/auth/sign-in',
+              { email: person.user.email, password: 'wrong-password' },
+              { 'x-forwarded-for': `10.0.0.${attempt}` },
+            )
+          ).statusCode,
+        ).toBe(401);
+      }
+      const locked = await post('/api/auth/sign-in', { email: person.user.email, password: person.password });
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(locked.json().error.message).toMatch(/Too many attempts/);
+      const other = await createUser(strict);
+      expect((await post('/api/auth/sign-in', { email: other.user.email, password: other.password })).statusCode).toBe(200);
+      // The owner can still recover by e-mail.
+      expect((await post('/api/auth/forgot-password', { email: person.user.email })).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('limits sign-ups to 10 an hour from one address, and X-Forwarded-For does not reset it without a trusted proxy', async () => {
+    const fresh = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
+    try {
+      for (let index = 0; index < 10; index++) {
+        const response = await fresh.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: `P ${index}`, email: `p${index}@example.com`, password: 'Quiet-Library-42' },
+          headers: { 'x-forwarded-for': `192.0.2.${index}` },
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      const eleventh = await fresh.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'P 11', email: 'p11@example.com', password: 'Quiet-Library-42' },
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(eleventh.statusCode).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('password recovery', () => {
+  it('answers identically for unknown addresses, and mails a single-use link that resets the password', async () => {
+    const person = await createUser(t, { email: 'forgetful@example.com' });
+    const known = await post('/api/auth/forgot-password', { email: 'forgetful@example.com' });
+    const unknown = await post('/api/auth/forgot-password', { email: 'stranger@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+
+    const mail = await mailbox.next('forgetful@example.com');
+    expect(mail.subject).toBe('Reset your Hearsay password');
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(link.origin + link.pathname).toBe('http://hearsay.test/reset-password');
+    const userId = link.searchParams.get('userId')!;
+    const secret = link.searchParams.get('secret')!;
+    expect(userId).toBe(person.user.id);
+
+    const wrongUser = await post('/api/auth/reset-password', { userId: 'someone-else', secret, password: 'Brand-New-Secret-77' });
+    expect(wrongUser.statusCode).toBe(400);
+    const reset = await post('/api/auth/reset-password', { userId, secret, password: 'Brand-New-Secret-77' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await t.inject({ url: '/api/me', headers: { cookie: person.cookie } })).json().user).toBeNull();
+    expect((await post('/api/auth/sign-in', { email: person.user.email, password: 'Brand-New-Secret-77' })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in', { email: person.user.email, password: person.password })).statusCode).toBe(401);
+
+    const again = await post('/api/auth/reset-password', { userId, secret, password: 'Another-Secret-88' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe('This password reset link has expired or has already been used. Please request a new one.');
+    expect(mailbox.received.filter((message) => message.to === 'stranger@example.com')).toEqual([]);
+  });
+
+  it('expires reset links after an hour', async () => {
+    await createUser(t, { email: 'late@example.com' });
+    await post('/api/auth/forgot-password', { email: 'late@example.com' });
+    const mail = await mailbox.next('late@example.com');
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    const secret = link.searchParams.get('secret')!;
+    const row = await t.db
+      .selectFrom('verification')
+      .select('expires_at')
+      .where('identifier', '=', `reset-password:${secret}`)
+      .executeTakeFirstOrThrow();
+    const minutes = (new Date(row.expires_at as string).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(58);
+    expect(minutes).toBeLessThanOrEqual(60);
+    await t.db
+      .updateTable('verification')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() as never })
+      .where('identifier', '=', `reset-password:${secret}`)
+      .execute();
+    const response = await post('/api/auth/reset-password', {
+      userId: link.searchParams.get('userId'),
+      secret,
+      password: 'Brand-New-Secret-77',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/me', () => {
+  it('is null for a visitor and for a forged cookie', async () => {
+    expect((await t.inject('/api/me')).json()).toEqual({ user: null });
+    expect((await t.inject({ url: '/api/me', headers: { cookie: 'hearsay.session_token=forged.value' } })).json()).toEqual({ user: null });
+  });
+});

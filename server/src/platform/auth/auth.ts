@@ -1,0 +1,121 @@
+import { betterAuth } from 'better-auth';
+import type { DB, Dialect } from '../db/index.ts';
+import { newId } from '../ids.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.ts';
+
+export const SESSION_IDLE_DAYS = 30;
+export const SESSION_ABSOLUTE_DAYS = 90;
+export const MAX_SESSIONS_PER_PERSON = 10;
+export const RESET_LINK_MINUTES = 60;
+/** Set by our routes from request.ip; any value a client sends is overwritten. */
+export const CLIENT_IP_HEADER = 'x-hearsay-client-ip';
+
+export interface AuthOptions {
+  db: DB;
+  dialect: Dialect;
+  publicUrl: string;
+  secret: string;
+  secureCookies: boolean;
+  mailer: Mailer;
+  /** Runs inside sign-up, right after the user row is written (username, profile). */
+  onUserCreated: (user: { id: string; name: string }) => Promise<void>;
+  onSessionCreated: (session: { userId: string }) => Promise<void>;
+}
+
+/**
+ * Better Auth on our own database and tables (snake_case), with argon2id hashing. Hearsay's own
+ * routes (modules/accounts) call its server API, so every answer keeps our error shape, messages
+ * and rate limits; Better Auth owns sessions, cookies, tokens and password storage.
+ */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'Hearsay',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [options.publicUrl],
+    database: { db: options.db, type: options.dialect },
+    telemetry: { enabled: false },
+    rateLimit: { enabled: false },
+    logger: { disabled: true },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${options.publicUrl}/reset-password?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(token)}`;
+        await options.mailer.send({
+          to: user.email,
+          subject: 'Reset your Hearsay password',
+          text: [
+            `Hi ${user.name},`,
+            '',
+            'Someone (hopefully you) asked to reset the password of your Hearsay account. Choose a new one here:',
+            '',
+            link,
+            '',
+            `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
+          ].join('\n'),
+        });
+      },
+    },
+    session: {
+      modelName: 'session',
+      expiresIn: SESSION_IDLE_DAYS * 24 * 3600,
+      updateAge: 24 * 3600,
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    user: {
+      modelName: 'user',
+      fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      additionalFields: {
+        username: { type: 'string', required: false, input: false, fieldName: 'username' },
+      },
+    },
+    account: {
+      modelName: 'account',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verification',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    advanced: {
+      cookiePrefix: 'hearsay',
+      useSecureCookies: options.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      database: { generateId: () => newId() },
+      // Sessions record the client address Fastify worked out (which honours TRUST_PROXY only).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: { create: { after: async (user) => options.onUserCreated({ id: user.id, name: user.name }) } },
+      session: { create: { after: async (session) => options.onSessionCreated({ userId: session.userId }) } },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+
+export interface RateLimiter {
+  /** Counts one hit for `key` in a window of `windowMs`; returns the hits so far and when the window resets. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Hits so far without counting one. */
+  peek(key: string): Promise<{ count: number; resetAt: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Fixed-window counters in this process: right for a single server. */
+export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const entry = windows.get(key);
+    if (entry && entry.resetAt > now()) return entry;
+    windows.delete(key);
+    return undefined;
+  };
+  const sweep = setInterval(() => {
+    for (const [key, entry] of windows) if (entry.resetAt <= now()) windows.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async hit(key, windowMs) {
+      const entry = current(key) ?? { count: 0, resetAt: now() + windowMs };
+      entry.count++;
+      windows.set(key, entry);
+      return { ...entry };
+    },
+    async peek(key) {
+      return { ...(current(key) ?? { count: 0, resetAt: now() }) };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+/** The same counters in Redis, shared by every server process (REDIS_URL). */
+export function redisRateLimiter(url: string): RateLimiter {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: 'hearsay:rl:' });
+  return {
+    async hit(key, windowMs) {
+      const [[, count], [, ttl]] = (await redis.multi().incr(key).pttl(key).exec()) as [[null, number], [null, number]];
+      if (ttl < 0) await redis.pexpire(key, windowMs);
+      return { count, resetAt: Date.now() + (ttl < 0 ? windowMs : ttl) };
+    },
+    async peek(key) {
+      const [[, count], [, ttl]] = (await redis.multi().get(key).pttl(key).exec()) as [[null, string | null], [null, number]];
+      return { count: Number(count ?? 0), resetAt: Date.now() + Math.max(ttl, 0) };
+    },
+    async reset(key) {
+      await redis.del(key);
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on a free local port; the app sends to it through SMTP_URL like to any mail host. */
+export async function startMailbox() {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Waits (up to 5 s) for a message to `to`. */
+    async next(to: string): Promise<ReceivedMail> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const mail = received.find((message) => message.to === to);
+        if (mail) {
+          received.splice(received.indexOf(mail), 1);
+          return mail;
+        }
+        if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
