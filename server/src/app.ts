@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   app.addHook('onClose', () => limiter.close());
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
-  let accounts: AccountsService | undefined;
+  const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
     db,
     dialect: database.dialect,
@@ -100,10 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.authSecret,
     secureCookies: config.secureCookies,
     mailer,
-    onUserCreated: (user) => accounts!.onUserCreated(user),
-    onSessionCreated: (session) => accounts!.onSessionCreated(session),
+    onUserCreated: (user) => late.accounts!.onUserCreated(user),
+    onSessionCreated: (session) => late.accounts!.onSessionCreated(session),
   });
-  accounts = createAccountsService({ db, auth, limiter, clock, limitMultiplier: config.rateLimitMultiplier });
+  const accounts = createAccountsService({ db, auth, limiter, clock, limitMultiplier: config.rateLimitMultiplier });
+  late.accounts = accounts;
   const site = createSiteService({ db, catalog, clock, charts: config.charts });
 
   // Not encapsulated: its hook resolves the session cookie into request.viewer for every route.
