@@ -46,3 +46,27 @@ export const ResetPasswordBodySchema = z.object({
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+export const OnboardingGenreGroupSchema = z.object({
+  name: z.string(),
+  genres: z.array(z.object({ slug: z.string(), name: z.string() })),
+});
+
+/** GET /api/me/onboarding: where the person got to, and the genre groups of the first step. */
+export const OnboardingSchema = z.object({
+  /** 0 before the first step is saved; 3 when all are. */
+  lastCompletedStep: z.number().int().min(0).max(3),
+  completed: z.boolean(),
+  preferredGenres: z.array(z.string()),
+  favoriteArtists: z.array(z.string()),
+  genreGroups: z.array(OnboardingGenreGroupSchema),
+});
+export type Onboarding = z.infer<typeof OnboardingSchema>;
+
+export const OnboardingUpdateSchema = z.object({
+  step: z.number().int().min(1).max(3),
+  preferredGenres: z.array(z.string().min(1).max(80)).max(100).optional(),
+  favoriteArtists: z.array(z.string().min(1).max(100)).max(200).optional(),
+  completed: z.boolean().optional(),
+});
+export type OnboardingUpdate = z.infer<typeof OnboardingUpdateSchema>;

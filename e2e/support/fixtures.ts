@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Runs axe-core on the page as it is now and fails on serious or critical violations, listing
@@ -30,3 +33,32 @@ export { expect };
 
 /** True in the phone project (narrow viewport). */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
+
+/** The e-mails the server has written to its development outbox, newest last. */
+export function outbox(): { file: string; text: string }[] {
+  const directory = join(tmpdir(), `hearsay-e2e-${process.env.E2E_PORT ?? 3100}`, 'outbox');
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .sort()
+    .map((file) => ({ file, text: readFileSync(join(directory, file), 'utf8') }));
+}
+
+let people = 0;
+/** A unique new person for a test. */
+export function newPerson(name = 'Test Listener') {
+  people++;
+  const stamp = `${Date.now().toString(36)}${people}${Math.random().toString(36).slice(2, 6)}`;
+  return { name: `${name} ${stamp}`, email: `listener-${stamp}@example.com`, password: 'Quiet-Library-42!' };
+}
+
+/** Registers through the real form and waits for onboarding. */
+export async function register(page: Page, person = newPerson()) {
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/onboarding\?from=signup$/);
+  return person;
+}

@@ -4,14 +4,18 @@
  * dropped when the run ends. The server migrates and loads the starter catalog on start, as in production.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildWeb, repositoryRoot, webBuildIsStale } from '../../scripts/web-build.ts';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = mkdtempSync(join(tmpdir(), 'hearsay-e2e-'));
+
+// A fixed place per port, so tests can read the development outbox (e-mails) the server writes there.
+const dataDir = join(tmpdir(), `hearsay-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 let databaseUrl = `sqlite:${join(dataDir, 'hearsay.db')}`;
 let dropDatabase = async () => {};
 

@@ -1,6 +1,11 @@
-import { expect, isPhone, test } from '../support/fixtures.ts';
+import { expect, isPhone, register, test } from '../support/fixtures.ts';
 
 test.describe('discover', () => {
+  test.beforeEach(async ({ page }) => {
+    // Discover is for members.
+    await register(page);
+  });
+
   test('switches tabs, filters by genre (clicking again clears it) and remembers grid or list', async ({ page }) => {
     await page.goto('/discover');
     await expect(page.getByRole('heading', { level: 1, name: 'Discover' })).toBeVisible();

@@ -61,7 +61,7 @@ test.describe('routes', () => {
     });
   }
 
-  for (const path of ['/settings', '/library', '/favorites', '/messages', '/profile/me']) {
+  for (const path of ['/discover', '/settings', '/library', '/favorites', '/messages', '/profile/me']) {
     test(`${path} sends a visitor to sign in and back`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);

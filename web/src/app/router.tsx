@@ -22,11 +22,20 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'login', element: soon('login') },
-          { path: 'register', element: soon('register') },
-          { path: 'forgot-password', element: soon('forgotPassword') },
-          { path: 'reset-password', element: soon('resetPassword') },
-          { path: 'auth/callback', element: soon('authCallback') },
+          { path: 'login', lazy: async () => ({ Component: (await import('../features/accounts/login-page.tsx')).LoginPage }) },
+          { path: 'register', lazy: async () => ({ Component: (await import('../features/accounts/register-page.tsx')).RegisterPage }) },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({ Component: (await import('../features/accounts/forgot-password-page.tsx')).ForgotPasswordPage }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({ Component: (await import('../features/accounts/reset-password-page.tsx')).ResetPasswordPage }),
+          },
+          {
+            path: 'auth/callback',
+            lazy: async () => ({ Component: (await import('../features/accounts/auth-callback-page.tsx')).AuthCallbackPage }),
+          },
           { path: 'search', lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }) },
           { path: 'album/:albumId', lazy: async () => ({ Component: (await import('../features/catalog/album-page.tsx')).AlbumPage }) },
           { path: 'artist/:artistId', lazy: async () => ({ Component: (await import('../features/catalog/artist-page.tsx')).ArtistPage }) },
@@ -38,12 +47,11 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
           { path: 'onboarding', element: soon('onboarding') },
-          // Discover is for members (spec §6); it stays open to everyone until accounts exist.
-          { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
 
           {
             element: <PrivateRoute />,
             children: [
+              { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
               { path: 'profile/:username', element: soon('profile') },
               { path: 'settings', element: soon('settings') },
               { path: 'library', element: soon('library') },

@@ -2,6 +2,8 @@ import {
   ForgotPasswordBodySchema,
   MeSchema,
   OkSchema,
+  OnboardingSchema,
+  OnboardingUpdateSchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
   SignInBodySchema,
@@ -11,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER } from '../../platform/auth/auth.ts';
+import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import type { AccountsService, RequestContext } from './accounts.service.ts';
 
 const UserBodySchema = MeSchema.extend({ user: MeSchema.shape.user.unwrap() });
@@ -114,5 +117,30 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       reply.header('cache-control', 'no-store');
       return { user: request.viewer ? await accounts.currentUser(request.viewer.id) : null };
     },
+  );
+
+  app.get(
+    '/api/me/onboarding',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Onboarding progress and the genre groups to choose from',
+        response: { 200: OnboardingSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => accounts.onboarding(requireViewer(request).id),
+  );
+
+  app.put(
+    '/api/me/onboarding',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Save an onboarding step (genres, artists) or finish onboarding',
+        body: OnboardingUpdateSchema,
+        response: { 200: OnboardingSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => accounts.saveOnboarding(requireViewer(request).id, request.body),
   );
 };

@@ -1,4 +1,4 @@
-import type { CurrentUser, RegisterBody, ResetPasswordBody, SignInBody } from '@hearsay/contracts/accounts';
+import type { CurrentUser, OnboardingUpdate, RegisterBody, ResetPasswordBody, SignInBody } from '@hearsay/contracts/accounts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { MAX_SESSIONS_PER_PERSON, SESSION_ABSOLUTE_DAYS } from '../../platform/auth/auth.ts';
 import { passwordProblem, spendPasswordCheck } from '../../platform/auth/passwords.ts';
@@ -7,6 +7,7 @@ import type { DB } from '../../platform/db/index.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import * as repository from './accounts.repository.ts';
+import { getOnboarding, saveOnboarding } from './onboarding.ts';
 import { uniqueUsername } from './usernames.ts';
 
 const HOUR = 3600_000;
@@ -178,5 +179,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   const onSessionCreated = (session: { userId: string }) => repository.evictOldSessions(db, session.userId, MAX_SESSIONS_PER_PERSON);
 
-  return { register, signIn, signOut, requestPasswordReset, resetPassword, currentUser, viewerFor, onUserCreated, onSessionCreated };
+  return {
+    register,
+    signIn,
+    signOut,
+    requestPasswordReset,
+    resetPassword,
+    currentUser,
+    viewerFor,
+    onUserCreated,
+    onSessionCreated,
+    onboarding: (userId: string) => getOnboarding(db, userId),
+    saveOnboarding: (userId: string, update: OnboardingUpdate) => saveOnboarding(db, userId, update, deps.clock().toISOString()),
+  };
 }

@@ -257,3 +257,47 @@ describe('GET /api/me', () => {
     expect((await t.inject({ url: '/api/me', headers: { cookie: 'hearsay.session_token=forged.value' } })).json()).toEqual({ user: null });
   });
 });
+
+describe('onboarding', () => {
+  it('is for members only', async () => {
+    expect((await t.inject('/api/me/onboarding')).statusCode).toBe(401);
+    expect((await t.inject({ method: 'PUT', url: '/api/me/onboarding', payload: { step: 1 } })).statusCode).toBe(401);
+  });
+
+  it('offers the default genre groups, saves each step, resumes, and finishes', async () => {
+    const person = await createUser(t);
+    const headers = { cookie: person.cookie };
+    const start = (await t.inject({ url: '/api/me/onboarding', headers })).json();
+    expect(start).toMatchObject({ lastCompletedStep: 0, completed: false, preferredGenres: [], favoriteArtists: [] });
+    expect(start.genreGroups.map((group: { name: string }) => group.name)).toEqual(['Rock', 'Electronic', 'Hip Hop', 'Jazz', 'Other']);
+    expect(start.genreGroups[0].genres.map((genre: { name: string }) => genre.name)).toEqual([
+      'Alternative',
+      'Indie',
+      'Classic',
+      'Post-Rock',
+    ]);
+
+    const genres = await t.inject({
+      method: 'PUT',
+      url: '/api/me/onboarding',
+      headers,
+      payload: { step: 1, preferredGenres: ['jazz', 'indie'] },
+    });
+    expect(genres.statusCode, genres.body).toBe(200);
+    expect(genres.json()).toMatchObject({ lastCompletedStep: 1, preferredGenres: ['jazz', 'indie'] });
+
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/me/onboarding',
+      headers,
+      payload: { step: 2, favoriteArtists: ['no-such-artist'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    const badStep = await t.inject({ method: 'PUT', url: '/api/me/onboarding', headers, payload: { step: 7 } });
+    expect(badStep.statusCode).toBe(400);
+
+    const done = await t.inject({ method: 'PUT', url: '/api/me/onboarding', headers, payload: { step: 3, completed: true } });
+    expect(done.json()).toMatchObject({ lastCompletedStep: 3, completed: true, preferredGenres: ['jazz', 'indie'] });
+    expect((await t.inject({ url: '/api/me', headers })).json().user.onboardingCompleted).toBe(true);
+  });
+});

@@ -529,3 +529,29 @@ export async function activeAlbumIds(
     .execute();
   return rows.map((row) => row.album_id);
 }
+
+/** Artists with the most albums in the catalog (then the most ratings), for browsing and onboarding. */
+export async function popularArtistIds(db: DB, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('album_artist')
+      .innerJoin('album', 'album.id', 'album_artist.album_id')
+      .select([
+        'album_artist.artist_id',
+        (eb) => eb.fn.countAll<number>().as('albums'),
+        (eb) => eb.fn.sum<number>('album.rating_count').as('ratings'),
+      ])
+      .groupBy('album_artist.artist_id')
+      .orderBy('albums', 'desc')
+      .orderBy('ratings', 'desc')
+      .orderBy('album_artist.artist_id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('artist')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((row) => row.artist_id), total: Number(count.n) };
+}

@@ -8,10 +8,12 @@ import {
   DiscoverPageSchema,
   DiscoverQuerySchema,
   ArtistDetailSchema,
+  ArtistPageSchema,
   ArtistRefParamsSchema,
   GenreListSchema,
 } from '@hearsay/contracts/catalog';
 import { ErrorBodySchema } from '@hearsay/contracts/errors';
+import { PageQuerySchema } from '@hearsay/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createJsonCache, sendJson } from '../../platform/http/json-cache.ts';
@@ -51,6 +53,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       );
       return sendJson(reply, body);
     },
+  );
+
+  app.get(
+    '/api/artists',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Artists, those with the most albums first',
+        querystring: PageQuerySchema,
+        response: { 200: ArtistPageSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.listArtists(request.query),
   );
 
   app.get(

@@ -266,6 +266,17 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     };
   }
 
+  async function listArtists(query: { page: number; limit: number }): Promise<Page<ArtistCard>> {
+    const { ids, total } = await repository.popularArtistIds(db, query.limit, (query.page - 1) * query.limit);
+    return {
+      items: await artistCards(ids),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
   async function artistCards(ids: readonly string[]): Promise<ArtistCard[]> {
     return (await repository.artistSummaries(db, ids)).map(presentArtistCard);
   }
@@ -311,6 +322,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     getAlbum,
     listAlbums,
     getArtist,
+    listArtists,
     listGenres,
     genreCounts,
     filterAlbumIds,

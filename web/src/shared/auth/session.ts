@@ -27,8 +27,9 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
     await api('/api/auth/sign-out', { method: 'POST', body: {}, schema: z.unknown() });
   } finally {
-    queryClient.clear();
+    // Keep the session query (its observers update to "signed out"); drop everything else cached for this person.
     queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0] });
   }
 }
 

@@ -1,0 +1,98 @@
+import { expect, newPerson, outbox, register, test } from '../support/fixtures.ts';
+
+test.describe('accounts', () => {
+  test('register shows the strength meter and match tick, then lands on onboarding signed in', async ({ page }) => {
+    const person = newPerson();
+    await page.goto('/register');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abcdefgh');
+    await expect(page.getByText('Password strength: Weak')).toBeVisible();
+    await password.fill('Abcdefg1');
+    await expect(page.getByText('Password strength: Good')).toBeVisible();
+    await password.fill(person.password);
+    await expect(page.getByText('Password strength: Strong')).toBeVisible();
+    await page.getByLabel('Confirm Password').fill('something else');
+    await page.getByLabel('Full Name').fill(person.name);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await page.getByLabel('Confirm Password').fill(person.password);
+    await expect(page.getByText('Passwords match')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/onboarding\?from=signup$/);
+    await expect(page.locator('header').getByRole('button', { name: 'Write a review' })).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(person.password);
+    expect(stored).not.toContain(person.email);
+  });
+
+  test('an address can only register once', async ({ page, browser }) => {
+    const person = await register(page);
+    const other = await browser.newPage();
+    await other.goto('/register');
+    await other.getByLabel('Full Name').fill('Someone Else');
+    await other.getByLabel('Email').fill(person.email);
+    await other.getByLabel('Password', { exact: true }).fill(person.password);
+    await other.getByLabel('Confirm Password').fill(person.password);
+    await other.getByRole('button', { name: 'Create Account' }).click();
+    await expect(other.getByRole('alert')).toHaveText('This email is already registered');
+    await other.close();
+  });
+
+  test('sign out, sign in again, and come back to where you were', async ({ page }) => {
+    const person = await register(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+    await page.goto('/settings');
+    await expect(page).toHaveURL('/login?redirect=%2Fsettings');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to sign in. Please check your credentials.');
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+  });
+
+  test('forgot password → e-mail → reset → sign in with the new password', async ({ page }) => {
+    const person = await register(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send recovery email' }).click();
+    await expect(page.getByRole('heading', { name: 'Recovery email sent!' })).toBeVisible();
+    await expect(page.getByText(/spam/)).toBeVisible();
+
+    let link = '';
+    await expect
+      .poll(() => {
+        const mail = outbox().find((message) => message.text.includes(`To: ${person.email}`));
+        link = /https?:\/\/\S+reset-password\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Secret-77');
+    await page.getByLabel('Confirm New Password').fill('Brand-New-Secret-77');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password reset!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill('Brand-New-Secret-77');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a reset link without its parameters says it is invalid', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByRole('alert')).toHaveText('Invalid password reset link. Please request a new one.');
+  });
+});

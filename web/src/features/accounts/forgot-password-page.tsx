@@ -1,0 +1,64 @@
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Input, Label } from '../../shared/ui/input.tsx';
+import { useForgotPassword } from './api.ts';
+import { AuthCard, FormError } from './auth-layout.tsx';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('accounts');
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setError(t('forgot.empty'));
+    setError(null);
+    forgot.mutate(email.trim(), {
+      onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('forgot.failed')),
+    });
+  };
+
+  if (forgot.isSuccess) {
+    return (
+      <AuthCard title={t('forgot.sentTitle')}>
+        <div role="status" className="flex flex-col items-start gap-4">
+          <MailCheck aria-hidden className="size-10 text-success" />
+          <p className="text-ink">{t('forgot.sentBody', { email: email.trim() })}</p>
+          <p className="text-sm text-ink-muted">{t('forgot.spam')}</p>
+          <Button asChild variant="outline">
+            <Link to="/login">{t('forgot.backToLogin')}</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormError message={error} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="forgot-email">{t('fields.email')}</Label>
+          <Input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            maxLength={254}
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={forgot.isPending}>
+          {forgot.isPending ? t('forgot.submitting') : t('forgot.submit')}
+        </Button>
+        <Link to="/login" className="text-center text-sm font-medium text-accent hover:underline">
+          {t('forgot.backToLogin')}
+        </Link>
+      </form>
+    </AuthCard>
+  );
+}

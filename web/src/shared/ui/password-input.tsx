@@ -1,0 +1,56 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { passwordStrength } from '../lib/password-strength.ts';
+import { cn } from '../lib/cn.ts';
+import { Input } from './input.tsx';
+
+/** A password field with a show/hide button. */
+export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  const { t } = useTranslation('accounts');
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input type={visible ? 'text' : 'password'} className={cn('pr-11', className)} {...props} />
+      <button
+        type="button"
+        onClick={() => setVisible(!visible)}
+        aria-label={visible ? t('fields.hide') : t('fields.show')}
+        aria-pressed={visible}
+        className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded-full p-2 text-ink-muted hover:bg-surface-2 hover:text-ink"
+      >
+        {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+      </button>
+    </div>
+  );
+}
+
+const toneClass = { danger: 'bg-danger', warning: 'bg-warning', success: 'bg-success' } as const;
+
+/** The strength meter of spec §5: four segments, Weak/Fair/Good/Strong, red below 2, yellow below 4, green at 4. */
+export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
+  const { t } = useTranslation('accounts');
+  if (!password)
+    return (
+      <p id={id} className="text-xs text-ink-muted">
+        {t('strength.hint')}
+      </p>
+    );
+  const strength = passwordStrength(password);
+  const label = t(`strength.${strength.label}`);
+  return (
+    <div id={id} className="space-y-1">
+      <div className="flex gap-1" aria-hidden>
+        {[0, 1, 2, 3].map((index) => (
+          <span
+            key={index}
+            className={cn('h-1.5 flex-1 rounded-full', index < strength.score ? toneClass[strength.tone] : 'bg-surface-3')}
+          />
+        ))}
+      </div>
+      <p className="text-xs text-ink-muted" aria-live="polite" data-tone={strength.tone}>
+        {t('strength.label', { value: label })}
+      </p>
+    </div>
+  );
+}
