@@ -62,3 +62,18 @@ export async function register(page: Page, person = newPerson()) {
   await expect(page).toHaveURL(/\/onboarding\?from=signup$/);
   return person;
 }
+
+/** Walks through onboarding choosing one genre and one artist, and finishes on the home page. */
+export async function finishOnboarding(page: Page) {
+  await expect(page.getByRole('heading', { name: 'What kind of music do you like?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Jazz', exact: true }).first().click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Select some artists you enjoy' })).toBeVisible();
+  await page.locator('main ul button').first().click();
+  await expect(page.getByText('1 artist selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Import your RateYourMusic data' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByText('Profile setup complete!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}

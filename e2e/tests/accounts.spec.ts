@@ -1,4 +1,4 @@
-import { expect, newPerson, outbox, register, test } from '../support/fixtures.ts';
+import { expect, finishOnboarding, newPerson, outbox, register, test } from '../support/fixtures.ts';
 
 test.describe('accounts', () => {
   test('register shows the strength meter and match tick, then lands on onboarding signed in', async ({ page }) => {
@@ -42,6 +42,7 @@ test.describe('accounts', () => {
 
   test('sign out, sign in again, and come back to where you were', async ({ page }) => {
     const person = await register(page);
+    await finishOnboarding(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -63,6 +64,7 @@ test.describe('accounts', () => {
 
   test('forgot password → e-mail → reset → sign in with the new password', async ({ page }) => {
     const person = await register(page);
+    await finishOnboarding(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
     await page.goto('/forgot-password');
@@ -89,6 +91,42 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('Brand-New-Secret-77');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('onboarding: steps, Back, resume after leaving, and the import step checks the file', async ({ page }) => {
+    await register(page);
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Jazz', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(page.getByText('Select at least 3 artists to continue')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search artists' }).fill('radiohed');
+    await page.getByRole('button', { name: /Radiohead/ }).click();
+    await expect(page.getByText('1 artist selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Coming back later (a new tab, so without the registration flags) resumes after the last saved step.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/onboarding');
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByRole('alert')).toHaveText('Please choose a .csv file exported from RateYourMusic.');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from('RYM Album, First Name\n'.repeat(100)) });
+    await expect(page.getByText(/export\.csv · 2\.\d KB/)).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByText('Profile setup complete!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a visitor sent to onboarding is asked to sign in first', async ({ page }) => {
+    await page.goto('/onboarding');
+    await expect(page).toHaveURL('/login?redirect=%2Fonboarding');
+    await expect(page.getByText('Please sign in to continue with onboarding')).toBeVisible();
   });
 
   test('a reset link without its parameters says it is invalid', async ({ page }) => {

@@ -46,7 +46,10 @@ export const routes: RouteObject[] = [
           { path: 'review/:reviewId', element: soon('review') },
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
-          { path: 'onboarding', element: soon('onboarding') },
+          {
+            path: 'onboarding',
+            lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page.tsx')).OnboardingPage }),
+          },
 
           {
             element: <PrivateRoute />,

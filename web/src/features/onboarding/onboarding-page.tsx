@@ -1,0 +1,241 @@
+import { OnboardingSchema, type Onboarding } from '@hearsay/contracts/accounts';
+import { ArtistPageSchema } from '@hearsay/contracts/catalog';
+import { SearchResultSchema } from '@hearsay/contracts/search';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, FileUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { sessionQueryOptions, useSession } from '../../shared/auth/session.ts';
+import { api } from '../../shared/lib/api-client.ts';
+import { cn } from '../../shared/lib/cn.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Card, Chip, Container } from '../../shared/ui/card.tsx';
+import { Input } from '../../shared/ui/input.tsx';
+import { EmptyState, Spinner } from '../../shared/ui/skeleton.tsx';
+
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/** Spec §2 Onboarding: genres, artists, RateYourMusic import; each Next saves the step. */
+export function OnboardingPage() {
+  const { t } = useTranslation('onboarding');
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const freshRegistrant = params.get('from') === 'signup' || sessionStorage.getItem('registration_complete') === 'true';
+
+  useEffect(() => {
+    if (session.status !== 'signed-out') return;
+    toast(t('signIn'));
+    void navigate('/login?redirect=%2Fonboarding', { replace: true });
+  }, [session.status, navigate, t]);
+
+  const progress = useQuery({
+    queryKey: ['onboarding'],
+    queryFn: ({ signal }) => api('/api/me/onboarding', { schema: OnboardingSchema, signal }),
+    enabled: session.status === 'signed-in',
+  });
+
+  if (session.status !== 'signed-in' || progress.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
+  if (progress.isError) {
+    return (
+      <Container className="py-16">
+        <EmptyState
+          title={t('loadFailedTitle')}
+          description={t('loadFailed')}
+          action={<Button onClick={() => window.location.reload()}>{t('refresh')}</Button>}
+        />
+      </Container>
+    );
+  }
+  return <OnboardingSteps progress={progress.data} fresh={freshRegistrant} />;
+}
+
+function OnboardingSteps({ progress, fresh }: { progress: Onboarding; fresh: boolean }) {
+  const { t } = useTranslation('onboarding');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // A fresh registrant starts at the beginning with nothing chosen; others resume after their last saved step.
+  const [step, setStep] = useState(fresh ? 1 : Math.min(3, progress.lastCompletedStep + 1));
+  const [genres, setGenres] = useState<string[]>(fresh ? [] : progress.preferredGenres);
+  const [artists, setArtists] = useState<string[]>(fresh ? [] : progress.favoriteArtists);
+
+  const save = useMutation({
+    mutationFn: (body: { step: number; preferredGenres?: string[]; favoriteArtists?: string[]; completed?: boolean }) =>
+      api('/api/me/onboarding', { method: 'PUT', body, schema: OnboardingSchema }),
+  });
+
+  const next = () => {
+    const body = step === 1 ? { step, preferredGenres: genres } : { step, favoriteArtists: artists };
+    save.mutate(body, { onSuccess: () => setStep(step + 1), onError: () => toast.error(t('saveFailed')) });
+  };
+  const finish = () => {
+    save.mutate(
+      { step: 3, preferredGenres: genres, favoriteArtists: artists, completed: true },
+      {
+        onSuccess: () => {
+          sessionStorage.removeItem('needs_onboarding');
+          sessionStorage.removeItem('registration_complete');
+          void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+          toast.success(t('done'));
+          void navigate('/', { replace: true });
+        },
+        onError: () => toast.error(t('finishFailed')),
+      },
+    );
+  };
+  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
+
+  return (
+    <Container className="max-w-4xl py-10">
+      <title>{`${t('header')} · Hearsay`}</title>
+      <p className="text-sm font-semibold uppercase tracking-[0.14em] text-accent">{t('header')}</p>
+      <div className="mt-2 flex items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-semibold text-ink">{t(`titles.${step}`)}</h1>
+        <span className="shrink-0 text-sm text-ink-muted">{t('stepOf', { step })}</span>
+      </div>
+      <div className="mt-3 flex gap-1.5" aria-hidden>
+        {[1, 2, 3].map((index) => (
+          <span key={index} className={cn('h-1.5 flex-1 rounded-full', index <= step ? 'bg-accent' : 'bg-surface-3')} />
+        ))}
+      </div>
+      <p className="mt-4 text-ink-muted">{t(`subtitles.${step}`)}</p>
+
+      <div className="mt-6">
+        {step === 1 ? (
+          <div className="space-y-6">
+            {progress.genreGroups.map((group) => (
+              <fieldset key={group.name}>
+                <legend className="mb-2 font-semibold text-ink">{group.name}</legend>
+                <div className="flex flex-wrap gap-2">
+                  {group.genres.map((genre) => (
+                    <Chip key={genre.slug} active={genres.includes(genre.slug)} onClick={() => setGenres(toggle(genres, genre.slug))}>
+                      {genres.includes(genre.slug) ? <Check aria-hidden className="size-4" /> : null}
+                      {genre.name}
+                    </Chip>
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+        ) : null}
+        {step === 2 ? <ArtistStep selected={artists} onToggle={(id) => setArtists(toggle(artists, id))} /> : null}
+        {step === 3 ? <ImportStep /> : null}
+      </div>
+
+      <div className="mt-10 flex items-center justify-between gap-3 border-t border-line pt-6">
+        <Button variant="outline" disabled={step === 1 || save.isPending} onClick={() => setStep(step - 1)}>
+          {t('back')}
+        </Button>
+        {step < 3 ? (
+          <Button onClick={next} disabled={save.isPending}>
+            {save.isPending ? t('saving') : t('next')}
+          </Button>
+        ) : (
+          <Button onClick={finish} disabled={save.isPending}>
+            {save.isPending ? t('saving') : t('finish')}
+          </Button>
+        )}
+      </div>
+    </Container>
+  );
+}
+
+function ArtistStep({ selected, onToggle }: { selected: string[]; onToggle: (id: string) => void }) {
+  const { t } = useTranslation(['onboarding', 'common']);
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(query.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const popular = useQuery({
+    queryKey: ['artists', 'popular'],
+    queryFn: ({ signal }) => api('/api/artists?limit=24', { schema: ArtistPageSchema, signal }),
+  });
+  const found = useQuery({
+    queryKey: ['search', 'artists', debounced],
+    queryFn: ({ signal }) =>
+      api(`/api/search?type=artists&limit=24&q=${encodeURIComponent(debounced)}`, { schema: SearchResultSchema, signal }),
+    enabled: debounced.length > 0,
+  });
+  const artists = debounced ? (found.data?.artists ?? []) : (popular.data?.items ?? []);
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Input
+          type="search"
+          aria-label={t('searchArtists')}
+          placeholder={t('searchArtists')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="max-w-sm"
+        />
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {selected.length === 0 ? t('artistsNone') : t('artistsSelected', { count: selected.length })}
+        </p>
+      </div>
+      {debounced && found.data && artists.length === 0 ? <p className="mt-6 text-ink-muted">{t('noArtists')}</p> : null}
+      <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
+        {artists.map((artist) => {
+          const active = selected.includes(artist.id);
+          return (
+            <li key={artist.id}>
+              <button
+                type="button"
+                aria-pressed={active}
+                onClick={() => onToggle(artist.id)}
+                className={cn(
+                  'flex w-full flex-col items-center gap-2 rounded-2xl border p-3 text-center transition-colors',
+                  active ? 'border-accent bg-accent-soft' : 'border-line bg-surface hover:bg-surface-2',
+                )}
+              >
+                <img src={artist.imageUrl} alt="" width={80} height={80} className="size-20 rounded-full bg-surface-3 object-cover" />
+                <span className="line-clamp-2 text-sm font-semibold text-ink">{artist.name}</span>
+                <span className="text-xs text-ink-muted">{t('common:artist.albums', { count: artist.albumCount })}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The file is checked here (type and size); importing it on the server is not available yet, and the step says so. */
+function ImportStep() {
+  const { t } = useTranslation('onboarding');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card className="p-6">
+      <p className="text-sm text-ink-muted">{t('import.how')}</p>
+      <label className="mt-4 flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line-strong p-5 hover:bg-surface-2">
+        <FileUp aria-hidden className="size-6 text-accent" />
+        <span className="font-medium text-ink">{t('import.choose')}</span>
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            setError(null);
+            setFile(null);
+            if (!chosen) return;
+            if (!chosen.name.toLowerCase().endsWith('.csv')) return setError(t('import.onlyCsv'));
+            if (chosen.size > MAX_IMPORT_BYTES) return setError(t('import.tooBig'));
+            setFile(chosen);
+          }}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      {file ? <p className="mt-3 text-sm text-ink">{t('import.size', { name: file.name, size: (file.size / 1024).toFixed(1) })}</p> : null}
+      <p className="mt-4 rounded-xl bg-surface-2 p-4 text-sm text-ink-muted">{t('import.unavailable')}</p>
+    </Card>
+  );
+}
