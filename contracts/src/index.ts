@@ -6,3 +6,4 @@ export * from './accounts.ts';
 export * from './paths.ts';
 export * from './messages.ts';
 export * from './search.ts';
+export * from './ratings.ts';

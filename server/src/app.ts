@@ -13,6 +13,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -77,7 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
-  const catalog = createCatalogService({ db, clock, charts: config.charts });
+  const ratings = createRatingsService({ db, clock });
+  const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratings.lookup });
+  ratings.setCatalog(catalog);
   const covers = createCoverService({
     db,
     dataDir: config.dataDir,
@@ -112,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog });
   await app.register(coverRoutes, { covers });
+  await app.register(ratingsRoutes, { ratings });
   await app.register(searchRoutes, { search });
   await app.register(siteRoutes, { site });
   // Not encapsulated: the web app's not-found handler answers for the whole server.

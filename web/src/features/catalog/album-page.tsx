@@ -15,7 +15,8 @@ import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useAlbum } from './api.ts';
+import { useAlbum, useRateAlbum } from './api.ts';
+import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { formatDuration, formatReleaseDate } from './format.ts';
 
 export function AlbumPage() {
@@ -116,7 +117,9 @@ function AlbumView({ album }: { album: AlbumDetail }) {
             ) : null}
             {album.description ? <p className="mt-5 max-w-2xl leading-relaxed text-ink-muted">{album.description}</p> : null}
             <div className="mt-7 flex flex-wrap gap-2">
-              <Button onClick={member(soon)}>
+              <Button
+                onClick={member(() => document.getElementById('your-rating')?.scrollIntoView({ behavior: 'smooth', block: 'center' }))}
+              >
                 <Star aria-hidden />
                 {t('album.rateReview')}
               </Button>
@@ -140,9 +143,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                 {t('album.yourRating')}
               </h2>
               {session.status === 'signed-in' ? (
-                <div className="mt-2 flex items-center gap-3">
-                  <RatingStars value={album.viewerRating} size="lg" />
-                </div>
+                <YourRating album={album} />
               ) : (
                 <p className="mt-2 text-sm text-ink-muted">
                   <Link to={paths.login(`/album/${album.slug}`)} className="font-medium text-accent underline underline-offset-4">
@@ -178,6 +179,32 @@ function AlbumView({ album }: { album: AlbumDetail }) {
         </div>
       </Container>
     </>
+  );
+}
+
+function YourRating({ album }: { album: AlbumDetail }) {
+  const { t } = useTranslation('catalog');
+  const rate = useRateAlbum(album.slug);
+  const save = (value: number | null) =>
+    rate.mutate(value, {
+      onSuccess: (result) =>
+        toast.success(result.rating === null ? t('album.ratingRemoved') : t('album.rated', { value: result.rating.toFixed(1) })),
+      onError: () => toast.error(t('album.ratingFailed')),
+    });
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <RatingInput
+        value={album.viewerRating}
+        onChange={save}
+        disabled={rate.isPending}
+        label={t('album.rateLabel', { title: album.title })}
+      />
+      {album.viewerRating !== null ? (
+        <Button variant="ghost" size="sm" onClick={() => save(null)} disabled={rate.isPending}>
+          {t('album.removeRating')}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

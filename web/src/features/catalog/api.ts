@@ -5,11 +5,10 @@ import {
   ChartSchema,
   DiscoverPageSchema,
   GenreListSchema,
-  type AlbumListQuery,
-  type ChartQuery,
-  type DiscoverQuery,
 } from '@hearsay/contracts/catalog';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { AlbumRatingSchema } from '@hearsay/contracts/ratings';
+import type { AlbumDetail, AlbumListQuery, ChartQuery, DiscoverQuery } from '@hearsay/contracts/catalog';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryString } from '../../shared/lib/api-client.ts';
 
 export const albumQueryOptions = (albumId: string) =>
@@ -60,3 +59,31 @@ export const chartQueryOptions = (query: Partial<ChartQuery>) =>
 
 export const useDiscover = (query: Partial<DiscoverQuery>) => useQuery(discoverQueryOptions(query));
 export const useChart = (query: Partial<ChartQuery>) => useQuery(chartQueryOptions(query));
+
+/** Rate (a number) or un-rate (null); the album page updates from the answer without a refetch. */
+export function useRateAlbum(albumRef: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rating: number | null) =>
+      api(
+        `/api/albums/${encodeURIComponent(albumRef)}/rating`,
+        rating === null ? { method: 'DELETE', schema: AlbumRatingSchema } : { method: 'PUT', body: { rating }, schema: AlbumRatingSchema },
+      ),
+    onSuccess: (result) => {
+      queryClient.setQueryData<AlbumDetail>(albumQueryOptions(albumRef).queryKey, (album) =>
+        album
+          ? {
+              ...album,
+              viewerRating: result.rating,
+              averageRating: result.averageRating,
+              ratingCount: result.ratingCount,
+              ratingDistribution: result.ratingDistribution,
+            }
+          : album,
+      );
+      void queryClient.invalidateQueries({
+        predicate: (query) => ['albums', 'discover', 'chart', 'search', 'artist'].includes(String(query.queryKey[0])),
+      });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { RatingBucketSchema, RatingValueSchema } from './catalog.ts';
+
+export const RateBodySchema = z.object({ rating: RatingValueSchema });
+export type RateBody = z.infer<typeof RateBodySchema>;
+
+/** The answer to rating (or un-rating) an album: your rating and the album's new aggregates. */
+export const AlbumRatingSchema = z.object({
+  albumId: z.string(),
+  rating: z.number().nullable(),
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  ratingDistribution: z.array(RatingBucketSchema),
+});
+export type AlbumRating = z.infer<typeof AlbumRatingSchema>;
+
+/** Spec §9 labels for each whole point of the scale (half steps take the label below). */
+export const RATING_LABELS = [
+  'Select a rating',
+  'Terrible',
+  'Poor',
+  'Bad',
+  'Subpar',
+  'Average',
+  'Good',
+  'Very good',
+  'Great',
+  'Excellent',
+  'Masterpiece',
+] as const;
+
+export function ratingLabel(rating: number | null): string {
+  if (!rating) return RATING_LABELS[0];
+  return RATING_LABELS[Math.min(10, Math.max(1, Math.floor(rating)))]!;
+}
