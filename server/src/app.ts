@@ -104,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.authSecret,
     secureCookies: config.secureCookies,
     mailer,
+    onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
     onUserCreated: (user) => late.accounts!.onUserCreated(user),
     onSessionCreated: (session) => late.accounts!.onSessionCreated(session),
   });

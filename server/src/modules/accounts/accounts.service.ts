@@ -1,7 +1,7 @@
 import type { CurrentUser, OnboardingUpdate, RegisterBody, ResetPasswordBody, SignInBody } from '@hearsay/contracts/accounts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { MAX_SESSIONS_PER_PERSON, SESSION_ABSOLUTE_DAYS } from '../../platform/auth/auth.ts';
-import { passwordProblem, spendPasswordCheck } from '../../platform/auth/passwords.ts';
+import { passwordProblem } from '../../platform/auth/passwords.ts';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
@@ -129,12 +129,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const email = emailInput.trim().toLowerCase();
     await enforce(`recover:ip:${context.ip}`, limit(10));
     await enforce(`recover:email:${email}`, limit(10));
-    const exists = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
-    if (exists)
-      await call(() =>
-        auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: context.headers, asResponse: true }),
-      );
-    else await spendPasswordCheck(email);
+    // The same work either way: the library looks the address up and only mails (in the background) if it exists.
+    await call(() =>
+      auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: context.headers, asResponse: true }),
+    );
     return { ok: true };
   }
 

@@ -301,3 +301,64 @@ describe('onboarding', () => {
     expect((await t.inject({ url: '/api/me', headers })).json().user.onboardingCompleted).toBe(true);
   });
 });
+
+describe('ASVS checks', () => {
+  it('allows long passwords: 64 and 128 characters (ASVS 6.2.9)', async () => {
+    for (const length of [64, 128]) {
+      const password = 'Long-passphrase-'.repeat(10).slice(0, length);
+      const person = await createUser(t, { password });
+      expect((await post('/api/auth/sign-in', { email: person.user.email, password })).statusCode).toBe(200);
+    }
+  });
+
+  it('never truncates or case-folds (ASVS 6.2.8): passwords differing only at character 75, or in case, are different', async () => {
+    const password = `${'a'.repeat(74)}X${'b'.repeat(5)}`;
+    const person = await createUser(t, { password });
+    const late = `${'a'.repeat(74)}Y${'b'.repeat(5)}`;
+    expect((await post('/api/auth/sign-in', { email: person.user.email, password: late })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in', { email: person.user.email, password: password.toUpperCase() })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in', { email: person.user.email, password })).statusCode).toBe(200);
+  });
+
+  it('accepts a long all-lowercase password: no composition rules (ASVS 6.2.5)', async () => {
+    const person = await createUser(t, { password: 'correct horse battery staple' });
+    expect(person.user.id).toBeTruthy();
+  });
+
+  it('issues a fresh 128-bit-plus session token at every sign-in (ASVS 7.2.3, 7.2.4)', async () => {
+    const person = await createUser(t);
+    const first = await post('/api/auth/sign-in', { email: person.user.email, password: person.password }, { cookie: person.cookie });
+    const token = sessionCookie(first.headers['set-cookie']).split('=')[1]!.split('.')[0]!;
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(sessionCookie(first.headers['set-cookie'])).not.toBe(person.cookie);
+  });
+
+  it('answers recovery for known and unknown addresses in the same time, within noise (ASVS 6.3.8)', async () => {
+    const person = await createUser(t);
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 25; round++) {
+      let started = performance.now();
+      await post('/api/auth/forgot-password', { email: person.user.email });
+      known.push(performance.now() - started);
+      started = performance.now();
+      await post('/api/auth/forgot-password', { email: `nobody-${round}@example.com` });
+      unknown.push(performance.now() - started);
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(10);
+  });
+
+  it('ends sessions past their absolute lifetime of 90 days, however active (ASVS 7.3.2)', async () => {
+    let now = new Date();
+    const clocked = await createTestApp({ clock: () => now });
+    try {
+      const person = await createUser(clocked);
+      expect((await clocked.inject({ url: '/api/me', headers: { cookie: person.cookie } })).json().user).not.toBeNull();
+      now = new Date(Date.now() + 91 * 24 * 3600 * 1000);
+      expect((await clocked.inject({ url: '/api/me', headers: { cookie: person.cookie } })).json().user).toBeNull();
+    } finally {
+      await clocked.close();
+    }
+  });
+});

@@ -18,6 +18,7 @@ export interface AuthOptions {
   secret: string;
   secureCookies: boolean;
   mailer: Mailer;
+  onMailError: (error: unknown) => void;
   /** Runs inside sign-up, right after the user row is written (username, profile). */
   onUserCreated: (user: { id: string; name: string }) => Promise<void>;
   onSessionCreated: (session: { userId: string }) => Promise<void>;
@@ -49,19 +50,22 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${options.publicUrl}/reset-password?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(token)}`;
-        await options.mailer.send({
-          to: user.email,
-          subject: 'Reset your Hearsay password',
-          text: [
-            `Hi ${user.name},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your Hearsay account. Choose a new one here:',
-            '',
-            link,
-            '',
-            `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
-          ].join('\n'),
-        });
+        // Sent in the background: waiting for the mail server would tell an attacker the address exists.
+        void options.mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Hearsay password',
+            text: [
+              `Hi ${user.name},`,
+              '',
+              'Someone (hopefully you) asked to reset the password of your Hearsay account. Choose a new one here:',
+              '',
+              link,
+              '',
+              `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
+            ].join('\n'),
+          })
+          .catch((error: unknown) => options.onMailError(error));
       },
     },
     session: {

@@ -31,10 +31,3 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
     return false;
   }
 }
-
-/** A hash of nothing, verified against when an account does not exist, so both paths cost the same. */
-let decoy: Promise<string> | undefined;
-export async function spendPasswordCheck(password: string): Promise<void> {
-  decoy ??= hashPassword('not-a-real-account-password');
-  await verifyPassword({ hash: await decoy, password });
-}
