@@ -16,7 +16,7 @@ import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import { PageQuerySchema } from '@hearsay/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createJsonCache, sendJson } from '../../platform/http/json-cache.ts';
+import { answerVisitorsFromCache, createJsonCache } from '../../platform/http/json-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -46,13 +46,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: AlbumDetailSchema, 404: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      if (request.viewer) return catalog.getAlbum(request.params.albumId, request.viewer.id);
-      const body = await visitorCache.get(`album:${request.params.albumId}`, AlbumDetailSchema, () =>
-        catalog.getAlbum(request.params.albumId),
-      );
-      return sendJson(reply, body);
-    },
+    async (request, reply) =>
+      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `album:${request.params.albumId}`, AlbumDetailSchema, (viewerId) =>
+        catalog.getAlbum(request.params.albumId, viewerId),
+      ),
   );
 
   app.get(
@@ -104,13 +101,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: DiscoverPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      if (request.viewer) return catalog.discover(request.query, request.viewer.id);
-      const body = await visitorCache.get(`discover:${JSON.stringify(request.query)}`, DiscoverPageSchema, () =>
-        catalog.discover(request.query),
-      );
-      return sendJson(reply, body);
-    },
+    async (request, reply) =>
+      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `discover:${JSON.stringify(request.query)}`, DiscoverPageSchema, (viewerId) =>
+        catalog.discover(request.query, viewerId),
+      ),
   );
 
   app.get(
@@ -123,10 +117,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: ChartSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      if (request.viewer) return catalog.chart(request.query, request.viewer.id);
-      const body = await visitorCache.get(`chart:${JSON.stringify(request.query)}`, ChartSchema, () => catalog.chart(request.query));
-      return sendJson(reply, body);
-    },
+    async (request, reply) =>
+      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `chart:${JSON.stringify(request.query)}`, ChartSchema, (viewerId) =>
+        catalog.chart(request.query, viewerId),
+      ),
   );
 };

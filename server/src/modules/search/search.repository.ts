@@ -41,27 +41,12 @@ export async function indexDocuments(db: DB, documents: readonly SearchDocument[
 }
 
 /**
- * Words of the index that could be what a typed word meant. PostgreSQL asks pg_trgm (trigram
- * similarity, index-backed); SQLite takes words with the same first letter and a similar length.
- * The caller keeps only those within the allowed edit distance, so both engines agree.
+ * Words of the index that could be what a typed word meant: words with the same first letter and a
+ * similar length, plus on PostgreSQL the nearest by pg_trgm similarity (index-backed). The caller
+ * keeps only those within the allowed edit distance.
  */
 export async function correctionCandidates(db: DB, token: string, maxEdits: number): Promise<string[]> {
-  if (dialectOf(db) === 'postgres') {
-    const rows = await sql<{ term: string }>`
-      SELECT term FROM search_term
-      WHERE term % ${token} AND length BETWEEN ${token.length - maxEdits} AND ${token.length + maxEdits}
-      ORDER BY similarity(term, ${token}) DESC LIMIT 50`.execute(db);
-    const initialRows = await db
-      .selectFrom('search_term')
-      .select('term')
-      .where('initial', '=', token.slice(0, 1))
-      .where('length', '>=', token.length - maxEdits)
-      .where('length', '<=', token.length + maxEdits)
-      .limit(5000)
-      .execute();
-    return [...new Set([...rows.rows.map((row) => row.term), ...initialRows.map((row) => row.term)])];
-  }
-  const rows = await db
+  const sameInitial = await db
     .selectFrom('search_term')
     .select('term')
     .where('initial', '=', token.slice(0, 1))
@@ -69,7 +54,16 @@ export async function correctionCandidates(db: DB, token: string, maxEdits: numb
     .where('length', '<=', token.length + maxEdits)
     .limit(5000)
     .execute();
-  return rows.map((row) => row.term);
+  const candidates = sameInitial.map((row) => row.term);
+  if (dialectOf(db) === 'postgres') {
+    // Trigram similarity also finds typos in the first letter ("nirvanna", "rbjork").
+    const similar = await sql<{ term: string }>`
+      SELECT term FROM search_term
+      WHERE term % ${token} AND length BETWEEN ${token.length - maxEdits} AND ${token.length + maxEdits}
+      ORDER BY similarity(term, ${token}) DESC LIMIT 50`.execute(db);
+    candidates.push(...similar.rows.map((row) => row.term));
+  }
+  return [...new Set(candidates)];
 }
 
 /** Ids of matching documents of one kind, best match first (every word group must match). */

@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import { SearchQuerySchema, SearchResultSchema } from '@hearsay/contracts/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createJsonCache, sendJson } from '../../platform/http/json-cache.ts';
+import { answerVisitorsFromCache, createJsonCache } from '../../platform/http/json-cache.ts';
 import type { SearchService } from './search.service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
@@ -16,10 +16,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
         response: { 200: SearchResultSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      if (request.viewer) return search.search(request.query, request.viewer.id);
-      const body = await visitorCache.get(JSON.stringify(request.query), SearchResultSchema, () => search.search(request.query));
-      return sendJson(reply, body);
-    },
+    async (request, reply) =>
+      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, JSON.stringify(request.query), SearchResultSchema, (viewerId) =>
+        search.search(request.query, viewerId),
+      ),
   );
 };

@@ -36,3 +36,18 @@ export function sendJson(reply: { type(contentType: string): { send(payload: nev
   // Returned to Fastify as the handler's result; typed `never` so any route's reply type accepts it.
   return reply.type('application/json; charset=utf-8').send(body as never) as never;
 }
+
+/**
+ * The answer for a route that visitors share: signed-in people get `compute(theirId)`, visitors the
+ * cached bytes of `compute()` under `key`.
+ */
+export async function answerVisitorsFromCache<R>(
+  context: { viewerId: string | undefined; reply: Parameters<typeof sendJson>[0] },
+  cache: JsonCache,
+  key: string,
+  schema: z.ZodType,
+  compute: (viewerId?: string) => Promise<R>,
+): Promise<R> {
+  if (context.viewerId) return compute(context.viewerId);
+  return sendJson(context.reply, await cache.get(key, schema, () => compute() as Promise<z.input<typeof schema>>));
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { Input, Label } from '../../shared/ui/input.tsx';
+import { Field, Input } from '../../shared/ui/input.tsx';
 import { useForgotPassword } from './api.ts';
 import { AuthCard, FormError } from './auth-layout.tsx';
 
@@ -41,8 +41,7 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormError message={error} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="forgot-email">{t('fields.email')}</Label>
+        <Field id="forgot-email" label={t('fields.email')}>
           <Input
             id="forgot-email"
             type="email"
@@ -51,7 +50,7 @@ export function ForgotPasswordPage() {
             onChange={(event) => setEmail(event.target.value)}
             maxLength={254}
           />
-        </div>
+        </Field>
         <Button type="submit" size="lg" disabled={forgot.isPending}>
           {forgot.isPending ? t('forgot.submitting') : t('forgot.submit')}
         </Button>

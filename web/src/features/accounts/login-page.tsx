@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { Input, Label } from '../../shared/ui/input.tsx';
+import { Field, Input, Label } from '../../shared/ui/input.tsx';
 import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { safeRedirect, useSignIn } from './api.ts';
 import { AuthCard, FormError } from './auth-layout.tsx';
@@ -41,8 +41,7 @@ export function LoginPage() {
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormError message={error} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="login-email">{t('fields.email')}</Label>
+        <Field id="login-email" label={t('fields.email')}>
           <Input
             id="login-email"
             type="email"
@@ -51,7 +50,7 @@ export function LoginPage() {
             onChange={(event) => setEmail(event.target.value)}
             maxLength={254}
           />
-        </div>
+        </Field>
         <div className="grid gap-1.5">
           <div className="flex items-center justify-between">
             <Label htmlFor="login-password">{t('fields.password')}</Label>

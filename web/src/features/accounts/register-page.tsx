@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { Input, Label } from '../../shared/ui/input.tsx';
+import { Field, Input } from '../../shared/ui/input.tsx';
 import { PasswordInput, PasswordStrengthMeter } from '../../shared/ui/password-input.tsx';
 import { useRegister } from './api.ts';
 import { AuthCard, FormError } from './auth-layout.tsx';
@@ -47,12 +47,10 @@ export function RegisterPage() {
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormError message={error} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="register-name">{t('fields.name')}</Label>
+        <Field id="register-name" label={t('fields.name')}>
           <Input id="register-name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="register-email">{t('fields.email')}</Label>
+        </Field>
+        <Field id="register-email" label={t('fields.email')}>
           <Input
             id="register-email"
             type="email"
@@ -61,9 +59,8 @@ export function RegisterPage() {
             onChange={(event) => setEmail(event.target.value)}
             maxLength={254}
           />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="register-password">{t('fields.password')}</Label>
+        </Field>
+        <Field id="register-password" label={t('fields.password')}>
           <PasswordInput
             id="register-password"
             autoComplete="new-password"
@@ -73,25 +70,22 @@ export function RegisterPage() {
             maxLength={128}
           />
           <PasswordStrengthMeter password={password} id="register-strength" />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="register-confirm">{t('fields.confirmPassword')}</Label>
-          <div className="relative">
-            <PasswordInput
-              id="register-confirm"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-              maxLength={128}
-            />
-          </div>
+        </Field>
+        <Field id="register-confirm" label={t('fields.confirmPassword')}>
+          <PasswordInput
+            id="register-confirm"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+            maxLength={128}
+          />
           {matches ? (
             <p className="flex items-center gap-1 text-xs font-medium text-success">
               <Check aria-hidden className="size-3.5" />
               {t('match')}
             </p>
           ) : null}
-        </div>
+        </Field>
         <Button type="submit" size="lg" disabled={register.isPending}>
           {register.isPending ? t('register.submitting') : t('register.submit')}
         </Button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { Label } from '../../shared/ui/input.tsx';
+import { Field } from '../../shared/ui/input.tsx';
 import { PasswordInput, PasswordStrengthMeter } from '../../shared/ui/password-input.tsx';
 import { useResetPassword } from './api.ts';
 import { AuthCard, FormError } from './auth-layout.tsx';
@@ -54,8 +54,7 @@ export function ResetPasswordPage() {
     <AuthCard title={t('reset.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormError message={error} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="reset-password">{t('fields.newPassword')}</Label>
+        <Field id="reset-password" label={t('fields.newPassword')}>
           <PasswordInput
             id="reset-password"
             autoComplete="new-password"
@@ -65,9 +64,8 @@ export function ResetPasswordPage() {
             maxLength={128}
           />
           <PasswordStrengthMeter password={password} id="reset-strength" />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="reset-confirm">{t('fields.confirmNewPassword')}</Label>
+        </Field>
+        <Field id="reset-confirm" label={t('fields.confirmNewPassword')}>
           <PasswordInput
             id="reset-confirm"
             autoComplete="new-password"
@@ -75,7 +73,7 @@ export function ResetPasswordPage() {
             onChange={(event) => setConfirm(event.target.value)}
             maxLength={128}
           />
-        </div>
+        </Field>
         <Button type="submit" size="lg" disabled={reset.isPending || !userId || !secret}>
           {reset.isPending ? t('reset.submitting') : t('reset.submit')}
         </Button>

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
-import { Input, Label } from '../../shared/ui/input.tsx';
+import { Field, Input } from '../../shared/ui/input.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 
@@ -236,8 +236,7 @@ export function SignUpTeaser() {
           </h2>
           <p className="mt-2 text-ink-muted">{t('teaser.subtitle')}</p>
           <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <div className="grid gap-1.5">
-              <Label htmlFor="teaser-name">{t('teaser.name')}</Label>
+            <Field id="teaser-name" label={t('teaser.name')}>
               <Input
                 id="teaser-name"
                 name="name"
@@ -246,9 +245,8 @@ export function SignUpTeaser() {
                 onChange={(event) => setName(event.target.value)}
                 maxLength={100}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="teaser-email">{t('teaser.email')}</Label>
+            </Field>
+            <Field id="teaser-email" label={t('teaser.email')}>
               <Input
                 id="teaser-email"
                 name="email"
@@ -258,7 +256,7 @@ export function SignUpTeaser() {
                 onChange={(event) => setEmail(event.target.value)}
                 maxLength={254}
               />
-            </div>
+            </Field>
             <Button type="submit" size="lg">
               {t('teaser.submit')}
             </Button>
