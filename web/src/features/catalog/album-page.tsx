@@ -149,7 +149,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                   <Link to={paths.login(`/album/${album.slug}`)} className="font-medium text-accent underline underline-offset-4">
                     {t('common:actions.signIn')}
                   </Link>{' '}
-                  — {t('album.yourRatingVisitor')}
+                  {t('album.yourRatingVisitor')}
                 </p>
               )}
             </section>
