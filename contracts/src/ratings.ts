@@ -33,3 +33,12 @@ export function ratingLabel(rating: number | null): string {
   if (!rating) return RATING_LABELS[0];
   return RATING_LABELS[Math.min(10, Math.max(1, Math.floor(rating)))]!;
 }
+
+/** GET /api/albums/:albumId/me: the signed-in person's relation to an album. */
+export const AlbumViewerStateSchema = z.object({
+  rating: z.number().nullable(),
+  liked: z.boolean(),
+  listenLater: z.boolean(),
+  likeCount: z.number().int(),
+});
+export type AlbumViewerState = z.infer<typeof AlbumViewerStateSchema>;

@@ -28,3 +28,20 @@ test('rate an album with the mouse and the keyboard, see the average move, then 
   await expect(page.getByText('Rating removed')).toBeVisible();
   await expect(page.getByText('No ratings yet')).toBeVisible();
 });
+
+test('like an album and find it in favorites; mark it to listen later', async ({ page, request }) => {
+  await register(page);
+  await finishOnboarding(page);
+  await page.goto('/favorites');
+  await expect(page.getByText('No favorites yet')).toBeVisible();
+  const list = (await (await request.get('/api/albums?sort=title&limit=1&page=9')).json()) as { items: { slug: string; title: string }[] };
+  const album = list.items[0]!;
+  await page.goto(`/album/${album.slug}`);
+  const like = page.getByRole('button', { name: /^Like/ });
+  await like.click();
+  await expect(page.getByRole('button', { name: /^Liked/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Listen later' }).click();
+  await expect(page.getByRole('button', { name: 'On your list' })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/favorites');
+  await expect(page.getByRole('link', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+});

@@ -13,6 +13,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
+import { createLibraryService } from './modules/library/library.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const search = createSearchService({ db, catalog });
+  const library = createLibraryService({ db, clock, catalog, ratings: ratings.lookup });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   app.addHook('onClose', () => limiter.close());
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { catalog });
   await app.register(coverRoutes, { covers });
   await app.register(ratingsRoutes, { ratings });
+  await app.register(libraryRoutes, { library });
   await app.register(searchRoutes, { search });
   await app.register(siteRoutes, { site });
   // Not encapsulated: the web app's not-found handler answers for the whole server.

@@ -184,7 +184,16 @@ export interface SearchTermTable {
   length: number;
 }
 
+/** album_like and listen_later share this shape. */
+export interface AlbumMarkTable {
+  user_id: string;
+  album_id: string;
+  created_at: string;
+}
+
 export interface Database {
+  album_like: AlbumMarkTable;
+  listen_later: AlbumMarkTable;
   search_document: SearchDocumentTable;
   search_term: SearchTermTable;
   user: UserTable;

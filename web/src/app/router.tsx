@@ -59,7 +59,10 @@ export const routes: RouteObject[] = [
               { path: 'settings', element: soon('settings') },
               { path: 'library', element: soon('library') },
               { path: 'messages', element: soon('messages') },
-              { path: 'favorites', element: soon('favorites') },
+              {
+                path: 'favorites',
+                lazy: async () => ({ Component: (await import('../features/catalog/favorites-page.tsx')).FavoritesPage }),
+              },
             ],
           },
           { path: '*', element: <NotFound /> },

@@ -47,8 +47,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request, reply) =>
-      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `album:${request.params.albumId}`, AlbumDetailSchema, (viewerId) =>
-        catalog.getAlbum(request.params.albumId, viewerId),
+      answerVisitorsFromCache(
+        { viewerId: request.viewer?.id, reply },
+        visitorCache,
+        `album:${request.params.albumId}`,
+        AlbumDetailSchema,
+        (viewerId) => catalog.getAlbum(request.params.albumId, viewerId),
       ),
   );
 
@@ -102,8 +106,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request, reply) =>
-      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `discover:${JSON.stringify(request.query)}`, DiscoverPageSchema, (viewerId) =>
-        catalog.discover(request.query, viewerId),
+      answerVisitorsFromCache(
+        { viewerId: request.viewer?.id, reply },
+        visitorCache,
+        `discover:${JSON.stringify(request.query)}`,
+        DiscoverPageSchema,
+        (viewerId) => catalog.discover(request.query, viewerId),
       ),
   );
 
@@ -118,8 +126,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request, reply) =>
-      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `chart:${JSON.stringify(request.query)}`, ChartSchema, (viewerId) =>
-        catalog.chart(request.query, viewerId),
+      answerVisitorsFromCache(
+        { viewerId: request.viewer?.id, reply },
+        visitorCache,
+        `chart:${JSON.stringify(request.query)}`,
+        ChartSchema,
+        (viewerId) => catalog.chart(request.query, viewerId),
       ),
   );
 };

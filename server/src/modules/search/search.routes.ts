@@ -17,8 +17,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       },
     },
     async (request, reply) =>
-      answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, JSON.stringify(request.query), SearchResultSchema, (viewerId) =>
-        search.search(request.query, viewerId),
+      answerVisitorsFromCache(
+        { viewerId: request.viewer?.id, reply },
+        visitorCache,
+        JSON.stringify(request.query),
+        SearchResultSchema,
+        (viewerId) => search.search(request.query, viewerId),
       ),
   );
 };

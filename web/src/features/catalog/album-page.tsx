@@ -1,6 +1,6 @@
 import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { FolderPlus, Heart, MessageSquareText, Star } from 'lucide-react';
+import { FolderPlus, Heart, MessageSquareText, Star, Bookmark } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -15,7 +15,8 @@ import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useAlbum, useRateAlbum } from './api.ts';
+import { albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from './api.ts';
+import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { formatDuration, formatReleaseDate } from './format.ts';
 
@@ -123,10 +124,14 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                 <Star aria-hidden />
                 {t('album.rateReview')}
               </Button>
-              <Button variant="outline" onClick={member(soon)}>
-                <Heart aria-hidden />
-                {t('album.like')}
-              </Button>
+              {session.status === 'signed-in' ? (
+                <MemberMarks album={album} />
+              ) : (
+                <Button variant="outline" onClick={member(soon)}>
+                  <Heart aria-hidden />
+                  {t('album.like')}
+                </Button>
+              )}
               <Button variant="outline" onClick={member(soon)}>
                 <FolderPlus aria-hidden />
                 {t('album.addToCollection')}
@@ -178,6 +183,40 @@ function AlbumView({ album }: { album: AlbumDetail }) {
           </aside>
         </div>
       </Container>
+    </>
+  );
+}
+
+/** Like (with its count) and Listen later, for a signed-in person. */
+function MemberMarks({ album }: { album: AlbumDetail }) {
+  const { t } = useTranslation('catalog');
+  const state = useQuery(albumViewerStateOptions(album.slug));
+  const like = useAlbumMark(album.slug, 'like');
+  const later = useAlbumMark(album.slug, 'listen-later');
+  const liked = state.data?.liked ?? false;
+  const listening = state.data?.listenLater ?? false;
+  const failed = () => toast.error(t('album.likeFailed'));
+  return (
+    <>
+      <Button
+        variant={liked ? 'secondary' : 'outline'}
+        aria-pressed={liked}
+        disabled={!state.data || like.isPending}
+        onClick={() => like.mutate(!liked, { onError: failed })}
+      >
+        <Heart aria-hidden className={liked ? 'fill-current text-accent' : undefined} />
+        {liked ? t('album.liked') : t('album.like')}
+        <span className="tabular-nums text-ink-muted">{state.data?.likeCount ?? album.likeCount}</span>
+      </Button>
+      <Button
+        variant={listening ? 'secondary' : 'outline'}
+        aria-pressed={listening}
+        disabled={!state.data || later.isPending}
+        onClick={() => later.mutate(!listening, { onError: failed })}
+      >
+        <Bookmark aria-hidden className={listening ? 'fill-current' : undefined} />
+        {listening ? t('album.onListenLater') : t('album.listenLater')}
+      </Button>
     </>
   );
 }

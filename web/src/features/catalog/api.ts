@@ -6,7 +6,7 @@ import {
   DiscoverPageSchema,
   GenreListSchema,
 } from '@hearsay/contracts/catalog';
-import { AlbumRatingSchema } from '@hearsay/contracts/ratings';
+import { AlbumRatingSchema, AlbumViewerStateSchema } from '@hearsay/contracts/ratings';
 import type { AlbumDetail, AlbumListQuery, ChartQuery, DiscoverQuery } from '@hearsay/contracts/catalog';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryString } from '../../shared/lib/api-client.ts';
@@ -87,3 +87,29 @@ export function useRateAlbum(albumRef: string) {
     },
   });
 }
+
+export const albumViewerStateOptions = (albumRef: string) =>
+  queryOptions({
+    queryKey: ['album', albumRef, 'me'],
+    queryFn: ({ signal }) => api(`/api/albums/${encodeURIComponent(albumRef)}/me`, { schema: AlbumViewerStateSchema, signal }),
+  });
+
+/** Like / listen-later toggles; the answer is the new state, written straight into the cache. */
+export function useAlbumMark(albumRef: string, mark: 'like' | 'listen-later') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api(`/api/albums/${encodeURIComponent(albumRef)}/${mark}`, { method: on ? 'PUT' : 'DELETE', schema: AlbumViewerStateSchema }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(albumViewerStateOptions(albumRef).queryKey, state);
+      void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+    },
+  });
+}
+
+export const favoritesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['favorites', page],
+    queryFn: ({ signal }) => api(`/api/me/favorites?page=${page}&limit=24`, { schema: AlbumPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });

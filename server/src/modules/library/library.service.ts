@@ -1,0 +1,72 @@
+import type { AlbumCard } from '@hearsay/contracts/catalog';
+import type { Page } from '@hearsay/contracts/pagination';
+import type { AlbumViewerState } from '@hearsay/contracts/ratings';
+import type { DB } from '../../platform/db/index.ts';
+import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
+import * as repository from './library.repository.ts';
+
+export interface LibraryServiceDeps {
+  db: DB;
+  clock: () => Date;
+  catalog: CatalogService;
+  ratings: RatingLookup;
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;
+
+/** Album likes (favorites) and the listen-later list. */
+export function createLibraryService(deps: LibraryServiceDeps) {
+  const { db, catalog } = deps;
+
+  async function state(userId: string, albumId: string): Promise<AlbumViewerState> {
+    const [ratings, liked, listenLater, likeCount] = await Promise.all([
+      deps.ratings.viewerRatings(userId, [albumId]),
+      repository.hasMark(db, 'album_like', userId, albumId),
+      repository.hasMark(db, 'listen_later', userId, albumId),
+      repository.likeCount(db, albumId),
+    ]);
+    return { rating: ratings.get(albumId) ?? null, liked, listenLater, likeCount };
+  }
+
+  async function viewerState(userId: string, albumRef: string) {
+    return state(userId, await catalog.resolveAlbumId(albumRef));
+  }
+
+  async function setLike(userId: string, albumRef: string, liked: boolean): Promise<AlbumViewerState> {
+    const albumId = await catalog.resolveAlbumId(albumRef);
+    await db.transaction().execute(async (trx) => {
+      const changed = liked
+        ? await repository.addMark(trx, 'album_like', userId, albumId, deps.clock().toISOString())
+        : await repository.removeMark(trx, 'album_like', userId, albumId);
+      if (changed) await repository.shiftLikeCount(trx, albumId, liked ? 1 : -1);
+    });
+    catalog.invalidateAlbum(albumId);
+    return state(userId, albumId);
+  }
+
+  async function setListenLater(userId: string, albumRef: string, on: boolean): Promise<AlbumViewerState> {
+    const albumId = await catalog.resolveAlbumId(albumRef);
+    if (on) await repository.addMark(db, 'listen_later', userId, albumId, deps.clock().toISOString());
+    else await repository.removeMark(db, 'listen_later', userId, albumId);
+    return state(userId, albumId);
+  }
+
+  async function list(table: repository.Mark, userId: string, query: { page: number; limit: number }): Promise<Page<AlbumCard>> {
+    const { ids, total } = await repository.markedAlbumIds(db, table, userId, query.limit, (query.page - 1) * query.limit);
+    return {
+      items: await catalog.albumCards(ids, userId),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  return {
+    viewerState,
+    setLike,
+    setListenLater,
+    favorites: (userId: string, query: { page: number; limit: number }) => list('album_like', userId, query),
+    listenLater: (userId: string, query: { page: number; limit: number }) => list('listen_later', userId, query),
+  };
+}
