@@ -31,6 +31,7 @@ import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerUploads } from './platform/http/uploads.ts';
 import './platform/http/viewer.ts';
 
 export interface AppDeps {
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog });
   await app.register(coverRoutes, { covers });
+  await registerUploads(app, config.dataDir);
   await app.register(ratingsRoutes, { ratings });
   await app.register(libraryRoutes, { library });
   await app.register(searchRoutes, { search });

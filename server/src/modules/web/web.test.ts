@@ -76,3 +76,26 @@ describe('the web app on the same port', () => {
     }
   });
 });
+
+describe('uploads', () => {
+  it('serves stored images with nosniff and a sandboxing policy, and nothing else', async () => {
+    const { writeFileSync: write, mkdirSync: mkdir } = await import('node:fs');
+    mkdir(join(t.config.dataDir, 'uploads', 'avatars'), { recursive: true });
+    write(join(t.config.dataDir, 'uploads', 'avatars', 'a1.webp'), Buffer.from('RIFF0000WEBPVP8 '));
+    write(join(t.config.dataDir, 'uploads', 'avatars', 'evil.html'), '<script>alert(1)</script>');
+    const image = await t.inject('/uploads/avatars/a1.webp');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['content-security-policy']).toContain('sandbox');
+    // A path that climbs out of uploads/ is normalised away and lands on the app shell, never on a file.
+    expect((await t.inject('/uploads/../secrets.json')).headers['content-type']).toContain('text/html');
+    const climbing = await t.inject('/uploads/%2e%2e/%2e%2e/etc/passwd.png');
+    expect(climbing.body).not.toContain('root:');
+    for (const path of ['/uploads/avatars/evil.html', '/uploads/avatars/missing.webp']) {
+      const response = await t.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).not.toContain('<script>');
+    }
+  });
+});
