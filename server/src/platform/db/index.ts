@@ -44,6 +44,9 @@ function openSqlite(path: string): DatabaseHandle {
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can be closed by the server (restart, failover, admin); the pool drops it and
+  // opens a new one when needed. Without a listener, that 'error' event would crash the process.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {
