@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RatingBucketSchema, RatingValueSchema } from './catalog.ts';
+import { AlbumCardSchema, RatingBucketSchema, RatingValueSchema } from './catalog.ts';
+import { pageOf } from './pagination.ts';
 
 export const RateBodySchema = z.object({ rating: RatingValueSchema });
 export type RateBody = z.infer<typeof RateBodySchema>;
@@ -42,3 +43,7 @@ export const AlbumViewerStateSchema = z.object({
   likeCount: z.number().int(),
 });
 export type AlbumViewerState = z.infer<typeof AlbumViewerStateSchema>;
+
+export const MyRatingSchema = z.object({ album: AlbumCardSchema, rating: z.number(), ratedAt: z.string() });
+export const MyRatingsPageSchema = pageOf(MyRatingSchema);
+export type MyRatingsPage = z.infer<typeof MyRatingsPageSchema>;

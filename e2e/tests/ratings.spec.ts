@@ -24,6 +24,10 @@ test('rate an album with the mouse and the keyboard, see the average move, then 
   await page.reload();
   await expect(page.getByRole('slider', { name: `Your rating of ${album.title}` })).toHaveAttribute('aria-valuenow', '7.5');
 
+  await page.goto('/library');
+  await expect(page.getByRole('tab', { name: 'Ratings' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(/^Rated 7\.5 on /)).toBeVisible();
+  await page.goto(`/album/${album.slug}`);
   await page.getByRole('button', { name: 'Remove rating' }).click();
   await expect(page.getByText('Rating removed')).toBeVisible();
   await expect(page.getByText('No ratings yet')).toBeVisible();
@@ -42,6 +46,9 @@ test('like an album and find it in favorites; mark it to listen later', async ({
   await expect(page.getByRole('button', { name: /^Liked/ })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Listen later' }).click();
   await expect(page.getByRole('button', { name: 'On your list' })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/library');
+  await page.getByRole('tab', { name: 'Listen later' }).click();
+  await expect(page.locator('main a[href^="/album/"]')).toHaveCount(1);
   await page.goto('/favorites');
   await expect(page.getByRole('link', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
 });

@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
               { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
               { path: 'profile/:username', element: soon('profile') },
               { path: 'settings', element: soon('settings') },
-              { path: 'library', element: soon('library') },
+              { path: 'library', lazy: async () => ({ Component: (await import('../features/catalog/library-page.tsx')).LibraryPage }) },
               { path: 'messages', element: soon('messages') },
               {
                 path: 'favorites',

@@ -73,3 +73,24 @@ export async function viewerRatings(db: DB, userId: string, albumIds: readonly s
     .execute();
   return new Map(rows.map((row) => [row.album_id, Number(row.rating)]));
 }
+
+/** A person's rated albums, newest rating first. */
+export async function ratedAlbumIds(db: DB, userId: string, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('rating')
+      .select(['album_id', 'rating', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('album_id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('rating')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

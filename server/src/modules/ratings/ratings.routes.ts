@@ -1,6 +1,7 @@
 import { AlbumRefParamsSchema } from '@hearsay/contracts/catalog';
 import { ErrorBodySchema } from '@hearsay/contracts/errors';
-import { AlbumRatingSchema, RateBodySchema } from '@hearsay/contracts/ratings';
+import { PageQuerySchema } from '@hearsay/contracts/pagination';
+import { AlbumRatingSchema, MyRatingsPageSchema, RateBodySchema } from '@hearsay/contracts/ratings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import type { RatingsService } from './ratings.service.ts';
@@ -32,5 +33,18 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{ ratings: RatingsService }> =
       },
     },
     async (request) => ratings.unrate(requireViewer(request).id, request.params.albumId),
+  );
+
+  app.get(
+    '/api/me/ratings',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: 'Your ratings, newest first',
+        querystring: PageQuerySchema,
+        response: { 200: MyRatingsPageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => ratings.mine(requireViewer(request).id, request.query),
   );
 };

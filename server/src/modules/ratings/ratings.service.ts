@@ -1,4 +1,4 @@
-import type { AlbumRating } from '@hearsay/contracts/ratings';
+import type { AlbumRating, MyRatingsPage } from '@hearsay/contracts/ratings';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import { roundRating } from '../catalog/catalog.presenter.ts';
@@ -81,9 +81,28 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     distribution: (albumId) => repository.distribution(db, albumId),
   };
 
+  /** Your ratings, newest first, each with its album. */
+  async function mine(userId: string, query: { page: number; limit: number }): Promise<MyRatingsPage> {
+    const { rows, total } = await repository.ratedAlbumIds(db, userId, query.limit, (query.page - 1) * query.limit);
+    const cards = await deps.catalog!.albumCards(
+      rows.map((row) => row.album_id),
+      userId,
+    );
+    return {
+      items: rows.flatMap((row, index) => {
+        const album = cards[index];
+        return album ? [{ album, rating: Number(row.rating), ratedAt: row.updated_at }] : [];
+      }),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
   const setCatalog = (catalog: CatalogService) => {
     deps.catalog = catalog;
   };
 
-  return { rate, unrate, lookup, setCatalog };
+  return { rate, unrate, mine, lookup, setCatalog };
 }

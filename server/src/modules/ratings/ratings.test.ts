@@ -100,3 +100,22 @@ describe('rating an album', () => {
     expect(Number(row.rating_sum)).toBe(Number(mine[0]!.rating));
   });
 });
+
+describe('GET /api/me/ratings', () => {
+  it('lists your ratings newest first with their albums, for you only', async () => {
+    const user = await createUser(t);
+    const older = await buildAlbum(t.db, { title: 'Older Rating' });
+    const newer = await buildAlbum(t.db, { title: 'Newer Rating' });
+    await rate(user, 6, older);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await rate(user, 9.5, newer);
+    const page = (await t.inject({ url: '/api/me/ratings', headers: { cookie: user.cookie } })).json();
+    expect(page.total).toBe(2);
+    expect(page.items.map((item: { album: { title: string }; rating: number }) => [item.album.title, item.rating])).toEqual([
+      ['Newer Rating', 9.5],
+      ['Older Rating', 6],
+    ]);
+    expect(page.items[0].album.viewerRating).toBe(9.5);
+    expect((await t.inject('/api/me/ratings')).statusCode).toBe(401);
+  });
+});

@@ -102,7 +102,7 @@ export function useAlbumMark(albumRef: string, mark: 'like' | 'listen-later') {
       api(`/api/albums/${encodeURIComponent(albumRef)}/${mark}`, { method: on ? 'PUT' : 'DELETE', schema: AlbumViewerStateSchema }),
     onSuccess: (state) => {
       queryClient.setQueryData(albumViewerStateOptions(albumRef).queryKey, state);
-      void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+      void queryClient.invalidateQueries({ predicate: (query) => ['favorites', 'listen-later'].includes(String(query.queryKey[0])) });
     },
   });
 }
