@@ -6,6 +6,7 @@ export const CurrentUserSchema = z.object({
   username: z.string(),
   email: z.string(),
   avatarUrl: z.string().nullable(),
+  bio: z.string(),
   onboardingCompleted: z.boolean(),
   createdAt: z.string(),
 });
@@ -35,6 +36,19 @@ export const SignInBodySchema = z.object({
   password: z.string().min(1, { error: 'Please fill in all fields' }).max(1024),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+/** POST /api/auth/sign-in: signed in, or the password was right and a second factor is needed (no session yet). */
+export const SignInResultSchema = z.union([z.object({ user: CurrentUserSchema }), z.object({ twoFactorRequired: z.literal(true) })]);
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+/** POST /api/auth/two-factor: the code from the authenticator app, or one of the backup codes. */
+export const TwoFactorChallengeBodySchema = z.object({
+  method: z.enum(['totp', 'backup'], { error: 'Method must be totp or backup' }),
+  code: z.string().trim().min(1, { error: 'Please enter the code' }).max(32),
+  /** Skip the second factor on this browser for 30 days. */
+  trustDevice: z.boolean().optional(),
+});
+export type TwoFactorChallengeBody = z.infer<typeof TwoFactorChallengeBodySchema>;
 
 export const ForgotPasswordBodySchema = z.object({ email });
 
@@ -70,3 +84,19 @@ export const OnboardingUpdateSchema = z.object({
   completed: z.boolean().optional(),
 });
 export type OnboardingUpdate = z.infer<typeof OnboardingUpdateSchema>;
+
+/** PUT /api/auth/profile (spec §7): only these fields can change; anything else in the body is ignored. */
+export const ProfileUpdateSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Please enter your name' }).max(100).optional(),
+  bio: z.string().max(500, { error: 'Bio must be at most 500 characters' }).optional(),
+  /** A picture uploaded through POST /api/me/avatar, or null to remove it. */
+  avatarUrl: z
+    .string()
+    .regex(/^\/uploads\/avatars\/[A-Za-z0-9_-]+\.webp$/, { error: 'avatarUrl must be a picture uploaded to Hearsay' })
+    .nullable()
+    .optional(),
+  preferredGenres: z.array(z.string().min(1).max(80)).max(100).optional(),
+  favoriteArtists: z.array(z.string().min(1).max(100)).max(200).optional(),
+  onboardingCompleted: z.boolean().optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AlbumCardSchema, RatingBucketSchema, RatingValueSchema } from './catalog.ts';
-import { pageOf } from './pagination.ts';
+import { pageOf, PageQuerySchema } from './pagination.ts';
 
 export const RateBodySchema = z.object({ rating: RatingValueSchema });
 export type RateBody = z.infer<typeof RateBodySchema>;
@@ -46,4 +46,32 @@ export type AlbumViewerState = z.infer<typeof AlbumViewerStateSchema>;
 
 export const MyRatingSchema = z.object({ album: AlbumCardSchema, rating: z.number(), ratedAt: z.string() });
 export const MyRatingsPageSchema = pageOf(MyRatingSchema);
+
+/** date rated, your rating, the album's release date, the album's title. */
+export const MY_RATINGS_SORTS = ['date', 'rating', 'release', 'title'] as const;
+
+/** GET /api/me/ratings: filters by the album's genre and decade and by your own rating; sorted by when you rated or by rating. */
+export const MyRatingsQuerySchema = PageQuerySchema.extend({
+  genre: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, { error: 'genre must be a genre slug such as "jazz"' })
+    .optional(),
+  decade: z.coerce
+    .number({ error: 'decade must be a year ending in 0, such as 1990' })
+    .int({ error: 'decade must be a year ending in 0, such as 1990' })
+    .min(1900, { error: 'decade must be 1900 or later' })
+    .max(2100, { error: 'decade must be 2100 or earlier' })
+    .multipleOf(10, { error: 'decade must be a year ending in 0, such as 1990' })
+    .optional(),
+  /** Only albums you rated at least this (1 to 10 in half steps). */
+  minRating: z.coerce
+    .number({ error: 'minRating must be a number from 1 to 10' })
+    .min(1, { error: 'minRating must be at least 1' })
+    .max(10, { error: 'minRating must be at most 10' })
+    .refine((value) => Number.isInteger(value * 2), { error: 'minRating must be in steps of 0.5' })
+    .optional(),
+  sort: z.enum(MY_RATINGS_SORTS, { error: 'sort must be "date", "rating", "release" or "title"' }).default('date'),
+  order: z.enum(['asc', 'desc'], { error: 'order must be "asc" or "desc"' }).default('desc'),
+});
+export type MyRatingsQuery = z.infer<typeof MyRatingsQuerySchema>;
 export type MyRatingsPage = z.infer<typeof MyRatingsPageSchema>;

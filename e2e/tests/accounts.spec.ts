@@ -134,3 +134,28 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText('Invalid password reset link. Please request a new one.');
   });
 });
+
+test.describe('rate limits', () => {
+  test('too many wrong passwords for one address lock sign-in with a clear message; the right one is refused too', async ({
+    page,
+    request,
+  }) => {
+    const person = await register(page);
+    await page.request.post('/api/auth/sign-out', { data: {} });
+    // The end-to-end server multiplies every limit by RATE_LIMIT_MULTIPLIER (many tests sign up from one address).
+    const limit = 10 * Number(process.env.RATE_LIMIT_MULTIPLIER ?? 50);
+    for (let sent = 0; sent < limit; sent += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, limit - sent) }, () =>
+          request.post('/api/auth/sign-in', { data: { email: person.email, password: 'wrong password' } }),
+        ),
+      );
+    }
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    await expect(page).toHaveURL(/\/login/);
+  });
+});

@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,15 +9,28 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { usePlainMessages } from '@hearsay/contracts/messages';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
+import { securityRoutes } from './modules/accounts/security.routes.ts';
+import { createSecurityService } from './modules/accounts/security.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
+import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { createImportsService } from './modules/imports/imports.service.ts';
+import { journalRoutes } from './modules/journal/journal.routes.ts';
+import { createJournalService } from './modules/journal/journal.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
+import { reviewPreviews } from './modules/reviews/reviews.previews.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -69,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfGuard(app, config.publicUrl);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: config.authSecret });
+  // Uploads (avatars, imports) are read with request.file(); each route states its own size limit.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 10 * 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -94,8 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  const search = createSearchService({ db, catalog });
+  const collections = createCollectionsService({ db, clock, catalog });
+  const profiles = createProfilesService({ db, clock, ratings, collections });
+  const search = createSearchService({ db, catalog, collections: { search: (tokens) => collections.search(tokens) } });
   const library = createLibraryService({ db, clock, catalog, ratings: ratings.lookup });
+  const reviews = createReviewsService({ db, clock, catalog, ratings });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   app.addHook('onClose', () => limiter.close());
@@ -107,30 +126,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     secureCookies: config.secureCookies,
+    oauth: config.oauth,
     mailer,
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
     onUserCreated: (user) => late.accounts!.onUserCreated(user),
     onSessionCreated: (session) => late.accounts!.onSessionCreated(session),
   });
-  const accounts = createAccountsService({ db, auth, limiter, clock, limitMultiplier: config.rateLimitMultiplier });
+  const accounts = createAccountsService({
+    db,
+    auth,
+    limiter,
+    clock,
+    dataDir: config.dataDir,
+    limitMultiplier: config.rateLimitMultiplier,
+  });
   late.accounts = accounts;
-  const site = createSiteService({ db, catalog, clock, charts: config.charts });
+  const security = createSecurityService({
+    db,
+    auth,
+    limiter,
+    clock,
+    oauth: config.oauth,
+    dataDir: config.dataDir,
+    limitMultiplier: config.rateLimitMultiplier,
+    // Each module that keeps totals over people takes a deleted person out of them.
+    forgetPerson: [ratings.forgetPerson, library.forgetPerson, reviews.forgetPerson, collections.forgetPerson, profiles.forgetPerson],
+  });
+  const imports = createImportsService({ db, clock, catalog, ratings, library, reviews, log: app.log });
+  const journal = createJournalService({ db, clock, catalog });
+  const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 
   // Not encapsulated: its hook resolves the session cookie into request.viewer for every route.
   await app.register(fastifyPlugin(accountsRoutes), { accounts });
+  await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog });
   await app.register(coverRoutes, { covers });
   await registerUploads(app, config.dataDir);
   await app.register(ratingsRoutes, { ratings });
   await app.register(libraryRoutes, { library });
+  await app.register(reviewsRoutes, { reviews });
+  await app.register(collectionsRoutes, { collections });
+  await app.register(profilesRoutes, { profiles });
+  await app.register(importsRoutes, { imports });
+  await app.register(journalRoutes, { journal });
   await app.register(searchRoutes, { search });
   await app.register(siteRoutes, { site });
   // Not encapsulated: the web app's not-found handler answers for the whole server.
   await app.register(fastifyPlugin(webRoutes), {
     webDist: config.webDist,
     publicUrl: config.publicUrl,
-    previews: [...catalogPreviews(catalog)],
+    previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews)],
   });
 
   return app;

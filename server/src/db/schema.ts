@@ -138,6 +138,9 @@ export interface TwoFactorTable {
   user_id: string;
   secret: string;
   backup_codes: string;
+  verified: AuthBoolean | null;
+  failed_verification_count: number | null;
+  locked_until: AuthTimestamp | null;
 }
 
 export interface ProfileTable {
@@ -191,7 +194,134 @@ export interface AlbumMarkTable {
   created_at: string;
 }
 
+export interface ImportJobTable {
+  id: string;
+  user_id: string;
+  source: 'rym';
+  file_name: string;
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  processed: Defaulted<number>;
+  /** JSON of the ImportSummary contract. */
+  summary: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface ImportItemTable {
+  user_id: string;
+  source: 'rym';
+  external_id: string;
+  album_id: string;
+  rating: number | null;
+  wishlist: Defaulted<number>;
+  review_title: string | null;
+  review_text: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewTable {
+  id: string;
+  user_id: string;
+  album_id: string;
+  rating: number;
+  title: string;
+  /** Sanitised HTML (see reviews/sanitize.ts). */
+  content_html: string;
+  /** The words alone, for excerpts, previews and the minimum length. */
+  content_text: string;
+  like_count: Defaulted<number>;
+  comment_count: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+}
+
+export interface ReviewRevisionTable {
+  id: string;
+  review_id: string;
+  rating: number;
+  title: string;
+  content_html: string;
+  written_at: string;
+}
+
+export interface ReviewLikeTable {
+  user_id: string;
+  review_id: string;
+  created_at: string;
+}
+
+export interface ReviewCommentTable {
+  id: string;
+  review_id: string;
+  user_id: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+}
+
+/** One logged listen: the day is a calendar date (YYYY-MM-DD), the rating is of that listen. */
+export interface JournalEntryTable {
+  id: string;
+  user_id: string;
+  album_id: string;
+  listened_on: string;
+  rating: number | null;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: Defaulted<string>;
+  is_private: Defaulted<number>;
+  ranked: Defaulted<number>;
+  album_count: Defaulted<number>;
+  like_count: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionAlbumTable {
+  collection_id: string;
+  album_id: string;
+  position: number;
+  note: Defaulted<string>;
+  added_at: string;
+}
+
+export interface CollectionLikeTable {
+  user_id: string;
+  collection_id: string;
+  created_at: string;
+}
+
+export interface FollowTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: string;
+}
+
 export interface Database {
+  collection: CollectionTable;
+  collection_album: CollectionAlbumTable;
+  collection_like: CollectionLikeTable;
+  follow: FollowTable;
+  journal_entry: JournalEntryTable;
+  review: ReviewTable;
+  review_revision: ReviewRevisionTable;
+  review_like: ReviewLikeTable;
+  review_comment: ReviewCommentTable;
+  import_job: ImportJobTable;
+  import_item: ImportItemTable;
   album_like: AlbumMarkTable;
   listen_later: AlbumMarkTable;
   search_document: SearchDocumentTable;

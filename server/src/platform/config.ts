@@ -59,6 +59,18 @@ export const EnvSchema = z.object({
   CHART_MIN_RATINGS: positiveInt(100_000).default(3),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_MULTIPLIER: positiveInt(1000).default(1),
+  SPOTIFY_CLIENT_ID: z.string().optional(),
+  SPOTIFY_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  X_CLIENT_ID: z.string().optional(),
+  X_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OpenID Connect issuer' }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().max(40).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -83,6 +95,15 @@ export interface Config {
   charts: { priorWeight: number; minRatings: number };
   webDist: string;
   rateLimitMultiplier: number;
+  /** Sign-in providers with both halves of their credentials set; the others are shown as unavailable. */
+  oauth: OAuthConfig;
+}
+
+export type SocialProviderId = 'spotify' | 'apple' | 'facebook' | 'x';
+
+export interface OAuthConfig {
+  social: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -121,8 +142,39 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     catalogAutoload: env.CATALOG_AUTOLOAD,
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
+    oauth: oauthConfig(env),
     webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
+}
+
+function oauthConfig(env: z.output<typeof EnvSchema>): OAuthConfig {
+  const pairs: Record<SocialProviderId, [string | undefined, string | undefined]> = {
+    spotify: [env.SPOTIFY_CLIENT_ID, env.SPOTIFY_CLIENT_SECRET],
+    apple: [env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET],
+    facebook: [env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET],
+    x: [env.X_CLIENT_ID, env.X_CLIENT_SECRET],
+  };
+  const social: OAuthConfig['social'] = {};
+  for (const [id, [clientId, clientSecret]] of Object.entries(pairs) as [SocialProviderId, [string?, string?]][]) {
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      const prefix = id.toUpperCase();
+      throw new ConfigError(`Invalid configuration:\n  ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    }
+    if (clientId && clientSecret) social[id] = { clientId, clientSecret };
+  }
+  let oidc: OAuthConfig['oidc'] = null;
+  if (env.OIDC_ISSUER || env.OIDC_CLIENT_ID) {
+    if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) {
+      throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+    }
+    oidc = {
+      issuer: env.OIDC_ISSUER.replace(/\/+$/, ''),
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+      name: env.OIDC_NAME ?? 'OpenID Connect',
+    };
+  }
+  return { social, oidc };
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

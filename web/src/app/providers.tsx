@@ -1,15 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Toaster } from 'sonner';
+import { AlbumExtensionsProvider } from '../shared/lib/album-extensions.tsx';
 import { createQueryClient } from '../shared/lib/query-client.ts';
 import '../shared/i18n/index.ts';
+import { albumExtensions } from './album-extensions.tsx';
 
 /** Everything every screen relies on: the query cache (spec §9 defaults), translations and toasts (at most 20). */
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <AlbumExtensionsProvider value={albumExtensions}>{children}</AlbumExtensionsProvider>
       <Toaster
         visibleToasts={20}
         position="bottom-center"

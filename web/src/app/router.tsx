@@ -41,9 +41,12 @@ export const routes: RouteObject[] = [
           { path: 'artist/:artistId', lazy: async () => ({ Component: (await import('../features/catalog/artist-page.tsx')).ArtistPage }) },
           { path: 'explore', lazy: async () => ({ Component: (await import('../features/catalog/explore-page.tsx')).ExplorePage }) },
           { path: 'trending', lazy: async () => ({ Component: (await import('../features/catalog/trending-page.tsx')).TrendingPage }) },
-          { path: 'lists', element: soon('lists') },
-          { path: 'lists/:listId', element: soon('list') },
-          { path: 'review/:reviewId', element: soon('review') },
+          { path: 'lists', lazy: async () => ({ Component: (await import('../features/collections/lists-page.tsx')).ListsPage }) },
+          {
+            path: 'lists/:listId',
+            lazy: async () => ({ Component: (await import('../features/collections/collection-page.tsx')).CollectionPage }),
+          },
+          { path: 'review/:reviewId', lazy: async () => ({ Component: (await import('../features/reviews/review-page.tsx')).ReviewPage }) },
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
           {
@@ -55,13 +58,42 @@ export const routes: RouteObject[] = [
             element: <PrivateRoute />,
             children: [
               { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
-              { path: 'profile/:username', element: soon('profile') },
-              { path: 'settings', element: soon('settings') },
-              { path: 'library', lazy: async () => ({ Component: (await import('../features/catalog/library-page.tsx')).LibraryPage }) },
+              {
+                path: 'profile/:username',
+                // Create Collection belongs to the collections feature: composed here, not imported by profile.
+                lazy: async () => {
+                  const [{ ProfilePage }, { CreateCollectionDialog }] = await Promise.all([
+                    import('../features/profile/profile-page.tsx'),
+                    import('../features/collections/create-collection-dialog.tsx'),
+                  ]);
+                  return { Component: () => <ProfilePage createCollection={CreateCollectionDialog} /> };
+                },
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
+              },
+              {
+                path: 'library',
+                // The library shows the journal, which belongs to the journal feature: composed here, not imported by catalog.
+                lazy: async () => {
+                  const [{ LibraryPage }, { JournalSection }] = await Promise.all([
+                    import('../features/catalog/library-page.tsx'),
+                    import('../features/journal/journal-section.tsx'),
+                  ]);
+                  return { Component: () => <LibraryPage journal={JournalSection} /> };
+                },
+              },
               { path: 'messages', element: soon('messages') },
               {
                 path: 'favorites',
-                lazy: async () => ({ Component: (await import('../features/catalog/favorites-page.tsx')).FavoritesPage }),
+                lazy: async () => {
+                  const [{ FavoritesPage }, { LikedReviewsSection }] = await Promise.all([
+                    import('../features/catalog/favorites-page.tsx'),
+                    import('../features/reviews/liked-reviews.tsx'),
+                  ]);
+                  return { Component: () => <FavoritesPage more={<LikedReviewsSection />} /> };
+                },
               },
             ],
           },

@@ -4,6 +4,12 @@ import * as createAccounts from './2026-11-22-02-create-accounts.ts';
 import * as createRatings from './2026-11-22-03-create-ratings.ts';
 import * as createSearch from './2026-11-22-04-create-search.ts';
 import * as createLibrary from './2026-11-22-05-create-library.ts';
+import * as createReviews from './2026-11-22-06-create-reviews.ts';
+import * as createJournal from './2026-11-22-09-create-journal.ts';
+import * as createCollections from './2026-11-22-07-create-collections.ts';
+import * as createFollows from './2026-11-22-08-create-follows.ts';
+import * as createImports from './2026-11-22-10-create-imports.ts';
+import * as addTwoFactorVerification from './2026-11-22-11-add-two-factor-verification.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +18,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-03-create-ratings': createRatings,
   '2026-11-22-04-create-search': createSearch,
   '2026-11-22-05-create-library': createLibrary,
+  '2026-11-22-06-create-reviews': createReviews,
+  '2026-11-22-07-create-collections': createCollections,
+  '2026-11-22-08-create-follows': createFollows,
+  '2026-11-22-09-create-journal': createJournal,
+  '2026-11-22-10-create-imports': createImports,
+  '2026-11-22-11-add-two-factor-verification': addTwoFactorVerification,
 };

@@ -27,6 +27,7 @@ export async function findMe(db: DB, userId: string) {
       'user.username',
       'user.created_at',
       'profile.avatar_path',
+      'profile.bio',
       'profile.onboarding_completed',
     ])
     .where('user.id', '=', userId)
@@ -62,4 +63,89 @@ export async function userIdForResetSecret(db: DB, secret: string): Promise<stri
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom('session').where('id', '=', sessionId).execute();
+}
+
+/** A person's live sessions, most recently active first. */
+export async function listSessions(db: DB, userId: string, now: Date) {
+  const rows = await db
+    .selectFrom('session')
+    .select(['id', 'ip_address', 'user_agent', 'created_at', 'updated_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .execute();
+  return rows.filter((row) => new Date(row.expires_at).getTime() > now.getTime());
+}
+
+/** Deletes one of the person's own sessions; false when it is not theirs (or gone). */
+export async function deleteOwnSession(db: DB, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('session').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteOtherSessions(db: DB, userId: string, keepSessionId: string): Promise<number> {
+  const result = await db.deleteFrom('session').where('user_id', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The stored password hash, or null for someone who only signs in through a provider. */
+export async function passwordHash(db: DB, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('account')
+    .select('password')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', 'credential')
+    .executeTakeFirst();
+  return row?.password ?? null;
+}
+
+export async function linkedAccounts(db: DB, userId: string) {
+  return db
+    .selectFrom('account')
+    .select(['id', 'provider_id', 'account_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('provider_id', '!=', 'credential')
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function twoFactorEnabled(db: DB, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('user').select('two_factor_enabled').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.two_factor_enabled);
+}
+
+export async function avatarPath(db: DB, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('profile').select('avatar_path').where('user_id', '=', userId).executeTakeFirst();
+  return row?.avatar_path ?? null;
+}
+
+/** Removes the person; sessions, sign-in methods, two-factor and profile go with them (foreign keys cascade). */
+export async function deleteUser(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('user').where('id', '=', userId).execute();
+}
+
+export async function setAvatarPath(db: DB, userId: string, path: string | null, now: string): Promise<void> {
+  await db.updateTable('profile').set({ avatar_path: path, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+export async function updateName(db: DB, userId: string, name: string, now: string): Promise<void> {
+  await db.updateTable('user').set({ name, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function updateProfileFields(
+  db: DB,
+  userId: string,
+  changes: {
+    bio?: string;
+    avatar_path?: string | null;
+    preferred_genres?: string;
+    favorite_artists?: string;
+    onboarding_completed?: number;
+  },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ ...changes, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
 }

@@ -4,9 +4,12 @@ import {
   OkSchema,
   OnboardingSchema,
   OnboardingUpdateSchema,
+  ProfileUpdateSchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
   SignInBodySchema,
+  SignInResultSchema,
+  TwoFactorChallengeBodySchema,
 } from '@hearsay/contracts/accounts';
 import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER } from '../../platform/auth/auth.ts';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { AVATAR_MAX_BYTES } from './avatars.ts';
 import type { AccountsService, RequestContext } from './accounts.service.ts';
 
 const UserBodySchema = MeSchema.extend({ user: MeSchema.shape.user.unwrap() });
@@ -30,7 +35,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
   return { headers, ip: request.ip };
 }
 
-function withCookies<T>(reply: FastifyReply, result: { body: T; setCookies: string[] }): T {
+export function withCookies<T>(reply: FastifyReply, result: { body: T; setCookies: string[] }): T {
   if (result.setCookies.length) reply.header('set-cookie', result.setCookies);
   reply.header('cache-control', 'no-store');
   return result.body;
@@ -61,12 +66,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (answers twoFactorRequired when a second factor is needed)',
         body: SignInBodySchema,
-        response: { 200: UserBodySchema, ...errors },
+        response: { 200: SignInResultSchema, ...errors },
       },
     },
     async (request, reply) => withCookies(reply, await accounts.signIn(request.body, requestContext(request))),
+  );
+
+  app.post(
+    '/api/auth/two-factor',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Finish a two-factor sign-in with an authenticator or backup code',
+        body: TwoFactorChallengeBodySchema,
+        response: { 200: UserBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => withCookies(reply, await accounts.completeTwoFactor(request.body, requestContext(request))),
   );
 
   app.post(
@@ -117,6 +135,43 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       reply.header('cache-control', 'no-store');
       return { user: request.viewer ? await accounts.currentUser(request.viewer.id) : null };
     },
+  );
+
+  const profileRoute = {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Update your profile (spec §7): bio, avatarUrl, preferredGenres, favoriteArtists, onboardingCompleted, name',
+      body: ProfileUpdateSchema,
+      response: { 200: UserBodySchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+    },
+  };
+  app.put('/api/auth/profile', profileRoute, async (request) => accounts.updateProfile(requireViewer(request).id, request.body));
+  // Creating a profile that already exists returns it (every account gets one at sign-up).
+  app.post('/api/auth/profile', profileRoute, async (request) => accounts.updateProfile(requireViewer(request).id, {}));
+
+  const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
+  app.post(
+    '/api/me/avatar',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Upload a profile picture (multipart field "file"; JPEG, PNG, WebP or GIF up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: AvatarSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 413: ErrorBodySchema, 415: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } });
+      if (!file) throw badRequest('file_required', 'Please choose a picture to upload.');
+      const upload = await file.toBuffer();
+      return accounts.uploadAvatar(viewer.id, upload);
+    },
+  );
+  app.delete(
+    '/api/me/avatar',
+    { schema: { tags: ['accounts'], summary: 'Remove your profile picture', response: { 200: AvatarSchema, 401: ErrorBodySchema } } },
+    async (request) => accounts.removeAvatar(requireViewer(request).id),
   );
 
   app.get(

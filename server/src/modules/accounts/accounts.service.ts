@@ -1,16 +1,25 @@
-import type { CurrentUser, OnboardingUpdate, RegisterBody, ResetPasswordBody, SignInBody } from '@hearsay/contracts/accounts';
-import type { Auth } from '../../platform/auth/auth.ts';
+import type {
+  CurrentUser,
+  OnboardingUpdate,
+  RegisterBody,
+  ResetPasswordBody,
+  SignInBody,
+  ProfileUpdate,
+  SignInResult,
+  TwoFactorChallengeBody,
+} from '@hearsay/contracts/accounts';
+import { callAuth, type Auth } from '../../platform/auth/auth.ts';
 import { MAX_SESSIONS_PER_PERSON, SESSION_ABSOLUTE_DAYS } from '../../platform/auth/auth.ts';
 import { passwordProblem } from '../../platform/auth/passwords.ts';
-import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
+import { enforceLimit, HOUR_MS as HOUR, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import * as repository from './accounts.repository.ts';
+import { removeAvatar, saveAvatar } from './avatars.ts';
+import { challengedUserId, rememberTotpCode, totpCodeUsed } from './totp-replay.ts';
 import { getOnboarding, saveOnboarding } from './onboarding.ts';
 import { uniqueUsername } from './usernames.ts';
-
-const HOUR = 3600_000;
 
 /** What a request looks like to the accounts service: its headers (cookie, user agent) and client address. */
 export interface RequestContext {
@@ -29,6 +38,7 @@ export interface AccountsServiceDeps {
   auth: Auth;
   limiter: RateLimiter;
   clock: () => Date;
+  dataDir: string;
   /** Multiplies every limit (kept at 1 in production; end-to-end runs sign many people up from one address). */
   limitMultiplier: number;
 }
@@ -39,16 +49,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, auth, limiter } = deps;
   const limit = (base: number) => base * deps.limitMultiplier;
 
-  async function enforce(key: string, max: number, windowMs = HOUR, count = true) {
-    const state = count ? await limiter.hit(key, windowMs) : await limiter.peek(key);
-    if (state.count > max || (!count && state.count >= max)) {
-      const seconds = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        headers: { 'retry-after': String(seconds) },
-      });
-    }
-  }
+  const enforce = (key: string, max: number, windowMs = HOUR, count = true) => enforceLimit(limiter, key, max, windowMs, count);
 
   async function currentUser(userId: string): Promise<CurrentUser | null> {
     const row = await repository.findMe(db, userId);
@@ -59,21 +60,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       username: row.username ?? row.id,
       email: row.email,
       avatarUrl: row.avatar_path ? `/uploads/${row.avatar_path}` : null,
+      bio: row.bio ?? '',
       onboardingCompleted: Boolean(row.onboarding_completed),
       createdAt: new Date(row.created_at).toISOString(),
     };
-  }
-
-  async function call(endpoint: () => Promise<Response>) {
-    const response = await endpoint();
-    const text = await response.text();
-    let body: { code?: string; message?: string; user?: { id: string } } = {};
-    try {
-      body = text ? (JSON.parse(text) as typeof body) : {};
-    } catch {
-      body = {};
-    }
-    return { status: response.status, body, setCookies: response.headers.getSetCookie() };
   }
 
   /** Sign-up: account, profile and username in one go, then the session starts (cookie). */
@@ -81,7 +71,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     await enforce(`register:ip:${context.ip}`, limit(10));
     const problem = passwordProblem(input.password);
     if (problem) throw badRequest('weak_password', problem, [{ path: 'body.password', message: problem }]);
-    const result = await call(() =>
+    const result = await callAuth(() =>
       auth.api.signUpEmail({
         body: { name: input.name, email: input.email.trim().toLowerCase(), password: input.password },
         headers: context.headers,
@@ -98,14 +88,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return { body: { user }, setCookies: result.setCookies };
   }
 
-  async function signIn(input: SignInBody, context: RequestContext): Promise<WithCookies<{ user: CurrentUser }>> {
+  async function signIn(input: SignInBody, context: RequestContext): Promise<WithCookies<SignInResult>> {
     const email = input.email.trim().toLowerCase();
     // Only failures count: 10 an hour for an address, 50 an hour from one client address.
     await enforce(`signin-fail:email:${email}`, limit(10), HOUR, false);
     await enforce(`signin-fail:ip:${context.ip}`, limit(50), HOUR, false);
-    const result = await call(() =>
+    const result = await callAuth(() =>
       auth.api.signInEmail({ body: { email, password: input.password }, headers: context.headers, asResponse: true }),
     );
+    if (result.status < 400 && result.body.twoFactorRedirect) {
+      // Password right, second factor pending: the library set a short-lived challenge cookie, no session yet.
+      return { body: { twoFactorRequired: true }, setCookies: result.setCookies };
+    }
     if (result.status >= 400 || !result.body.user) {
       await limiter.hit(`signin-fail:email:${email}`, HOUR);
       await limiter.hit(`signin-fail:ip:${context.ip}`, HOUR);
@@ -116,8 +110,44 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return { body: { user }, setCookies: result.setCookies };
   }
 
+  /** The second step of a sign-in with two-factor: an authenticator code or a backup code. */
+  async function completeTwoFactor(input: TwoFactorChallengeBody, context: RequestContext): Promise<WithCookies<{ user: CurrentUser }>> {
+    await enforce(`2fa-fail:ip:${context.ip}`, limit(30), HOUR, false);
+    const body = { code: input.code.replace(/\s+/g, ''), trustDevice: input.trustDevice ?? false };
+    const pendingUserId = input.method === 'totp' ? await challengedUserId(db, context.headers) : null;
+    if (pendingUserId && (await totpCodeUsed(limiter, pendingUserId, body.code))) {
+      throw new AppError(401, 'code_already_used', 'This code has already been used. Please wait for the next one.');
+    }
+    const result = await callAuth(() =>
+      input.method === 'totp'
+        ? auth.api.verifyTOTP({ body, headers: context.headers, asResponse: true })
+        : auth.api.verifyBackupCode({ body, headers: context.headers, asResponse: true }),
+    );
+    if (result.status >= 400 || !result.body.user) {
+      await limiter.hit(`2fa-fail:ip:${context.ip}`, HOUR);
+      const code = result.body.code ?? '';
+      if (code === 'ACCOUNT_TEMPORARILY_LOCKED') {
+        throw new AppError(429, 'two_factor_locked', 'Too many wrong codes. Two-factor sign-in is locked for 15 minutes.', {
+          headers: { 'retry-after': String(15 * 60) },
+        });
+      }
+      if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
+        throw new AppError(401, 'two_factor_expired', 'This sign-in has expired. Please sign in again.');
+      }
+      throw new AppError(
+        401,
+        'invalid_code',
+        input.method === 'totp' ? 'Invalid code. Please try again.' : 'Invalid backup code. Please try again.',
+      );
+    }
+    if (input.method === 'totp') await rememberTotpCode(limiter, result.body.user.id, body.code);
+    const user = await currentUser(result.body.user.id);
+    if (!user) throw new AppError(401, 'two_factor_expired', 'This sign-in has expired. Please sign in again.');
+    return { body: { user }, setCookies: result.setCookies };
+  }
+
   async function signOut(context: RequestContext): Promise<WithCookies<{ ok: true }>> {
-    const result = await call(() => auth.api.signOut({ headers: context.headers, asResponse: true }));
+    const result = await callAuth(() => auth.api.signOut({ headers: context.headers, asResponse: true }));
     return { body: { ok: true }, setCookies: result.setCookies };
   }
 
@@ -130,7 +160,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     await enforce(`recover:ip:${context.ip}`, limit(10));
     await enforce(`recover:email:${email}`, limit(10));
     // The same work either way: the library looks the address up and only mails (in the background) if it exists.
-    await call(() =>
+    await callAuth(() =>
       auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: context.headers, asResponse: true }),
     );
     return { ok: true };
@@ -144,7 +174,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }
     const problem = passwordProblem(input.password);
     if (problem) throw badRequest('weak_password', problem, [{ path: 'body.password', message: problem }]);
-    const result = await call(() =>
+    const result = await callAuth(() =>
       auth.api.resetPassword({ body: { newPassword: input.password, token: input.secret }, headers: context.headers, asResponse: true }),
     );
     if (result.status >= 400) {
@@ -177,9 +207,43 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   const onSessionCreated = (session: { userId: string }) => repository.evictOldSessions(db, session.userId, MAX_SESSIONS_PER_PERSON);
 
+  /**
+   * Spec §7's profile update: bio, picture, preferred genres, favourite artists, onboarding flag and the name if it
+   * changed. A picture must be one this person uploaded (its file name starts with their id).
+   */
+  async function updateProfile(userId: string, update: ProfileUpdate): Promise<{ user: CurrentUser }> {
+    const stamp = deps.clock().toISOString();
+    await repository.createProfile(db, userId, stamp);
+    const changes: Parameters<typeof repository.updateProfileFields>[2] = {};
+    if (update.bio !== undefined) changes.bio = update.bio;
+    if (update.avatarUrl !== undefined) {
+      const path = update.avatarUrl?.slice('/uploads/'.length) ?? null;
+      if (path && !path.startsWith(`avatars/${userId}-`)) throw badRequest('invalid_avatar', 'avatarUrl must be a picture you uploaded.');
+      changes.avatar_path = path;
+    }
+    if (update.preferredGenres) changes.preferred_genres = JSON.stringify(update.preferredGenres);
+    if (update.favoriteArtists) changes.favorite_artists = JSON.stringify(update.favoriteArtists);
+    if (update.onboardingCompleted !== undefined) changes.onboarding_completed = update.onboardingCompleted ? 1 : 0;
+    if (Object.keys(changes).length) await repository.updateProfileFields(db, userId, changes, stamp);
+    const current = await currentUser(userId);
+    if (update.name !== undefined && update.name !== current?.name) await repository.updateName(db, userId, update.name, stamp);
+    const user = await currentUser(userId);
+    if (!user) throw new AppError(404, 'profile_not_found', 'User profile not found');
+    return { user };
+  }
+
   return {
+    updateProfile,
+    uploadAvatar: async (userId: string, upload: Buffer) => ({
+      avatarUrl: await saveAvatar(db, deps.dataDir, userId, upload, deps.clock().toISOString()),
+    }),
+    removeAvatar: async (userId: string) => {
+      await removeAvatar(db, deps.dataDir, userId, deps.clock().toISOString());
+      return { avatarUrl: null };
+    },
     register,
     signIn,
+    completeTwoFactor,
     signOut,
     requestPasswordReset,
     resetPassword,

@@ -508,7 +508,10 @@ export async function chartRows(db: DB, options: ChartOptions, mean: number): Pr
   };
 }
 
-/** Albums with the most ratings made since the given instant, most active first (reviews join them once they exist). */
+/**
+ * Albums with the most ratings and reviews made since the given instant, most active first. Reviews count on their
+ * own because reviewing an album you rated earlier makes no new rating.
+ */
 export async function activeAlbumIds(
   db: DB,
   since: string,
@@ -516,15 +519,20 @@ export async function activeAlbumIds(
   genre: GenreFilter | undefined,
   currentYear: number,
 ): Promise<string[]> {
-  const rows = await db
+  const activity = db
     .selectFrom('rating')
-    .innerJoin('album', 'album.id', 'rating.album_id')
-    .select(['rating.album_id', (eb) => eb.fn.countAll<number>().as('activity')])
-    .where('rating.created_at', '>=', since)
+    .select('album_id')
+    .where('created_at', '>=', since)
+    .unionAll(db.selectFrom('review').select('album_id').where('created_at', '>=', since))
+    .as('activity_row');
+  const rows = await db
+    .selectFrom(activity)
+    .innerJoin('album', 'album.id', 'activity_row.album_id')
+    .select(['activity_row.album_id', (eb) => eb.fn.countAll<number>().as('activity')])
     .where((eb) => albumFilterExpression(eb as unknown as ExpressionBuilder<Database, 'album'>, filters, genre, currentYear))
-    .groupBy('rating.album_id')
+    .groupBy('activity_row.album_id')
     .orderBy('activity', 'desc')
-    .orderBy('rating.album_id')
+    .orderBy('activity_row.album_id')
     .limit(1000)
     .execute();
   return rows.map((row) => row.album_id);

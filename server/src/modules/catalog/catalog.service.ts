@@ -63,6 +63,14 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     for (const listener of changeListeners) listener();
   }
 
+  /** Called after albums are added (an import): every cached list may now be missing one. */
+  function invalidateAll() {
+    albumCache.clear();
+    chartCache.clear();
+    activeCache.clear();
+    for (const listener of changeListeners) listener();
+  }
+
   async function viewerRatingsFor(viewerId: string | undefined, albumIds: readonly string[]) {
     if (!viewerId || !deps.ratings || albumIds.length === 0) return new Map<string, number>();
     return deps.ratings.viewerRatings(viewerId, albumIds);
@@ -168,7 +176,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   /**
-   * Discover: "trending" is what people rated most in the last 7 days, topped up with all-time
+   * Discover: "trending" is what people rated and reviewed most in the last 7 days, topped up with all-time
    * popularity when the week was quiet; "recent" is the newest releases.
    */
   async function discover(query: DiscoverQuery, viewerId?: string): Promise<DiscoverPage> {
@@ -329,6 +337,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     discover,
     chart,
     invalidateAlbum,
+    invalidateAll,
     /** Register a cache (of a route, say) to be dropped whenever catalog data changes. */
     onChange: (listener: () => void) => changeListeners.push(listener),
     countAlbums: () => repository.countAlbums(db),

@@ -56,3 +56,12 @@ export async function markedAlbumIds(db: DB, table: Mark, userId: string, limit:
   ]);
   return { ids: rows.map((row) => row.album_id), total: Number(count.n) };
 }
+
+export async function markedAlbumIdsAll(db: DB, table: Mark, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom(table).select('album_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.album_id);
+}
+
+export async function removeAllMarks(db: DB, table: Mark, userId: string): Promise<void> {
+  await db.deleteFrom(table).where('user_id', '=', userId).execute();
+}

@@ -62,7 +62,19 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     };
   }
 
+  /** Account deletion: the person's likes leave each album's like count before their rows go. */
+  async function forgetPerson(userId: string): Promise<void> {
+    const albumIds = await db.transaction().execute(async (trx) => {
+      const ids = await repository.markedAlbumIdsAll(trx, 'album_like', userId);
+      for (const albumId of ids) await repository.shiftLikeCount(trx, albumId, -1);
+      await repository.removeAllMarks(trx, 'album_like', userId);
+      return ids;
+    });
+    for (const albumId of albumIds) catalog.invalidateAlbum(albumId);
+  }
+
   return {
+    forgetPerson,
     viewerState,
     setLike,
     setListenLater,

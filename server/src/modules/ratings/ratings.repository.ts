@@ -74,23 +74,71 @@ export async function viewerRatings(db: DB, userId: string, albumIds: readonly s
   return new Map(rows.map((row) => [row.album_id, Number(row.rating)]));
 }
 
-/** A person's rated albums, newest rating first. */
-export async function ratedAlbumIds(db: DB, userId: string, limit: number, offset: number) {
+export interface MyRatingsFilters {
+  genre?: { id: string; rule: string | null };
+  decade?: number;
+  minRating?: number;
+  currentYear: number;
+  sort: 'date' | 'rating' | 'release' | 'title';
+  order: 'asc' | 'desc';
+}
+
+/** A person's rated albums, filtered by the album's genre and decade and by their own rating; newest rating first by default. */
+export async function ratedAlbumIds(db: DB, userId: string, limit: number, offset: number, filters?: MyRatingsFilters) {
+  let base = db.selectFrom('rating').innerJoin('album', 'album.id', 'rating.album_id').where('rating.user_id', '=', userId);
+  const genre = filters?.genre;
+  if (genre) {
+    // A rule genre ("New") is decided by release year, like everywhere else on the site.
+    const recent = /^recent:(\d+)$/.exec(genre.rule ?? '');
+    base = recent
+      ? base.where('album.release_year', '>=', (filters?.currentYear ?? 0) - Number(recent[1]) + 1)
+      : base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('album_genre')
+              .select(sql`1`.as('one'))
+              .whereRef('album_genre.album_id', '=', 'rating.album_id')
+              .where('album_genre.genre_id', '=', genre.id),
+          ),
+        );
+  }
+  if (filters?.decade !== undefined) {
+    base = base.where('album.release_year', '>=', filters.decade).where('album.release_year', '<=', filters.decade + 9);
+  }
+  if (filters?.minRating !== undefined) base = base.where('rating.rating', '>=', filters.minRating);
+  const direction = filters?.order ?? 'desc';
+  let query = base.select(['rating.album_id', 'rating.rating', 'rating.updated_at']);
+  if (filters?.sort === 'rating') query = query.orderBy('rating.rating', direction).orderBy('rating.updated_at', 'desc');
+  else if (filters?.sort === 'release')
+    query = query.orderBy(sql`coalesce(album.release_date, '')`, direction).orderBy('rating.updated_at', 'desc');
+  else if (filters?.sort === 'title') query = query.orderBy(sql`lower(album.title)`, direction === 'desc' ? 'asc' : 'desc');
+  else query = query.orderBy('rating.updated_at', direction);
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('rating')
-      .select(['album_id', 'rating', 'updated_at'])
-      .where('user_id', '=', userId)
-      .orderBy('updated_at', 'desc')
-      .orderBy('album_id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('rating')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+    query.orderBy('rating.album_id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+export async function findGenre(db: DB, slug: string) {
+  return db.selectFrom('genre').select(['id', 'rule']).where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function ratingsBy(db: DB, userId: string) {
+  return db.selectFrom('rating').select(['album_id', 'rating']).where('user_id', '=', userId).execute();
+}
+
+export async function deleteRatingsBy(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('rating').where('user_id', '=', userId).execute();
+}
+
+/** How many of a person's ratings fall on each half step. */
+export async function personDistribution(db: DB, userId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('rating')
+    .select(['rating', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('rating')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.rating), Number(row.n)]));
 }

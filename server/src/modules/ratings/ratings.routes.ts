@@ -1,7 +1,6 @@
 import { AlbumRefParamsSchema } from '@hearsay/contracts/catalog';
 import { ErrorBodySchema } from '@hearsay/contracts/errors';
-import { PageQuerySchema } from '@hearsay/contracts/pagination';
-import { AlbumRatingSchema, MyRatingsPageSchema, RateBodySchema } from '@hearsay/contracts/ratings';
+import { AlbumRatingSchema, MyRatingsPageSchema, MyRatingsQuerySchema, RateBodySchema } from '@hearsay/contracts/ratings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import type { RatingsService } from './ratings.service.ts';
@@ -40,9 +39,9 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{ ratings: RatingsService }> =
     {
       schema: {
         tags: ['ratings'],
-        summary: 'Your ratings, newest first',
-        querystring: PageQuerySchema,
-        response: { 200: MyRatingsPageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        summary: 'Your ratings, newest first; filter by genre, decade and minimum rating, sort by date or rating',
+        querystring: MyRatingsQuerySchema,
+        response: { 200: MyRatingsPageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request) => ratings.mine(requireViewer(request).id, request.query),

@@ -1,5 +1,6 @@
-import type { AlbumRating, MyRatingsPage } from '@hearsay/contracts/ratings';
+import type { AlbumRating, MyRatingsPage, MyRatingsQuery } from '@hearsay/contracts/ratings';
 import type { DB } from '../../platform/db/index.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import { roundRating } from '../catalog/catalog.presenter.ts';
 import * as repository from './ratings.repository.ts';
@@ -81,9 +82,18 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     distribution: (albumId) => repository.distribution(db, albumId),
   };
 
-  /** Your ratings, newest first, each with its album. */
-  async function mine(userId: string, query: { page: number; limit: number }): Promise<MyRatingsPage> {
-    const { rows, total } = await repository.ratedAlbumIds(db, userId, query.limit, (query.page - 1) * query.limit);
+  /** Your ratings, each with its album: newest first unless sorted otherwise, optionally filtered (the library). */
+  async function mine(userId: string, query: Partial<MyRatingsQuery> & { page: number; limit: number }): Promise<MyRatingsPage> {
+    const genre = query.genre ? await repository.findGenre(db, query.genre) : undefined;
+    if (query.genre && !genre) throw notFound('genre_not_found', `There is no genre called "${query.genre}".`);
+    const { rows, total } = await repository.ratedAlbumIds(db, userId, query.limit, (query.page - 1) * query.limit, {
+      genre,
+      decade: query.decade,
+      minRating: query.minRating,
+      currentYear: deps.clock().getUTCFullYear(),
+      sort: query.sort ?? 'date',
+      order: query.order ?? 'desc',
+    });
     const cards = await deps.catalog!.albumCards(
       rows.map((row) => row.album_id),
       userId,
@@ -100,9 +110,27 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     };
   }
 
+  /** Account deletion: the person's ratings leave every album's totals before their rows go. */
+  async function forgetPerson(userId: string): Promise<void> {
+    const albumIds = await db.transaction().execute(async (trx) => {
+      const rows = await repository.ratingsBy(trx, userId);
+      const now = deps.clock().toISOString();
+      for (const row of rows) await repository.shiftAlbumTotals(trx, row.album_id, -1, -Number(row.rating), now);
+      await repository.deleteRatingsBy(trx, userId);
+      return rows.map((row) => row.album_id);
+    });
+    for (const albumId of albumIds) deps.catalog!.invalidateAlbum(albumId);
+  }
+
   const setCatalog = (catalog: CatalogService) => {
     deps.catalog = catalog;
   };
 
-  return { rate, unrate, mine, lookup, setCatalog };
+  /** A person's ratings per half step (the profile's Ratings tab). */
+  async function distributionOf(userId: string) {
+    const counts = await repository.personDistribution(db, userId);
+    return HALF_STEPS.map((step) => ({ rating: step, count: counts.get(step) ?? 0 }));
+  }
+
+  return { rate, unrate, mine, lookup, setCatalog, forgetPerson, distributionOf };
 }

@@ -119,3 +119,63 @@ describe('GET /api/me/ratings', () => {
     expect((await t.inject('/api/me/ratings')).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/me/ratings filters and sorts (the library)', () => {
+  it('filters by the album’s genre and decade and by your rating, and sorts by date or rating', async () => {
+    const user = await createUser(t);
+    const albums = {
+      jazz59: await buildAlbum(t.db, { title: 'Filter Jazz 59', genres: ['Jazz'], releaseDate: '1959-08-17' }),
+      jazz64: await buildAlbum(t.db, { title: 'Filter Jazz 64', genres: ['Jazz'], releaseDate: '1964-12-01' }),
+      rock97: await buildAlbum(t.db, { title: 'Filter Rock 97', genres: ['Rock'], releaseDate: '1997-05-21' }),
+      rock91: await buildAlbum(t.db, { title: 'Filter Rock 91', genres: ['Rock'], releaseDate: '1991-09-24' }),
+    };
+    for (const [album, value] of [
+      [albums.jazz59, 10],
+      [albums.rock97, 7.5],
+      [albums.jazz64, 6],
+      [albums.rock91, 9],
+    ] as const) {
+      expect((await rate(user, value, album)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    const titles = async (query: string) => {
+      const response = await t.inject({ url: `/api/me/ratings?${query}`, headers: { cookie: user.cookie } });
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+      const page = response.json();
+      return { titles: page.items.map((item: { album: { title: string } }) => item.album.title), total: page.total };
+    };
+    expect(await titles('')).toEqual({ titles: ['Filter Rock 91', 'Filter Jazz 64', 'Filter Rock 97', 'Filter Jazz 59'], total: 4 });
+    expect((await titles('order=asc')).titles).toEqual(['Filter Jazz 59', 'Filter Rock 97', 'Filter Jazz 64', 'Filter Rock 91']);
+    expect((await titles('sort=rating')).titles).toEqual(['Filter Jazz 59', 'Filter Rock 91', 'Filter Rock 97', 'Filter Jazz 64']);
+    expect((await titles('sort=rating&order=asc')).titles).toEqual([
+      'Filter Jazz 64',
+      'Filter Rock 97',
+      'Filter Rock 91',
+      'Filter Jazz 59',
+    ]);
+    expect(await titles('genre=jazz')).toEqual({ titles: ['Filter Jazz 64', 'Filter Jazz 59'], total: 2 });
+    expect(await titles('decade=1990&sort=rating')).toEqual({ titles: ['Filter Rock 91', 'Filter Rock 97'], total: 2 });
+    expect(await titles('minRating=9')).toEqual({ titles: ['Filter Rock 91', 'Filter Jazz 59'], total: 2 });
+    expect(await titles('genre=rock&decade=1990&minRating=8')).toEqual({ titles: ['Filter Rock 91'], total: 1 });
+    expect(await titles('genre=jazz&decade=1990')).toEqual({ titles: [], total: 0 });
+    expect(await titles('sort=rating&limit=2&page=2')).toEqual({ titles: ['Filter Rock 97', 'Filter Jazz 64'], total: 4 });
+  });
+
+  it('refuses filters it cannot apply with a clear message', async () => {
+    const user = await createUser(t);
+    for (const [query, status, message] of [
+      ['decade=1995', 400, 'decade must be a year ending in 0'],
+      ['decade=1800', 400, 'decade must be 1900 or later'],
+      ['minRating=11', 400, 'minRating must be at most 10'],
+      ['minRating=7.3', 400, 'minRating must be in steps of 0.5'],
+      ['minRating=high', 400, 'minRating must be a number from 1 to 10'],
+      ['sort=loudness', 400, 'sort must be "date", "rating", "release" or "title"'],
+      ['genre=Not%20A%20Slug', 400, 'genre must be a genre slug'],
+      ['genre=no-such-genre', 404, 'There is no genre called "no-such-genre".'],
+    ] as const) {
+      const response = await t.inject({ url: `/api/me/ratings?${query}`, headers: { cookie: user.cookie } });
+      expect(response.statusCode, query).toBe(status);
+      expect(response.json().error.message, query).toContain(message);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { createUser } from '../../../test/users.ts';
 
 let t: TestApp;
 let slug: string;
@@ -39,6 +40,24 @@ describe('the web app on the same port', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toMatch(/br|gzip/);
     expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it('gives a shared review link its own preview: who, which album, the rating and the opening words', async () => {
+    const writer = await createUser(t, { name: 'Preview Writer' });
+    const review = await t.inject({
+      method: 'POST',
+      url: `/api/albums/${slug}/reviews`,
+      payload: {
+        rating: 8,
+        title: 'Velvet',
+        content: '<p>Two voices, one viola and a city: a quiet record that says goodbye properly.</p>',
+      },
+      headers: { cookie: writer.cookie },
+    });
+    const page = await t.inject(`/review/${review.json().id}`);
+    expect(page.body).toContain('<meta property="og:title" content="Preview Writer on Songs &#60;for&#62; &#34;Drella&#34; — 8.0/10"');
+    expect(page.body).toContain('content="Velvet: Two voices, one viola and a city');
+    expect(page.body).toContain('<meta property="og:type" content="article"');
   });
 
   it('puts escaped link-preview tags into album pages', async () => {

@@ -1,4 +1,6 @@
 import { betterAuth } from 'better-auth';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
+import type { OAuthConfig, SocialProviderId } from '../config.ts';
 import type { DB, Dialect } from '../db/index.ts';
 import { newId } from '../ids.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -17,6 +19,7 @@ export interface AuthOptions {
   publicUrl: string;
   secret: string;
   secureCookies: boolean;
+  oauth: OAuthConfig;
   mailer: Mailer;
   onMailError: (error: unknown) => void;
   /** Runs inside sign-up, right after the user row is written (username, profile). */
@@ -30,12 +33,54 @@ export interface AuthOptions {
  * and rate limits; Better Auth owns sessions, cookies, tokens and password storage.
  */
 export function createAuth(options: AuthOptions) {
+  const { social, oidc } = options.oauth;
   return betterAuth({
     appName: 'Hearsay',
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.publicUrl],
+    // Apple answers the callback with a form POST from its own origin.
+    trustedOrigins: [options.publicUrl, ...(social.apple ? ['https://appleid.apple.com'] : [])],
+    socialProviders: Object.fromEntries(
+      Object.entries(social).map(([id, credentials]) => [authProviderId(id as SocialProviderId), credentials]),
+    ),
+    plugins: [
+      twoFactor({
+        issuer: 'Hearsay',
+        // After 10 wrong codes in a row the second factor is locked for 15 minutes (the challenge itself allows 5).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        backupCodeOptions: { amount: 10, length: 10 },
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'two_factor',
+            fields: {
+              userId: 'user_id',
+              backupCodes: 'backup_codes',
+              failedVerificationCount: 'failed_verification_count',
+              lockedUntil: 'locked_until',
+            },
+          },
+        },
+      }),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  name: oidc.name,
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret || undefined,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     database: { db: options.db, type: options.dialect },
     telemetry: { enabled: false },
     rateLimit: { enabled: false },
@@ -90,6 +135,10 @@ export function createAuth(options: AuthOptions) {
     },
     account: {
       modelName: 'account',
+      // Linking happens only from Settings, by the signed-in owner (it may use another address: a Spotify login often
+      // does). A provider sign-in with the address of an existing account never links silently: that would let
+      // whoever controls the address at the provider take the account over.
+      accountLinking: { enabled: true, allowDifferentEmails: true, disableImplicitLinking: true },
       fields: {
         accountId: 'account_id',
         providerId: 'provider_id',
@@ -123,3 +172,36 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Hearsay calls X by its current name; the auth library still knows it as twitter. */
+export function authProviderId(id: SocialProviderId | 'oidc'): string {
+  return id === 'x' ? 'twitter' : id;
+}
+
+/** What our services need from one of the library's endpoints: status, JSON body (empty when none) and cookies to pass on. */
+export interface AuthAnswer {
+  status: number;
+  body: {
+    code?: string;
+    message?: string;
+    user?: { id: string };
+    twoFactorRedirect?: boolean;
+    url?: string;
+    totpURI?: string;
+    backupCodes?: string[];
+  };
+  setCookies: string[];
+}
+
+/** Runs an endpoint with `asResponse: true` and reads its answer without ever throwing on a non-JSON body. */
+export async function callAuth(endpoint: () => Promise<Response>): Promise<AuthAnswer> {
+  const response = await endpoint();
+  const text = await response.text();
+  let body: AuthAnswer['body'];
+  try {
+    body = text ? (JSON.parse(text) as AuthAnswer['body']) : {};
+  } catch {
+    body = {};
+  }
+  return { status: response.status, body, setCookies: response.headers.getSetCookie() };
+}

@@ -1,3 +1,4 @@
+import { AppError } from '../errors.ts';
 import { Redis } from 'ioredis';
 
 export interface RateLimiter {
@@ -61,4 +62,21 @@ export function redisRateLimiter(url: string): RateLimiter {
       await redis.quit();
     },
   };
+}
+
+export const HOUR_MS = 3600_000;
+
+/**
+ * Throws 429 (with Retry-After) once `key` is over `max` in its window. With `count` false it only looks,
+ * for limits that count failures: the caller records a failure with `limiter.hit` after it happens.
+ */
+export async function enforceLimit(limiter: RateLimiter, key: string, max: number, windowMs = HOUR_MS, count = true): Promise<void> {
+  const state = count ? await limiter.hit(key, windowMs) : await limiter.peek(key);
+  if (state.count > max || (!count && state.count >= max)) {
+    const seconds = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    throw new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
 }

@@ -9,12 +9,14 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * same-site but cross-origin pages, top-level form posts). Browsers send `Sec-Fetch-Site` on every
  * request and `Origin` on every unsafe one, so we check both: either one saying "another site"
  * is enough to refuse. Clients that send neither (curl, server-to-server) carry no ambient
- * browser cookies, so they pass.
+ * browser cookies, so they pass. OAuth callbacks are the one exception: providers such as Apple post
+ * back from their own origin, and there the auth library's state parameter (bound to a cookie) is the check.
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.url.startsWith('/api/auth/callback/')) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const ownOrigin = `${request.protocol}://${request.host}`;

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { signOut } from '../../shared/auth/session.ts';
+import { ACCOUNT_DELETED_FLAG, signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
+import { QuickAddDialog } from '../../features/reviews/quick-add.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
 import { MenuPanel } from './menu-panel.tsx';
@@ -13,8 +14,15 @@ import { MenuPanel } from './menu-panel.tsx';
 export function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [quickAddOpen, setQuickAddOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!sessionStorage.getItem(ACCOUNT_DELETED_FLAG)) return;
+    sessionStorage.removeItem(ACCOUNT_DELETED_FLAG);
+    toast.success(t('nav.accountDeleted'));
+  }, [t]);
 
   const handleSignOut = () => {
     void signOut(queryClient)
@@ -33,7 +41,8 @@ export function AppLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      <Header onOpenMenu={() => setMenuOpen(true)} onQuickAdd={() => void navigate('/search')} />
+      <Header onOpenMenu={() => setMenuOpen(true)} onQuickAdd={() => setQuickAddOpen(true)} />
+      <QuickAddDialog open={quickAddOpen} onOpenChange={setQuickAddOpen} />
       <main id="main" className="flex-1 pb-24 md:pb-12">
         <Outlet />
       </main>

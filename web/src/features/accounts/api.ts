@@ -1,4 +1,12 @@
-import { MeSchema, OkSchema, type RegisterBody, type ResetPasswordBody, type SignInBody } from '@hearsay/contracts/accounts';
+import {
+  MeSchema,
+  OkSchema,
+  SignInResultSchema,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type SignInBody,
+  type TwoFactorChallengeBody,
+} from '@hearsay/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { api } from '../../shared/lib/api-client.ts';
@@ -14,7 +22,18 @@ function useSessionMutation<T>(path: string) {
   });
 }
 
-export const useSignIn = () => useSessionMutation<SignInBody>('/api/auth/sign-in');
+/** Sign-in answers with the person, or asks for the second factor (no session yet). */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignInBody) => api('/api/auth/sign-in', { method: 'POST', body, schema: SignInResultSchema }),
+    onSuccess: (data) => {
+      if ('user' in data) queryClient.setQueryData(sessionQueryOptions.queryKey, data);
+    },
+  });
+}
+
+export const useTwoFactorSignIn = () => useSessionMutation<TwoFactorChallengeBody>('/api/auth/two-factor');
 export const useRegister = () => useSessionMutation<RegisterBody>('/api/auth/register');
 
 export const useForgotPassword = () =>

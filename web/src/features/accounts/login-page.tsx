@@ -5,7 +5,8 @@ import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field, Input, Label } from '../../shared/ui/input.tsx';
 import { PasswordInput } from '../../shared/ui/password-input.tsx';
-import { safeRedirect, useSignIn } from './api.ts';
+import { safeRedirect, useSignIn, useTwoFactorSignIn } from './api.ts';
+import { ProviderButtons } from './provider-buttons.tsx';
 import { AuthCard, FormError } from './auth-layout.tsx';
 
 export function LoginPage() {
@@ -13,9 +14,18 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signIn = useSignIn();
+  const [challenge, setChallenge] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+
+  const signedIn = () => {
+    // A registrant who has not finished onboarding goes there first (spec §2 Layout).
+    if (sessionStorage.getItem('needs_onboarding')) {
+      sessionStorage.removeItem('needs_onboarding');
+      void navigate('/onboarding', { replace: true });
+    } else void navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,18 +34,17 @@ export function LoginPage() {
     signIn.mutate(
       { email, password },
       {
-        onSuccess: () => {
-          // A registrant who has not finished onboarding goes there first (spec §2 Layout).
-          if (sessionStorage.getItem('needs_onboarding')) {
-            sessionStorage.removeItem('needs_onboarding');
-            void navigate('/onboarding', { replace: true });
-          } else void navigate(safeRedirect(params.get('redirect')), { replace: true });
+        onSuccess: (result) => {
+          if ('twoFactorRequired' in result) setChallenge(true);
+          else signedIn();
         },
         onError: (cause) =>
           setError(cause instanceof ApiError && cause.status !== 0 && cause.status !== 401 ? cause.message : t('login.failed')),
       },
     );
   };
+
+  if (challenge) return <TwoFactorStep onSignedIn={signedIn} onRestart={() => setChallenge(false)} />;
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
@@ -68,12 +77,83 @@ export function LoginPage() {
         <Button type="submit" size="lg" disabled={signIn.isPending}>
           {signIn.isPending ? t('login.submitting') : t('login.submit')}
         </Button>
+        <ProviderButtons redirect={safeRedirect(params.get('redirect'))} onError={setError} />
         <p className="text-center text-sm text-ink-muted">
           {t('login.noAccount')}{' '}
           <Link to="/register" className="font-medium text-accent hover:underline">
             {t('login.signUp')}
           </Link>
         </p>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** The second step of signing in when two-factor is on: a code from the app, or one of the backup codes. */
+function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRestart: () => void }) {
+  const { t } = useTranslation('accounts');
+  const verify = useTwoFactorSignIn();
+  const [method, setMethod] = useState<'totp' | 'backup'>('totp');
+  const [code, setCode] = useState('');
+  const [trustDevice, setTrustDevice] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(t('twoFactor.empty'));
+    setError(null);
+    verify.mutate(
+      { method, code, trustDevice },
+      {
+        onSuccess: onSignedIn,
+        onError: (cause) => {
+          if (cause instanceof ApiError && cause.code === 'two_factor_expired') setExpired(true);
+          setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('login.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={t('twoFactor.title')} subtitle={method === 'totp' ? t('twoFactor.subtitle') : t('twoFactor.backupSubtitle')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormError message={error} />
+        <Field id="two-factor-code" label={method === 'totp' ? t('twoFactor.code') : t('twoFactor.backupCode')}>
+          <Input
+            id="two-factor-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            inputMode={method === 'totp' ? 'numeric' : 'text'}
+            maxLength={32}
+            autoFocus
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input type="checkbox" checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} className="size-4" />
+          {t('twoFactor.trust')}
+        </label>
+        {expired ? (
+          <Button type="button" size="lg" onClick={onRestart}>
+            {t('twoFactor.restart')}
+          </Button>
+        ) : (
+          <Button type="submit" size="lg" disabled={verify.isPending}>
+            {verify.isPending ? t('twoFactor.verifying') : t('twoFactor.verify')}
+          </Button>
+        )}
+        <button
+          type="button"
+          className="text-center text-sm font-medium text-accent hover:underline"
+          onClick={() => {
+            setMethod(method === 'totp' ? 'backup' : 'totp');
+            setCode('');
+            setError(null);
+          }}
+        >
+          {method === 'totp' ? t('twoFactor.useBackup') : t('twoFactor.useApp')}
+        </button>
       </form>
     </AuthCard>
   );

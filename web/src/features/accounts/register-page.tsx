@@ -1,12 +1,12 @@
-import { Check } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field, Input } from '../../shared/ui/input.tsx';
-import { PasswordInput, PasswordStrengthMeter } from '../../shared/ui/password-input.tsx';
+import { NewPasswordFields } from '../../shared/ui/password-input.tsx';
 import { useRegister } from './api.ts';
+import { ProviderButtons } from './provider-buttons.tsx';
 import { AuthCard, FormError } from './auth-layout.tsx';
 
 export function RegisterPage() {
@@ -42,7 +42,6 @@ export function RegisterPage() {
     );
   };
 
-  const matches = confirm.length > 0 && confirm === password;
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -60,35 +59,19 @@ export function RegisterPage() {
             maxLength={254}
           />
         </Field>
-        <Field id="register-password" label={t('fields.password')}>
-          <PasswordInput
-            id="register-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby="register-strength"
-            maxLength={128}
-          />
-          <PasswordStrengthMeter password={password} id="register-strength" />
-        </Field>
-        <Field id="register-confirm" label={t('fields.confirmPassword')}>
-          <PasswordInput
-            id="register-confirm"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            maxLength={128}
-          />
-          {matches ? (
-            <p className="flex items-center gap-1 text-xs font-medium text-success">
-              <Check aria-hidden className="size-3.5" />
-              {t('match')}
-            </p>
-          ) : null}
-        </Field>
+        <NewPasswordFields
+          idPrefix="register"
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          passwordLabel={t('fields.password')}
+          confirmLabel={t('fields.confirmPassword')}
+        />
         <Button type="submit" size="lg" disabled={register.isPending}>
           {register.isPending ? t('register.submitting') : t('register.submit')}
         </Button>
+        <ProviderButtons redirect="/onboarding" onError={setError} />
         <p className="text-sm text-ink-muted">
           <Trans
             t={t}

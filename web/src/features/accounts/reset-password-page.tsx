@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { Field } from '../../shared/ui/input.tsx';
-import { PasswordInput, PasswordStrengthMeter } from '../../shared/ui/password-input.tsx';
+import { NewPasswordFields } from '../../shared/ui/password-input.tsx';
 import { useResetPassword } from './api.ts';
 import { AuthCard, FormError } from './auth-layout.tsx';
 
@@ -54,26 +53,15 @@ export function ResetPasswordPage() {
     <AuthCard title={t('reset.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormError message={error} />
-        <Field id="reset-password" label={t('fields.newPassword')}>
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby="reset-strength"
-            maxLength={128}
-          />
-          <PasswordStrengthMeter password={password} id="reset-strength" />
-        </Field>
-        <Field id="reset-confirm" label={t('fields.confirmNewPassword')}>
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            maxLength={128}
-          />
-        </Field>
+        <NewPasswordFields
+          idPrefix="reset"
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          passwordLabel={t('fields.newPassword')}
+          confirmLabel={t('fields.confirmNewPassword')}
+        />
         <Button type="submit" size="lg" disabled={reset.isPending || !userId || !secret}>
           {reset.isPending ? t('reset.submitting') : t('reset.submit')}
         </Button>

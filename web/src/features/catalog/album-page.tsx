@@ -1,6 +1,6 @@
 import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { FolderPlus, Heart, MessageSquareText, Star, Bookmark } from 'lucide-react';
+import { Heart, Star, Bookmark } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -13,8 +13,9 @@ import { Badge, Card, Container } from '../../shared/ui/card.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { useAlbumExtensions } from '../../shared/lib/album-extensions.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from './api.ts';
 import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
@@ -53,6 +54,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
   const { t, i18n } = useTranslation(['catalog', 'common']);
   const session = useSession();
   const member = useMemberAction();
+  const extensions = useAlbumExtensions();
   const soon = () => toast(t('album.comingSoon'));
   return (
     <>
@@ -132,10 +134,9 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                   {t('album.like')}
                 </Button>
               )}
-              <Button variant="outline" onClick={member(soon)}>
-                <FolderPlus aria-hidden />
-                {t('album.addToCollection')}
-              </Button>
+              {extensions.actions.map((Action, index) => (
+                <Action key={index} album={album} />
+              ))}
               <ShareButton title={`${album.title} — ${album.artistCredit}`} label={t('album.share')} />
             </div>
           </div>
@@ -159,18 +160,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
               )}
             </section>
             <TrackList tracks={album.tracks} />
-            <section aria-labelledby="reviews-title">
-              <div className="mb-4 flex items-center justify-between gap-3">
-                <h2 id="reviews-title" className="font-display text-2xl font-semibold text-ink">
-                  {t('album.reviews')}
-                </h2>
-                <Button variant="outline" size="sm" onClick={member(soon)}>
-                  <MessageSquareText aria-hidden />
-                  {t('album.writeReview')}
-                </Button>
-              </div>
-              <EmptyState title={t('album.noReviews')} description={t('album.noReviewsHint')} />
-            </section>
+            {extensions.reviews ? <extensions.reviews album={album} /> : null}
           </div>
           <aside className="space-y-6">
             <Card className="p-5">

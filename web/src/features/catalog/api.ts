@@ -1,14 +1,8 @@
-import {
-  AlbumDetailSchema,
-  AlbumPageSchema,
-  ArtistDetailSchema,
-  ChartSchema,
-  DiscoverPageSchema,
-  GenreListSchema,
-} from '@hearsay/contracts/catalog';
+import { AlbumDetailSchema, AlbumPageSchema, ArtistDetailSchema, ChartSchema, DiscoverPageSchema } from '@hearsay/contracts/catalog';
 import { AlbumRatingSchema, AlbumViewerStateSchema } from '@hearsay/contracts/ratings';
 import type { AlbumDetail, AlbumListQuery, ChartQuery, DiscoverQuery } from '@hearsay/contracts/catalog';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { api, queryString } from '../../shared/lib/api-client.ts';
 
 export const albumQueryOptions = (albumId: string) =>
@@ -32,15 +26,10 @@ export const albumListQueryOptions = (filters: AlbumFilters) =>
     placeholderData: keepPreviousData,
   });
 
-export const genresQueryOptions = queryOptions({
-  queryKey: ['genres'],
-  queryFn: ({ signal }) => api('/api/genres?kind=genre', { schema: GenreListSchema, signal }),
-  staleTime: 60 * 60 * 1000,
-});
-
 export const useAlbum = (albumId: string) => useQuery(albumQueryOptions(albumId));
 export const useArtist = (artistId: string) => useQuery(artistQueryOptions(artistId));
 export const useAlbumList = (filters: AlbumFilters) => useQuery(albumListQueryOptions(filters));
+export { genresQueryOptions };
 export const useGenres = () => useQuery(genresQueryOptions);
 
 export const discoverQueryOptions = (query: Partial<DiscoverQuery>) =>

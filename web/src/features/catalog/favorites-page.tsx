@@ -9,8 +9,11 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { favoritesQueryOptions } from './api.ts';
 
-/** /favorites: the albums you liked. */
-export function FavoritesPage() {
+/**
+ * /favorites: the albums you liked, then whatever else the app puts under it (the reviews you liked, which the
+ * reviews feature supplies: this feature does not import it).
+ */
+export function FavoritesPage({ more }: { more?: React.ReactNode }) {
   const { t } = useTranslation('catalog');
   const [page, setPage] = useState(1);
   const favorites = useQuery(favoritesQueryOptions(page));
@@ -38,6 +41,7 @@ export function FavoritesPage() {
         </AlbumGrid>
       )}
       {favorites.data ? <Pagination page={favorites.data.page} pages={favorites.data.totalPages} onPageChange={setPage} /> : null}
+      {more}
     </Container>
   );
 }

@@ -1,23 +1,49 @@
 import { AlbumPageSchema } from '@hearsay/contracts/catalog';
-import { MyRatingsPageSchema } from '@hearsay/contracts/ratings';
+import { paths } from '@hearsay/contracts/paths';
+import { MyRatingsPageSchema, type MyRatingsQuery } from '@hearsay/contracts/ratings';
+import { ReviewPageSchema } from '@hearsay/contracts/reviews';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { api } from '../../shared/lib/api-client.ts';
+import { Link, useSearchParams } from 'react-router';
+import { api, queryString } from '../../shared/lib/api-client.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
+import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
+import { Label, NativeSelect } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
-import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
+import { useGenres } from './api.ts';
 
-type Tab = 'ratings' | 'listenLater';
+const TABS = ['ratings', 'journal', 'reviews', 'listenLater'] as const;
+type Tab = (typeof TABS)[number];
 
-/** /library: your ratings (newest first) and your listen-later list. */
-export function LibraryPage() {
+/** Parameters each tab keeps in the address; switching tabs leaves the others' behind. */
+const TAB_PARAMS = ['genre', 'decade', 'minRating', 'sort', 'page', 'month'];
+
+/**
+ * /library: your ratings (filter by genre, decade and rating; sort by date or rating), your listening journal,
+ * your reviews and your listen-later list. The journal belongs to another feature, so the app layer passes it in.
+ */
+export function LibraryPage({ journal: Journal }: { journal?: ComponentType }) {
   const { t } = useTranslation('catalog');
-  const [tab, setTab] = useState<Tab>('ratings');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') as Tab | null;
+  const tab: Tab = requested && TABS.includes(requested) && (requested !== 'journal' || Journal) ? requested : 'ratings';
+  const choose = (next: string) =>
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams(current);
+        for (const key of TAB_PARAMS) kept.delete(key);
+        if (next === 'ratings') kept.delete('tab');
+        else kept.set('tab', next);
+        return kept;
+      },
+      { replace: true },
+    );
   return (
     <Container>
       <title>{`${t('library.title')} · Hearsay`}</title>
@@ -30,13 +56,23 @@ export function LibraryPage() {
           </Button>
         }
       />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+      <Tabs value={tab} onValueChange={choose}>
         <TabsList>
           <TabsTrigger value="ratings">{t('library.tabs.ratings')}</TabsTrigger>
+          {Journal ? <TabsTrigger value="journal">{t('library.tabs.journal')}</TabsTrigger> : null}
+          <TabsTrigger value="reviews">{t('library.tabs.reviews')}</TabsTrigger>
           <TabsTrigger value="listenLater">{t('library.tabs.listenLater')}</TabsTrigger>
         </TabsList>
         <TabsContent value="ratings" className="mt-6">
           <MyRatings />
+        </TabsContent>
+        {Journal ? (
+          <TabsContent value="journal" className="mt-6">
+            <Journal />
+          </TabsContent>
+        ) : null}
+        <TabsContent value="reviews" className="mt-6">
+          <MyReviews />
         </TabsContent>
         <TabsContent value="listenLater" className="mt-6">
           <ListenLater />
@@ -46,33 +82,219 @@ export function LibraryPage() {
   );
 }
 
+const SORTS = ['date-desc', 'date-asc', 'rating-desc', 'rating-asc'] as const;
+const MIN_RATINGS = [9, 8, 7, 6, 5] as const;
+
+function decades(): number[] {
+  const latest = Math.floor(new Date().getFullYear() / 10) * 10;
+  return Array.from({ length: (latest - 1900) / 10 + 1 }, (_, index) => latest - index * 10);
+}
+
+/** The ratings tab's filters live in the address, so a filtered view can be reloaded and shared. */
+function useRatingFilters() {
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('sort') ?? '';
+  const sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as (typeof SORTS)[number]) : 'date-desc';
+  const filters = {
+    genre: params.get('genre') ?? '',
+    decade: params.get('decade') ?? '',
+    minRating: params.get('minRating') ?? '',
+    sort,
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const set = (changes: Partial<Record<'genre' | 'decade' | 'minRating' | 'sort' | 'page', string>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value && !(key === 'sort' && value === 'date-desc') && !(key === 'page' && value === '1')) next.set(key, value);
+          else next.delete(key);
+        }
+        // A new filter starts again at the first page.
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const active = Boolean(filters.genre || filters.decade || filters.minRating);
+  return { filters, set, active, reset: () => set({ genre: '', decade: '', minRating: '', sort: '' }) };
+}
+
 function MyRatings() {
   const { t, i18n } = useTranslation('catalog');
-  const [page, setPage] = useState(1);
+  const { filters, set, active, reset } = useRatingFilters();
+  const genres = useGenres();
+  const [by, order] = filters.sort.split('-') as [MyRatingsQuery['sort'], MyRatingsQuery['order']];
+  const query = {
+    page: filters.page,
+    limit: 24,
+    genre: filters.genre,
+    decade: filters.decade,
+    minRating: filters.minRating,
+    sort: by,
+    order,
+  };
   const ratings = useQuery({
-    queryKey: ['my-ratings', page],
-    queryFn: ({ signal }) => api(`/api/me/ratings?page=${page}&limit=24`, { schema: MyRatingsPageSchema, signal }),
+    queryKey: ['my-ratings', query],
+    queryFn: ({ signal }) => api(`/api/me/ratings${queryString(query)}`, { schema: MyRatingsPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  const toolbar = (
+    <div className="mb-5 flex flex-wrap items-end gap-3" role="group" aria-label={t('library.filters.label')}>
+      <FilterSelect id="library-genre" label={t('library.filters.genre')} value={filters.genre} onChange={(genre) => set({ genre })}>
+        <option value="">{t('library.filters.anyGenre')}</option>
+        {(genres.data?.items ?? []).map((genre) => (
+          <option key={genre.slug} value={genre.slug}>
+            {genre.name}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect id="library-decade" label={t('library.filters.decade')} value={filters.decade} onChange={(decade) => set({ decade })}>
+        <option value="">{t('library.filters.anyDecade')}</option>
+        {decades().map((decade) => (
+          <option key={decade} value={decade}>
+            {t('library.filters.decadeOption', { decade })}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        id="library-rating"
+        label={t('library.filters.rating')}
+        value={filters.minRating}
+        onChange={(minRating) => set({ minRating })}
+      >
+        <option value="">{t('library.filters.anyRating')}</option>
+        {MIN_RATINGS.map((value) => (
+          <option key={value} value={value}>
+            {t('library.filters.minRating', { value })}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect id="library-sort" label={t('library.filters.sort')} value={filters.sort} onChange={(sort) => set({ sort })}>
+        {SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`library.sorts.${sort}`)}
+          </option>
+        ))}
+      </FilterSelect>
+      {active ? (
+        <Button variant="ghost" size="sm" className="mb-1" onClick={reset}>
+          {t('library.filters.reset')}
+        </Button>
+      ) : null}
+      {ratings.data ? (
+        <p className="mb-2 ml-auto text-sm text-ink-muted" aria-live="polite">
+          {t('library.count', { count: ratings.data.total })}
+        </p>
+      ) : null}
+    </div>
+  );
+
   if (ratings.isError) return <ErrorState onRetry={() => void ratings.refetch()} />;
-  if (ratings.data && ratings.data.items.length === 0)
+  if (ratings.data && ratings.data.total === 0 && !active)
     return <EmptyState title={t('library.emptyRatings')} description={t('library.emptyRatingsHint')} action={<ExploreLink />} />;
+  return (
+    <>
+      {toolbar}
+      {ratings.data && ratings.data.items.length === 0 ? (
+        <EmptyState
+          title={t('library.noMatch')}
+          description={t('library.noMatchHint')}
+          action={<Button onClick={reset}>{t('library.filters.reset')}</Button>}
+        />
+      ) : (
+        <div className="flex flex-col gap-1">
+          {ratings.data
+            ? ratings.data.items.map((item) => (
+                <div key={item.album.id}>
+                  <AlbumCard album={item.album} layout="list" />
+                  <p className="px-2 pb-2 text-xs text-ink-muted sm:pl-[6.5rem]">
+                    {t('library.ratedOn', { value: item.rating.toFixed(1), date: date.format(new Date(item.ratedAt)) })}
+                  </p>
+                </div>
+              ))
+            : Array.from({ length: 6 }, (_, index) => <AlbumCardSkeleton key={index} layout="list" />)}
+        </div>
+      )}
+      {ratings.data ? (
+        <Pagination page={ratings.data.page} pages={ratings.data.totalPages} onPageChange={(page) => set({ page: String(page) })} />
+      ) : null}
+    </>
+  );
+}
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function MyReviews() {
+  const { t, i18n } = useTranslation(['catalog', 'common']);
+  const [page, setPage] = useState(1);
+  const reviews = useQuery({
+    queryKey: ['my-reviews', page],
+    queryFn: ({ signal }) => api(`/api/me/reviews?page=${page}&limit=20`, { schema: ReviewPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (reviews.isError) return <ErrorState onRetry={() => void reviews.refetch()} />;
+  if (reviews.data && reviews.data.items.length === 0)
+    return <EmptyState title={t('library.emptyReviews')} description={t('library.emptyReviewsHint')} action={<ExploreLink />} />;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <>
-      <div className="flex flex-col gap-1">
-        {ratings.data
-          ? ratings.data.items.map((item) => (
-              <div key={item.album.id}>
-                <AlbumCard album={item.album} layout="list" />
-                <p className="px-2 pb-2 text-xs text-ink-muted sm:pl-[6.5rem]">
-                  {t('library.ratedOn', { value: item.rating.toFixed(1), date: date.format(new Date(item.ratedAt)) })}
-                </p>
-              </div>
+      <ol className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
+        {reviews.data
+          ? reviews.data.items.map((review) => (
+              <li key={review.id} className="flex gap-4 p-3 sm:p-4">
+                <Link to={paths.album(review.album.slug)} className="shrink-0" tabIndex={-1} aria-hidden>
+                  <AlbumCover
+                    src={review.album.coverUrl}
+                    alt={t('common:album.coverAlt', { title: review.album.title, artist: review.album.artistCredit })}
+                    className="size-16 rounded-lg sm:size-20"
+                  />
+                </Link>
+                <div className="min-w-0 flex-1">
+                  <Link to={paths.review(review.id)} className="block truncate font-semibold text-ink hover:text-accent">
+                    {review.title || t('library.untitledReview', { title: review.album.title })}
+                  </Link>
+                  <p className="truncate text-sm text-ink-muted">
+                    {review.album.title} · {review.album.artistCredit}
+                  </p>
+                  <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-ink-subtle">
+                    <RatingStars value={review.rating} size="xs" />
+                    <span>{date.format(new Date(review.createdAt))}</span>
+                  </div>
+                  <p className="mt-2 line-clamp-2 text-sm text-ink">{review.excerpt}</p>
+                </div>
+              </li>
             ))
-          : Array.from({ length: 6 }, (_, index) => <AlbumCardSkeleton key={index} layout="list" />)}
-      </div>
-      {ratings.data ? <Pagination page={ratings.data.page} pages={ratings.data.totalPages} onPageChange={setPage} /> : null}
+          : Array.from({ length: 4 }, (_, index) => (
+              <li key={index} className="p-4">
+                <Skeleton className="h-16 w-full" />
+              </li>
+            ))}
+      </ol>
+      {reviews.data ? <Pagination page={reviews.data.page} pages={reviews.data.totalPages} onPageChange={setPage} /> : null}
     </>
   );
 }

@@ -2,20 +2,19 @@ import { OnboardingSchema, type Onboarding } from '@hearsay/contracts/accounts';
 import { ArtistPageSchema } from '@hearsay/contracts/catalog';
 import { SearchResultSchema } from '@hearsay/contracts/search';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, FileUp } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { sessionQueryOptions, useSession } from '../../shared/auth/session.ts';
+import { RymImport } from '../../shared/imports/rym-import.tsx';
 import { api } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Chip, Container } from '../../shared/ui/card.tsx';
 import { Input } from '../../shared/ui/input.tsx';
 import { EmptyState, Spinner } from '../../shared/ui/skeleton.tsx';
-
-const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** Spec §2 Onboarding: genres, artists, RateYourMusic import; each Next saves the step. */
 export function OnboardingPage() {
@@ -203,39 +202,11 @@ function ArtistStep({ selected, onToggle }: { selected: string[]; onToggle: (id:
   );
 }
 
-/** The file is checked here (type and size); importing it on the server is not available yet, and the step says so. */
+/** Step 3: a real import of a RateYourMusic export; it is optional, Finish works with or without it. */
 function ImportStep() {
-  const { t } = useTranslation('onboarding');
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   return (
     <Card className="p-6">
-      <p className="text-sm text-ink-muted">{t('import.how')}</p>
-      <label className="mt-4 flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line-strong p-5 hover:bg-surface-2">
-        <FileUp aria-hidden className="size-6 text-accent" />
-        <span className="font-medium text-ink">{t('import.choose')}</span>
-        <input
-          type="file"
-          accept=".csv,text/csv"
-          className="sr-only"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0] ?? null;
-            setError(null);
-            setFile(null);
-            if (!chosen) return;
-            if (!chosen.name.toLowerCase().endsWith('.csv')) return setError(t('import.onlyCsv'));
-            if (chosen.size > MAX_IMPORT_BYTES) return setError(t('import.tooBig'));
-            setFile(chosen);
-          }}
-        />
-      </label>
-      {error ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      {file ? <p className="mt-3 text-sm text-ink">{t('import.size', { name: file.name, size: (file.size / 1024).toFixed(1) })}</p> : null}
-      <p className="mt-4 rounded-xl bg-surface-2 p-4 text-sm text-ink-muted">{t('import.unavailable')}</p>
+      <RymImport />
     </Card>
   );
 }

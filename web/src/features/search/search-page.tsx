@@ -1,17 +1,11 @@
 import { paths } from '@hearsay/contracts/paths';
-import {
-  SEARCH_MIN_RATINGS,
-  SEARCH_SORTS,
-  SEARCH_TYPES,
-  SEARCH_YEARS,
-  type CollectionCard,
-  type UserCard,
-} from '@hearsay/contracts/search';
+import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS, type UserCard } from '@hearsay/contracts/search';
 import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
+import { CollectionCard } from '../../shared/ui/collection-card.tsx';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { ArtistCard } from '../../shared/ui/artist-card.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -226,7 +220,7 @@ export function SearchPage() {
                     {type === 'collections' ? (
                       <div className="grid gap-3 sm:grid-cols-2">
                         {data.collections.map((collection) => (
-                          <CollectionResult key={collection.id} collection={collection} />
+                          <CollectionCard key={collection.id} collection={collection} />
                         ))}
                       </div>
                     ) : null}
@@ -256,35 +250,6 @@ function UserResult({ user }: { user: UserCard }) {
         <p className="text-xs text-ink-muted">
           {t('user.reviews', { count: user.reviewCount })} · {t('user.collections', { count: user.collectionCount })}
         </p>
-      </div>
-    </Link>
-  );
-}
-
-function CollectionResult({ collection }: { collection: CollectionCard }) {
-  const { t } = useTranslation('search');
-  return (
-    <Link
-      to={paths.list(collection.id)}
-      className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
-    >
-      <div className="relative size-16 shrink-0">
-        {collection.coverUrls.slice(0, 2).map((url, index) => (
-          <img
-            key={url}
-            src={url}
-            alt=""
-            width={56}
-            height={56}
-            className="absolute size-14 rounded-lg object-cover shadow-card"
-            style={{ left: index * 8, top: index * 8, zIndex: 2 - index }}
-          />
-        ))}
-      </div>
-      <div className="min-w-0">
-        <p className="truncate font-semibold text-ink">{collection.title}</p>
-        <p className="text-sm text-ink-muted">{t('collection.albums', { count: collection.albumCount })}</p>
-        <p className="truncate text-xs text-ink-muted">{t('collection.by', { name: collection.ownerUsername })}</p>
       </div>
     </Link>
   );

@@ -4,6 +4,9 @@ import { useEffect } from 'react';
 import { z } from 'zod';
 import { api, ApiError } from '../lib/api-client.ts';
 
+/** Set just before the full reload that follows deleting an account; the app layout says goodbye and clears it. */
+export const ACCOUNT_DELETED_FLAG = 'account_deleted';
+
 export const sessionQueryOptions = queryOptions({
   queryKey: ['session'],
   queryFn: async ({ signal }) => {

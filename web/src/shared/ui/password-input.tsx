@@ -1,9 +1,9 @@
-import { Eye, EyeOff } from 'lucide-react';
+import { Check, Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordStrength } from '../lib/password-strength.ts';
 import { cn } from '../lib/cn.ts';
-import { Input } from './input.tsx';
+import { Field, Input } from './input.tsx';
 
 /** A password field with a show/hide button. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
@@ -52,5 +52,60 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         {t('strength.label', { value: label })}
       </p>
     </div>
+  );
+}
+
+/**
+ * Choosing a password: the field with its strength meter, and the confirmation with its match tick
+ * (register, reset and Settings → Security all use this pair).
+ */
+export function NewPasswordFields({
+  idPrefix,
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+  passwordLabel,
+  confirmLabel,
+}: {
+  idPrefix: string;
+  password: string;
+  confirm: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmChange: (value: string) => void;
+  passwordLabel: string;
+  confirmLabel: string;
+}) {
+  const { t } = useTranslation('accounts');
+  const matches = confirm.length > 0 && confirm === password;
+  return (
+    <>
+      <Field id={`${idPrefix}-password`} label={passwordLabel}>
+        <PasswordInput
+          id={`${idPrefix}-password`}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => onPasswordChange(event.target.value)}
+          aria-describedby={`${idPrefix}-strength`}
+          maxLength={128}
+        />
+        <PasswordStrengthMeter password={password} id={`${idPrefix}-strength`} />
+      </Field>
+      <Field id={`${idPrefix}-confirm`} label={confirmLabel}>
+        <PasswordInput
+          id={`${idPrefix}-confirm`}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => onConfirmChange(event.target.value)}
+          maxLength={128}
+        />
+        {matches ? (
+          <p className="flex items-center gap-1 text-xs font-medium text-success">
+            <Check aria-hidden className="size-3.5" />
+            {t('match')}
+          </p>
+        ) : null}
+      </Field>
+    </>
   );
 }

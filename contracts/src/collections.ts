@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { AlbumCardSchema } from './catalog.ts';
+import { pageOf, PageQuerySchema } from './pagination.ts';
+import { CollectionCardSchema } from './search.ts';
+
+export const COLLECTION_NAME_MAX = 50;
+export const COLLECTION_DESCRIPTION_MAX = 500;
+export const COLLECTION_ALBUMS_MAX = 500;
+export const COLLECTION_NOTE_MAX = 500;
+
+const name = z
+  .string({ error: 'Collection Name is required' })
+  .trim()
+  .min(1, { error: 'Collection Name is required' })
+  .max(COLLECTION_NAME_MAX, { error: `Collection Name must be at most ${COLLECTION_NAME_MAX} characters` });
+const description = z
+  .string()
+  .trim()
+  .max(COLLECTION_DESCRIPTION_MAX, { error: `Description must be at most ${COLLECTION_DESCRIPTION_MAX} characters` });
+const albumId = z.string().min(1).max(200);
+
+/** Spec §2 Create Collection: a name, an optional description, private or not, and at least one album. */
+export const CreateCollectionBodySchema = z.object({
+  name,
+  description: description.default(''),
+  isPrivate: z.boolean().default(false),
+  ranked: z.boolean().default(false),
+  albumIds: z
+    .array(albumId)
+    .min(1, { error: 'Add at least one album' })
+    .max(COLLECTION_ALBUMS_MAX, { error: `A collection holds at most ${COLLECTION_ALBUMS_MAX} albums` }),
+});
+export type CreateCollectionBody = z.input<typeof CreateCollectionBodySchema>;
+
+export const UpdateCollectionBodySchema = z.object({
+  name: name.optional(),
+  description: description.optional(),
+  isPrivate: z.boolean().optional(),
+  ranked: z.boolean().optional(),
+});
+export type UpdateCollectionBody = z.infer<typeof UpdateCollectionBodySchema>;
+
+export const AddCollectionAlbumBodySchema = z.object({
+  albumId,
+  note: z
+    .string()
+    .trim()
+    .max(COLLECTION_NOTE_MAX, { error: `Notes are at most ${COLLECTION_NOTE_MAX} characters` })
+    .optional(),
+});
+export const CollectionNoteBodySchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(COLLECTION_NOTE_MAX, { error: `Notes are at most ${COLLECTION_NOTE_MAX} characters` }),
+});
+export const ReorderCollectionBodySchema = z.object({
+  /** Every album of the collection, in the new order. */
+  albumIds: z.array(albumId).min(1).max(COLLECTION_ALBUMS_MAX),
+});
+
+export const CollectionSummarySchema = CollectionCardSchema.extend({
+  description: z.string(),
+  isPrivate: z.boolean(),
+  ranked: z.boolean(),
+  likeCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CollectionSummary = z.infer<typeof CollectionSummarySchema>;
+
+export const CollectionEntrySchema = z.object({ position: z.number().int(), note: z.string(), album: AlbumCardSchema });
+
+export const CollectionSchema = CollectionSummarySchema.extend({
+  owner: z.object({ id: z.string(), username: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
+  entries: z.array(CollectionEntrySchema),
+  likedByViewer: z.boolean(),
+  isOwner: z.boolean(),
+});
+export type Collection = z.infer<typeof CollectionSchema>;
+
+export const CollectionPageSchema = pageOf(CollectionSummarySchema);
+export type CollectionPage = z.infer<typeof CollectionPageSchema>;
+
+export const CollectionListQuerySchema = PageQuerySchema.extend({
+  sort: z.enum(['popular', 'recent'], { error: 'sort must be popular or recent' }).default('popular'),
+});
+
+export const CollectionParamsSchema = z.object({ collectionId: z.string().min(1).max(100) });
+export const CollectionAlbumParamsSchema = CollectionParamsSchema.extend({ albumId });
+
+/** For "Add to Collection" on an album page: your collections and whether each already holds the album. */
+export const AlbumCollectionChoicesSchema = z.object({
+  collections: z.array(
+    z.object({ id: z.string(), title: z.string(), isPrivate: z.boolean(), albumCount: z.number().int(), hasAlbum: z.boolean() }),
+  ),
+});
+
+export const CollectionLikeSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { AlbumCardSchema, RatingValueSchema } from './catalog.ts';
+import { pageOf, PageQuerySchema } from './pagination.ts';
+
+export const JOURNAL_NOTE_MAX = 1000;
+export const JOURNAL_EARLIEST_DAY = '1900-01-01';
+
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar day as the listener saw it (YYYY-MM-DD). "Not in the future" is checked by the server against its clock. */
+export const ListenedOnSchema = z
+  .string({ error: 'Listening date must be a date like 2026-11-22' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Listening date must be a date like 2026-11-22' })
+  .refine(isCalendarDay, { error: 'Listening date is not a real calendar date' })
+  .refine((value) => value >= JOURNAL_EARLIEST_DAY, { error: 'Listening date cannot be before 1900' });
+
+const NoteSchema = z
+  .string({ error: 'Note must be text' })
+  .trim()
+  .max(JOURNAL_NOTE_MAX, { error: `Note must be at most ${JOURNAL_NOTE_MAX} characters` });
+
+export const CreateJournalEntryBodySchema = z.object({
+  albumId: z.string({ error: 'Choose an album to log' }).min(1, { error: 'Choose an album to log' }).max(120),
+  /** Defaults to today. */
+  listenedOn: ListenedOnSchema.optional(),
+  rating: RatingValueSchema.nullable().optional(),
+  note: NoteSchema.nullable().optional(),
+});
+export type CreateJournalEntryBody = z.infer<typeof CreateJournalEntryBodySchema>;
+
+/** Only the fields given change; null clears the rating or the note. */
+export const UpdateJournalEntryBodySchema = z.object({
+  listenedOn: ListenedOnSchema.optional(),
+  rating: RatingValueSchema.nullable().optional(),
+  note: NoteSchema.nullable().optional(),
+});
+export type UpdateJournalEntryBody = z.infer<typeof UpdateJournalEntryBodySchema>;
+
+export const JournalEntryParamsSchema = z.object({ entryId: z.string().min(1).max(100) });
+
+export const JournalEntrySchema = z.object({
+  id: z.string(),
+  album: AlbumCardSchema,
+  listenedOn: z.string(),
+  rating: z.number().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+
+export const JournalMonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must look like 2026-11' })
+  .refine((value) => value >= '1900-01', { error: 'Month cannot be before 1900' });
+
+export const JournalQuerySchema = PageQuerySchema.extend({
+  /** Only listens in this month (YYYY-MM). */
+  month: JournalMonthSchema.optional(),
+  /** Only listens of this album (id or slug). */
+  album: z.string().min(1).max(120).optional(),
+});
+export type JournalQuery = z.infer<typeof JournalQuerySchema>;
+
+/** Newest listen first; ties (the same day) by when they were logged, newest first. */
+export const JournalPageSchema = pageOf(JournalEntrySchema);
+export type JournalPage = z.infer<typeof JournalPageSchema>;
+
+/** The months with listens, newest first, and how many in each. */
+export const JournalMonthsSchema = z.object({
+  items: z.array(z.object({ month: z.string(), count: z.number().int() })),
+});
+export type JournalMonths = z.infer<typeof JournalMonthsSchema>;

@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import { expect, register, test } from '../support/fixtures.ts';
+
+const fixture = fileURLToPath(new URL('../../server/src/modules/imports/fixtures/rym-12-columns-crlf.csv', import.meta.url));
+
+test('register → onboarding with a RateYourMusic import → home, with the ratings in the library', async ({ page }) => {
+  await register(page);
+  await page.getByRole('button', { name: 'Jazz', exact: true }).first().click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('main ul button').first().click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Import your RateYourMusic data' })).toBeVisible();
+
+  await page.getByLabel('Choose your RateYourMusic export (.csv)').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a csv'),
+  });
+  await expect(page.getByRole('alert')).toContainText('Please choose a .csv file exported from RateYourMusic.');
+
+  await page.getByLabel('Choose your RateYourMusic export (.csv)').setInputFiles(fixture);
+  await expect(page.getByText(/^rym-12-columns-crlf\.csv · \d+\.\d KB$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const summary = page.getByRole('region', { name: 'Import summary' });
+  await expect(summary.getByRole('status')).toHaveText('Import finished: 8 rows read.');
+  await expect(summary.getByText('Ratings imported')).toBeVisible();
+  await summary.getByText('Why 2 rows were skipped').click();
+  await expect(summary.getByText('Line 9 (Radiohead – Amnesiac): Rating "12" is not 0 to 10')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByText('Profile setup complete!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/library');
+  await expect(page.getByRole('link', { name: /Abbey Road/ }).first()).toBeVisible();
+  await expect(page.getByText('Rated 10.0 on', { exact: false }).first()).toBeVisible();
+
+  // The library's filters and sorts work on the imported ratings.
+  await page.getByLabel('Decade').selectOption('1990');
+  await expect(page).toHaveURL(/decade=1990/);
+  await expect(page.getByText('1 album', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /OK Computer/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Reset Filters' }).first().click();
+  await page.getByLabel('Your rating', { exact: true }).selectOption('9');
+  await expect(page.getByText('3 albums', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Bridge Over Troubled Water/ })).toHaveCount(0);
+  await page.getByLabel('Your rating', { exact: true }).selectOption('');
+  await page.getByLabel('Sort by').selectOption('rating-asc');
+  await expect(page.locator('main a[href^="/album/"]').first()).toContainText('Songs Nobody Has Catalogued');
+  await page.getByRole('tab', { name: 'Listen later' }).click();
+  await expect(page.getByRole('link', { name: /Kid A/ }).first()).toBeVisible();
+});

@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { XSS_PAYLOADS } from '../../server/test/xss-payloads.ts';
+import { expect, expectAccessible, finishOnboarding, register, test } from '../support/fixtures.ts';
+
+const TEXT = 'Late-night music that never hurries: the bass carries the songs and the silences carry the rest.';
+
+async function someAlbum(page: Page, offset: number) {
+  const response = await page.request.get(`/api/albums?sort=title&limit=1&page=${offset}`);
+  return ((await response.json()) as { items: { id: string; slug: string; title: string }[] }).items[0]!;
+}
+
+test('write a formatted review on an album page, read it on its own page, and another person likes and comments', async ({
+  page,
+  browser,
+}) => {
+  const author = await register(page);
+  await finishOnboarding(page);
+  const album = await someAlbum(page, 40 + Math.floor(Math.random() * 400));
+  await page.goto(`/album/${album.slug}`);
+  await page.getByRole('button', { name: 'Write Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+  const publish = dialog.getByRole('button', { name: 'Publish Review' });
+  await expect(publish).toBeDisabled();
+  await expect(dialog.getByText('Minimum 50 characters')).toBeVisible();
+
+  const slider = dialog.getByRole('slider', { name: `Your rating of ${album.title}` });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('9.5 – Excellent')).toBeVisible();
+  await dialog.getByLabel('Review Title').fill('A night drive');
+  const editor = dialog.getByRole('textbox', { name: 'Your Review' });
+  await editor.click();
+  await dialog.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Worth it.');
+  await dialog.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Bulleted list' }).click();
+  await page.keyboard.type(TEXT);
+  await expect(publish).toBeEnabled();
+  await expectAccessible(page);
+  await publish.click();
+  await expect(page.getByText('Your review has been published!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const section = page.getByRole('region', { name: /Reviews/ });
+  const card = section.getByRole('article').filter({ hasText: 'A night drive' });
+  await expect(card.locator('strong', { hasText: 'Worth it.' })).toBeVisible();
+  await expect(card.locator('ul li', { hasText: 'the bass carries the songs' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Edit your review' })).toBeVisible();
+  await card.getByRole('link', { name: 'A night drive' }).click();
+  await expect(page).toHaveURL(/\/review\//);
+  const reviewUrl = page.url();
+  await expect(page.getByRole('heading', { name: album.title })).toBeVisible();
+  await expect(page.locator('strong', { hasText: 'Worth it.' })).toBeVisible();
+
+  // Someone else likes it and comments, mentioning the author.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await register(other);
+  await other.goto(reviewUrl);
+  const like = other.getByRole('button', { name: /^Like this review, likes:/ });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toHaveText(/0$/);
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveText(/1$/);
+  const authorName = (await page.request.get('/api/me').then((response) => response.json())).user.username as string;
+  await other.getByRole('textbox', { name: 'Add a comment' }).fill(`Agreed, @${authorName} — that bassline!`);
+  await other.getByRole('button', { name: 'Post Comment' }).click();
+  const comment = other.getByRole('listitem').filter({ hasText: 'that bassline' });
+  await expect(comment.getByRole('link', { name: `@${authorName}` })).toHaveAttribute('href', `/profile/${authorName}`);
+  await other.goto('/favorites');
+  await expect(other.getByRole('region', { name: 'Liked reviews' }).getByText('A night drive')).toBeVisible();
+  await otherContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Comments/ })).toContainText('(1)');
+  // The author edits: the earlier version stays visible.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit your review' });
+  await edit.getByLabel('Review Title').fill('A night drive, revisited');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('heading', { name: 'A night drive, revisited' })).toBeVisible();
+  await page.getByText('Edited — see earlier versions').click();
+  await expect(page.getByText('A night drive', { exact: true })).toBeVisible();
+  expect(author.email).toContain('@');
+});
+
+test('quick-add from the header: find an album, go back, pick it again and publish', async ({ page }) => {
+  await register(page);
+  await finishOnboarding(page);
+  const album = await someAlbum(page, 500 + Math.floor(Math.random() * 400));
+  await page.locator('header').getByRole('button', { name: 'Write a review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find Album' });
+  await dialog.getByRole('searchbox', { name: 'Search by title or artist' }).fill('zzqqxxnothing');
+  await expect(dialog.getByText('No albums found')).toBeVisible();
+  await dialog.getByRole('searchbox', { name: 'Search by title or artist' }).fill(album.title.toUpperCase());
+  await dialog
+    .getByRole('button', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
+  const write = page.getByRole('dialog', { name: 'Write Review' });
+  await write.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('dialog', { name: 'Find Album' })).toBeVisible();
+  await page
+    .getByRole('dialog', { name: 'Find Album' })
+    .getByRole('button', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
+  await write.getByRole('slider').focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await write.getByRole('textbox', { name: 'Your Review' }).click();
+  await page.keyboard.type(TEXT);
+  await write.getByRole('button', { name: 'Publish Review' }).click();
+  await expect(page.getByText('Your review has been published!')).toBeVisible();
+  await expect(write).toBeHidden();
+  // Opening it again starts from an empty search.
+  await page.locator('header').getByRole('button', { name: 'Write a review' }).click();
+  await expect(page.getByRole('dialog', { name: 'Find Album' }).getByRole('searchbox')).toHaveValue('');
+});
+
+test('script-injection payloads stored through the API run nowhere on the album and review pages', async ({ page, browser }) => {
+  await register(page);
+  const album = await someAlbum(page, 950);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const created = await page.request.post(`/api/albums/${album.id}/reviews`, {
+    data: { rating: 5, title: '<img src=x onerror=window.__xss=1>', content: `<p>${TEXT}</p>${XSS_PAYLOADS.join('')}` },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  for (const url of [`/album/${album.slug}`, `/review/${id}`]) {
+    await page.goto(url);
+    await expect(page.getByText('the bass carries the songs').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), url).toBeUndefined();
+  }
+  expect(dialogs).toEqual([]);
+
+  // A visitor reads the same reviews safely; writing one asks them to sign in first.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  visitor.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await visitor.goto(`/album/${album.slug}`);
+  await expect(visitor.getByText('the bass carries the songs').first()).toBeVisible();
+  expect(await visitor.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  await visitor.getByRole('button', { name: 'Write Review' }).click();
+  await expect(visitor).toHaveURL(`/login?redirect=${encodeURIComponent(`/album/${album.slug}`)}`);
+  expect(dialogs).toEqual([]);
+  await visitorContext.close();
+});

@@ -1,0 +1,234 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { CollectionTable } from '../../db/schema.ts';
+import type { DB } from '../../platform/db/index.ts';
+
+export type CollectionRow = Selectable<CollectionTable>;
+
+export async function insertCollection(db: DB, row: Insertable<CollectionTable>): Promise<void> {
+  await db.insertInto('collection').values(row).execute();
+}
+
+export async function findCollection(db: DB, id: string): Promise<CollectionRow | undefined> {
+  return db.selectFrom('collection').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateCollection(db: DB, id: string, changes: Partial<CollectionRow>): Promise<void> {
+  await db.updateTable('collection').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteCollection(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('collection').where('id', '=', id).execute();
+}
+
+export async function existingAlbumIds(db: DB, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('album')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function insertEntries(db: DB, collectionId: string, albumIds: readonly string[], startAt: number, now: string, note = '') {
+  if (!albumIds.length) return;
+  await db
+    .insertInto('collection_album')
+    .values(
+      albumIds.map((albumId, index) => ({
+        collection_id: collectionId,
+        album_id: albumId,
+        position: startAt + index,
+        note,
+        added_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function entries(db: DB, collectionId: string) {
+  return db
+    .selectFrom('collection_album')
+    .select(['album_id', 'position', 'note'])
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .execute();
+}
+
+export async function hasEntry(db: DB, collectionId: string, albumId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('collection_album')
+    .select('album_id')
+    .where('collection_id', '=', collectionId)
+    .where('album_id', '=', albumId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function removeEntry(db: DB, collectionId: string, albumId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('collection_album')
+    .where('collection_id', '=', collectionId)
+    .where('album_id', '=', albumId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function setEntryNote(db: DB, collectionId: string, albumId: string, note: string): Promise<boolean> {
+  const result = await db
+    .updateTable('collection_album')
+    .set({ note })
+    .where('collection_id', '=', collectionId)
+    .where('album_id', '=', albumId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setPositions(db: DB, collectionId: string, albumIds: readonly string[]): Promise<void> {
+  for (const [position, albumId] of albumIds.entries()) {
+    await db
+      .updateTable('collection_album')
+      .set({ position })
+      .where('collection_id', '=', collectionId)
+      .where('album_id', '=', albumId)
+      .execute();
+  }
+}
+
+export async function shiftCounter(db: DB, id: string, column: 'album_count' | 'like_count', delta: number): Promise<void> {
+  await db
+    .updateTable('collection')
+    .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function shiftProfileCollections(db: DB, userId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ collections_count: sql`collections_count + ${delta}` })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Summaries with owner and the first three covers' albums, in the order of `ids`. */
+export async function hydrate(db: DB, ids: readonly string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('collection')
+    .innerJoin('user', 'user.id', 'collection.user_id')
+    .leftJoin('profile', 'profile.user_id', 'collection.user_id')
+    .selectAll('collection')
+    .select(['user.username as owner_username', 'user.name as owner_name', 'profile.avatar_path as owner_avatar'])
+    .where('collection.id', 'in', [...ids])
+    .execute();
+  const firsts = await db
+    .selectFrom('collection_album')
+    .select(['collection_id', 'album_id', 'position'])
+    .where('collection_id', 'in', [...ids])
+    .where('position', '<', 3)
+    .orderBy('position')
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, coverAlbumIds: firsts.filter((entry) => entry.collection_id === id).map((entry) => entry.album_id) }] : [];
+  });
+}
+
+export interface ListFilter {
+  ownerId?: string;
+  /** Private collections are included only for this viewer's own. */
+  viewerId?: string;
+  includePrivateOfOwner?: boolean;
+  nameTokens?: string[];
+}
+
+/** Ids of collections, newest or most liked lately (likes in the last 30 days, then all likes). */
+export async function listIds(db: DB, filter: ListFilter, sort: 'popular' | 'recent', since: string, limit: number, offset: number) {
+  let query = db.selectFrom('collection');
+  if (filter.ownerId) query = query.where('collection.user_id', '=', filter.ownerId);
+  if (!filter.includePrivateOfOwner) query = query.where('collection.is_private', '=', 0);
+  for (const token of filter.nameTokens ?? []) query = query.where(sql<boolean>`lower(collection.name) like ${`%${token.toLowerCase()}%`}`);
+  const [{ total } = { total: 0 }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const recentLikes = db
+    .selectFrom('collection_like')
+    .select(['collection_id', (eb) => eb.fn.countAll<number>().as('recent')])
+    .where('created_at', '>=', since)
+    .groupBy('collection_id')
+    .as('recent_likes');
+  const rows =
+    sort === 'popular'
+      ? await query
+          .leftJoin(recentLikes, 'recent_likes.collection_id', 'collection.id')
+          .select('collection.id')
+          .orderBy(sql`coalesce(recent_likes.recent, 0)`, 'desc')
+          .orderBy('collection.like_count', 'desc')
+          .orderBy('collection.created_at', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      : await query
+          .select('collection.id')
+          .orderBy('collection.created_at', 'desc')
+          .orderBy('collection.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute();
+  return { ids: rows.map((row) => row.id), total: Number(total) };
+}
+
+export async function ownerCollectionsWithAlbum(db: DB, ownerId: string, albumId: string) {
+  return db
+    .selectFrom('collection')
+    .leftJoin('collection_album', (join) =>
+      join.onRef('collection_album.collection_id', '=', 'collection.id').on('collection_album.album_id', '=', albumId),
+    )
+    .select(['collection.id', 'collection.name', 'collection.is_private', 'collection.album_count', 'collection_album.album_id'])
+    .where('collection.user_id', '=', ownerId)
+    .orderBy('collection.created_at', 'desc')
+    .execute();
+}
+
+export async function addLike(db: DB, userId: string, collectionId: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('collection_like')
+    .values({ user_id: userId, collection_id: collectionId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'collection_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeLike(db: DB, userId: string, collectionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('collection_like')
+    .where('user_id', '=', userId)
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function likes(db: DB, userId: string, collectionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('collection_like')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function likedBy(db: DB, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('collection_like').select('collection_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.collection_id);
+}
+
+export async function publicCount(db: DB, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('collection')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', ownerId)
+    .where('is_private', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

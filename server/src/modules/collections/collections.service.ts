@@ -1,0 +1,299 @@
+import type {
+  Collection,
+  CollectionPage,
+  CollectionSummary,
+  CreateCollectionBody,
+  UpdateCollectionBody,
+} from '@hearsay/contracts/collections';
+import { paths } from '@hearsay/contracts/paths';
+import type { CollectionCard } from '@hearsay/contracts/search';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import * as repository from './collections.repository.ts';
+
+export interface CollectionsServiceDeps {
+  db: DB;
+  clock: () => Date;
+  catalog: CatalogService;
+}
+
+export type CollectionsService = ReturnType<typeof createCollectionsService>;
+
+const NOT_FOUND = () => notFound('collection_not_found', 'This collection does not exist, or it is private.');
+
+/**
+ * Collections: ordered lists of albums with optional notes. A private collection exists for its owner only: every
+ * read (detail, lists, search, profiles, album pages) answers anyone else exactly as if it did not exist, and every
+ * write is the owner's alone (others get the same 404, so probing reveals nothing).
+ */
+export function createCollectionsService(deps: CollectionsServiceDeps) {
+  const { db } = deps;
+  const now = () => deps.clock().toISOString();
+  const lately = () => new Date(deps.clock().getTime() - 30 * 24 * 3600_000).toISOString();
+
+  async function summaries(ids: readonly string[]): Promise<CollectionSummary[]> {
+    const rows = await repository.hydrate(db, ids);
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.name,
+      description: row.description,
+      albumCount: Number(row.album_count),
+      ownerUsername: row.owner_username ?? row.user_id,
+      ownerName: row.owner_name,
+      coverUrls: row.coverAlbumIds.map((albumId) => paths.albumCover(albumId)),
+      isPrivate: Boolean(row.is_private),
+      ranked: Boolean(row.ranked),
+      likeCount: Number(row.like_count),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  /** A collection the viewer may see, or 404. */
+  async function visible(collectionId: string, viewerId: string | undefined) {
+    const row = await repository.findCollection(db, collectionId);
+    if (!row || (row.is_private && row.user_id !== viewerId)) throw NOT_FOUND();
+    return row;
+  }
+
+  /** A collection the viewer owns, or the same 404 anyone else gets. */
+  async function owned(collectionId: string, viewerId: string) {
+    const row = await repository.findCollection(db, collectionId);
+    if (!row || row.user_id !== viewerId) throw NOT_FOUND();
+    return row;
+  }
+
+  async function detail(collectionId: string, viewerId: string | undefined): Promise<Collection> {
+    const row = await visible(collectionId, viewerId);
+    const [[summary], [hydrated], entries, liked] = await Promise.all([
+      summaries([row.id]),
+      repository.hydrate(db, [row.id]),
+      repository.entries(db, row.id),
+      viewerId ? repository.likes(db, viewerId, row.id) : Promise.resolve(false),
+    ]);
+    const albums = await deps.catalog.albumCards(
+      entries.map((entry) => entry.album_id),
+      viewerId,
+    );
+    const albumById = new Map(albums.map((album) => [album.id, album]));
+    return {
+      ...summary!,
+      owner: {
+        id: row.user_id,
+        username: hydrated!.owner_username ?? row.user_id,
+        name: hydrated!.owner_name,
+        avatarUrl: hydrated!.owner_avatar ? `/uploads/${hydrated!.owner_avatar}` : null,
+      },
+      entries: entries.flatMap((entry, index) => {
+        const album = albumById.get(entry.album_id);
+        return album ? [{ position: index + 1, note: entry.note, album }] : [];
+      }),
+      likedByViewer: liked,
+      isOwner: viewerId === row.user_id,
+    };
+  }
+
+  async function resolveAlbums(refs: readonly string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const ref of refs) {
+      const id = await deps.catalog.resolveAlbumId(ref).catch(() => null);
+      if (!id)
+        throw badRequest('album_not_found', `There is no album "${ref}".`, [
+          { path: 'body.albumIds', message: `There is no album "${ref}".` },
+        ]);
+      if (!ids.includes(id)) ids.push(id);
+    }
+    return ids;
+  }
+
+  async function create(userId: string, input: CreateCollectionBody): Promise<Collection> {
+    const albumIds = await resolveAlbums(input.albumIds);
+    const id = newId();
+    await db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await repository.insertCollection(trx, {
+        id,
+        user_id: userId,
+        name: input.name.trim(),
+        description: (input.description ?? '').trim(),
+        is_private: input.isPrivate ? 1 : 0,
+        ranked: input.ranked ? 1 : 0,
+        album_count: albumIds.length,
+        like_count: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      await repository.insertEntries(trx, id, albumIds, 0, stamp);
+      await repository.shiftProfileCollections(trx, userId, 1);
+    });
+    return detail(id, userId);
+  }
+
+  async function update(userId: string, collectionId: string, input: UpdateCollectionBody): Promise<Collection> {
+    await owned(collectionId, userId);
+    await repository.updateCollection(db, collectionId, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.isPrivate !== undefined ? { is_private: input.isPrivate ? 1 : 0 } : {}),
+      ...(input.ranked !== undefined ? { ranked: input.ranked ? 1 : 0 } : {}),
+      updated_at: now(),
+    });
+    return detail(collectionId, userId);
+  }
+
+  async function remove(userId: string, collectionId: string): Promise<{ ok: true }> {
+    await owned(collectionId, userId);
+    await db.transaction().execute(async (trx) => {
+      await repository.deleteCollection(trx, collectionId);
+      await repository.shiftProfileCollections(trx, userId, -1);
+    });
+    return { ok: true };
+  }
+
+  async function addAlbum(userId: string, collectionId: string, albumRef: string, note = ''): Promise<Collection> {
+    const collection = await owned(collectionId, userId);
+    const [albumId] = await resolveAlbums([albumRef]);
+    if (await repository.hasEntry(db, collectionId, albumId!)) return detail(collectionId, userId);
+    await db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await repository.insertEntries(trx, collectionId, [albumId!], Number(collection.album_count), stamp, note);
+      await repository.shiftCounter(trx, collectionId, 'album_count', 1);
+      await repository.updateCollection(trx, collectionId, { updated_at: stamp });
+    });
+    return detail(collectionId, userId);
+  }
+
+  async function removeAlbum(userId: string, collectionId: string, albumRef: string): Promise<Collection> {
+    await owned(collectionId, userId);
+    const albumId = await deps.catalog.resolveAlbumId(albumRef);
+    await db.transaction().execute(async (trx) => {
+      if (!(await repository.removeEntry(trx, collectionId, albumId))) return;
+      await repository.shiftCounter(trx, collectionId, 'album_count', -1);
+      // Positions stay 0..n-1, so the first three covers are always the first three albums.
+      const rest = await repository.entries(trx, collectionId);
+      await repository.setPositions(
+        trx,
+        collectionId,
+        rest.map((entry) => entry.album_id),
+      );
+      await repository.updateCollection(trx, collectionId, { updated_at: now() });
+    });
+    return detail(collectionId, userId);
+  }
+
+  async function reorder(userId: string, collectionId: string, albumRefs: readonly string[]): Promise<Collection> {
+    await owned(collectionId, userId);
+    const current = await repository.entries(db, collectionId);
+    const wanted = new Set(albumRefs);
+    if (albumRefs.length !== current.length || wanted.size !== current.length || current.some((entry) => !wanted.has(entry.album_id))) {
+      throw badRequest('order_mismatch', 'The new order must list every album of the collection exactly once.');
+    }
+    await db.transaction().execute(async (trx) => {
+      await repository.setPositions(trx, collectionId, albumRefs);
+      await repository.updateCollection(trx, collectionId, { updated_at: now() });
+    });
+    return detail(collectionId, userId);
+  }
+
+  async function setNote(userId: string, collectionId: string, albumRef: string, note: string): Promise<Collection> {
+    await owned(collectionId, userId);
+    const albumId = await deps.catalog.resolveAlbumId(albumRef);
+    if (!(await repository.setEntryNote(db, collectionId, albumId, note)))
+      throw notFound('album_not_in_collection', 'That album is not in this collection.');
+    return detail(collectionId, userId);
+  }
+
+  async function setLike(userId: string, collectionId: string, liked: boolean) {
+    await visible(collectionId, userId);
+    await db.transaction().execute(async (trx) => {
+      const changed = liked
+        ? await repository.addLike(trx, userId, collectionId, now())
+        : await repository.removeLike(trx, userId, collectionId);
+      if (changed) await repository.shiftCounter(trx, collectionId, 'like_count', liked ? 1 : -1);
+    });
+    const row = await repository.findCollection(db, collectionId);
+    return { liked, likeCount: Number(row?.like_count ?? 0) };
+  }
+
+  async function page(
+    filter: repository.ListFilter,
+    query: { page: number; limit: number; sort?: 'popular' | 'recent' },
+  ): Promise<CollectionPage> {
+    const { ids, total } = await repository.listIds(
+      db,
+      filter,
+      query.sort ?? 'recent',
+      lately(),
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    return {
+      items: await summaries(ids),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  /** A person's collections as the viewer may see them: all for the owner, public ones for everyone else. */
+  const ofOwner = (ownerId: string, viewerId: string | undefined, query: { page: number; limit: number }) =>
+    page({ ownerId, includePrivateOfOwner: ownerId === viewerId }, { ...query, sort: 'recent' });
+
+  async function choicesForAlbum(userId: string, albumRef: string) {
+    const albumId = await deps.catalog.resolveAlbumId(albumRef);
+    const rows = await repository.ownerCollectionsWithAlbum(db, userId, albumId);
+    return {
+      collections: rows.map((row) => ({
+        id: row.id,
+        title: row.name,
+        isPrivate: Boolean(row.is_private),
+        albumCount: Number(row.album_count),
+        hasAlbum: Boolean(row.album_id),
+      })),
+    };
+  }
+
+  /** The search module's Collections tab: public collections whose name has every word. */
+  async function search(tokens: string[]): Promise<CollectionCard[]> {
+    if (!tokens.length) return [];
+    const { ids } = await repository.listIds(db, { nameTokens: tokens }, 'popular', lately(), 100, 0);
+    return (await summaries(ids)).map(({ id, title, albumCount, ownerUsername, ownerName, coverUrls }) => ({
+      id,
+      title,
+      albumCount,
+      ownerUsername,
+      ownerName,
+      coverUrls,
+    }));
+  }
+
+  /** Account deletion: the person's likes leave other people's like counts (their own collections go with them). */
+  async function forgetPerson(userId: string): Promise<void> {
+    const liked = await repository.likedBy(db, userId);
+    await db.transaction().execute(async (trx) => {
+      for (const collectionId of liked) await repository.shiftCounter(trx, collectionId, 'like_count', -1);
+    });
+  }
+
+  return {
+    detail,
+    create,
+    update,
+    remove,
+    addAlbum,
+    removeAlbum,
+    reorder,
+    setNote,
+    setLike,
+    popular: (query: { page: number; limit: number }) => page({}, { ...query, sort: 'popular' }),
+    recent: (query: { page: number; limit: number }) => page({}, { ...query, sort: 'recent' }),
+    ofOwner,
+    choicesForAlbum,
+    search,
+    publicCount: (ownerId: string) => repository.publicCount(db, ownerId),
+    forgetPerson,
+  };
+}

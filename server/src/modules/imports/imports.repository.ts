@@ -1,0 +1,84 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { ImportItemTable, ImportJobTable } from '../../db/schema.ts';
+import type { DB } from '../../platform/db/index.ts';
+
+export type ImportJobRow = Selectable<ImportJobTable>;
+export type ImportItemRow = Selectable<ImportItemTable>;
+
+export async function insertJob(db: DB, job: Insertable<ImportJobTable>): Promise<void> {
+  await db.insertInto('import_job').values(job).execute();
+}
+
+export async function findJob(db: DB, id: string): Promise<ImportJobRow | undefined> {
+  return db.selectFrom('import_job').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function latestJob(db: DB, userId: string): Promise<ImportJobRow | undefined> {
+  return db.selectFrom('import_job').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function runningJob(db: DB, userId: string): Promise<ImportJobRow | undefined> {
+  return db.selectFrom('import_job').selectAll().where('user_id', '=', userId).where('status', '=', 'running').executeTakeFirst();
+}
+
+export async function updateJob(
+  db: DB,
+  id: string,
+  changes: Partial<Pick<ImportJobRow, 'status' | 'processed' | 'summary' | 'error' | 'updated_at' | 'finished_at'>>,
+): Promise<void> {
+  await db.updateTable('import_job').set(changes).where('id', '=', id).execute();
+}
+
+export async function itemsFor(db: DB, userId: string, externalIds: readonly string[]): Promise<Map<string, ImportItemRow>> {
+  if (!externalIds.length) return new Map();
+  const rows = await db
+    .selectFrom('import_item')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('source', '=', 'rym')
+    .where('external_id', 'in', [...externalIds])
+    .execute();
+  return new Map(rows.map((row) => [row.external_id, row]));
+}
+
+export async function upsertItem(db: DB, item: Insertable<ImportItemTable>): Promise<void> {
+  await db
+    .insertInto('import_item')
+    .values(item)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'source', 'external_id']).doUpdateSet({
+        album_id: item.album_id,
+        rating: item.rating,
+        wishlist: item.wishlist,
+        review_title: item.review_title,
+        review_text: item.review_text,
+        updated_at: item.updated_at,
+      }),
+    )
+    .execute();
+}
+
+/** Albums whose "artist|title" key is one of `keys`, with their year. */
+export async function albumsByMatchKey(db: DB, keys: readonly string[]) {
+  if (!keys.length) return [];
+  return db
+    .selectFrom('album')
+    .select(['id', 'match_key', 'release_year'])
+    .where('match_key', 'in', [...keys])
+    .execute();
+}
+
+export async function markProfileImported(db: DB, userId: string, now: string): Promise<void> {
+  await db.updateTable('profile').set({ rym_imported: 1, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+/** Artists already in the catalog under one of these match keys: key -> name as the catalog writes it. */
+export async function artistNamesByKey(db: DB, keys: readonly string[]): Promise<Map<string, string>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .selectFrom('artist')
+    .select(['match_key', 'name'])
+    .where('match_key', 'in', [...keys])
+    .execute();
+  return new Map(rows.map((row) => [row.match_key, row.name]));
+}

@@ -1,0 +1,135 @@
+import type {
+  CreateJournalEntryBody,
+  JournalEntry,
+  JournalMonths,
+  JournalPage,
+  JournalQuery,
+  UpdateJournalEntryBody,
+} from '@hearsay/contracts/journal';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import * as repository from './journal.repository.ts';
+
+export interface JournalServiceDeps {
+  db: DB;
+  clock: () => Date;
+  catalog: CatalogService;
+}
+
+export type JournalService = ReturnType<typeof createJournalService>;
+
+type EntryRow = NonNullable<Awaited<ReturnType<typeof repository.findOwnEntry>>>;
+
+const HOUR = 60 * 60 * 1000;
+
+const entryNotFound = () => notFound('journal_entry_not_found', 'We could not find that journal entry. It may have been deleted.');
+
+/** The listening journal: dated listens of albums, each with an optional rating of that listen and a note. */
+export function createJournalService(deps: JournalServiceDeps) {
+  const { db, catalog } = deps;
+
+  const today = () => deps.clock().toISOString().slice(0, 10);
+
+  /**
+   * The day is the listener's own calendar day, so it may already be tomorrow in UTC for someone east of it;
+   * the latest day anywhere (UTC+14) is the limit.
+   */
+  function checkNotFuture(day: string): void {
+    const latest = new Date(deps.clock().getTime() + 14 * HOUR).toISOString().slice(0, 10);
+    if (day > latest) {
+      throw badRequest('listened_in_future', 'Listening date cannot be in the future.', [
+        { path: 'body.listenedOn', message: 'Listening date cannot be in the future.' },
+      ]);
+    }
+  }
+
+  const cleanNote = (note: string | null | undefined) => (note ? note : null);
+
+  async function present(rows: readonly EntryRow[], userId: string): Promise<JournalEntry[]> {
+    const cards = await catalog.albumCards([...new Set(rows.map((row) => row.album_id))], userId);
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    return rows.flatMap((row) => {
+      const album = byId.get(row.album_id);
+      if (!album) return [];
+      return [
+        {
+          id: row.id,
+          album,
+          listenedOn: row.listened_on,
+          rating: row.rating === null ? null : Number(row.rating),
+          note: row.note,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        },
+      ];
+    });
+  }
+
+  async function presentOne(row: EntryRow, userId: string): Promise<JournalEntry> {
+    const [entry] = await present([row], userId);
+    if (!entry) throw entryNotFound();
+    return entry;
+  }
+
+  async function create(userId: string, body: CreateJournalEntryBody): Promise<JournalEntry> {
+    const albumId = await catalog.resolveAlbumId(body.albumId);
+    const listenedOn = body.listenedOn ?? today();
+    checkNotFuture(listenedOn);
+    const now = deps.clock().toISOString();
+    const row: EntryRow = {
+      id: newId(),
+      user_id: userId,
+      album_id: albumId,
+      listened_on: listenedOn,
+      rating: body.rating ?? null,
+      note: cleanNote(body.note),
+      created_at: now,
+      updated_at: now,
+    };
+    await repository.insertEntry(db, row);
+    return presentOne(row, userId);
+  }
+
+  async function update(userId: string, entryId: string, body: UpdateJournalEntryBody): Promise<JournalEntry> {
+    const existing = await repository.findOwnEntry(db, userId, entryId);
+    if (!existing) throw entryNotFound();
+    if (body.listenedOn !== undefined) checkNotFuture(body.listenedOn);
+    const change = {
+      ...(body.listenedOn !== undefined ? { listened_on: body.listenedOn } : {}),
+      ...(body.rating !== undefined ? { rating: body.rating } : {}),
+      ...(body.note !== undefined ? { note: cleanNote(body.note) } : {}),
+      updated_at: deps.clock().toISOString(),
+    };
+    await repository.updateEntry(db, entryId, change);
+    return presentOne({ ...existing, ...change }, userId);
+  }
+
+  async function remove(userId: string, entryId: string): Promise<void> {
+    if (!(await repository.deleteOwnEntry(db, userId, entryId))) throw entryNotFound();
+  }
+
+  async function list(userId: string, query: JournalQuery): Promise<JournalPage> {
+    const filters: repository.EntryFilters = {};
+    if (query.month) {
+      filters.from = `${query.month}-01`;
+      filters.to = `${query.month}-31`;
+    }
+    if (query.album) filters.albumId = await catalog.resolveAlbumId(query.album);
+    const { rows, total } = await repository.listEntries(db, userId, filters, query.limit, (query.page - 1) * query.limit);
+    return {
+      items: await present(rows, userId),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  async function months(userId: string): Promise<JournalMonths> {
+    return { items: await repository.monthCounts(db, userId) };
+  }
+
+  return { create, update, remove, list, months };
+}

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { DB } from '../../platform/db/index.ts';
+
+export async function findByUsername(db: DB, username: string) {
+  return db
+    .selectFrom('user')
+    .leftJoin('profile', 'profile.user_id', 'user.id')
+    .select([
+      'user.id',
+      'user.username',
+      'user.name',
+      'user.created_at',
+      'profile.bio',
+      'profile.avatar_path',
+      'profile.ratings_count',
+      'profile.reviews_count',
+      'profile.followers_count',
+      'profile.following_count',
+    ])
+    .where('user.username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function follows(db: DB, followerId: string, followeeId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('follow')
+    .select('follower_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function addFollow(db: DB, followerId: string, followeeId: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('follow')
+    .values({ follower_id: followerId, followee_id: followeeId, created_at: now })
+    .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeFollow(db: DB, followerId: string, followeeId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('follow')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function shiftFollowCounts(db: DB, followerId: string, followeeId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ following_count: sql`following_count + ${delta}` })
+    .where('user_id', '=', followerId)
+    .execute();
+  await db
+    .updateTable('profile')
+    .set({ followers_count: sql`followers_count + ${delta}` })
+    .where('user_id', '=', followeeId)
+    .execute();
+}
+
+export async function counts(db: DB, userId: string) {
+  return db.selectFrom('profile').select(['followers_count', 'following_count']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Followers (direction "followers") or people followed ("following"), most recent first. */
+export async function people(db: DB, userId: string, direction: 'followers' | 'following', limit: number, offset: number) {
+  const [mine, theirs] = direction === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+  const base = db.selectFrom('follow').where(mine, '=', userId);
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await base
+    .innerJoin('user', 'user.id', `follow.${theirs}`)
+    .leftJoin('profile', 'profile.user_id', 'user.id')
+    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path'])
+    .orderBy('follow.created_at', 'desc')
+    .orderBy('user.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function followedAmong(db: DB, followerId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('follow')
+    .select('followee_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.followee_id));
+}
+
+/** For account deletion: whom the person follows and who follows them. */
+export async function relations(db: DB, userId: string) {
+  const [following, followers] = await Promise.all([
+    db.selectFrom('follow').select('followee_id').where('follower_id', '=', userId).execute(),
+    db.selectFrom('follow').select('follower_id').where('followee_id', '=', userId).execute(),
+  ]);
+  return { following: following.map((row) => row.followee_id), followers: followers.map((row) => row.follower_id) };
+}
+
+export async function shiftCount(db: DB, userId: string, column: 'followers_count' | 'following_count', delta: number): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,123 @@
+import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
+import type { PersonCard, Profile } from '@hearsay/contracts/profiles';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { Viewer } from '../../platform/http/viewer.ts';
+import type { CollectionsService } from '../collections/collections.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import * as repository from './profiles.repository.ts';
+
+export interface ProfilesServiceDeps {
+  db: DB;
+  clock: () => Date;
+  ratings: RatingsService;
+  collections: CollectionsService;
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+const avatarUrl = (path: string | null | undefined) => (path ? `/uploads/${path}` : null);
+
+/**
+ * Profiles (spec §2 Profile) and following. `me` names the signed-in person; `guest` and unknown names are not
+ * found. Stats are the exact counters; the Lists count is what the viewer may see (private collections count for
+ * their owner only).
+ */
+export function createProfilesService(deps: ProfilesServiceDeps) {
+  const { db } = deps;
+
+  async function person(username: string, viewer: Viewer) {
+    const name = username === 'me' ? viewer.username : username.toLowerCase();
+    const row = name === 'guest' ? undefined : await repository.findByUsername(db, name);
+    if (!row) throw notFound('profile_not_found', 'User profile not found');
+    return row;
+  }
+
+  async function profile(username: string, viewer: Viewer): Promise<Profile> {
+    const row = await person(username, viewer);
+    const isOwner = row.id === viewer.id;
+    const [lists, isFollowing] = await Promise.all([
+      isOwner
+        ? deps.collections.ofOwner(row.id, viewer.id, { page: 1, limit: 1 }).then((page) => page.total)
+        : deps.collections.publicCount(row.id),
+      isOwner ? Promise.resolve(false) : repository.follows(db, viewer.id, row.id),
+    ]);
+    return {
+      id: row.id,
+      username: row.username ?? row.id,
+      name: row.name,
+      bio: row.bio ?? '',
+      avatarUrl: avatarUrl(row.avatar_path),
+      memberSince: new Date(row.created_at).toISOString(),
+      stats: {
+        ratings: Number(row.ratings_count ?? 0),
+        reviews: Number(row.reviews_count ?? 0),
+        lists,
+        followers: Number(row.followers_count ?? 0),
+        following: Number(row.following_count ?? 0),
+      },
+      isOwner,
+      isFollowing,
+    };
+  }
+
+  /** Follow or unfollow; idempotent, never yourself, and both counters move with the row. */
+  async function setFollow(username: string, viewer: Viewer, follow: boolean) {
+    const target = await person(username, viewer);
+    if (target.id === viewer.id) throw badRequest('cannot_follow_yourself', 'You cannot follow yourself.');
+    await db.transaction().execute(async (trx) => {
+      const changed = follow
+        ? await repository.addFollow(trx, viewer.id, target.id, deps.clock().toISOString())
+        : await repository.removeFollow(trx, viewer.id, target.id);
+      if (changed) await repository.shiftFollowCounts(trx, viewer.id, target.id, follow ? 1 : -1);
+    });
+    const [theirs, mine] = await Promise.all([repository.counts(db, target.id), repository.counts(db, viewer.id)]);
+    return { following: follow, followers: Number(theirs?.followers_count ?? 0), viewerFollowing: Number(mine?.following_count ?? 0) };
+  }
+
+  async function people(username: string, viewer: Viewer, direction: 'followers' | 'following', query: { page: number; limit: number }) {
+    const target = await person(username, viewer);
+    const { rows, total } = await repository.people(db, target.id, direction, query.limit, (query.page - 1) * query.limit);
+    const followed = await repository.followedAmong(
+      db,
+      viewer.id,
+      rows.map((row) => row.id),
+    );
+    const items: PersonCard[] = rows.map((row) => ({
+      id: row.id,
+      username: row.username ?? row.id,
+      name: row.name,
+      avatarUrl: avatarUrl(row.avatar_path),
+      isFollowing: followed.has(row.id),
+      isViewer: row.id === viewer.id,
+    }));
+    return { items, page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  }
+
+  async function ratings(username: string, viewer: Viewer, query: MyRatingsQuery) {
+    const target = await person(username, viewer);
+    return deps.ratings.mine(target.id, query);
+  }
+
+  async function distribution(username: string, viewer: Viewer) {
+    const target = await person(username, viewer);
+    const buckets = await deps.ratings.distributionOf(target.id);
+    return { total: buckets.reduce((sum, bucket) => sum + bucket.count, 0), buckets };
+  }
+
+  async function collections(username: string, viewer: Viewer, query: { page: number; limit: number }) {
+    const target = await person(username, viewer);
+    return deps.collections.ofOwner(target.id, viewer.id, query);
+  }
+
+  /** Account deletion: the people they followed lose a follower, their followers follow one fewer. */
+  async function forgetPerson(userId: string): Promise<void> {
+    const { following, followers } = await repository.relations(db, userId);
+    await db.transaction().execute(async (trx) => {
+      for (const id of following) await repository.shiftCount(trx, id, 'followers_count', -1);
+      for (const id of followers) await repository.shiftCount(trx, id, 'following_count', -1);
+    });
+  }
+
+  return { profile, setFollow, people, ratings, distribution, collections, forgetPerson };
+}

@@ -1,0 +1,235 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { ReviewCommentTable, ReviewTable } from '../../db/schema.ts';
+import type { DB } from '../../platform/db/index.ts';
+
+export type ReviewRow = Selectable<ReviewTable>;
+export type CommentRow = Selectable<ReviewCommentTable>;
+
+export async function findReview(db: DB, id: string): Promise<ReviewRow | undefined> {
+  return db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findByAuthorAndAlbum(db: DB, userId: string, albumId: string): Promise<ReviewRow | undefined> {
+  return db.selectFrom('review').selectAll().where('user_id', '=', userId).where('album_id', '=', albumId).executeTakeFirst();
+}
+
+export async function insertReview(db: DB, review: Insertable<ReviewTable>): Promise<void> {
+  await db.insertInto('review').values(review).execute();
+}
+
+export async function updateReview(
+  db: DB,
+  id: string,
+  changes: Pick<ReviewRow, 'rating' | 'title' | 'content_html' | 'content_text' | 'updated_at' | 'edited_at'>,
+): Promise<void> {
+  await db.updateTable('review').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteReview(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('review').where('id', '=', id).execute();
+}
+
+export async function insertRevision(db: DB, review: ReviewRow, id: string, writtenAt: string): Promise<void> {
+  await db
+    .insertInto('review_revision')
+    .values({
+      id,
+      review_id: review.id,
+      rating: review.rating,
+      title: review.title,
+      content_html: review.content_html,
+      written_at: writtenAt,
+    })
+    .execute();
+}
+
+export async function revisions(db: DB, reviewId: string) {
+  return db.selectFrom('review_revision').selectAll().where('review_id', '=', reviewId).orderBy('written_at', 'desc').execute();
+}
+
+export async function shiftAlbumReviews(db: DB, albumId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('album')
+    .set({ review_count: sql`review_count + ${delta}` })
+    .where('id', '=', albumId)
+    .execute();
+}
+
+export async function shiftProfileReviews(db: DB, userId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ reviews_count: sql`reviews_count + ${delta}` })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function shiftReviewCounter(db: DB, reviewId: string, column: 'like_count' | 'comment_count', delta: number): Promise<void> {
+  await db
+    .updateTable('review')
+    .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
+    .where('id', '=', reviewId)
+    .execute();
+}
+
+export type ReviewOrder = 'popular' | 'recent';
+
+/** A page of review ids: an album's, a person's, or those a person liked. */
+export async function reviewIds(
+  db: DB,
+  filter: { albumId?: string; userId?: string; likedBy?: string },
+  order: ReviewOrder,
+  limit: number,
+  offset: number,
+): Promise<{ ids: string[]; total: number }> {
+  if (filter.likedBy) {
+    const liked = db.selectFrom('review_like').where('user_id', '=', filter.likedBy);
+    const [{ total } = { total: 0 }] = await liked.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+    const rows = await liked
+      .select('review_id')
+      .orderBy('created_at', 'desc')
+      .orderBy('review_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { ids: rows.map((row) => row.review_id), total: Number(total) };
+  }
+  let query = db.selectFrom('review');
+  if (filter.albumId) query = query.where('album_id', '=', filter.albumId);
+  if (filter.userId) query = query.where('user_id', '=', filter.userId);
+  const [{ total } = { total: 0 }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  let ordered = query.select('id');
+  ordered =
+    order === 'popular'
+      ? ordered.orderBy('like_count', 'desc').orderBy('comment_count', 'desc').orderBy('created_at', 'desc')
+      : ordered.orderBy('created_at', 'desc');
+  const rows = await ordered.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return { ids: rows.map((row) => row.id), total: Number(total) };
+}
+
+/** Reviews with their authors, in the order of `ids`. */
+export async function hydrateReviews(db: DB, ids: readonly string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('review')
+    .innerJoin('user', 'user.id', 'review.user_id')
+    .leftJoin('profile', 'profile.user_id', 'review.user_id')
+    .selectAll('review')
+    .select(['user.name as author_name', 'user.username as author_username', 'profile.avatar_path as author_avatar'])
+    .where('review.id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function likedAmong(db: DB, userId: string, reviewIds: readonly string[]): Promise<Set<string>> {
+  if (!reviewIds.length) return new Set();
+  const rows = await db
+    .selectFrom('review_like')
+    .select('review_id')
+    .where('user_id', '=', userId)
+    .where('review_id', 'in', [...reviewIds])
+    .execute();
+  return new Set(rows.map((row) => row.review_id));
+}
+
+export async function addLike(db: DB, userId: string, reviewId: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('review_like')
+    .values({ user_id: userId, review_id: reviewId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'review_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeLike(db: DB, userId: string, reviewId: string): Promise<boolean> {
+  const result = await db.deleteFrom('review_like').where('user_id', '=', userId).where('review_id', '=', reviewId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function likeCount(db: DB, reviewId: string): Promise<number> {
+  const row = await db.selectFrom('review').select('like_count').where('id', '=', reviewId).executeTakeFirst();
+  return Number(row?.like_count ?? 0);
+}
+
+export async function insertComment(db: DB, comment: Insertable<ReviewCommentTable>): Promise<void> {
+  await db.insertInto('review_comment').values(comment).execute();
+}
+
+export async function findComment(db: DB, id: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('review_comment').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateComment(db: DB, id: string, body: string, now: string): Promise<void> {
+  await db.updateTable('review_comment').set({ body, updated_at: now, edited_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteComment(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('review_comment').where('id', '=', id).execute();
+}
+
+const commentsWithAuthors = (db: DB) =>
+  db
+    .selectFrom('review_comment')
+    .innerJoin('user', 'user.id', 'review_comment.user_id')
+    .leftJoin('profile', 'profile.user_id', 'review_comment.user_id')
+    .selectAll('review_comment')
+    .select(['user.name as author_name', 'user.username as author_username', 'profile.avatar_path as author_avatar']);
+
+export async function commentWithAuthor(db: DB, id: string) {
+  return commentsWithAuthors(db).where('review_comment.id', '=', id).executeTakeFirst();
+}
+
+export async function comments(db: DB, reviewId: string, limit: number, offset: number) {
+  const [{ total } = { total: 0 }] = await db
+    .selectFrom('review_comment')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('review_id', '=', reviewId)
+    .execute();
+  const rows = await commentsWithAuthors(db)
+    .where('review_comment.review_id', '=', reviewId)
+    .orderBy('review_comment.created_at', 'asc')
+    .orderBy('review_comment.id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+/** Which of these usernames belong to someone. */
+export async function existingUsernames(db: DB, usernames: readonly string[]): Promise<Set<string>> {
+  if (!usernames.length) return new Set();
+  const rows = await db
+    .selectFrom('user')
+    .select('username')
+    .where('username', 'in', [...usernames])
+    .execute();
+  return new Set(rows.flatMap((row) => (row.username ? [row.username] : [])));
+}
+
+/** Recent well-liked reviews for the landing page. */
+export async function testimonialIds(db: DB, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('review')
+    .select('id')
+    .where(sql<boolean>`length(content_text) >= 80`)
+    .orderBy('like_count', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** For account deletion: what the person touched that other rows count. */
+export async function footprint(db: DB, userId: string) {
+  const [reviews, likes, commented] = await Promise.all([
+    db.selectFrom('review').select(['id', 'album_id']).where('user_id', '=', userId).execute(),
+    db.selectFrom('review_like').select('review_id').where('user_id', '=', userId).execute(),
+    db
+      .selectFrom('review_comment')
+      .select(['review_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('user_id', '=', userId)
+      .groupBy('review_id')
+      .execute(),
+  ]);
+  return { reviews, likes: likes.map((row) => row.review_id), commented };
+}

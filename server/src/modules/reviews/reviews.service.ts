@@ -1,0 +1,333 @@
+import type { Page } from '@hearsay/contracts/pagination';
+import { REVIEW_MIN_CHARACTERS, type Comment, type Review, type ReviewBody } from '@hearsay/contracts/reviews';
+import type { Testimonial } from '@hearsay/contracts/site';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import * as repository from './reviews.repository.ts';
+import { excerptOf, reviewText, sanitizeReviewHtml } from './sanitize.ts';
+
+export interface ReviewsServiceDeps {
+  db: DB;
+  clock: () => Date;
+  catalog: CatalogService;
+  ratings: RatingsService;
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { code?: string })?.code ?? '') + String((error as Error)?.message ?? '');
+  return text.includes('23505') || text.includes('UNIQUE constraint failed') || text.includes('SQLITE_CONSTRAINT');
+}
+
+const avatarUrl = (path: string | null) => (path ? `/uploads/${path}` : null);
+
+/**
+ * Reviews: one per person per album, written as rich text and kept as sanitised HTML. Publishing also sets the
+ * person's rating of the album. Editing keeps the earlier version; likes and comments keep their counts on the
+ * review, and the album's and the author's review counts move in the same transaction as the review.
+ */
+export function createReviewsService(deps: ReviewsServiceDeps) {
+  const { db, catalog } = deps;
+  const now = () => deps.clock().toISOString();
+
+  function clean(input: ReviewBody) {
+    const html = sanitizeReviewHtml(input.content);
+    const text = reviewText(html);
+    if ([...text].length < REVIEW_MIN_CHARACTERS) {
+      const message = `Your review needs at least ${REVIEW_MIN_CHARACTERS} characters of text`;
+      throw badRequest('review_too_short', message, [{ path: 'body.content', message }]);
+    }
+    return { html, text, title: (input.title ?? '').trim() };
+  }
+
+  async function present(ids: readonly string[], viewerId: string | undefined): Promise<Review[]> {
+    const rows = await repository.hydrateReviews(db, ids);
+    const [albums, liked] = await Promise.all([
+      catalog.albumCards([...new Set(rows.map((row) => row.album_id))], viewerId),
+      viewerId ? repository.likedAmong(db, viewerId, ids) : Promise.resolve(new Set<string>()),
+    ]);
+    const albumById = new Map(albums.map((album) => [album.id, album]));
+    return rows.flatMap((row) => {
+      const album = albumById.get(row.album_id);
+      if (!album) return [];
+      return [
+        {
+          id: row.id,
+          album,
+          author: {
+            id: row.user_id,
+            username: row.author_username ?? row.user_id,
+            name: row.author_name,
+            avatarUrl: avatarUrl(row.author_avatar),
+          },
+          rating: Number(row.rating),
+          title: row.title,
+          contentHtml: row.content_html,
+          excerpt: excerptOf(row.content_text),
+          createdAt: row.created_at,
+          editedAt: row.edited_at,
+          likeCount: Number(row.like_count),
+          commentCount: Number(row.comment_count),
+          likedByViewer: liked.has(row.id),
+          isOwner: viewerId === row.user_id,
+        },
+      ];
+    });
+  }
+
+  async function one(reviewId: string, viewerId: string | undefined): Promise<Review> {
+    const [review] = await present([reviewId], viewerId);
+    if (!review) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    return review;
+  }
+
+  async function page(
+    filter: Parameters<typeof repository.reviewIds>[1],
+    query: { page: number; limit: number; sort?: repository.ReviewOrder },
+    viewerId: string | undefined,
+  ): Promise<Page<Review>> {
+    const { ids, total } = await repository.reviewIds(db, filter, query.sort ?? 'recent', query.limit, (query.page - 1) * query.limit);
+    return {
+      items: await present(ids, viewerId),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  async function publish(userId: string, albumRef: string, input: ReviewBody): Promise<Review> {
+    const albumId = await catalog.resolveAlbumId(albumRef);
+    const { html, text, title } = clean(input);
+    if (await repository.findByAuthorAndAlbum(db, userId, albumId)) {
+      throw conflict('review_exists', 'You have already reviewed this album. Edit your review instead.');
+    }
+    await deps.ratings.rate(userId, albumId, input.rating);
+    const id = newId();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const stamp = now();
+        await repository.insertReview(trx, {
+          id,
+          user_id: userId,
+          album_id: albumId,
+          rating: input.rating,
+          title,
+          content_html: html,
+          content_text: text,
+          created_at: stamp,
+          updated_at: stamp,
+          edited_at: null,
+        });
+        await repository.shiftAlbumReviews(trx, albumId, 1);
+        await repository.shiftProfileReviews(trx, userId, 1);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('review_exists', 'You have already reviewed this album. Edit your review instead.');
+      throw error;
+    }
+    catalog.invalidateAlbum(albumId);
+    return one(id, userId);
+  }
+
+  async function ownReview(userId: string, reviewId: string) {
+    const review = await repository.findReview(db, reviewId);
+    if (!review) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    if (review.user_id !== userId) throw forbidden('not_your_review', 'Only the author can change this review.');
+    return review;
+  }
+
+  /** Edits keep the version they replace, so the review page can show its history. */
+  async function edit(userId: string, reviewId: string, input: ReviewBody): Promise<Review> {
+    const review = await ownReview(userId, reviewId);
+    const { html, text, title } = clean(input);
+    await deps.ratings.rate(userId, review.album_id, input.rating);
+    await db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await repository.insertRevision(trx, review, newId(), review.edited_at ?? review.created_at);
+      await repository.updateReview(trx, review.id, {
+        rating: input.rating,
+        title,
+        content_html: html,
+        content_text: text,
+        updated_at: stamp,
+        edited_at: stamp,
+      });
+    });
+    catalog.invalidateAlbum(review.album_id);
+    return one(review.id, userId);
+  }
+
+  async function remove(userId: string, reviewId: string): Promise<{ ok: true }> {
+    const review = await ownReview(userId, reviewId);
+    await db.transaction().execute(async (trx) => {
+      await repository.deleteReview(trx, review.id);
+      await repository.shiftAlbumReviews(trx, review.album_id, -1);
+      await repository.shiftProfileReviews(trx, userId, -1);
+    });
+    catalog.invalidateAlbum(review.album_id);
+    return { ok: true };
+  }
+
+  async function revisions(reviewId: string) {
+    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    const rows = await repository.revisions(db, reviewId);
+    return {
+      revisions: rows.map((row) => ({
+        title: row.title,
+        rating: Number(row.rating),
+        contentHtml: row.content_html,
+        writtenAt: row.written_at,
+      })),
+    };
+  }
+
+  async function setLike(userId: string, reviewId: string, liked: boolean) {
+    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    await db.transaction().execute(async (trx) => {
+      const changed = liked ? await repository.addLike(trx, userId, reviewId, now()) : await repository.removeLike(trx, userId, reviewId);
+      if (changed) await repository.shiftReviewCounter(trx, reviewId, 'like_count', liked ? 1 : -1);
+    });
+    return { liked, likeCount: await repository.likeCount(db, reviewId) };
+  }
+
+  async function presentComments(
+    rows: Awaited<ReturnType<typeof repository.comments>>['rows'],
+    viewerId: string | undefined,
+  ): Promise<Comment[]> {
+    const mentioned = new Set<string>();
+    for (const row of rows) for (const match of row.body.matchAll(MENTION)) mentioned.add(match[2]!.toLowerCase());
+    const existing = await repository.existingUsernames(db, [...mentioned]);
+    return rows.map((row) => ({
+      id: row.id,
+      reviewId: row.review_id,
+      author: {
+        id: row.user_id,
+        username: row.author_username ?? row.user_id,
+        name: row.author_name,
+        avatarUrl: avatarUrl(row.author_avatar),
+      },
+      body: row.body,
+      mentions: [...new Set([...row.body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))].filter((name) => existing.has(name)),
+      createdAt: row.created_at,
+      editedAt: row.edited_at,
+      isOwner: viewerId === row.user_id,
+    }));
+  }
+
+  async function comments(reviewId: string, query: { page: number; limit: number }, viewerId: string | undefined) {
+    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    const { rows, total } = await repository.comments(db, reviewId, query.limit, (query.page - 1) * query.limit);
+    return {
+      items: await presentComments(rows, viewerId),
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  async function commentById(commentId: string, viewerId: string): Promise<Comment> {
+    const row = await repository.commentWithAuthor(db, commentId);
+    if (!row) throw notFound('comment_not_found', 'This comment does not exist or was deleted.');
+    const [presented] = await presentComments([row], viewerId);
+    return presented!;
+  }
+
+  async function addComment(userId: string, reviewId: string, body: string): Promise<Comment> {
+    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    const id = newId();
+    await db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await repository.insertComment(trx, {
+        id,
+        review_id: reviewId,
+        user_id: userId,
+        body,
+        created_at: stamp,
+        updated_at: stamp,
+        edited_at: null,
+      });
+      await repository.shiftReviewCounter(trx, reviewId, 'comment_count', 1);
+    });
+    return commentById(id, userId);
+  }
+
+  async function ownComment(userId: string, commentId: string) {
+    const comment = await repository.findComment(db, commentId);
+    if (!comment) throw notFound('comment_not_found', 'This comment does not exist or was deleted.');
+    if (comment.user_id !== userId) throw forbidden('not_your_comment', 'Only the author can change this comment.');
+    return comment;
+  }
+
+  async function editComment(userId: string, commentId: string, body: string): Promise<Comment> {
+    await ownComment(userId, commentId);
+    await repository.updateComment(db, commentId, body, now());
+    return commentById(commentId, userId);
+  }
+
+  async function removeComment(userId: string, commentId: string): Promise<{ ok: true }> {
+    const comment = await ownComment(userId, commentId);
+    await db.transaction().execute(async (trx) => {
+      await repository.deleteComment(trx, commentId);
+      await repository.shiftReviewCounter(trx, comment.review_id, 'comment_count', -1);
+    });
+    return { ok: true };
+  }
+
+  /** Landing page quotes: recent well-liked reviews with enough words to quote. */
+  async function testimonials(limit: number): Promise<Testimonial[]> {
+    const reviews = await present(await repository.testimonialIds(db, limit), undefined);
+    return reviews.map((review) => ({
+      reviewId: review.id,
+      excerpt: excerptOf(review.excerpt, 200),
+      rating: review.rating,
+      authorName: review.author.name,
+      authorUsername: review.author.username,
+      albumTitle: review.album.title,
+      albumSlug: review.album.slug,
+    }));
+  }
+
+  /** Account deletion: take the person out of every counter their reviews, likes and comments are in. */
+  async function forgetPerson(userId: string): Promise<void> {
+    const { reviews, likes, commented } = await repository.footprint(db, userId);
+    await db.transaction().execute(async (trx) => {
+      for (const review of reviews) await repository.shiftAlbumReviews(trx, review.album_id, -1);
+      for (const reviewId of likes) await repository.shiftReviewCounter(trx, reviewId, 'like_count', -1);
+      for (const row of commented) await repository.shiftReviewCounter(trx, row.review_id, 'comment_count', -Number(row.n));
+    });
+    for (const review of reviews) catalog.invalidateAlbum(review.album_id);
+  }
+
+  async function mine(userId: string, albumRef: string): Promise<Review | null> {
+    const review = await repository.findByAuthorAndAlbum(db, userId, await catalog.resolveAlbumId(albumRef));
+    return review ? one(review.id, userId) : null;
+  }
+
+  return {
+    mine,
+    publish,
+    edit,
+    remove,
+    one,
+    revisions,
+    forAlbum: async (albumRef: string, query: { page: number; limit: number; sort: repository.ReviewOrder }, viewerId?: string) =>
+      page({ albumId: await catalog.resolveAlbumId(albumRef) }, query, viewerId),
+    byPerson: (userId: string, query: { page: number; limit: number }, viewerId?: string) => page({ userId }, query, viewerId),
+    likedBy: (userId: string, query: { page: number; limit: number }) => page({ likedBy: userId }, query, userId),
+    setLike,
+    comments,
+    addComment,
+    editComment,
+    removeComment,
+    testimonials,
+    forgetPerson,
+  };
+}

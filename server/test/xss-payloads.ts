@@ -1,0 +1,48 @@
+/**
+ * Script-injection payloads for rich text, from the usual families: script and event-handler tags, dangerous URL
+ * schemes (plain, cased, entity-encoded, with tabs and newlines), SVG/MathML, frames, forms, styles, meta and base
+ * tags, template and noscript tricks, mutation XSS and broken markup. Each one, if it survives, would set
+ * window.__xss or open a dialog.
+ */
+export const XSS_PAYLOADS = [
+  '<script>window.__xss=1</script>',
+  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
+  '<img src=x onerror="window.__xss=1">',
+  '<img src="x" ONERROR=window.__xss=1>',
+  '<svg onload=window.__xss=1>',
+  '<svg><script>window.__xss=1</script></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1></style></mglyph></table></mtext></math>',
+  '<a href="javascript:window.__xss=1">click</a>',
+  '<a href="JaVaScRiPt:window.__xss=1">click</a>',
+  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;window.__xss=1">entities</a>',
+  '<a href="java\tscript:window.__xss=1">tab</a>',
+  '<a href="java&#x0A;script:window.__xss=1">newline</a>',
+  '<a href=" javascript:window.__xss=1">leading space</a>',
+  '<a href="vbscript:msgbox(1)">vb</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==">data</a>',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<iframe src="javascript:window.__xss=1"></iframe>',
+  '<iframe srcdoc="<script>window.__xss=1</script>"></iframe>',
+  '<object data="javascript:window.__xss=1"></object>',
+  '<embed src="javascript:window.__xss=1">',
+  '<form action="javascript:window.__xss=1"><button>go</button></form>',
+  '<input autofocus onfocus=window.__xss=1>',
+  '<details open ontoggle=window.__xss=1>x</details>',
+  '<body onload=window.__xss=1>',
+  '<style>@import "javascript:window.__xss=1";</style>',
+  '<p style="background:url(javascript:window.__xss=1)">styled</p>',
+  '<div style="width: expression(window.__xss=1)">ie</div>',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
+  '<base href="javascript:/">',
+  '<link rel="stylesheet" href="javascript:window.__xss=1">',
+  '<template><script>window.__xss=1</script></template>',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=1>">',
+  '<<script>script>window.__xss=1<</script>/script>',
+  '<scr<script>ipt>window.__xss=1</scr</script>ipt>',
+  '"><img src=x onerror=window.__xss=1>',
+  '<a href="https://example.org" onclick="window.__xss=1">https but handler</a>',
+  '<video><source onerror="window.__xss=1"></video>',
+  '<marquee onstart=window.__xss=1>m</marquee>',
+  '<a href="//evil.example/steal">protocol-relative</a>',
+  '<img src=x:alert(1) onerror=eval(src)>',
+];

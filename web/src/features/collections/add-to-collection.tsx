@@ -1,0 +1,95 @@
+import { paths } from '@hearsay/contracts/paths';
+import { useQuery } from '@tanstack/react-query';
+import { Check, FolderPlus, Lock, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../shared/auth/session.ts';
+import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
+import { Spinner } from '../../shared/ui/skeleton.tsx';
+import { albumChoicesQueryOptions, useAddToCollection } from './api.ts';
+import { CreateCollectionDialog } from './create-collection-dialog.tsx';
+
+/** "Add to Collection" on an album page: pick one of yours (those holding it are marked) or start a new one with it. */
+export function AddToCollectionAction({ album }: AlbumExtensionProps) {
+  const { t } = useTranslation('collections');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const choices = useQuery({ ...albumChoicesQueryOptions(album.id), enabled: open });
+  const add = useAddToCollection();
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => (session.status === 'signed-in' ? setOpen(true) : void navigate(paths.login(location.pathname)))}
+      >
+        <FolderPlus aria-hidden />
+        {t('add.button')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title={t('add.title')} description={t('add.description', { title: album.title })}>
+          {choices.isPending ? <Spinner /> : null}
+          {choices.data ? (
+            <ul className="flex flex-col gap-1">
+              {choices.data.collections.map((collection) => (
+                <li key={collection.id}>
+                  <button
+                    type="button"
+                    disabled={collection.hasAlbum || add.isPending}
+                    onClick={() =>
+                      add.mutate(
+                        { id: collection.id, albumId: album.id },
+                        {
+                          onSuccess: () => toast.success(t('add.added', { name: collection.title })),
+                          onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                        },
+                      )
+                    }
+                    className="flex w-full items-center justify-between gap-3 rounded-xl p-3 text-left hover:bg-surface-2 disabled:cursor-default disabled:hover:bg-transparent"
+                  >
+                    <span className="min-w-0">
+                      <span className="flex items-center gap-1.5 truncate font-medium text-ink">
+                        {collection.isPrivate ? <Lock aria-label={t('private')} className="size-3.5" /> : null}
+                        {collection.title}
+                      </span>
+                      <span className="text-sm text-ink-muted">{t('albums', { count: collection.albumCount })}</span>
+                    </span>
+                    {collection.hasAlbum ? (
+                      <span className="flex items-center gap-1 text-sm text-success">
+                        <Check aria-hidden className="size-4" />
+                        {t('add.already')}
+                      </span>
+                    ) : (
+                      <Plus aria-hidden className="size-4 text-ink-muted" />
+                    )}
+                  </button>
+                </li>
+              ))}
+              {!choices.data.collections.length ? <p className="p-3 text-sm text-ink-muted">{t('add.none')}</p> : null}
+            </ul>
+          ) : null}
+          <Button
+            variant="outline"
+            className="mt-4"
+            onClick={() => {
+              setOpen(false);
+              setCreating(true);
+            }}
+          >
+            <Plus aria-hidden />
+            {t('add.new')}
+          </Button>
+        </DialogContent>
+      </Dialog>
+      <CreateCollectionDialog open={creating} onOpenChange={setCreating} initialAlbums={[album]} />
+    </>
+  );
+}

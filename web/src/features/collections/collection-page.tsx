@@ -1,0 +1,415 @@
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { Collection } from '@hearsay/contracts/collections';
+import { paths } from '@hearsay/contracts/paths';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, GripVertical, Heart, Lock, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../shared/auth/session.ts';
+import { AlbumSearch } from '../../shared/catalog/album-search.tsx';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { cn } from '../../shared/lib/cn.ts';
+import { AlbumCover } from '../../shared/ui/album-cover.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Container } from '../../shared/ui/card.tsx';
+import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
+import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { ShareButton } from '../../shared/ui/share-button.tsx';
+import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import {
+  collectionQueryOptions,
+  useAddToCollection,
+  useCollectionNote,
+  useDeleteCollection,
+  useLikeCollection,
+  useRemoveFromCollection,
+  useReorderCollection,
+  useUpdateCollection,
+} from './api.ts';
+
+/** /lists/{id}: a collection's albums in order, with notes; its owner edits, reorders (drag or buttons) and deletes it. */
+export function CollectionPage() {
+  const { t } = useTranslation('collections');
+  const { listId = '' } = useParams();
+  const collection = useQuery(collectionQueryOptions(listId));
+  if (collection.isPending) {
+    return (
+      <Container className="py-10">
+        <Skeleton className="h-64 w-full" />
+      </Container>
+    );
+  }
+  if (collection.isError) {
+    if (collection.error instanceof ApiError && collection.error.status === 404) {
+      return <NotFound title={t('page.notFound')} description={t('page.notFoundHint')} />;
+    }
+    return <ErrorState onRetry={() => void collection.refetch()} />;
+  }
+  return <CollectionView collection={collection.data} />;
+}
+
+function CollectionView({ collection }: { collection: Collection }) {
+  const { t } = useTranslation('collections');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const like = useLikeCollection(collection.id);
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <Container className="max-w-4xl py-8 sm:py-12">
+      <title>{`${collection.title} · Hearsay`}</title>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="relative h-28 w-36 shrink-0">
+          {collection.coverUrls.slice(0, 3).map((url, index) => (
+            <img
+              key={url}
+              src={url}
+              alt=""
+              className="absolute size-24 rounded-xl object-cover shadow-card"
+              style={{ left: index * 16, top: index * 4, zIndex: 3 - index }}
+            />
+          ))}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h1 className="flex items-center gap-2 font-display text-3xl font-semibold text-ink sm:text-4xl">
+            {collection.isPrivate ? <Lock aria-label={t('private')} className="size-6 text-ink-muted" /> : null}
+            {collection.title}
+          </h1>
+          <p className="mt-2 flex items-center gap-2 text-ink-muted">
+            <Avatar name={collection.owner.name} src={collection.owner.avatarUrl} size="sm" />
+            {t('page.by')}{' '}
+            <Link to={paths.profile(collection.owner.username)} className="font-medium text-ink hover:text-accent">
+              {collection.owner.name}
+            </Link>
+            · {t('albums', { count: collection.albumCount })}
+          </p>
+          {collection.description ? <p className="mt-3 max-w-2xl whitespace-pre-wrap text-ink">{collection.description}</p> : null}
+        </div>
+      </header>
+      <div className="mt-6 flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          aria-pressed={collection.likedByViewer}
+          disabled={like.isPending}
+          onClick={() =>
+            session.status === 'signed-in' ? like.mutate(!collection.likedByViewer) : void navigate(paths.login(location.pathname))
+          }
+        >
+          <Heart aria-hidden className={cn(collection.likedByViewer && 'fill-current text-accent')} />
+          <span className="sr-only">{t('page.like')}</span>
+          <span className="tabular-nums">{collection.likeCount}</span>
+        </Button>
+        {!collection.isPrivate ? <ShareButton title={collection.title} label={t('page.share')} /> : null}
+        {collection.isOwner ? (
+          <Button variant="outline" onClick={() => setEditing(!editing)}>
+            {t('page.edit')}
+          </Button>
+        ) : null}
+      </div>
+      {collection.isOwner && editing ? <EditDetails collection={collection} onDone={() => setEditing(false)} /> : null}
+      <Entries collection={collection} />
+      {collection.isOwner ? <AddAlbums collection={collection} /> : null}
+    </Container>
+  );
+}
+
+function EditDetails({ collection, onDone }: { collection: Collection; onDone: () => void }) {
+  const { t } = useTranslation('collections');
+  const navigate = useNavigate();
+  const update = useUpdateCollection(collection.id);
+  const remove = useDeleteCollection(collection.id);
+  const [name, setName] = useState(collection.title);
+  const [description, setDescription] = useState(collection.description);
+  const [confirming, setConfirming] = useState(false);
+  const fail = (cause: Error) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ name, description }, { onSuccess: onDone, onError: fail });
+  };
+
+  return (
+    <section aria-label={t('page.edit')} className="mt-6 rounded-2xl border border-line bg-surface p-5">
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <Field id="edit-collection-name" label={t('page.name')}>
+          <Input id="edit-collection-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={50} />
+        </Field>
+        <Field id="edit-collection-description" label={t('page.description')}>
+          <Textarea
+            id="edit-collection-description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={500}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={collection.isPrivate}
+            onChange={(event) => update.mutate({ isPrivate: event.target.checked }, { onError: fail })}
+          />
+          {t('page.private')}
+        </label>
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={collection.ranked}
+            onChange={(event) => update.mutate({ ranked: event.target.checked }, { onError: fail })}
+          />
+          {t('page.ranked')}
+        </label>
+        <div className="flex flex-wrap justify-between gap-2">
+          <Button type="button" variant="ghost" className="text-danger" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden />
+            {t('page.delete')}
+          </Button>
+          <div className="flex gap-2">
+            <Button type="button" variant="ghost" onClick={onDone}>
+              {t('page.cancel')}
+            </Button>
+            <Button type="submit" disabled={!name.trim() || update.isPending}>
+              {t('page.save')}
+            </Button>
+          </div>
+        </div>
+      </form>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent title={t('page.deleteTitle')} description={t('page.deleteDescription')}>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              {t('page.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    toast.success(t('page.deleted'));
+                    void navigate('/lists', { replace: true });
+                  },
+                  onError: fail,
+                })
+              }
+            >
+              {t('page.delete')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function Entries({ collection }: { collection: Collection }) {
+  const { t } = useTranslation('collections');
+  const reorder = useReorderCollection(collection.id);
+  const [order, setOrder] = useState<string[] | null>(null);
+  const ids = order ?? collection.entries.map((entry) => entry.album.id);
+  const byId = new Map(collection.entries.map((entry) => [entry.album.id, entry]));
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const save = (next: string[]) => {
+    setOrder(next);
+    reorder.mutate(next, {
+      onSuccess: () => {
+        setOrder(null);
+        toast.success(t('page.reordered'));
+      },
+      onError: (cause) => {
+        setOrder(null);
+        toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+      },
+    });
+  };
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= ids.length) return;
+    save(arrayMove(ids, from, to));
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    if (!event.over || event.active.id === event.over.id) return;
+    move(ids.indexOf(String(event.active.id)), ids.indexOf(String(event.over.id)));
+  };
+
+  if (!ids.length) return <p className="mt-8 text-ink-muted">{t('page.empty')}</p>;
+  const list = (
+    <ol aria-label={collection.title} className="mt-8 flex flex-col gap-2">
+      {ids.map((id, index) => {
+        const entry = byId.get(id);
+        return entry ? (
+          <EntryRow
+            key={id}
+            collection={collection}
+            entry={entry}
+            index={index}
+            last={index === ids.length - 1}
+            onMove={(to) => move(index, to)}
+            busy={reorder.isPending}
+          />
+        ) : null;
+      })}
+    </ol>
+  );
+  if (!collection.isOwner) return list;
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        {list}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/* eslint-disable react-hooks/refs -- dnd-kit's useSortable returns its node ref, transform and listeners as values to spread in render; that is its documented use, not a ref read. */
+function EntryRow({
+  collection,
+  entry,
+  index,
+  last,
+  onMove,
+  busy,
+}: {
+  collection: Collection;
+  entry: Collection['entries'][number];
+  index: number;
+  last: boolean;
+  onMove: (to: number) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('collections');
+  const { album } = entry;
+  const sortable = useSortable({ id: album.id, disabled: !collection.isOwner });
+  const remove = useRemoveFromCollection(collection.id);
+  const noteMutation = useCollectionNote(collection.id);
+  const [note, setNote] = useState(entry.note);
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
+      className={cn('flex gap-3 rounded-2xl border border-line bg-surface p-3', sortable.isDragging && 'z-10 shadow-pop')}
+    >
+      {collection.isOwner ? (
+        <button
+          type="button"
+          {...sortable.attributes}
+          {...sortable.listeners}
+          aria-label={t('page.drag', { title: album.title })}
+          className="cursor-grab self-center rounded p-1 text-ink-muted hover:bg-surface-2"
+        >
+          <GripVertical aria-hidden className="size-4" />
+        </button>
+      ) : null}
+      {collection.ranked ? (
+        <span className="w-6 self-center text-right font-display text-lg font-semibold text-ink-muted">{index + 1}</span>
+      ) : null}
+      <Link to={paths.album(album.slug)} className="shrink-0" tabIndex={-1} aria-hidden>
+        <AlbumCover src={album.coverUrl} alt="" className="size-16 rounded-lg" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <Link to={paths.album(album.slug)} className="block truncate font-medium text-ink hover:text-accent">
+          {album.title}
+        </Link>
+        <p className="truncate text-sm text-ink-muted">
+          {album.artistCredit}
+          {album.releaseYear ? ` · ${album.releaseYear}` : ''}
+        </p>
+        <RatingStars value={album.averageRating} size="sm" />
+        {collection.isOwner ? (
+          <form
+            className="mt-2 flex gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              noteMutation.mutate({ albumId: album.id, note }, { onSuccess: () => toast.success(t('page.noteSaved')) });
+            }}
+          >
+            <Input
+              aria-label={t('page.noteFor', { title: album.title })}
+              placeholder={t('page.note')}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              maxLength={500}
+              className="h-9 text-sm"
+            />
+            {note !== entry.note ? (
+              <Button type="submit" size="sm" disabled={noteMutation.isPending}>
+                {t('page.saveNote')}
+              </Button>
+            ) : null}
+          </form>
+        ) : entry.note ? (
+          <p className="mt-1 whitespace-pre-wrap text-sm text-ink">{entry.note}</p>
+        ) : null}
+      </div>
+      {collection.isOwner ? (
+        <div className="flex flex-col items-center gap-1">
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            aria-label={t('page.moveUp', { title: album.title })}
+            disabled={index === 0 || busy}
+            onClick={() => onMove(index - 1)}
+          >
+            <ArrowUp aria-hidden />
+          </Button>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            aria-label={t('page.moveDown', { title: album.title })}
+            disabled={last || busy}
+            onClick={() => onMove(index + 1)}
+          >
+            <ArrowDown aria-hidden />
+          </Button>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            aria-label={t('page.remove', { title: album.title })}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(album.id)}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/* eslint-enable react-hooks/refs */
+
+function AddAlbums({ collection }: { collection: Collection }) {
+  const { t } = useTranslation('collections');
+  const add = useAddToCollection();
+  const [query, setQuery] = useState('');
+  return (
+    <section aria-labelledby="add-albums" className="mt-10">
+      <h2 id="add-albums" className="mb-3 font-display text-xl font-semibold text-ink">
+        {t('page.addAlbums')}
+      </h2>
+      <AlbumSearch
+        id="collection-add-search"
+        label={t('page.searchAdd')}
+        query={query}
+        onQueryChange={setQuery}
+        isPicked={(album) => collection.entries.some((entry) => entry.album.id === album.id)}
+        onPick={(album) => {
+          if (collection.entries.some((entry) => entry.album.id === album.id)) return;
+          add.mutate(
+            { id: collection.id, albumId: album.id },
+            { onSuccess: () => toast.success(t('add.added', { name: collection.title })) },
+          );
+        }}
+      />
+    </section>
+  );
+}

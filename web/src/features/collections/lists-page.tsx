@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@hearsay/contracts/paths';
+import { useSession } from '../../shared/auth/session.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Container, PageHeader } from '../../shared/ui/card.tsx';
+import { CollectionCard } from '../../shared/ui/collection-card.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
+import { collectionListQueryOptions, myCollectionsQueryOptions } from './api.ts';
+import { CreateCollectionDialog } from './create-collection-dialog.tsx';
+
+type Tab = 'popular' | 'recent' | 'yours';
+
+/** /lists: popular public collections (most liked lately), recent ones, and yours. */
+export function ListsPage() {
+  const { t } = useTranslation('collections');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const requested = params.get('tab');
+  const tab: Tab = requested === 'recent' || (requested === 'yours' && session.status === 'signed-in') ? requested : 'popular';
+  const create = () => (session.status === 'signed-in' ? setCreating(true) : void navigate(paths.login(location.pathname)));
+
+  return (
+    <Container>
+      <title>{`${t('lists.title')} · Hearsay`}</title>
+      <PageHeader
+        title={t('lists.title')}
+        description={t('lists.description')}
+        actions={
+          <Button onClick={create}>
+            <Plus aria-hidden />
+            {t('lists.create')}
+          </Button>
+        }
+      />
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <TabsList>
+          <TabsTrigger value="popular">{t('lists.popular')}</TabsTrigger>
+          <TabsTrigger value="recent">{t('lists.recent')}</TabsTrigger>
+          {session.status === 'signed-in' ? <TabsTrigger value="yours">{t('lists.yours')}</TabsTrigger> : null}
+        </TabsList>
+        <TabsContent value="popular" className="mt-6">
+          <PublicLists sort="popular" />
+        </TabsContent>
+        <TabsContent value="recent" className="mt-6">
+          <PublicLists sort="recent" />
+        </TabsContent>
+        <TabsContent value="yours" className="mt-6">
+          <YourLists onCreate={create} />
+        </TabsContent>
+      </Tabs>
+      <CreateCollectionDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(collection) => void navigate(paths.list(collection.id))}
+      />
+    </Container>
+  );
+}
+
+function PublicLists({ sort }: { sort: 'popular' | 'recent' }) {
+  const { t } = useTranslation('collections');
+  const [page, setPage] = useState(1);
+  const lists = useQuery(collectionListQueryOptions(sort, page));
+  if (lists.isPending) return <Skeleton className="h-40 w-full" />;
+  if (lists.isError) return <ErrorState onRetry={() => void lists.refetch()} />;
+  if (!lists.data.items.length) return <EmptyState title={t('lists.empty')} description={t('lists.emptyPublic')} />;
+  return (
+    <>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {lists.data.items.map((collection) => (
+          <li key={collection.id}>
+            <CollectionCard collection={collection} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={lists.data.totalPages} onPageChange={setPage} />
+    </>
+  );
+}
+
+function YourLists({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('collections');
+  const [page, setPage] = useState(1);
+  const lists = useQuery(myCollectionsQueryOptions(page));
+  if (lists.isPending) return <Skeleton className="h-40 w-full" />;
+  if (lists.isError) return <ErrorState onRetry={() => void lists.refetch()} />;
+  if (!lists.data.items.length) {
+    return (
+      <EmptyState
+        title={t('lists.empty')}
+        description={t('lists.emptyHint')}
+        action={<Button onClick={onCreate}>{t('lists.create')}</Button>}
+      />
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {lists.data.items.map((collection) => (
+          <li key={collection.id}>
+            <CollectionCard collection={collection} isPrivate={collection.isPrivate} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={lists.data.totalPages} onPageChange={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import type { JournalEntry } from '@hearsay/contracts/journal';
+import { paths } from '@hearsay/contracts/paths';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { AlbumCover } from '../../shared/ui/album-cover.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../shared/ui/dialog.tsx';
+import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { journalMonthsQueryOptions, journalQueryOptions, useDeleteListen, useUpdateListen } from './api.ts';
+import { ListenForm } from './listen-form.tsx';
+
+const PAGE_SIZE = 30;
+
+/** Month headings and days are calendar values, so they are formatted in UTC to stay on the day that was logged. */
+function useCalendarFormats() {
+  const { i18n } = useTranslation();
+  return {
+    month: (month: string) =>
+      new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`)),
+    day: (day: string) =>
+      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
+  };
+}
+
+/** The listening journal in the library: listens grouped by month, newest first, with a month filter; edit and delete. */
+export function JournalSection() {
+  const { t } = useTranslation('journal');
+  const [params, setParams] = useSearchParams();
+  const month = params.get('month') ?? undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const format = useCalendarFormats();
+  const months = useQuery(journalMonthsQueryOptions);
+  const entries = useQuery(journalQueryOptions({ page, limit: PAGE_SIZE, month }));
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (entries.isError) return <ErrorState onRetry={() => void entries.refetch()} />;
+  if (entries.data && entries.data.total === 0 && !month) {
+    return (
+      <EmptyState
+        title={t('empty')}
+        description={t('emptyHint')}
+        action={
+          <Button asChild>
+            <Link to="/explore">{t('explore')}</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const groups = groupByMonth(entries.data?.items ?? []);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="journal-month">{t('monthFilter')}</Label>
+          <NativeSelect
+            id="journal-month"
+            value={month ?? ''}
+            onChange={(event) => update({ month: event.target.value || undefined, page: undefined })}
+          >
+            <option value="">{t('allMonths')}</option>
+            {(months.data?.items ?? []).map((item) => (
+              <option key={item.month} value={item.month}>
+                {t('monthOption', { month: format.month(item.month), count: item.count })}
+              </option>
+            ))}
+            {month && !months.data?.items.some((item) => item.month === month) ? (
+              <option value={month}>{format.month(month)}</option>
+            ) : null}
+          </NativeSelect>
+        </div>
+        {entries.data ? <p className="pb-2 text-sm text-ink-muted">{t('count', { count: entries.data.total })}</p> : null}
+      </div>
+
+      {entries.data ? (
+        entries.data.items.length === 0 ? (
+          <EmptyState title={t('emptyMonth')} description={t('emptyMonthHint')} />
+        ) : (
+          groups.map(([groupMonth, items]) => (
+            <section key={groupMonth} aria-labelledby={`journal-${groupMonth}`} className="flex flex-col gap-2">
+              <h3 id={`journal-${groupMonth}`} className="font-display text-lg font-semibold text-ink">
+                {format.month(groupMonth)}
+              </h3>
+              <ol className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
+                {items.map((entry) => (
+                  <JournalItem key={entry.id} entry={entry} day={format.day(entry.listenedOn)} />
+                ))}
+              </ol>
+            </section>
+          ))
+        )
+      ) : (
+        <div className="flex flex-col gap-3">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-20 w-full rounded-2xl" />
+          ))}
+        </div>
+      )}
+      {entries.data ? (
+        <Pagination
+          page={entries.data.page}
+          pages={entries.data.totalPages}
+          onPageChange={(next) => update({ page: next > 1 ? String(next) : undefined })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function groupByMonth(entries: readonly JournalEntry[]): [string, JournalEntry[]][] {
+  const groups = new Map<string, JournalEntry[]>();
+  for (const entry of entries) {
+    const month = entry.listenedOn.slice(0, 7);
+    groups.set(month, [...(groups.get(month) ?? []), entry]);
+  }
+  return [...groups];
+}
+
+function JournalItem({ entry, day }: { entry: JournalEntry; day: string }) {
+  const { t } = useTranslation(['journal', 'common']);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const update = useUpdateListen(entry.id);
+  const remove = useDeleteListen();
+  const album = entry.album;
+  return (
+    <li className="flex gap-4 p-3 sm:p-4">
+      <Link to={paths.album(album.slug)} className="shrink-0" tabIndex={-1} aria-hidden>
+        <AlbumCover
+          src={album.coverUrl}
+          alt={t('common:album.coverAlt', { title: album.title, artist: album.artistCredit })}
+          className="size-16 rounded-lg sm:size-20"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-medium uppercase tracking-wide text-ink-subtle">
+          <time dateTime={entry.listenedOn}>{day}</time>
+        </p>
+        <Link to={paths.album(album.slug)} className="block truncate font-semibold text-ink hover:text-accent">
+          {album.title}
+        </Link>
+        <p className="truncate text-sm text-ink-muted">{album.artistCredit}</p>
+        {entry.rating !== null ? <RatingStars value={entry.rating} size="xs" className="mt-1" /> : null}
+        {entry.note ? <p className="mt-2 whitespace-pre-line break-words text-sm text-ink">{entry.note}</p> : null}
+      </div>
+      <div className="flex shrink-0 items-start gap-1">
+        <Button variant="ghost" size="icon-sm" aria-label={t('edit', { title: album.title })} onClick={() => setEditing(true)}>
+          <Pencil aria-hidden />
+        </Button>
+        <Button variant="ghost" size="icon-sm" aria-label={t('delete', { title: album.title })} onClick={() => setDeleting(true)}>
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+
+      <Dialog open={editing} onOpenChange={setEditing}>
+        <DialogContent title={t('editTitle')} description={t('logDescription', { title: album.title, artist: album.artistCredit })}>
+          {editing ? (
+            <ListenForm
+              initial={{ listenedOn: entry.listenedOn, rating: entry.rating, note: entry.note ?? '' }}
+              submitLabel={t('form.saveChanges')}
+              pending={update.isPending}
+              onCancel={() => setEditing(false)}
+              onSubmit={async (values) => {
+                await update.mutateAsync({ listenedOn: values.listenedOn, rating: values.rating, note: values.note || null });
+                setEditing(false);
+                toast.success(t('updated'));
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={deleting} onOpenChange={setDeleting}>
+        <DialogContent title={t('deleteTitle')} description={t('deleteDescription', { title: album.title, day })}>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="ghost">{t('form.cancel')}</Button>
+            </DialogClose>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(entry.id, {
+                  onSuccess: () => {
+                    setDeleting(false);
+                    toast.success(t('deleted'));
+                  },
+                  onError: (error) => toast.error(error instanceof ApiError ? error.message : t('form.failed')),
+                })
+              }
+            >
+              {t('confirmDelete')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </li>
+  );
+}

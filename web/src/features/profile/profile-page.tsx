@@ -1,0 +1,424 @@
+import type { Profile } from '@hearsay/contracts/profiles';
+import { paths } from '@hearsay/contracts/paths';
+import { useQuery } from '@tanstack/react-query';
+import { MessageCircle, MoreHorizontal, Plus } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { genresQueryOptions } from '../../shared/catalog/genres.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
+import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Card, Container } from '../../shared/ui/card.tsx';
+import { CollectionCard } from '../../shared/ui/collection-card.tsx';
+import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
+import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
+import {
+  distributionQueryOptions,
+  peopleQueryOptions,
+  profileCollectionsQueryOptions,
+  profileQueryOptions,
+  profileRatingsQueryOptions,
+  useFollow,
+  type RatingsFilter,
+} from './api.ts';
+
+/** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
+export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+
+const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /profile/{username} (spec §2 Profile): who they are, their stats, and the Collection, Ratings, Lists and Followers tabs. */
+export function ProfilePage({ createCollection }: { createCollection?: CreateCollectionDialogType }) {
+  const { t } = useTranslation('profile');
+  const { username = 'me' } = useParams();
+  const profile = useQuery(profileQueryOptions(username));
+  if (profile.isPending) {
+    return (
+      <Container className="py-16">
+        <Spinner label={t('loading')} />
+      </Container>
+    );
+  }
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404)
+      return <NotFound title={t('notFound')} description={t('notFoundHint')} />;
+    return <ErrorState onRetry={() => void profile.refetch()} />;
+  }
+  return <ProfileView profile={profile.data} createCollection={createCollection} />;
+}
+
+function ProfileView({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
+  const { t } = useTranslation('profile');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') as Tab | null;
+  const tab: Tab = requested && TABS.includes(requested) ? requested : 'collection';
+  const stats: [string, number][] = [
+    ['ratings', profile.stats.ratings],
+    ['reviews', profile.stats.reviews],
+    ['lists', profile.stats.lists],
+    ['followers', profile.stats.followers],
+    ['following', profile.stats.following],
+  ];
+  return (
+    <Container className="py-8 sm:py-12">
+      <title>{`${profile.name} (@${profile.username}) · Hearsay`}</title>
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <Avatar name={profile.name} src={profile.avatarUrl} size="xl" />
+        <div className="min-w-0 flex-1">
+          <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{profile.name}</h1>
+          <p className="text-ink-muted">
+            @{profile.username} · {t('memberSince', { year: new Date(profile.memberSince).getFullYear() })}
+          </p>
+          <p className="mt-3 max-w-2xl whitespace-pre-wrap text-ink">{profile.bio || t('noBio')}</p>
+        </div>
+        <ProfileActions profile={profile} />
+      </header>
+      <dl className="mt-6 grid grid-cols-5 gap-2 rounded-2xl border border-line bg-surface p-4 text-center">
+        {stats.map(([key, value]) => (
+          <div key={key}>
+            <dd className="font-display text-2xl font-semibold tabular-nums text-ink" data-testid={`profile-stat-${key}`}>
+              {value.toLocaleString()}
+            </dd>
+            <dt className="text-xs text-ink-muted sm:text-sm">{t(`stats.${key}`)}</dt>
+          </div>
+        ))}
+      </dl>
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-8">
+        <TabsList>
+          <TabsTrigger value="collection">{t('tabs.collection', { count: profile.stats.ratings })}</TabsTrigger>
+          <TabsTrigger value="ratings">{t('tabs.ratings')}</TabsTrigger>
+          <TabsTrigger value="lists">{t('tabs.lists')}</TabsTrigger>
+          <TabsTrigger value="followers">{t('tabs.followers')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="collection" className="mt-6">
+          <CollectionTab profile={profile} />
+        </TabsContent>
+        <TabsContent value="ratings" className="mt-6">
+          <RatingsTab profile={profile} />
+        </TabsContent>
+        <TabsContent value="lists" className="mt-6">
+          <ListsTab profile={profile} CreateCollection={createCollection} />
+        </TabsContent>
+        <TabsContent value="followers" className="mt-6">
+          <PeopleTab profile={profile} />
+        </TabsContent>
+      </Tabs>
+    </Container>
+  );
+}
+
+function ProfileActions({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const follow = useFollow();
+  const share = async () => {
+    const url = `${window.location.origin}${paths.profile(profile.username)}`;
+    try {
+      if (navigator.share) await navigator.share({ title: profile.name, url });
+      else {
+        await navigator.clipboard.writeText(url);
+        toast.success(t('linkCopied'));
+      }
+    } catch {
+      // Closing the share sheet is not an error.
+    }
+  };
+  return (
+    <div className="flex items-center gap-2">
+      {!profile.isOwner ? (
+        <Button
+          variant={profile.isFollowing ? 'outline' : 'primary'}
+          disabled={follow.isPending}
+          onClick={() =>
+            follow.mutate(
+              { username: profile.username, follow: !profile.isFollowing },
+              { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')) },
+            )
+          }
+        >
+          {profile.isFollowing ? t('unfollow') : t('follow')}
+        </Button>
+      ) : (
+        <Button asChild variant="outline">
+          <Link to="/settings">{t('editProfile')}</Link>
+        </Button>
+      )}
+      {!profile.isOwner ? (
+        <Button asChild variant="outline" size="icon">
+          <Link to="/messages" aria-label={t('message', { name: profile.name })}>
+            <MessageCircle aria-hidden />
+          </Link>
+        </Button>
+      ) : null}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="outline" size="icon" aria-label={t('more')}>
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-xl border border-line bg-surface p-1 shadow-pop">
+            <DropdownMenu.Item
+              onSelect={() => void share()}
+              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
+            >
+              {t('share')}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </div>
+  );
+}
+
+const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
+
+function CollectionTab({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const [mode, setMode] = useAlbumViewMode();
+  const [filter, setFilter] = useState<RatingsFilter>({ sort: 'date', page: 1 });
+  const genres = useQuery(genresQueryOptions);
+  const ratings = useQuery(profileRatingsQueryOptions(profile.username, filter));
+  const change = (next: Partial<RatingsFilter>) => setFilter((current) => ({ ...current, ...next, page: next.page ?? 1 }));
+  return (
+    <section aria-labelledby="collection-heading">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="collection-heading" className="font-display text-xl font-semibold text-ink">
+          {t('tabs.collection', { count: ratings.data?.total ?? profile.stats.ratings })}
+        </h2>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="profile-genre">{t('filter.genre')}</Label>
+            <NativeSelect
+              id="profile-genre"
+              value={filter.genre ?? ''}
+              onChange={(event) => change({ genre: event.target.value || undefined })}
+            >
+              <option value="">{t('filter.any')}</option>
+              {genres.data?.items.map((genre) => (
+                <option key={genre.slug} value={genre.slug}>
+                  {genre.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="profile-decade">{t('filter.decade')}</Label>
+            <NativeSelect
+              id="profile-decade"
+              value={filter.decade ?? ''}
+              onChange={(event) => change({ decade: event.target.value ? Number(event.target.value) : undefined })}
+            >
+              <option value="">{t('filter.any')}</option>
+              {DECADES.map((decade) => (
+                <option key={decade} value={decade}>
+                  {t('filter.decadeValue', { decade })}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="profile-rating">{t('filter.rating')}</Label>
+            <NativeSelect
+              id="profile-rating"
+              value={filter.minRating ?? ''}
+              onChange={(event) => change({ minRating: event.target.value ? Number(event.target.value) : undefined })}
+            >
+              <option value="">{t('filter.any')}</option>
+              {[9, 8, 7, 6, 5].map((value) => (
+                <option key={value} value={value}>
+                  {t('filter.atLeast', { value })}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="profile-sort">{t('sort.label')}</Label>
+            <NativeSelect
+              id="profile-sort"
+              value={filter.sort}
+              onChange={(event) => change({ sort: event.target.value as RatingsFilter['sort'] })}
+            >
+              <option value="date">{t('sort.date')}</option>
+              <option value="rating">{t('sort.rating')}</option>
+              <option value="release">{t('sort.release')}</option>
+              <option value="title">{t('sort.title')}</option>
+            </NativeSelect>
+          </div>
+          <ViewModeToggle value={mode} onChange={setMode} />
+        </div>
+      </div>
+      {ratings.isPending ? (
+        <>
+          <p className="sr-only" role="status">
+            {t('loadingAlbums')}
+          </p>
+          <AlbumGrid>
+            {Array.from({ length: 8 }, (_, index) => (
+              <AlbumCardSkeleton key={index} layout={mode} />
+            ))}
+          </AlbumGrid>
+        </>
+      ) : ratings.isError ? (
+        <ErrorState onRetry={() => void ratings.refetch()} />
+      ) : ratings.data.items.length === 0 ? (
+        <EmptyState title={t('emptyAlbums')} description={profile.isOwner ? t('emptyAlbumsHint') : undefined} />
+      ) : (
+        <>
+          {mode === 'grid' ? (
+            <AlbumGrid>
+              {ratings.data.items.map((item) => (
+                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} />
+              ))}
+            </AlbumGrid>
+          ) : (
+            <div className="flex flex-col gap-2">
+              {ratings.data.items.map((item) => (
+                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} layout="list" />
+              ))}
+            </div>
+          )}
+          <Pagination page={filter.page} pages={ratings.data.totalPages} onPageChange={(page) => change({ page })} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RatingsTab({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('profile');
+  const [page, setPage] = useState(1);
+  const distribution = useQuery(distributionQueryOptions(profile.username));
+  const ratings = useQuery(profileRatingsQueryOptions(profile.username, { sort: 'date', page }, 20));
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <Card className="h-fit p-5">
+        {distribution.data ? (
+          <RatingDistribution buckets={distribution.data.buckets} title={t('distribution')} emptyText={t('emptyRatings')} />
+        ) : (
+          <Spinner />
+        )}
+      </Card>
+      <section aria-label={t('tabs.ratings')}>
+        {ratings.data?.items.length === 0 ? <EmptyState title={t('emptyRatings')} /> : null}
+        <ol className="flex flex-col gap-2">
+          {ratings.data?.items.map((item) => (
+            <li key={item.album.id} className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-3">
+              <Link to={paths.album(item.album.slug)} className="min-w-0">
+                <span className="block truncate font-medium text-ink hover:text-accent">{item.album.title}</span>
+                <span className="block truncate text-sm text-ink-muted">{item.album.artistCredit}</span>
+              </Link>
+              <span className="shrink-0 text-right">
+                <span className="block font-display text-lg font-semibold tabular-nums text-ink">{item.rating.toFixed(1)}</span>
+                <time dateTime={item.ratedAt} className="block text-xs text-ink-muted">
+                  {date.format(new Date(item.ratedAt))}
+                </time>
+              </span>
+            </li>
+          ))}
+        </ol>
+        {ratings.data ? <Pagination page={page} pages={ratings.data.totalPages} onPageChange={setPage} /> : null}
+      </section>
+    </div>
+  );
+}
+
+function ListsTab({ profile, CreateCollection }: { profile: Profile; CreateCollection?: CreateCollectionDialogType }) {
+  const { t } = useTranslation('profile');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const lists = useQuery(profileCollectionsQueryOptions(profile.username, page));
+  return (
+    <section aria-labelledby="lists-heading">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id="lists-heading" className="font-display text-xl font-semibold text-ink">
+          {t('collections', { count: lists.data?.total ?? profile.stats.lists })}
+        </h2>
+        {profile.isOwner && CreateCollection ? (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {t('createCollection')}
+          </Button>
+        ) : null}
+      </div>
+      {lists.isPending ? (
+        <Spinner label={t('loadingCollections')} />
+      ) : lists.isError ? (
+        <ErrorState onRetry={() => void lists.refetch()} />
+      ) : lists.data.items.length === 0 ? (
+        <EmptyState title={t('emptyCollections')} description={profile.isOwner ? t('emptyCollectionsHint') : undefined} />
+      ) : (
+        <>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {lists.data.items.map((collection) => (
+              <li key={collection.id}>
+                <CollectionCard collection={collection} isPrivate={collection.isPrivate} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={lists.data.totalPages} onPageChange={setPage} />
+        </>
+      )}
+      {CreateCollection ? <CreateCollection open={creating} onOpenChange={setCreating} /> : null}
+    </section>
+  );
+}
+
+function PeopleTab({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      <PeopleList profile={profile} direction="followers" title={t('followersTitle', { count: profile.stats.followers })} />
+      <PeopleList profile={profile} direction="following" title={t('followingTitle', { count: profile.stats.following })} />
+    </div>
+  );
+}
+
+function PeopleList({ profile, direction, title }: { profile: Profile; direction: 'followers' | 'following'; title: string }) {
+  const { t } = useTranslation('profile');
+  const [page, setPage] = useState(1);
+  const people = useQuery(peopleQueryOptions(profile.username, direction, page));
+  const follow = useFollow();
+  return (
+    <section aria-label={title}>
+      <h2 className="mb-3 font-display text-lg font-semibold text-ink">{title}</h2>
+      {people.data?.items.length === 0 ? (
+        <p className="text-sm text-ink-muted">{t(direction === 'followers' ? 'noFollowers' : 'noFollowing')}</p>
+      ) : null}
+      <ul className="flex flex-col gap-2">
+        {people.data?.items.map((person) => (
+          <li key={person.id} className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">
+            <Avatar name={person.name} src={person.avatarUrl} size="md" />
+            <Link to={paths.profile(person.username)} className="min-w-0 flex-1">
+              <span className="block truncate font-medium text-ink hover:text-accent">{person.name}</span>
+              <span className="block truncate text-sm text-ink-muted">@{person.username}</span>
+            </Link>
+            {!person.isViewer ? (
+              <Button
+                size="sm"
+                variant={person.isFollowing ? 'outline' : 'primary'}
+                disabled={follow.isPending}
+                aria-label={t(person.isFollowing ? 'unfollowName' : 'followName', { name: person.name })}
+                onClick={() => follow.mutate({ username: person.username, follow: !person.isFollowing })}
+              >
+                {person.isFollowing ? t('unfollow') : t('follow')}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {people.data ? <Pagination page={page} pages={people.data.totalPages} onPageChange={setPage} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { paths } from '@hearsay/contracts/paths';
+import { MyReviewSchema } from '@hearsay/contracts/reviews';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquareText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../shared/auth/session.ts';
+import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
+import { api } from '../../shared/lib/api-client.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { albumReviewsQueryOptions, type ReviewSort } from './api.ts';
+import { ReviewCard } from './review-card.tsx';
+import { ReviewDialog } from './review-dialog.tsx';
+
+/** The Reviews section of an album page: most liked or newest first, paged, with Write Review (or edit yours). */
+export function AlbumReviews({ album }: AlbumExtensionProps) {
+  const { t } = useTranslation('reviews');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [sort, setSort] = useState<ReviewSort>('popular');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState(false);
+  const reviews = useQuery(albumReviewsQueryOptions(album.id, sort, page));
+  const viewerId = session.user?.id;
+  // Your own review, wherever it is in the list: the button edits it instead of writing a second one.
+  const mine = useQuery({
+    queryKey: ['reviews', 'album', album.id, 'mine', viewerId],
+    queryFn: async ({ signal }) => (await api(`/api/albums/${album.id}/reviews/mine`, { schema: MyReviewSchema, signal })).review,
+    enabled: Boolean(viewerId),
+  });
+
+  const write = () => {
+    if (session.status !== 'signed-in') return void navigate(paths.login(location.pathname));
+    setOpen(true);
+  };
+
+  return (
+    <section aria-labelledby="reviews-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reviews-title" className="font-display text-2xl font-semibold text-ink">
+          {t('section.title')}
+          {reviews.data ? <span className="ml-2 text-base font-normal text-ink-muted">({reviews.data.total})</span> : null}
+        </h2>
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label={t('section.sort')} className="flex rounded-full bg-surface-2 p-0.5 text-sm">
+            {(['popular', 'recent'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={sort === option}
+                onClick={() => {
+                  setSort(option);
+                  setPage(1);
+                }}
+                className="rounded-full px-3 py-1 font-medium text-ink-muted aria-pressed:bg-surface aria-pressed:text-ink aria-pressed:shadow-sm"
+              >
+                {t(`section.${option}`)}
+              </button>
+            ))}
+          </div>
+          <Button variant="outline" size="sm" onClick={write}>
+            <MessageSquareText aria-hidden />
+            {mine.data ? t('section.editYours') : t('section.write')}
+          </Button>
+        </div>
+      </div>
+      {reviews.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : reviews.isError ? (
+        <ErrorState onRetry={() => void reviews.refetch()} />
+      ) : reviews.data.items.length === 0 ? (
+        <EmptyState title={t('section.empty')} description={t('section.emptyHint')} />
+      ) : (
+        <div className="flex flex-col gap-4">
+          {reviews.data.items.map((review) => (
+            <ReviewCard key={review.id} review={review} />
+          ))}
+          <Pagination page={page} pages={reviews.data.totalPages} onPageChange={setPage} />
+        </div>
+      )}
+      <ReviewDialog album={album} existing={mine.data ?? undefined} initialRating={album.viewerRating} open={open} onOpenChange={setOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Review } from '@hearsay/contracts/reviews';
+import { paths } from '@hearsay/contracts/paths';
+import { Heart, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../shared/auth/session.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { cn } from '../../shared/lib/cn.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { RichText } from '../../shared/ui/rich-text.tsx';
+import { useLikeReview } from './api.ts';
+
+/** Author, rating, date (and "edited"), title, text, likes and comments of one review. */
+export function ReviewCard({ review, full = false, showAlbum = false }: { review: Review; full?: boolean; showAlbum?: boolean }) {
+  const { t, i18n } = useTranslation('reviews');
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(review.createdAt));
+  return (
+    <article aria-labelledby={`review-${review.id}-heading`} className="rounded-2xl border border-line bg-surface p-5">
+      <header className="flex flex-wrap items-center gap-3">
+        <Avatar name={review.author.name} src={review.author.avatarUrl} size="md" />
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-ink">
+            <Link to={paths.profile(review.author.username)} className="hover:text-accent">
+              {review.author.name}
+            </Link>{' '}
+            <span className="text-sm font-normal text-ink-muted">@{review.author.username}</span>
+          </p>
+          <p className="text-sm text-ink-muted">
+            <time dateTime={review.createdAt}>{date}</time>
+            {review.editedAt ? ` · ${t('card.edited')}` : ''}
+          </p>
+        </div>
+        <RatingStars value={review.rating} size="sm" />
+      </header>
+      {showAlbum ? (
+        <p className="mt-3 text-sm text-ink-muted">
+          {t('card.on')}{' '}
+          <Link to={paths.album(review.album.slug)} className="font-medium text-ink hover:text-accent">
+            {review.album.title}
+          </Link>{' '}
+          · {review.album.artistCredit}
+        </p>
+      ) : null}
+      <h3 id={`review-${review.id}-heading`} className="mt-3 font-display text-lg font-semibold text-ink">
+        {full ? (
+          review.title || t('card.untitled', { name: review.author.name })
+        ) : (
+          <Link to={paths.review(review.id)} className="hover:text-accent">
+            {review.title || t('card.untitled', { name: review.author.name })}
+          </Link>
+        )}
+      </h3>
+      {full ? (
+        <RichText html={review.contentHtml} className="mt-2" />
+      ) : (
+        <RichText html={review.contentHtml} className="mt-2 line-clamp-6" />
+      )}
+      <footer className="mt-4 flex items-center gap-4 text-sm text-ink-muted">
+        <LikeButton review={review} />
+        <Link to={`${paths.review(review.id)}#comments`} className="inline-flex items-center gap-1.5 hover:text-ink">
+          <MessageCircle aria-hidden className="size-4" />
+          {t('card.comments', { count: review.commentCount })}
+        </Link>
+        {!full ? (
+          <Link to={paths.review(review.id)} className="ml-auto font-medium text-accent hover:underline">
+            {t('card.read')}
+          </Link>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
+
+export function LikeButton({ review }: { review: Review }) {
+  const { t } = useTranslation('reviews');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const like = useLikeReview();
+  const liked = review.likedByViewer;
+  const count = review.likeCount;
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      disabled={like.isPending}
+      onClick={() => {
+        if (session.status !== 'signed-in') return void navigate(paths.login(location.pathname));
+        like.mutate(
+          { review, liked: !liked },
+          { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')) },
+        );
+      }}
+      className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
+    >
+      <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
+      <span className="sr-only">{t('card.like')}</span>
+      <span className="tabular-nums">{count}</span>
+    </button>
+  );
+}

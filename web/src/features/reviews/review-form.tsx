@@ -1,0 +1,117 @@
+import type { AlbumCard } from '@hearsay/contracts/catalog';
+import { ratingLabel } from '@hearsay/contracts/ratings';
+import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX, type Review } from '@hearsay/contracts/reviews';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { AlbumCover } from '../../shared/ui/album-cover.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field, Input } from '../../shared/ui/input.tsx';
+import { RatingInput } from '../../shared/ui/rating-input.tsx';
+import { RichTextEditor } from '../../shared/ui/rich-text-editor.tsx';
+import { useEditReview, usePublishReview } from './api.ts';
+
+type AlbumSummary = Pick<AlbumCard, 'id' | 'title' | 'artistCredit' | 'coverUrl'>;
+
+/**
+ * "Write a Review" (spec §2): the album, a rating, an optional title (≤ 100) and the text. Publish stays disabled
+ * while sending, without a rating, or under 50 characters of text. Editing an existing review uses the same form.
+ */
+export function ReviewForm({
+  album,
+  existing,
+  initialRating,
+  onDone,
+  onCancel,
+  cancelLabel,
+}: {
+  album: AlbumSummary;
+  existing?: Review;
+  initialRating?: number | null;
+  onDone: (review: Review) => void;
+  onCancel: () => void;
+  cancelLabel?: string;
+}) {
+  const { t } = useTranslation('reviews');
+  const publish = usePublishReview();
+  const edit = useEditReview();
+  const [rating, setRating] = useState<number | null>(existing?.rating ?? initialRating ?? null);
+  const [title, setTitle] = useState(existing?.title ?? '');
+  const [content, setContent] = useState(existing?.contentHtml ?? '');
+  const [textLength, setTextLength] = useState(existing ? REVIEW_MIN_CHARACTERS : 0);
+  const [error, setError] = useState<string | null>(null);
+  const pending = publish.isPending || edit.isPending;
+  const tooShort = textLength < REVIEW_MIN_CHARACTERS;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!rating || tooShort || pending) return;
+    setError(null);
+    const body = { rating, title, content };
+    const handlers = {
+      onSuccess: (review: Review) => {
+        setRating(null);
+        setTitle('');
+        setContent('');
+        setTextLength(0);
+        onDone(review);
+      },
+      onError: (cause: Error) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failed')),
+    };
+    if (existing) edit.mutate({ reviewId: existing.id, body }, handlers);
+    else publish.mutate({ albumId: album.id, body }, handlers);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex items-center gap-3">
+        <AlbumCover src={album.coverUrl} alt="" className="size-16 shrink-0 rounded-lg" />
+        <div className="min-w-0">
+          <p className="truncate font-display text-lg font-semibold text-ink">{album.title}</p>
+          <p className="truncate text-sm text-ink-muted">{album.artistCredit}</p>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-ink">{t('form.rating')}</span>
+        <RatingInput value={rating} onChange={setRating} label={t('form.ratingLabel', { title: album.title })} />
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {rating ? `${rating.toFixed(1)} – ${ratingLabel(rating)}` : ratingLabel(null)}
+        </p>
+      </div>
+      <Field id="review-title" label={t('form.title')} hint={t('form.titleCount', { count: title.length, max: REVIEW_TITLE_MAX })}>
+        <Input id="review-title" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={REVIEW_TITLE_MAX} />
+      </Field>
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-ink" id="review-content-label">
+          {t('form.content')}
+        </span>
+        <RichTextEditor
+          id="review-content"
+          label={t('form.content')}
+          describedBy="review-content-hint"
+          value={content}
+          onChange={(html, text) => {
+            setContent(html);
+            setTextLength(text.trim().length);
+          }}
+        />
+        <p id="review-content-hint" className="text-xs text-ink-muted">
+          {tooShort ? t('form.minimum') : t('form.characters', { count: textLength })}
+        </p>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {cancelLabel ?? t('form.cancel')}
+        </Button>
+        <Button type="submit" disabled={!rating || tooShort || pending}>
+          {pending ? t('form.publishing') : existing ? t('form.save') : t('form.publish')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,298 @@
+import type { Comment, Review } from '@hearsay/contracts/reviews';
+import { COMMENT_MAX } from '@hearsay/contracts/reviews';
+import { paths } from '@hearsay/contracts/paths';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../shared/auth/session.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { AlbumCover } from '../../shared/ui/album-cover.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Container } from '../../shared/ui/card.tsx';
+import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
+import { Textarea } from '../../shared/ui/input.tsx';
+import { NotFound } from '../../shared/ui/not-found.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { RichText } from '../../shared/ui/rich-text.tsx';
+import { ShareButton } from '../../shared/ui/share-button.tsx';
+import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import {
+  commentsQueryOptions,
+  reviewQueryOptions,
+  revisionsQueryOptions,
+  useAddComment,
+  useDeleteComment,
+  useDeleteReview,
+  useEditComment,
+} from './api.ts';
+import { ReviewCard } from './review-card.tsx';
+import { ReviewDialog } from './review-dialog.tsx';
+
+/** /review/{id}: one review in full, shareable (the server adds link-preview tags), with its history and comments. */
+export function ReviewPage() {
+  const { t } = useTranslation('reviews');
+  const { reviewId = '' } = useParams();
+  const review = useQuery(reviewQueryOptions(reviewId));
+  if (review.isPending) {
+    return (
+      <Container className="py-10">
+        <Skeleton className="h-64 w-full" />
+      </Container>
+    );
+  }
+  if (review.isError) {
+    if (review.error instanceof ApiError && review.error.status === 404) {
+      return <NotFound title={t('page.notFound')} description={t('page.notFoundHint')} />;
+    }
+    return <ErrorState onRetry={() => void review.refetch()} />;
+  }
+  return <ReviewView review={review.data} />;
+}
+
+function ReviewView({ review }: { review: Review }) {
+  const { t } = useTranslation('reviews');
+  const navigate = useNavigate();
+  const remove = useDeleteReview();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Container className="max-w-3xl py-8 sm:py-12">
+      <title>{`${review.title || t('card.untitled', { name: review.author.name })} · ${review.album.title} · Hearsay`}</title>
+      <Link to={paths.album(review.album.slug)} className="mb-6 flex items-center gap-4 rounded-2xl p-2 hover:bg-surface-2">
+        <AlbumCover src={review.album.coverUrl} alt="" className="size-20 shrink-0 rounded-lg" />
+        <div className="min-w-0">
+          <p className="text-sm text-ink-muted">{t('page.reviewOf')}</p>
+          <h1 className="truncate font-display text-2xl font-semibold text-ink">{review.album.title}</h1>
+          <p className="truncate text-ink-muted">{review.album.artistCredit}</p>
+        </div>
+      </Link>
+      <ReviewCard review={review} full />
+      <div className="mt-4 flex flex-wrap gap-2">
+        <ShareButton title={t('page.shareTitle', { name: review.author.name, album: review.album.title })} label={t('page.share')} />
+        {review.isOwner ? (
+          <>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              {t('page.edit')}
+            </Button>
+            <Button variant="ghost" className="text-danger" onClick={() => setConfirming(true)}>
+              {t('page.delete')}
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {review.editedAt ? <History reviewId={review.id} /> : null}
+      <Comments reviewId={review.id} />
+      <ReviewDialog album={review.album} existing={review} open={editing} onOpenChange={setEditing} />
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent title={t('page.deleteTitle')} description={t('page.deleteDescription')}>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              {t('form.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(review.id, {
+                  onSuccess: () => {
+                    toast.success(t('page.deleted'));
+                    void navigate(paths.album(review.album.slug), { replace: true });
+                  },
+                  onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                })
+              }
+            >
+              {t('page.delete')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Container>
+  );
+}
+
+function History({ reviewId }: { reviewId: string }) {
+  const { t, i18n } = useTranslation('reviews');
+  const [open, setOpen] = useState(false);
+  const revisions = useQuery({ ...revisionsQueryOptions(reviewId), enabled: open });
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <details className="mt-6 rounded-2xl border border-line p-4" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer font-medium text-ink">{t('page.history')}</summary>
+      {revisions.data ? (
+        <ol className="mt-4 flex flex-col gap-4">
+          {revisions.data.revisions.map((revision) => (
+            <li key={revision.writtenAt} className="border-l-2 border-line pl-4">
+              <p className="text-sm text-ink-muted">
+                {t('page.version', { date: format.format(new Date(revision.writtenAt)), rating: revision.rating.toFixed(1) })}
+              </p>
+              {revision.title ? <p className="font-semibold text-ink">{revision.title}</p> : null}
+              <RichText html={revision.contentHtml} className="mt-1 text-sm" />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </details>
+  );
+}
+
+function Comments({ reviewId }: { reviewId: string }) {
+  const { t } = useTranslation('reviews');
+  const session = useSession();
+  const location = useLocation();
+  const [page, setPage] = useState(1);
+  const comments = useQuery(commentsQueryOptions(reviewId, page));
+  const add = useAddComment();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) return setError(t('comments.empty'));
+    setError(null);
+    add.mutate(
+      { reviewId, body },
+      {
+        onSuccess: () => setBody(''),
+        onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
+      },
+    );
+  };
+
+  return (
+    <section id="comments" aria-labelledby="comments-title" className="mt-10">
+      <h2 id="comments-title" className="font-display text-xl font-semibold text-ink">
+        {t('comments.title')}
+        {comments.data ? <span className="ml-2 text-base font-normal text-ink-muted">({comments.data.total})</span> : null}
+      </h2>
+      {session.status === 'signed-in' ? (
+        <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-2">
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {error}
+            </p>
+          ) : null}
+          <Textarea
+            aria-label={t('comments.add')}
+            placeholder={t('comments.placeholder')}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            maxLength={COMMENT_MAX}
+            rows={3}
+          />
+          <Button type="submit" size="sm" className="self-end" disabled={add.isPending}>
+            {t('comments.post')}
+          </Button>
+        </form>
+      ) : (
+        <p className="mt-3 text-sm text-ink-muted">
+          <Link to={paths.login(location.pathname)} className="font-medium text-accent underline underline-offset-4">
+            {t('comments.signIn')}
+          </Link>
+        </p>
+      )}
+      {comments.data?.items.length ? (
+        <ul className="mt-6 flex flex-col gap-4">
+          {comments.data.items.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} />
+          ))}
+        </ul>
+      ) : comments.data ? (
+        <p className="mt-6 text-sm text-ink-muted">{t('comments.none')}</p>
+      ) : null}
+      {comments.data ? <Pagination page={page} pages={comments.data.totalPages} onPageChange={setPage} /> : null}
+    </section>
+  );
+}
+
+function CommentItem({ comment }: { comment: Comment }) {
+  const { t, i18n } = useTranslation('reviews');
+  const edit = useEditComment();
+  const remove = useDeleteComment();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.body);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.createdAt));
+  const fail = (cause: Error) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+  return (
+    <li className="flex gap-3">
+      <Avatar name={comment.author.name} src={comment.author.avatarUrl} size="sm" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">
+          <Link to={paths.profile(comment.author.username)} className="font-medium text-ink hover:text-accent">
+            {comment.author.name}
+          </Link>{' '}
+          <span className="text-ink-muted">
+            {date}
+            {comment.editedAt ? ` · ${t('card.edited')}` : ''}
+          </span>
+        </p>
+        {editing ? (
+          <div className="mt-1 flex flex-col gap-2">
+            <Textarea
+              aria-label={t('comments.editLabel')}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              maxLength={COMMENT_MAX}
+            />
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                disabled={edit.isPending}
+                onClick={() => edit.mutate({ commentId: comment.id, body: draft }, { onSuccess: () => setEditing(false), onError: fail })}
+              >
+                {t('comments.save')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+                {t('form.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <p className="mt-0.5 whitespace-pre-wrap break-words text-ink">
+            <WithMentions text={comment.body} mentions={comment.mentions} />
+          </p>
+        )}
+        {comment.isOwner && !editing ? (
+          <div className="mt-1 flex gap-3 text-sm">
+            <button type="button" className="text-ink-muted hover:text-ink" onClick={() => setEditing(true)}>
+              {t('comments.edit')}
+            </button>
+            <button
+              type="button"
+              className="text-ink-muted hover:text-danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(comment.id, { onError: fail })}
+            >
+              {t('comments.delete')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Plain text with @username turned into profile links, only for people who exist (the server lists them). */
+function WithMentions({ text, mentions }: { text: string; mentions: string[] }) {
+  const known = new Set(mentions);
+  const parts = text.split(/(@[a-z0-9_]{2,40})/gi);
+  return (
+    <>
+      {parts.map((part, index) => {
+        const name = part.startsWith('@') ? part.slice(1).toLowerCase() : null;
+        const previous = parts[index - 1] ?? '';
+        const standalone = !/[\w@]$/.test(previous);
+        return name && known.has(name) && standalone ? (
+          <Link key={index} to={paths.profile(name)} className="font-medium text-accent hover:underline">
+            {part}
+          </Link>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        );
+      })}
+    </>
+  );
+}

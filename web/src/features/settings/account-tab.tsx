@@ -1,0 +1,193 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../../shared/auth/session.ts';
+import { RymImport } from '../../shared/imports/rym-import.tsx';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
+import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
+import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { securityQueryOptions, useDeleteAccount, useRemoveAvatar, useSaveProfile, useUploadAvatar } from './api.ts';
+import { FormMessage } from './form-message.tsx';
+import { SettingsSection } from './settings-section.tsx';
+
+const BIO_MAX = 500;
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Settings → Account: picture, display name, bio (username and e-mail shown), and deleting the account. */
+export function AccountTab() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileDetails key={session.user.id} user={session.user} />
+      <ImportSection />
+      <DeleteAccount />
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: { name: string; username: string; email: string; bio: string; avatarUrl: string | null } }) {
+  const { t } = useTranslation('settings');
+  const save = useSaveProfile();
+  const upload = useUploadAvatar();
+  const remove = useRemoveAvatar();
+  const [name, setName] = useState(user.name);
+  const [bio, setBio] = useState(user.bio);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > AVATAR_MAX_BYTES) return toast.error(t('account.pictureTooBig'));
+    upload.mutate(file, {
+      onSuccess: () => toast.success(t('account.pictureSaved')),
+      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    if (!name.trim()) return setError(t('account.nameRequired'));
+    setError(null);
+    save.mutate(
+      { name: name.trim(), bio },
+      {
+        onSuccess: () => setSaved(true),
+        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('account.saveFailed')),
+      },
+    );
+  };
+
+  return (
+    <SettingsSection id="account-details" title={t('tabs.account')}>
+      <div className="mb-6 flex flex-wrap items-center gap-4">
+        <Avatar name={user.name} src={user.avatarUrl} size="xl" />
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <label className="cursor-pointer">
+              {upload.isPending ? t('account.uploading') : t('account.uploadPicture')}
+              <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={choose} />
+            </label>
+          </Button>
+          {user.avatarUrl ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(undefined, { onSuccess: () => toast.success(t('account.pictureRemoved')) })}
+            >
+              {t('account.removePicture')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4">
+        <FormMessage error={error} success={saved ? t('account.saved') : null} />
+        <Field id="settings-name" label={t('account.displayName')}>
+          <Input id="settings-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoComplete="name" />
+        </Field>
+        <Field id="settings-username" label={t('account.username')} hint={t('account.usernameHint')}>
+          <Input id="settings-username" value={`@${user.username}`} readOnly />
+        </Field>
+        <Field id="settings-email" label={t('account.email')} hint={t('account.emailHint')}>
+          <Input id="settings-email" value={user.email} readOnly />
+        </Field>
+        <Field id="settings-bio" label={t('account.bio')} hint={t('account.bioCount', { count: bio.length, max: BIO_MAX })}>
+          <Textarea id="settings-bio" value={bio} onChange={(event) => setBio(event.target.value)} maxLength={BIO_MAX} rows={4} />
+        </Field>
+        <Button type="submit" className="self-start" disabled={save.isPending}>
+          {save.isPending ? t('account.saving') : t('account.save')}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function ImportSection() {
+  const { t } = useTranslation('settings');
+  return (
+    <SettingsSection id="rym-import" title={t('account.importTitle')}>
+      <RymImport />
+    </SettingsSection>
+  );
+}
+
+function DeleteAccount() {
+  const { t } = useTranslation('settings');
+  const security = useQuery(securityQueryOptions);
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const hasPassword = security.data?.hasPassword ?? true;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    remove.mutate(hasPassword ? { password } : { confirmation }, {
+      onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
+    });
+  };
+
+  return (
+    <SettingsSection id="delete-account" title={t('delete.title')} description={t('delete.description')}>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        {t('delete.button')}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) {
+            setPassword('');
+            setConfirmation('');
+            setError(null);
+          }
+        }}
+      >
+        <DialogContent title={t('delete.confirmTitle')} description={t('delete.confirmDescription')}>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+            <p className="text-sm text-ink-muted">
+              {t('delete.what')}{' '}
+              <Link to="/privacy" className="font-medium text-accent underline underline-offset-4">
+                {t('delete.privacyLink')}
+              </Link>
+            </p>
+            <FormMessage error={error} />
+            {hasPassword ? (
+              <Field id="delete-password" label={t('security.currentPassword')}>
+                <PasswordInput
+                  id="delete-password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </Field>
+            ) : (
+              <Field id="delete-confirmation" label={t('delete.typeDelete')}>
+                <Input id="delete-confirmation" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+              </Field>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" variant="danger" disabled={remove.isPending || (hasPassword ? !password : confirmation !== 'DELETE')}>
+                {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </SettingsSection>
+  );
+}

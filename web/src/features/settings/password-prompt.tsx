@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
+import { Field } from '../../shared/ui/input.tsx';
+import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { FormMessage } from './form-message.tsx';
+
+/** Asks for the current password before a change that matters (two-factor off, new backup codes). */
+export function PasswordPrompt({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  danger,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: (password: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('settings');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setPassword('');
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError(t('security.passwordRequired'));
+    setPending(true);
+    try {
+      await onConfirm(password);
+      close(false);
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : t('failed'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent title={title} description={description}>
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+          <FormMessage error={error} />
+          <Field id="confirm-current-password" label={t('security.currentPassword')}>
+            <PasswordInput
+              id="confirm-current-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => close(false)}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={pending}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,237 @@
+import type { SecurityOverview, SessionInfo } from '@hearsay/contracts/security';
+import { useQuery } from '@tanstack/react-query';
+import { Monitor, Smartphone } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { Badge } from '../../shared/ui/card.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/input.tsx';
+import { NewPasswordFields, PasswordInput } from '../../shared/ui/password-input.tsx';
+import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import {
+  securityQueryOptions,
+  useChangePassword,
+  useDisableTwoFactor,
+  useNewBackupCodes,
+  useRevokeSession,
+  useSignOutOthers,
+} from './api.ts';
+import { BackupCodeList } from './backup-code-list.tsx';
+import { FormMessage } from './form-message.tsx';
+import { PasswordPrompt } from './password-prompt.tsx';
+import { SettingsSection } from './settings-section.tsx';
+import { TwoFactorSetup } from './two-factor-setup.tsx';
+
+/** Settings → Security: change password, two-factor, and the sessions signed in to this account. */
+export function SecurityTab() {
+  const { t } = useTranslation('settings');
+  const overview = useQuery(securityQueryOptions);
+  if (overview.isPending) return <Skeleton className="h-96 w-full" />;
+  if (overview.isError) return <ErrorState title={t('loadFailed')} onRetry={() => void overview.refetch()} />;
+  return (
+    <div className="flex flex-col gap-6">
+      {overview.data.hasPassword ? (
+        <ChangePassword />
+      ) : (
+        <SettingsSection id="change-password" title={t('security.changePassword')}>
+          <p className="text-sm text-ink-muted">{t('security.noPassword')}</p>
+        </SettingsSection>
+      )}
+      <TwoFactor overview={overview.data} />
+      <Sessions sessions={overview.data.sessions} />
+    </div>
+  );
+}
+
+function ChangePassword() {
+  const { t } = useTranslation(['settings', 'accounts']);
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    if (!current || !password || !confirm) return setError(t('accounts:register.fillAll'));
+    if (password !== confirm) return setError(t('accounts:register.mismatch'));
+    if ([...password].length < 8) return setError(t('accounts:register.tooShort'));
+    setError(null);
+    change.mutate(
+      { currentPassword: current, newPassword: password, signOutOtherDevices: true },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setPassword('');
+          setConfirm('');
+          setDone(true);
+        },
+        onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
+      },
+    );
+  };
+
+  return (
+    <SettingsSection id="change-password" title={t('security.changePassword')} description={t('security.changePasswordHint')}>
+      <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
+        <FormMessage error={error} success={done ? t('security.passwordChanged') : null} />
+        <Field id="current-password" label={t('security.currentPassword')}>
+          <PasswordInput
+            id="current-password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        </Field>
+        <NewPasswordFields
+          idPrefix="new"
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          passwordLabel={t('accounts:fields.newPassword')}
+          confirmLabel={t('accounts:fields.confirmNewPassword')}
+        />
+        <Button type="submit" className="self-start" disabled={change.isPending}>
+          {change.isPending ? t('security.updating') : t('security.updatePassword')}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function TwoFactor({ overview }: { overview: SecurityOverview }) {
+  const { t } = useTranslation('settings');
+  const disable = useDisableTwoFactor();
+  const renew = useNewBackupCodes();
+  const [setupOpen, setSetupOpen] = useState(false);
+  const [disableOpen, setDisableOpen] = useState(false);
+  const [renewOpen, setRenewOpen] = useState(false);
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
+  const enabled = overview.twoFactorEnabled;
+
+  return (
+    <SettingsSection id="two-factor" title={t('twoFactor.title')} description={t('twoFactor.description')}>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="font-medium text-ink">{enabled ? t('twoFactor.on') : t('twoFactor.off')}</p>
+          {enabled && overview.backupCodesLeft !== null ? (
+            <p className="text-sm text-ink-muted">{t('twoFactor.codesLeft', { count: overview.backupCodesLeft })}</p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={enabled}
+          aria-label={t('twoFactor.title')}
+          disabled={!overview.hasPassword}
+          onClick={() => (enabled ? setDisableOpen(true) : setSetupOpen(true))}
+          className="relative h-7 w-12 shrink-0 rounded-full bg-surface-3 transition-colors aria-checked:bg-accent disabled:opacity-50"
+        >
+          <span
+            aria-hidden
+            className={`absolute top-1 size-5 rounded-full bg-white shadow transition-all ${enabled ? 'left-6' : 'left-1'}`}
+          />
+        </button>
+      </div>
+      {!overview.hasPassword ? <p className="mt-3 text-sm text-ink-muted">{t('twoFactor.needsPassword')}</p> : null}
+      {enabled ? (
+        <Button variant="outline" size="sm" className="mt-4" onClick={() => setRenewOpen(true)}>
+          {t('twoFactor.newCodes')}
+        </Button>
+      ) : null}
+      {freshCodes ? (
+        <div className="mt-4">
+          <BackupCodeList codes={freshCodes} />
+        </div>
+      ) : null}
+      <TwoFactorSetup open={setupOpen} onOpenChange={setSetupOpen} />
+      <PasswordPrompt
+        open={disableOpen}
+        onOpenChange={setDisableOpen}
+        title={t('twoFactor.disableTitle')}
+        description={t('twoFactor.disableDescription')}
+        confirmLabel={t('twoFactor.disable')}
+        danger
+        onConfirm={async (password) => {
+          await disable.mutateAsync(password);
+          setFreshCodes(null);
+          toast.success(t('twoFactor.disabled'));
+        }}
+      />
+      <PasswordPrompt
+        open={renewOpen}
+        onOpenChange={setRenewOpen}
+        title={t('twoFactor.newCodes')}
+        description={t('twoFactor.newCodesDescription')}
+        confirmLabel={t('twoFactor.newCodes')}
+        onConfirm={async (password) => setFreshCodes((await renew.mutateAsync(password)).backupCodes)}
+      />
+    </SettingsSection>
+  );
+}
+
+function Sessions({ sessions }: { sessions: SessionInfo[] }) {
+  const { t, i18n } = useTranslation('settings');
+  const revoke = useRevokeSession();
+  const others = useSignOutOthers();
+  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const hasOthers = sessions.some((session) => !session.current);
+
+  return (
+    <SettingsSection id="sessions" title={t('sessions.title')} description={t('sessions.description')}>
+      <ul className="divide-y divide-line">
+        {sessions.map((session) => {
+          const Icon = /iPhone|Android/.test(session.device) ? Smartphone : Monitor;
+          return (
+            <li key={session.id} className="flex flex-wrap items-center gap-3 py-3">
+              <Icon aria-hidden className="size-5 text-ink-muted" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-ink">
+                  {t('sessions.device', { browser: session.browser, device: session.device })}{' '}
+                  {session.current ? <Badge className="ml-1">{t('sessions.current')}</Badge> : null}
+                </p>
+                <p className="text-sm text-ink-muted">
+                  {[session.ipAddress, t('sessions.lastActive', { when: when(session.lastActiveAt) })].filter(Boolean).join(' · ')}
+                </p>
+              </div>
+              {session.current ? null : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={revoke.isPending}
+                  aria-label={t('sessions.revokeLabel', { browser: session.browser, device: session.device })}
+                  onClick={() =>
+                    revoke.mutate(session.id, {
+                      onSuccess: () => toast.success(t('sessions.revoked')),
+                      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                    })
+                  }
+                >
+                  {t('sessions.revoke')}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        variant="outline"
+        className="mt-4"
+        disabled={!hasOthers || others.isPending}
+        onClick={() =>
+          others.mutate(undefined, {
+            onSuccess: (result) => toast.success(t('sessions.othersEnded', { count: result.ended })),
+            onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+          })
+        }
+      >
+        {t('sessions.signOutOthers')}
+      </Button>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,178 @@
+import { IMPORT_MAX_BYTES, ImportJobSchema, type ImportJob } from '@hearsay/contracts/imports';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, FileUp } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../lib/api-client.ts';
+import { Button } from '../ui/button.tsx';
+
+const jobQueryOptions = (id: string) => ({
+  queryKey: ['imports', id],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api(`/api/imports/${encodeURIComponent(id)}`, { schema: ImportJobSchema, signal }),
+});
+
+/**
+ * Import a RateYourMusic export: choose the .csv (checked here for type and size), upload it, watch the progress,
+ * then read what happened. Used by onboarding and by Settings; importing the same file again changes nothing.
+ */
+export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => void }) {
+  const { t } = useTranslation('imports');
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  const start = useMutation({
+    mutationFn: (chosen: File) => {
+      const form = new FormData();
+      form.append('file', chosen);
+      return api('/api/imports/rym', { method: 'POST', body: form, schema: ImportJobSchema });
+    },
+    onSuccess: (job) => {
+      queryClient.setQueryData(['imports', job.id], job);
+      setJobId(job.id);
+    },
+    onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failedRetry')),
+  });
+
+  const job = useQuery({
+    ...jobQueryOptions(jobId ?? ''),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
+  });
+  const current = job.data;
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!current || current.status === 'running' || reported.current === current.id) return;
+    reported.current = current.id;
+    // Ratings, library and album pages cached before the import are now out of date.
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'imports' });
+    onFinished?.(current);
+  }, [current, onFinished, queryClient]);
+
+  const choose = (chosen: File | null) => {
+    setError(null);
+    setFileProblem(null);
+    setFile(null);
+    setJobId(null);
+    if (!chosen) return;
+    if (!chosen.name.toLowerCase().endsWith('.csv')) return setFileProblem(t('onlyCsv'));
+    if (chosen.size > IMPORT_MAX_BYTES) return setFileProblem(t('tooBig'));
+    setFile(chosen);
+  };
+
+  const running = start.isPending || current?.status === 'running';
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-ink-muted">{t('how')}</p>
+      <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line-strong p-5 hover:bg-surface-2">
+        <FileUp aria-hidden className="size-6 text-accent" />
+        <span className="font-medium text-ink">{t('choose')}</span>
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          disabled={running}
+          onChange={(event) => {
+            choose(event.target.files?.[0] ?? null);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {fileProblem ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {fileProblem}
+        </p>
+      ) : null}
+      {error ? (
+        <div role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm text-danger">
+          <p className="font-semibold">{t('failed')}</p>
+          <p>{error}</p>
+        </div>
+      ) : null}
+      {file ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-ink">{t('size', { name: file.name, size: (file.size / 1024).toFixed(1) })}</p>
+          {!current ? (
+            <Button onClick={() => start.mutate(file)} disabled={running}>
+              {start.isPending ? t('uploading') : t('start')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {current ? <ImportProgress job={current} /> : null}
+    </div>
+  );
+}
+
+function ImportProgress({ job }: { job: ImportJob }) {
+  const { t } = useTranslation('imports');
+  const percent = job.total ? Math.round((job.processed / job.total) * 100) : 100;
+  if (job.status === 'running') {
+    return (
+      <div>
+        <p className="mb-2 text-sm font-medium text-ink" aria-live="polite">
+          {t('importing', { processed: job.processed, total: job.total })}
+        </p>
+        <div
+          role="progressbar"
+          aria-label={t('progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded-full bg-surface-3"
+        >
+          <div className="h-full bg-accent transition-all" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+    );
+  }
+  if (job.status === 'failed') {
+    return (
+      <div role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm text-danger">
+        <p className="font-semibold">{t('failed')}</p>
+        <p>{job.error ?? t('failedRetry')}</p>
+      </div>
+    );
+  }
+  const { summary } = job;
+  const lines: [string, number][] = [
+    ['ratingsImported', summary.ratingsImported],
+    ['reviewsImported', summary.reviewsImported],
+    ['reviewsKept', summary.reviewsKept],
+    ['listenLater', summary.listenLater],
+    ['matched', summary.matched],
+    ['created', summary.created],
+    ['unchanged', summary.unchanged],
+    ['skipped', summary.skipped],
+  ];
+  return (
+    <section aria-label={t('summaryTitle')} className="rounded-xl border border-line p-4">
+      <p className="flex items-center gap-2 font-semibold text-ink" role="status">
+        <CheckCircle2 aria-hidden className="size-5 text-success" />
+        {t('done', { count: job.total })}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        {lines.map(([key, value]) => (
+          <div key={key} className="flex justify-between gap-2">
+            <dt className="text-ink-muted">{t(`summary.${key}`)}</dt>
+            <dd className="font-semibold tabular-nums text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {summary.skippedRows.length ? (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-ink">{t('skippedDetails', { count: summary.skipped })}</summary>
+          <ul className="mt-2 space-y-1 text-ink-muted">
+            {summary.skippedRows.map((row) => (
+              <li key={row.line}>
+                {t('skippedRow', { line: row.line, artist: row.artist || '—', title: row.title || '—', reason: row.reason })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}

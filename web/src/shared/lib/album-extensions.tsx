@@ -1,0 +1,25 @@
+import type { AlbumDetail } from '@hearsay/contracts/catalog';
+import { createContext, use, type ComponentType } from 'react';
+
+export interface AlbumExtensionProps {
+  album: AlbumDetail;
+}
+
+/**
+ * What other features add to the album page without the catalog feature importing them (features never import
+ * each other): the app layer provides these components, the album page renders them in place.
+ */
+export interface AlbumExtensions {
+  /** Extra buttons in the album's action row (e.g. "Add to Collection"). */
+  actions: ComponentType<AlbumExtensionProps>[];
+  /** The reviews section under the tracklist. */
+  reviews: ComponentType<AlbumExtensionProps> | null;
+}
+
+const AlbumExtensionsContext = createContext<AlbumExtensions>({ actions: [], reviews: null });
+
+export const AlbumExtensionsProvider = AlbumExtensionsContext.Provider;
+
+export function useAlbumExtensions(): AlbumExtensions {
+  return use(AlbumExtensionsContext);
+}

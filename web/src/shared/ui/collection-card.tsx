@@ -1,0 +1,38 @@
+import { paths } from '@hearsay/contracts/paths';
+import type { CollectionCard as CollectionCardData } from '@hearsay/contracts/search';
+import { Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** A collection in a list: up to two overlapping covers, title, album count and owner (search, /lists, profiles). */
+export function CollectionCard({ collection, isPrivate = false }: { collection: CollectionCardData; isPrivate?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.list(collection.id)}
+      className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
+    >
+      <div className="relative size-16 shrink-0">
+        {collection.coverUrls.slice(0, 2).map((url, index) => (
+          <img
+            key={url}
+            src={url}
+            alt=""
+            width={56}
+            height={56}
+            className="absolute size-14 rounded-lg object-cover shadow-card"
+            style={{ left: index * 8, top: index * 8, zIndex: 2 - index }}
+          />
+        ))}
+      </div>
+      <div className="min-w-0">
+        <p className="flex items-center gap-1.5 truncate font-semibold text-ink">
+          {isPrivate ? <Lock aria-label={t('collectionCard.private')} className="size-3.5 shrink-0 text-ink-muted" /> : null}
+          <span className="truncate">{collection.title}</span>
+        </p>
+        <p className="text-sm text-ink-muted">{t('collectionCard.albums', { count: collection.albumCount })}</p>
+        <p className="truncate text-xs text-ink-muted">{t('collectionCard.by', { name: collection.ownerUsername })}</p>
+      </div>
+    </Link>
+  );
+}
