@@ -9,6 +9,7 @@ import { join } from 'node:path';
  * each rule with the offending elements so the report says what to fix.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const report = blocking.map(
@@ -16,6 +17,19 @@ export async function expectAccessible(page: Page): Promise<void> {
       `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
   );
   expect(report, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits (at most 2 s) for finite CSS animations and transitions to end, so that a toast fading in or
+ * out is not measured half-transparent and reported as low contrast. Spinners loop forever and are
+ * left alone.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const timeout = new Promise((resolve) => setTimeout(resolve, 2000));
+    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), timeout]);
+  });
 }
 
 /** Every test also checks the last page it visited for accessibility. */

@@ -43,9 +43,13 @@ test('create a collection from the modal, reorder it, make it private, and nobod
   await expect(rows.first()).toContainText(second!.title);
   if (!isPhone(page)) {
     // Keyboard drag on a wide screen: pick up the handle with space, move down, drop (phones use the move buttons).
+    // Each key waits for the drag library's announcement, as a screen-reader user would hear it.
+    const announcement = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: `Drag to reorder ${second!.title}` }).focus();
     await page.keyboard.press('Space');
+    await expect(announcement).toContainText('Picked up');
     await page.keyboard.press('ArrowDown');
+    await expect(announcement).toContainText('was moved over');
     await page.keyboard.press('Space');
     await expect(page.getByText('Order saved')).toBeVisible();
   } else {

@@ -38,6 +38,7 @@ import { createSiteService } from './modules/site/site.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { createAuth } from './platform/auth/auth.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.ts';
+import { paceLimits } from './platform/http/pace.ts';
 import type { Config } from './platform/config.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
@@ -156,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const journal = createJournalService({ db, clock, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 
+  // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
+  await app.register(paceLimits, { limiter });
   // Not encapsulated: its hook resolves the session cookie into request.viewer for every route.
   await app.register(fastifyPlugin(accountsRoutes), { accounts });
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl });

@@ -153,6 +153,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
   app.post(
     '/api/me/avatar',
     {
+      config: { pace: 'picture' },
       schema: {
         tags: ['accounts'],
         summary: 'Upload a profile picture (multipart field "file"; JPEG, PNG, WebP or GIF up to 5 MB)',

@@ -39,6 +39,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ collections: Collections
   app.post(
     '/api/collections',
     {
+      config: { pace: 'collection' },
       schema: {
         tags,
         summary: 'Create a collection with at least one album',

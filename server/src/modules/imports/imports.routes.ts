@@ -12,6 +12,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
   app.post(
     '/api/imports/rym',
     {
+      config: { pace: 'import' },
       schema: {
         tags: ['imports'],
         summary: 'Import a RateYourMusic CSV export (multipart field "file", .csv up to 5 MB); answers at once, then poll the job',

@@ -44,6 +44,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ journal: JournalService }> =
   app.post(
     '/api/me/journal',
     {
+      config: { pace: 'listen' },
       schema: {
         tags: ['journal'],
         summary: 'Log a listen of an album on a day (today unless given), with an optional rating and note',

@@ -26,7 +26,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
   );
   app.put(
     '/api/users/:username/follow',
-    { schema: { tags, summary: 'Follow someone (idempotent)', params, response: { 200: FollowStateSchema, ...errors } } },
+    {
+      config: { pace: 'follow' },
+      schema: { tags, summary: 'Follow someone (idempotent)', params, response: { 200: FollowStateSchema, ...errors } },
+    },
     async (request) => profiles.setFollow(request.params.username, requireViewer(request), true),
   );
   app.delete(

@@ -27,6 +27,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.get(
     '/api/albums/:albumId/reviews',
     {
+      config: { pace: 'review' },
       schema: {
         tags,
         summary: "An album's reviews, most liked or newest first",
@@ -124,6 +125,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/api/reviews/:reviewId/comments',
     {
+      config: { pace: 'comment' },
       schema: {
         tags,
         summary: 'Comment on a review (plain text; @username mentions)',

@@ -1,3 +1,4 @@
+import { parseFragment, serialize } from 'parse5';
 import sanitizeHtml from 'sanitize-html';
 
 /** A data: image larger than this is dropped (about 200 KB of picture). */
@@ -37,8 +38,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
         (!/^data:image\/(png|jpe?g|gif|webp);base64,/i.test(frame.attribs.src) || frame.attribs.src.length > DATA_IMAGE_MAX))),
 };
 
+/** Parses HTML the way a browser does (HTML5 rules: implied end tags, raw-text elements) and writes it back out. */
+const asBrowsersRead = (html: string) => serialize(parseFragment(html));
+
+/**
+ * The sanitiser's own parser is lenient, not HTML5: left alone it would store markup that a browser reads
+ * differently (`<p>` inside `<p>`, tags inside `<iframe>` text). So the input is first read as a browser reads it,
+ * and the cleaned result is normalised once more, which makes what is stored exactly what is shown.
+ */
 export function sanitizeReviewHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return asBrowsersRead(sanitizeHtml(asBrowsersRead(html), OPTIONS)).trim();
 }
 
 /** The words of a review, for the 50-character minimum, excerpts and link previews. */

@@ -70,12 +70,19 @@ export const HOUR_MS = 3600_000;
  * Throws 429 (with Retry-After) once `key` is over `max` in its window. With `count` false it only looks,
  * for limits that count failures: the caller records a failure with `limiter.hit` after it happens.
  */
-export async function enforceLimit(limiter: RateLimiter, key: string, max: number, windowMs = HOUR_MS, count = true): Promise<void> {
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  max: number,
+  windowMs = HOUR_MS,
+  count = true,
+  reason = 'Too many attempts.',
+): Promise<void> {
   const state = count ? await limiter.hit(key, windowMs) : await limiter.peek(key);
   if (state.count > max || (!count && state.count >= max)) {
     const seconds = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
     const minutes = Math.ceil(seconds / 60);
-    throw new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    throw new AppError(429, 'rate_limited', `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
       headers: { 'retry-after': String(seconds) },
     });
   }
