@@ -220,10 +220,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         asResponse: true,
       }),
     );
-    if (result.status >= 400 || typeof result.body.url !== 'string') {
-      throw new AppError(502, 'provider_failed', 'The sign-in provider did not answer. Please try again later.');
-    }
-    return { body: { url: result.body.url }, setCookies: result.setCookies };
+    return providerRedirect(result);
   }
 
   /** Connects a provider account to the signed-in person (Settings → Connected Accounts). */
@@ -241,10 +238,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         asResponse: true,
       }),
     );
-    if (result.status >= 400 || typeof result.body.url !== 'string') {
-      throw new AppError(502, 'provider_failed', 'The sign-in provider did not answer. Please try again later.');
-    }
-    return { body: { url: result.body.url }, setCookies: result.setCookies };
+    return providerRedirect(result);
   }
 
   async function unlinkAccount(viewer: Viewer, provider: ProviderId): Promise<{ ok: true }> {
@@ -298,4 +292,12 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     unlinkAccount,
     deleteAccount,
   };
+}
+
+/** The provider's sign-in page to send the browser to, or a clear 502 when the provider could not be reached. */
+function providerRedirect(result: { status: number; body: { url?: unknown }; setCookies: string[] }): WithCookies<{ url: string }> {
+  if (result.status >= 400 || typeof result.body.url !== 'string') {
+    throw new AppError(502, 'provider_failed', 'The sign-in provider did not answer. Please try again later.');
+  }
+  return { body: { url: result.body.url }, setCookies: result.setCookies };
 }

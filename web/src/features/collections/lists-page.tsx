@@ -7,7 +7,7 @@ import { paths } from '@hearsay/contracts/paths';
 import { useSession } from '../../shared/auth/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
-import { CollectionCard } from '../../shared/ui/collection-card.tsx';
+import { CollectionGrid } from '../../shared/ui/collection-card.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
@@ -75,13 +75,7 @@ function PublicLists({ sort }: { sort: 'popular' | 'recent' }) {
   if (!lists.data.items.length) return <EmptyState title={t('lists.empty')} description={t('lists.emptyPublic')} />;
   return (
     <>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {lists.data.items.map((collection) => (
-          <li key={collection.id}>
-            <CollectionCard collection={collection} />
-          </li>
-        ))}
-      </ul>
+      <CollectionGrid collections={lists.data.items} />
       <Pagination page={page} pages={lists.data.totalPages} onPageChange={setPage} />
     </>
   );
@@ -104,13 +98,7 @@ function YourLists({ onCreate }: { onCreate: () => void }) {
   }
   return (
     <>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {lists.data.items.map((collection) => (
-          <li key={collection.id}>
-            <CollectionCard collection={collection} isPrivate={collection.isPrivate} />
-          </li>
-        ))}
-      </ul>
+      <CollectionGrid collections={lists.data.items} />
       <Pagination page={page} pages={lists.data.totalPages} onPageChange={setPage} />
     </>
   );

@@ -14,7 +14,7 @@ import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-c
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
-import { CollectionCard } from '../../shared/ui/collection-card.tsx';
+import { CollectionGrid } from '../../shared/ui/collection-card.tsx';
 import { Label, NativeSelect } from '../../shared/ui/input.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
@@ -360,13 +360,7 @@ function ListsTab({ profile, CreateCollection }: { profile: Profile; CreateColle
         <EmptyState title={t('emptyCollections')} description={profile.isOwner ? t('emptyCollectionsHint') : undefined} />
       ) : (
         <>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {lists.data.items.map((collection) => (
-              <li key={collection.id}>
-                <CollectionCard collection={collection} isPrivate={collection.isPrivate} />
-              </li>
-            ))}
-          </ul>
+          <CollectionGrid collections={lists.data.items} />
           <Pagination page={page} pages={lists.data.totalPages} onPageChange={setPage} />
         </>
       )}

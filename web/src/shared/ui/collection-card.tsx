@@ -4,6 +4,19 @@ import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+/** Collections as a grid of cards; a lock marks the private ones (only their owner is ever sent those). */
+export function CollectionGrid({ collections }: { collections: (CollectionCardData & { isPrivate?: boolean })[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {collections.map((collection) => (
+        <li key={collection.id}>
+          <CollectionCard collection={collection} isPrivate={collection.isPrivate} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A collection in a list: up to two overlapping covers, title, album count and owner (search, /lists, profiles). */
 export function CollectionCard({ collection, isPrivate = false }: { collection: CollectionCardData; isPrivate?: boolean }) {
   const { t } = useTranslation();
