@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  timeout: 30_000,
+  // Whole journeys (two people, sign-ups with argon2id, several pages) on a two-core machine running two browsers.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

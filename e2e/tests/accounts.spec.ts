@@ -140,6 +140,8 @@ test.describe('rate limits', () => {
     page,
     request,
   }) => {
+    // Hundreds of real password checks (argon2id, 19 MiB each) take longer than a usual test on a two-core machine.
+    test.slow();
     const person = await register(page);
     await page.request.post('/api/auth/sign-out', { data: {} });
     // The end-to-end server multiplies every limit by RATE_LIMIT_MULTIPLIER (many tests sign up from one address).

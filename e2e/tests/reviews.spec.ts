@@ -4,9 +4,11 @@ import { expect, expectAccessible, finishOnboarding, register, test } from '../s
 
 const TEXT = 'Late-night music that never hurries: the bass carries the songs and the silences carry the rest.';
 
+/** An album about `offset` places into the catalog by title, with a title long enough to find by search. */
 async function someAlbum(page: Page, offset: number) {
-  const response = await page.request.get(`/api/albums?sort=title&limit=1&page=${offset}`);
-  return ((await response.json()) as { items: { id: string; slug: string; title: string }[] }).items[0]!;
+  const response = await page.request.get(`/api/albums?sort=title&limit=5&page=${Math.floor(offset / 5) + 1}`);
+  const items = ((await response.json()) as { items: { id: string; slug: string; title: string }[] }).items;
+  return items.find((album) => album.title.length >= 6) ?? items[0]!;
 }
 
 test('write a formatted review on an album page, read it on its own page, and another person likes and comments', async ({
@@ -86,6 +88,14 @@ test('write a formatted review on an album page, read it on its own page, and an
   await page.getByText('Edited — see earlier versions').click();
   await expect(page.getByText('A night drive', { exact: true })).toBeVisible();
   expect(author.email).toContain('@');
+
+  // The library keeps the author's reviews, under their current title.
+  await page.goto('/library?tab=reviews');
+  await expect(page.getByRole('tab', { name: 'Reviews', selected: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'A night drive, revisited' })).toHaveAttribute(
+    'href',
+    reviewUrl.replace(/^https?:\/\/[^/]+/, ''),
+  );
 });
 
 test('quick-add from the header: find an album, go back, pick it again and publish', async ({ page }) => {

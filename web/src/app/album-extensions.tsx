@@ -1,10 +1,14 @@
-import { AddToCollectionAction } from '../features/collections/add-to-collection.tsx';
-import { AlbumReviews } from '../features/reviews/album-reviews.tsx';
+import { deferred } from '../shared/lib/deferred.tsx';
 import type { AlbumExtensions } from '../shared/lib/album-extensions.tsx';
-import { LogListenAction } from '../features/journal/log-listen-action.tsx';
 
-/** The parts other features contribute to the album page (see shared/lib/album-extensions.tsx). */
+/**
+ * The parts other features contribute to the album page (see shared/lib/album-extensions.tsx). Each loads with
+ * its own code when an album page first shows it, so the editor and its friends are not in every page's bundle.
+ */
 export const albumExtensions: AlbumExtensions = {
-  actions: [AddToCollectionAction, LogListenAction],
-  reviews: AlbumReviews,
+  actions: [
+    deferred(() => import('../features/collections/add-to-collection.tsx').then((module) => module.AddToCollectionAction)),
+    deferred(() => import('../features/journal/log-listen-action.tsx').then((module) => module.LogListenAction)),
+  ],
+  reviews: deferred(() => import('../features/reviews/album-reviews.tsx').then((module) => module.AlbumReviews)),
 };

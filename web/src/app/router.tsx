@@ -75,13 +75,14 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'library',
-                // The library shows the journal, which belongs to the journal feature: composed here, not imported by catalog.
+                // The library shows the journal and your reviews, which belong to their own features: composed here.
                 lazy: async () => {
-                  const [{ LibraryPage }, { JournalSection }] = await Promise.all([
+                  const [{ LibraryPage }, { JournalSection }, { MyReviews }] = await Promise.all([
                     import('../features/catalog/library-page.tsx'),
                     import('../features/journal/journal-section.tsx'),
+                    import('../features/reviews/my-reviews.tsx'),
                   ]);
-                  return { Component: () => <LibraryPage journal={JournalSection} /> };
+                  return { Component: () => <LibraryPage journal={JournalSection} reviews={MyReviews} /> };
                 },
               },
               { path: 'messages', element: soon('messages') },

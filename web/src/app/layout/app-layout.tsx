@@ -5,16 +5,20 @@ import { Link, Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ACCOUNT_DELETED_FLAG, signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
-import { QuickAddDialog } from '../../features/reviews/quick-add.tsx';
+import { deferred } from '../../shared/lib/deferred.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
 import { MenuPanel } from './menu-panel.tsx';
+
+// The quick-add dialog carries the rich-text editor: its code is fetched the first time someone opens it.
+const QuickAddDialog = deferred(() => import('../../features/reviews/quick-add.tsx').then((module) => module.QuickAddDialog));
 
 /** Header, page, footer and (on small screens) the bottom bar around every screen. */
 export function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [quickAddOpen, setQuickAddOpen] = useState(false);
+  const [quickAddUsed, setQuickAddUsed] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -41,8 +45,14 @@ export function AppLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      <Header onOpenMenu={() => setMenuOpen(true)} onQuickAdd={() => setQuickAddOpen(true)} />
-      <QuickAddDialog open={quickAddOpen} onOpenChange={setQuickAddOpen} />
+      <Header
+        onOpenMenu={() => setMenuOpen(true)}
+        onQuickAdd={() => {
+          setQuickAddUsed(true);
+          setQuickAddOpen(true);
+        }}
+      />
+      {quickAddUsed ? <QuickAddDialog open={quickAddOpen} onOpenChange={setQuickAddOpen} /> : null}
       <main id="main" className="flex-1 pb-24 md:pb-12">
         <Outlet />
       </main>

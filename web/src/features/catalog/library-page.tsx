@@ -1,20 +1,16 @@
 import { AlbumPageSchema } from '@hearsay/contracts/catalog';
-import { paths } from '@hearsay/contracts/paths';
 import { MyRatingsPageSchema, type MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { ReviewPageSchema } from '@hearsay/contracts/reviews';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, queryString } from '../../shared/lib/api-client.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
-import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { Label, NativeSelect } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
-import { RatingStars } from '../../shared/ui/rating-stars.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { useGenres } from './api.ts';
 
@@ -26,13 +22,15 @@ const TAB_PARAMS = ['genre', 'decade', 'minRating', 'sort', 'page', 'month'];
 
 /**
  * /library: your ratings (filter by genre, decade and rating; sort by date or rating), your listening journal,
- * your reviews and your listen-later list. The journal belongs to another feature, so the app layer passes it in.
+ * your reviews and your listen-later list. The journal and the reviews belong to other features, so the app
+ * layer passes them in.
  */
-export function LibraryPage({ journal: Journal }: { journal?: ComponentType }) {
+export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: ComponentType; reviews?: ComponentType }) {
   const { t } = useTranslation('catalog');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as Tab | null;
-  const tab: Tab = requested && TABS.includes(requested) && (requested !== 'journal' || Journal) ? requested : 'ratings';
+  const available = (candidate: Tab) => (candidate === 'journal' ? Boolean(Journal) : candidate === 'reviews' ? Boolean(Reviews) : true);
+  const tab: Tab = requested && TABS.includes(requested) && available(requested) ? requested : 'ratings';
   const choose = (next: string) =>
     setParams(
       (current) => {
@@ -60,7 +58,7 @@ export function LibraryPage({ journal: Journal }: { journal?: ComponentType }) {
         <TabsList>
           <TabsTrigger value="ratings">{t('library.tabs.ratings')}</TabsTrigger>
           {Journal ? <TabsTrigger value="journal">{t('library.tabs.journal')}</TabsTrigger> : null}
-          <TabsTrigger value="reviews">{t('library.tabs.reviews')}</TabsTrigger>
+          {Reviews ? <TabsTrigger value="reviews">{t('library.tabs.reviews')}</TabsTrigger> : null}
           <TabsTrigger value="listenLater">{t('library.tabs.listenLater')}</TabsTrigger>
         </TabsList>
         <TabsContent value="ratings" className="mt-6">
@@ -71,9 +69,11 @@ export function LibraryPage({ journal: Journal }: { journal?: ComponentType }) {
             <Journal />
           </TabsContent>
         ) : null}
-        <TabsContent value="reviews" className="mt-6">
-          <MyReviews />
-        </TabsContent>
+        {Reviews ? (
+          <TabsContent value="reviews" className="mt-6">
+            <Reviews />
+          </TabsContent>
+        ) : null}
         <TabsContent value="listenLater" className="mt-6">
           <ListenLater />
         </TabsContent>
@@ -245,57 +245,6 @@ function FilterSelect({
         {children}
       </NativeSelect>
     </div>
-  );
-}
-
-function MyReviews() {
-  const { t, i18n } = useTranslation(['catalog', 'common']);
-  const [page, setPage] = useState(1);
-  const reviews = useQuery({
-    queryKey: ['my-reviews', page],
-    queryFn: ({ signal }) => api(`/api/me/reviews?page=${page}&limit=20`, { schema: ReviewPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
-  if (reviews.isError) return <ErrorState onRetry={() => void reviews.refetch()} />;
-  if (reviews.data && reviews.data.items.length === 0)
-    return <EmptyState title={t('library.emptyReviews')} description={t('library.emptyReviewsHint')} action={<ExploreLink />} />;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  return (
-    <>
-      <ol className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
-        {reviews.data
-          ? reviews.data.items.map((review) => (
-              <li key={review.id} className="flex gap-4 p-3 sm:p-4">
-                <Link to={paths.album(review.album.slug)} className="shrink-0" tabIndex={-1} aria-hidden>
-                  <AlbumCover
-                    src={review.album.coverUrl}
-                    alt={t('common:album.coverAlt', { title: review.album.title, artist: review.album.artistCredit })}
-                    className="size-16 rounded-lg sm:size-20"
-                  />
-                </Link>
-                <div className="min-w-0 flex-1">
-                  <Link to={paths.review(review.id)} className="block truncate font-semibold text-ink hover:text-accent">
-                    {review.title || t('library.untitledReview', { title: review.album.title })}
-                  </Link>
-                  <p className="truncate text-sm text-ink-muted">
-                    {review.album.title} · {review.album.artistCredit}
-                  </p>
-                  <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-ink-subtle">
-                    <RatingStars value={review.rating} size="xs" />
-                    <span>{date.format(new Date(review.createdAt))}</span>
-                  </div>
-                  <p className="mt-2 line-clamp-2 text-sm text-ink">{review.excerpt}</p>
-                </div>
-              </li>
-            ))
-          : Array.from({ length: 4 }, (_, index) => (
-              <li key={index} className="p-4">
-                <Skeleton className="h-16 w-full" />
-              </li>
-            ))}
-      </ol>
-      {reviews.data ? <Pagination page={reviews.data.page} pages={reviews.data.totalPages} onPageChange={setPage} /> : null}
-    </>
   );
 }
 

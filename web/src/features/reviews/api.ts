@@ -42,7 +42,7 @@ export const commentsQueryOptions = (reviewId: string, page: number) =>
 export const myReviewsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['reviews', 'mine', page],
-    queryFn: ({ signal }) => api(`/api/me/reviews?page=${page}&limit=10`, { schema: ReviewPageSchema, signal }),
+    queryFn: ({ signal }) => api(`/api/me/reviews?page=${page}&limit=20`, { schema: ReviewPageSchema, signal }),
   });
 
 export const likedReviewsQueryOptions = (page: number) =>
