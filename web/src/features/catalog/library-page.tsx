@@ -8,7 +8,7 @@ import { api, queryString } from '../../shared/lib/api-client.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
-import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { FilterSelect } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
@@ -222,29 +222,6 @@ function MyRatings() {
         <Pagination page={ratings.data.page} pages={ratings.data.totalPages} onPageChange={(page) => set({ page: String(page) })} />
       ) : null}
     </>
-  );
-}
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </NativeSelect>
-    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
 import { CollectionGrid } from '../../shared/ui/collection-card.tsx';
-import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { FilterSelect } from '../../shared/ui/input.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
@@ -197,64 +197,56 @@ function CollectionTab({ profile }: { profile: Profile }) {
           {t('tabs.collection', { count: ratings.data?.total ?? profile.stats.ratings })}
         </h2>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="profile-genre">{t('filter.genre')}</Label>
-            <NativeSelect
-              id="profile-genre"
-              value={filter.genre ?? ''}
-              onChange={(event) => change({ genre: event.target.value || undefined })}
-            >
-              <option value="">{t('filter.any')}</option>
-              {genres.data?.items.map((genre) => (
-                <option key={genre.slug} value={genre.slug}>
-                  {genre.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="profile-decade">{t('filter.decade')}</Label>
-            <NativeSelect
-              id="profile-decade"
-              value={filter.decade ?? ''}
-              onChange={(event) => change({ decade: event.target.value ? Number(event.target.value) : undefined })}
-            >
-              <option value="">{t('filter.any')}</option>
-              {DECADES.map((decade) => (
-                <option key={decade} value={decade}>
-                  {t('filter.decadeValue', { decade })}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="profile-rating">{t('filter.rating')}</Label>
-            <NativeSelect
-              id="profile-rating"
-              value={filter.minRating ?? ''}
-              onChange={(event) => change({ minRating: event.target.value ? Number(event.target.value) : undefined })}
-            >
-              <option value="">{t('filter.any')}</option>
-              {[9, 8, 7, 6, 5].map((value) => (
-                <option key={value} value={value}>
-                  {t('filter.atLeast', { value })}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="profile-sort">{t('sort.label')}</Label>
-            <NativeSelect
-              id="profile-sort"
-              value={filter.sort}
-              onChange={(event) => change({ sort: event.target.value as RatingsFilter['sort'] })}
-            >
-              <option value="date">{t('sort.date')}</option>
-              <option value="rating">{t('sort.rating')}</option>
-              <option value="release">{t('sort.release')}</option>
-              <option value="title">{t('sort.title')}</option>
-            </NativeSelect>
-          </div>
+          <FilterSelect
+            id="profile-genre"
+            label={t('filter.genre')}
+            value={filter.genre ?? ''}
+            onChange={(genre) => change({ genre: genre || undefined })}
+          >
+            <option value="">{t('filter.any')}</option>
+            {genres.data?.items.map((genre) => (
+              <option key={genre.slug} value={genre.slug}>
+                {genre.name}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="profile-decade"
+            label={t('filter.decade')}
+            value={filter.decade?.toString() ?? ''}
+            onChange={(decade) => change({ decade: decade ? Number(decade) : undefined })}
+          >
+            <option value="">{t('filter.any')}</option>
+            {DECADES.map((decade) => (
+              <option key={decade} value={decade}>
+                {t('filter.decadeValue', { decade })}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="profile-rating"
+            label={t('filter.rating')}
+            value={filter.minRating?.toString() ?? ''}
+            onChange={(minRating) => change({ minRating: minRating ? Number(minRating) : undefined })}
+          >
+            <option value="">{t('filter.any')}</option>
+            {[9, 8, 7, 6, 5].map((value) => (
+              <option key={value} value={value}>
+                {t('filter.atLeast', { value })}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="profile-sort"
+            label={t('sort.label')}
+            value={filter.sort}
+            onChange={(sort) => change({ sort: sort as RatingsFilter['sort'] })}
+          >
+            <option value="date">{t('sort.date')}</option>
+            <option value="rating">{t('sort.rating')}</option>
+            <option value="release">{t('sort.release')}</option>
+            <option value="title">{t('sort.title')}</option>
+          </FilterSelect>
           <ViewModeToggle value={mode} onChange={setMode} />
         </div>
       </div>
