@@ -20,6 +20,7 @@ import { removeAvatar, saveAvatar } from './avatars.ts';
 import { challengedUserId, rememberTotpCode, totpCodeUsed } from './totp-replay.ts';
 import { getOnboarding, saveOnboarding } from './onboarding.ts';
 import { uniqueUsername } from './usernames.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
 
 /** What a request looks like to the accounts service: its headers (cookie, user agent) and client address. */
 export interface RequestContext {
@@ -59,7 +60,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       name: row.name,
       username: row.username ?? row.id,
       email: row.email,
-      avatarUrl: row.avatar_path ? `/uploads/${row.avatar_path}` : null,
+      avatarUrl: uploadUrl(row.avatar_path),
       bio: row.bio ?? '',
       onboardingCompleted: Boolean(row.onboarding_completed),
       createdAt: new Date(row.created_at).toISOString(),

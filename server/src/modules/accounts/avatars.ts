@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import * as repository from './accounts.repository.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_SIZE = 256;
@@ -34,7 +35,7 @@ export async function saveAvatar(db: DB, dataDir: string, userId: string, upload
   const previous = await repository.avatarPath(db, userId);
   await repository.setAvatarPath(db, userId, relative, now);
   if (previous) await rm(join(dataDir, 'uploads', previous), { force: true });
-  return `/uploads/${relative}`;
+  return uploadUrl(relative)!;
 }
 
 export async function removeAvatar(db: DB, dataDir: string, userId: string, now: string): Promise<void> {

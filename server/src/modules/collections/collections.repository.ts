@@ -111,6 +111,8 @@ export async function shiftProfileCollections(db: DB, userId: string, delta: num
     .execute();
 }
 
+export type HydratedCollection = Awaited<ReturnType<typeof hydrate>>[number];
+
 /** Summaries with owner and the first three covers' albums, in the order of `ids`. */
 export async function hydrate(db: DB, ids: readonly string[]) {
   if (!ids.length) return [];

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './collections.repository.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
 
 export interface CollectionsServiceDeps {
   db: DB;
@@ -34,8 +35,11 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   const lately = () => new Date(deps.clock().getTime() - 30 * 24 * 3600_000).toISOString();
 
   async function summaries(ids: readonly string[]): Promise<CollectionSummary[]> {
-    const rows = await repository.hydrate(db, ids);
-    return rows.map((row) => ({
+    return (await repository.hydrate(db, ids)).map(toSummary);
+  }
+
+  function toSummary(row: repository.HydratedCollection): CollectionSummary {
+    return {
       id: row.id,
       title: row.name,
       description: row.description,
@@ -48,7 +52,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       likeCount: Number(row.like_count),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-    }));
+    };
   }
 
   /** A collection the viewer may see, or 404. */
@@ -67,8 +71,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   async function detail(collectionId: string, viewerId: string | undefined): Promise<Collection> {
     const row = await visible(collectionId, viewerId);
-    const [[summary], [hydrated], entries, liked] = await Promise.all([
-      summaries([row.id]),
+    const [[hydrated], entries, liked] = await Promise.all([
       repository.hydrate(db, [row.id]),
       repository.entries(db, row.id),
       viewerId ? repository.likes(db, viewerId, row.id) : Promise.resolve(false),
@@ -79,12 +82,12 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     );
     const albumById = new Map(albums.map((album) => [album.id, album]));
     return {
-      ...summary!,
+      ...toSummary(hydrated!),
       owner: {
         id: row.user_id,
         username: hydrated!.owner_username ?? row.user_id,
         name: hydrated!.owner_name,
-        avatarUrl: hydrated!.owner_avatar ? `/uploads/${hydrated!.owner_avatar}` : null,
+        avatarUrl: uploadUrl(hydrated!.owner_avatar),
       },
       entries: entries.flatMap((entry, index) => {
         const album = albumById.get(entry.album_id);

@@ -6,6 +6,7 @@ import type { Viewer } from '../../platform/http/viewer.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import * as repository from './profiles.repository.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
 
 export interface ProfilesServiceDeps {
   db: DB;
@@ -15,8 +16,6 @@ export interface ProfilesServiceDeps {
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
-
-const avatarUrl = (path: string | null | undefined) => (path ? `/uploads/${path}` : null);
 
 /**
  * Profiles (spec §2 Profile) and following. `me` names the signed-in person; `guest` and unknown names are not
@@ -47,7 +46,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       username: row.username ?? row.id,
       name: row.name,
       bio: row.bio ?? '',
-      avatarUrl: avatarUrl(row.avatar_path),
+      avatarUrl: uploadUrl(row.avatar_path),
       memberSince: new Date(row.created_at).toISOString(),
       stats: {
         ratings: Number(row.ratings_count ?? 0),
@@ -87,7 +86,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       id: row.id,
       username: row.username ?? row.id,
       name: row.name,
-      avatarUrl: avatarUrl(row.avatar_path),
+      avatarUrl: uploadUrl(row.avatar_path),
       isFollowing: followed.has(row.id),
       isViewer: row.id === viewer.id,
     }));

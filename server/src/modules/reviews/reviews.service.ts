@@ -8,6 +8,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import * as repository from './reviews.repository.ts';
 import { excerptOf, reviewText, sanitizeReviewHtml } from './sanitize.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
 
 export interface ReviewsServiceDeps {
   db: DB;
@@ -24,8 +25,6 @@ function isUniqueViolation(error: unknown): boolean {
   const text = String((error as { code?: string })?.code ?? '') + String((error as Error)?.message ?? '');
   return text.includes('23505') || text.includes('UNIQUE constraint failed') || text.includes('SQLITE_CONSTRAINT');
 }
-
-const avatarUrl = (path: string | null) => (path ? `/uploads/${path}` : null);
 
 /**
  * Reviews: one per person per album, written as rich text and kept as sanitised HTML. Publishing also sets the
@@ -64,7 +63,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
             id: row.user_id,
             username: row.author_username ?? row.user_id,
             name: row.author_name,
-            avatarUrl: avatarUrl(row.author_avatar),
+            avatarUrl: uploadUrl(row.author_avatar),
           },
           rating: Number(row.rating),
           title: row.title,
@@ -211,7 +210,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         id: row.user_id,
         username: row.author_username ?? row.user_id,
         name: row.author_name,
-        avatarUrl: avatarUrl(row.author_avatar),
+        avatarUrl: uploadUrl(row.author_avatar),
       },
       body: row.body,
       mentions: [...new Set([...row.body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))].filter((name) => existing.has(name)),

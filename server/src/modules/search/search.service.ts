@@ -4,6 +4,7 @@ import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { allowedEdits, editDistance, queryTokens } from './search-text.ts';
 import * as repository from './search.repository.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
 
 /** Enough candidates for any real page of results, few enough to filter and sort in one step. */
 const MAX_CANDIDATES = 2000;
@@ -74,7 +75,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       id: row.id,
       username: row.username ?? row.id,
       name: row.name,
-      avatarUrl: row.avatar_path ? `/uploads/${row.avatar_path}` : null,
+      avatarUrl: uploadUrl(row.avatar_path),
       reviewCount: Number(row.reviews_count ?? 0),
       collectionCount: Number(row.collections_count ?? 0),
     }));
