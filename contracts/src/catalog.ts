@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
 export const RELEASE_TYPES = ['album', 'ep', 'single', 'compilation', 'live', 'soundtrack', 'remix', 'other'] as const;
@@ -12,23 +14,38 @@ export const RatingValueSchema = z
   .max(10, { error: 'Rating must be at most 10' })
   .refine((value) => Number.isInteger(value * 2), { error: 'Rating must be in steps of 0.5' });
 
-export const GenreRefSchema = z.object({ slug: z.string(), name: z.string() });
+/**
+ * The longest text the catalog stores. No real release comes near them (the longest album title on record,
+ * Chumbawamba's, has 865 characters), and they keep album pages, generated covers and lists small whatever an
+ * import file holds. The database enforces the same bounds.
+ */
+export const ALBUM_TITLE_MAX = 1000;
+export const ARTIST_NAME_MAX = 300;
+/** Every credited artist with the words joining them ("A, B & C"). */
+export const ARTIST_CREDIT_MAX = 1000;
+export const JOIN_PHRASE_MAX = 50;
+export const LABEL_MAX = 200;
+export const ALBUM_DESCRIPTION_MAX = 5000;
+export const TRACK_TITLE_MAX = 1000;
+export const GENRE_NAME_MAX = 100;
+
+export const GenreRefSchema = z.object({ slug: z.string(), name: z.string().max(GENRE_NAME_MAX) });
 export type GenreRef = z.infer<typeof GenreRefSchema>;
 
 export const ArtistRefSchema = z.object({
   id: z.string(),
   slug: z.string(),
-  name: z.string(),
+  name: z.string().max(ARTIST_NAME_MAX),
   /** The text that joins this credit to the next one (", ", " & ", " feat. "). */
-  joinPhrase: z.string(),
+  joinPhrase: z.string().max(JOIN_PHRASE_MAX),
 });
 export type ArtistRef = z.infer<typeof ArtistRefSchema>;
 
 export const AlbumCardSchema = z.object({
   id: z.string(),
   slug: z.string(),
-  title: z.string(),
-  artistCredit: z.string(),
+  title: z.string().max(ALBUM_TITLE_MAX),
+  artistCredit: z.string().max(ARTIST_CREDIT_MAX),
   artists: z.array(ArtistRefSchema),
   releaseDate: z.string().nullable(),
   releaseYear: z.number().int().nullable(),
@@ -47,7 +64,7 @@ export type AlbumCard = z.infer<typeof AlbumCardSchema>;
 export const TrackSchema = z.object({
   disc: z.number().int(),
   position: z.number().int(),
-  title: z.string(),
+  title: z.string().max(TRACK_TITLE_MAX),
   durationMs: z.number().int().nullable(),
 });
 export type Track = z.infer<typeof TrackSchema>;
@@ -56,8 +73,8 @@ export const RatingBucketSchema = z.object({ rating: z.number(), count: z.number
 export type RatingBucket = z.infer<typeof RatingBucketSchema>;
 
 export const AlbumDetailSchema = AlbumCardSchema.extend({
-  label: z.string().nullable(),
-  description: z.string().nullable(),
+  label: z.string().max(LABEL_MAX).nullable(),
+  description: z.string().max(ALBUM_DESCRIPTION_MAX).nullable(),
   mbid: z.string().nullable(),
   likeCount: z.number().int(),
   tracks: z.array(TrackSchema),
@@ -69,7 +86,7 @@ export type AlbumDetail = z.infer<typeof AlbumDetailSchema>;
 export const ArtistCardSchema = z.object({
   id: z.string(),
   slug: z.string(),
-  name: z.string(),
+  name: z.string().max(ARTIST_NAME_MAX),
   imageUrl: z.string(),
   genres: z.array(GenreRefSchema),
   averageRating: z.number().nullable(),
@@ -90,13 +107,16 @@ export type ArtistDetail = z.infer<typeof ArtistDetailSchema>;
 
 export const GenreSchema = z.object({
   slug: z.string(),
-  name: z.string(),
+  name: z.string().max(GENRE_NAME_MAX),
   kind: z.enum(['genre', 'style']),
   albumCount: z.number().int(),
 });
 export type Genre = z.infer<typeof GenreSchema>;
 
 export const GenreListSchema = z.object({ items: z.array(GenreSchema) });
+
+export const GenreListQuerySchema = z.object({ kind: GenreSchema.shape.kind.optional() });
+export type GenreListQuery = z.infer<typeof GenreListQuerySchema>;
 
 export const ALBUM_SORTS = ['rating', 'popularity', 'release_date', 'title', 'recent'] as const;
 
@@ -162,3 +182,64 @@ export const DiscoverPageSchema = pageOf(AlbumCardSchema).extend({
   fallback: z.boolean(),
 });
 export type DiscoverPage = z.infer<typeof DiscoverPageSchema>;
+
+const tags = ['catalog'];
+
+export const catalogEndpoints = {
+  albumList: endpoint({
+    method: 'GET',
+    path: '/api/albums',
+    tags,
+    summary: 'Browse albums by genre, decade, year and release type',
+    query: AlbumListQuerySchema,
+    responses: { 200: AlbumPageSchema, ...errorResponses(400, 404) },
+  }),
+  album: endpoint({
+    method: 'GET',
+    path: '/api/albums/:albumId',
+    tags,
+    summary: 'One album by id or slug, with tracks and rating distribution',
+    params: AlbumRefParamsSchema,
+    responses: { 200: AlbumDetailSchema, ...errorResponses(400, 404) },
+  }),
+  artistList: endpoint({
+    method: 'GET',
+    path: '/api/artists',
+    tags,
+    summary: 'Artists, those with the most albums first',
+    query: PageQuerySchema,
+    responses: { 200: ArtistPageSchema, ...errorResponses(400) },
+  }),
+  artist: endpoint({
+    method: 'GET',
+    path: '/api/artists/:artistId',
+    tags,
+    summary: 'One artist by id or slug, with the discography grouped by release type',
+    params: ArtistRefParamsSchema,
+    responses: { 200: ArtistDetailSchema, ...errorResponses(400, 404) },
+  }),
+  genres: endpoint({
+    method: 'GET',
+    path: '/api/genres',
+    tags,
+    summary: 'Genres (and finer styles) with their album counts',
+    query: GenreListQuerySchema,
+    responses: { 200: GenreListSchema, ...errorResponses(400) },
+  }),
+  discover: endpoint({
+    method: 'GET',
+    path: '/api/discover',
+    tags,
+    summary: 'Discover: trending this week (falls back to all-time popularity) or the newest releases',
+    query: DiscoverQuerySchema,
+    responses: { 200: DiscoverPageSchema, ...errorResponses(400, 404) },
+  }),
+  chart: endpoint({
+    method: 'GET',
+    path: '/api/charts',
+    tags,
+    summary: 'Charts of the week, month, year, decade or all time by Bayesian weighted rating',
+    query: ChartQuerySchema,
+    responses: { 200: ChartSchema, ...errorResponses(400, 404) },
+  }),
+};

@@ -19,7 +19,10 @@ export const ImportSummarySchema = z.object({
   listenLater: z.number().int(),
   /** Rows matched to an album already in the catalog. */
   matched: z.number().int(),
-  /** Rows whose album was added to the catalog, marked as imported. */
+  /**
+   * Rows whose album was added to the catalog, marked as imported. Such an album is public once confirmed: another
+   * member has it too, or an operator approves it.
+   */
   created: z.number().int(),
   /** Rows already imported before, with nothing new. */
   unchanged: z.number().int(),

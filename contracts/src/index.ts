@@ -7,3 +7,4 @@ export * from './paths.ts';
 export * from './messages.ts';
 export * from './search.ts';
 export * from './ratings.ts';
+export * from './library.ts';

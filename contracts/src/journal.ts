@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { OkSchema } from './accounts.ts';
 import { AlbumCardSchema, RatingValueSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
 export const JOURNAL_NOTE_MAX = 1000;
@@ -74,3 +77,48 @@ export const JournalMonthsSchema = z.object({
   items: z.array(z.object({ month: z.string(), count: z.number().int() })),
 });
 export type JournalMonths = z.infer<typeof JournalMonthsSchema>;
+
+const tags = ['journal'];
+
+export const journalEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/me/journal',
+    tags,
+    summary: 'Your listening journal, newest listen first (optionally one month or one album)',
+    query: JournalQuerySchema,
+    responses: { 200: JournalPageSchema, ...errorResponses(400, 401) },
+  }),
+  months: endpoint({
+    method: 'GET',
+    path: '/api/me/journal/months',
+    tags,
+    summary: 'The months of your journal with how many listens each',
+    responses: { 200: JournalMonthsSchema, ...errorResponses(401) },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/me/journal',
+    tags,
+    summary: 'Log a listen of an album on a day (today unless given), with an optional rating and note',
+    body: CreateJournalEntryBodySchema,
+    responses: { 201: JournalEntrySchema, ...errorResponses(400, 401, 404, 429) },
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/me/journal/:entryId',
+    tags,
+    summary: 'Change the day, rating or note of one of your listens',
+    params: JournalEntryParamsSchema,
+    body: UpdateJournalEntryBodySchema,
+    responses: { 200: JournalEntrySchema, ...errorResponses(400, 401, 404) },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/me/journal/:entryId',
+    tags,
+    summary: 'Delete one of your listens',
+    params: JournalEntryParamsSchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 404) },
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { AlbumCardSchema, RatingBucketSchema, RatingValueSchema } from './catalog.ts';
+import { AlbumCardSchema, AlbumRefParamsSchema, RatingBucketSchema, RatingValueSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
 export const RateBodySchema = z.object({ rating: RatingValueSchema });
@@ -35,22 +37,13 @@ export function ratingLabel(rating: number | null): string {
   return RATING_LABELS[Math.min(10, Math.max(1, Math.floor(rating)))]!;
 }
 
-/** GET /api/albums/:albumId/me: the signed-in person's relation to an album. */
-export const AlbumViewerStateSchema = z.object({
-  rating: z.number().nullable(),
-  liked: z.boolean(),
-  listenLater: z.boolean(),
-  likeCount: z.number().int(),
-});
-export type AlbumViewerState = z.infer<typeof AlbumViewerStateSchema>;
-
 export const MyRatingSchema = z.object({ album: AlbumCardSchema, rating: z.number(), ratedAt: z.string() });
 export const MyRatingsPageSchema = pageOf(MyRatingSchema);
 
 /** date rated, your rating, the album's release date, the album's title. */
 export const MY_RATINGS_SORTS = ['date', 'rating', 'release', 'title'] as const;
 
-/** GET /api/me/ratings: filters by the album's genre and decade and by your own rating; sorted by when you rated or by rating. */
+/** Your ratings: filters by the album's genre and decade and by your own rating; sorted by when you rated or by rating. */
 export const MyRatingsQuerySchema = PageQuerySchema.extend({
   genre: z
     .string()
@@ -75,3 +68,33 @@ export const MyRatingsQuerySchema = PageQuerySchema.extend({
 });
 export type MyRatingsQuery = z.infer<typeof MyRatingsQuerySchema>;
 export type MyRatingsPage = z.infer<typeof MyRatingsPageSchema>;
+
+const tags = ['ratings'];
+
+export const ratingsEndpoints = {
+  rate: endpoint({
+    method: 'PUT',
+    path: '/api/albums/:albumId/rating',
+    tags,
+    summary: 'Rate an album from 1 to 10 in half steps (or change your rating)',
+    params: AlbumRefParamsSchema,
+    body: RateBodySchema,
+    responses: { 200: AlbumRatingSchema, ...errorResponses(400, 401, 404) },
+  }),
+  unrate: endpoint({
+    method: 'DELETE',
+    path: '/api/albums/:albumId/rating',
+    tags,
+    summary: 'Remove your rating of an album',
+    params: AlbumRefParamsSchema,
+    responses: { 200: AlbumRatingSchema, ...errorResponses(400, 401, 404) },
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/me/ratings',
+    tags,
+    summary: 'Your ratings, newest first; filter by genre, decade and minimum rating, sort by date or rating',
+    query: MyRatingsQuerySchema,
+    responses: { 200: MyRatingsPageSchema, ...errorResponses(400, 401, 404) },
+  }),
+};

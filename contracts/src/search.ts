@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AlbumCardSchema, ArtistCardSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 export const SEARCH_TYPES = ['albums', 'artists', 'users', 'collections'] as const;
@@ -65,3 +67,14 @@ export const SearchResultSchema = z.object({
   totalPages: z.number().int(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const searchEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    path: '/api/search',
+    tags: ['search'],
+    summary: 'Search albums, artists, people and collections (typo-tolerant, accent-insensitive)',
+    query: SearchQuerySchema,
+    responses: { 200: SearchResultSchema, ...errorResponses(400, 404) },
+  }),
+};

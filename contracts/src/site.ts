@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlbumCardSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
 
 export const SiteStatsSchema = z.object({
   members: z.number().int(),
@@ -34,3 +35,22 @@ export const ReadinessSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
   checks: z.record(z.string(), z.enum(['ok', 'failed'])),
 });
+
+const tags = ['site'];
+
+export const siteEndpoints = {
+  landing: endpoint({
+    method: 'GET',
+    path: '/api/site/landing',
+    tags,
+    summary: 'Everything the landing page shows: real counts, featured albums, genres, quoted reviews',
+    responses: { 200: LandingSchema },
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/api/site/stats',
+    tags,
+    summary: 'Members, ratings and albums on this site',
+    responses: { 200: SiteStatsSchema },
+  }),
+};

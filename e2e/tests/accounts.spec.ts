@@ -160,4 +160,12 @@ test.describe('rate limits', () => {
     await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     await expect(page).toHaveURL(/\/login/);
   });
+
+  test('a provider sign-in that failed ends on a page that says why', async ({ page }) => {
+    await page.goto('/auth/callback?error=state_mismatch');
+    await expect(page.getByRole('heading', { name: "Sign-in didn't finish" })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('took too long or was started in another browser');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
 });

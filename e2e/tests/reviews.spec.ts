@@ -4,6 +4,16 @@ import { expect, expectAccessible, finishOnboarding, register, test } from '../s
 
 const TEXT = 'Late-night music that never hurries: the bass carries the songs and the silences carry the rest.';
 
+/**
+ * Waits until a payload that slipped through would have run: every image that loads at once has loaded or failed (so
+ * its onerror or onload has fired; covers further down load lazily, when scrolled to) and the page has drawn two
+ * frames since (autofocus, toggle and animation events come with them).
+ */
+async function injectedHandlersHadTheirChance(page: Page) {
+  await page.waitForFunction(() => [...document.images].every((image) => image.loading === 'lazy' || image.complete));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** An album about `offset` places into the catalog by title, with a title long enough to find by search. */
 async function someAlbum(page: Page, offset: number) {
   const response = await page.request.get(`/api/albums?sort=title&limit=5&page=${Math.floor(offset / 5) + 1}`);
@@ -148,7 +158,7 @@ test('script-injection payloads stored through the API run nowhere on the album 
   for (const url of [`/album/${album.slug}`, `/review/${id}`]) {
     await page.goto(url);
     await expect(page.getByText('the bass carries the songs').first()).toBeVisible();
-    await page.waitForTimeout(300);
+    await injectedHandlersHadTheirChance(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), url).toBeUndefined();
   }
   expect(dialogs).toEqual([]);

@@ -1,19 +1,21 @@
 /**
  * `npm run bench`: the real server on a generated catalog of 100,000 albums, measured with
  * autocannon for album detail, search and the trending chart, next to a bare node:http server
- * returning the same bytes, in the same run. Reports requests/s and p50/p95/p99 latency.
+ * returning the same bytes, in the same run. Reports requests/s and p50/p95/p99 latency. Then
+ * /healthz while the server is idle and while a member's 5 MB RateYourMusic import runs.
  *
  *   BENCH_ALBUMS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench   (a fresh database is created)
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
+import { rymExport } from '../test/rym-export.ts';
 import { generateCatalog, random } from './generate-catalog.ts';
 
 const ALBUMS = Number(process.env.BENCH_ALBUMS ?? 100_000);
@@ -159,14 +161,14 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
 }
 
-async function measure(name: string, baseUrl: string, paths: string[]): Promise<Result> {
+async function measure(name: string, baseUrl: string, paths: string[], connections = CONNECTIONS): Promise<Result> {
   let index = 0;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
-        connections: CONNECTIONS,
+        connections,
         duration: SECONDS,
         requests: [{ setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length]! }) }],
       },
@@ -187,23 +189,119 @@ async function measure(name: string, baseUrl: string, paths: string[]): Promise<
   };
 }
 
+/** Stops a child process and waits until it has exited (the server closes its database on the way out). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
+
+/** The real server in production mode on `url`; resolves with it and its base URL once it answers. */
+async function startHearsay(url: string): Promise<{ server: ChildProcess; base: string }> {
+  const port = await freePort();
+  const server = await start(
+    ['src/main.ts'],
+    {
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      COVER_ART: 'off',
+      CATALOG_AUTOLOAD: 'false',
+      DATA_DIR: join(cacheDir, 'data'),
+      NODE_ENV: 'production',
+    },
+    `http://127.0.0.1:${port}/readyz`,
+  );
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
+const IMPORT_BYTES = 5 * 1024 * 1024;
+/** One client shows how long a lone request waits behind the import; the usual count, how that holds under load. */
+const PROBE_CONNECTIONS = [1, CONNECTIONS];
+
+interface ImportProbe {
+  connections: number;
+  idle: Result;
+  busy: Result;
+}
+
+/**
+ * /healthz p99 while idle, then while a member's 5 MB RateYourMusic import runs: rows naming catalog albums, so
+ * each one rates, reviews or saves an album as a real import does. Runs on a copy of the SQLite catalog (the
+ * PostgreSQL database is fresh each run anyway), so the import leaves nothing behind for the next run; the server
+ * is stopped long before the import ends.
+ */
+async function importScenario(
+  url: string,
+): Promise<{ probes: ImportProbe[]; rows: number; applied: number; matched: number; seconds: number }> {
+  const sqliteFile = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
+  const copy = sqliteFile ? join(cacheDir, `import-run-${process.pid}.db`) : null;
+  if (sqliteFile && copy) {
+    for (const suffix of ['', '-wal']) if (existsSync(`${sqliteFile}${suffix}`)) copyFileSync(`${sqliteFile}${suffix}`, `${copy}${suffix}`);
+  }
+  const scenarioUrl = copy ? `sqlite:${copy}` : url;
+  const database = openDatabase(scenarioUrl);
+  const albums = await database.db
+    .selectFrom('album')
+    .select(['artist_credit as artist', 'title', 'release_year as year'])
+    .orderBy('id')
+    .limit(50_000)
+    .execute();
+  await database.destroy();
+  const csv = rymExport({ maxBytes: IMPORT_BYTES, albums });
+  const rows = csv.split('\n').length - 2;
+
+  const { server, base } = await startHearsay(scenarioUrl);
+  try {
+    const idle: Result[] = [];
+    for (const connections of PROBE_CONNECTIONS) idle.push(await measure('/healthz idle', base, ['/healthz'], connections));
+    const signUp = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench Importer', email: `importer-${Date.now()}@bench.invalid`, password: 'Correct-Horse-Battery-9' }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ');
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'ratings.csv');
+    const upload = await fetch(`${base}/api/imports/rym`, { method: 'POST', body: form, headers: { cookie } });
+    if (upload.status !== 202) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    const { id } = (await upload.json()) as { id: string };
+    const progress = async () => {
+      const job = (await (await fetch(`${base}/api/imports/${id}`, { headers: { cookie } })).json()) as {
+        status: string;
+        processed: number;
+        summary: { matched: number };
+      };
+      if (job.status !== 'running') throw new Error(`the import ended (${job.status}) before it could be measured`);
+      return job;
+    };
+    // Measured once rows are being applied, after the file has been counted through.
+    for (let attempt = 0; (await progress()).processed === 0; attempt++) {
+      if (attempt > 300) throw new Error('the import did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const started = Date.now();
+    const before = (await progress()).processed;
+    const busy: Result[] = [];
+    for (const connections of PROBE_CONNECTIONS) busy.push(await measure('/healthz during import', base, ['/healthz'], connections));
+    const after = await progress();
+    const probes = PROBE_CONNECTIONS.map((connections, index) => ({ connections, idle: idle[index]!, busy: busy[index]! }));
+    return { probes, rows, applied: after.processed - before, matched: after.summary.matched, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await stop(server);
+    if (copy) for (const suffix of ['', '-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
+  }
+}
+
 const databaseUrl = await prepareDatabase();
-const port = await freePort();
-const server = await start(
-  ['src/main.ts'],
-  {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    COVER_ART: 'off',
-    CATALOG_AUTOLOAD: 'false',
-    DATA_DIR: join(cacheDir, 'data'),
-    NODE_ENV: 'production',
-  },
-  `http://127.0.0.1:${port}/readyz`,
-);
-const base = `http://127.0.0.1:${port}`;
+const { server, base } = await startHearsay(databaseUrl);
+const results: Result[] = [];
 try {
   const list = (await (await fetch(`${base}/api/albums?sort=popularity&limit=100`)).json()) as { items: { slug: string }[] };
   const albumPaths = list.items.map((album) => `/api/albums/${album.slug}`);
@@ -231,7 +329,6 @@ try {
     {},
     `http://127.0.0.1:${barePort}/`,
   );
-  const results: Result[] = [];
   try {
     results.push(await measure('bare node:http (same bytes as album detail)', `http://127.0.0.1:${barePort}`, ['/']));
   } finally {
@@ -242,17 +339,29 @@ try {
   results.push(await measure('album detail  GET /api/albums/:slug', base, albumPaths));
   results.push(await measure('search        GET /api/search?q=', base, searchPaths));
   results.push(await measure('trending chart GET /api/charts', base, chartPaths));
-
-  const bareRps = results[0]!.rps;
-  process.stdout.write(
-    `\n${ALBUMS.toLocaleString()} albums, ${databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${SECONDS} s each, Node ${process.version}\n\n`,
-  );
-  process.stdout.write('| endpoint | req/s | × bare | p50 ms | p95 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|---:|\n');
-  for (const result of results) {
-    process.stdout.write(
-      `| ${result.name} | ${Math.round(result.rps).toLocaleString()} | ${(result.rps / bareRps).toFixed(2)} | ${result.p50} | ${result.p95} | ${result.p99} | ${result.errors} |\n`,
-    );
-  }
 } finally {
-  server.kill();
+  await stop(server);
+}
+const imported = await importScenario(databaseUrl);
+
+const bareRps = results[0]!.rps;
+process.stdout.write(
+  `\n${ALBUMS.toLocaleString()} albums, ${databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${SECONDS} s each, Node ${process.version}\n\n`,
+);
+process.stdout.write('| endpoint | req/s | × bare | p50 ms | p95 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|---:|\n');
+for (const result of results) {
+  process.stdout.write(
+    `| ${result.name} | ${Math.round(result.rps).toLocaleString()} | ${(result.rps / bareRps).toFixed(2)} | ${result.p50} | ${result.p95} | ${result.p99} | ${result.errors} |\n`,
+  );
+}
+process.stdout.write(
+  `\n/healthz while idle and during a 5 MB RateYourMusic import of ${imported.rows.toLocaleString()} rows: ${imported.applied.toLocaleString()} applied in the ${imported.seconds.toFixed(0)} s measured, ${imported.matched.toLocaleString()} matched to catalog albums so far\n\n`,
+);
+process.stdout.write(
+  '| connections | idle p50 ms | idle p99 ms | import p50 ms | import p99 ms | p99 × idle | errors |\n|---:|---:|---:|---:|---:|---:|---:|\n',
+);
+for (const { connections, idle, busy } of imported.probes) {
+  process.stdout.write(
+    `| ${connections} | ${idle.p50} | ${idle.p99} | ${busy.p50} | ${busy.p99} | ${(busy.p99 / idle.p99).toFixed(1)} | ${idle.errors + busy.errors} |\n`,
+  );
 }

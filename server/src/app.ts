@@ -5,11 +5,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { usePlainMessages } from '@hearsay/contracts/messages';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
-import { securityRoutes } from './modules/accounts/security.routes.ts';
+import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/security.routes.ts';
 import { createSecurityService } from './modules/accounts/security.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -18,8 +18,10 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
+import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
+import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
-import { createImportsService } from './modules/imports/imports.service.ts';
+import { createImportsService, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { createJournalService } from './modules/journal/journal.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -36,12 +38,14 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
-import { createAuth } from './platform/auth/auth.ts';
+import { callbackProviderIds, createAuth } from './platform/auth/auth.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.ts';
 import { paceLimits } from './platform/http/pace.ts';
 import type { Config } from './platform/config.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
+import { createJobRunner } from './platform/jobs/runner.ts';
+import { registerRequestValidation } from './platform/http/bodies.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.ts';
@@ -54,6 +58,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   clock?: () => Date;
   fetch?: typeof fetch;
+  /** Tests play other sites on 127.0.0.1 and need answers sooner than the 5-second limit. */
+  imageProxy?: { allowLoopback?: boolean; timeoutMs?: number };
   /** Pino logger options, or false to stay quiet (tests). */
   logger?: boolean | object;
 }
@@ -76,12 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  registerRequestValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
-  registerCsrfGuard(app, config.publicUrl);
+  registerCsrfGuard(app, config.publicUrl, [OAUTH_CALLBACK_ROUTE]);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: config.authSecret });
   // Uploads (avatars, imports) are read with request.file(); each route states its own size limit.
@@ -99,6 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
+  // Long work runs as jobs in short steps between requests, in one process at a time, resumed after a restart.
+  const jobs = createJobRunner({ db, clock, log: app.log });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.close());
   const ratings = createRatingsService({ db, clock });
   const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratings.lookup });
   ratings.setCatalog(catalog);
@@ -115,7 +125,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = createProfilesService({ db, clock, ratings, collections });
   const search = createSearchService({ db, catalog, collections: { search: (tokens) => collections.search(tokens) } });
   const library = createLibraryService({ db, clock, catalog, ratings: ratings.lookup });
-  const reviews = createReviewsService({ db, clock, catalog, ratings });
+  const imageProxy = createImageProxyService({
+    dataDir: config.dataDir,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    mode: config.reviewImages,
+    cacheBytes: config.reviewImageCacheBytes,
+    ...deps.imageProxy,
+  });
+  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   app.addHook('onClose', () => limiter.close());
@@ -139,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     clock,
     dataDir: config.dataDir,
+    secret: config.authSecret,
+    secureCookies: config.secureCookies,
     limitMultiplier: config.rateLimitMultiplier,
   });
   late.accounts = accounts;
@@ -150,10 +170,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oauth: config.oauth,
     dataDir: config.dataDir,
     limitMultiplier: config.rateLimitMultiplier,
-    // Each module that keeps totals over people takes a deleted person out of them.
-    forgetPerson: [ratings.forgetPerson, library.forgetPerson, reviews.forgetPerson, collections.forgetPerson, profiles.forgetPerson],
+    // Each module that keeps totals over people takes a deleted person out of them; their jobs stop first.
+    forgetPerson: [
+      jobs.forget,
+      ratings.forgetPerson,
+      library.forgetPerson,
+      reviews.forgetPerson,
+      collections.forgetPerson,
+      profiles.forgetPerson,
+    ],
   });
-  const imports = createImportsService({ db, clock, catalog, ratings, library, reviews, log: app.log });
+  const imports = createImportsService({ db, clock, catalog, ratings, library, reviews, limits: config.importLimits, jobs });
+  jobs.register(RYM_IMPORT_JOB, imports.rymImport);
   const journal = createJournalService({ db, clock, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 
@@ -161,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paceLimits, { limiter });
   // Not encapsulated: its hook resolves the session cookie into request.viewer for every route.
   await app.register(fastifyPlugin(accountsRoutes), { accounts });
-  await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl });
+  await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog });
   await app.register(coverRoutes, { covers });
@@ -169,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratingsRoutes, { ratings });
   await app.register(libraryRoutes, { library });
   await app.register(reviewsRoutes, { reviews });
+  await app.register(imageProxyRoutes, { imageProxy });
   await app.register(collectionsRoutes, { collections });
   await app.register(profilesRoutes, { profiles });
   await app.register(importsRoutes, { imports });
@@ -178,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Not encapsulated: the web app's not-found handler answers for the whole server.
   await app.register(fastifyPlugin(webRoutes), {
     webDist: config.webDist,
+    serveSourceMaps: config.serveSourceMaps,
     publicUrl: config.publicUrl,
     previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews)],
   });

@@ -2,9 +2,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject as injectContext } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
-import type { DatabaseHandle } from '../src/platform/db/index.ts';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
 import { freshDatabase } from './database.ts';
 
 export interface TestApp {
@@ -20,13 +20,26 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: () => Date;
   fetch?: typeof fetch;
+  imageProxy?: AppDeps['imageProxy'];
   /** Extra routes registered before the app is ready (for tests of platform behaviour). */
   routes?: (app: FastifyInstance) => void;
+  /** Runs on another test app's database, as a second server process would; that app keeps and drops the database. */
+  sameDatabaseAs?: TestApp;
+}
+
+/**
+ * A second process's connection to a test app's database. On SQLite it is the same connection: two better-sqlite3
+ * connections in one process would wait on each other's locks synchronously, which separate processes do not.
+ */
+function sharedDatabase(other: TestApp): DatabaseHandle & { url: string } {
+  const url = other.config.databaseUrl;
+  if (other.database.dialect === 'sqlite') return { ...other.database, url, destroy: async () => {} };
+  return { ...openDatabase(url, { poolSize: 5 }), url };
 }
 
 /** The real server on a fresh database of its own, driven through `inject` (no network). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = options.sameDatabaseAs ? sharedDatabase(options.sameDatabaseAs) : await freshDatabase();
   const dataDir = mkdtempSync(join(injectContext('testRoot'), 'data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,7 +53,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_MULTIPLIER: '100',
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock: options.clock, fetch: options.fetch, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    fetch: options.fetch,
+    imageProxy: options.imageProxy,
+    logger: false,
+  });
   options.routes?.(app);
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import type { ReleaseType } from '@hearsay/contracts/catalog';
 import type { DB } from '../src/platform/db/index.ts';
 import { addCatalogEntries } from '../src/modules/catalog/catalog-writer.ts';
 import { splitArtistCredit } from '../src/modules/catalog/normalise.ts';
+import { loadStarterCatalog } from '../src/modules/catalog/starter-catalog.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -86,4 +87,9 @@ export async function seedRatings(db: DB, albumId: string, ratings: readonly num
     .set({ rating_count: count, rating_sum: sum, rating_average: count ? Math.round((sum / count) * 10) / 10 : null })
     .where('id', '=', albumId)
     .execute();
+}
+
+/** The albums a new site starts with: real titles and artists to search, rank and filter. */
+export async function seedStarterCatalog(db: DB): Promise<void> {
+  await loadStarterCatalog(db, new Date().toISOString());
 }

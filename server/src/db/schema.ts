@@ -15,9 +15,20 @@ export interface ArtistTable {
   /** Normalised name used to match imports and credits to existing artists. */
   match_key: string;
   mbid: string | null;
+  /** 'pending' while all its albums are; see AlbumTable.status. */
+  status: Defaulted<CatalogStatus>;
   created_at: string;
   updated_at: string;
 }
+
+/** Imported albums and artists wait for confirmation before public lists, search and counts show them. */
+export type CatalogStatus = 'pending' | 'confirmed';
+
+/**
+ * How an album was confirmed: loaded from a catalog source, found again by another member's import, approved by an
+ * operator, or already in the catalog before confirmation existed.
+ */
+export type AlbumConfirmation = 'catalog' | 'musicbrainz' | 'member' | 'operator' | 'existing';
 
 export interface AlbumTable {
   id: string;
@@ -41,6 +52,11 @@ export interface AlbumTable {
   rating_average: number | null;
   review_count: Defaulted<number>;
   like_count: Defaulted<number>;
+  status: Defaulted<CatalogStatus>;
+  /** The member whose import added the album; null for catalog sources. */
+  created_by: string | null;
+  confirmed_at: string | null;
+  confirmed_by: AlbumConfirmation | null;
   created_at: string;
   updated_at: string;
 }
@@ -156,7 +172,8 @@ export interface ProfileTable {
   rym_imported: Defaulted<number>;
   ratings_count: Defaulted<number>;
   reviews_count: Defaulted<number>;
-  collections_count: Defaulted<number>;
+  /** Public collections only: strangers see this count. */
+  public_collections_count: Defaulted<number>;
   followers_count: Defaulted<number>;
   following_count: Defaulted<number>;
   /** JSON object of the member's settings (theme, language, privacy, notifications). */
@@ -204,6 +221,34 @@ export interface ImportJobTable {
   processed: Defaulted<number>;
   /** JSON of the ImportSummary contract. */
   summary: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** The uploaded file of an import, kept while the import runs so a restart can resume it. */
+export interface ImportFileTable {
+  import_id: string;
+  bytes: Buffer;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** A background job (platform/jobs): what the runner needs to run it in steps, in any process, one at a time. */
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** Whom the job works for (a user id), if anyone. */
+  owner: string | null;
+  state: JobState;
+  /** JSON the job's handler saved after its last step: where the next step starts. */
+  cursor: string;
+  /** Runs that took the job, less those handed back at shutdown: a job that keeps cutting its runs off fails. */
+  attempts: Defaulted<number>;
+  /** The runner holding the lease, and until when; past it, another runner may take the job over. */
+  locked_by: string | null;
+  locked_until: string | null;
   error: string | null;
   created_at: string;
   updated_at: string;
@@ -322,6 +367,8 @@ export interface Database {
   review_comment: ReviewCommentTable;
   import_job: ImportJobTable;
   import_item: ImportItemTable;
+  import_file: ImportFileTable;
+  job: JobTable;
   album_like: AlbumMarkTable;
   listen_later: AlbumMarkTable;
   search_document: SearchDocumentTable;

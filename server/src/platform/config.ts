@@ -54,10 +54,15 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COVER_ART: z.enum(['remote', 'off'], { error: 'must be remote or off' }).default('remote'),
   COVER_ART_URL: z.url().default('https://coverartarchive.org'),
+  REVIEW_IMAGES: z.enum(['proxy', 'off'], { error: 'must be proxy or off' }).default('proxy'),
+  REVIEW_IMAGE_CACHE_MB: positiveInt(1_000_000).default(1024),
   CATALOG_AUTOLOAD: booleanish.default(true),
   CHART_PRIOR_WEIGHT: positiveInt(100_000).default(5),
   CHART_MIN_RATINGS: positiveInt(100_000).default(3),
+  IMPORT_NEW_ALBUMS_PER_IMPORT: positiveInt(1_000_000).default(500),
+  IMPORT_NEW_ALBUMS_PER_DAY: positiveInt(1_000_000).default(1000),
   WEB_DIST: z.string().optional(),
+  SOURCE_MAPS: booleanish.default(false),
   RATE_LIMIT_MULTIPLIER: positiveInt(1000).default(1),
   SPOTIFY_CLIENT_ID: z.string().optional(),
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
@@ -91,9 +96,16 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logLevel: string;
   coverArt: { mode: 'remote' | 'off'; baseUrl: string };
+  /** Pictures from other sites in reviews: shown through the site's image proxy, or not shown. */
+  reviewImages: 'proxy' | 'off';
+  reviewImageCacheBytes: number;
   catalogAutoload: boolean;
   charts: { priorWeight: number; minRatings: number };
+  /** How many albums new to the catalog one import, and one person's imports in 24 hours, may add. */
+  importLimits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
   webDist: string;
+  /** Serve the web app's `.map` files (they show its source to anyone who asks). */
+  serveSourceMaps: boolean;
   rateLimitMultiplier: number;
   /** Sign-in providers with both halves of their credentials set; the others are shown as unavailable. */
   oauth: OAuthConfig;
@@ -139,10 +151,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     coverArt: { mode: env.COVER_ART, baseUrl: env.COVER_ART_URL.replace(/\/+$/, '') },
+    reviewImages: env.REVIEW_IMAGES,
+    reviewImageCacheBytes: env.REVIEW_IMAGE_CACHE_MB * 1024 * 1024,
     catalogAutoload: env.CATALOG_AUTOLOAD,
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
+    importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
     oauth: oauthConfig(env),
+    serveSourceMaps: env.SOURCE_MAPS,
     webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

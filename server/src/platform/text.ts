@@ -40,3 +40,10 @@ export function matchKey(value: string): string {
     .replace(/\s+the$/, '')
     .replace(/\s+/g, ' ');
 }
+
+/** The text cut to at most `max` UTF-16 code units, with "…" where it was cut (never inside a character). */
+export function shorten(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const kept = value.slice(0, max - 1);
+  return `${/[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept}…`;
+}

@@ -10,6 +10,10 @@ import * as createCollections from './2026-11-22-07-create-collections.ts';
 import * as createFollows from './2026-11-22-08-create-follows.ts';
 import * as createImports from './2026-11-22-10-create-imports.ts';
 import * as addTwoFactorVerification from './2026-11-22-11-add-two-factor-verification.ts';
+import * as boundCatalogTextAndPendingAlbums from './2026-11-22-12-bound-catalog-text-and-pending-albums.ts';
+import * as dropPlainResetTokens from './2026-11-23-01-drop-plain-reset-tokens.ts';
+import * as countPublicCollections from './2026-11-23-10-count-public-collections.ts';
+import * as createJobs from './2026-11-23-20-create-jobs.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +28,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-09-create-journal': createJournal,
   '2026-11-22-10-create-imports': createImports,
   '2026-11-22-11-add-two-factor-verification': addTwoFactorVerification,
+  '2026-11-22-12-bound-catalog-text-and-pending-albums': boundCatalogTextAndPendingAlbums,
+  '2026-11-23-01-drop-plain-reset-tokens': dropPlainResetTokens,
+  '2026-11-23-10-count-public-collections': countPublicCollections,
+  '2026-11-23-20-create-jobs': createJobs,
 };

@@ -1,3 +1,4 @@
+import { STORED_RESET_PREFIX, storedResetIdentifier } from '../../platform/auth/auth.ts';
 import type { DB } from '../../platform/db/index.ts';
 
 export async function usernameTaken(db: DB, username: string): Promise<boolean> {
@@ -56,9 +57,38 @@ export async function evictOldSessions(db: DB, userId: string, keep: number): Pr
       .execute();
 }
 
-export async function userIdForResetSecret(db: DB, secret: string): Promise<string | undefined> {
-  const row = await db.selectFrom('verification').select('value').where('identifier', '=', `reset-password:${secret}`).executeTakeFirst();
-  return row?.value;
+export async function userIdByEmail(db: DB, email: string): Promise<string | undefined> {
+  return (await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())?.id;
+}
+
+export async function emailOf(db: DB, userId: string): Promise<string | undefined> {
+  return (await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst())?.email;
+}
+
+/**
+ * Whose reset link this is, while it is the newest one they were sent: asking again replaces every earlier link.
+ * (Links made in the same instant are equally new; using any one of them ends the rest.)
+ */
+export async function ownerOfNewestResetSecret(db: DB, secret: string): Promise<string | undefined> {
+  const token = await db
+    .selectFrom('verification')
+    .select(['value', 'created_at'])
+    .where('identifier', '=', storedResetIdentifier(secret))
+    .executeTakeFirst();
+  if (!token) return undefined;
+  const newer = await db
+    .selectFrom('verification')
+    .select('id')
+    .where('identifier', 'like', `${STORED_RESET_PREFIX}%`)
+    .where('value', '=', token.value)
+    .where('created_at', '>', token.created_at)
+    .executeTakeFirst();
+  return newer ? undefined : token.value;
+}
+
+/** Ends every reset link the person still has. */
+export async function deleteResetTokens(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('verification').where('identifier', 'like', `${STORED_RESET_PREFIX}%`).where('value', '=', userId).execute();
 }
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {

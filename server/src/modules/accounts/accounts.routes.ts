@@ -146,8 +146,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     },
   };
   app.put('/api/auth/profile', profileRoute, async (request) => accounts.updateProfile(requireViewer(request).id, request.body));
-  // Creating a profile that already exists returns it (every account gets one at sign-up).
-  app.post('/api/auth/profile', profileRoute, async (request) => accounts.updateProfile(requireViewer(request).id, {}));
+  // Creating a profile that already exists returns it (every account gets one at sign-up), so a body is optional.
+  app.post('/api/auth/profile', { schema: { ...profileRoute.schema, body: ProfileUpdateSchema.optional() } }, async (request) =>
+    accounts.updateProfile(requireViewer(request).id, {}),
+  );
 
   const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
   app.post(

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import * as repository from './accounts.repository.ts';
 import { removeAvatar, saveAvatar } from './avatars.ts';
+import { deviceCookies } from './device-cookies.ts';
 import { challengedUserId, rememberTotpCode, totpCodeUsed } from './totp-replay.ts';
 import { getOnboarding, saveOnboarding } from './onboarding.ts';
 import { uniqueUsername } from './usernames.ts';
@@ -40,17 +41,43 @@ export interface AccountsServiceDeps {
   limiter: RateLimiter;
   clock: () => Date;
   dataDir: string;
+  /** Signs device cookies. */
+  secret: string;
+  /** Whether cookies are `Secure` with the `__Secure-` prefix (an https site), as the session cookie is. */
+  secureCookies: boolean;
   /** Multiplies every limit (kept at 1 in production; end-to-end runs sign many people up from one address). */
   limitMultiplier: number;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/**
+ * Failed sign-ins an hour: for an account, from browsers without its device cookie; for each device cookie (past
+ * that the cookie is no longer trusted); from one client address, whatever the account.
+ */
+const SIGN_IN_FAILURES = { account: 10, device: 10, client: 50 } as const;
+
+/**
+ * Recovery requests an hour. A client address gets 3 for any one address and 10 in all, so one client cannot use up
+ * an address's 30. Only the first 3 an hour send a mail; later ones are answered the same way but send nothing and
+ * issue no token, so the newest link already sent keeps working.
+ */
+const RECOVERY = { clientPerAccount: 3, client: 10, account: 30, mails: 3 } as const;
+
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, auth, limiter } = deps;
   const limit = (base: number) => base * deps.limitMultiplier;
 
   const enforce = (key: string, max: number, windowMs = HOUR, count = true) => enforceLimit(limiter, key, max, windowMs, count);
+  const devices = deviceCookies({ secret: deps.secret, secure: deps.secureCookies, clock: deps.clock });
+
+  /** The id of the request's device cookie when it belongs to the account of `email` and is still trusted. */
+  async function trustedDevice(headers: Headers, email: string): Promise<string | null> {
+    const device = devices.read(headers);
+    if (!device) return null;
+    if ((await limiter.peek(`signin-fail:device:${device.id}`)).count >= limit(SIGN_IN_FAILURES.device)) return null;
+    return (await repository.userIdByEmail(db, email)) === device.userId ? device.id : null;
+  }
 
   async function currentUser(userId: string): Promise<CurrentUser | null> {
     const row = await repository.findMe(db, userId);
@@ -86,14 +113,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       throw badRequest('registration_failed', result.body.message ?? 'Registration failed. Please try again.');
     const user = await currentUser(result.body.user.id);
     if (!user) throw new AppError(500, 'registration_failed', 'Registration failed. Please try again.');
-    return { body: { user }, setCookies: result.setCookies };
+    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id)] };
   }
 
   async function signIn(input: SignInBody, context: RequestContext): Promise<WithCookies<SignInResult>> {
     const email = input.email.trim().toLowerCase();
-    // Only failures count: 10 an hour for an address, 50 an hour from one client address.
-    await enforce(`signin-fail:email:${email}`, limit(10), HOUR, false);
-    await enforce(`signin-fail:ip:${context.ip}`, limit(50), HOUR, false);
+    // Only failures count. A browser with the account's device cookie is counted on its own, so the owner still
+    // signs in while someone else's guesses have locked the account.
+    const device = await trustedDevice(context.headers, email);
+    const failureKey = device ? `signin-fail:device:${device}` : `signin-fail:email:${email}`;
+    if (!device) await enforce(failureKey, limit(SIGN_IN_FAILURES.account), HOUR, false);
+    await enforce(`signin-fail:ip:${context.ip}`, limit(SIGN_IN_FAILURES.client), HOUR, false);
     const result = await callAuth(() =>
       auth.api.signInEmail({ body: { email, password: input.password }, headers: context.headers, asResponse: true }),
     );
@@ -102,13 +132,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return { body: { twoFactorRequired: true }, setCookies: result.setCookies };
     }
     if (result.status >= 400 || !result.body.user) {
-      await limiter.hit(`signin-fail:email:${email}`, HOUR);
+      await limiter.hit(failureKey, HOUR);
       await limiter.hit(`signin-fail:ip:${context.ip}`, HOUR);
       throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
     }
     const user = await currentUser(result.body.user.id);
     if (!user) throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
-    return { body: { user }, setCookies: result.setCookies };
+    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id)] };
   }
 
   /** The second step of a sign-in with two-factor: an authenticator code or a backup code. */
@@ -144,7 +174,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     if (input.method === 'totp') await rememberTotpCode(limiter, result.body.user.id, body.code);
     const user = await currentUser(result.body.user.id);
     if (!user) throw new AppError(401, 'two_factor_expired', 'This sign-in has expired. Please sign in again.');
-    return { body: { user }, setCookies: result.setCookies };
+    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id)] };
   }
 
   async function signOut(context: RequestContext): Promise<WithCookies<{ ok: true }>> {
@@ -154,12 +184,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   /**
    * Always the same answer, whether or not the address has an account; the e-mail goes out in the
-   * background so the response takes the same time either way.
+   * background so the response takes the same time either way. Every limit counts addresses as typed,
+   * never accounts, so none of them tells whether an address has one.
    */
   async function requestPasswordReset(emailInput: string, context: RequestContext): Promise<{ ok: true }> {
     const email = emailInput.trim().toLowerCase();
-    await enforce(`recover:ip:${context.ip}`, limit(10));
-    await enforce(`recover:email:${email}`, limit(10));
+    await enforce(`recover:ip:${context.ip}`, limit(RECOVERY.client));
+    await enforce(`recover:ip-email:${context.ip}:${email}`, limit(RECOVERY.clientPerAccount));
+    const requests = await enforce(`recover:email:${email}`, limit(RECOVERY.account));
+    // Past the mail cap: no mail and no new token, which would end the newest link already in the owner's inbox.
+    if (requests > limit(RECOVERY.mails)) return { ok: true };
     // The same work either way: the library looks the address up and only mails (in the background) if it exists.
     await callAuth(() =>
       auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: context.headers, asResponse: true }),
@@ -169,7 +203,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   async function resetPassword(input: ResetPasswordBody, context: RequestContext): Promise<{ ok: true }> {
     await enforce(`reset:ip:${context.ip}`, limit(20));
-    const owner = await repository.userIdForResetSecret(db, input.secret);
+    const owner = await repository.ownerOfNewestResetSecret(db, input.secret);
     if (!owner || owner !== input.userId) {
       throw badRequest('reset_link_invalid', 'This password reset link has expired or has already been used. Please request a new one.');
     }
@@ -181,8 +215,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     if (result.status >= 400) {
       throw badRequest('reset_link_invalid', 'This password reset link has expired or has already been used. Please request a new one.');
     }
-    const user = await db.selectFrom('user').select('email').where('id', '=', owner).executeTakeFirst();
-    if (user) await limiter.reset(`signin-fail:email:${user.email}`);
+    await repository.deleteResetTokens(db, owner);
+    const email = await repository.emailOf(db, owner);
+    if (email) await limiter.reset(`signin-fail:email:${email}`);
     return { ok: true };
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { storedResetIdentifier } from '../../platform/auth/auth.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
 import { createUser, sessionCookie } from '../../../test/users.ts';
 import { usernameBase } from './usernames.ts';
@@ -232,7 +233,7 @@ describe('password recovery', () => {
     const row = await t.db
       .selectFrom('verification')
       .select('expires_at')
-      .where('identifier', '=', `reset-password:${secret}`)
+      .where('identifier', '=', storedResetIdentifier(secret))
       .executeTakeFirstOrThrow();
     const minutes = (new Date(row.expires_at as string).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
@@ -240,7 +241,7 @@ describe('password recovery', () => {
     await t.db
       .updateTable('verification')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() as never })
-      .where('identifier', '=', `reset-password:${secret}`)
+      .where('identifier', '=', storedResetIdentifier(secret))
       .execute();
     const response = await post('/api/auth/reset-password', {
       userId: link.searchParams.get('userId'),

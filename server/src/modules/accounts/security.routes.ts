@@ -13,20 +13,31 @@ import {
   TwoFactorCodeBodySchema,
   TwoFactorEnrolmentSchema,
 } from '@hearsay/contracts/security';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requestContext, withCookies } from './accounts.routes.ts';
 import type { SecurityService } from './security.service.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 const tags = ['security'];
 
-export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService; auth: Auth; publicUrl: string }> = async (
-  app,
-  { security, auth, publicUrl },
-) => {
+/** The one route that forwards to the auth library; the CSRF guard exempts it by this pattern, not by a URL prefix. */
+export const OAUTH_CALLBACK_ROUTE = '/api/auth/callback/:provider';
+
+const rawQuery = (url: string) => {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
+};
+
+export const securityRoutes: FastifyPluginAsyncZod<{
+  security: SecurityService;
+  auth: Auth;
+  publicUrl: string;
+  callbackProviders: ReadonlySet<string>;
+}> = async (app, { security, auth, publicUrl, callbackProviders }) => {
   app.get(
     '/api/auth/providers',
     { schema: { tags, summary: 'Sign-in providers and whether this site has them set up', response: { 200: ProvidersSchema } } },
@@ -49,21 +60,25 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService; 
   );
 
   // Providers send the browser back here (Apple as a form post); the auth library checks state and signs the person in.
+  // The library routes on the URL it is given, so that URL is built from a configured provider's name, never from
+  // the request's path: a crafted path (`x\..\sign-in\email`, `%2e%2e%2f…`) must not reach any other endpoint.
   await app.register(async (callbacks) => {
     callbacks.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 64 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    callbacks.route({
+    callbacks.withTypeProvider<ZodTypeProvider>().route({
       method: ['GET', 'POST'],
-      url: '/api/auth/callback/:provider',
-      schema: { hide: true },
+      url: OAUTH_CALLBACK_ROUTE,
+      schema: { hide: true, params: z.object({ provider: z.string() }) },
       handler: async (request, reply) => {
+        const provider = [...callbackProviders].find((id) => id === request.params.provider);
+        if (!provider) throw notFound('route_not_found', 'This site has no such sign-in provider.');
+        const target = new URL(`/api/auth/callback/${provider}`, publicUrl);
+        target.search = new URLSearchParams(rawQuery(request.url)).toString();
         const body = typeof request.body === 'string' ? request.body : undefined;
-        const response = await auth.handler(
-          new Request(new URL(request.url, publicUrl), { method: request.method, headers: requestContext(request).headers, body }),
-        );
+        const response = await auth.handler(new Request(target, { method: request.method, headers: requestContext(request).headers, body }));
         reply.status(response.status);
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);

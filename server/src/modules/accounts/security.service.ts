@@ -135,6 +135,8 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       }),
     );
     if (result.status >= 400) throw badRequest('password_change_failed', 'Your password could not be changed. Please try again.');
+    // A reset link asked for before the change would otherwise still replace the new password.
+    await repository.deleteResetTokens(db, viewer.id);
     return { body: { ok: true }, setCookies: result.setCookies };
   }
 

@@ -1,4 +1,15 @@
-import type { ReleaseType } from '@hearsay/contracts/catalog';
+import {
+  ALBUM_DESCRIPTION_MAX,
+  ALBUM_TITLE_MAX,
+  ARTIST_CREDIT_MAX,
+  ARTIST_NAME_MAX,
+  GENRE_NAME_MAX,
+  JOIN_PHRASE_MAX,
+  LABEL_MAX,
+  TRACK_TITLE_MAX,
+  type ReleaseType,
+} from '@hearsay/contracts/catalog';
+import type { AlbumConfirmation } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { matchKey, slugify } from '../../platform/text.ts';
@@ -25,6 +36,14 @@ export interface CatalogEntry {
   source: 'catalog' | 'musicbrainz' | 'import';
 }
 
+export interface AddOptions {
+  /**
+   * The member whose import adds the entries: albums and artists new to the catalog wait for confirmation, and a
+   * pending album someone else's import added is confirmed by being found again.
+   */
+  importedBy?: string;
+}
+
 export interface AddResult {
   added: number;
   existing: number;
@@ -36,18 +55,48 @@ export function albumMatchKey(artistCredit: string, title: string): string {
   return `${matchKey(artistCredit)}|${matchKey(title)}`;
 }
 
+/** "The title is longer than 1,000 characters": why an entry, or an import row, is refused. */
+export const textTooLong = (what: string, max: number) => `${what} is longer than ${max.toLocaleString('en-US')} characters`;
+
+const tooLong = (what: string, value: string | null, max: number) => (value !== null && value.length > max ? textTooLong(what, max) : null);
+
+/** Why the entry cannot enter the catalog (a text past the catalog's bounds), or null when it can. */
+export function entryProblem(entry: CatalogEntry): string | null {
+  return (
+    tooLong('The title', entry.title, ALBUM_TITLE_MAX) ??
+    entry.credits.map((credit) => tooLong('An artist name', credit.name, ARTIST_NAME_MAX)).find(Boolean) ??
+    entry.credits.map((credit) => tooLong('A joining phrase', credit.joinPhrase, JOIN_PHRASE_MAX)).find(Boolean) ??
+    tooLong('The artist credit', creditText(entry.credits), ARTIST_CREDIT_MAX) ??
+    tooLong('The label', entry.label, LABEL_MAX) ??
+    tooLong('The description', entry.description, ALBUM_DESCRIPTION_MAX) ??
+    entry.tracks.map((track) => tooLong('A track title', track.title, TRACK_TITLE_MAX)).find(Boolean) ??
+    entry.rawGenres.map((genre) => tooLong('A genre name', genre, GENRE_NAME_MAX)).find(Boolean) ??
+    null
+  );
+}
+
 /**
  * Adds albums that are not in the catalog yet; an album already there (same MusicBrainz id, same
- * Discogs master, or same artist, title and year) is left untouched, so loading twice changes nothing.
- * Everything is written in one transaction, in batches.
+ * Discogs master, or same artist, title and year) is left untouched but for its confirmation, so loading
+ * twice changes nothing. Everything is written in one transaction, in batches. Entries must pass
+ * `entryProblem`; the database refuses texts past the bounds.
  */
-export async function addCatalogEntries(db: DB, entries: readonly CatalogEntry[], now: string): Promise<AddResult> {
+export async function addCatalogEntries(
+  db: DB,
+  entries: readonly CatalogEntry[],
+  now: string,
+  options: AddOptions = {},
+): Promise<AddResult> {
+  const { importedBy } = options;
+  const pending = importedBy !== undefined;
   return db.transaction().execute(async (trx) => {
     const genreIds = await ensureGenres(trx, entries, now);
     const known = await repository.loadCatalogIndex(trx);
     const newArtists: repository.NewArtist[] = [];
     const newAlbums: repository.NewAlbumBundle[] = [];
     const albumIds: string[] = [];
+    /** Pending albums these entries found again, and what confirms them. */
+    const foundPending = new Map<string, AlbumConfirmation>();
     let existing = 0;
 
     for (const entry of entries) {
@@ -61,6 +110,9 @@ export async function addCatalogEntries(db: DB, entries: readonly CatalogEntry[]
       if (found) {
         existing++;
         albumIds.push(found);
+        if (known.pendingAlbums.has(found) && known.pendingAlbums.get(found) !== importedBy) {
+          foundPending.set(found, pending ? 'member' : catalogConfirmation(entry));
+        }
         continue;
       }
 
@@ -78,6 +130,7 @@ export async function addCatalogEntries(db: DB, entries: readonly CatalogEntry[]
             sort_name: sortName(credit.name),
             match_key: artistKey,
             mbid: artistMbid,
+            status: pending ? 'pending' : 'confirmed',
             created_at: now,
             updated_at: now,
           });
@@ -105,6 +158,10 @@ export async function addCatalogEntries(db: DB, entries: readonly CatalogEntry[]
           mbid: entry.mbid,
           discogs_master_id: entry.discogsMasterId,
           source: entry.source,
+          status: pending ? 'pending' : 'confirmed',
+          created_by: importedBy ?? null,
+          confirmed_at: pending ? null : now,
+          confirmed_by: pending ? null : catalogConfirmation(entry),
           created_at: now,
           updated_at: now,
         },
@@ -116,17 +173,65 @@ export async function addCatalogEntries(db: DB, entries: readonly CatalogEntry[]
       if (entry.mbid) known.albumByMbid.set(entry.mbid, albumId);
       if (entry.discogsMasterId !== null) known.albumByDiscogs.set(entry.discogsMasterId, albumId);
       known.albumByKeyYear.set(`${key}|${year ?? ''}`, albumId);
+      if (importedBy !== undefined) known.pendingAlbums.set(albumId, importedBy);
     }
 
     await repository.insertArtists(trx, newArtists);
     await repository.insertAlbumBundles(trx, newAlbums, newId);
-    // The search index is written in the same transaction, so a search never misses a catalog row.
-    await indexDocuments(trx, [
-      ...newAlbums.map(({ album }) => ({ kind: 'album' as const, refId: album.id, text: `${album.title} ${album.artist_credit}` })),
-      ...newArtists.map((artist) => ({ kind: 'artist' as const, refId: artist.id, text: artist.name })),
-    ]);
+    if (!pending) {
+      // The search index is written in the same transaction, so a search never misses a catalog row.
+      await indexDocuments(trx, [
+        ...newAlbums.map(({ album }) => ({ kind: 'album' as const, refId: album.id, text: `${album.title} ${album.artist_credit}` })),
+        ...newArtists.map((artist) => ({ kind: 'artist' as const, refId: artist.id, text: artist.name })),
+      ]);
+      // A new album may credit an artist known so far only from someone's pending import.
+      await publishArtists(
+        trx,
+        newAlbums.map(({ album }) => album.id),
+        now,
+      );
+    }
+    for (const by of new Set(foundPending.values())) {
+      const ids = [...foundPending].flatMap(([id, how]) => (how === by ? [id] : []));
+      await confirmPending(trx, ids, { by, now, exceptAddedBy: importedBy });
+    }
     return { added: newAlbums.length, existing, albumIds };
   });
+}
+
+const catalogConfirmation = (entry: CatalogEntry): AlbumConfirmation => (entry.source === 'musicbrainz' ? 'musicbrainz' : 'catalog');
+
+/**
+ * Confirms the pending albums among `albumIds` (for a member: those their own imports did not add), with their
+ * pending artists, and adds them to search. Returns the ids it confirmed.
+ */
+export async function confirmAlbums(db: DB, albumIds: readonly string[], confirmation: repository.Confirmation): Promise<string[]> {
+  if (albumIds.length === 0) return [];
+  return db.transaction().execute((trx) => confirmPending(trx, albumIds, confirmation));
+}
+
+async function confirmPending(db: DB, albumIds: readonly string[], confirmation: repository.Confirmation): Promise<string[]> {
+  if (albumIds.length === 0) return [];
+  const albums = await repository.confirmAlbums(db, albumIds, confirmation);
+  await indexDocuments(
+    db,
+    albums.map((album) => ({ kind: 'album' as const, refId: album.id, text: `${album.title} ${album.artist_credit}` })),
+  );
+  await publishArtists(
+    db,
+    albums.map((album) => album.id),
+    confirmation.now,
+  );
+  return albums.map((album) => album.id);
+}
+
+/** Confirms the pending artists credited on these (confirmed) albums and adds them to search. */
+async function publishArtists(db: DB, albumIds: readonly string[], now: string): Promise<void> {
+  const artists = await repository.confirmArtistsOf(db, albumIds, now);
+  await indexDocuments(
+    db,
+    artists.map((artist) => ({ kind: 'artist' as const, refId: artist.id, text: artist.name })),
+  );
 }
 
 /** Creates every browsable genre and every style the entries use; returns slug -> id for all genres. */

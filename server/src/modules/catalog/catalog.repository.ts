@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AlbumRow, Database } from '../../db/schema.ts';
+import type { AlbumConfirmation, AlbumRow, Database } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { Insertable, ExpressionBuilder, Expression, SqlBool } from 'kysely';
 
@@ -26,6 +26,8 @@ export interface CatalogIndex {
   albumByDiscogs: Map<number, string>;
   albumByKeyYear: Map<string, string>;
   albumSlugs: Set<string>;
+  /** Pending album id -> the member whose import added it. */
+  pendingAlbums: Map<string, string | null>;
   artistByMbid: Map<string, string>;
   artistByKey: Map<string, string>;
   artistSlugs: Set<string>;
@@ -33,13 +35,17 @@ export interface CatalogIndex {
 
 /** Everything needed to tell whether an album or artist is already in the catalog, in one pass. */
 export async function loadCatalogIndex(db: DB): Promise<CatalogIndex> {
-  const albums = await db.selectFrom('album').select(['id', 'slug', 'mbid', 'discogs_master_id', 'match_key', 'release_year']).execute();
+  const albums = await db
+    .selectFrom('album')
+    .select(['id', 'slug', 'mbid', 'discogs_master_id', 'match_key', 'release_year', 'status', 'created_by'])
+    .execute();
   const artists = await db.selectFrom('artist').select(['id', 'slug', 'mbid', 'match_key']).execute();
   const index: CatalogIndex = {
     albumByMbid: new Map(),
     albumByDiscogs: new Map(),
     albumByKeyYear: new Map(),
     albumSlugs: new Set(),
+    pendingAlbums: new Map(),
     artistByMbid: new Map(),
     artistByKey: new Map(),
     artistSlugs: new Set(),
@@ -49,6 +55,7 @@ export async function loadCatalogIndex(db: DB): Promise<CatalogIndex> {
     if (album.mbid) index.albumByMbid.set(album.mbid, album.id);
     if (album.discogs_master_id !== null) index.albumByDiscogs.set(album.discogs_master_id, album.id);
     index.albumByKeyYear.set(`${album.match_key}|${album.release_year ?? ''}`, album.id);
+    if (album.status === 'pending') index.pendingAlbums.set(album.id, album.created_by);
   }
   for (const artist of artists) {
     index.artistSlugs.add(artist.slug);
@@ -103,6 +110,86 @@ export async function insertAlbumBundles(db: DB, bundles: readonly NewAlbumBundl
     );
     await insertInBatches(tracks, (rows) => db.insertInto('track').values(rows).execute());
   });
+}
+
+export interface Confirmation {
+  by: AlbumConfirmation;
+  now: string;
+  /** Leaves out albums this member's own import added: they confirm nothing by finding them again. */
+  exceptAddedBy?: string;
+}
+
+/** Marks the pending albums among `ids` confirmed; returns those it changed. */
+export async function confirmAlbums(db: DB, ids: readonly string[], confirmation: Confirmation) {
+  const confirmed: { id: string; title: string; artist_credit: string }[] = [];
+  for (let start = 0; start < ids.length; start += BATCH) {
+    let query = db
+      .updateTable('album')
+      .set({ status: 'confirmed', confirmed_at: confirmation.now, confirmed_by: confirmation.by, updated_at: confirmation.now })
+      .where('id', 'in', ids.slice(start, start + BATCH))
+      .where('status', '=', 'pending');
+    const member = confirmation.exceptAddedBy;
+    if (member !== undefined) query = query.where((eb) => eb.or([eb('created_by', 'is', null), eb('created_by', '<>', member)]));
+    confirmed.push(...(await query.returning(['id', 'title', 'artist_credit']).execute()));
+  }
+  return confirmed;
+}
+
+/** Marks the pending artists credited on these albums confirmed; returns those it changed. */
+export async function confirmArtistsOf(db: DB, albumIds: readonly string[], now: string) {
+  const confirmed: { id: string; name: string }[] = [];
+  for (let start = 0; start < albumIds.length; start += BATCH) {
+    const credited = db
+      .selectFrom('album_artist')
+      .select('artist_id')
+      .where('album_id', 'in', albumIds.slice(start, start + BATCH));
+    confirmed.push(
+      ...(await db
+        .updateTable('artist')
+        .set({ status: 'confirmed', updated_at: now })
+        .where('status', '=', 'pending')
+        .where('id', 'in', credited)
+        .returning(['id', 'name'])
+        .execute()),
+    );
+  }
+  return confirmed;
+}
+
+/** How many albums this member's imports added since the given instant (confirmed since or not). */
+export async function countAlbumsAddedBy(db: DB, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('album')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_by', '=', userId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Pending albums the member with this username added. */
+export async function pendingAlbumIdsAddedBy(db: DB, username: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('album')
+    .innerJoin('user', 'user.id', 'album.created_by')
+    .select('album.id')
+    .where('user.username', '=', username)
+    .where('album.status', '=', 'pending')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Members with albums waiting for confirmation, and how many, most first. */
+export async function pendingAlbumCounts(db: DB) {
+  const rows = await db
+    .selectFrom('album')
+    .leftJoin('user', 'user.id', 'album.created_by')
+    .select((eb) => ['user.username', eb.fn.countAll<number>().as('n')])
+    .where('album.status', '=', 'pending')
+    .groupBy('user.username')
+    .orderBy('n', 'desc')
+    .execute();
+  return rows.map((row) => ({ username: row.username, count: Number(row.n) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,7 +304,8 @@ export function albumFilterExpression(
   genre: GenreFilter | undefined,
   currentYear: number,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
+  // Every list built from these filters is public: albums waiting for confirmation stay out of them.
+  const conditions: Expression<SqlBool>[] = [eb('album.status', '=', 'confirmed')];
   if (genre) {
     const recent = /^recent:(\d+)$/.exec(genre.rule ?? '');
     if (recent) conditions.push(eb('album.release_year', '>=', currentYear - Number(recent[1]) + 1));
@@ -305,6 +393,7 @@ export async function ratingPrior(db: DB): Promise<{ mean: number; ratings: numb
   const row = await db
     .selectFrom('album')
     .select((eb) => [eb.fn.sum<number>('rating_sum').as('sum'), eb.fn.sum<number>('rating_count').as('count')])
+    .where('status', '=', 'confirmed')
     .executeTakeFirstOrThrow();
   const count = Number(row.count ?? 0);
   return { mean: count > 0 ? Number(row.sum) / count : 7, ratings: count };
@@ -325,9 +414,11 @@ export async function genreAlbumCounts(db: DB, currentYear: number, slugs?: read
   const genres = await genresQuery.execute();
   const assigned = await db
     .selectFrom('album_genre')
-    .select((eb) => ['genre_id', eb.fn.countAll<number>().as('n')])
-    .where('genre_id', 'in', genres.length ? genres.map((genre) => genre.id) : [''])
-    .groupBy('genre_id')
+    .innerJoin('album', 'album.id', 'album_genre.album_id')
+    .select((eb) => ['album_genre.genre_id', eb.fn.countAll<number>().as('n')])
+    .where('album_genre.genre_id', 'in', genres.length ? genres.map((genre) => genre.id) : [''])
+    .where('album.status', '=', 'confirmed')
+    .groupBy('album_genre.genre_id')
     .execute();
   const counts = new Map(assigned.map((row) => [row.genre_id, Number(row.n)]));
   const result = [];
@@ -339,6 +430,7 @@ export async function genreAlbumCounts(db: DB, currentYear: number, slugs?: read
         .selectFrom('album')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('release_year', '>=', currentYear - Number(recent[1]) + 1)
+        .where('status', '=', 'confirmed')
         .executeTakeFirstOrThrow();
       albumCount = Number(row.n);
     }
@@ -355,13 +447,19 @@ export async function findArtistByRef(db: DB, ref: string) {
     .executeTakeFirst();
 }
 
-export async function artistAlbumIds(db: DB, artistId: string): Promise<string[]> {
+/** The artist's confirmed albums, and those still pending that the viewer's own import added. */
+export async function artistAlbumIds(db: DB, artistId: string, viewerId: string | undefined): Promise<string[]> {
   const rows = await db
     .selectFrom('album_artist')
     .innerJoin('album', 'album.id', 'album_artist.album_id')
     .select('album.id')
     .distinct()
     .where('album_artist.artist_id', '=', artistId)
+    .where((eb) =>
+      viewerId === undefined
+        ? eb('album.status', '=', 'confirmed')
+        : eb.or([eb('album.status', '=', 'confirmed'), eb('album.created_by', '=', viewerId)]),
+    )
     .execute();
   return rows.map((row) => row.id);
 }
@@ -376,7 +474,7 @@ export interface ArtistSummaryRow {
   genres: { slug: string; name: string }[];
 }
 
-/** Name, album count, rating totals and the three most common genres of each artist, in the order given. */
+/** Name, count and rating totals of confirmed albums, and the three most common genres of each artist, in the order given. */
 export async function artistSummaries(db: DB, ids: readonly string[]): Promise<ArtistSummaryRow[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
@@ -392,14 +490,17 @@ export async function artistSummaries(db: DB, ids: readonly string[]): Promise<A
         eb.fn.sum<number>('album.rating_count').as('rating_count'),
       ])
       .where('album_artist.artist_id', 'in', unique)
+      .where('album.status', '=', 'confirmed')
       .groupBy('album_artist.artist_id')
       .execute(),
     db
       .selectFrom('album_artist')
+      .innerJoin('album', 'album.id', 'album_artist.album_id')
       .innerJoin('album_genre', 'album_genre.album_id', 'album_artist.album_id')
       .innerJoin('genre', 'genre.id', 'album_genre.genre_id')
       .select((eb) => ['album_artist.artist_id', 'genre.slug', 'genre.name', eb.fn.countAll<number>().as('n')])
       .where('album_artist.artist_id', 'in', unique)
+      .where('album.status', '=', 'confirmed')
       .where('genre.kind', '=', 'genre')
       .where('genre.rule', 'is', null)
       .groupBy(['album_artist.artist_id', 'genre.slug', 'genre.name'])
@@ -549,6 +650,7 @@ export async function popularArtistIds(db: DB, limit: number, offset: number): P
         (eb) => eb.fn.countAll<number>().as('albums'),
         (eb) => eb.fn.sum<number>('album.rating_count').as('ratings'),
       ])
+      .where('album.status', '=', 'confirmed')
       .groupBy('album_artist.artist_id')
       .orderBy('albums', 'desc')
       .orderBy('ratings', 'desc')
@@ -559,6 +661,7 @@ export async function popularArtistIds(db: DB, limit: number, offset: number): P
     db
       .selectFrom('artist')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'confirmed')
       .executeTakeFirstOrThrow(),
   ]);
   return { ids: rows.map((row) => row.artist_id), total: Number(count.n) };

@@ -17,7 +17,9 @@ import type { Page } from '@hearsay/contracts/pagination';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import * as writer from './catalog-writer.ts';
 import * as repository from './catalog.repository.ts';
+import type { Confirmation } from './catalog.repository.ts';
 import { presentAlbumCard, presentAlbumDetail, presentArtistCard } from './catalog.presenter.ts';
 
 /** What the catalog needs to know about ratings; provided by the ratings module. */
@@ -294,7 +296,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
     const [[summary], albumIds] = await Promise.all([
       repository.artistSummaries(db, [artist.id]),
-      repository.artistAlbumIds(db, artist.id),
+      repository.artistAlbumIds(db, artist.id, viewerId),
     ]);
     const albums = await albumCards(albumIds, viewerId);
     const byYear = (a: AlbumCard, b: AlbumCard) =>
@@ -307,7 +309,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     return { ...card, ratingCount: summary?.ratingCount ?? 0, discography };
   }
 
-  async function listGenres(kind?: 'genre' | 'style'): Promise<Genre[]> {
+  async function listGenres(kind?: Genre['kind']): Promise<Genre[]> {
     const counts = await repository.genreAlbumCounts(db, currentYear());
     return counts
       .filter((genre) => !kind || genre.kind === kind)
@@ -321,6 +323,13 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const genre = bySlug.get(slug);
       return genre ? [{ slug: genre.slug, name: genre.name, albumCount: genre.albumCount }] : [];
     });
+  }
+
+  /** Confirms pending albums, with their artists, and drops every cached list they now belong in. */
+  async function confirmAlbums(albumIds: readonly string[], confirmation: Omit<Confirmation, 'now'>): Promise<string[]> {
+    const confirmed = await writer.confirmAlbums(db, albumIds, { ...confirmation, now: deps.clock().toISOString() });
+    if (confirmed.length) invalidateAll();
+    return confirmed;
   }
 
   return {
@@ -341,6 +350,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     /** Register a cache (of a route, say) to be dropped whenever catalog data changes. */
     onChange: (listener: () => void) => changeListeners.push(listener),
     countAlbums: () => repository.countAlbums(db),
+    confirmAlbums,
+    /** How many albums this member's imports added since the given instant, for the daily limit. */
+    countAlbumsAddedBy: (userId: string, since: string) => repository.countAlbumsAddedBy(db, userId, since),
   };
 }
 

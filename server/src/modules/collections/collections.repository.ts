@@ -16,8 +16,17 @@ export async function updateCollection(db: DB, id: string, changes: Partial<Coll
   await db.updateTable('collection').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteCollection(db: DB, id: string): Promise<void> {
-  await db.deleteFrom('collection').where('id', '=', id).execute();
+/** Deletes the collection; answers whether it was public (null when it was already gone), so counts move once. */
+export async function deleteCollection(db: DB, id: string): Promise<{ wasPublic: boolean } | null> {
+  const deleted = await db.deleteFrom('collection').where('id', '=', id).returning('is_private').executeTakeFirst();
+  return deleted ? { wasPublic: !deleted.is_private } : null;
+}
+
+/** Changes visibility only if it differs; answers whether it did, so two people's toggles at once count once. */
+export async function setPrivate(db: DB, id: string, isPrivate: boolean): Promise<boolean> {
+  const value = isPrivate ? 1 : 0;
+  const result = await db.updateTable('collection').set({ is_private: value }).where('id', '=', id).where('is_private', '!=', value).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function existingAlbumIds(db: DB, ids: readonly string[]): Promise<Set<string>> {
@@ -103,10 +112,10 @@ export async function shiftCounter(db: DB, id: string, column: 'album_count' | '
     .execute();
 }
 
-export async function shiftProfileCollections(db: DB, userId: string, delta: number): Promise<void> {
+export async function shiftPublicCollections(db: DB, userId: string, delta: number): Promise<void> {
   await db
     .updateTable('profile')
-    .set({ collections_count: sql`collections_count + ${delta}` })
+    .set({ public_collections_count: sql`public_collections_count + ${delta}` })
     .where('user_id', '=', userId)
     .execute();
 }

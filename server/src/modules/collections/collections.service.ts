@@ -129,19 +129,22 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         updated_at: stamp,
       });
       await repository.insertEntries(trx, id, albumIds, 0, stamp);
-      await repository.shiftProfileCollections(trx, userId, 1);
+      if (!input.isPrivate) await repository.shiftPublicCollections(trx, userId, 1);
     });
     return detail(id, userId);
   }
 
   async function update(userId: string, collectionId: string, input: UpdateCollectionBody): Promise<Collection> {
     await owned(collectionId, userId);
-    await repository.updateCollection(db, collectionId, {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.isPrivate !== undefined ? { is_private: input.isPrivate ? 1 : 0 } : {}),
-      ...(input.ranked !== undefined ? { ranked: input.ranked ? 1 : 0 } : {}),
-      updated_at: now(),
+    await db.transaction().execute(async (trx) => {
+      await repository.updateCollection(trx, collectionId, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.ranked !== undefined ? { ranked: input.ranked ? 1 : 0 } : {}),
+        updated_at: now(),
+      });
+      const flipped = input.isPrivate !== undefined && (await repository.setPrivate(trx, collectionId, input.isPrivate));
+      if (flipped) await repository.shiftPublicCollections(trx, userId, input.isPrivate ? -1 : 1);
     });
     return detail(collectionId, userId);
   }
@@ -149,8 +152,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   async function remove(userId: string, collectionId: string): Promise<{ ok: true }> {
     await owned(collectionId, userId);
     await db.transaction().execute(async (trx) => {
-      await repository.deleteCollection(trx, collectionId);
-      await repository.shiftProfileCollections(trx, userId, -1);
+      const deleted = await repository.deleteCollection(trx, collectionId);
+      if (deleted?.wasPublic) await repository.shiftPublicCollections(trx, userId, -1);
     });
     return { ok: true };
   }

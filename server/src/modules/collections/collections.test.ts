@@ -136,6 +136,32 @@ describe('private collections', () => {
   });
 });
 
+describe('collection counts', () => {
+  it('count only public collections wherever someone else can see them, exactly as visibility changes', async () => {
+    const counter = await createUser(t, { name: `Counted Collector ${Date.now()}` });
+    const userCard = async () => {
+      const search = (await call('GET', `/api/search?type=users&q=${encodeURIComponent(counter.user.name)}`, stranger)).json();
+      return search.users.find((card: { username: string }) => card.username === counter.user.username)?.collectionCount;
+    };
+    const lists = async (person: TestUser) => (await call('GET', `/api/users/${counter.user.username}`, person)).json().stats.lists;
+    const hidden = (await create(counter, { name: 'Hidden one', isPrivate: true, albumIds: [albums[0]] })).json();
+    const shown = (await create(counter, { name: 'Shown one', albumIds: [albums[1]] })).json();
+    expect(await userCard()).toBe(1);
+    expect(await lists(stranger)).toBe(1);
+    expect(await lists(counter)).toBe(2);
+
+    await Promise.all([0, 1, 2].map(() => call('PATCH', `/api/collections/${hidden.id}`, counter, { isPrivate: false })));
+    expect(await userCard()).toBe(2);
+    await call('PATCH', `/api/collections/${shown.id}`, counter, { isPrivate: true });
+    await call('PATCH', `/api/collections/${shown.id}`, counter, { isPrivate: true });
+    expect(await userCard()).toBe(1);
+    await call('DELETE', `/api/collections/${shown.id}`, counter);
+    expect(await userCard()).toBe(1);
+    await call('DELETE', `/api/collections/${hidden.id}`, counter);
+    expect(await userCard()).toBe(0);
+  });
+});
+
 async function privateCount(): Promise<number> {
   const row = await t.db
     .selectFrom('collection')

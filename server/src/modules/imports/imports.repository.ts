@@ -24,9 +24,22 @@ export async function runningJob(db: DB, userId: string): Promise<ImportJobRow |
 export async function updateJob(
   db: DB,
   id: string,
-  changes: Partial<Pick<ImportJobRow, 'status' | 'processed' | 'summary' | 'error' | 'updated_at' | 'finished_at'>>,
+  changes: Partial<Pick<ImportJobRow, 'status' | 'total' | 'processed' | 'summary' | 'error' | 'updated_at' | 'finished_at'>>,
 ): Promise<void> {
   await db.updateTable('import_job').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertFile(db: DB, importId: string, bytes: Buffer): Promise<void> {
+  await db.insertInto('import_file').values({ import_id: importId, bytes }).execute();
+}
+
+export async function findFile(db: DB, importId: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('import_file').select('bytes').where('import_id', '=', importId).executeTakeFirst();
+  return row?.bytes;
+}
+
+export async function deleteFile(db: DB, importId: string): Promise<void> {
+  await db.deleteFrom('import_file').where('import_id', '=', importId).execute();
 }
 
 export async function itemsFor(db: DB, userId: string, externalIds: readonly string[]): Promise<Map<string, ImportItemRow>> {
@@ -58,12 +71,12 @@ export async function upsertItem(db: DB, item: Insertable<ImportItemTable>): Pro
     .execute();
 }
 
-/** Albums whose "artist|title" key is one of `keys`, with their year. */
+/** Albums whose "artist|title" key is one of `keys`, with their year and whether they wait for confirmation. */
 export async function albumsByMatchKey(db: DB, keys: readonly string[]) {
   if (!keys.length) return [];
   return db
     .selectFrom('album')
-    .select(['id', 'match_key', 'release_year'])
+    .select(['id', 'match_key', 'release_year', 'status', 'created_by'])
     .where('match_key', 'in', [...keys])
     .execute();
 }

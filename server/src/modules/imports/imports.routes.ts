@@ -27,9 +27,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       if (!file.filename.toLowerCase().endsWith('.csv')) throw badRequest('not_csv', 'Please choose a .csv file.');
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The file is larger than 5 MB.');
-      const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
       reply.status(202);
-      return imports.start(viewer.id, file.filename, text);
+      return imports.start(viewer.id, file.filename, bytes);
     },
   );
 

@@ -3,20 +3,29 @@ import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/revi
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { matchKey } from '../../platform/text.ts';
-import { addCatalogEntries, albumMatchKey } from '../catalog/catalog-writer.ts';
+import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
+import { matchKey, shorten } from '../../platform/text.ts';
+import { addCatalogEntries, albumMatchKey, entryProblem, type CatalogEntry } from '../catalog/catalog-writer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { splitArtistCredit } from '../catalog/normalise.ts';
 import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import * as repository from './imports.repository.ts';
-import { parseRymExport, type RymRow } from './rym-csv.ts';
+import { countRymRows, estimateRymRows, readRymHeader, readRymRows, type RymCursor, type RymRow } from './rym-csv.ts';
 
+/** The kind of job that runs an import (platform/jobs); app.ts registers `rymImport` for it. */
+export const RYM_IMPORT_JOB = 'rym-import';
+/** Rows applied in one step at most; fewer when rows take longer than the step's time. */
 const BATCH = 50;
+/** Rows counted in one step at most: counting only parses. */
+const COUNT_BATCH = 5000;
+/** Files of imports running in this process, kept in memory rather than read from the database at every step. */
+const FILES_KEPT = 4;
 const SKIPPED_LISTED = 200;
-/** A running job whose progress has not moved for this long was cut off (a restart); it may be started again. */
-const STALE_MS = 2 * 60_000;
+/** A skipped row's artist and title are echoed in the summary this long at most, whatever the file holds. */
+const SKIPPED_TEXT_MAX = 200;
+const DAY_MS = 24 * 60 * 60_000;
 
 export interface ImportsServiceDeps {
   db: DB;
@@ -25,7 +34,18 @@ export interface ImportsServiceDeps {
   ratings: RatingsService;
   library: LibraryService;
   reviews: ReviewsService;
-  log: { error: (details: object, message: string) => void };
+  /** Albums new to the catalog that one import, and one person's imports in 24 hours, may add. */
+  limits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
+  jobs: Pick<JobRunner, 'enqueue'>;
+}
+
+/**
+ * Where an import stands, saved after each step: first the file is read through to count its rows (and find a
+ * broken file before anything is imported), then the rows are applied, the summary adding up as they go.
+ */
+interface ImportCursor extends RymCursor {
+  phase: 'count' | 'apply';
+  summary: ImportSummary;
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;
@@ -60,21 +80,20 @@ function present(row: repository.ImportJobRow): ImportJob {
 }
 
 /**
- * RateYourMusic imports. The file is read at once (so a bad file is refused at upload), then its rows are applied
- * in the background in batches, with progress saved after each. Each row is remembered by its RateYourMusic id:
+ * RateYourMusic imports. At upload only the header is checked; the file is kept with the import, which then runs
+ * as a background job (platform/jobs) in short steps: a few rows read and applied, progress and summary saved,
+ * other requests served. A restart resumes it where it stopped. Each row is remembered by its RateYourMusic id:
  * a second import of the same file finds every row unchanged and writes nothing.
  */
 export function createImportsService(deps: ImportsServiceDeps) {
   const { db } = deps;
   const now = () => deps.clock().toISOString();
+  const files = new Map<string, { bytes: Buffer; columns: string[]; rowsStart: number }>();
+  /** Rows per step, adjusted after each step so that steps take about the runner's budget. */
+  const pace = { count: 500, apply: 5 };
 
-  async function start(userId: string, fileName: string, text: string): Promise<ImportJob> {
-    const rows = parseRymExport(text);
-    const running = await repository.runningJob(db, userId);
-    if (running && deps.clock().getTime() - Date.parse(running.updated_at) < STALE_MS) {
-      throw conflict('import_running', 'An import is already running. Please wait for it to finish.');
-    }
-    if (running) await repository.updateJob(db, running.id, { status: 'failed', error: 'The import was interrupted.', updated_at: now() });
+  async function start(userId: string, fileName: string, bytes: Buffer): Promise<ImportJob> {
+    const { rowsStart } = readRymHeader(bytes);
     const stamp = now();
     const job = {
       id: newId(),
@@ -82,7 +101,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       source: 'rym' as const,
       file_name: fileName.slice(0, 200),
       status: 'running' as const,
-      total: rows.length,
+      // Until the file is counted through, in the first second or so of the job.
+      total: estimateRymRows(bytes, rowsStart),
       processed: 0,
       summary: JSON.stringify(emptySummary()),
       error: null,
@@ -90,42 +110,101 @@ export function createImportsService(deps: ImportsServiceDeps) {
       updated_at: stamp,
       finished_at: null,
     };
-    await repository.insertJob(db, job);
-    void run(job.id, userId, rows);
-    return present({ ...job, processed: 0 });
+    const cursor: ImportCursor = { phase: 'count', offset: rowsStart, rows: 0, summary: emptySummary() };
+    await deps.jobs.enqueue({ id: job.id, kind: RYM_IMPORT_JOB, owner: userId, cursor }, async (trx) => {
+      if (await repository.runningJob(trx, userId)) {
+        throw conflict('import_running', 'An import is already running. Please wait for it to finish.');
+      }
+      await repository.insertJob(trx, job);
+      await repository.insertFile(trx, job.id, bytes);
+    });
+    return present(job);
   }
 
-  async function run(jobId: string, userId: string, rows: RymRow[]) {
-    const summary = emptySummary();
-    try {
-      for (let offset = 0; offset < rows.length; offset += BATCH) {
-        await applyBatch(userId, rows.slice(offset, offset + BATCH), summary);
-        await repository.updateJob(db, jobId, {
-          processed: Math.min(rows.length, offset + BATCH),
-          summary: JSON.stringify(summary),
-          updated_at: now(),
-        });
-      }
-      await repository.markProfileImported(db, userId, now());
-      await repository.updateJob(db, jobId, { status: 'done', summary: JSON.stringify(summary), updated_at: now(), finished_at: now() });
-    } catch (error) {
-      deps.log.error({ err: error, jobId }, 'import failed');
-      await repository
-        .updateJob(db, jobId, {
-          status: 'failed',
-          summary: JSON.stringify(summary),
-          error: 'The import stopped because of an error on our side. Importing the file again continues where it stopped.',
-          updated_at: now(),
-          finished_at: now(),
-        })
-        .catch(() => undefined);
+  async function fileOf(importId: string) {
+    let file = files.get(importId);
+    if (!file) {
+      const bytes = await repository.findFile(db, importId);
+      if (!bytes) return null;
+      file = { bytes, ...readRymHeader(bytes) };
+      files.set(importId, file);
+      for (const stale of [...files.keys()].slice(0, -FILES_KEPT)) files.delete(stale);
     }
+    return file;
   }
+
+  /** A step over the budget shrinks the next one to fit at once; a step within it lets the next grow a little. */
+  function adjustPace(phase: keyof typeof pace, rows: number, spentMs: number, budgetMs: number, most: number) {
+    pace[phase] = spentMs > budgetMs ? Math.max(1, Math.floor((rows * budgetMs) / spentMs)) : Math.min(most, Math.ceil(pace[phase] * 1.1));
+  }
+
+  const rymImport: JobHandler<ImportCursor> = {
+    async step(job: Job<ImportCursor>, budgetMs: number): Promise<Step<ImportCursor>> {
+      const started = performance.now();
+      const { cursor } = job;
+      const file = await fileOf(job.id);
+      // The import went with its owner's account.
+      if (!file) return { cursor, done: true };
+
+      if (cursor.phase === 'count') {
+        const limit = pace.count;
+        const next = countRymRows(file.bytes, cursor, limit);
+        adjustPace('count', next.rows - cursor.rows, performance.now() - started, budgetMs, COUNT_BATCH);
+        if (next.rows - cursor.rows === limit) return { cursor: { ...cursor, ...next }, done: false };
+        return {
+          cursor: { phase: 'apply', offset: file.rowsStart, rows: 0, summary: cursor.summary },
+          done: false,
+          save: (trx) => repository.updateJob(trx, job.id, { total: next.rows, updated_at: now() }),
+        };
+      }
+
+      const limit = pace.apply;
+      const { rows, next } = readRymRows(file.bytes, file.columns, cursor, limit);
+      const summary = { ...cursor.summary, skippedRows: [...cursor.summary.skippedRows] };
+      if (rows.length) await applyBatch(job.owner!, rows, summary);
+      adjustPace('apply', rows.length, performance.now() - started, budgetMs, BATCH);
+      const done = rows.length < limit;
+      if (done) files.delete(job.id);
+      const stamp = now();
+      return {
+        cursor: { phase: 'apply', ...next, summary },
+        done,
+        async save(trx) {
+          const progress = { processed: next.rows, summary: JSON.stringify(summary), updated_at: stamp };
+          if (!done) return repository.updateJob(trx, job.id, progress);
+          await repository.updateJob(trx, job.id, { ...progress, status: 'done', total: next.rows, finished_at: stamp });
+          await repository.markProfileImported(trx, job.owner!, stamp);
+          await repository.deleteFile(trx, job.id);
+        },
+      };
+    },
+
+    async failed(job, error, trx) {
+      files.delete(job.id);
+      await repository.updateJob(trx, job.id, {
+        status: 'failed',
+        summary: JSON.stringify(job.cursor.summary),
+        // A file that turned out unreadable says where; anything else is ours.
+        error:
+          error instanceof AppError && error.statusCode < 500
+            ? error.message
+            : 'The import stopped because of an error on our side. Importing the file again continues where it stopped.',
+        updated_at: now(),
+        finished_at: now(),
+      });
+      await repository.deleteFile(trx, job.id);
+    },
+  };
 
   function skip(summary: ImportSummary, row: RymRow, reason: string) {
     summary.skipped++;
     if (summary.skippedRows.length < SKIPPED_LISTED) {
-      summary.skippedRows.push({ line: row.line, artist: row.artistNames[0] ?? '', title: row.titles[0] ?? '', reason });
+      summary.skippedRows.push({
+        line: row.line,
+        artist: shorten(row.artistNames[0] ?? '', SKIPPED_TEXT_MAX),
+        title: shorten(row.titles[0] ?? '', SKIPPED_TEXT_MAX),
+        reason,
+      });
     }
   }
 
@@ -140,6 +219,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
     const byKey = new Map<string, { id: string; year: number | null }[]>();
     for (const album of found)
       byKey.set(album.match_key, [...(byKey.get(album.match_key) ?? []), { id: album.id, year: album.release_year }]);
+    const othersPending = new Set(found.flatMap((album) => (album.status === 'pending' && album.created_by !== userId ? [album.id] : [])));
 
     const albumOf = new Map<RymRow, { id: string; created: boolean }>();
     const missing: RymRow[] = [];
@@ -151,33 +231,47 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (best) albumOf.set(row, { id: best.id, created: false });
       else missing.push(row);
     }
+    // Finding an album someone else's import added, independently, confirms it.
+    const confirming = [...new Set([...albumOf.values()].map((album) => album.id))].filter((id) => othersPending.has(id));
+    if (confirming.length) await deps.catalog.confirmAlbums(confirming, { by: 'member', exceptAddedBy: userId });
     if (missing.length) {
       // A new album goes under an artist the catalog already has, if any spelling of the name matches one.
       const known = await repository.artistNamesByKey(db, [...new Set(missing.flatMap((row) => row.artistNames.map(matchKey)))]);
-      const added = await addCatalogEntries(
-        db,
-        missing.map((row) => {
-          const artist = row.artistNames.map((name) => known.get(matchKey(name))).find(Boolean) ?? row.artistNames[0]!;
-          const credits = splitArtistCredit(artist);
-          return {
-            title: row.titles[0]!,
-            credits,
-            releaseDate: row.year ? String(row.year) : null,
-            releaseType: 'album' as const,
-            rawGenres: [],
-            label: null,
-            description: null,
-            mbid: null,
-            artistMbids: credits.map(() => null),
-            discogsMasterId: null,
-            tracks: [],
-            source: 'import' as const,
-          };
-        }),
-        now(),
-      );
-      missing.forEach((row, index) => albumOf.set(row, { id: added.albumIds[index]!, created: true }));
-      deps.catalog.invalidateAll();
+      const entries: [RymRow, CatalogEntry][] = [];
+      for (const row of missing) {
+        const artist = row.artistNames.map((name) => known.get(matchKey(name))).find(Boolean) ?? row.artistNames[0]!;
+        const credits = splitArtistCredit(artist);
+        const entry: CatalogEntry = {
+          title: row.titles[0]!,
+          credits,
+          releaseDate: row.year ? String(row.year) : null,
+          releaseType: 'album',
+          rawGenres: [],
+          label: null,
+          description: null,
+          mbid: null,
+          artistMbids: credits.map(() => null),
+          discogsMasterId: null,
+          tracks: [],
+          source: 'import',
+        };
+        const problem = entryProblem(entry);
+        if (problem) skip(summary, row, problem);
+        else entries.push([row, entry]);
+      }
+      const allowance = await newAlbumAllowance(userId, summary);
+      for (const [row] of entries.slice(allowance.count)) skip(summary, row, allowance.reason);
+      const admitted = entries.slice(0, allowance.count);
+      if (admitted.length) {
+        const added = await addCatalogEntries(
+          db,
+          admitted.map(([, entry]) => entry),
+          now(),
+          { importedBy: userId },
+        );
+        admitted.forEach(([row], index) => albumOf.set(row, { id: added.albumIds[index]!, created: true }));
+        deps.catalog.invalidateAll();
+      }
     }
 
     const previous = await repository.itemsFor(
@@ -186,7 +280,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       usable.map((row) => row.rymId),
     );
     for (const row of usable) {
-      const album = albumOf.get(row)!;
+      const album = albumOf.get(row);
+      if (!album) continue;
       const before = previous.get(row.rymId);
       const review = row.review;
       const same =
@@ -231,6 +326,28 @@ export function createImportsService(deps: ImportsServiceDeps) {
   }
 
   /**
+   * How many albums new to the catalog this batch may add, and what the rows past that are told. Rows whose album
+   * was added count toward the import's limit; albums the person's imports added in the last 24 hours, toward the
+   * daily one.
+   */
+  async function newAlbumAllowance(userId: string, summary: ImportSummary) {
+    const { newAlbumsPerImport, newAlbumsPerDay } = deps.limits;
+    const since = new Date(deps.clock().getTime() - DAY_MS).toISOString();
+    const leftToday = newAlbumsPerDay - (await deps.catalog.countAlbumsAddedBy(userId, since));
+    const leftInImport = newAlbumsPerImport - summary.created;
+    if (leftToday < leftInImport) {
+      return {
+        count: Math.max(0, leftToday),
+        reason: `You reached the limit of ${newAlbumsPerDay.toLocaleString('en-US')} albums new to the catalog a day; albums already in it were still imported. Import the file again tomorrow to add more.`,
+      };
+    }
+    return {
+      count: Math.max(0, leftInImport),
+      reason: `This import reached its limit of ${newAlbumsPerImport.toLocaleString('en-US')} albums new to the catalog; albums already in it were still imported. Import the file again to add more.`,
+    };
+  }
+
+  /**
    * A review in the export becomes a Hearsay review when it can be one: it has a rating, at least 50 characters,
    * and the person has not reviewed the album here already. Otherwise its text stays with the import row.
    */
@@ -261,5 +378,5 @@ export function createImportsService(deps: ImportsServiceDeps) {
     return row ? present(row) : null;
   }
 
-  return { start, job, latest };
+  return { start, job, latest, rymImport };
 }

@@ -1,6 +1,8 @@
-import { parse } from 'csv-parse/sync';
+import { ALBUM_TITLE_MAX, ARTIST_CREDIT_MAX } from '@hearsay/contracts/catalog';
+import { parse, type Info } from 'csv-parse/sync';
 import { decodeHTML } from 'entities';
 import { badRequest } from '../../platform/errors.ts';
+import { textTooLong } from '../catalog/catalog-writer.ts';
 import { bbcodeToText } from './bbcode.ts';
 
 /** One album line of a RateYourMusic export, cleaned up. */
@@ -21,28 +23,55 @@ export interface RymRow {
   problem: string | null;
 }
 
+/** RateYourMusic album ids are short numbers; anything longer is not one. */
+const RYM_ID_MAX = 40;
+
 const REQUIRED = ['rym album', 'first name', 'last name', 'first name localized', 'last name localized', 'title', 'release_date', 'rating'];
 
 /**
- * Reads both export layouts: the 12-column one and the newer one with `Review Title` after ` Review`. What real
- * exports do is tolerated: a byte-order mark, header names with leading spaces, every field quoted, spaces before a
- * quoted field, CRLF or LF, HTML entities in any field, BBCode in reviews.
+ * Every read tolerates what real exports do: a byte-order mark, header names with leading spaces, every field
+ * quoted, spaces before a quoted field, CRLF or LF. Both layouts are read: the 12-column one and the newer one with
+ * `Review Title` after ` Review`.
  */
-export function parseRymExport(text: string): RymRow[] {
-  let records: string[][];
+const CSV_OPTIONS = { bom: true, ltrim: true, rtrim: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true };
+
+/** A header longer than this is not a RateYourMusic one; the check at upload reads no further. */
+const HEADER_MAX_BYTES = 64 * 1024;
+
+/** Where reading an export stands: the byte offset of the next row, and how many rows come before it. */
+export interface RymCursor {
+  offset: number;
+  rows: number;
+}
+
+/**
+ * Up to `limit` records from byte `offset` on, and the offset just past the last one. A file is read in such
+ * slices, each as long as the caller can afford without holding up other requests.
+ */
+function readRecords(bytes: Buffer, offset: number, limit: number): { records: string[][]; offset: number } {
+  let read: { record: string[]; info: Info }[];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
-      bom: true,
-      ltrim: true,
-      rtrim: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-    }) as string[][];
+    // With `info`, each record comes with the byte offset where it ends; the library's types do not say so.
+    read = parse(bytes.subarray(offset), { ...CSV_OPTIONS, to: limit, info: true }) as unknown as typeof read;
   } catch (error) {
-    throw badRequest('invalid_csv', `This file could not be read as CSV: ${(error as Error).message}`);
+    // The parser counts lines from the start of the slice; the person needs the line in the file.
+    const before = countByte(bytes, 0x0a, 0, offset);
+    const message = (error as Error).message.replace(/at line (\d+)/, (_match, line: string) => `at line ${before + Number(line)}`);
+    throw badRequest('invalid_csv', `This file could not be read as CSV: ${message}`);
   }
-  const [header, ...rows] = records;
+  return { records: read.map((entry) => entry.record), offset: offset + (read.at(-1)?.info.bytes ?? 0) };
+}
+
+function countByte(bytes: Buffer, byte: number, from: number, to: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(byte, from); at !== -1 && at < to; at = bytes.indexOf(byte, at + 1)) count++;
+  return count;
+}
+
+/** Reads the first line only, which must be a RateYourMusic export's header: its columns and where the rows start. */
+export function readRymHeader(bytes: Buffer): { columns: string[]; rowsStart: number } {
+  const { records, offset } = readRecords(bytes.subarray(0, HEADER_MAX_BYTES), 0, 1);
+  const header = records[0];
   const columns = (header ?? []).map((name) => name.trim().toLowerCase());
   const missing = REQUIRED.filter((name) => !columns.includes(name));
   if (!header || missing.length) {
@@ -51,13 +80,36 @@ export function parseRymExport(text: string): RymRow[] {
       'This does not look like a RateYourMusic export: the first line should be its header (RYM Album, First Name, Last Name, …, Title, Release_Date, Rating…).',
     );
   }
+  return { columns, rowsStart: offset };
+}
+
+/** The number of rows guessed from line breaks without reading the file (a review may span several lines). */
+export function estimateRymRows(bytes: Buffer, rowsStart: number): number {
+  const unterminated = bytes.length > rowsStart && bytes[bytes.length - 1] !== 0x0a ? 1 : 0;
+  return countByte(bytes, 0x0a, rowsStart, bytes.length) + unterminated;
+}
+
+/** Counts up to `limit` rows from `from` on, to know the total before importing any. */
+export function countRymRows(bytes: Buffer, from: RymCursor, limit: number): RymCursor {
+  const { records, offset } = readRecords(bytes, from.offset, limit);
+  return { offset, rows: from.rows + records.length };
+}
+
+/** Reads up to `limit` rows from `from` on, cleaned up: HTML entities decoded in every field, BBCode in reviews turned to text. */
+export function readRymRows(
+  bytes: Buffer,
+  columns: readonly string[],
+  from: RymCursor,
+  limit: number,
+): { rows: RymRow[]; next: RymCursor } {
+  const { records, offset } = readRecords(bytes, from.offset, limit);
   const at = (row: string[], name: string) => {
     const index = columns.indexOf(name);
     return index >= 0 ? decodeHTML(row[index] ?? '').trim() : '';
   };
 
-  return rows.map((row, index) => {
-    const line = index + 2;
+  const rows = records.map((row, index) => {
+    const line = from.rows + index + 2;
     const first = at(row, 'first name');
     const last = at(row, 'last name');
     const localized = [at(row, 'first name localized'), at(row, 'last name localized')].filter(Boolean).join(' ');
@@ -69,8 +121,11 @@ export function parseRymExport(text: string): RymRow[] {
     const reviewText = bbcodeToText(at(row, 'review'));
     let problem: string | null = null;
     if (!at(row, 'rym album')) problem = 'No RateYourMusic album id';
+    else if (at(row, 'rym album').length > RYM_ID_MAX) problem = 'The RateYourMusic album id is too long';
     else if (!artistNames.length) problem = 'No artist';
     else if (!titles.length) problem = 'No title';
+    else if (artistNames.some((name) => name.length > ARTIST_CREDIT_MAX)) problem = textTooLong('The artist', ARTIST_CREDIT_MAX);
+    else if (titles.some((title) => title.length > ALBUM_TITLE_MAX)) problem = textTooLong('The title', ALBUM_TITLE_MAX);
     else if (!Number.isInteger(ratingNumber) || ratingNumber < 0 || ratingNumber > 10) problem = `Rating "${ratingText}" is not 0 to 10`;
     return {
       line,
@@ -84,6 +139,7 @@ export function parseRymExport(text: string): RymRow[] {
       problem,
     };
   });
+  return { rows, next: { offset, rows: from.rows + rows.length } };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
+import type { AlbumViewerState } from '@hearsay/contracts/library';
 import type { Page } from '@hearsay/contracts/pagination';
-import type { AlbumViewerState } from '@hearsay/contracts/ratings';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import * as repository from './library.repository.ts';

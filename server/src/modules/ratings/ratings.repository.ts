@@ -1,3 +1,4 @@
+import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { sql } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
@@ -74,13 +75,9 @@ export async function viewerRatings(db: DB, userId: string, albumIds: readonly s
   return new Map(rows.map((row) => [row.album_id, Number(row.rating)]));
 }
 
-export interface MyRatingsFilters {
+export interface MyRatingsFilters extends Pick<MyRatingsQuery, 'decade' | 'minRating' | 'sort' | 'order'> {
   genre?: { id: string; rule: string | null };
-  decade?: number;
-  minRating?: number;
   currentYear: number;
-  sort: 'date' | 'rating' | 'release' | 'title';
-  order: 'asc' | 'desc';
 }
 
 /** A person's rated albums, filtered by the album's genre and decade and by their own rating; newest rating first by default. */

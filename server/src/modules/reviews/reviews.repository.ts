@@ -206,14 +206,16 @@ export async function existingUsernames(db: DB, usernames: readonly string[]): P
   return new Set(rows.flatMap((row) => (row.username ? [row.username] : [])));
 }
 
-/** Recent well-liked reviews for the landing page. */
+/** Recent well-liked reviews for the landing page, of albums the catalog has confirmed (not one import's additions). */
 export async function testimonialIds(db: DB, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('review')
-    .select('id')
-    .where(sql<boolean>`length(content_text) >= 80`)
-    .orderBy('like_count', 'desc')
-    .orderBy('created_at', 'desc')
+    .innerJoin('album', 'album.id', 'review.album_id')
+    .select('review.id')
+    .where('album.status', '=', 'confirmed')
+    .where(sql<boolean>`length(review.content_text) >= 80`)
+    .orderBy('review.like_count', 'desc')
+    .orderBy('review.created_at', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);

@@ -7,7 +7,8 @@ import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import * as repository from './reviews.repository.ts';
-import { excerptOf, reviewText, sanitizeReviewHtml } from './sanitize.ts';
+import type { ImageProxyService } from '../image-proxy/image-proxy.service.ts';
+import { excerptOf, mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 
 export interface ReviewsServiceDeps {
@@ -15,6 +16,7 @@ export interface ReviewsServiceDeps {
   clock: () => Date;
   catalog: CatalogService;
   ratings: RatingsService;
+  images: Pick<ImageProxyService, 'imageSrc'>;
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -34,6 +36,8 @@ function isUniqueViolation(error: unknown): boolean {
 export function createReviewsService(deps: ReviewsServiceDeps) {
   const { db, catalog } = deps;
   const now = () => deps.clock().toISOString();
+  /** Stored HTML keeps pictures' addresses as written; readers get them through the image proxy (decision 14). */
+  const shown = (html: string) => mapImageSources(html, deps.images.imageSrc);
 
   function clean(input: ReviewBody) {
     const html = sanitizeReviewHtml(input.content);
@@ -67,7 +71,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
           },
           rating: Number(row.rating),
           title: row.title,
-          contentHtml: row.content_html,
+          contentHtml: shown(row.content_html),
           excerpt: excerptOf(row.content_text),
           createdAt: row.created_at,
           editedAt: row.edited_at,
@@ -181,7 +185,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       revisions: rows.map((row) => ({
         title: row.title,
         rating: Number(row.rating),
-        contentHtml: row.content_html,
+        contentHtml: shown(row.content_html),
         writtenAt: row.written_at,
       })),
     };

@@ -225,6 +225,45 @@ describe('sanitising review HTML', () => {
     expect(review.contentHtml).toContain('href="mailto:me@example.org"');
     expect(review.contentHtml).toContain('href="tel:+441234"');
   });
+
+  it('shows pictures from other sites only through the signed image proxy, wherever the review appears', async () => {
+    const album = await buildAlbum(t.db);
+    const writer = await createUser(t);
+    const dot = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const remote: [string, string][] = [
+      ['https://tracker.example/pixel.png?reader=1&n=2', 'https://tracker.example/pixel.png?reader=1&n=2'],
+      ['HTTP://Tracker.Example/a.gif', 'http://tracker.example/a.gif'],
+      ['http:\\\\tracker.example\\b.png', 'http://tracker.example/b.png'],
+      ['https:tracker.example/c.png', 'https://tracker.example/c.png'],
+    ];
+    const pictures = [...remote.map(([src]) => `<img src="${src}" alt="remote">`), `<img src="${dot}" alt="dot">`].join('');
+    const review = (await publish(writer, { rating: 7, content: `<p>${LONG}</p><p>${pictures}</p>` }, album)).json();
+    const sources = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    const expectProxied = (html: string) => {
+      const shown = sources(html);
+      expect(shown, html).toHaveLength(remote.length + 1);
+      for (const [index, [, href]] of remote.entries()) {
+        expect(shown[index]).toMatch(/^\/api\/image-proxy\?url=[^&]+&sig=[\w-]{43}$/);
+        expect(new URL(shown[index]!, 'http://localhost').searchParams.get('url')).toBe(href);
+      }
+      expect(shown[remote.length]).toBe(dot);
+    };
+
+    expectProxied(review.contentHtml);
+    expectProxied((await get(`/api/reviews/${review.id}`)).json().contentHtml);
+    expectProxied((await get(`/api/albums/${album}/reviews`)).json().items[0].contentHtml);
+    // Stored HTML keeps the addresses as written, so a new secret or REVIEW_IMAGES=off applies to every review at once.
+    const stored = await t.db.selectFrom('review').select('content_html').where('id', '=', review.id).executeTakeFirstOrThrow();
+    expect(stored.content_html).toContain('src="https://tracker.example/pixel.png?reader=1&amp;n=2"');
+
+    // Sending back what was shown (as an API client editing the review does) neither proxies the proxy's addresses nor
+    // keeps their signatures: these stand for ones made with an earlier AUTH_SECRET.
+    const stale = review.contentHtml.replace(/sig=[\w-]{43}/g, `sig=${'A'.repeat(43)}`);
+    const resent = await send('PUT', `/api/reviews/${review.id}`, writer, { rating: 7, content: stale });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().contentHtml).toBe(review.contentHtml);
+    expectProxied((await get(`/api/reviews/${review.id}/revisions`)).json().revisions[0].contentHtml);
+  });
 });
 
 describe('where reviews show up', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeReviewHtml } from './sanitize.ts';
+import { mapImageSources, sanitizeReviewHtml } from './sanitize.ts';
 
 /** Pieces an attacker (or a confused editor) might put together: tags, handlers, schemes with entities and tabs. */
 const tagNames = fc.constantFrom(
@@ -94,6 +94,21 @@ describe('the review sanitiser, on generated input', () => {
         for (const url of urlsIn(output)) {
           expect(url).toMatch(/^(https?:|mailto:|tel:|data:image\/)/);
         }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('shows every picture of clean HTML at the address it is given, or not at all, and changes nothing else', () => {
+    fc.assert(
+      fc.property(html, (input) => {
+        const clean = sanitizeReviewHtml(input);
+        expect(mapImageSources(clean, (src) => src)).toBe(clean);
+        const pictures = clean.match(/<img\b/g)?.length ?? 0;
+        const mapped = mapImageSources(clean, () => '/shown');
+        expect(mapped.match(/<img\b/g)?.length ?? 0).toBe(pictures);
+        for (const tag of mapped.match(/<img\b[^>]*>/g) ?? []) expect(tag).toMatch(/\ssrc="\/shown"/);
+        expect(mapImageSources(clean, () => null)).not.toMatch(/<img\b/);
       }),
       { numRuns: 1000 },
     );

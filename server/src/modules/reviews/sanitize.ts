@@ -1,4 +1,4 @@
-import { parseFragment, serialize } from 'parse5';
+import { parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
 import sanitizeHtml from 'sanitize-html';
 
 /** A data: image larger than this is dropped (about 200 KB of picture). */
@@ -48,6 +48,31 @@ const asBrowsersRead = (html: string) => serialize(parseFragment(html));
  */
 export function sanitizeReviewHtml(html: string): string {
   return asBrowsersRead(sanitizeHtml(asBrowsersRead(html), OPTIONS)).trim();
+}
+
+/**
+ * Passes the address of every picture in clean review HTML through `srcFor`, leaving the picture out where it answers
+ * null. Clean HTML is already in parse5's form, so reading and writing it again changes nothing else.
+ */
+export function mapImageSources(html: string, srcFor: (src: string) => string | null): string {
+  if (!html.includes('<img')) return html;
+  const fragment = parseFragment(html);
+  mapImagesUnder(fragment, srcFor);
+  return serialize(fragment);
+}
+
+function mapImagesUnder(parent: DefaultTreeAdapterMap['parentNode'], srcFor: (src: string) => string | null) {
+  parent.childNodes = parent.childNodes.filter((node) => {
+    if (!('tagName' in node)) return true;
+    const src = node.tagName === 'img' ? node.attrs.find((attribute) => attribute.name === 'src') : undefined;
+    if (src) {
+      const mapped = srcFor(src.value);
+      if (mapped === null) return false;
+      src.value = mapped;
+    }
+    mapImagesUnder(node, srcFor);
+    return true;
+  });
 }
 
 /** The words of a review, for the 50-character minimum, excerpts and link previews. */

@@ -63,7 +63,14 @@ export function createSearchService(deps: SearchServiceDeps) {
     let query = db
       .selectFrom('user')
       .leftJoin('profile', 'profile.user_id', 'user.id')
-      .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'profile.reviews_count', 'profile.collections_count']);
+      .select([
+        'user.id',
+        'user.username',
+        'user.name',
+        'profile.avatar_path',
+        'profile.reviews_count',
+        'profile.public_collections_count',
+      ]);
     for (const token of tokens) {
       const pattern = `%${token}%`;
       query = query.where((eb) =>
@@ -77,7 +84,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       name: row.name,
       avatarUrl: uploadUrl(row.avatar_path),
       reviewCount: Number(row.reviews_count ?? 0),
-      collectionCount: Number(row.collections_count ?? 0),
+      collectionCount: Number(row.public_collections_count ?? 0),
     }));
   }
 

@@ -1,15 +1,14 @@
 import type { SearchResult } from '@hearsay/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStarterCatalog } from '../../modules/catalog/starter-catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildAlbum, buildMember, seedRatings } from '../../../test/factories.ts';
+import { buildAlbum, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
 import { editDistance } from './search-text.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await loadStarterCatalog(t.db, new Date().toISOString());
+  await seedStarterCatalog(t.db);
 });
 afterAll(() => t.close());
 

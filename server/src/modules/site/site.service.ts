@@ -40,7 +40,7 @@ export function createSiteService(deps: SiteServiceDeps) {
     const [members, ratings, albums] = await Promise.all([
       repository.countRows(db, 'user'),
       repository.countRows(db, 'rating'),
-      repository.countRows(db, 'album'),
+      repository.countConfirmedAlbums(db),
     ]);
     return { members, ratings, albums };
   }

@@ -7,6 +7,7 @@ import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } 
 
 export interface WebOptions {
   webDist: string;
+  serveSourceMaps: boolean;
   publicUrl: string;
   previews: PreviewRoute[];
 }
@@ -33,6 +34,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       index: false,
       wildcard: true,
       preCompressed: false,
+      allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
@@ -66,9 +68,20 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   app.get('/index.html', { schema: { hide: true } }, sendShell);
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = /^\/(api|covers|uploads)(\/|$)/.test(request.url);
+    // Files (covers, uploads, the app's hashed assets) answer 404, never the page, so a stale asset fails plainly.
+    const isApi = /^\/(api|covers|uploads|assets)(\/|$)/.test(decodedPath(request.url));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage) return sendShell(request, reply);
     return reply.status(404).send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`));
   });
+}
+
+/** The path as the router reads it (`/%61ssets/…` is `/assets/…`); a malformed escape is left as sent. */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

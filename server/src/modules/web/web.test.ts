@@ -17,6 +17,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><!--hearsay:head--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret-source.ts"]}');
   t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: 'https://music.example.org' } });
   const id = await buildAlbum(t.db, { title: 'Songs <for> "Drella"', artist: 'Lou Reed & John Cale' });
   slug = (await t.db.selectFrom('album').select('slug').where('id', '=', id).executeTakeFirstOrThrow()).slug;
@@ -40,6 +41,22 @@ describe('the web app on the same port', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toMatch(/br|gzip/);
     expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it('keeps source maps to itself unless the operator turns them on', async () => {
+    for (const path of ['/assets/app-abc123.js.map', '/assets/app-abc123.js%2emap', '/%61ssets/app-abc123.js.map', '/assets/missing-123.js']) {
+      const response = await t.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body, path).not.toContain('secret-source');
+    }
+    const withMaps = await createTestApp({ env: { WEB_DIST: webDist, SOURCE_MAPS: 'true' } });
+    try {
+      const map = await withMaps.inject('/assets/app-abc123.js.map');
+      expect(map.statusCode).toBe(200);
+      expect(map.body).toContain('secret-source');
+    } finally {
+      await withMaps.close();
+    }
   });
 
   it('gives a shared review link its own preview: who, which album, the rating and the opening words', async () => {

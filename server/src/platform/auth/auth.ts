@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { createHash } from 'node:crypto';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { OAuthConfig, SocialProviderId } from '../config.ts';
 import type { DB, Dialect } from '../db/index.ts';
@@ -12,6 +13,18 @@ export const MAX_SESSIONS_PER_PERSON = 10;
 export const RESET_LINK_MINUTES = 60;
 /** Set by our routes from request.ip; any value a client sends is overwritten. */
 export const CLIENT_IP_HEADER = 'x-hearsay-client-ip';
+
+/** How the library names a reset token it looks up (`reset-password:<token>`), and how Hearsay stores it instead. */
+const RESET_IDENTIFIER = 'reset-password:';
+export const STORED_RESET_PREFIX = 'reset-password-sha256:';
+
+/**
+ * A reset token as the verification table holds it: only its SHA-256, so someone who can read the table cannot
+ * use a link. The prefix differs from the library's plain one, so a stored value sent back as a token never matches.
+ */
+export function storedResetIdentifier(token: string): string {
+  return `${STORED_RESET_PREFIX}${createHash('sha256').update(token).digest('base64url')}`;
+}
 
 export interface AuthOptions {
   db: DB;
@@ -83,6 +96,8 @@ export function createAuth(options: AuthOptions) {
     ],
     database: { db: options.db, type: options.dialect },
     telemetry: { enabled: false },
+    // A provider sign-in that fails ends on the web app's page, which names the reason (`?error=…`).
+    onAPIError: { errorURL: `${options.publicUrl}/auth/callback` },
     rateLimit: { enabled: false },
     logger: { disabled: true },
     emailAndPassword: {
@@ -155,6 +170,10 @@ export function createAuth(options: AuthOptions) {
     verification: {
       modelName: 'verification',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+      storeIdentifier: {
+        default: 'plain',
+        overrides: { [RESET_IDENTIFIER]: { hash: async (identifier) => storedResetIdentifier(identifier.slice(RESET_IDENTIFIER.length)) } },
+      },
     },
     advanced: {
       cookiePrefix: 'hearsay',
@@ -176,6 +195,15 @@ export type Auth = ReturnType<typeof createAuth>;
 /** Hearsay calls X by its current name; the auth library still knows it as twitter. */
 export function authProviderId(id: SocialProviderId | 'oidc'): string {
   return id === 'x' ? 'twitter' : id;
+}
+
+/**
+ * The library's names of the providers this site has set up: the only callback paths that may be handed to the
+ * library. Every other library endpoint stays unreachable from outside, however a URL spells it.
+ */
+export function callbackProviderIds(oauth: OAuthConfig): ReadonlySet<string> {
+  const configured = (Object.keys(oauth.social) as SocialProviderId[]).map(authProviderId);
+  return new Set(oauth.oidc ? [...configured, 'oidc'] : configured);
 }
 
 /** What our services need from one of the library's endpoints: status, JSON body (empty when none) and cookies to pass on. */

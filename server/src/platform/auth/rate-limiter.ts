@@ -69,6 +69,7 @@ export const HOUR_MS = 3600_000;
 /**
  * Throws 429 (with Retry-After) once `key` is over `max` in its window. With `count` false it only looks,
  * for limits that count failures: the caller records a failure with `limiter.hit` after it happens.
+ * Returns the hits so far, for callers with a softer threshold below `max`.
  */
 export async function enforceLimit(
   limiter: RateLimiter,
@@ -77,7 +78,7 @@ export async function enforceLimit(
   windowMs = HOUR_MS,
   count = true,
   reason = 'Too many attempts.',
-): Promise<void> {
+): Promise<number> {
   const state = count ? await limiter.hit(key, windowMs) : await limiter.peek(key);
   if (state.count > max || (!count && state.count >= max)) {
     const seconds = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
@@ -86,4 +87,5 @@ export async function enforceLimit(
       headers: { 'retry-after': String(seconds) },
     });
   }
+  return state.count;
 }

@@ -11,12 +11,17 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * is enough to refuse. Clients that send neither (curl, server-to-server) carry no ambient
  * browser cookies, so they pass. OAuth callbacks are the one exception: providers such as Apple post
  * back from their own origin, and there the auth library's state parameter (bound to a cookie) is the check.
+ * No other route accepts writes from another site: none needs to.
  */
-export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void {
+export function registerCsrfGuard(app: FastifyInstance, publicUrl: string, exemptRoutes: readonly string[]): void {
   const publicOrigin = new URL(publicUrl).origin;
+  const exempt = new Set(exemptRoutes);
   app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.url.startsWith('/api/auth/callback/')) return;
+    // Judged on every unsafe request, whatever its path: the router decodes `/%61pi/…` to `/api/…`, so a
+    // prefix test on the raw URL would let such a request through. The exemption names the route the router
+    // matched, never a spelling of the URL.
+    if (!UNSAFE.has(request.method)) return;
+    if (request.routeOptions.url !== undefined && exempt.has(request.routeOptions.url)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const ownOrigin = `${request.protocol}://${request.host}`;

@@ -126,4 +126,17 @@ describe('security headers and CSRF', () => {
     });
     expect(read.statusCode).toBe(200);
   });
+
+  it('judges the path the router acts on, however the request spells it', async () => {
+    const payload = { name: 'a', age: 1 };
+    for (const url of ['/%61pi/test/echo', '/%61%70%69/test/echo', '/api/test/%65cho', '/API/test/echo', '/api/test/echo/']) {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://sibling.music.example.org' }]) {
+        const answer = await t.inject({ method: 'POST', url, payload, headers });
+        expect(answer.statusCode, `${url} ${JSON.stringify(headers)}`).not.toBe(200);
+      }
+    }
+    const planted = await t.inject({ method: 'POST', url: '/%61pi/test/echo', payload, headers: { origin: 'https://evil.example' } });
+    expect(planted.statusCode).toBe(403);
+    expect(planted.json().error.code).toBe('csrf_rejected');
+  });
 });

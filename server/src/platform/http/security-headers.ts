@@ -5,15 +5,17 @@ import type { Config } from '../config.ts';
  * Security headers on every response, computed once at start and set with one call per request
  * (the same set a general-purpose helmet would send, without its per-request work). Scripts only
  * from our own origin; no plugins, no <base>, no framing. Inline styles are allowed because the UI
- * libraries set style attributes. Routes that serve other content (SVG covers, uploads) set their
- * own, stricter Content-Security-Policy, which replaces this one.
+ * libraries set style attributes. Images only from our own origin (and data:/blob: URLs made in the
+ * page): covers are cached here and pictures from other sites in reviews come through the image
+ * proxy, so no reader's browser contacts another host. Routes that serve other content (SVG covers,
+ * uploads, proxied pictures) set their own, stricter Content-Security-Policy, which replaces this one.
  */
 export function securityHeaders(config: Pick<Config, 'secureCookies'>): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self'",

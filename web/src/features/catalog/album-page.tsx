@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../shared/auth/session.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
+import { formatCalendarDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Badge, Card, Container } from '../../shared/ui/card.tsx';
@@ -19,7 +20,7 @@ import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from './api.ts';
 import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
-import { formatDuration, formatReleaseDate } from './format.ts';
+import { formatDuration } from './format.ts';
 
 export function AlbumPage() {
   const { albumId = '' } = useParams();
@@ -96,7 +97,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
             <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-ink-muted">{t('album.released')}</dt>
-                <dd className="font-medium text-ink">{formatReleaseDate(album.releaseDate, i18n.language) ?? '–'}</dd>
+                <dd className="font-medium text-ink">{formatCalendarDate(album.releaseDate, i18n.language) ?? '–'}</dd>
               </div>
               <div>
                 <dt className="text-ink-muted">{t('album.label')}</dt>

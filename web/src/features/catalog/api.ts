@@ -1,30 +1,19 @@
-import { AlbumDetailSchema, AlbumPageSchema, ArtistDetailSchema, ChartSchema, DiscoverPageSchema } from '@hearsay/contracts/catalog';
-import { AlbumRatingSchema, AlbumViewerStateSchema } from '@hearsay/contracts/ratings';
-import type { AlbumDetail, AlbumListQuery, ChartQuery, DiscoverQuery } from '@hearsay/contracts/catalog';
+import { catalogEndpoints, type AlbumListQuery, type ChartQuery, type DiscoverQuery } from '@hearsay/contracts/catalog';
+import { libraryEndpoints } from '@hearsay/contracts/library';
+import { ratingsEndpoints, type MyRatingsQuery } from '@hearsay/contracts/ratings';
+import { searchEndpoints } from '@hearsay/contracts/search';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
-import { api, queryString } from '../../shared/lib/api-client.ts';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 
-export const albumQueryOptions = (albumId: string) =>
-  queryOptions({
-    queryKey: ['album', albumId],
-    queryFn: ({ signal }) => api(`/api/albums/${encodeURIComponent(albumId)}`, { schema: AlbumDetailSchema, signal }),
-  });
+export const albumQueryOptions = (albumId: string) => endpointQuery(catalogEndpoints.album, { params: { albumId } });
 
-export const artistQueryOptions = (artistId: string) =>
-  queryOptions({
-    queryKey: ['artist', artistId],
-    queryFn: ({ signal }) => api(`/api/artists/${encodeURIComponent(artistId)}`, { schema: ArtistDetailSchema, signal }),
-  });
+export const artistQueryOptions = (artistId: string) => endpointQuery(catalogEndpoints.artist, { params: { artistId } });
 
 export type AlbumFilters = Partial<Omit<AlbumListQuery, 'order'>>;
 
 export const albumListQueryOptions = (filters: AlbumFilters) =>
-  queryOptions({
-    queryKey: ['albums', filters],
-    queryFn: ({ signal }) => api(`/api/albums${queryString(filters)}`, { schema: AlbumPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(catalogEndpoints.albumList, { query: filters }), placeholderData: keepPreviousData });
 
 export const useAlbum = (albumId: string) => useQuery(albumQueryOptions(albumId));
 export const useArtist = (artistId: string) => useQuery(artistQueryOptions(artistId));
@@ -33,18 +22,10 @@ export { genresQueryOptions };
 export const useGenres = () => useQuery(genresQueryOptions);
 
 export const discoverQueryOptions = (query: Partial<DiscoverQuery>) =>
-  queryOptions({
-    queryKey: ['discover', query],
-    queryFn: ({ signal }) => api(`/api/discover${queryString(query)}`, { schema: DiscoverPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(catalogEndpoints.discover, { query }), placeholderData: keepPreviousData });
 
 export const chartQueryOptions = (query: Partial<ChartQuery>) =>
-  queryOptions({
-    queryKey: ['chart', query],
-    queryFn: ({ signal }) => api(`/api/charts${queryString(query)}`, { schema: ChartSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(catalogEndpoints.chart, { query }), placeholderData: keepPreviousData });
 
 export const useDiscover = (query: Partial<DiscoverQuery>) => useQuery(discoverQueryOptions(query));
 export const useChart = (query: Partial<ChartQuery>) => useQuery(chartQueryOptions(query));
@@ -52,14 +33,12 @@ export const useChart = (query: Partial<ChartQuery>) => useQuery(chartQueryOptio
 /** Rate (a number) or un-rate (null); the album page updates from the answer without a refetch. */
 export function useRateAlbum(albumRef: string) {
   const queryClient = useQueryClient();
+  const params = { albumId: albumRef };
   return useMutation({
     mutationFn: (rating: number | null) =>
-      api(
-        `/api/albums/${encodeURIComponent(albumRef)}/rating`,
-        rating === null ? { method: 'DELETE', schema: AlbumRatingSchema } : { method: 'PUT', body: { rating }, schema: AlbumRatingSchema },
-      ),
+      rating === null ? call(ratingsEndpoints.unrate, { params }) : call(ratingsEndpoints.rate, { params, body: { rating } }),
     onSuccess: (result) => {
-      queryClient.setQueryData<AlbumDetail>(albumQueryOptions(albumRef).queryKey, (album) =>
+      queryClient.setQueryData(albumQueryOptions(albumRef).queryKey, (album) =>
         album
           ? {
               ...album,
@@ -70,35 +49,53 @@ export function useRateAlbum(albumRef: string) {
             }
           : album,
       );
-      void queryClient.invalidateQueries({
-        predicate: (query) => ['albums', 'discover', 'chart', 'search', 'artist'].includes(String(query.queryKey[0])),
-      });
+      queryClient.setQueryData(albumViewerStateOptions(albumRef).queryKey, (state) =>
+        state ? { ...state, rating: result.rating } : state,
+      );
+      // Averages, ranks and "your rating" appear on every album list, so each of them refetches.
+      for (const listing of [
+        catalogEndpoints.albumList,
+        catalogEndpoints.discover,
+        catalogEndpoints.chart,
+        catalogEndpoints.artist,
+        searchEndpoints.search,
+        ratingsEndpoints.mine,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey: endpointKey(listing) });
+      }
     },
   });
 }
 
-export const albumViewerStateOptions = (albumRef: string) =>
-  queryOptions({
-    queryKey: ['album', albumRef, 'me'],
-    queryFn: ({ signal }) => api(`/api/albums/${encodeURIComponent(albumRef)}/me`, { schema: AlbumViewerStateSchema, signal }),
-  });
+export const albumViewerStateOptions = (albumRef: string) => endpointQuery(libraryEndpoints.albumState, { params: { albumId: albumRef } });
+
+const ALBUM_MARKS = {
+  like: { set: libraryEndpoints.like, clear: libraryEndpoints.unlike, list: libraryEndpoints.favorites },
+  'listen-later': { set: libraryEndpoints.addListenLater, clear: libraryEndpoints.removeListenLater, list: libraryEndpoints.listenLater },
+};
 
 /** Like / listen-later toggles; the answer is the new state, written straight into the cache. */
-export function useAlbumMark(albumRef: string, mark: 'like' | 'listen-later') {
+export function useAlbumMark(albumRef: string, mark: keyof typeof ALBUM_MARKS) {
   const queryClient = useQueryClient();
+  const endpoints = ALBUM_MARKS[mark];
   return useMutation({
-    mutationFn: (on: boolean) =>
-      api(`/api/albums/${encodeURIComponent(albumRef)}/${mark}`, { method: on ? 'PUT' : 'DELETE', schema: AlbumViewerStateSchema }),
+    mutationFn: (on: boolean) => call(on ? endpoints.set : endpoints.clear, { params: { albumId: albumRef } }),
     onSuccess: (state) => {
       queryClient.setQueryData(albumViewerStateOptions(albumRef).queryKey, state);
-      void queryClient.invalidateQueries({ predicate: (query) => ['favorites', 'listen-later'].includes(String(query.queryKey[0])) });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.list) });
     },
   });
 }
 
 export const favoritesQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: ['favorites', page],
-    queryFn: ({ signal }) => api(`/api/me/favorites?page=${page}&limit=24`, { schema: AlbumPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(libraryEndpoints.favorites, { query: { page, limit: 24 } }), placeholderData: keepPreviousData });
+
+export const listenLaterQueryOptions = (page: number) =>
+  queryOptions({ ...endpointQuery(libraryEndpoints.listenLater, { query: { page, limit: 24 } }), placeholderData: keepPreviousData });
+
+export const useListenLater = (page: number) => useQuery(listenLaterQueryOptions(page));
+
+export const myRatingsQueryOptions = (query: Partial<MyRatingsQuery>) =>
+  queryOptions({ ...endpointQuery(ratingsEndpoints.mine, { query }), placeholderData: keepPreviousData });
+
+export const useMyRatings = (query: Partial<MyRatingsQuery>) => useQuery(myRatingsQueryOptions(query));

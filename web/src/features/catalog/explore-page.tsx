@@ -1,52 +1,35 @@
-import { ALBUM_SORTS, RELEASE_TYPES, type AlbumListQuery } from '@hearsay/contracts/catalog';
+import { ALBUM_SORTS, RELEASE_TYPES } from '@hearsay/contracts/catalog';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { Label, NativeSelect } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
-import { useAlbumList, useGenres, type AlbumFilters } from './api.ts';
+import { useAlbumList, useGenres } from './api.ts';
 
 const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
-const EXPLORE_SORTS = ALBUM_SORTS.filter((sort) => sort !== 'recent');
+const ExploreSortSchema = z.enum(ALBUM_SORTS).exclude(['recent']);
+const EXPLORE_SORTS = ExploreSortSchema.options;
+const wholeNumber = z.coerce.number().int().positive();
 
-/** Reads filters from the URL, keeping only values the API accepts, so a shared link shows the same view. */
-function filtersFrom(params: URLSearchParams): AlbumFilters {
-  const number = (key: string) => {
-    const value = Number(params.get(key));
-    return Number.isInteger(value) && value > 0 ? value : undefined;
-  };
-  const type = params.get('type');
-  const sort = params.get('sort');
-  const decade = number('decade');
-  return {
-    genre: params.get('genre') || undefined,
-    decade: decade && decade % 10 === 0 ? decade : undefined,
-    year: number('year'),
-    type: RELEASE_TYPES.find((value) => value === type),
-    sort: EXPLORE_SORTS.find((value) => value === sort) ?? 'popularity',
-    page: number('page') ?? 1,
-  };
-}
+/** Keeps only values the API accepts, so a shared link shows the same view. */
+const ExploreFiltersSchema = z.object({
+  genre: urlParam.text,
+  decade: wholeNumber.multipleOf(10).optional().catch(undefined),
+  year: wholeNumber.optional().catch(undefined),
+  type: z.enum(RELEASE_TYPES).optional().catch(undefined),
+  sort: ExploreSortSchema.catch('popularity'),
+  page: urlParam.page,
+});
 
 export function ExplorePage() {
   const { t } = useTranslation('catalog');
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const { filters, setFilters, resetFilters } = useUrlFilters(ExploreFiltersSchema);
   const albums = useAlbumList({ ...filters, limit: 24 });
   const genres = useGenres();
-
-  const update = (changes: Partial<Record<keyof AlbumListQuery, string | number | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const filtered = Boolean(filters.genre || filters.decade || filters.year || filters.type);
 
   return (
@@ -56,7 +39,7 @@ export function ExplorePage() {
       <form className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-5" onSubmit={(event) => event.preventDefault()}>
         <div className="grid gap-1.5">
           <Label htmlFor="explore-genre">{t('explore.genre')}</Label>
-          <NativeSelect id="explore-genre" value={filters.genre ?? ''} onChange={(event) => update({ genre: event.target.value })}>
+          <NativeSelect id="explore-genre" value={filters.genre ?? ''} onChange={(event) => setFilters({ genre: event.target.value })}>
             <option value="">{t('explore.anyGenre')}</option>
             {genres.data?.items.map((genre) => (
               <option key={genre.slug} value={genre.slug}>
@@ -73,7 +56,7 @@ export function ExplorePage() {
           <NativeSelect
             id="explore-decade"
             value={filters.decade ?? ''}
-            onChange={(event) => update({ decade: event.target.value, year: undefined })}
+            onChange={(event) => setFilters({ decade: event.target.value, year: undefined })}
           >
             <option value="">{t('explore.anyDecade')}</option>
             {DECADES.map((decade) => (
@@ -85,7 +68,7 @@ export function ExplorePage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="explore-year">{t('explore.year')}</Label>
-          <NativeSelect id="explore-year" value={filters.year ?? ''} onChange={(event) => update({ year: event.target.value })}>
+          <NativeSelect id="explore-year" value={filters.year ?? ''} onChange={(event) => setFilters({ year: event.target.value })}>
             <option value="">{t('explore.any')}</option>
             {yearsFor(filters.decade).map((year) => (
               <option key={year} value={year}>
@@ -96,7 +79,7 @@ export function ExplorePage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="explore-type">{t('explore.type')}</Label>
-          <NativeSelect id="explore-type" value={filters.type ?? ''} onChange={(event) => update({ type: event.target.value })}>
+          <NativeSelect id="explore-type" value={filters.type ?? ''} onChange={(event) => setFilters({ type: event.target.value })}>
             <option value="">{t('explore.anyType')}</option>
             {RELEASE_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -107,7 +90,7 @@ export function ExplorePage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="explore-sort">{t('explore.sort')}</Label>
-          <NativeSelect id="explore-sort" value={filters.sort} onChange={(event) => update({ sort: event.target.value })}>
+          <NativeSelect id="explore-sort" value={filters.sort} onChange={(event) => setFilters({ sort: event.target.value })}>
             {EXPLORE_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {t(`explore.sorts.${sort}`)}
@@ -121,7 +104,7 @@ export function ExplorePage() {
           {albums.data ? t('explore.results', { count: albums.data.total }) : '\u00a0'}
         </p>
         {filtered ? (
-          <Button variant="ghost" size="sm" onClick={() => setParams(new URLSearchParams())}>
+          <Button variant="ghost" size="sm" onClick={() => resetFilters()}>
             {t('explore.clear')}
           </Button>
         ) : null}
@@ -137,7 +120,9 @@ export function ExplorePage() {
             : Array.from({ length: 12 }, (_, index) => <AlbumCardSkeleton key={index} />)}
         </AlbumGrid>
       )}
-      {albums.data ? <Pagination page={albums.data.page} pages={albums.data.totalPages} onPageChange={(page) => update({ page })} /> : null}
+      {albums.data ? (
+        <Pagination page={albums.data.page} pages={albums.data.totalPages} onPageChange={(page) => setFilters({ page })} />
+      ) : null}
     </Container>
   );
 }

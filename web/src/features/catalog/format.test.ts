@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatReleaseDate } from './format.ts';
-
-describe('formatReleaseDate', () => {
-  it('shows as much of the date as is known', () => {
-    expect(formatReleaseDate('1997-06-16', 'en')).toBe('June 16, 1997');
-    expect(formatReleaseDate('1997-06', 'en')).toBe('June 1997');
-    expect(formatReleaseDate('1997', 'en')).toBe('1997');
-    expect(formatReleaseDate(null, 'en')).toBeNull();
-  });
-});
+import { formatDuration } from './format.ts';
 
 describe('formatDuration', () => {
   it('formats minutes and hours', () => {

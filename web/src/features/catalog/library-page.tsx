@@ -1,10 +1,10 @@
-import { AlbumPageSchema } from '@hearsay/contracts/catalog';
-import { MyRatingsPageSchema, type MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { api, queryString } from '../../shared/lib/api-client.ts';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
+import { formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
@@ -12,13 +12,12 @@ import { FilterSelect } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
-import { useGenres } from './api.ts';
+import { useGenres, useListenLater, useMyRatings } from './api.ts';
 
 const TABS = ['ratings', 'journal', 'reviews', 'listenLater'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Parameters each tab keeps in the address; switching tabs leaves the others' behind. */
-const TAB_PARAMS = ['genre', 'decade', 'minRating', 'sort', 'page', 'month'];
+const LibraryTabSchema = z.object({ tab: z.enum(TABS).catch('ratings') });
 
 /**
  * /library: your ratings (filter by genre, decade and rating; sort by date or rating), your listening journal,
@@ -27,21 +26,11 @@ const TAB_PARAMS = ['genre', 'decade', 'minRating', 'sort', 'page', 'month'];
  */
 export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: ComponentType; reviews?: ComponentType }) {
   const { t } = useTranslation('catalog');
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab') as Tab | null;
+  const { filters, resetFilters } = useUrlFilters(LibraryTabSchema, { replace: true });
   const available = (candidate: Tab) => (candidate === 'journal' ? Boolean(Journal) : candidate === 'reviews' ? Boolean(Reviews) : true);
-  const tab: Tab = requested && TABS.includes(requested) && available(requested) ? requested : 'ratings';
-  const choose = (next: string) =>
-    setParams(
-      (current) => {
-        const kept = new URLSearchParams(current);
-        for (const key of TAB_PARAMS) kept.delete(key);
-        if (next === 'ratings') kept.delete('tab');
-        else kept.set('tab', next);
-        return kept;
-      },
-      { replace: true },
-    );
+  const tab: Tab = available(filters.tab) ? filters.tab : 'ratings';
+  // Each tab keeps its own filters in the address; switching tabs leaves the others' behind.
+  const choose = (next: string) => resetFilters({ tab: next });
   return (
     <Container>
       <title>{`${t('library.title')} · Hearsay`}</title>
@@ -85,44 +74,25 @@ export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: 
 const SORTS = ['date-desc', 'date-asc', 'rating-desc', 'rating-asc'] as const;
 const MIN_RATINGS = [9, 8, 7, 6, 5] as const;
 
+/** The ratings tab's filters live in the address, so a filtered view can be reloaded and shared. */
+const RatingFiltersSchema = z.object({
+  genre: urlParam.text,
+  decade: z.coerce.number().int().positive().multipleOf(10).optional().catch(undefined),
+  minRating: z.coerce.number().pipe(z.literal(MIN_RATINGS)).optional().catch(undefined),
+  sort: z.enum(SORTS).catch('date-desc'),
+  page: urlParam.page,
+});
+
 function decades(): number[] {
   const latest = Math.floor(new Date().getFullYear() / 10) * 10;
   return Array.from({ length: (latest - 1900) / 10 + 1 }, (_, index) => latest - index * 10);
 }
 
-/** The ratings tab's filters live in the address, so a filtered view can be reloaded and shared. */
-function useRatingFilters() {
-  const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort') ?? '';
-  const sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as (typeof SORTS)[number]) : 'date-desc';
-  const filters = {
-    genre: params.get('genre') ?? '',
-    decade: params.get('decade') ?? '',
-    minRating: params.get('minRating') ?? '',
-    sort,
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-  const set = (changes: Partial<Record<'genre' | 'decade' | 'minRating' | 'sort' | 'page', string>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value && !(key === 'sort' && value === 'date-desc') && !(key === 'page' && value === '1')) next.set(key, value);
-          else next.delete(key);
-        }
-        // A new filter starts again at the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  const active = Boolean(filters.genre || filters.decade || filters.minRating);
-  return { filters, set, active, reset: () => set({ genre: '', decade: '', minRating: '', sort: '' }) };
-}
-
 function MyRatings() {
   const { t, i18n } = useTranslation('catalog');
-  const { filters, set, active, reset } = useRatingFilters();
+  const { filters, setFilters } = useUrlFilters(RatingFiltersSchema, { replace: true });
+  const active = Boolean(filters.genre || filters.decade || filters.minRating);
+  const reset = () => setFilters({ genre: undefined, decade: undefined, minRating: undefined, sort: undefined });
   const genres = useGenres();
   const [by, order] = filters.sort.split('-') as [MyRatingsQuery['sort'], MyRatingsQuery['order']];
   const query = {
@@ -134,16 +104,16 @@ function MyRatings() {
     sort: by,
     order,
   };
-  const ratings = useQuery({
-    queryKey: ['my-ratings', query],
-    queryFn: ({ signal }) => api(`/api/me/ratings${queryString(query)}`, { schema: MyRatingsPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const ratings = useMyRatings(query);
 
   const toolbar = (
     <div className="mb-5 flex flex-wrap items-end gap-3" role="group" aria-label={t('library.filters.label')}>
-      <FilterSelect id="library-genre" label={t('library.filters.genre')} value={filters.genre} onChange={(genre) => set({ genre })}>
+      <FilterSelect
+        id="library-genre"
+        label={t('library.filters.genre')}
+        value={filters.genre ?? ''}
+        onChange={(genre) => setFilters({ genre })}
+      >
         <option value="">{t('library.filters.anyGenre')}</option>
         {(genres.data?.items ?? []).map((genre) => (
           <option key={genre.slug} value={genre.slug}>
@@ -151,7 +121,12 @@ function MyRatings() {
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect id="library-decade" label={t('library.filters.decade')} value={filters.decade} onChange={(decade) => set({ decade })}>
+      <FilterSelect
+        id="library-decade"
+        label={t('library.filters.decade')}
+        value={filters.decade?.toString() ?? ''}
+        onChange={(decade) => setFilters({ decade })}
+      >
         <option value="">{t('library.filters.anyDecade')}</option>
         {decades().map((decade) => (
           <option key={decade} value={decade}>
@@ -162,8 +137,8 @@ function MyRatings() {
       <FilterSelect
         id="library-rating"
         label={t('library.filters.rating')}
-        value={filters.minRating}
-        onChange={(minRating) => set({ minRating })}
+        value={filters.minRating?.toString() ?? ''}
+        onChange={(minRating) => setFilters({ minRating })}
       >
         <option value="">{t('library.filters.anyRating')}</option>
         {MIN_RATINGS.map((value) => (
@@ -172,7 +147,7 @@ function MyRatings() {
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect id="library-sort" label={t('library.filters.sort')} value={filters.sort} onChange={(sort) => set({ sort })}>
+      <FilterSelect id="library-sort" label={t('library.filters.sort')} value={filters.sort} onChange={(sort) => setFilters({ sort })}>
         {SORTS.map((sort) => (
           <option key={sort} value={sort}>
             {t(`library.sorts.${sort}`)}
@@ -211,7 +186,7 @@ function MyRatings() {
                 <div key={item.album.id}>
                   <AlbumCard album={item.album} layout="list" />
                   <p className="px-2 pb-2 text-xs text-ink-muted sm:pl-[6.5rem]">
-                    {t('library.ratedOn', { value: item.rating.toFixed(1), date: date.format(new Date(item.ratedAt)) })}
+                    {t('library.ratedOn', { value: item.rating.toFixed(1), date: formatDate(item.ratedAt, i18n.language) })}
                   </p>
                 </div>
               ))
@@ -219,7 +194,7 @@ function MyRatings() {
         </div>
       )}
       {ratings.data ? (
-        <Pagination page={ratings.data.page} pages={ratings.data.totalPages} onPageChange={(page) => set({ page: String(page) })} />
+        <Pagination page={ratings.data.page} pages={ratings.data.totalPages} onPageChange={(page) => setFilters({ page })} />
       ) : null}
     </>
   );
@@ -228,11 +203,7 @@ function MyRatings() {
 function ListenLater() {
   const { t } = useTranslation('catalog');
   const [page, setPage] = useState(1);
-  const later = useQuery({
-    queryKey: ['listen-later', page],
-    queryFn: ({ signal }) => api(`/api/me/listen-later?page=${page}&limit=24`, { schema: AlbumPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const later = useListenLater(page);
   if (later.isError) return <ErrorState onRetry={() => void later.refetch()} />;
   if (later.data && later.data.items.length === 0)
     return <EmptyState title={t('library.emptyLater')} description={t('library.emptyLaterHint')} action={<ExploreLink />} />;

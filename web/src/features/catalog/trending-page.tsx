@@ -1,7 +1,8 @@
-import { CHART_PERIODS, type ChartPeriod } from '@hearsay/contracts/catalog';
+import { CHART_PERIODS } from '@hearsay/contracts/catalog';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Card, Container, PageHeader } from '../../shared/ui/card.tsx';
 import { Label, NativeSelect } from '../../shared/ui/input.tsx';
@@ -10,35 +11,26 @@ import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { useChart, useGenres } from './api.ts';
 
+const ChartFiltersSchema = z.object({
+  period: z.enum(CHART_PERIODS).catch('week'),
+  genre: urlParam.text,
+  year: z.coerce.number().int().min(1900).optional().catch(undefined),
+  page: urlParam.page,
+});
+
 export function TrendingPage() {
   const { t } = useTranslation('catalog');
-  const [params, setParams] = useSearchParams();
-  const periodParam = params.get('period');
-  const period: ChartPeriod = CHART_PERIODS.find((value) => value === periodParam) ?? 'week';
-  const genre = params.get('genre') || undefined;
-  const yearValue = Number(params.get('year'));
-  const year = Number.isInteger(yearValue) && yearValue >= 1900 ? yearValue : undefined;
-  const pageValue = Number(params.get('page'));
-  const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
-  const chart = useChart({ period, genre, year, page, limit: 25 });
+  const { filters, setFilters } = useUrlFilters(ChartFiltersSchema);
+  const { period, genre, year } = filters;
+  const chart = useChart({ ...filters, limit: 25 });
   const genres = useGenres();
-
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const thisYear = new Date().getFullYear();
 
   return (
     <Container>
       <title>{`${t('trending.title')} · Hearsay`}</title>
       <PageHeader title={t('trending.title')} description={t('trending.description')} />
-      <Tabs value={period} onValueChange={(value) => update({ period: value })}>
+      <Tabs value={period} onValueChange={(value) => setFilters({ period: value })}>
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <TabsList className="max-w-full overflow-x-auto">
             {CHART_PERIODS.map((value) => (
@@ -51,7 +43,7 @@ export function TrendingPage() {
           <div className="grid grid-cols-2 gap-3 sm:w-96">
             <div className="grid gap-1.5">
               <Label htmlFor="chart-genre">{t('trending.genre')}</Label>
-              <NativeSelect id="chart-genre" value={genre ?? ''} onChange={(event) => update({ genre: event.target.value })}>
+              <NativeSelect id="chart-genre" value={genre ?? ''} onChange={(event) => setFilters({ genre: event.target.value })}>
                 <option value="">{t('trending.anyGenre')}</option>
                 {genres.data?.items.map((item) => (
                   <option key={item.slug} value={item.slug}>
@@ -62,7 +54,7 @@ export function TrendingPage() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="chart-year">{t('trending.year')}</Label>
-              <NativeSelect id="chart-year" value={year ?? ''} onChange={(event) => update({ year: event.target.value })}>
+              <NativeSelect id="chart-year" value={year ?? ''} onChange={(event) => setFilters({ year: event.target.value })}>
                 <option value="">{t('trending.anyYear')}</option>
                 {Array.from({ length: thisYear - 1949 }, (_, index) => thisYear - index).map((value) => (
                   <option key={value} value={value}>
@@ -105,7 +97,7 @@ export function TrendingPage() {
                 </ol>
               )}
               {chart.data ? (
-                <Pagination page={chart.data.page} pages={chart.data.totalPages} onPageChange={(next) => update({ page: next })} />
+                <Pagination page={chart.data.page} pages={chart.data.totalPages} onPageChange={(next) => setFilters({ page: next })} />
               ) : null}
             </div>
             <aside>

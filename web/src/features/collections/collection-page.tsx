@@ -1,5 +1,5 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Collection } from '@hearsay/contracts/collections';
 import { paths } from '@hearsay/contracts/paths';
@@ -33,6 +33,7 @@ import {
   useReorderCollection,
   useUpdateCollection,
 } from './api.ts';
+import { dropEntry, moveEntry } from './entry-order.ts';
 
 /** /lists/{id}: a collection's albums in order, with notes; its owner edits, reorders (drag or buttons) and deletes it. */
 export function CollectionPage() {
@@ -219,7 +220,8 @@ function Entries({ collection }: { collection: Collection }) {
   const byId = new Map(collection.entries.map((entry) => [entry.album.id, entry]));
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
-  const save = (next: string[]) => {
+  const save = (next: string[] | null) => {
+    if (!next) return;
     setOrder(next);
     reorder.mutate(next, {
       onSuccess: () => {
@@ -232,14 +234,7 @@ function Entries({ collection }: { collection: Collection }) {
       },
     });
   };
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= ids.length) return;
-    save(arrayMove(ids, from, to));
-  };
-  const onDragEnd = (event: DragEndEvent) => {
-    if (!event.over || event.active.id === event.over.id) return;
-    move(ids.indexOf(String(event.active.id)), ids.indexOf(String(event.over.id)));
-  };
+  const onDragEnd = (event: DragEndEvent) => save(dropEntry(ids, String(event.active.id), event.over ? String(event.over.id) : null));
 
   if (!ids.length) return <p className="mt-8 text-ink-muted">{t('page.empty')}</p>;
   const list = (
@@ -253,7 +248,7 @@ function Entries({ collection }: { collection: Collection }) {
             entry={entry}
             index={index}
             last={index === ids.length - 1}
-            onMove={(to) => move(index, to)}
+            onMove={(to) => save(moveEntry(ids, index, to))}
             busy={reorder.isPending}
           />
         ) : null;

@@ -1,43 +1,28 @@
-import {
-  JournalEntrySchema,
-  JournalMonthsSchema,
-  JournalPageSchema,
-  type CreateJournalEntryBody,
-  type UpdateJournalEntryBody,
-} from '@hearsay/contracts/journal';
-import { OkSchema } from '@hearsay/contracts/accounts';
+import { journalEndpoints, type CreateJournalEntryBody, type JournalQuery, type UpdateJournalEntryBody } from '@hearsay/contracts/journal';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryString } from '../../shared/lib/api-client.ts';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 
-export interface JournalFilters {
-  page?: number;
-  limit?: number;
-  month?: string;
-  album?: string;
-}
+export type JournalFilters = Partial<JournalQuery>;
 
 export const journalQueryOptions = (filters: JournalFilters) =>
-  queryOptions({
-    queryKey: ['journal', 'entries', filters],
-    queryFn: ({ signal }) => api(`/api/me/journal${queryString({ ...filters })}`, { schema: JournalPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(journalEndpoints.list, { query: filters }), placeholderData: keepPreviousData });
 
-export const journalMonthsQueryOptions = queryOptions({
-  queryKey: ['journal', 'months'],
-  queryFn: ({ signal }) => api('/api/me/journal/months', { schema: JournalMonthsSchema, signal }),
-});
+export const journalMonthsQueryOptions = endpointQuery(journalEndpoints.months, {});
 
 /** Every change to the journal can move entries between months and pages, so all journal queries refetch. */
 function useInvalidateJournal() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['journal'] });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: endpointKey(journalEndpoints.list) }),
+      queryClient.invalidateQueries({ queryKey: endpointKey(journalEndpoints.months) }),
+    ]);
 }
 
 export function useLogListen() {
   const invalidate = useInvalidateJournal();
   return useMutation({
-    mutationFn: (body: CreateJournalEntryBody) => api('/api/me/journal', { method: 'POST', body, schema: JournalEntrySchema }),
+    mutationFn: (body: CreateJournalEntryBody) => call(journalEndpoints.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -45,8 +30,7 @@ export function useLogListen() {
 export function useUpdateListen(entryId: string) {
   const invalidate = useInvalidateJournal();
   return useMutation({
-    mutationFn: (body: UpdateJournalEntryBody) =>
-      api(`/api/me/journal/${encodeURIComponent(entryId)}`, { method: 'PATCH', body, schema: JournalEntrySchema }),
+    mutationFn: (body: UpdateJournalEntryBody) => call(journalEndpoints.update, { params: { entryId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -54,7 +38,7 @@ export function useUpdateListen(entryId: string) {
 export function useDeleteListen() {
   const invalidate = useInvalidateJournal();
   return useMutation({
-    mutationFn: (entryId: string) => api(`/api/me/journal/${encodeURIComponent(entryId)}`, { method: 'DELETE', schema: OkSchema }),
+    mutationFn: (entryId: string) => call(journalEndpoints.remove, { params: { entryId } }),
     onSuccess: invalidate,
   });
 }

@@ -4,9 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
+import { formatCalendarDate, type CalendarStyle } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../shared/ui/dialog.tsx';
@@ -19,39 +22,16 @@ import { ListenForm } from './listen-form.tsx';
 
 const PAGE_SIZE = 30;
 
-/** Month headings and days are calendar values, so they are formatted in UTC to stay on the day that was logged. */
-function useCalendarFormats() {
-  const { i18n } = useTranslation();
-  return {
-    month: (month: string) =>
-      new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`)),
-    day: (day: string) =>
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
-  };
-}
+const JournalFiltersSchema = z.object({ month: urlParam.text, page: urlParam.page });
 
 /** The listening journal in the library: listens grouped by month, newest first, with a month filter; edit and delete. */
 export function JournalSection() {
-  const { t } = useTranslation('journal');
-  const [params, setParams] = useSearchParams();
-  const month = params.get('month') ?? undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const format = useCalendarFormats();
+  const { t, i18n } = useTranslation('journal');
+  const { filters, setFilters } = useUrlFilters(JournalFiltersSchema, { replace: true });
+  const { month, page } = filters;
+  const calendar = (date: string, style?: CalendarStyle) => formatCalendarDate(date, i18n.language, style) ?? date;
   const months = useQuery(journalMonthsQueryOptions);
   const entries = useQuery(journalQueryOptions({ page, limit: PAGE_SIZE, month }));
-
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   if (entries.isError) return <ErrorState onRetry={() => void entries.refetch()} />;
   if (entries.data && entries.data.total === 0 && !month) {
@@ -74,20 +54,14 @@ export function JournalSection() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <Label htmlFor="journal-month">{t('monthFilter')}</Label>
-          <NativeSelect
-            id="journal-month"
-            value={month ?? ''}
-            onChange={(event) => update({ month: event.target.value || undefined, page: undefined })}
-          >
+          <NativeSelect id="journal-month" value={month ?? ''} onChange={(event) => setFilters({ month: event.target.value })}>
             <option value="">{t('allMonths')}</option>
             {(months.data?.items ?? []).map((item) => (
               <option key={item.month} value={item.month}>
-                {t('monthOption', { month: format.month(item.month), count: item.count })}
+                {t('monthOption', { month: calendar(item.month), count: item.count })}
               </option>
             ))}
-            {month && !months.data?.items.some((item) => item.month === month) ? (
-              <option value={month}>{format.month(month)}</option>
-            ) : null}
+            {month && !months.data?.items.some((item) => item.month === month) ? <option value={month}>{calendar(month)}</option> : null}
           </NativeSelect>
         </div>
         {entries.data ? <p className="pb-2 text-sm text-ink-muted">{t('count', { count: entries.data.total })}</p> : null}
@@ -100,11 +74,11 @@ export function JournalSection() {
           groups.map(([groupMonth, items]) => (
             <section key={groupMonth} aria-labelledby={`journal-${groupMonth}`} className="flex flex-col gap-2">
               <h3 id={`journal-${groupMonth}`} className="font-display text-lg font-semibold text-ink">
-                {format.month(groupMonth)}
+                {calendar(groupMonth)}
               </h3>
               <ol className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
                 {items.map((entry) => (
-                  <JournalItem key={entry.id} entry={entry} day={format.day(entry.listenedOn)} />
+                  <JournalItem key={entry.id} entry={entry} day={calendar(entry.listenedOn, 'medium')} />
                 ))}
               </ol>
             </section>
@@ -118,11 +92,7 @@ export function JournalSection() {
         </div>
       )}
       {entries.data ? (
-        <Pagination
-          page={entries.data.page}
-          pages={entries.data.totalPages}
-          onPageChange={(next) => update({ page: next > 1 ? String(next) : undefined })}
-        />
+        <Pagination page={entries.data.page} pages={entries.data.totalPages} onPageChange={(next) => setFilters({ page: next })} />
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDate } from '../../shared/lib/format-date.ts';
 import { Container } from '../../shared/ui/card.tsx';
 
 interface Section {
@@ -11,12 +12,11 @@ const LAST_UPDATED = '2026-11-22';
 function LegalPage({ document }: { document: 'terms' | 'privacy' }) {
   const { t, i18n } = useTranslation('legal');
   const sections = t(`${document}.sections`, { returnObjects: true }) as Section[];
-  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(LAST_UPDATED));
   return (
     <Container className="max-w-3xl py-12">
       <title>{`${t(`${document}.title`)} · Hearsay`}</title>
       <h1 className="font-display text-4xl font-semibold text-ink">{t(`${document}.title`)}</h1>
-      <p className="mt-2 text-sm text-ink-subtle">{t('updated', { date: updated })}</p>
+      <p className="mt-2 text-sm text-ink-subtle">{t('updated', { date: formatCalendarDate(LAST_UPDATED, i18n.language) })}</p>
       <p className="mt-6 text-lg text-ink-muted">{t(`${document}.intro`)}</p>
       {sections.map((section) => (
         <section key={section.heading} className="mt-8">

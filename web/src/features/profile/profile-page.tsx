@@ -5,10 +5,13 @@ import { MessageCircle, MoreHorizontal, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
+import { useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
+import { formatDate } from '../../shared/lib/format-date.ts';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -36,7 +39,7 @@ import {
 export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
 
 const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
-type Tab = (typeof TABS)[number];
+const ProfileTabSchema = z.object({ tab: z.enum(TABS).catch('collection') });
 
 /** /profile/{username} (spec §2 Profile): who they are, their stats, and the Collection, Ratings, Lists and Followers tabs. */
 export function ProfilePage({ createCollection }: { createCollection?: CreateCollectionDialogType }) {
@@ -59,10 +62,8 @@ export function ProfilePage({ createCollection }: { createCollection?: CreateCol
 }
 
 function ProfileView({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
-  const { t } = useTranslation('profile');
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab') as Tab | null;
-  const tab: Tab = requested && TABS.includes(requested) ? requested : 'collection';
+  const { t, i18n } = useTranslation('profile');
+  const { filters, resetFilters } = useUrlFilters(ProfileTabSchema, { replace: true });
   const stats: [string, number][] = [
     ['ratings', profile.stats.ratings],
     ['reviews', profile.stats.reviews],
@@ -78,7 +79,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
         <div className="min-w-0 flex-1">
           <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{profile.name}</h1>
           <p className="text-ink-muted">
-            @{profile.username} · {t('memberSince', { year: new Date(profile.memberSince).getFullYear() })}
+            @{profile.username} · {t('memberSince', { year: formatDate(profile.memberSince, i18n.language, 'year') })}
           </p>
           <p className="mt-3 max-w-2xl whitespace-pre-wrap text-ink">{profile.bio || t('noBio')}</p>
         </div>
@@ -94,7 +95,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
           </div>
         ))}
       </dl>
-      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-8">
+      <Tabs value={filters.tab} onValueChange={(tab) => resetFilters({ tab })} className="mt-8">
         <TabsList>
           <TabsTrigger value="collection">{t('tabs.collection', { count: profile.stats.ratings })}</TabsTrigger>
           <TabsTrigger value="ratings">{t('tabs.ratings')}</TabsTrigger>
@@ -292,7 +293,6 @@ function RatingsTab({ profile }: { profile: Profile }) {
   const [page, setPage] = useState(1);
   const distribution = useQuery(distributionQueryOptions(profile.username));
   const ratings = useQuery(profileRatingsQueryOptions(profile.username, { sort: 'date', page }, 20));
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
       <Card className="h-fit p-5">
@@ -314,7 +314,7 @@ function RatingsTab({ profile }: { profile: Profile }) {
               <span className="shrink-0 text-right">
                 <span className="block font-display text-lg font-semibold tabular-nums text-ink">{item.rating.toFixed(1)}</span>
                 <time dateTime={item.ratedAt} className="block text-xs text-ink-muted">
-                  {date.format(new Date(item.ratedAt))}
+                  {formatDate(item.ratedAt, i18n.language)}
                 </time>
               </span>
             </li>

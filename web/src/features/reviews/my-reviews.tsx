@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
@@ -28,7 +29,6 @@ export function MyReviews() {
         }
       />
     );
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <>
       <ol className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
@@ -51,7 +51,7 @@ export function MyReviews() {
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-ink-subtle">
                     <RatingStars value={review.rating} size="xs" />
-                    <span>{date.format(new Date(review.createdAt))}</span>
+                    <span>{formatDate(review.createdAt, i18n.language)}</span>
                   </div>
                   <p className="mt-2 line-clamp-2 text-sm text-ink">{review.excerpt}</p>
                 </div>

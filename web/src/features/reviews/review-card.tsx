@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { useSession } from '../../shared/auth/session.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
+import { formatDate } from '../../shared/lib/format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
@@ -15,7 +16,6 @@ import { useLikeReview } from './api.ts';
 /** Author, rating, date (and "edited"), title, text, likes and comments of one review. */
 export function ReviewCard({ review, full = false, showAlbum = false }: { review: Review; full?: boolean; showAlbum?: boolean }) {
   const { t, i18n } = useTranslation('reviews');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(review.createdAt));
   return (
     <article aria-labelledby={`review-${review.id}-heading`} className="rounded-2xl border border-line bg-surface p-5">
       <header className="flex flex-wrap items-center gap-3">
@@ -28,7 +28,7 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
             <span className="text-sm font-normal text-ink-muted">@{review.author.username}</span>
           </p>
           <p className="text-sm text-ink-muted">
-            <time dateTime={review.createdAt}>{date}</time>
+            <time dateTime={review.createdAt}>{formatDate(review.createdAt, i18n.language)}</time>
             {review.editedAt ? ` · ${t('card.edited')}` : ''}
           </p>
         </div>

@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../shared/auth/session.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
+import { formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -118,7 +119,6 @@ function History({ reviewId }: { reviewId: string }) {
   const { t, i18n } = useTranslation('reviews');
   const [open, setOpen] = useState(false);
   const revisions = useQuery({ ...revisionsQueryOptions(reviewId), enabled: open });
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <details className="mt-6 rounded-2xl border border-line p-4" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-medium text-ink">{t('page.history')}</summary>
@@ -127,7 +127,7 @@ function History({ reviewId }: { reviewId: string }) {
           {revisions.data.revisions.map((revision) => (
             <li key={revision.writtenAt} className="border-l-2 border-line pl-4">
               <p className="text-sm text-ink-muted">
-                {t('page.version', { date: format.format(new Date(revision.writtenAt)), rating: revision.rating.toFixed(1) })}
+                {t('page.version', { date: formatDate(revision.writtenAt, i18n.language, 'dateTime'), rating: revision.rating.toFixed(1) })}
               </p>
               {revision.title ? <p className="font-semibold text-ink">{revision.title}</p> : null}
               <RichText html={revision.contentHtml} className="mt-1 text-sm" />
@@ -214,7 +214,6 @@ function CommentItem({ comment }: { comment: Comment }) {
   const remove = useDeleteComment();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.body);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.createdAt));
   const fail = (cause: Error) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
   return (
     <li className="flex gap-3">
@@ -225,7 +224,7 @@ function CommentItem({ comment }: { comment: Comment }) {
             {comment.author.name}
           </Link>{' '}
           <span className="text-ink-muted">
-            {date}
+            {formatDate(comment.createdAt, i18n.language, 'dateTime')}
             {comment.editedAt ? ` · ${t('card.edited')}` : ''}
           </span>
         </p>

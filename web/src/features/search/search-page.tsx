@@ -3,7 +3,9 @@ import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS, type User
 import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
 import { CollectionCard } from '../../shared/ui/collection-card.tsx';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
@@ -20,37 +22,25 @@ import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import { useSearch } from './api.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 
-type SearchType = (typeof SEARCH_TYPES)[number];
-type SearchSort = (typeof SEARCH_SORTS)[number];
+const SearchParamsSchema = z.object({
+  q: z.string().catch(''),
+  type: z.enum(SEARCH_TYPES).catch('albums'),
+  sort: z.enum(SEARCH_SORTS).catch('relevance'),
+  year: z.enum(SEARCH_YEARS).optional().catch(undefined),
+  genre: urlParam.text,
+  minRating: z.coerce.number().pipe(z.literal(SEARCH_MIN_RATINGS)).optional().catch(undefined),
+  page: urlParam.page,
+});
 
 /** Spec §2 Search: the box stays in sync with `?q=`, every choice lives in the address. */
 export function SearchPage() {
   const { t } = useTranslation('search');
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const type: SearchType = SEARCH_TYPES.find((value) => value === params.get('type')) ?? 'albums';
-  const sort: SearchSort = SEARCH_SORTS.find((value) => value === params.get('sort')) ?? 'relevance';
-  const filters: SearchFilterValues = {
-    year: SEARCH_YEARS.find((value) => value === params.get('year')),
-    genre: params.get('genre') || undefined,
-    minRating: SEARCH_MIN_RATINGS.find((value) => String(value) === params.get('minRating')),
-  };
-  const pageValue = Number(params.get('page'));
-  const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
+  const { filters: params, setFilters: update } = useUrlFilters(SearchParamsSchema);
+  const { q, type, sort, page } = params;
+  const filters: SearchFilterValues = { year: params.year, genre: params.genre, minRating: params.minRating };
   const [text, setText] = useState(q);
   const [viewMode, setViewMode] = useAlbumViewMode();
   const results = useSearch({ q: q.trim(), type, sort, ...filters, page, limit: 24 });
-
-  const update = (changes: Record<string, string | number | undefined>, replace = false) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '' || (key === 'type' && value === 'albums') || (key === 'sort' && value === 'relevance'))
-        next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace });
-  };
 
   // Typing updates the address after a short pause (one history entry per search, not per key).
   const [pushed, setPushed] = useState<string | null>(null);
@@ -58,7 +48,7 @@ export function SearchPage() {
     if (text === q) return;
     const timer = setTimeout(() => {
       setPushed(text);
-      update({ q: text }, true);
+      update({ q: text }, { replace: true });
     }, 250);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text should restart the pause

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { continueWithProvider, providerLinkPath } from '../../shared/auth/providers.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
+import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Badge } from '../../shared/ui/card.tsx';
 import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -51,7 +52,7 @@ export function ConnectedAccountsTab() {
                 <p className="text-sm text-ink-muted">
                   {connection
                     ? t('connected.since', {
-                        date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(connection.connectedAt)),
+                        date: formatDate(connection.connectedAt, i18n.language),
                       })
                     : provider.available
                       ? t('connected.notConnected')

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../shared/lib/api-client.ts';
+import { formatDate } from '../../shared/lib/format-date.ts';
 import { Badge } from '../../shared/ui/card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/input.tsx';
@@ -179,7 +180,7 @@ function Sessions({ sessions }: { sessions: SessionInfo[] }) {
   const { t, i18n } = useTranslation('settings');
   const revoke = useRevokeSession();
   const others = useSignOutOthers();
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (moment: string) => formatDate(moment, i18n.language, 'dateTime');
   const hasOthers = sessions.some((session) => !session.current);
 
   return (

@@ -1,10 +1,10 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import { SearchResultSchema } from '@hearsay/contracts/search';
+import { searchEndpoints } from '@hearsay/contracts/search';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api-client.ts';
+import { endpointQuery } from '../lib/api-client.ts';
 import { AlbumCover } from '../ui/album-cover.tsx';
 import { Input } from '../ui/input.tsx';
 import { Spinner } from '../ui/skeleton.tsx';
@@ -32,9 +32,7 @@ export function AlbumSearch({
     return () => clearTimeout(timer);
   }, [query]);
   const results = useQuery({
-    queryKey: ['album-search', debounced],
-    queryFn: ({ signal }) =>
-      api(`/api/search?type=albums&limit=12&q=${encodeURIComponent(debounced)}`, { schema: SearchResultSchema, signal }),
+    ...endpointQuery(searchEndpoints.search, { query: { type: 'albums', limit: 12, q: debounced } }),
     enabled: debounced.length > 0,
     staleTime: 60_000,
   });

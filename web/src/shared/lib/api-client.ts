@@ -1,4 +1,6 @@
+import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult, type SuccessSchema } from '@hearsay/contracts/endpoint';
 import { ErrorBodySchema, type ErrorIssue } from '@hearsay/contracts/errors';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 
 /** An error answered by the Hearsay API (or a network failure, with status 0). */
@@ -73,4 +75,41 @@ export function queryString(params: Record<string, string | number | boolean | u
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** The successful answer's schema: the declaration's one 2xx response. */
+function successSchema<E extends Endpoint>(declaration: E): SuccessSchema<E> {
+  const status = Object.keys(declaration.responses).find((code) => code.startsWith('2'));
+  if (!status) throw new Error(`${declaration.method} ${declaration.path} declares no successful response.`);
+  return declaration.responses[Number(status)] as SuccessSchema<E>;
+}
+
+/** Calls an endpoint from its contract declaration: the URL is built from it and the answer parsed with it. */
+export function call<E extends Endpoint>(declaration: E, input: EndpointInput<E>, signal?: AbortSignal): Promise<EndpointResult<E>> {
+  const { body } = input as { body?: unknown };
+  return api(endpointUrl(declaration, input), {
+    method: declaration.method,
+    body,
+    schema: successSchema(declaration),
+    signal,
+  }) as Promise<EndpointResult<E>>;
+}
+
+/**
+ * The cache key of an endpoint's answer: its path, then its params and query. Invalidating by a shorter key reaches
+ * every cached answer of that endpoint (`endpointKey(x)`) or of one thing (`endpointKey(x, { params })`).
+ */
+export function endpointKey<E extends Endpoint>(declaration: E, input?: Partial<Pick<EndpointInput<E>, 'params' | 'query'>>) {
+  const key: unknown[] = [declaration.path];
+  if (input?.params !== undefined || input?.query !== undefined) key.push(input.params ?? {});
+  if (input?.query !== undefined) key.push(input.query);
+  return key;
+}
+
+/** TanStack Query options for a GET endpoint. */
+export function endpointQuery<E extends Endpoint & { method: 'GET' }>(declaration: E, input: EndpointInput<E>) {
+  return queryOptions({
+    queryKey: endpointKey(declaration, { params: input.params, query: input.query ?? {} } as Partial<Pick<EndpointInput<E>, 'params' | 'query'>>),
+    queryFn: ({ signal }) => call(declaration, input, signal),
+  });
 }

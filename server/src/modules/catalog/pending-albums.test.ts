@@ -1,0 +1,176 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum, seedRatings } from '../../../test/factories.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // One rating is enough for a chart and for the landing page's best rated, so an imported rating would show there.
+  t = await createTestApp({ env: { CHART_MIN_RATINGS: '1' } });
+  for (let index = 0; index < 6; index++) {
+    const id = await buildAlbum(t.db, { title: `Confirmed Record ${index}`, artist: 'Catalog Regular', releaseDate: '1999' });
+    await seedRatings(t.db, id, [7]);
+  }
+});
+afterAll(() => t.close());
+
+const HEADER =
+  'RYM Album, First Name,Last Name,First Name localized, Last Name localized,Title,Release_Date,Rating,Ownership,Purchase Date,Media Type,Review';
+
+async function importRows(person: TestUser, rows: { id: string; artist: string; title: string; year: number; rating: number }[]) {
+  const csv = [
+    HEADER,
+    ...rows.map((row) => `"${row.id}","","${row.artist}","","","${row.title}","${row.year}","${row.rating}","","","",""`),
+  ];
+  const form = new FormData();
+  form.append('file', new Blob([csv.join('\n')], { type: 'text/csv' }), 'export.csv');
+  const started = await t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: { cookie: person.cookie } });
+  expect(started.statusCode, started.body).toBe(202);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const job = (await t.inject({ method: 'GET', url: `/api/imports/${started.json().id}`, headers: { cookie: person.cookie } })).json();
+    if (job.status !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('import did not finish');
+}
+
+async function get(url: string, person?: TestUser) {
+  const response = await t.inject({ method: 'GET', url, headers: person ? { cookie: person.cookie } : {} });
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return response.json();
+}
+
+async function importedAlbumId(person: TestUser, title: string): Promise<string> {
+  const mine = await get('/api/me/ratings?limit=50', person);
+  const entry = mine.items.find((item: { album: { title: string } }) => item.album.title === title);
+  expect(entry, `${title} in the importer's ratings`).toBeDefined();
+  return entry.album.id;
+}
+
+/** Where a stranger (or a visitor) could come across an album: every public list and count. */
+async function publicPlaces(albumId: string, searchFor: string, viewer?: TestUser) {
+  const [search, explore, discover, newest, chart, landing] = await Promise.all([
+    get(`/api/search?q=${encodeURIComponent(searchFor)}`, viewer),
+    get('/api/albums?sort=recent&limit=100', viewer),
+    get('/api/discover?limit=100', viewer),
+    get('/api/discover?tab=recent&limit=100', viewer),
+    get('/api/charts?period=week&limit=100', viewer),
+    get('/api/site/landing', viewer),
+  ]);
+  const has = (body: unknown) => JSON.stringify(body).includes(albumId);
+  return {
+    search: has(search.albums),
+    explore: has(explore.items),
+    discover: has(discover.items) || has(newest.items),
+    chart: has(chart.items),
+    featured: has(landing.featuredAlbums),
+    albumCount: landing.stats.albums as number,
+  };
+}
+
+const nowhere = { search: false, explore: false, discover: false, chart: false, featured: false };
+
+describe('albums an import adds to the catalog', () => {
+  it('wait for confirmation: out of search, Explore, Discover, charts, artists and the landing page, yet the importer has them and their link works', async () => {
+    const importer = await createUser(t);
+    const stranger = await createUser(t);
+    const before = (await get('/api/site/landing')).stats.albums;
+
+    const job = await importRows(importer, [
+      { id: '1', artist: 'Obscure Pending Ensemble', title: 'Quietly Waiting Songs', year: 2020, rating: 10 },
+    ]);
+    expect(job.summary).toMatchObject({ created: 1, ratingsImported: 1, skipped: 0 });
+    const albumId = await importedAlbumId(importer, 'Quietly Waiting Songs');
+
+    expect(await publicPlaces(albumId, 'quietly waiting', stranger)).toEqual({ ...nowhere, albumCount: before });
+    expect(await publicPlaces(albumId, 'quietly waiting songs')).toEqual({ ...nowhere, albumCount: before });
+    // Nor do others see the new artist in lists or search.
+    const artists = await get('/api/artists?limit=100', stranger);
+    expect(artists.items.map((artist: { name: string }) => artist.name)).not.toContain('Obscure Pending Ensemble');
+    expect((await get('/api/search?q=obscure%20pending&type=artists', stranger)).artists).toEqual([]);
+
+    // The direct link works for anyone who has it.
+    expect((await get(`/api/albums/${albumId}`, stranger)).title).toBe('Quietly Waiting Songs');
+    expect((await get(`/api/albums/${albumId}`)).title).toBe('Quietly Waiting Songs');
+    // The importer's library and profile show it, to them and to others.
+    const profile = await get(`/api/users/${importer.user.username}/ratings`, stranger);
+    expect(profile.items.map((item: { album: { id: string } }) => item.album.id)).toContain(albumId);
+    // The artist's discography shows it to the importer only.
+    const artistId = (await get(`/api/albums/${albumId}`, importer)).artists[0].id;
+    const discography = (viewer?: TestUser) =>
+      get(`/api/artists/${artistId}`, viewer).then((artist) => JSON.stringify(artist.discography).includes(albumId));
+    expect(await discography(importer)).toBe(true);
+    expect(await discography(stranger)).toBe(false);
+  });
+
+  it("are confirmed when a second person's import finds the same album, and become public", async () => {
+    const first = await createUser(t);
+    const second = await createUser(t);
+    const stranger = await createUser(t);
+    const row = { id: '7', artist: 'Twice Found Trio', title: 'Heard by Two', year: 2018, rating: 8 };
+    await importRows(first, [row]);
+    const albumId = await importedAlbumId(first, 'Heard by Two');
+    const countBefore = (await get('/api/site/landing')).stats.albums;
+
+    // Importing it again yourself confirms nothing.
+    await importRows(first, [{ ...row, id: '8' }]);
+    expect(await t.db.selectFrom('album').select('status').where('id', '=', albumId).executeTakeFirstOrThrow()).toEqual({
+      status: 'pending',
+    });
+
+    const job = await importRows(second, [{ ...row, id: '31', rating: 9 }]);
+    expect(job.summary).toMatchObject({ matched: 1, created: 0 });
+    expect(await importedAlbumId(second, 'Heard by Two')).toBe(albumId);
+    const stored = await t.db
+      .selectFrom('album')
+      .select(['status', 'confirmed_by', 'created_by'])
+      .where('id', '=', albumId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'confirmed', confirmed_by: 'member', created_by: first.user.id });
+
+    expect(await publicPlaces(albumId, 'heard by two', stranger)).toEqual({
+      search: true,
+      explore: true,
+      discover: true,
+      chart: true,
+      featured: true,
+      albumCount: countBefore + 1,
+    });
+    expect(
+      (await get('/api/search?q=twice%20found&type=artists', stranger)).artists.map((artist: { name: string }) => artist.name),
+    ).toEqual(['Twice Found Trio']);
+  });
+
+  it('are confirmed by an operator with npm run catalog:confirm, by id or everything one person imported', async () => {
+    const importer = await createUser(t);
+    const stranger = await createUser(t);
+    await importRows(importer, [
+      { id: '1', artist: 'Operator Approved Band', title: 'First Approved Record', year: 2011, rating: 6 },
+      { id: '2', artist: 'Operator Approved Band', title: 'Second Approved Record', year: 2012, rating: 7 },
+      { id: '3', artist: 'Operator Approved Band', title: 'Third Approved Record', year: 2013, rating: 8 },
+    ]);
+    const [first, second, third] = await Promise.all(
+      ['First', 'Second', 'Third'].map((word) => importedAlbumId(importer, `${word} Approved Record`)),
+    );
+    const confirmCli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [new URL('../../cli/catalog-confirm.ts', import.meta.url).pathname, ...args], {
+        env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, AUTH_SECRET: t.config.authSecret },
+      });
+    const explore = async () =>
+      (await get('/api/albums?sort=recent&limit=100', stranger)).items.map((album: { id: string }) => album.id) as string[];
+
+    const listing = await confirmCli();
+    expect(listing.stdout).toContain(`${importer.user.username}: 3`);
+    expect((await confirmCli(first!)).stdout).toContain('confirmed 1 albums');
+    expect(await explore()).toContain(first);
+    expect(await explore()).not.toContain(second);
+
+    expect((await confirmCli('--all-from', importer.user.username)).stdout).toContain('confirmed 2 albums');
+    expect(await explore()).toEqual(expect.arrayContaining([first, second, third]));
+    const confirmedBy = await t.db.selectFrom('album').select('confirmed_by').where('id', '=', third!).executeTakeFirstOrThrow();
+    expect(confirmedBy).toEqual({ confirmed_by: 'operator' });
+  });
+});

@@ -1,0 +1,224 @@
+import type { ImportJob, ImportSummary } from '@hearsay/contracts/imports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+import { rymExport } from '../../../test/rym-export.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+
+/** Every generated row adds an album; the limits on new albums are tested in import-limits.test.ts. */
+const env = { IMPORT_NEW_ALBUMS_PER_IMPORT: '100000', IMPORT_NEW_ALBUMS_PER_DAY: '100000' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function upload(t: TestApp, person: TestUser, csv: string) {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'export.csv');
+  return t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: { cookie: person.cookie } });
+}
+
+async function started(t: TestApp, person: TestUser, csv: string): Promise<string> {
+  const response = await upload(t, person, csv);
+  expect(response.statusCode, response.body).toBe(202);
+  return response.json().id;
+}
+
+async function importJob(t: TestApp, person: TestUser, id: string): Promise<ImportJob> {
+  return (await t.inject({ method: 'GET', url: `/api/imports/${id}`, headers: { cookie: person.cookie } })).json();
+}
+
+async function until(t: TestApp, person: TestUser, id: string, done: (job: ImportJob) => boolean): Promise<ImportJob> {
+  const deadline = Date.now() + 200_000;
+  for (;;) {
+    const job = await importJob(t, person, id);
+    if (done(job)) return job;
+    if (Date.now() > deadline) throw new Error(`import ${id} stayed ${job.status} at ${job.processed} of ${job.total}`);
+    await sleep(25);
+  }
+}
+
+const finished = (t: TestApp, person: TestUser, id: string) => until(t, person, id, (job) => job.status !== 'running');
+
+/** What importing `rymExport({ rows })` adds up to (see test/rym-export.ts for which rows are rated, reviewed, saved). */
+function expectedSummary(rows: number): ImportSummary {
+  const indexes = Array.from({ length: rows }, (_, index) => index);
+  const rated = (index: number) => index % 7 !== 0;
+  const reviewed = (index: number) => index % 3 === 0;
+  return {
+    ratingsImported: indexes.filter(rated).length,
+    reviewsImported: indexes.filter((index) => reviewed(index) && rated(index)).length,
+    reviewsKept: indexes.filter((index) => reviewed(index) && !rated(index)).length,
+    listenLater: indexes.filter((index) => index % 5 === 0).length,
+    matched: 0,
+    created: rows,
+    unchanged: 0,
+    skipped: 0,
+    skippedRows: [],
+  };
+}
+
+async function ratingsOf(t: TestApp, person: TestUser) {
+  const rows = await t.db
+    .selectFrom('rating')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('album_id').distinct().as('albums')])
+    .where('user_id', '=', person.user.id)
+    .executeTakeFirstOrThrow();
+  const profile = await t.db.selectFrom('profile').select('ratings_count').where('user_id', '=', person.user.id).executeTakeFirstOrThrow();
+  return { ratings: Number(rows.n), albums: Number(rows.albums), counted: Number(profile.ratings_count) };
+}
+
+const jobRow = (t: TestApp, id: string) => t.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('imports run as background jobs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env });
+  });
+  afterAll(() => t.close());
+
+  it('keeps answering /healthz and album pages while a large import runs, and its progress moves', async () => {
+    const albumId = await buildAlbum(t.db, { title: 'Answered Anyway', artist: 'Steady Band' });
+    const person = await createUser(t);
+    const rows = 1500;
+    const id = await started(t, person, rymExport({ rows, prefix: 'Large' }));
+
+    const answered: { url: string; ms: number; running: boolean; processed: number }[] = [];
+    for (let running = true; running;) {
+      for (const url of ['/healthz', `/api/albums/${albumId}`]) {
+        const began = performance.now();
+        const response = await t.inject(url);
+        const ms = performance.now() - began;
+        expect(response.statusCode).toBe(200);
+        // Asked after the answer: if the import is still running now, it was running while the request was answered.
+        const job = await importJob(t, person, id);
+        running = job.status === 'running';
+        answered.push({ url, ms, running, processed: job.processed });
+      }
+      await sleep(10);
+    }
+
+    const whileRunning = answered.filter((answer) => answer.running);
+    expect(whileRunning.length).toBeGreaterThan(20);
+    expect(whileRunning.filter((answer) => answer.url === '/healthz').length).toBeGreaterThan(10);
+    for (const answer of whileRunning) expect(answer.ms, answer.url).toBeLessThan(1000);
+    expect(new Set(whileRunning.map((answer) => answer.processed)).size).toBeGreaterThan(5);
+
+    const job = await finished(t, person, id);
+    expect(job).toMatchObject({ status: 'done', total: rows, processed: rows, summary: expectedSummary(rows) });
+  }, 240_000);
+
+  it('answers 409 to a second upload while an import is queued or running', async () => {
+    const person = await createUser(t);
+    const csv = rymExport({ rows: 300, prefix: 'Twice' });
+    const id = await started(t, person, csv);
+    const second = await upload(t, person, csv);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('import_running');
+    expect(await finished(t, person, id)).toMatchObject({ status: 'done', summary: expectedSummary(300) });
+
+    const again = await finished(t, person, await started(t, person, csv));
+    expect(again.summary).toMatchObject({ unchanged: 300, created: 0, ratingsImported: 0 });
+  }, 60_000);
+
+  it('shows the number of lines until the file is counted through, then the number of rows', async () => {
+    const person = await createUser(t);
+    const review = 'A first paragraph that is long enough to be published.\n\nAnd a second one.';
+    const csv = `${rymExport({ rows: 2, prefix: 'Counted' })}"998","","Counted Artist","","","Counted Album 2","2001","8","o","","CD","${review}","Notes"\n`;
+    const response = await upload(t, person, csv);
+    expect(response.json()).toMatchObject({ status: 'running', processed: 0, total: 5 });
+    const job = await finished(t, person, response.json().id);
+    expect(job).toMatchObject({ status: 'done', total: 3, processed: 3 });
+    expect(job.summary).toMatchObject({ created: 3, ratingsImported: 2, reviewsImported: 1, reviewsKept: 1 });
+  });
+
+  it('fails an import whose file breaks further down before applying any row, saying where', async () => {
+    const person = await createUser(t);
+    const csv = `${rymExport({ rows: 40, prefix: 'Broken' })}"999","","Unfinished Artist","","","An Unclosed Title\n`;
+    const job = await finished(t, person, await started(t, person, csv));
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/^This file could not be read as CSV: Quote Not Closed: .* at line 42$/);
+    expect(job.processed).toBe(0);
+    expect((await ratingsOf(t, person)).ratings).toBe(0);
+    expect(await t.db.selectFrom('import_file').select('import_id').where('import_id', '=', job.id).execute()).toEqual([]);
+  });
+});
+
+describe('imports survive restarts and several server processes', () => {
+  const rows = 400;
+
+  /** Starts an import on a first app and stops that app part-way, as a restart would. */
+  async function interrupted() {
+    const first = await createTestApp({ env });
+    const person = await createUser(first);
+    const id = await started(first, person, rymExport({ rows, prefix: 'Interrupted' }));
+    await until(first, person, id, (job) => job.processed >= 50);
+    await first.app.close();
+    return { first, person, id };
+  }
+
+  async function expectCompleteOnce(t: TestApp, person: TestUser, id: string) {
+    const job = await finished(t, person, id);
+    expect(job).toMatchObject({ status: 'done', total: rows, processed: rows, summary: expectedSummary(rows) });
+    const { ratingsImported } = expectedSummary(rows);
+    expect(await ratingsOf(t, person)).toEqual({ ratings: ratingsImported, albums: ratingsImported, counted: ratingsImported });
+    const created = await t.db
+      .selectFrom('album')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('title', 'like', 'Interrupted Album %')
+      .executeTakeFirstOrThrow();
+    expect(Number(created.n)).toBe(rows);
+    expect(await t.db.selectFrom('import_file').select('import_id').execute()).toEqual([]);
+  }
+
+  it('resumes an import where it stopped when the server restarts', async () => {
+    const { first, person, id } = await interrupted();
+    const handedBack = await jobRow(first, id);
+    expect(handedBack).toMatchObject({ state: 'queued', locked_by: null });
+    const stoppedAt = (await first.db.selectFrom('import_job').select('processed').where('id', '=', id).executeTakeFirstOrThrow())
+      .processed;
+    expect(Number(stoppedAt)).toBeGreaterThanOrEqual(50);
+    expect(Number(stoppedAt)).toBeLessThan(rows);
+
+    const second = await createTestApp({ env, sameDatabaseAs: first });
+    await expectCompleteOnce(second, person, id);
+    expect(await jobRow(second, id)).toMatchObject({ state: 'done', attempts: 1 });
+    await second.close();
+    await first.close();
+  }, 120_000);
+
+  it('takes over an import whose server died, once its lease has run out', async () => {
+    const { first, person, id } = await interrupted();
+    // As if the server had died instead of shutting down: the job still looks taken, under a lease now run out.
+    await first.db
+      .updateTable('job')
+      .set({ state: 'running', attempts: 1, locked_by: 'a server that died', locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+
+    const second = await createTestApp({ env, sameDatabaseAs: first });
+    await expectCompleteOnce(second, person, id);
+    expect(await jobRow(second, id)).toMatchObject({ state: 'done', attempts: 2 });
+    await second.close();
+    await first.close();
+  }, 120_000);
+
+  it('runs each import once when two servers share the database', async () => {
+    const one = await createTestApp({ env });
+    const two = await createTestApp({ env, sameDatabaseAs: one });
+    const size = 100;
+    const imports: { person: TestUser; id: string }[] = [];
+    // All uploaded to one server: it runs two at a time, the other server takes the rest as it finds them.
+    for (let index = 0; index < 6; index++) {
+      const person = await createUser(one);
+      imports.push({ person, id: await started(one, person, rymExport({ rows: size, prefix: `Shared ${index}` })) });
+    }
+    for (const { person, id } of imports) {
+      const job = await finished(two, person, id);
+      expect(job).toMatchObject({ status: 'done', processed: size, summary: expectedSummary(size) });
+      const { ratingsImported } = expectedSummary(size);
+      expect(await ratingsOf(one, person)).toEqual({ ratings: ratingsImported, albums: ratingsImported, counted: ratingsImported });
+      expect(await jobRow(one, id)).toMatchObject({ state: 'done', attempts: 1 });
+    }
+    await two.close();
+    await one.close();
+  }, 120_000);
+});

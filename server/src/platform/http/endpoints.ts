@@ -1,0 +1,57 @@
+import type { Endpoint, EndpointRequest, SuccessSchema } from '@hearsay/contracts/endpoint';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract declaration the route was registered from. */
+    endpoint?: Endpoint;
+  }
+}
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: FastifyRequest & EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<z.input<SuccessSchema<E>> | FastifyReply>;
+
+export interface EndpointRouteOptions {
+  config?: Omit<FastifyContextConfig, 'endpoint'>;
+  /** Left out of the OpenAPI document (browser hops such as OAuth callbacks). */
+  hidden?: boolean;
+}
+
+/**
+ * Registers a route from its contract declaration: the method, path, validation and the response schemas (the
+ * allow-list of what leaves the server) all come from the one object the web app calls.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, declaration: E, handler: EndpointHandler<E>, options: EndpointRouteOptions = {}): void {
+  app.route({
+    method: declaration.method,
+    url: declaration.path,
+    schema: {
+      tags: [...declaration.tags],
+      summary: declaration.summary,
+      ...(options.hidden ? { hide: true } : {}),
+      ...(declaration.params ? { params: declaration.params } : {}),
+      ...(declaration.query ? { querystring: declaration.query } : {}),
+      ...(declaration.body ? { body: declaration.body } : {}),
+      ...(declaration.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: declaration.responses,
+    },
+    config: { ...options.config, endpoint: declaration },
+    handler: (request, reply) => handler(request as FastifyRequest & EndpointRequest<E>, reply),
+  });
+}
+
+/**
+ * Refuses to start with an API route that was not registered from a declaration: an endpoint the web client cannot
+ * call through the contract, or one whose shapes are written twice, fails at boot instead of in review.
+ */
+export function requireDeclaredRoutes(app: FastifyInstance, undeclaredPrefixes: readonly string[]): void {
+  app.addHook('onRoute', (options) => {
+    if (!options.url.startsWith('/api/') || options.config?.endpoint) return;
+    if (undeclaredPrefixes.some((prefix) => options.url.startsWith(prefix))) return;
+    const methods = Array.isArray(options.method) ? options.method.join(',') : options.method;
+    throw new Error(`${methods} ${options.url} has no declaration in contracts/: register it with route().`);
+  });
+}
