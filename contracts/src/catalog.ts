@@ -14,6 +14,17 @@ export const RatingValueSchema = z
   .max(10, { error: 'Rating must be at most 10' })
   .refine((value) => Number.isInteger(value * 2), { error: 'Rating must be in steps of 0.5' });
 
+/** Every rating a person can give: 1 to 10 in half steps. */
+export const RATING_STEPS: readonly number[] = Array.from({ length: 19 }, (_, index) => 1 + index / 2);
+
+/** Counts per rating as every half step in order, with the steps nobody chose at 0 (distribution charts). */
+export const halfStepDistribution = (counts: ReadonlyMap<number, number>) =>
+  RATING_STEPS.map((rating) => ({ rating, count: counts.get(rating) ?? 0 }));
+
+/** Averages are shown to one decimal. */
+export const roundRating = (value: number | null | undefined): number | null =>
+  value === null || value === undefined ? null : Math.round(value * 10) / 10;
+
 /**
  * The longest text the catalog stores. No real release comes near them (the longest album title on record,
  * Chumbawamba's, has 865 characters), and they keep album pages, generated covers and lists small whatever an

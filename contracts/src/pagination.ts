@@ -26,3 +26,8 @@ export interface Page<T> {
   total: number;
   totalPages: number;
 }
+
+/** The paging fields of a page of results: where it is, and how many pages there are (at least one). */
+export function pageFields(query: { page: number; limit: number }, total: number) {
+  return { page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+}

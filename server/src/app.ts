@@ -29,7 +29,7 @@ import { createLibraryService } from './modules/library/library.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
-import { createRatingsService } from './modules/ratings/ratings.service.ts';
+import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { reviewPreviews } from './modules/reviews/reviews.previews.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -109,9 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobRunner({ db, clock, log: app.log });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.close());
-  const ratings = createRatingsService({ db, clock });
-  const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratings.lookup });
-  ratings.setCatalog(catalog);
+  const ratingLookup = createRatingLookup(db);
+  const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratingLookup });
+  const ratings = createRatingsService({ db, clock, catalog });
   const covers = createCoverService({
     db,
     dataDir: config.dataDir,
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const collections = createCollectionsService({ db, clock, catalog });
   const profiles = createProfilesService({ db, clock, ratings, collections });
   const search = createSearchService({ db, catalog, collections: { search: (tokens) => collections.search(tokens) } });
-  const library = createLibraryService({ db, clock, catalog, ratings: ratings.lookup });
+  const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup });
   const imageProxy = createImageProxyService({
     dataDir: config.dataDir,
     secret: config.authSecret,

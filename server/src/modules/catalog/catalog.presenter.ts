@@ -1,4 +1,12 @@
-import type { AlbumCard, AlbumDetail, ArtistCard, ReleaseType, Track } from '@hearsay/contracts/catalog';
+import {
+  halfStepDistribution,
+  roundRating,
+  type AlbumCard,
+  type AlbumDetail,
+  type ArtistCard,
+  type ReleaseType,
+  type Track,
+} from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import type { TrackRow } from '../../db/schema.ts';
 import type { HydratedAlbum } from './catalog.repository.ts';
@@ -6,10 +14,6 @@ import type { HydratedAlbum } from './catalog.repository.ts';
 /** Row -> contract shapes. The only way catalog data leaves the server. */
 
 const CARD_GENRES = 3;
-
-export function roundRating(value: number | null | undefined): number | null {
-  return value === null || value === undefined ? null : Math.round(value * 10) / 10;
-}
 
 function coverVersion(hydrated: HydratedAlbum): string {
   // Changes when the cached cover appears, so browsers drop a generated cover they kept.
@@ -48,8 +52,6 @@ export function presentTrack(row: Pick<TrackRow, 'disc' | 'position' | 'title' |
   return { disc: row.disc, position: row.position, title: row.title, durationMs: row.duration_ms };
 }
 
-export const HALF_STEPS = Array.from({ length: 19 }, (_, index) => 1 + index / 2);
-
 export function presentAlbumDetail(
   hydrated: HydratedAlbum,
   tracks: readonly Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>[],
@@ -66,7 +68,7 @@ export function presentAlbumDetail(
     mbid: hydrated.album.mbid,
     likeCount: hydrated.album.like_count,
     tracks: tracks.map(presentTrack),
-    ratingDistribution: HALF_STEPS.map((rating) => ({ rating, count: distribution.get(rating) ?? 0 })),
+    ratingDistribution: halfStepDistribution(distribution),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PreviewRoute } from '../web/link-previews.ts';
+import type { PreviewRoute } from '../../platform/http/link-previews.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 /** Open Graph previews for shared album and artist links. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AlbumConfirmation, AlbumRow, Database } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { Insertable, ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import { earliestYearOfRule } from '../../db/genre-rules.ts';
 
 /** The only place that queries catalog tables: albums, artists, credits, genres and tracks. */
 
@@ -307,8 +308,8 @@ export function albumFilterExpression(
   // Every list built from these filters is public: albums waiting for confirmation stay out of them.
   const conditions: Expression<SqlBool>[] = [eb('album.status', '=', 'confirmed')];
   if (genre) {
-    const recent = /^recent:(\d+)$/.exec(genre.rule ?? '');
-    if (recent) conditions.push(eb('album.release_year', '>=', currentYear - Number(recent[1]) + 1));
+    const earliestYear = earliestYearOfRule(genre.rule, currentYear);
+    if (earliestYear !== null) conditions.push(eb('album.release_year', '>=', earliestYear));
     else
       conditions.push(
         eb.exists(
@@ -424,12 +425,12 @@ export async function genreAlbumCounts(db: DB, currentYear: number, slugs?: read
   const result = [];
   for (const genre of genres) {
     let albumCount = counts.get(genre.id) ?? 0;
-    const recent = /^recent:(\d+)$/.exec(genre.rule ?? '');
-    if (recent) {
+    const earliestYear = earliestYearOfRule(genre.rule, currentYear);
+    if (earliestYear !== null) {
       const row = await db
         .selectFrom('album')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('release_year', '>=', currentYear - Number(recent[1]) + 1)
+        .where('release_year', '>=', earliestYear)
         .where('status', '=', 'confirmed')
         .executeTakeFirstOrThrow();
       albumCount = Number(row.n);

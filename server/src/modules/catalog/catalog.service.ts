@@ -13,7 +13,7 @@ import type {
   ReleaseType,
 } from '@hearsay/contracts/catalog';
 import { RELEASE_TYPES } from '@hearsay/contracts/catalog';
-import type { Page } from '@hearsay/contracts/pagination';
+import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -32,7 +32,7 @@ export interface CatalogServiceDeps {
   db: DB;
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
-  ratings?: RatingLookup;
+  ratings: RatingLookup;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -74,7 +74,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   async function viewerRatingsFor(viewerId: string | undefined, albumIds: readonly string[]) {
-    if (!viewerId || !deps.ratings || albumIds.length === 0) return new Map<string, number>();
+    if (!viewerId || albumIds.length === 0) return new Map<string, number>();
     return deps.ratings.viewerRatings(viewerId, albumIds);
   }
 
@@ -82,6 +82,21 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   async function albumCards(ids: readonly string[], viewerId?: string): Promise<AlbumCard[]> {
     const [hydrated, mine] = await Promise.all([repository.hydrateAlbums(db, ids), viewerRatingsFor(viewerId, ids)]);
     return hydrated.map((album) => presentAlbumCard(album, mine.get(album.album.id) ?? null));
+  }
+
+  /** Joins rows to their albums' cards by id (never by position), leaving out rows whose album is gone. */
+  async function joinAlbumCards<Row, Item>(
+    rows: readonly Row[],
+    albumIdOf: (row: Row) => string,
+    viewerId: string | undefined,
+    build: (row: Row, album: AlbumCard, index: number) => Item,
+  ): Promise<Item[]> {
+    const cards = await albumCards([...new Set(rows.map(albumIdOf))], viewerId);
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    return rows.flatMap((row, index) => {
+      const album = byId.get(albumIdOf(row));
+      return album ? [build(row, album, index)] : [];
+    });
   }
 
   async function resolveAlbumId(ref: string): Promise<string> {
@@ -97,7 +112,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const [[hydrated], tracks, distribution] = await Promise.all([
         repository.hydrateAlbums(db, [id]),
         repository.listTracks(db, id),
-        deps.ratings ? deps.ratings.distribution(id) : Promise.resolve(new Map<number, number>()),
+        deps.ratings.distribution(id),
       ]);
       if (!hydrated) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
       const { viewerRating: _none, ...shared } = presentAlbumDetail(hydrated, tracks, distribution, null);
@@ -142,10 +157,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     });
     return {
       items: await albumCards(ids, viewerId),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 
@@ -215,10 +227,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const total = active.length + popular.total;
     return {
       items: await albumCards([...fromActive, ...rest], viewerId),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
       tab: 'trending',
       fallback: active.length < query.limit,
     };
@@ -252,22 +261,20 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       chartCache.set(key, computed);
     }
     const { rows, total, mean } = computed;
-    const cards = await albumCards(
-      rows.map((row) => row.albumId),
-      viewerId,
-    );
     return {
-      items: rows.flatMap((row, index) => {
-        const album = cards[index];
-        if (!album) return [];
-        return [
-          { rank: offset + index + 1, album, weightedRating: round1(row.weighted), average: round1(row.average), ratings: row.ratings },
-        ];
-      }),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      items: await joinAlbumCards(
+        rows,
+        (row) => row.albumId,
+        viewerId,
+        (row, album, index) => ({
+          rank: offset + index + 1,
+          album,
+          weightedRating: round1(row.weighted),
+          average: round1(row.average),
+          ratings: row.ratings,
+        }),
+      ),
+      ...pageFields(query, total),
       period: query.period,
       since: since ?? null,
       priorWeight: deps.charts.priorWeight,
@@ -280,10 +287,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const { ids, total } = await repository.popularArtistIds(db, query.limit, (query.page - 1) * query.limit);
     return {
       items: await artistCards(ids),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 
@@ -335,6 +339,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   return {
     albumCards,
     artistCards,
+    joinAlbumCards,
     resolveAlbumId,
     getAlbum,
     listAlbums,

@@ -1,3 +1,4 @@
+import { pageFields } from '@hearsay/contracts/pagination';
 import type {
   Collection,
   CollectionPage,
@@ -76,11 +77,12 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       repository.entries(db, row.id),
       viewerId ? repository.likes(db, viewerId, row.id) : Promise.resolve(false),
     ]);
-    const albums = await deps.catalog.albumCards(
-      entries.map((entry) => entry.album_id),
+    const listed = await deps.catalog.joinAlbumCards(
+      entries,
+      (entry) => entry.album_id,
       viewerId,
+      (entry, album) => ({ note: entry.note, album }),
     );
-    const albumById = new Map(albums.map((album) => [album.id, album]));
     return {
       ...toSummary(hydrated!),
       owner: {
@@ -89,10 +91,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         name: hydrated!.owner_name,
         avatarUrl: uploadUrl(hydrated!.owner_avatar),
       },
-      entries: entries.flatMap((entry, index) => {
-        const album = albumById.get(entry.album_id);
-        return album ? [{ position: index + 1, note: entry.note, album }] : [];
-      }),
+      entries: listed.map((entry, index) => ({ position: index + 1, ...entry })),
       likedByViewer: liked,
       isOwner: viewerId === row.user_id,
     };
@@ -237,10 +236,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     );
     return {
       items: await summaries(ids),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 

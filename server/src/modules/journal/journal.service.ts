@@ -1,3 +1,4 @@
+import { pageFields } from '@hearsay/contracts/pagination';
 import type {
   CreateJournalEntryBody,
   JournalEntry,
@@ -48,23 +49,20 @@ export function createJournalService(deps: JournalServiceDeps) {
   const cleanNote = (note: string | null | undefined) => (note ? note : null);
 
   async function present(rows: readonly EntryRow[], userId: string): Promise<JournalEntry[]> {
-    const cards = await catalog.albumCards([...new Set(rows.map((row) => row.album_id))], userId);
-    const byId = new Map(cards.map((card) => [card.id, card]));
-    return rows.flatMap((row) => {
-      const album = byId.get(row.album_id);
-      if (!album) return [];
-      return [
-        {
-          id: row.id,
-          album,
-          listenedOn: row.listened_on,
-          rating: row.rating === null ? null : Number(row.rating),
-          note: row.note,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-        },
-      ];
-    });
+    return catalog.joinAlbumCards(
+      rows,
+      (row) => row.album_id,
+      userId,
+      (row, album) => ({
+        id: row.id,
+        album,
+        listenedOn: row.listened_on,
+        rating: row.rating === null ? null : Number(row.rating),
+        note: row.note,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      }),
+    );
   }
 
   async function presentOne(row: EntryRow, userId: string): Promise<JournalEntry> {
@@ -120,10 +118,7 @@ export function createJournalService(deps: JournalServiceDeps) {
     const { rows, total } = await repository.listEntries(db, userId, filters, query.limit, (query.page - 1) * query.limit);
     return {
       items: await present(rows, userId),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import type { AlbumViewerState } from '@hearsay/contracts/library';
-import type { Page } from '@hearsay/contracts/pagination';
+import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import * as repository from './library.repository.ts';
@@ -55,10 +55,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     const { ids, total } = await repository.markedAlbumIds(db, table, userId, query.limit, (query.page - 1) * query.limit);
     return {
       items: await catalog.albumCards(ids, userId),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 

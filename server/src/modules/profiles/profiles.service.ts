@@ -1,3 +1,4 @@
+import { pageFields } from '@hearsay/contracts/pagination';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import type { PersonCard, Profile } from '@hearsay/contracts/profiles';
 import type { DB } from '../../platform/db/index.ts';
@@ -90,7 +91,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       isFollowing: followed.has(row.id),
       isViewer: row.id === viewer.id,
     }));
-    return { items, page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+    return { items, ...pageFields(query, total) };
   }
 
   async function ratings(username: string, viewer: Viewer, query: MyRatingsQuery) {

@@ -2,6 +2,7 @@ import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { sql } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
+import { earliestYearOfRule } from '../../db/genre-rules.ts';
 
 export async function findRating(db: DB, userId: string, albumId: string) {
   let query = db.selectFrom('rating').select(['id', 'rating']).where('user_id', '=', userId).where('album_id', '=', albumId);
@@ -86,18 +87,19 @@ export async function ratedAlbumIds(db: DB, userId: string, limit: number, offse
   const genre = filters?.genre;
   if (genre) {
     // A rule genre ("New") is decided by release year, like everywhere else on the site.
-    const recent = /^recent:(\d+)$/.exec(genre.rule ?? '');
-    base = recent
-      ? base.where('album.release_year', '>=', (filters?.currentYear ?? 0) - Number(recent[1]) + 1)
-      : base.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('album_genre')
-              .select(sql`1`.as('one'))
-              .whereRef('album_genre.album_id', '=', 'rating.album_id')
-              .where('album_genre.genre_id', '=', genre.id),
-          ),
-        );
+    const earliestYear = earliestYearOfRule(genre.rule, filters?.currentYear ?? 0);
+    base =
+      earliestYear !== null
+        ? base.where('album.release_year', '>=', earliestYear)
+        : base.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('album_genre')
+                .select(sql`1`.as('one'))
+                .whereRef('album_genre.album_id', '=', 'rating.album_id')
+                .where('album_genre.genre_id', '=', genre.id),
+            ),
+          );
   }
   if (filters?.decade !== undefined) {
     base = base.where('album.release_year', '>=', filters.decade).where('album.release_year', '<=', filters.decade + 9);

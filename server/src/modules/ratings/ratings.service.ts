@@ -1,28 +1,32 @@
+import { pageFields } from '@hearsay/contracts/pagination';
+import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
 import type { AlbumRating, MyRatingsPage, MyRatingsQuery } from '@hearsay/contracts/ratings';
-import type { DB } from '../../platform/db/index.ts';
+import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
-import { roundRating } from '../catalog/catalog.presenter.ts';
 import * as repository from './ratings.repository.ts';
-
-const HALF_STEPS = Array.from({ length: 19 }, (_, index) => 1 + index / 2);
 
 export interface RatingsServiceDeps {
   db: DB;
   clock: () => Date;
-  /** Set after construction: the catalog needs the lookup and the ratings need the catalog. */
-  catalog?: CatalogService;
+  catalog: CatalogService;
 }
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { code?: string; message?: string })?.code ?? '') + String((error as Error)?.message ?? '');
-  return text.includes('23505') || text.includes('UNIQUE constraint failed') || text.includes('SQLITE_CONSTRAINT');
+/**
+ * What the catalog asks of ratings (a person's own ratings, an album's distribution): reads of the rating table
+ * alone, made before the catalog exists so that the catalog and the ratings service do not need each other.
+ */
+export function createRatingLookup(db: DB): RatingLookup {
+  return {
+    viewerRatings: (userId, albumIds) => repository.viewerRatings(db, userId, albumIds),
+    distribution: (albumId) => repository.distribution(db, albumId),
+  };
 }
 
 export function createRatingsService(deps: RatingsServiceDeps) {
-  const { db } = deps;
+  const { db, catalog } = deps;
 
   async function summary(albumId: string, rating: number | null): Promise<AlbumRating> {
     const [totals, counts] = await Promise.all([repository.albumTotals(db, albumId), repository.distribution(db, albumId)]);
@@ -31,13 +35,13 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       rating,
       averageRating: roundRating(totals?.rating_average ?? null),
       ratingCount: Number(totals?.rating_count ?? 0),
-      ratingDistribution: HALF_STEPS.map((step) => ({ rating: step, count: counts.get(step) ?? 0 })),
+      ratingDistribution: halfStepDistribution(counts),
     };
   }
 
   /** Rates an album, or changes the rating; the rating row and all totals change in one transaction. */
   async function rate(userId: string, albumRef: string, rating: number): Promise<AlbumRating> {
-    const albumId = await deps.catalog!.resolveAlbumId(albumRef);
+    const albumId = await catalog.resolveAlbumId(albumRef);
     const write = () =>
       db.transaction().execute(async (trx) => {
         const now = deps.clock().toISOString();
@@ -58,12 +62,12 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       if (!isUniqueViolation(error)) throw error;
       await write();
     }
-    deps.catalog!.invalidateAlbum(albumId);
+    catalog.invalidateAlbum(albumId);
     return summary(albumId, rating);
   }
 
   async function unrate(userId: string, albumRef: string): Promise<AlbumRating> {
-    const albumId = await deps.catalog!.resolveAlbumId(albumRef);
+    const albumId = await catalog.resolveAlbumId(albumRef);
     await db.transaction().execute(async (trx) => {
       const existing = await repository.findRating(trx, userId, albumId);
       if (!existing) return;
@@ -72,15 +76,9 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       await repository.shiftAlbumTotals(trx, albumId, -1, -Number(existing.rating), now);
       await repository.shiftProfileRatings(trx, userId, -1);
     });
-    deps.catalog!.invalidateAlbum(albumId);
+    catalog.invalidateAlbum(albumId);
     return summary(albumId, null);
   }
-
-  /** What the catalog asks of ratings: a person's own ratings and an album's distribution. */
-  const lookup: RatingLookup = {
-    viewerRatings: (userId, albumIds) => repository.viewerRatings(db, userId, albumIds),
-    distribution: (albumId) => repository.distribution(db, albumId),
-  };
 
   /** Your ratings, each with its album: newest first unless sorted otherwise, optionally filtered (the library). */
   async function mine(userId: string, query: Partial<MyRatingsQuery> & { page: number; limit: number }): Promise<MyRatingsPage> {
@@ -94,19 +92,14 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       sort: query.sort ?? 'date',
       order: query.order ?? 'desc',
     });
-    const cards = await deps.catalog!.albumCards(
-      rows.map((row) => row.album_id),
-      userId,
-    );
     return {
-      items: rows.flatMap((row, index) => {
-        const album = cards[index];
-        return album ? [{ album, rating: Number(row.rating), ratedAt: row.updated_at }] : [];
-      }),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      items: await catalog.joinAlbumCards(
+        rows,
+        (row) => row.album_id,
+        userId,
+        (row, album) => ({ album, rating: Number(row.rating), ratedAt: row.updated_at }),
+      ),
+      ...pageFields(query, total),
     };
   }
 
@@ -119,18 +112,13 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       await repository.deleteRatingsBy(trx, userId);
       return rows.map((row) => row.album_id);
     });
-    for (const albumId of albumIds) deps.catalog!.invalidateAlbum(albumId);
+    for (const albumId of albumIds) catalog.invalidateAlbum(albumId);
   }
-
-  const setCatalog = (catalog: CatalogService) => {
-    deps.catalog = catalog;
-  };
 
   /** A person's ratings per half step (the profile's Ratings tab). */
   async function distributionOf(userId: string) {
-    const counts = await repository.personDistribution(db, userId);
-    return HALF_STEPS.map((step) => ({ rating: step, count: counts.get(step) ?? 0 }));
+    return halfStepDistribution(await repository.personDistribution(db, userId));
   }
 
-  return { rate, unrate, mine, lookup, setCatalog, forgetPerson, distributionOf };
+  return { rate, unrate, mine, forgetPerson, distributionOf };
 }

@@ -1,4 +1,4 @@
-import type { PreviewRoute } from '../web/link-previews.ts';
+import type { PreviewRoute } from '../../platform/http/link-previews.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
 /** Open Graph preview for a shared review link: who reviewed what, the rating, and the opening words. */

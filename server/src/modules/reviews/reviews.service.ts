@@ -1,7 +1,7 @@
-import type { Page } from '@hearsay/contracts/pagination';
+import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import { REVIEW_MIN_CHARACTERS, type Comment, type Review, type ReviewBody } from '@hearsay/contracts/reviews';
 import type { Testimonial } from '@hearsay/contracts/site';
-import type { DB } from '../../platform/db/index.ts';
+import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -22,11 +22,6 @@ export interface ReviewsServiceDeps {
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
 const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { code?: string })?.code ?? '') + String((error as Error)?.message ?? '');
-  return text.includes('23505') || text.includes('UNIQUE constraint failed') || text.includes('SQLITE_CONSTRAINT');
-}
 
 /**
  * Reviews: one per person per album, written as rich text and kept as sanitised HTML. Publishing also sets the
@@ -51,37 +46,32 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   async function present(ids: readonly string[], viewerId: string | undefined): Promise<Review[]> {
     const rows = await repository.hydrateReviews(db, ids);
-    const [albums, liked] = await Promise.all([
-      catalog.albumCards([...new Set(rows.map((row) => row.album_id))], viewerId),
-      viewerId ? repository.likedAmong(db, viewerId, ids) : Promise.resolve(new Set<string>()),
-    ]);
-    const albumById = new Map(albums.map((album) => [album.id, album]));
-    return rows.flatMap((row) => {
-      const album = albumById.get(row.album_id);
-      if (!album) return [];
-      return [
-        {
-          id: row.id,
-          album,
-          author: {
-            id: row.user_id,
-            username: row.author_username ?? row.user_id,
-            name: row.author_name,
-            avatarUrl: uploadUrl(row.author_avatar),
-          },
-          rating: Number(row.rating),
-          title: row.title,
-          contentHtml: shown(row.content_html),
-          excerpt: excerptOf(row.content_text),
-          createdAt: row.created_at,
-          editedAt: row.edited_at,
-          likeCount: Number(row.like_count),
-          commentCount: Number(row.comment_count),
-          likedByViewer: liked.has(row.id),
-          isOwner: viewerId === row.user_id,
+    const liked = viewerId ? await repository.likedAmong(db, viewerId, ids) : new Set<string>();
+    return catalog.joinAlbumCards(
+      rows,
+      (row) => row.album_id,
+      viewerId,
+      (row, album) => ({
+        id: row.id,
+        album,
+        author: {
+          id: row.user_id,
+          username: row.author_username ?? row.user_id,
+          name: row.author_name,
+          avatarUrl: uploadUrl(row.author_avatar),
         },
-      ];
-    });
+        rating: Number(row.rating),
+        title: row.title,
+        contentHtml: shown(row.content_html),
+        excerpt: excerptOf(row.content_text),
+        createdAt: row.created_at,
+        editedAt: row.edited_at,
+        likeCount: Number(row.like_count),
+        commentCount: Number(row.comment_count),
+        likedByViewer: liked.has(row.id),
+        isOwner: viewerId === row.user_id,
+      }),
+    );
   }
 
   async function one(reviewId: string, viewerId: string | undefined): Promise<Review> {
@@ -98,10 +88,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const { ids, total } = await repository.reviewIds(db, filter, query.sort ?? 'recent', query.limit, (query.page - 1) * query.limit);
     return {
       items: await present(ids, viewerId),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 
@@ -229,10 +216,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const { rows, total } = await repository.comments(db, reviewId, query.limit, (query.page - 1) * query.limit);
     return {
       items: await presentComments(rows, viewerId),
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 

@@ -1,3 +1,4 @@
+import { pageFields } from '@hearsay/contracts/pagination';
 import type { SearchQuery, SearchResult, UserCard } from '@hearsay/contracts/search';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
@@ -131,8 +132,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       artists: query.type === 'artists' ? await catalog.artistCards(window(artistMatches)) : [],
       users: query.type === 'users' ? window(users) : [],
       collections: query.type === 'collections' ? window(collections) : [],
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      ...pageFields(query, total),
     };
   }
 

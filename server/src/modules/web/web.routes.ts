@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorBody } from '../../platform/http/error-handler.ts';
-import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from './link-previews.ts';
+import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from '../../platform/http/link-previews.ts';
 
 export interface WebOptions {
   webDist: string;

@@ -44,7 +44,12 @@ describe('the web app on the same port', () => {
   });
 
   it('keeps source maps to itself unless the operator turns them on', async () => {
-    for (const path of ['/assets/app-abc123.js.map', '/assets/app-abc123.js%2emap', '/%61ssets/app-abc123.js.map', '/assets/missing-123.js']) {
+    for (const path of [
+      '/assets/app-abc123.js.map',
+      '/assets/app-abc123.js%2emap',
+      '/%61ssets/app-abc123.js.map',
+      '/assets/missing-123.js',
+    ]) {
       const response = await t.inject(path);
       expect(response.statusCode, path).toBe(404);
       expect(response.body, path).not.toContain('secret-source');

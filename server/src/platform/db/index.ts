@@ -65,3 +65,9 @@ export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): Dialect {
 export async function ping(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** True when a write failed on a unique constraint, on either database (PostgreSQL 23505, SQLite's constraint error). */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || String(message).includes('UNIQUE constraint failed');
+}

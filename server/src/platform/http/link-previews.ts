@@ -1,4 +1,4 @@
-import type { Viewer } from '../../platform/http/viewer.ts';
+import type { Viewer } from './viewer.ts';
 
 /** What a shared link shows in a chat or social post (Open Graph and Twitter card tags). */
 export interface LinkPreview {
