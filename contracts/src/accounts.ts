@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 
 export const CurrentUserSchema = z.object({
   id: z.string(),
@@ -15,6 +17,10 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 /** GET /api/me: who is signed in on this browser, or null. */
 export const MeSchema = z.object({ user: CurrentUserSchema.nullable() });
 export type Me = z.infer<typeof MeSchema>;
+
+/** The answer of every step that ends with a signed-in person (sign-up, the second factor, a profile change). */
+export const SignedInUserSchema = z.object({ user: CurrentUserSchema });
+export type SignedInUser = z.infer<typeof SignedInUserSchema>;
 
 const email = z.email({ error: 'Please enter a valid email address' }).max(254);
 
@@ -38,7 +44,7 @@ export const SignInBodySchema = z.object({
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
 /** POST /api/auth/sign-in: signed in, or the password was right and a second factor is needed (no session yet). */
-export const SignInResultSchema = z.union([z.object({ user: CurrentUserSchema }), z.object({ twoFactorRequired: z.literal(true) })]);
+export const SignInResultSchema = z.union([SignedInUserSchema, z.object({ twoFactorRequired: z.literal(true) })]);
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 /** POST /api/auth/two-factor: the code from the authenticator app, or one of the backup codes. */
@@ -60,6 +66,9 @@ export const ResetPasswordBodySchema = z.object({
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** Writes that take no input accept no body at all, or an empty JSON object. */
+export const EmptyBodySchema = z.object({}).optional();
 
 export const OnboardingGenreGroupSchema = z.object({
   name: z.string(),
@@ -100,3 +109,106 @@ export const ProfileUpdateSchema = z.object({
   onboardingCompleted: z.boolean().optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+/** The profile picture after an upload or a removal. */
+export const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
+
+const tags = ['accounts'];
+
+const profileUpdate = {
+  path: '/api/auth/profile',
+  tags,
+  summary: 'Update your profile (spec §7): bio, avatarUrl, preferredGenres, favoriteArtists, onboardingCompleted, name',
+  responses: { 200: SignedInUserSchema, ...errorResponses(400, 401, 404) },
+} as const;
+
+export const accountsEndpoints = {
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    tags,
+    summary: 'Create an account and start a session',
+    body: RegisterBodySchema,
+    responses: { 200: SignedInUserSchema, ...errorResponses(400, 409, 429) },
+  }),
+  signIn: endpoint({
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    tags,
+    summary: 'Sign in with e-mail and password (answers twoFactorRequired when a second factor is needed)',
+    body: SignInBodySchema,
+    responses: { 200: SignInResultSchema, ...errorResponses(400, 401, 429) },
+  }),
+  twoFactor: endpoint({
+    method: 'POST',
+    path: '/api/auth/two-factor',
+    tags,
+    summary: 'Finish a two-factor sign-in with an authenticator or backup code',
+    body: TwoFactorChallengeBodySchema,
+    responses: { 200: SignedInUserSchema, ...errorResponses(400, 401, 429) },
+  }),
+  signOut: endpoint({
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    tags,
+    summary: 'End this session and clear its cookie',
+    body: EmptyBodySchema,
+    responses: { 200: OkSchema, ...errorResponses(400) },
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    tags,
+    summary: 'Send a password reset link (same answer whether or not the address has an account)',
+    body: ForgotPasswordBodySchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 429) },
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    tags,
+    summary: 'Choose a new password with the link from the e-mail',
+    body: ResetPasswordBodySchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 429) },
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/me',
+    tags,
+    summary: 'Who is signed in on this browser (user is null for a visitor)',
+    responses: { 200: MeSchema },
+  }),
+  updateProfile: endpoint({ method: 'PUT', ...profileUpdate, body: ProfileUpdateSchema }),
+  /** Creating a profile that already exists returns it (every account gets one at sign-up), so a body is optional. */
+  createProfile: endpoint({ method: 'POST', ...profileUpdate, body: ProfileUpdateSchema.optional() }),
+  uploadAvatar: endpoint({
+    method: 'POST',
+    path: '/api/me/avatar',
+    tags,
+    summary: 'Upload a profile picture (multipart field "file"; JPEG, PNG, WebP or GIF up to 5 MB)',
+    multipart: true,
+    responses: { 200: AvatarSchema, ...errorResponses(400, 401, 413, 415, 429) },
+  }),
+  removeAvatar: endpoint({
+    method: 'DELETE',
+    path: '/api/me/avatar',
+    tags,
+    summary: 'Remove your profile picture',
+    responses: { 200: AvatarSchema, ...errorResponses(401) },
+  }),
+  onboarding: endpoint({
+    method: 'GET',
+    path: '/api/me/onboarding',
+    tags,
+    summary: 'Onboarding progress and the genre groups to choose from',
+    responses: { 200: OnboardingSchema, ...errorResponses(401, 404) },
+  }),
+  saveOnboarding: endpoint({
+    method: 'PUT',
+    path: '/api/me/onboarding',
+    tags,
+    summary: 'Save an onboarding step (genres, artists) or finish onboarding',
+    body: OnboardingUpdateSchema,
+    responses: { 200: OnboardingSchema, ...errorResponses(400, 401, 404) },
+  }),
+};

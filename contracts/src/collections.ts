@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { AlbumCardSchema } from './catalog.ts';
+import { OkSchema } from './accounts.ts';
+import { AlbumCardSchema, AlbumRefParamsSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 import { CollectionCardSchema } from './search.ts';
 
@@ -97,3 +100,116 @@ export const AlbumCollectionChoicesSchema = z.object({
 });
 
 export const CollectionLikeSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+
+const tags = ['collections'];
+
+export const collectionsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/collections',
+    tags,
+    summary: 'Public collections, most liked lately or newest',
+    query: CollectionListQuerySchema,
+    responses: { 200: CollectionPageSchema, ...errorResponses(400) },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/collections',
+    tags,
+    summary: 'Create a collection with at least one album',
+    body: CreateCollectionBodySchema,
+    responses: { 201: CollectionSchema, ...errorResponses(400, 401, 429) },
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/me/collections',
+    tags,
+    summary: 'Your collections (private ones too), newest first',
+    query: PageQuerySchema,
+    responses: { 200: CollectionPageSchema, ...errorResponses(400, 401) },
+  }),
+  albumChoices: endpoint({
+    method: 'GET',
+    path: '/api/albums/:albumId/collections/mine',
+    tags,
+    summary: 'Your collections, and whether each holds this album (for Add to Collection)',
+    params: AlbumRefParamsSchema,
+    responses: { 200: AlbumCollectionChoicesSchema, ...errorResponses(400, 401, 404) },
+  }),
+  collection: endpoint({
+    method: 'GET',
+    path: '/api/collections/:collectionId',
+    tags,
+    summary: 'A collection with its albums in order (404 if private and not yours)',
+    params: CollectionParamsSchema,
+    responses: { 200: CollectionSchema, ...errorResponses(400, 404) },
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/collections/:collectionId',
+    tags,
+    summary: 'Rename, describe, make private or ranked',
+    params: CollectionParamsSchema,
+    body: UpdateCollectionBodySchema,
+    responses: { 200: CollectionSchema, ...errorResponses(400, 401, 404) },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/collections/:collectionId',
+    tags,
+    summary: 'Delete your collection',
+    params: CollectionParamsSchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 404) },
+  }),
+  addAlbum: endpoint({
+    method: 'POST',
+    path: '/api/collections/:collectionId/albums',
+    tags,
+    summary: 'Add an album at the end',
+    params: CollectionParamsSchema,
+    body: AddCollectionAlbumBodySchema,
+    responses: { 200: CollectionSchema, ...errorResponses(400, 401, 404) },
+  }),
+  reorder: endpoint({
+    method: 'PUT',
+    path: '/api/collections/:collectionId/order',
+    tags,
+    summary: 'Put the albums in a new order',
+    params: CollectionParamsSchema,
+    body: ReorderCollectionBodySchema,
+    responses: { 200: CollectionSchema, ...errorResponses(400, 401, 404) },
+  }),
+  setNote: endpoint({
+    method: 'PUT',
+    path: '/api/collections/:collectionId/albums/:albumId/note',
+    tags,
+    summary: 'Set the note on an album',
+    params: CollectionAlbumParamsSchema,
+    body: CollectionNoteBodySchema,
+    responses: { 200: CollectionSchema, ...errorResponses(400, 401, 404) },
+  }),
+  removeAlbum: endpoint({
+    method: 'DELETE',
+    path: '/api/collections/:collectionId/albums/:albumId',
+    tags,
+    summary: 'Take an album out',
+    params: CollectionAlbumParamsSchema,
+    responses: { 200: CollectionSchema, ...errorResponses(400, 401, 404) },
+  }),
+  like: endpoint({
+    method: 'PUT',
+    path: '/api/collections/:collectionId/like',
+    tags,
+    summary: 'Like a collection',
+    params: CollectionParamsSchema,
+    responses: { 200: CollectionLikeSchema, ...errorResponses(400, 401, 404) },
+  }),
+  unlike: endpoint({
+    method: 'DELETE',
+    path: '/api/collections/:collectionId/like',
+    tags,
+    summary: 'Unlike a collection',
+    params: CollectionParamsSchema,
+    responses: { 200: CollectionLikeSchema, ...errorResponses(400, 401, 404) },
+  }),
+};

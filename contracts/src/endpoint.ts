@@ -38,9 +38,15 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 export type SuccessSchema<E extends Endpoint> = E['responses'][Extract<keyof E['responses'], SuccessStatus>];
 
 /** What a caller passes: the params, query and body the endpoint declares, and nothing it does not. */
-export type EndpointInput<E extends Endpoint> = (Defined<E['params']> extends z.ZodType ? { params: SchemaInput<E['params']> } : { params?: never }) &
+export type EndpointInput<E extends Endpoint> = (Defined<E['params']> extends z.ZodType
+  ? { params: SchemaInput<E['params']> }
+  : { params?: never }) &
   (Defined<E['query']> extends z.ZodType ? { query?: SchemaInput<E['query']> } : { query?: never }) &
-  (E['multipart'] extends true ? { body: FormData } : Defined<E['body']> extends z.ZodType ? { body: SchemaInput<E['body']> } : { body?: never });
+  (E['multipart'] extends true
+    ? { body: FormData }
+    : Defined<E['body']> extends z.ZodType
+      ? { body: SchemaInput<E['body']> }
+      : { body?: never });
 
 /** What a caller gets back. */
 export type EndpointResult<E extends Endpoint> = SchemaOutput<SuccessSchema<E>>;

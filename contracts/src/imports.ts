@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -47,3 +49,31 @@ export const ImportJobSchema = z.object({
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 
 export const ImportJobParamsSchema = z.object({ importId: z.string().min(1).max(100) });
+
+const tags = ['imports'];
+
+export const importsEndpoints = {
+  startRym: endpoint({
+    method: 'POST',
+    path: '/api/imports/rym',
+    tags,
+    summary: 'Import a RateYourMusic CSV export (multipart field "file", .csv up to 5 MB); answers at once, then poll the job',
+    multipart: true,
+    responses: { 202: ImportJobSchema, ...errorResponses(400, 401, 409, 413, 429) },
+  }),
+  latest: endpoint({
+    method: 'GET',
+    path: '/api/imports/latest',
+    tags,
+    summary: 'Your most recent import, if any',
+    responses: { 200: z.object({ job: ImportJobSchema.nullable() }), ...errorResponses(401) },
+  }),
+  job: endpoint({
+    method: 'GET',
+    path: '/api/imports/:importId',
+    tags,
+    summary: 'Progress and summary of one of your imports',
+    params: ImportJobParamsSchema,
+    responses: { 200: ImportJobSchema, ...errorResponses(400, 401, 404) },
+  }),
+};

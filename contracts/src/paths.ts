@@ -17,4 +17,6 @@ export const paths = {
   register: () => '/register',
   albumCover: (albumId: string, version?: string) => `/covers/albums/${albumId}${version ? `?v=${version}` : ''}`,
   artistImage: (artistId: string) => `/covers/artists/${artistId}`,
+  /** The OpenAPI documentation of every endpoint. */
+  apiDocs: () => '/api/docs',
 } as const;

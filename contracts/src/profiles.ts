@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { RatingBucketSchema } from './catalog.ts';
+import { CollectionPageSchema } from './collections.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
+import { MyRatingsPageSchema, MyRatingsQuerySchema } from './ratings.ts';
 
 export const UsernameParamsSchema = z.object({ username: z.string().min(1).max(60) });
 
@@ -42,3 +46,78 @@ export const PeopleQuerySchema = PageQuerySchema;
 export const FollowStateSchema = z.object({ following: z.boolean(), followers: z.number().int(), viewerFollowing: z.number().int() });
 
 export const RatingDistributionSchema = z.object({ total: z.number().int(), buckets: z.array(RatingBucketSchema) });
+
+const tags = ['profiles'];
+const params = UsernameParamsSchema;
+
+/** Profiles are for signed-in members (spec §6): every endpoint here answers 401 to a visitor. */
+export const profilesEndpoints = {
+  profile: endpoint({
+    method: 'GET',
+    path: '/api/users/:username',
+    tags,
+    summary: 'A profile with its stats (`me` is you)',
+    params,
+    responses: { 200: ProfileSchema, ...errorResponses(400, 401, 404) },
+  }),
+  follow: endpoint({
+    method: 'PUT',
+    path: '/api/users/:username/follow',
+    tags,
+    summary: 'Follow someone (idempotent)',
+    params,
+    responses: { 200: FollowStateSchema, ...errorResponses(400, 401, 404, 429) },
+  }),
+  unfollow: endpoint({
+    method: 'DELETE',
+    path: '/api/users/:username/follow',
+    tags,
+    summary: 'Unfollow someone (idempotent)',
+    params,
+    responses: { 200: FollowStateSchema, ...errorResponses(400, 401, 404) },
+  }),
+  followers: endpoint({
+    method: 'GET',
+    path: '/api/users/:username/followers',
+    tags,
+    summary: 'Who follows this person',
+    params,
+    query: PeopleQuerySchema,
+    responses: { 200: PersonPageSchema, ...errorResponses(400, 401, 404) },
+  }),
+  following: endpoint({
+    method: 'GET',
+    path: '/api/users/:username/following',
+    tags,
+    summary: 'Whom this person follows',
+    params,
+    query: PeopleQuerySchema,
+    responses: { 200: PersonPageSchema, ...errorResponses(400, 401, 404) },
+  }),
+  ratings: endpoint({
+    method: 'GET',
+    path: '/api/users/:username/ratings',
+    tags,
+    summary: "A person's rated albums: filter by genre, decade, rating; sort by date rated, rating, release date or title",
+    params,
+    query: MyRatingsQuerySchema,
+    responses: { 200: MyRatingsPageSchema, ...errorResponses(400, 401, 404) },
+  }),
+  ratingDistribution: endpoint({
+    method: 'GET',
+    path: '/api/users/:username/rating-distribution',
+    tags,
+    summary: "A person's ratings per half step",
+    params,
+    responses: { 200: RatingDistributionSchema, ...errorResponses(400, 401, 404) },
+  }),
+  collections: endpoint({
+    method: 'GET',
+    path: '/api/users/:username/collections',
+    tags,
+    summary: "A person's collections (private ones only for their owner)",
+    params,
+    query: PageQuerySchema,
+    responses: { 200: CollectionPageSchema, ...errorResponses(400, 401, 404) },
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { NewPasswordSchema } from './accounts.ts';
+import { EmptyBodySchema, NewPasswordSchema, OkSchema } from './accounts.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 
 /** Settings → Security and Connected Accounts, and the sign-in providers a site offers. */
 
@@ -33,6 +35,11 @@ export const TwoFactorCodeBodySchema = z.object({
 
 export const BackupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
 
+export const SessionParamsSchema = z.object({ sessionId: z.string().min(1).max(100) });
+
+/** How many other sessions "Log out of all other devices" ended. */
+export const OtherSessionsEndedSchema = z.object({ ended: z.number().int() });
+
 export const SessionInfoSchema = z.object({
   id: z.string(),
   current: z.boolean(),
@@ -46,6 +53,7 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 export const ProviderIdSchema = z.enum(['spotify', 'apple', 'facebook', 'x', 'oidc']);
 export type ProviderId = z.infer<typeof ProviderIdSchema>;
+export const ProviderParamsSchema = z.object({ provider: ProviderIdSchema });
 
 export const ProviderSchema = z.object({
   id: ProviderIdSchema,
@@ -90,3 +98,128 @@ export const DeleteAccountBodySchema = z.object({
   confirmation: z.string().max(20).optional(),
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+const tags = ['security'];
+
+/**
+ * Where providers send the browser back. Any name is accepted here so that the route itself answers 404 to a name
+ * this site has not configured, whatever the spelling.
+ */
+const providerCallback = {
+  path: '/api/auth/callback/:provider',
+  tags,
+  summary: 'Where a sign-in provider sends the browser back; the auth library checks state and signs the person in',
+  params: z.object({ provider: z.string() }),
+  /** The auth library's answer, passed on as it is: a redirect to the page that finishes the sign-in or shows why not. */
+  responses: { 302: z.string(), ...errorResponses(404) },
+} as const;
+
+export const securityEndpoints = {
+  providers: endpoint({
+    method: 'GET',
+    path: '/api/auth/providers',
+    tags,
+    summary: 'Sign-in providers and whether this site has them set up',
+    responses: { 200: ProvidersSchema },
+  }),
+  startOAuth: endpoint({
+    method: 'POST',
+    path: '/api/auth/oauth/:provider',
+    tags,
+    summary: 'Start signing in with a provider; the browser then goes to the returned URL',
+    params: ProviderParamsSchema,
+    body: OAuthStartBodySchema.optional(),
+    responses: { 200: OAuthStartSchema, ...errorResponses(400, 429, 502) },
+  }),
+  providerCallback: endpoint({ method: 'GET', ...providerCallback }),
+  /** Apple answers with a form post. */
+  providerFormCallback: endpoint({ method: 'POST', ...providerCallback }),
+  overview: endpoint({
+    method: 'GET',
+    path: '/api/me/security',
+    tags,
+    summary: 'Password, two-factor, sessions and connected accounts',
+    responses: { 200: SecurityOverviewSchema, ...errorResponses(401) },
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/me/password',
+    tags,
+    summary: 'Change your password (current password required)',
+    body: ChangePasswordBodySchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 429) },
+  }),
+  enableTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/me/two-factor/enable',
+    tags,
+    summary: 'Start two-factor enrolment: a TOTP secret (QR code) and backup codes; confirm with a first code',
+    body: PasswordConfirmationSchema,
+    responses: { 200: TwoFactorEnrolmentSchema, ...errorResponses(400, 401, 429) },
+  }),
+  confirmTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/me/two-factor/confirm',
+    tags,
+    summary: 'Confirm enrolment with the first code from the app',
+    body: TwoFactorCodeBodySchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 429) },
+  }),
+  disableTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/me/two-factor/disable',
+    tags,
+    summary: 'Turn two-factor off (current password required)',
+    body: PasswordConfirmationSchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 429) },
+  }),
+  newBackupCodes: endpoint({
+    method: 'POST',
+    path: '/api/me/two-factor/backup-codes',
+    tags,
+    summary: 'Replace your backup codes (current password required)',
+    body: PasswordConfirmationSchema,
+    responses: { 200: BackupCodesSchema, ...errorResponses(400, 401, 429) },
+  }),
+  revokeSession: endpoint({
+    method: 'DELETE',
+    path: '/api/me/sessions/:sessionId',
+    tags,
+    summary: 'End one of your other sessions',
+    params: SessionParamsSchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 404) },
+  }),
+  signOutOthers: endpoint({
+    method: 'POST',
+    path: '/api/me/sessions/sign-out-others',
+    tags,
+    summary: 'Log out of all other devices',
+    body: EmptyBodySchema,
+    responses: { 200: OtherSessionsEndedSchema, ...errorResponses(400, 401) },
+  }),
+  connectAccount: endpoint({
+    method: 'POST',
+    path: '/api/me/connected-accounts/:provider',
+    tags,
+    summary: 'Connect a provider account; the browser then goes to the returned URL',
+    params: ProviderParamsSchema,
+    body: EmptyBodySchema,
+    responses: { 200: OAuthStartSchema, ...errorResponses(400, 401, 502) },
+  }),
+  disconnectAccount: endpoint({
+    method: 'DELETE',
+    path: '/api/me/connected-accounts/:provider',
+    tags,
+    summary: 'Disconnect a provider account',
+    params: ProviderParamsSchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 404) },
+  }),
+  deleteAccount: endpoint({
+    method: 'DELETE',
+    path: '/api/me',
+    tags,
+    summary: 'Delete your account for good',
+    body: DeleteAccountBodySchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 429) },
+  }),
+};

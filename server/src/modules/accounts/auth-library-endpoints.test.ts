@@ -14,7 +14,9 @@ let base: URL;
 let libraryPaths: string[];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SPOTIFY_CLIENT_ID: 'spotify-client', SPOTIFY_CLIENT_SECRET: 'spotify-secret', RATE_LIMIT_MULTIPLIER: '1' } });
+  t = await createTestApp({
+    env: { SPOTIFY_CLIENT_ID: 'spotify-client', SPOTIFY_CLIENT_SECRET: 'spotify-secret', RATE_LIMIT_MULTIPLIER: '1' },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
   const library = createAuth({
@@ -56,7 +58,9 @@ function send(method: string, path: string, body?: string): Promise<RawAnswer> {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, setCookie: response.headers['set-cookie'] ?? [], body: text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, setCookie: response.headers['set-cookie'] ?? [], body: text }),
+        );
       },
     );
     request.on('error', reject);
@@ -67,7 +71,8 @@ function send(method: string, path: string, body?: string): Promise<RawAnswer> {
 /** Ways to climb from `/api/auth/callback/<provider>` to `/api/auth/<endpoint>` that a lenient parser undoes. */
 function spellings(provider: string, endpoint: string): string[] {
   const segments = endpoint.split('/').filter(Boolean);
-  const join = (up: string, separator: string) => `/api/auth/callback/${provider}${separator}${up}${separator}${up}${separator}${segments.join(separator)}`;
+  const join = (up: string, separator: string) =>
+    `/api/auth/callback/${provider}${separator}${up}${separator}${up}${separator}${segments.join(separator)}`;
   const upper = (text: string) => text.toUpperCase();
   return [
     join('..', '\\'),
@@ -109,9 +114,15 @@ describe('the OAuth callback route', () => {
   it('cannot be used to sign in without our limits, or to sign up past them', async () => {
     const email = 'owner@example.com';
     const password = 'Correct-Horse-Battery-9';
-    expect((await t.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Owner', email, password } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Owner', email, password } })).statusCode).toBe(
+      200,
+    );
     for (let attempt = 0; attempt < 12; attempt++) {
-      const wrong = await send('POST', '/api/auth/callback/x\\..\\..\\sign-in\\email', JSON.stringify({ email, password: `wrong-${attempt}` }));
+      const wrong = await send(
+        'POST',
+        '/api/auth/callback/x\\..\\..\\sign-in\\email',
+        JSON.stringify({ email, password: `wrong-${attempt}` }),
+      );
       expect(wrong.status).toBe(404);
     }
     const right = await send('POST', '/api/auth/callback/x\\..\\..\\sign-in\\email', JSON.stringify({ email, password }));
@@ -124,7 +135,11 @@ describe('the OAuth callback route', () => {
       JSON.stringify({ name: 'n'.repeat(5000), email: 'common@example.com', password: 'password' }),
     );
     expect(signUp.status).toBe(404);
-    const signIn = await t.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'common@example.com', password: 'password' } });
+    const signIn = await t.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'common@example.com', password: 'password' },
+    });
     expect(signIn.statusCode).toBe(401);
   });
 

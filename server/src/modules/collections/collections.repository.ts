@@ -25,7 +25,12 @@ export async function deleteCollection(db: DB, id: string): Promise<{ wasPublic:
 /** Changes visibility only if it differs; answers whether it did, so two people's toggles at once count once. */
 export async function setPrivate(db: DB, id: string, isPrivate: boolean): Promise<boolean> {
   const value = isPrivate ? 1 : 0;
-  const result = await db.updateTable('collection').set({ is_private: value }).where('id', '=', id).where('is_private', '!=', value).executeTakeFirst();
+  const result = await db
+    .updateTable('collection')
+    .set({ is_private: value })
+    .where('id', '=', id)
+    .where('is_private', '!=', value)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -1,25 +1,14 @@
-import { ErrorBodySchema } from '@hearsay/contracts/errors';
-import { IMPORT_MAX_BYTES, ImportJobParamsSchema, ImportJobSchema } from '@hearsay/contracts/imports';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { IMPORT_MAX_BYTES, importsEndpoints as endpoints } from '@hearsay/contracts/imports';
+import type { FastifyPluginAsync } from 'fastify';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
+import { route } from '../../platform/http/endpoints.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { ImportsService } from './imports.service.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 413: ErrorBodySchema };
-
-export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
-  app.post(
-    '/api/imports/rym',
-    {
-      config: { pace: 'import' },
-      schema: {
-        tags: ['imports'],
-        summary: 'Import a RateYourMusic CSV export (multipart field "file", .csv up to 5 MB); answers at once, then poll the job',
-        consumes: ['multipart/form-data'],
-        response: { 202: ImportJobSchema, ...errors },
-      },
-    },
+export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = async (app, { imports }) => {
+  route(
+    app,
+    endpoints.startRym,
     async (request, reply) => {
       const viewer = requireViewer(request);
       const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
@@ -30,33 +19,13 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       reply.status(202);
       return imports.start(viewer.id, file.filename, bytes);
     },
+    { config: { pace: 'import' } },
   );
 
-  app.get(
-    '/api/imports/latest',
-    {
-      schema: {
-        tags: ['imports'],
-        summary: 'Your most recent import, if any',
-        response: { 200: z.object({ job: ImportJobSchema.nullable() }), 401: ErrorBodySchema },
-      },
-    },
-    async (request) => ({ job: await imports.latest(requireViewer(request).id) }),
-  );
+  route(app, endpoints.latest, async (request) => ({ job: await imports.latest(requireViewer(request).id) }));
 
-  app.get(
-    '/api/imports/:importId',
-    {
-      schema: {
-        tags: ['imports'],
-        summary: 'Progress and summary of one of your imports',
-        params: ImportJobParamsSchema,
-        response: { 200: ImportJobSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return imports.job(requireViewer(request).id, request.params.importId);
-    },
-  );
+  route(app, endpoints.job, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return imports.job(requireViewer(request).id, request.params.importId);
+  });
 };

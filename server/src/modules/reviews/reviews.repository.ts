@@ -106,15 +106,25 @@ export async function reviewIds(
   return { ids: rows.map((row) => row.id), total: Number(total) };
 }
 
-/** Reviews with their authors, in the order of `ids`. */
+/**
+ * Reviews with their authors, in the order of `ids`. A review shows the author's rating of the album as it is now
+ * (the star row is the one place a rating changes); the rating kept with the review only stands in once the author
+ * has removed theirs.
+ */
 export async function hydrateReviews(db: DB, ids: readonly string[]) {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('review')
     .innerJoin('user', 'user.id', 'review.user_id')
     .leftJoin('profile', 'profile.user_id', 'review.user_id')
+    .leftJoin('rating', (join) => join.onRef('rating.user_id', '=', 'review.user_id').onRef('rating.album_id', '=', 'review.album_id'))
     .selectAll('review')
-    .select(['user.name as author_name', 'user.username as author_username', 'profile.avatar_path as author_avatar'])
+    .select((eb) => [
+      'user.name as author_name',
+      'user.username as author_username',
+      'profile.avatar_path as author_avatar',
+      eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating'),
+    ])
     .where('review.id', 'in', [...ids])
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));

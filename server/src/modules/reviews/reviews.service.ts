@@ -60,7 +60,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
           name: row.author_name,
           avatarUrl: uploadUrl(row.author_avatar),
         },
-        rating: Number(row.rating),
+        rating: Number(row.current_rating),
         title: row.title,
         contentHtml: shown(row.content_html),
         excerpt: excerptOf(row.content_text),

@@ -87,6 +87,22 @@ describe('publishing a review', () => {
   });
 });
 
+describe('the rating a review shows', () => {
+  it('follows the author’s stars on the album, and keeps the last one if they remove it', async () => {
+    const author = await createUser(t);
+    const album = await buildAlbum(t.db, { title: 'Rated Again Later' });
+    const review = (await publish(author, { rating: 6, content: `<p>${LONG}</p>` }, album)).json();
+    const shown = async () => (await t.inject({ url: `/api/reviews/${review.id}` })).json().rating;
+    expect(await shown()).toBe(6);
+    await t.inject({ method: 'PUT', url: `/api/albums/${album}/rating`, payload: { rating: 9.5 }, headers: { cookie: author.cookie } });
+    expect(await shown()).toBe(9.5);
+    const listed = (await t.inject({ url: `/api/albums/${album}/reviews` })).json();
+    expect(listed.items[0].rating).toBe(9.5);
+    await t.inject({ method: 'DELETE', url: `/api/albums/${album}/rating`, headers: { cookie: author.cookie } });
+    expect(await shown()).toBe(6);
+  });
+});
+
 describe('editing and deleting', () => {
   it('keeps earlier versions with an edited marker; only the author may edit or delete', async () => {
     const album = await buildAlbum(t.db);

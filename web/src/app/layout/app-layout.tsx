@@ -1,3 +1,4 @@
+import { paths } from '@hearsay/contracts/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +70,7 @@ export function AppLayout() {
             <Link to="/privacy" className="hover:text-ink">
               {t('footer.privacy')}
             </Link>
-            <a href="/api/docs" className="hover:text-ink">
+            <a href={paths.apiDocs()} className="hover:text-ink">
               {t('footer.api')}
             </a>
           </nav>

@@ -1,23 +1,20 @@
 import {
-  MeSchema,
-  OkSchema,
-  SignInResultSchema,
+  accountsEndpoints,
   type RegisterBody,
   type ResetPasswordBody,
+  type SignedInUser,
   type SignInBody,
   type TwoFactorChallengeBody,
 } from '@hearsay/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
-import { api } from '../../shared/lib/api-client.ts';
-
-const UserSchema = MeSchema;
+import { call } from '../../shared/lib/api-client.ts';
 
 /** Signing in or up answers with the person; the session cache is filled at once so the header updates. */
-function useSessionMutation<T>(path: string) {
+function useSessionMutation<T>(send: (body: T) => Promise<SignedInUser>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => api(path, { method: 'POST', body, schema: UserSchema }),
+    mutationFn: send,
     onSuccess: (data) => queryClient.setQueryData(sessionQueryOptions.queryKey, data),
   });
 }
@@ -26,21 +23,21 @@ function useSessionMutation<T>(path: string) {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignInBody) => api('/api/auth/sign-in', { method: 'POST', body, schema: SignInResultSchema }),
+    mutationFn: (body: SignInBody) => call(accountsEndpoints.signIn, { body }),
     onSuccess: (data) => {
       if ('user' in data) queryClient.setQueryData(sessionQueryOptions.queryKey, data);
     },
   });
 }
 
-export const useTwoFactorSignIn = () => useSessionMutation<TwoFactorChallengeBody>('/api/auth/two-factor');
-export const useRegister = () => useSessionMutation<RegisterBody>('/api/auth/register');
+export const useTwoFactorSignIn = () => useSessionMutation((body: TwoFactorChallengeBody) => call(accountsEndpoints.twoFactor, { body }));
+export const useRegister = () => useSessionMutation((body: RegisterBody) => call(accountsEndpoints.register, { body }));
 
 export const useForgotPassword = () =>
-  useMutation({ mutationFn: (email: string) => api('/api/auth/forgot-password', { method: 'POST', body: { email }, schema: OkSchema }) });
+  useMutation({ mutationFn: (email: string) => call(accountsEndpoints.forgotPassword, { body: { email } }) });
 
 export const useResetPassword = () =>
-  useMutation({ mutationFn: (body: ResetPasswordBody) => api('/api/auth/reset-password', { method: 'POST', body, schema: OkSchema }) });
+  useMutation({ mutationFn: (body: ResetPasswordBody) => call(accountsEndpoints.resetPassword, { body }) });
 
 /** Only same-site paths are followed after sign-in (never another origin, never "//host"). */
 export function safeRedirect(value: string | null): string {

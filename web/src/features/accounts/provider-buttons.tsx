@@ -2,7 +2,7 @@ import type { ProviderId } from '@hearsay/contracts/security';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { continueWithProvider, providerSignInPath, providersQueryOptions } from '../../shared/auth/providers.ts';
+import { providersQueryOptions, signInWithProvider } from '../../shared/auth/providers.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
@@ -16,7 +16,7 @@ export function ProviderButtons({ redirect, onError }: { redirect: string; onErr
 
   const start = (id: ProviderId) => {
     setLeaving(id);
-    continueWithProvider(providerSignInPath(id), { redirect }).catch((error: unknown) => {
+    signInWithProvider(id, redirect).catch((error: unknown) => {
       setLeaving(null);
       onError(error instanceof ApiError ? error.message : t('providers.failed'));
     });

@@ -1,81 +1,61 @@
-import { OkSchema } from '@hearsay/contracts/accounts';
-import {
-  AlbumCollectionChoicesSchema,
-  CollectionLikeSchema,
-  CollectionPageSchema,
-  CollectionSchema,
-  type CreateCollectionBody,
-  type UpdateCollectionBody,
-} from '@hearsay/contracts/collections';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/lib/api-client.ts';
+import { collectionsEndpoints, type CreateCollectionBody, type UpdateCollectionBody } from '@hearsay/contracts/collections';
+import { profilesEndpoints } from '@hearsay/contracts/profiles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 
-export const collectionQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['collections', 'one', id],
-    queryFn: ({ signal }) => api(`/api/collections/${encodeURIComponent(id)}`, { schema: CollectionSchema, signal }),
-  });
+export const collectionQueryOptions = (id: string) => endpointQuery(collectionsEndpoints.collection, { params: { collectionId: id } });
 
 export const collectionListQueryOptions = (sort: 'popular' | 'recent', page: number) =>
-  queryOptions({
-    queryKey: ['collections', 'list', sort, page],
-    queryFn: ({ signal }) => api(`/api/collections?sort=${sort}&page=${page}&limit=24`, { schema: CollectionPageSchema, signal }),
-  });
+  endpointQuery(collectionsEndpoints.list, { query: { sort, page, limit: 24 } });
 
-export const myCollectionsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: ['collections', 'mine', page],
-    queryFn: ({ signal }) => api(`/api/me/collections?page=${page}&limit=24`, { schema: CollectionPageSchema, signal }),
-  });
+export const myCollectionsQueryOptions = (page: number) => endpointQuery(collectionsEndpoints.mine, { query: { page, limit: 24 } });
 
-export const albumChoicesQueryOptions = (albumId: string) =>
-  queryOptions({
-    queryKey: ['collections', 'choices', albumId],
-    queryFn: ({ signal }) => api(`/api/albums/${albumId}/collections/mine`, { schema: AlbumCollectionChoicesSchema, signal }),
-  });
+export const albumChoicesQueryOptions = (albumId: string) => endpointQuery(collectionsEndpoints.albumChoices, { params: { albumId } });
 
-/** Any change to a collection refreshes every collection list and page (and profile counts). */
+/** Everything a change to a collection can alter: every collection list and page, and a profile's Lists count and tab. */
+const readsOfCollections = [
+  collectionsEndpoints.list,
+  collectionsEndpoints.mine,
+  collectionsEndpoints.collection,
+  collectionsEndpoints.albumChoices,
+  profilesEndpoints.profile,
+  profilesEndpoints.collections,
+];
+
 function useCollectionMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['collections'] });
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
-    },
+    onSuccess: () =>
+      Promise.all(readsOfCollections.map((declaration) => queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }))),
   });
 }
 
-export const useCreateCollection = () =>
-  useCollectionMutation((body: CreateCollectionBody) => api('/api/collections', { method: 'POST', body, schema: CollectionSchema }));
+export const useCreateCollection = () => useCollectionMutation((body: CreateCollectionBody) => call(collectionsEndpoints.create, { body }));
 
 export const useUpdateCollection = (id: string) =>
-  useCollectionMutation((body: UpdateCollectionBody) => api(`/api/collections/${id}`, { method: 'PATCH', body, schema: CollectionSchema }));
+  useCollectionMutation((body: UpdateCollectionBody) => call(collectionsEndpoints.update, { params: { collectionId: id }, body }));
 
 export const useDeleteCollection = (id: string) =>
-  useCollectionMutation(() => api(`/api/collections/${id}`, { method: 'DELETE', schema: OkSchema }));
+  useCollectionMutation(() => call(collectionsEndpoints.remove, { params: { collectionId: id } }));
 
 export const useAddToCollection = () =>
   useCollectionMutation(({ id, albumId }: { id: string; albumId: string }) =>
-    api(`/api/collections/${id}/albums`, { method: 'POST', body: { albumId }, schema: CollectionSchema }),
+    call(collectionsEndpoints.addAlbum, { params: { collectionId: id }, body: { albumId } }),
   );
 
 export const useRemoveFromCollection = (id: string) =>
-  useCollectionMutation((albumId: string) =>
-    api(`/api/collections/${id}/albums/${albumId}`, { method: 'DELETE', schema: CollectionSchema }),
-  );
+  useCollectionMutation((albumId: string) => call(collectionsEndpoints.removeAlbum, { params: { collectionId: id, albumId } }));
 
 export const useReorderCollection = (id: string) =>
-  useCollectionMutation((albumIds: string[]) =>
-    api(`/api/collections/${id}/order`, { method: 'PUT', body: { albumIds }, schema: CollectionSchema }),
-  );
+  useCollectionMutation((albumIds: string[]) => call(collectionsEndpoints.reorder, { params: { collectionId: id }, body: { albumIds } }));
 
 export const useCollectionNote = (id: string) =>
   useCollectionMutation(({ albumId, note }: { albumId: string; note: string }) =>
-    api(`/api/collections/${id}/albums/${albumId}/note`, { method: 'PUT', body: { note }, schema: CollectionSchema }),
+    call(collectionsEndpoints.setNote, { params: { collectionId: id, albumId }, body: { note } }),
   );
 
 export const useLikeCollection = (id: string) =>
   useCollectionMutation((liked: boolean) =>
-    api(`/api/collections/${id}/like`, { method: liked ? 'PUT' : 'DELETE', schema: CollectionLikeSchema }),
+    call(liked ? collectionsEndpoints.like : collectionsEndpoints.unlike, { params: { collectionId: id } }),
   );

@@ -1,7 +1,5 @@
-import { OnboardingSchema, type Onboarding } from '@hearsay/contracts/accounts';
-import { ArtistPageSchema } from '@hearsay/contracts/catalog';
-import { SearchResultSchema } from '@hearsay/contracts/search';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Onboarding } from '@hearsay/contracts/accounts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +7,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { sessionQueryOptions, useSession } from '../../shared/auth/session.ts';
 import { RymImport } from '../../shared/imports/rym-import.tsx';
-import { api } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Chip, Container } from '../../shared/ui/card.tsx';
 import { Input } from '../../shared/ui/input.tsx';
 import { EmptyState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { artistSearchQueryOptions, onboardingQueryOptions, popularArtistsQueryOptions, useSaveOnboarding } from './api.ts';
 
 /** Spec §2 Onboarding: genres, artists, RateYourMusic import; each Next saves the step. */
 export function OnboardingPage() {
@@ -30,11 +28,7 @@ export function OnboardingPage() {
     void navigate('/login?redirect=%2Fonboarding', { replace: true });
   }, [session.status, navigate, t]);
 
-  const progress = useQuery({
-    queryKey: ['onboarding'],
-    queryFn: ({ signal }) => api('/api/me/onboarding', { schema: OnboardingSchema, signal }),
-    enabled: session.status === 'signed-in',
-  });
+  const progress = useQuery({ ...onboardingQueryOptions, enabled: session.status === 'signed-in' });
 
   if (session.status !== 'signed-in' || progress.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
   if (progress.isError) {
@@ -60,10 +54,7 @@ function OnboardingSteps({ progress, fresh }: { progress: Onboarding; fresh: boo
   const [genres, setGenres] = useState<string[]>(fresh ? [] : progress.preferredGenres);
   const [artists, setArtists] = useState<string[]>(fresh ? [] : progress.favoriteArtists);
 
-  const save = useMutation({
-    mutationFn: (body: { step: number; preferredGenres?: string[]; favoriteArtists?: string[]; completed?: boolean }) =>
-      api('/api/me/onboarding', { method: 'PUT', body, schema: OnboardingSchema }),
-  });
+  const save = useSaveOnboarding();
 
   const next = () => {
     const body = step === 1 ? { step, preferredGenres: genres } : { step, favoriteArtists: artists };
@@ -149,16 +140,8 @@ function ArtistStep({ selected, onToggle }: { selected: string[]; onToggle: (id:
     const timer = setTimeout(() => setDebounced(query.trim()), 250);
     return () => clearTimeout(timer);
   }, [query]);
-  const popular = useQuery({
-    queryKey: ['artists', 'popular'],
-    queryFn: ({ signal }) => api('/api/artists?limit=24', { schema: ArtistPageSchema, signal }),
-  });
-  const found = useQuery({
-    queryKey: ['search', 'artists', debounced],
-    queryFn: ({ signal }) =>
-      api(`/api/search?type=artists&limit=24&q=${encodeURIComponent(debounced)}`, { schema: SearchResultSchema, signal }),
-    enabled: debounced.length > 0,
-  });
+  const popular = useQuery(popularArtistsQueryOptions);
+  const found = useQuery({ ...artistSearchQueryOptions(debounced), enabled: debounced.length > 0 });
   const artists = debounced ? (found.data?.artists ?? []) : (popular.data?.items ?? []);
   return (
     <div>

@@ -1,52 +1,34 @@
-import { CollectionPageSchema } from '@hearsay/contracts/collections';
-import { FollowStateSchema, PersonPageSchema, ProfileSchema, RatingDistributionSchema } from '@hearsay/contracts/profiles';
-import { MyRatingsPageSchema } from '@hearsay/contracts/ratings';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryString } from '../../shared/lib/api-client.ts';
+import { profilesEndpoints } from '@hearsay/contracts/profiles';
+import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 
-const base = (username: string) => `/api/users/${encodeURIComponent(username)}`;
+export const profileQueryOptions = (username: string) => endpointQuery(profilesEndpoints.profile, { params: { username } });
 
-export const profileQueryOptions = (username: string) =>
-  queryOptions({ queryKey: ['profile', username], queryFn: ({ signal }) => api(base(username), { schema: ProfileSchema, signal }) });
-
-export interface RatingsFilter {
-  genre?: string;
-  decade?: number;
-  minRating?: number;
-  sort: 'date' | 'rating' | 'release' | 'title';
-  page: number;
-}
+export type RatingsFilter = Pick<MyRatingsQuery, 'sort' | 'page'> & Partial<Pick<MyRatingsQuery, 'genre' | 'decade' | 'minRating'>>;
 
 export const profileRatingsQueryOptions = (username: string, filter: RatingsFilter, limit = 24) =>
-  queryOptions({
-    queryKey: ['profile', username, 'ratings', filter, limit],
-    queryFn: ({ signal }) => api(`${base(username)}/ratings${queryString({ ...filter, limit })}`, { schema: MyRatingsPageSchema, signal }),
-  });
+  endpointQuery(profilesEndpoints.ratings, { params: { username }, query: { ...filter, limit } });
 
-export const distributionQueryOptions = (username: string) =>
-  queryOptions({
-    queryKey: ['profile', username, 'distribution'],
-    queryFn: ({ signal }) => api(`${base(username)}/rating-distribution`, { schema: RatingDistributionSchema, signal }),
-  });
+export const distributionQueryOptions = (username: string) => endpointQuery(profilesEndpoints.ratingDistribution, { params: { username } });
 
 export const profileCollectionsQueryOptions = (username: string, page: number) =>
-  queryOptions({
-    queryKey: ['profile', username, 'collections', page],
-    queryFn: ({ signal }) => api(`${base(username)}/collections?page=${page}&limit=24`, { schema: CollectionPageSchema, signal }),
-  });
+  endpointQuery(profilesEndpoints.collections, { params: { username }, query: { page, limit: 24 } });
 
 export const peopleQueryOptions = (username: string, direction: 'followers' | 'following', page: number) =>
-  queryOptions({
-    queryKey: ['profile', username, direction, page],
-    queryFn: ({ signal }) => api(`${base(username)}/${direction}?page=${page}&limit=24`, { schema: PersonPageSchema, signal }),
-  });
+  endpointQuery(profilesEndpoints[direction], { params: { username }, query: { page, limit: 24 } });
 
-/** Follow or unfollow; every profile shown refreshes so both people's counts change at once. */
+/** Follow or unfollow; every profile and list of people shown refreshes so both people's counts change at once. */
 export function useFollow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ username, follow }: { username: string; follow: boolean }) =>
-      api(`${base(username)}/follow`, { method: follow ? 'PUT' : 'DELETE', schema: FollowStateSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      call(follow ? profilesEndpoints.follow : profilesEndpoints.unfollow, { params: { username } }),
+    onSuccess: () =>
+      Promise.all(
+        [profilesEndpoints.profile, profilesEndpoints.followers, profilesEndpoints.following].map((declaration) =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }),
+        ),
+      ),
   });
 }

@@ -1,21 +1,10 @@
-import { OkSchema } from '@hearsay/contracts/accounts';
-import {
-  BackupCodesSchema,
-  SecurityOverviewSchema,
-  TwoFactorEnrolmentSchema,
-  type ChangePasswordBody,
-  type DeleteAccountBody,
-  type ProviderId,
-} from '@hearsay/contracts/security';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ACCOUNT_DELETED_FLAG, sessionQueryOptions } from '../../shared/auth/session.ts';
-import { api } from '../../shared/lib/api-client.ts';
+import { accountsEndpoints } from '@hearsay/contracts/accounts';
+import { securityEndpoints, type ChangePasswordBody, type DeleteAccountBody, type ProviderId } from '@hearsay/contracts/security';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_DELETED_FLAG } from '../../shared/auth/session.ts';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 
-export const securityQueryOptions = queryOptions({
-  queryKey: ['me', 'security'],
-  queryFn: ({ signal }) => api('/api/me/security', { schema: SecurityOverviewSchema, signal }),
-});
+export const securityQueryOptions = endpointQuery(securityEndpoints.overview, {});
 
 /** A settings change: refresh the security overview (and the session, whose cookie may have been renewed). */
 function useSettingsMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
@@ -23,57 +12,46 @@ function useSettingsMutation<TInput, TOutput>(mutationFn: (input: TInput) => Pro
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: securityQueryOptions.queryKey });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+      await queryClient.invalidateQueries({ queryKey: endpointKey(securityEndpoints.overview) });
+      await queryClient.invalidateQueries({ queryKey: endpointKey(accountsEndpoints.me) });
     },
   });
 }
 
-export const useChangePassword = () =>
-  useSettingsMutation((body: ChangePasswordBody) => api('/api/me/password', { method: 'POST', body, schema: OkSchema }));
+export const useChangePassword = () => useSettingsMutation((body: ChangePasswordBody) => call(securityEndpoints.changePassword, { body }));
 
 export const useEnableTwoFactor = () =>
-  useMutation({
-    mutationFn: (password: string) =>
-      api('/api/me/two-factor/enable', { method: 'POST', body: { password }, schema: TwoFactorEnrolmentSchema }),
-  });
+  useMutation({ mutationFn: (password: string) => call(securityEndpoints.enableTwoFactor, { body: { password } }) });
 
 export const useConfirmTwoFactor = () =>
-  useSettingsMutation((code: string) => api('/api/me/two-factor/confirm', { method: 'POST', body: { code }, schema: OkSchema }));
+  useSettingsMutation((code: string) => call(securityEndpoints.confirmTwoFactor, { body: { code } }));
 
 export const useDisableTwoFactor = () =>
-  useSettingsMutation((password: string) => api('/api/me/two-factor/disable', { method: 'POST', body: { password }, schema: OkSchema }));
+  useSettingsMutation((password: string) => call(securityEndpoints.disableTwoFactor, { body: { password } }));
 
 export const useNewBackupCodes = () =>
-  useSettingsMutation((password: string) =>
-    api('/api/me/two-factor/backup-codes', { method: 'POST', body: { password }, schema: BackupCodesSchema }),
-  );
+  useSettingsMutation((password: string) => call(securityEndpoints.newBackupCodes, { body: { password } }));
 
 export const useRevokeSession = () =>
-  useSettingsMutation((sessionId: string) =>
-    api(`/api/me/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE', schema: OkSchema }),
-  );
+  useSettingsMutation((sessionId: string) => call(securityEndpoints.revokeSession, { params: { sessionId } }));
 
-export const useSignOutOthers = () =>
-  useSettingsMutation(() => api('/api/me/sessions/sign-out-others', { method: 'POST', body: {}, schema: z.object({ ended: z.number() }) }));
+export const useSignOutOthers = () => useSettingsMutation(() => call(securityEndpoints.signOutOthers, { body: {} }));
 
 export const useDisconnect = () =>
-  useSettingsMutation((provider: ProviderId) => api(`/api/me/connected-accounts/${provider}`, { method: 'DELETE', schema: OkSchema }));
+  useSettingsMutation((provider: ProviderId) => call(securityEndpoints.disconnectAccount, { params: { provider } }));
 
 /** Name and bio go through the profile endpoint of spec §7; the session is refetched so the header shows the new name. */
 export const useSaveProfile = () =>
-  useSettingsMutation((body: { name: string; bio: string }) => api('/api/auth/profile', { method: 'PUT', body, schema: z.unknown() }));
-
-const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
+  useSettingsMutation((body: { name: string; bio: string }) => call(accountsEndpoints.updateProfile, { body }));
 
 export const useUploadAvatar = () =>
   useSettingsMutation((file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api('/api/me/avatar', { method: 'POST', body: form, schema: AvatarSchema });
+    return call(accountsEndpoints.uploadAvatar, { body: form });
   });
 
-export const useRemoveAvatar = () => useSettingsMutation(() => api('/api/me/avatar', { method: 'DELETE', schema: AvatarSchema }));
+export const useRemoveAvatar = () => useSettingsMutation(() => call(accountsEndpoints.removeAvatar, {}));
 
 /**
  * After the account is gone the whole app starts again from the home page (a full load), so nothing cached for
@@ -81,7 +59,7 @@ export const useRemoveAvatar = () => useSettingsMutation(() => api('/api/me/avat
  */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (body: DeleteAccountBody) => api('/api/me', { method: 'DELETE', body, schema: OkSchema }),
+    mutationFn: (body: DeleteAccountBody) => call(securityEndpoints.deleteAccount, { body }),
     onSuccess: () => {
       sessionStorage.setItem(ACCOUNT_DELETED_FLAG, '1');
       window.location.replace('/');

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { continueWithProvider, providerLinkPath } from '../../shared/auth/providers.ts';
+import { connectProvider } from '../../shared/auth/providers.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -34,7 +34,7 @@ export function ConnectedAccountsTab() {
 
   const connect = (provider: ProviderId) => {
     setLeaving(provider);
-    continueWithProvider(providerLinkPath(provider)).catch((error: unknown) => {
+    connectProvider(provider).catch((error: unknown) => {
       setLeaving(null);
       toast.error(error instanceof ApiError ? error.message : t('failed'));
     });

@@ -1,17 +1,16 @@
-import { MeSchema, type CurrentUser } from '@hearsay/contracts/accounts';
+import { accountsEndpoints, type CurrentUser } from '@hearsay/contracts/accounts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
-import { api, ApiError } from '../lib/api-client.ts';
+import { ApiError, call, endpointKey } from '../lib/api-client.ts';
 
 /** Set just before the full reload that follows deleting an account; the app layout says goodbye and clears it. */
 export const ACCOUNT_DELETED_FLAG = 'account_deleted';
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: ['session'],
+  queryKey: endpointKey(accountsEndpoints.me),
   queryFn: async ({ signal }) => {
     try {
-      return await api('/api/me', { schema: MeSchema, signal });
+      return await call(accountsEndpoints.me, {}, signal);
     } catch (error) {
       // A visitor is not an error: no session simply means signed out.
       if (error instanceof ApiError && error.status === 401) return { user: null };
@@ -28,7 +27,7 @@ export const sessionQueryOptions = queryOptions({
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await api('/api/auth/sign-out', { method: 'POST', body: {}, schema: z.unknown() });
+    await call(accountsEndpoints.signOut, { body: {} });
   } finally {
     // Keep the session query (its observers update to "signed out"); drop everything else cached for this person.
     queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });

@@ -1,15 +1,13 @@
-import { IMPORT_MAX_BYTES, ImportJobSchema, type ImportJob } from '@hearsay/contracts/imports';
+import { accountsEndpoints } from '@hearsay/contracts/accounts';
+import { IMPORT_MAX_BYTES, importsEndpoints, type ImportJob } from '@hearsay/contracts/imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../lib/api-client.ts';
+import { ApiError, call, endpointKey, endpointQuery } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 
-const jobQueryOptions = (id: string) => ({
-  queryKey: ['imports', id],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api(`/api/imports/${encodeURIComponent(id)}`, { schema: ImportJobSchema, signal }),
-});
+const jobQueryOptions = (importId: string) => endpointQuery(importsEndpoints.job, { params: { importId } });
 
 /**
  * Import a RateYourMusic export: choose the .csv (checked here for type and size), upload it, watch the progress,
@@ -27,10 +25,10 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
     mutationFn: (chosen: File) => {
       const form = new FormData();
       form.append('file', chosen);
-      return api('/api/imports/rym', { method: 'POST', body: form, schema: ImportJobSchema });
+      return call(importsEndpoints.startRym, { body: form });
     },
     onSuccess: (job) => {
-      queryClient.setQueryData(['imports', job.id], job);
+      queryClient.setQueryData(jobQueryOptions(job.id).queryKey, job);
       setJobId(job.id);
     },
     onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failedRetry')),
@@ -47,7 +45,8 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
     if (!current || current.status === 'running' || reported.current === current.id) return;
     reported.current = current.id;
     // Ratings, library and album pages cached before the import are now out of date.
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'imports' });
+    const untouched = [endpointKey(accountsEndpoints.me)[0], endpointKey(importsEndpoints.job)[0]];
+    void queryClient.invalidateQueries({ predicate: (query) => !untouched.includes(query.queryKey[0]) });
     onFinished?.(current);
   }, [current, onFinished, queryClient]);
 
