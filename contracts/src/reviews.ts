@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { AlbumCardSchema, RatingValueSchema } from './catalog.ts';
+import { OkSchema } from './accounts.ts';
+import { AlbumCardSchema, AlbumRefParamsSchema, RatingValueSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
 export const REVIEW_TITLE_MAX = 100;
@@ -49,7 +52,7 @@ export type Review = z.infer<typeof ReviewSchema>;
 
 export const ReviewPageSchema = pageOf(ReviewSchema);
 
-/** GET /api/albums/:albumId/reviews/mine */
+/** Your review of an album, null until you write one. */
 export const MyReviewSchema = z.object({ review: ReviewSchema.nullable() });
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
 
@@ -92,3 +95,134 @@ export const CommentSchema = z.object({
 export type Comment = z.infer<typeof CommentSchema>;
 export const CommentPageSchema = pageOf(CommentSchema);
 export const CommentParamsSchema = z.object({ commentId: z.string().min(1).max(100) });
+
+const tags = ['reviews'];
+
+export const reviewsEndpoints = {
+  albumReviews: endpoint({
+    method: 'GET',
+    path: '/api/albums/:albumId/reviews',
+    tags,
+    summary: "An album's reviews, most liked or newest first",
+    params: AlbumRefParamsSchema,
+    query: ReviewListQuerySchema,
+    responses: { 200: ReviewPageSchema, ...errorResponses(400, 404) },
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: '/api/albums/:albumId/reviews',
+    tags,
+    summary: 'Publish your review of an album (also sets your rating)',
+    params: AlbumRefParamsSchema,
+    body: ReviewBodySchema,
+    responses: { 201: ReviewSchema, ...errorResponses(400, 401, 404, 409, 429) },
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/albums/:albumId/reviews/mine',
+    tags,
+    summary: 'Your review of an album, or null',
+    params: AlbumRefParamsSchema,
+    responses: { 200: MyReviewSchema, ...errorResponses(400, 401, 404) },
+  }),
+  review: endpoint({
+    method: 'GET',
+    path: '/api/reviews/:reviewId',
+    tags,
+    summary: 'One review',
+    params: ReviewParamsSchema,
+    responses: { 200: ReviewSchema, ...errorResponses(400, 404) },
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    path: '/api/reviews/:reviewId',
+    tags,
+    summary: 'Edit your review (the earlier version is kept)',
+    params: ReviewParamsSchema,
+    body: ReviewBodySchema,
+    responses: { 200: ReviewSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/reviews/:reviewId',
+    tags,
+    summary: 'Delete your review',
+    params: ReviewParamsSchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  revisions: endpoint({
+    method: 'GET',
+    path: '/api/reviews/:reviewId/revisions',
+    tags,
+    summary: 'Earlier versions of a review, newest first',
+    params: ReviewParamsSchema,
+    responses: { 200: ReviewRevisionsSchema, ...errorResponses(400, 404) },
+  }),
+  like: endpoint({
+    method: 'PUT',
+    path: '/api/reviews/:reviewId/like',
+    tags,
+    summary: 'Like a review (idempotent)',
+    params: ReviewParamsSchema,
+    responses: { 200: ReviewLikeSchema, ...errorResponses(400, 401, 404) },
+  }),
+  unlike: endpoint({
+    method: 'DELETE',
+    path: '/api/reviews/:reviewId/like',
+    tags,
+    summary: 'Unlike a review (idempotent)',
+    params: ReviewParamsSchema,
+    responses: { 200: ReviewLikeSchema, ...errorResponses(400, 401, 404) },
+  }),
+  comments: endpoint({
+    method: 'GET',
+    path: '/api/reviews/:reviewId/comments',
+    tags,
+    summary: 'Comments on a review, oldest first',
+    params: ReviewParamsSchema,
+    query: PageQuerySchema,
+    responses: { 200: CommentPageSchema, ...errorResponses(400, 404) },
+  }),
+  addComment: endpoint({
+    method: 'POST',
+    path: '/api/reviews/:reviewId/comments',
+    tags,
+    summary: 'Comment on a review (plain text; @username mentions)',
+    params: ReviewParamsSchema,
+    body: CommentBodySchema,
+    responses: { 201: CommentSchema, ...errorResponses(400, 401, 404, 429) },
+  }),
+  editComment: endpoint({
+    method: 'PUT',
+    path: '/api/comments/:commentId',
+    tags,
+    summary: 'Edit your comment',
+    params: CommentParamsSchema,
+    body: CommentBodySchema,
+    responses: { 200: CommentSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  removeComment: endpoint({
+    method: 'DELETE',
+    path: '/api/comments/:commentId',
+    tags,
+    summary: 'Delete your comment',
+    params: CommentParamsSchema,
+    responses: { 200: OkSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  myReviews: endpoint({
+    method: 'GET',
+    path: '/api/me/reviews',
+    tags,
+    summary: 'Your reviews, newest first',
+    query: PageQuerySchema,
+    responses: { 200: ReviewPageSchema, ...errorResponses(400, 401) },
+  }),
+  likedReviews: endpoint({
+    method: 'GET',
+    path: '/api/me/liked-reviews',
+    tags,
+    summary: 'Reviews you liked, most recently liked first',
+    query: PageQuerySchema,
+    responses: { 200: ReviewPageSchema, ...errorResponses(400, 401) },
+  }),
+};

@@ -47,6 +47,7 @@ import { ping, type DatabaseHandle } from './platform/db/index.ts';
 import { createJobRunner } from './platform/jobs/runner.ts';
 import { registerRequestValidation } from './platform/http/bodies.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
+import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
+  // Every /api route comes from a contract declaration; the OpenAPI viewer is the one exception.
+  requireDeclaredRoutes(app, ['/api/docs']);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   registerCsrfGuard(app, config.publicUrl, [OAUTH_CALLBACK_ROUTE]);

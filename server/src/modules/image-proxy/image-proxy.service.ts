@@ -1,13 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { endpointUrl } from '@hearsay/contracts/endpoint';
+import { imageProxyEndpoints, MAX_IMAGE_URL_LENGTH } from '@hearsay/contracts/image-proxy';
 import { LRUCache } from 'lru-cache';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { fetchPublicImage, IMAGE_TYPES } from './public-fetch.ts';
 
-export const IMAGE_PROXY_PATH = '/api/image-proxy';
-/** Longer picture addresses are left out of reviews rather than proxied. */
-export const MAX_IMAGE_URL_LENGTH = 2048;
 const MAX_BYTES = 5 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 5000;
 const REMEMBER_FAILURES_MS = 10 * 60 * 1000;
@@ -56,7 +55,7 @@ export function createImageProxyService(deps: ImageProxyDeps) {
 
   function proxied(url: URL): string | null {
     if (deps.mode === 'off' || url.href.length > MAX_IMAGE_URL_LENGTH) return null;
-    return `${IMAGE_PROXY_PATH}?url=${encodeURIComponent(url.href)}&sig=${sign(url.href)}`;
+    return endpointUrl(imageProxyEndpoints.image, { query: { url: url.href, sig: sign(url.href) } });
   }
 
   /**
@@ -69,7 +68,7 @@ export function createImageProxyService(deps: ImageProxyDeps) {
     if (url?.protocol === 'data:') return src;
     if (!isWeb(url)) return null;
     if (url.origin !== site.origin) return proxied(url);
-    if (url.pathname !== IMAGE_PROXY_PATH) return `${url.pathname}${url.search}`;
+    if (url.pathname !== imageProxyEndpoints.image.path) return `${url.pathname}${url.search}`;
     // HTML sent back as it was shown names the proxy: the picture's own address is signed afresh, so that a new
     // AUTH_SECRET or REVIEW_IMAGES=off applies to it too.
     const original = URL.parse(url.searchParams.get('url') ?? '');
@@ -105,11 +104,13 @@ export function createImageProxyService(deps: ImageProxyDeps) {
   function keepUnderCap(): Promise<void> {
     trimming ??= (async () => {
       const files = await Promise.all(
-        (await readdir(directory)).filter((name) => !name.endsWith('.tmp')).map(async (name) => {
-          const path = join(directory, name);
-          const { size, mtimeMs } = await stat(path);
-          return { path, size, mtimeMs };
-        }),
+        (await readdir(directory))
+          .filter((name) => !name.endsWith('.tmp'))
+          .map(async (name) => {
+            const path = join(directory, name);
+            const { size, mtimeMs } = await stat(path);
+            return { path, size, mtimeMs };
+          }),
       );
       let total = files.reduce((sum, file) => sum + file.size, 0);
       if (total <= deps.cacheBytes) return;

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, seedRatings } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { XSS_PAYLOADS } from '../../../test/xss-payloads.ts';
+import { PACE_PER_HOUR } from '../../platform/http/pace.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -346,5 +347,19 @@ describe('where reviews show up', () => {
     expect(deleted.statusCode).toBe(200);
     expect((await get(`/api/reviews/${review.id}`)).json()).toMatchObject({ likeCount: 0, commentCount: 0 });
     expect((await get(`/api/albums/${album}`)).json()).toMatchObject({ reviewCount: 1, ratingCount: 1, averageRating: 8 });
+  });
+});
+
+describe('the pace of reviewing', () => {
+  it(`stops a person after ${PACE_PER_HOUR.review} new reviews in an hour, and never paces reading them`, async () => {
+    const prolific = await createUser(t);
+    const albums: string[] = [];
+    for (let i = 0; i < PACE_PER_HOUR.review; i++) albums.push(await buildAlbum(t.db));
+    for (const album of albums) expect((await publish(prolific, { rating: 7, content: `<p>${LONG}</p>` }, album)).statusCode).toBe(201);
+
+    const oneTooMany = await buildAlbum(t.db);
+    expect((await publish(prolific, { rating: 7, content: `<p>${LONG}</p>` }, oneTooMany)).statusCode).toBe(429);
+    expect((await get(`/api/albums/${oneTooMany}/reviews/mine`, prolific)).json().review).toBeNull();
+    for (const album of [...albums, oneTooMany]) expect((await get(`/api/albums/${album}/reviews`, prolific)).statusCode).toBe(200);
   });
 });

@@ -1,30 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { OkSchema } from '@hearsay/contracts/accounts';
+import { endpoint } from '@hearsay/contracts/endpoint';
 import { AppError } from '../errors.ts';
+import { route } from './endpoints.ts';
 
 let t: TestApp;
+
+/** Endpoints that exist only in this test, to reach the error handler's other branches. */
+const testEndpoints = {
+  boom: endpoint({ method: 'GET', path: '/api/test/boom', tags: ['test'], summary: 'Fails unexpectedly', responses: { 200: OkSchema } }),
+  teapot: endpoint({ method: 'GET', path: '/api/test/teapot', tags: ['test'], summary: 'Fails on purpose', responses: { 200: OkSchema } }),
+  echo: endpoint({
+    method: 'POST',
+    path: '/api/test/echo',
+    tags: ['test'],
+    summary: 'Answers its body',
+    body: z.object({ name: z.string().min(1), age: z.number().int() }),
+    responses: { 200: z.object({ name: z.string(), age: z.number() }) },
+  }),
+};
 
 beforeAll(async () => {
   t = await createTestApp({
     env: { PUBLIC_URL: 'https://music.example.org' },
-    // Routes that exist only in this test, to reach the error handler's other branches.
     routes: (app) => {
-      app.get('/api/test/boom', async () => {
+      route(app, testEndpoints.boom, async () => {
         throw new Error('database password is hunter2');
       });
-      app.get('/api/test/teapot', async () => {
+      route(app, testEndpoints.teapot, async () => {
         throw new AppError(418, 'teapot', 'I am a teapot.', { headers: { 'retry-after': '5' } });
       });
-      app.post(
-        '/api/test/echo',
-        { schema: { body: z.object({ name: z.string().min(1), age: z.number().int() }) } },
-        async (request) => request.body,
-      );
+      route(app, testEndpoints.echo, async (request) => request.body);
     },
   });
 });
 afterAll(() => t.close());
+
+describe('endpoint declarations', () => {
+  it('refuse to start a server with an API route that has no declaration in contracts', async () => {
+    await expect(createTestApp({ routes: (app) => app.get('/api/undeclared', async () => ({ ok: true })) })).rejects.toThrow(
+      'GET /api/undeclared has no declaration in contracts/',
+    );
+  });
+});
 
 describe('error bodies', () => {
   it('answers an unknown API path with a JSON 404', async () => {
@@ -130,7 +150,11 @@ describe('security headers and CSRF', () => {
   it('judges the path the router acts on, however the request spells it', async () => {
     const payload = { name: 'a', age: 1 };
     for (const url of ['/%61pi/test/echo', '/%61%70%69/test/echo', '/api/test/%65cho', '/API/test/echo', '/api/test/echo/']) {
-      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://sibling.music.example.org' }]) {
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://sibling.music.example.org' },
+      ]) {
         const answer = await t.inject({ method: 'POST', url, payload, headers });
         expect(answer.statusCode, `${url} ${JSON.stringify(headers)}`).not.toBe(200);
       }

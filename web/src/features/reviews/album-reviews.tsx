@@ -1,5 +1,4 @@
 import { paths } from '@hearsay/contracts/paths';
-import { MyReviewSchema } from '@hearsay/contracts/reviews';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
@@ -7,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../shared/auth/session.ts';
 import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
-import { api } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { albumReviewsQueryOptions, type ReviewSort } from './api.ts';
+import { albumReviewsQueryOptions, myAlbumReviewQueryOptions, type ReviewSort } from './api.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
@@ -25,13 +23,8 @@ export function AlbumReviews({ album }: AlbumExtensionProps) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
   const reviews = useQuery(albumReviewsQueryOptions(album.id, sort, page));
-  const viewerId = session.user?.id;
   // Your own review, wherever it is in the list: the button edits it instead of writing a second one.
-  const mine = useQuery({
-    queryKey: ['reviews', 'album', album.id, 'mine', viewerId],
-    queryFn: async ({ signal }) => (await api(`/api/albums/${album.id}/reviews/mine`, { schema: MyReviewSchema, signal })).review,
-    enabled: Boolean(viewerId),
-  });
+  const mine = useQuery({ ...myAlbumReviewQueryOptions(album.id), enabled: session.status === 'signed-in' });
 
   const write = () => {
     if (session.status !== 'signed-in') return void navigate(paths.login(location.pathname));

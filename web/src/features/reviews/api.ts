@@ -1,96 +1,110 @@
-import { OkSchema } from '@hearsay/contracts/accounts';
-import {
-  CommentPageSchema,
-  CommentSchema,
-  ReviewLikeSchema,
-  ReviewPageSchema,
-  ReviewRevisionsSchema,
-  ReviewSchema,
-  type Review,
-  type ReviewBody,
-} from '@hearsay/contracts/reviews';
+import { catalogEndpoints } from '@hearsay/contracts/catalog';
+import type { Endpoint } from '@hearsay/contracts/endpoint';
+import { libraryEndpoints } from '@hearsay/contracts/library';
+import { profilesEndpoints } from '@hearsay/contracts/profiles';
+import { ratingsEndpoints } from '@hearsay/contracts/ratings';
+import { reviewsEndpoints, type Review, type ReviewBody } from '@hearsay/contracts/reviews';
+import { searchEndpoints } from '@hearsay/contracts/search';
+import { siteEndpoints } from '@hearsay/contracts/site';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/lib/api-client.ts';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 
 export type ReviewSort = 'popular' | 'recent';
 
 export const albumReviewsQueryOptions = (albumId: string, sort: ReviewSort, page: number) =>
-  queryOptions({
-    queryKey: ['reviews', 'album', albumId, sort, page],
-    queryFn: ({ signal }) => api(`/api/albums/${albumId}/reviews?sort=${sort}&page=${page}&limit=10`, { schema: ReviewPageSchema, signal }),
-  });
+  endpointQuery(reviewsEndpoints.albumReviews, { params: { albumId }, query: { sort, page, limit: 10 } });
 
-export const reviewQueryOptions = (reviewId: string) =>
-  queryOptions({
-    queryKey: ['reviews', 'one', reviewId],
-    queryFn: ({ signal }) => api(`/api/reviews/${encodeURIComponent(reviewId)}`, { schema: ReviewSchema, signal }),
-  });
+/** Your own review of an album, or null: the album page edits it instead of offering to write a second one. */
+export const myAlbumReviewQueryOptions = (albumId: string) =>
+  queryOptions({ ...endpointQuery(reviewsEndpoints.mine, { params: { albumId } }), select: (answer) => answer.review });
 
-export const revisionsQueryOptions = (reviewId: string) =>
-  queryOptions({
-    queryKey: ['reviews', 'revisions', reviewId],
-    queryFn: ({ signal }) => api(`/api/reviews/${encodeURIComponent(reviewId)}/revisions`, { schema: ReviewRevisionsSchema, signal }),
-  });
+export const reviewQueryOptions = (reviewId: string) => endpointQuery(reviewsEndpoints.review, { params: { reviewId } });
+
+export const revisionsQueryOptions = (reviewId: string) => endpointQuery(reviewsEndpoints.revisions, { params: { reviewId } });
 
 export const commentsQueryOptions = (reviewId: string, page: number) =>
-  queryOptions({
-    queryKey: ['reviews', 'comments', reviewId, page],
-    queryFn: ({ signal }) =>
-      api(`/api/reviews/${encodeURIComponent(reviewId)}/comments?page=${page}&limit=20`, { schema: CommentPageSchema, signal }),
-  });
+  endpointQuery(reviewsEndpoints.comments, { params: { reviewId }, query: { page, limit: 20 } });
 
-export const myReviewsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: ['reviews', 'mine', page],
-    queryFn: ({ signal }) => api(`/api/me/reviews?page=${page}&limit=20`, { schema: ReviewPageSchema, signal }),
-  });
+export const myReviewsQueryOptions = (page: number) => endpointQuery(reviewsEndpoints.myReviews, { query: { page, limit: 20 } });
 
-export const likedReviewsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: ['reviews', 'liked', page],
-    queryFn: ({ signal }) => api(`/api/me/liked-reviews?page=${page}&limit=10`, { schema: ReviewPageSchema, signal }),
-  });
+export const likedReviewsQueryOptions = (page: number) => endpointQuery(reviewsEndpoints.likedReviews, { query: { page, limit: 10 } });
 
-/** Reviews change what album pages, cards and charts show: refresh both. */
-function useReviewMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+/**
+ * Answers that show reviews with their like and comment counts, and the landing page, which quotes well-liked
+ * reviews: every change to a review, its likes or its comments refreshes them.
+ */
+const ANSWERS_SHOWING_REVIEWS: Endpoint[] = [
+  reviewsEndpoints.albumReviews,
+  reviewsEndpoints.mine,
+  reviewsEndpoints.review,
+  reviewsEndpoints.revisions,
+  reviewsEndpoints.comments,
+  reviewsEndpoints.myReviews,
+  reviewsEndpoints.likedReviews,
+  siteEndpoints.landing,
+];
+
+/**
+ * Publishing or editing a review also rates the album, and publishing or deleting one changes review counts, so
+ * everything that shows an album's rating or review count, or the author's ratings and counts, refreshes too.
+ */
+const ANSWERS_SHOWING_REVIEWED_ALBUMS: Endpoint[] = [
+  ...ANSWERS_SHOWING_REVIEWS,
+  catalogEndpoints.album,
+  catalogEndpoints.albumList,
+  catalogEndpoints.artist,
+  catalogEndpoints.discover,
+  catalogEndpoints.chart,
+  searchEndpoints.search,
+  libraryEndpoints.albumState,
+  ratingsEndpoints.mine,
+  profilesEndpoints.profile,
+  profilesEndpoints.ratings,
+  profilesEndpoints.ratingDistribution,
+];
+
+function useReviewMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, changes: readonly Endpoint[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['reviews'] });
-      await queryClient.invalidateQueries({ queryKey: ['album'] });
-      await queryClient.invalidateQueries({ queryKey: ['albums'] });
-    },
+    onSuccess: () => Promise.all(changes.map((declaration) => queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }))),
   });
 }
 
 export const usePublishReview = () =>
-  useReviewMutation(({ albumId, body }: { albumId: string; body: ReviewBody }) =>
-    api(`/api/albums/${albumId}/reviews`, { method: 'POST', body, schema: ReviewSchema }),
+  useReviewMutation(
+    ({ albumId, body }: { albumId: string; body: ReviewBody }) => call(reviewsEndpoints.publish, { params: { albumId }, body }),
+    ANSWERS_SHOWING_REVIEWED_ALBUMS,
   );
 
 export const useEditReview = () =>
-  useReviewMutation(({ reviewId, body }: { reviewId: string; body: ReviewBody }) =>
-    api(`/api/reviews/${encodeURIComponent(reviewId)}`, { method: 'PUT', body, schema: ReviewSchema }),
+  useReviewMutation(
+    ({ reviewId, body }: { reviewId: string; body: ReviewBody }) => call(reviewsEndpoints.edit, { params: { reviewId }, body }),
+    ANSWERS_SHOWING_REVIEWED_ALBUMS,
   );
 
 export const useDeleteReview = () =>
-  useReviewMutation((reviewId: string) => api(`/api/reviews/${encodeURIComponent(reviewId)}`, { method: 'DELETE', schema: OkSchema }));
+  useReviewMutation((reviewId: string) => call(reviewsEndpoints.remove, { params: { reviewId } }), ANSWERS_SHOWING_REVIEWED_ALBUMS);
 
 export const useLikeReview = () =>
-  useReviewMutation(({ review, liked }: { review: Review; liked: boolean }) =>
-    api(`/api/reviews/${encodeURIComponent(review.id)}/like`, { method: liked ? 'PUT' : 'DELETE', schema: ReviewLikeSchema }),
+  useReviewMutation(
+    ({ review, liked }: { review: Review; liked: boolean }) =>
+      call(liked ? reviewsEndpoints.like : reviewsEndpoints.unlike, { params: { reviewId: review.id } }),
+    ANSWERS_SHOWING_REVIEWS,
   );
 
 export const useAddComment = () =>
-  useReviewMutation(({ reviewId, body }: { reviewId: string; body: string }) =>
-    api(`/api/reviews/${encodeURIComponent(reviewId)}/comments`, { method: 'POST', body: { body }, schema: CommentSchema }),
+  useReviewMutation(
+    ({ reviewId, body }: { reviewId: string; body: string }) => call(reviewsEndpoints.addComment, { params: { reviewId }, body: { body } }),
+    ANSWERS_SHOWING_REVIEWS,
   );
 
 export const useEditComment = () =>
-  useReviewMutation(({ commentId, body }: { commentId: string; body: string }) =>
-    api(`/api/comments/${encodeURIComponent(commentId)}`, { method: 'PUT', body: { body }, schema: CommentSchema }),
+  useReviewMutation(
+    ({ commentId, body }: { commentId: string; body: string }) =>
+      call(reviewsEndpoints.editComment, { params: { commentId }, body: { body } }),
+    ANSWERS_SHOWING_REVIEWS,
   );
 
 export const useDeleteComment = () =>
-  useReviewMutation((commentId: string) => api(`/api/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE', schema: OkSchema }));
+  useReviewMutation((commentId: string) => call(reviewsEndpoints.removeComment, { params: { commentId } }), ANSWERS_SHOWING_REVIEWS);
