@@ -91,10 +91,20 @@ test.describe('content security policy', () => {
     });
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+        console.error(
+          `Content Security Policy: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        );
       });
     });
-    for (const path of ['/', '/trending', '/search?q=love', '/explore', '/login', '/register', '/album/pink-floyd-the-dark-side-of-the-moon']) {
+    for (const path of [
+      '/',
+      '/trending',
+      '/search?q=love',
+      '/explore',
+      '/login',
+      '/register',
+      '/album/pink-floyd-the-dark-side-of-the-moon',
+    ]) {
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -47,3 +47,6 @@ export function shorten(value: string, max: number): string {
   const kept = value.slice(0, max - 1);
   return `${/[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept}…`;
 }
+
+/** "The title is longer than 1,000 characters": why an entry, or an import row, is refused. */
+export const textTooLong = (what: string, max: number) => `${what} is longer than ${max.toLocaleString('en-US')} characters`;

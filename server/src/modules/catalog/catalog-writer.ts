@@ -12,8 +12,8 @@ import {
 import type { AlbumConfirmation } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
-import { matchKey, slugify } from '../../platform/text.ts';
-import { indexDocuments } from '../search/search.repository.ts';
+import { matchKey, slugify, textTooLong } from '../../platform/text.ts';
+import { indexDocuments } from '../../platform/db/search-index.ts';
 import * as repository from './catalog.repository.ts';
 import { classifyGenres, GENRE_DEFINITIONS } from './genre-taxonomy.ts';
 import { creditText, sortName, yearOf, type Credit } from './normalise.ts';
@@ -54,9 +54,6 @@ export interface AddResult {
 export function albumMatchKey(artistCredit: string, title: string): string {
   return `${matchKey(artistCredit)}|${matchKey(title)}`;
 }
-
-/** "The title is longer than 1,000 characters": why an entry, or an import row, is refused. */
-export const textTooLong = (what: string, max: number) => `${what} is longer than ${max.toLocaleString('en-US')} characters`;
 
 const tooLong = (what: string, value: string | null, max: number) => (value !== null && value.length > max ? textTooLong(what, max) : null);
 

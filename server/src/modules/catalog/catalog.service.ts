@@ -21,6 +21,7 @@ import * as writer from './catalog-writer.ts';
 import * as repository from './catalog.repository.ts';
 import type { Confirmation } from './catalog.repository.ts';
 import { presentAlbumCard, presentAlbumDetail, presentArtistCard } from './catalog.presenter.ts';
+import { splitArtistCredit } from './normalise.ts';
 
 /** What the catalog needs to know about ratings; provided by the ratings module. */
 export interface RatingLookup {
@@ -36,6 +37,7 @@ export interface CatalogServiceDeps {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+export type { CatalogEntry } from './catalog-writer.ts';
 
 export function createCatalogService(deps: CatalogServiceDeps) {
   const { db } = deps;
@@ -356,6 +358,12 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     onChange: (listener: () => void) => changeListeners.push(listener),
     countAlbums: () => repository.countAlbums(db),
     confirmAlbums,
+    /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
+    addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>
+      writer.addCatalogEntries(db, entries, deps.clock().toISOString(), options),
+    entryProblem: writer.entryProblem,
+    albumMatchKey: writer.albumMatchKey,
+    splitArtistCredit,
     /** How many albums this member's imports added since the given instant, for the daily limit. */
     countAlbumsAddedBy: (userId: string, since: string) => repository.countAlbumsAddedBy(db, userId, since),
   };

@@ -5,9 +5,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
 import { matchKey, shorten } from '../../platform/text.ts';
-import { addCatalogEntries, albumMatchKey, entryProblem, type CatalogEntry } from '../catalog/catalog-writer.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import { splitArtistCredit } from '../catalog/normalise.ts';
+import type { CatalogEntry, CatalogService } from '../catalog/catalog.service.ts';
 import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
@@ -214,7 +212,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (row.problem) skip(summary, row, row.problem);
       return !row.problem;
     });
-    const keysOf = (row: RymRow) => row.artistNames.flatMap((artist) => row.titles.map((title) => albumMatchKey(artist, title)));
+    const keysOf = (row: RymRow) =>
+      row.artistNames.flatMap((artist) => row.titles.map((title) => deps.catalog.albumMatchKey(artist, title)));
     const found = await repository.albumsByMatchKey(db, [...new Set(usable.flatMap(keysOf))]);
     const byKey = new Map<string, { id: string; year: number | null }[]>();
     for (const album of found)
@@ -240,7 +239,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const entries: [RymRow, CatalogEntry][] = [];
       for (const row of missing) {
         const artist = row.artistNames.map((name) => known.get(matchKey(name))).find(Boolean) ?? row.artistNames[0]!;
-        const credits = splitArtistCredit(artist);
+        const credits = deps.catalog.splitArtistCredit(artist);
         const entry: CatalogEntry = {
           title: row.titles[0]!,
           credits,
@@ -255,7 +254,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
           tracks: [],
           source: 'import',
         };
-        const problem = entryProblem(entry);
+        const problem = deps.catalog.entryProblem(entry);
         if (problem) skip(summary, row, problem);
         else entries.push([row, entry]);
       }
@@ -263,10 +262,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       for (const [row] of entries.slice(allowance.count)) skip(summary, row, allowance.reason);
       const admitted = entries.slice(0, allowance.count);
       if (admitted.length) {
-        const added = await addCatalogEntries(
-          db,
+        const added = await deps.catalog.addEntries(
           admitted.map(([, entry]) => entry),
-          now(),
           { importedBy: userId },
         );
         admitted.forEach(([row], index) => albumOf.set(row, { id: added.albumIds[index]!, created: true }));

@@ -2,7 +2,7 @@ import { ALBUM_TITLE_MAX, ARTIST_CREDIT_MAX } from '@hearsay/contracts/catalog';
 import { parse, type Info } from 'csv-parse/sync';
 import { decodeHTML } from 'entities';
 import { badRequest } from '../../platform/errors.ts';
-import { textTooLong } from '../catalog/catalog-writer.ts';
+import { textTooLong } from '../../platform/text.ts';
 import { bbcodeToText } from './bbcode.ts';
 
 /** One album line of a RateYourMusic export, cleaned up. */

@@ -1,14 +1,4 @@
-import { foldDiacritics } from '../../platform/text.ts';
-
-/** Lower case, no accents, letters and digits only: the form both documents and queries are indexed in. */
-export function searchText(value: string): string {
-  return foldDiacritics(value)
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’‘`.]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+import { searchText } from '../../platform/db/search-index.ts';
 
 /** At most eight words of a query, each only letters and digits (safe inside FTS and tsquery syntax). */
 export function queryTokens(query: string): string[] {

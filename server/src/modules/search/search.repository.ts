@@ -1,44 +1,9 @@
 import { sql } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
-import { searchText } from './search-text.ts';
-
-export type SearchKind = 'album' | 'artist';
-
-export interface SearchDocument {
-  kind: SearchKind;
-  refId: string;
-  text: string;
-}
+import type { SearchKind } from '../../platform/db/search-index.ts';
 
 /** One group per query word: the word itself (as a prefix) or any of its spelling corrections. */
 export type TokenGroup = { token: string; corrections: string[] };
-
-/** Adds documents and their words to the index (callers add each thing once; the catalog writer does). */
-export async function indexDocuments(db: DB, documents: readonly SearchDocument[]): Promise<void> {
-  if (documents.length === 0) return;
-  const rows = documents.map((document) => ({ kind: document.kind, ref_id: document.refId, text: searchText(document.text) }));
-  const terms = new Set<string>();
-  for (const row of rows) for (const word of row.text.split(' ')) if (word.length >= 3) terms.add(word);
-  const postgres = dialectOf(db) === 'postgres';
-  for (let start = 0; start < rows.length; start += 500) {
-    const batch = rows.slice(start, start + 500);
-    if (postgres)
-      await db
-        .insertInto('search_document')
-        .values(batch)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    else await db.insertInto('search_document').values(batch).execute();
-  }
-  const termRows = [...terms].map((term) => ({ term, initial: term.slice(0, 1), length: term.length }));
-  for (let start = 0; start < termRows.length; start += 500) {
-    await db
-      .insertInto('search_term')
-      .values(termRows.slice(start, start + 500))
-      .onConflict((oc) => oc.column('term').doNothing())
-      .execute();
-  }
-}
 
 /**
  * Words of the index that could be what a typed word meant: words with the same first letter and a

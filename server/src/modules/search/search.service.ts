@@ -6,6 +6,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import { allowedEdits, editDistance, queryTokens } from './search-text.ts';
 import * as repository from './search.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
+import type { SearchKind } from '../../platform/db/search-index.ts';
 
 /** Enough candidates for any real page of results, few enough to filter and sort in one step. */
 const MAX_CANDIDATES = 2000;
@@ -26,7 +27,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   const matches = new LRUCache<string, string[]>({ max: 2000, ttl: 10_000 });
   const corrections = new LRUCache<string, repository.TokenGroup>({ max: 5000, ttl: 60_000 });
 
-  async function cachedMatches(kind: repository.SearchKind, groups: repository.TokenGroup[]): Promise<string[]> {
+  async function cachedMatches(kind: SearchKind, groups: repository.TokenGroup[]): Promise<string[]> {
     const key = `${kind}:${JSON.stringify(groups)}`;
     let ids = matches.get(key);
     if (!ids) {
