@@ -112,7 +112,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: repoRoot, zones: [{ target: './contracts', from: ['./server', './web'], message: 'Contracts depend on nothing but zod.' }] },
+        {
+          basePath: repoRoot,
+          zones: [{ target: './contracts', from: ['./server', './web'], message: 'Contracts depend on nothing but zod.' }],
+        },
       ],
     },
   },

@@ -21,18 +21,21 @@ async function lintErrors(file: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it('lint refuses a module importing another module’s internals, and allows its service', async () => {
-    expect(await lintErrors('server/src/modules/ratings/violation.ts', "export { findAlbum } from '../catalog/catalog.repository.ts';\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await lintErrors('server/src/modules/ratings/violation.ts', "export { findAlbum } from '../catalog/catalog.repository.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
     expect(
       await lintErrors('server/src/modules/ratings/allowed.ts', "export type { CatalogService } from '../catalog/catalog.service.ts';\n"),
     ).toEqual([]);
   }, 60_000);
 
   it('lint refuses platform code importing a module, and a web feature importing another feature', async () => {
-    expect(await lintErrors('server/src/platform/violation.ts', "export type { CatalogService } from '../modules/catalog/catalog.service.ts';\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await lintErrors(
+        'server/src/platform/violation.ts',
+        "export type { CatalogService } from '../modules/catalog/catalog.service.ts';\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
     expect(await lintErrors('web/src/features/search/violation.ts', "export { useAlbum } from '../catalog/api.ts';\n")).toContain(
       'import-x/no-restricted-paths',
     );

@@ -13,5 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('profile').renameColumn('public_collections_count', 'collections_count').execute();
-  await sql`update profile set collections_count = (select count(*) from collection where collection.user_id = profile.user_id)`.execute(db);
+  await sql`update profile set collections_count = (select count(*) from collection where collection.user_id = profile.user_id)`.execute(
+    db,
+  );
 }

@@ -69,5 +69,10 @@ export async function ping(db: DB): Promise<void> {
 /** True when a write failed on a unique constraint, on either database (PostgreSQL 23505, SQLite's constraint error). */
 export function isUniqueViolation(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || String(message).includes('UNIQUE constraint failed');
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    String(message).includes('UNIQUE constraint failed')
+  );
 }

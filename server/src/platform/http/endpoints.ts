@@ -24,7 +24,12 @@ export interface EndpointRouteOptions {
  * Registers a route from its contract declaration: the method, path, validation and the response schemas (the
  * allow-list of what leaves the server) all come from the one object the web app calls.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, declaration: E, handler: EndpointHandler<E>, options: EndpointRouteOptions = {}): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  declaration: E,
+  handler: EndpointHandler<E>,
+  options: EndpointRouteOptions = {},
+): void {
   app.route({
     method: declaration.method,
     url: declaration.path,

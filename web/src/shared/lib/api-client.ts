@@ -109,7 +109,9 @@ export function endpointKey<E extends Endpoint>(declaration: E, input?: Partial<
 /** TanStack Query options for a GET endpoint. */
 export function endpointQuery<E extends Endpoint & { method: 'GET' }>(declaration: E, input: EndpointInput<E>) {
   return queryOptions({
-    queryKey: endpointKey(declaration, { params: input.params, query: input.query ?? {} } as Partial<Pick<EndpointInput<E>, 'params' | 'query'>>),
+    queryKey: endpointKey(declaration, { params: input.params, query: input.query ?? {} } as Partial<
+      Pick<EndpointInput<E>, 'params' | 'query'>
+    >),
     queryFn: ({ signal }) => call(declaration, input, signal),
   });
 }
