@@ -25,6 +25,8 @@ test('write a formatted review on an album page, read it on its own page, and an
   page,
   browser,
 }) => {
+  // Two people sign up (argon2id), the review is typed key by key and axe runs twice: over a minute on two busy cores.
+  test.slow();
   const author = await register(page);
   await finishOnboarding(page);
   const album = await someAlbum(page, 40 + Math.floor(Math.random() * 400));
