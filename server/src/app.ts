@@ -13,26 +13,20 @@ import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/securit
 import { createSecurityService } from './modules/accounts/security.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
 import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
-import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
-import { createImportsService, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { createJournalService } from './modules/journal/journal.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
-import { createLibraryService } from './modules/library/library.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
-import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { reviewPreviews } from './modules/reviews/reviews.previews.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -44,7 +38,10 @@ import { paceLimits } from './platform/http/pace.ts';
 import type { Config } from './platform/config.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
-import { createJobRunner } from './platform/jobs/runner.ts';
+import { createJobRunner, type Jobs } from './platform/jobs/runner.ts';
+import { createJobThread } from './platform/jobs/thread.ts';
+import type { JobThreadData } from './job-thread.ts';
+import { buildCoreServices, JOB_KINDS, jobHandlers } from './services.ts';
 import { registerRequestValidation } from './platform/http/bodies.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
@@ -108,13 +105,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
-  // Long work runs as jobs in short steps between requests, in one process at a time, resumed after a restart.
-  const jobs = createJobRunner({ db, clock, log: app.log });
+  // Long work runs as database-backed jobs: in a thread of their own, or in short steps between requests.
+  const runner = config.jobThread ? null : createJobRunner({ db, clock, log: app.log });
+  const jobs: Jobs =
+    runner ??
+    createJobThread({
+      db,
+      clock,
+      log: app.log,
+      entry: new URL('./job-thread.ts', import.meta.url),
+      workerData: { config, imageProxy: deps.imageProxy } satisfies JobThreadData,
+      kinds: JOB_KINDS,
+    });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.close());
-  const ratingLookup = createRatingLookup(db);
-  const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratingLookup });
-  const ratings = createRatingsService({ db, clock, catalog });
+  const core = buildCoreServices({ db, clock, config, imageProxy: deps.imageProxy, jobs });
+  const { catalog, ratings, library, imageProxy, reviews, imports } = core;
+  if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   const covers = createCoverService({
     db,
     dataDir: config.dataDir,
@@ -127,16 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const collections = createCollectionsService({ db, clock, catalog });
   const profiles = createProfilesService({ db, clock, ratings, collections });
   const search = createSearchService({ db, catalog, collections: { search: (tokens) => collections.search(tokens) } });
-  const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup });
-  const imageProxy = createImageProxyService({
-    dataDir: config.dataDir,
-    secret: config.authSecret,
-    publicUrl: config.publicUrl,
-    mode: config.reviewImages,
-    cacheBytes: config.reviewImageCacheBytes,
-    ...deps.imageProxy,
-  });
-  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   app.addHook('onClose', () => limiter.close());
@@ -183,8 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profiles.forgetPerson,
     ],
   });
-  const imports = createImportsService({ db, clock, catalog, ratings, library, reviews, limits: config.importLimits, jobs });
-  jobs.register(RYM_IMPORT_JOB, imports.rymImport);
   const journal = createJournalService({ db, clock, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 

@@ -57,6 +57,7 @@ export const EnvSchema = z.object({
   REVIEW_IMAGES: z.enum(['proxy', 'off'], { error: 'must be proxy or off' }).default('proxy'),
   REVIEW_IMAGE_CACHE_MB: positiveInt(1_000_000).default(1024),
   CATALOG_AUTOLOAD: booleanish.default(true),
+  JOB_THREAD: booleanish.default(true),
   CHART_PRIOR_WEIGHT: positiveInt(100_000).default(5),
   CHART_MIN_RATINGS: positiveInt(100_000).default(3),
   IMPORT_NEW_ALBUMS_PER_IMPORT: positiveInt(1_000_000).default(500),
@@ -100,6 +101,8 @@ export interface Config {
   reviewImages: 'proxy' | 'off';
   reviewImageCacheBytes: number;
   catalogAutoload: boolean;
+  /** Background jobs run in a worker thread of their own (else in short steps on the server's thread). */
+  jobThread: boolean;
   charts: { priorWeight: number; minRatings: number };
   /** How many albums new to the catalog one import, and one person's imports in 24 hours, may add. */
   importLimits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
@@ -154,6 +157,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     reviewImages: env.REVIEW_IMAGES,
     reviewImageCacheBytes: env.REVIEW_IMAGE_CACHE_MB * 1024 * 1024,
     catalogAutoload: env.CATALOG_AUTOLOAD,
+    jobThread: env.JOB_THREAD,
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
     importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),

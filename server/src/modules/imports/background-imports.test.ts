@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { rymExport } from '../../../test/rym-export.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 
 /** Every generated row adds an album; the limits on new albums are tested in import-limits.test.ts. */
 const env = { IMPORT_NEW_ALBUMS_PER_IMPORT: '100000', IMPORT_NEW_ALBUMS_PER_DAY: '100000' };
@@ -129,6 +129,22 @@ describe('imports run as background jobs', () => {
     expect(job).toMatchObject({ status: 'done', total: 3, processed: 3 });
     expect(job.summary).toMatchObject({ created: 3, ratingsImported: 2, reviewsImported: 1, reviewsKept: 1 });
   });
+
+  it('stops an import when its owner deletes their account, leaving nothing of theirs behind', async () => {
+    const person = await createUser(t);
+    const id = await started(t, person, rymExport({ rows: 1500, prefix: 'Leaving' }));
+    await until(t, person, id, (job) => job.processed > 0);
+
+    const deleted = await deleteAccount(t, person);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // Whatever step was under way has finished by the time the deletion answered: nothing is written afterwards.
+    const ratingsLeft = () => t.db.selectFrom('rating').select('album_id').where('user_id', '=', person.user.id).execute();
+    expect(await ratingsLeft()).toEqual([]);
+    await sleep(300);
+    expect(await ratingsLeft()).toEqual([]);
+    expect(await t.db.selectFrom('job').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('import_file').select('import_id').where('import_id', '=', id).execute()).toEqual([]);
+  }, 60_000);
 
   it('fails an import whose file breaks further down before applying any row, saying where', async () => {
     const person = await createUser(t);

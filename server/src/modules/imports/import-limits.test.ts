@@ -9,7 +9,11 @@ let now = new Date('2026-11-22T12:00:00Z');
 let knownAlbum: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now, env: { IMPORT_NEW_ALBUMS_PER_IMPORT: '51', IMPORT_NEW_ALBUMS_PER_DAY: '60' } });
+  // The day's limit is counted on this test's clock, which only jobs run on the server's own thread can read.
+  t = await createTestApp({
+    clock: () => now,
+    env: { IMPORT_NEW_ALBUMS_PER_IMPORT: '51', IMPORT_NEW_ALBUMS_PER_DAY: '60', JOB_THREAD: 'false' },
+  });
   knownAlbum = await buildAlbum(t.db, { title: 'Already Catalogued', artist: 'Long Standing Band', releaseDate: '1994' });
 });
 afterAll(() => t.close());

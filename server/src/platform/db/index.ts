@@ -1,5 +1,15 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
@@ -33,13 +43,35 @@ function openSqlite(path: string): DatabaseHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('cache_size = -32000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   return {
     db,
     dialect: 'sqlite',
     description: `sqlite ${path}`,
     destroy: () => db.destroy(),
   };
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE) rather than at their first write. The job thread
+ * writes through a connection of its own; a deferred transaction that read first and then wanted to write while the
+ * other connection wrote would fail at once with SQLITE_BUSY, where an immediate one waits (busy_timeout).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateTransactionDriver(this.#settings);
+  }
+}
+
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {

@@ -52,7 +52,54 @@ export interface JobRunnerOptions {
   concurrency?: number;
 }
 
+/** What the rest of the server sees of background jobs, whether they run in this thread or in the job thread. */
+export interface Jobs {
+  /** Adds a job, with the handler's own rows written in the same transaction; returns its id. */
+  enqueue<Cursor>(job: NewJob<Cursor>, alongside?: (db: DB) => Promise<void>): Promise<string>;
+  /** Starts looking for jobs. */
+  start(): void;
+  /** Resolves once nothing is being claimed or run (tests wait on it instead of sleeping). */
+  idle(): Promise<void>;
+  /**
+   * Account deletion: the person's jobs go, and a step of theirs under way finishes first, so nothing of theirs is
+   * written after this resolves.
+   */
+  forget(owner: string): Promise<void>;
+  /** Finishes the steps under way and hands their jobs back, so the next process resumes them at once. */
+  close(): Promise<void>;
+}
+
+export interface NewJob<Cursor> {
+  id?: string;
+  kind: string;
+  owner: string | null;
+  cursor: Cursor;
+}
+
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** Stores a new job (queued) with the handler's rows; whoever runs jobs is told separately. */
+export async function insertQueuedJob<Cursor>(
+  db: DB,
+  now: string,
+  job: NewJob<Cursor>,
+  alongside?: (db: DB) => Promise<void>,
+): Promise<string> {
+  const id = job.id ?? newId();
+  await db.transaction().execute(async (trx) => {
+    await alongside?.(trx);
+    await repository.insertJob(trx, {
+      id,
+      kind: job.kind,
+      owner: job.owner,
+      state: 'queued',
+      cursor: JSON.stringify(job.cursor),
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  return id;
+}
 
 /**
  * Runs long work in the background, in steps, in whichever process holds the job's lease. Jobs live in the
@@ -81,25 +128,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     handlers.set(kind, handler as JobHandler<unknown>);
   }
 
-  /** Adds a job, with the handler's own rows written in the same transaction, and looks for work at once. */
-  async function enqueue<Cursor>(
-    job: { id?: string; kind: string; owner: string | null; cursor: Cursor },
-    alongside?: (db: DB) => Promise<void>,
-  ): Promise<string> {
-    const id = job.id ?? newId();
-    const now = stamp();
-    await db.transaction().execute(async (trx) => {
-      await alongside?.(trx);
-      await repository.insertJob(trx, {
-        id,
-        kind: job.kind,
-        owner: job.owner,
-        state: 'queued',
-        cursor: JSON.stringify(job.cursor),
-        created_at: now,
-        updated_at: now,
-      });
-    });
+  /** Stores the job and looks for work at once. */
+  async function enqueue<Cursor>(job: NewJob<Cursor>, alongside?: (db: DB) => Promise<void>): Promise<string> {
+    const id = await insertQueuedJob(db, stamp(), job, alongside);
     kick();
     return id;
   }
@@ -197,7 +228,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
-  /** Starts looking for jobs: now (jobs left by a restart), every poll, and whenever one is enqueued here. */
+  /** Starts looking for jobs: now (jobs left by a restart), every poll, whenever one is enqueued here or `wake` is called. */
   function start(): void {
     if (started) return;
     started = true;
@@ -206,26 +237,20 @@ export function createJobRunner(options: JobRunnerOptions) {
     kick();
   }
 
-  /** Resolves once nothing is being claimed or run here (tests wait on it instead of sleeping). */
   async function idle(): Promise<void> {
     while (claiming || running.size) await Promise.allSettled([claiming, ...[...running.values()].map((entry) => entry.run)]);
   }
 
-  /**
-   * Account deletion: the person's jobs go, and a step of theirs under way here finishes first, so nothing of theirs
-   * is written after this resolves.
-   */
   async function forget(owner: string): Promise<void> {
     await repository.deleteOwnedBy(db, owner);
     await Promise.allSettled([...running.values()].filter((entry) => entry.owner === owner).map((entry) => entry.run));
   }
 
-  /** Finishes the steps under way and hands their jobs back, so the next process resumes them at once. */
   async function close(): Promise<void> {
     closing = true;
     clearInterval(timer);
     await idle();
   }
 
-  return { register, enqueue, start, idle, close, forget };
+  return { register, enqueue, start, idle, close, forget, wake: kick } satisfies Jobs & { register: unknown; wake: unknown };
 }

@@ -1,0 +1,27 @@
+/**
+ * The job thread (platform/jobs/thread.ts): background jobs on a database connection of their own, in a worker
+ * thread, so their synchronous work never holds up a request. Started by the server when there is work.
+ */
+import { workerData } from 'node:worker_threads';
+import type { AppDeps } from './app.ts';
+import type { Config } from './platform/config.ts';
+import { openDatabase } from './platform/db/index.ts';
+import { createJobRunner } from './platform/jobs/runner.ts';
+import { serveJobThread, threadLog } from './platform/jobs/thread.ts';
+import { buildCoreServices, jobHandlers } from './services.ts';
+
+export interface JobThreadData {
+  config: Config;
+  imageProxy?: AppDeps['imageProxy'];
+}
+
+/** Steps may be long here: nothing waits on this thread, and fewer steps save fewer cursors. */
+const THREAD_SLICE_MS = 50;
+
+const { config, imageProxy } = workerData as JobThreadData;
+const database = openDatabase(config.databaseUrl, { poolSize: 2 });
+const clock = () => new Date();
+const runner = createJobRunner({ db: database.db, clock, log: threadLog(), sliceMs: THREAD_SLICE_MS });
+const services = buildCoreServices({ db: database.db, clock, config, imageProxy, jobs: runner });
+for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.register(kind, handler);
+serveJobThread(runner, () => database.destroy());

@@ -1,0 +1,50 @@
+import type { AppDeps } from './app.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
+import { createImportsService, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
+import { createLibraryService } from './modules/library/library.service.ts';
+import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import type { Config } from './platform/config.ts';
+import type { DB } from './platform/db/index.ts';
+import type { JobHandler, Jobs } from './platform/jobs/runner.ts';
+
+export interface CoreServiceDeps {
+  db: DB;
+  clock: () => Date;
+  config: Config;
+  imageProxy?: AppDeps['imageProxy'];
+  jobs: Pick<Jobs, 'enqueue'>;
+}
+
+export type CoreServices = ReturnType<typeof buildCoreServices>;
+
+/**
+ * The services that background jobs need as well as routes. The server and the job thread build them here, the same
+ * way, each on its own database connection; app.ts adds the rest.
+ */
+export function buildCoreServices({ db, clock, config, imageProxy: imageProxyOptions, jobs }: CoreServiceDeps) {
+  const ratingLookup = createRatingLookup(db);
+  const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratingLookup });
+  const ratings = createRatingsService({ db, clock, catalog });
+  const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup });
+  const imageProxy = createImageProxyService({
+    dataDir: config.dataDir,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    mode: config.reviewImages,
+    cacheBytes: config.reviewImageCacheBytes,
+    ...imageProxyOptions,
+  });
+  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy });
+  const imports = createImportsService({ db, clock, catalog, ratings, library, reviews, limits: config.importLimits, jobs });
+  return { ratingLookup, catalog, ratings, library, imageProxy, reviews, imports };
+}
+
+/** Every kind of background job. */
+export const JOB_KINDS = [RYM_IMPORT_JOB] as const;
+
+/** The handler that runs each kind of job. */
+export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[number], JobHandler<unknown>> {
+  return { [RYM_IMPORT_JOB]: services.imports.rymImport };
+}
