@@ -75,3 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/** POSTs `body` exactly as written (malformed, blank or none) as JSON, for tests of what the server makes of it. */
+export function postRawJson(app: TestApp, url: string, body?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
+}

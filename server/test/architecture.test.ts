@@ -22,7 +22,7 @@ async function lintErrors(file: string, code: string): Promise<string[]> {
 describe('import boundaries', () => {
   it('lint refuses a module importing another module’s internals, and allows its service', async () => {
     expect(
-      await lintErrors('server/src/modules/ratings/violation.ts', "export { findAlbum } from '../catalog/catalog.repository.ts';\n"),
+      await lintErrors('server/src/modules/ratings/violation.ts', "export { hydrateAlbums } from '../catalog/albums.repository.ts';\n"),
     ).toContain('import-x/no-restricted-paths');
     expect(
       await lintErrors('server/src/modules/ratings/allowed.ts', "export type { CatalogService } from '../catalog/catalog.service.ts';\n"),
@@ -42,18 +42,21 @@ describe('import boundaries', () => {
   }, 60_000);
 });
 
+/** Each module's code (tests left out): its name, and each file's path below server/src/modules and text. */
+function moduleSources(): { module: string; file: string; source: string }[] {
+  return modules.flatMap((module) =>
+    readdirSync(join(modulesDir, module), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => ({ module, file: join(module, file), source: readFileSync(join(modulesDir, module, file), 'utf8') })),
+  );
+}
+
 /** `a --> b` for every module a whose code names module b's service. */
 function dependenciesInCode(): string[] {
   const edges = new Set<string>();
-  for (const module of modules) {
-    const files = readdirSync(join(modulesDir, module), { recursive: true, encoding: 'utf8' }).filter(
-      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
-    );
-    for (const file of files) {
-      const source = readFileSync(join(modulesDir, module, file), 'utf8');
-      for (const match of source.matchAll(/from '\.\.\/([\w-]+)\/[\w-]+\.service\.ts'/g)) {
-        if (match[1] !== module) edges.add(`${module} --> ${match[1]}`);
-      }
+  for (const { module, source } of moduleSources()) {
+    for (const match of source.matchAll(/from '\.\.\/([\w-]+)\/[\w-]+\.service\.ts'/g)) {
+      if (match[1] !== module) edges.add(`${module} --> ${match[1]}`);
     }
   }
   return [...edges].sort();
@@ -73,5 +76,84 @@ describe('docs/ARCHITECTURE.md', () => {
   it('names every module', () => {
     const doc = readFileSync(join(root, 'docs/ARCHITECTURE.md'), 'utf8');
     expect(modules.filter((module) => !doc.includes(`\`${module}\``))).toEqual([]);
+  });
+});
+
+/** A Kysely query builder or a raw SQL template. */
+const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(<[^>]*>)?`|\bsql\.\w+\(/;
+
+/** `path:line: code` for every line of a file outside a repository that builds a query. */
+function queriesOutsideRepositories(file: string, source: string): string[] {
+  if (file.endsWith('.repository.ts')) return [];
+  return source.split('\n').flatMap((line, index) => (QUERY.test(line) ? [`server/src/modules/${file}:${index + 1}: ${line.trim()}`] : []));
+}
+
+describe('SQL', () => {
+  it('lives in the repositories (*.repository.ts) only', () => {
+    const found = moduleSources().flatMap(({ file, source }) => queriesOutsideRepositories(file, source));
+    expect(found, 'these lines query the database outside a repository; move the query into the module’s *.repository.ts').toEqual([]);
+  });
+
+  it('is found in a service, and allowed in a repository', () => {
+    const query = "  const row = await db.selectFrom('rating').selectAll().executeTakeFirst();\n";
+    expect(queriesOutsideRepositories('ratings/ratings.service.ts', `// rating\n${query}`)).toEqual([
+      `server/src/modules/ratings/ratings.service.ts:2: ${query.trim()}`,
+    ]);
+    expect(queriesOutsideRepositories('ratings/ratings.service.ts', "await trx\n  .updateTable('album')")).toHaveLength(1);
+    expect(queriesOutsideRepositories('search/search.service.ts', 'await sql<{ id: string }>`SELECT 1`.execute(db);')).toHaveLength(1);
+    expect(queriesOutsideRepositories('ratings/ratings.repository.ts', query)).toEqual([]);
+  });
+});
+
+/** Decision 015 (docs/decisions/015-counters-and-activity.md): the one module that writes each counter column. */
+const COUNTER_OWNERS: Record<string, Record<string, string>> = {
+  album: { rating_count: 'ratings', rating_sum: 'ratings', rating_average: 'ratings', review_count: 'reviews', like_count: 'library' },
+  profile: {
+    ratings_count: 'ratings',
+    reviews_count: 'reviews',
+    public_collections_count: 'collections',
+    followers_count: 'profiles',
+    following_count: 'profiles',
+  },
+};
+
+/**
+ * `file writes table.column, owned by …` for each counter that a repository function of another module than its
+ * owner may write: the function updates the counter's table and names the column (in `.set(…)` or in the type of a
+ * column it takes). `file` is the path below server/src/modules, so its first folder is the module.
+ */
+function counterWritesByOthers(file: string, source: string): string[] {
+  const module = file.split('/')[0];
+  const found: string[] = [];
+  for (const fn of source.split(/^export /m)) {
+    for (const [table, owners] of Object.entries(COUNTER_OWNERS)) {
+      if (!fn.includes(`updateTable('${table}')`)) continue;
+      for (const [column, owner] of Object.entries(owners)) {
+        if (owner !== module && new RegExp(`\\b${column}\\b`).test(fn)) found.push(`${file} writes ${table}.${column}, owned by ${owner}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('counters', () => {
+  it('are written by their owner only (decision 015)', () => {
+    const found = moduleSources()
+      .filter(({ file }) => file.endsWith('.repository.ts'))
+      .flatMap(({ file, source }) => counterWritesByOthers(file, source));
+    expect(found, 'move the write to the owning module and call its service').toEqual([]);
+  });
+
+  it('are found when another module writes them, however the column is named', () => {
+    const write = (changes: string) =>
+      `export async function shift(db: DB, id: string): Promise<void> {\n  await db.updateTable('profile').set(${changes}).where('user_id', '=', id).execute();\n}\n`;
+    expect(counterWritesByOthers('library/library.repository.ts', write('{ reviews_count: sql`reviews_count + 1` }'))).toEqual([
+      'library/library.repository.ts writes profile.reviews_count, owned by reviews',
+    ]);
+    expect(counterWritesByOthers('reviews/reviews.repository.ts', write('{ reviews_count: sql`reviews_count + 1` }'))).toEqual([]);
+    const dynamic = `export async function shift(db: DB, id: string, column: 'followers_count' | 'bio') {\n  await db.updateTable('profile').set({ [column]: 0 }).execute();\n}\n`;
+    expect(counterWritesByOthers('accounts/accounts.repository.ts', dynamic)).toEqual([
+      'accounts/accounts.repository.ts writes profile.followers_count, owned by profiles',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { createTestApp, type TestApp } from './app.ts';
 
 export interface ReceivedMail {
   to: string;
@@ -51,5 +52,22 @@ export async function startMailbox() {
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+export type TestAppWithMailbox = TestApp & { mailbox: Mailbox };
+
+/** A test app that sends its mail to a mailbox of its own, with links to http://hearsay.test; closing it stops both. */
+export async function createTestAppWithMailbox(env: Record<string, string> = {}): Promise<TestAppWithMailbox> {
+  const mailbox = await startMailbox();
+  const app = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'http://hearsay.test', ...env } });
+  return {
+    ...app,
+    mailbox,
+    async close() {
+      await app.close();
+      await mailbox.close();
+    },
   };
 }

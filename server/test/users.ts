@@ -26,3 +26,8 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   if (!session) throw new Error('no session cookie was set');
   return session.split(';')[0]!;
 }
+
+/** Deletes the person's account through the API, confirmed with `password` (theirs unless told). */
+export function deleteAccount(app: TestApp, person: TestUser, password = person.password) {
+  return app.inject({ method: 'DELETE', url: '/api/me', payload: { password }, headers: { cookie: person.cookie } });
+}

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { startMailbox } from '../../../test/mailbox.ts';
+import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
 import { createUser, sessionCookie } from '../../../test/users.ts';
 
 /**
  * Someone who knows an address must not be able to lock its owner out of both sign-in and recovery. The limits here
  * are the production ones (RATE_LIMIT_MULTIPLIER=1); each test plays its people from client addresses of its own.
  */
-let t: TestApp;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let t: TestAppWithMailbox;
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1', SMTP_URL: mailbox.url, PUBLIC_URL: 'http://hearsay.test' } });
+  t = await createTestAppWithMailbox({ RATE_LIMIT_MULTIPLIER: '1' });
 });
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+afterAll(() => t.close());
 
 const signIn = (app: TestApp, email: string, password: string, ip: string, cookie?: string) =>
   app.inject({
@@ -149,14 +144,14 @@ describe('recovery limits', () => {
     for (let request = 0; request < 3; request++) {
       const answer = await recover(person.user.email, `198.51.100.${50 + request}`);
       expect(answer.statusCode).toBe(200);
-      links.push(resetLink((await mailbox.next(person.user.email)).text));
+      links.push(resetLink((await t.mailbox.next(person.user.email)).text));
     }
     const fourth = await recover(person.user.email, '198.51.100.53');
     const unknown = await recover('nobody-capped@example.com', '198.51.100.53');
     expect(fourth.statusCode).toBe(200);
     expect(fourth.body).toBe(unknown.body);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(mailbox.received.filter((mail) => mail.to === person.user.email)).toEqual([]);
+    expect(t.mailbox.received.filter((mail) => mail.to === person.user.email)).toEqual([]);
 
     const third = links[2]!;
     const reset = await t.inject({

@@ -170,6 +170,7 @@ export async function updateProfileFields(
     preferred_genres?: string;
     favorite_artists?: string;
     onboarding_completed?: number;
+    onboarding_step?: number;
   },
   now: string,
 ): Promise<void> {
@@ -178,4 +179,31 @@ export async function updateProfileFields(
     .set({ ...changes, updated_at: now })
     .where('user_id', '=', userId)
     .execute();
+}
+
+export async function unlinkAccount(db: DB, userId: string, accountId: string): Promise<void> {
+  await db.deleteFrom('account').where('id', '=', accountId).where('user_id', '=', userId).execute();
+}
+
+/** The value stored under a verification identifier (a two-factor challenge stores the user id). */
+export async function verificationValue(db: DB, identifier: string): Promise<string | undefined> {
+  return (await db.selectFrom('verification').select('value').where('identifier', '=', identifier).executeTakeFirst())?.value;
+}
+
+export async function onboardingOf(db: DB, userId: string) {
+  return db
+    .selectFrom('profile')
+    .select(['onboarding_step', 'onboarding_completed', 'preferred_genres', 'favorite_artists'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Genres (not styles) of the catalog by name, for the onboarding's genre step. */
+export async function genres(db: DB) {
+  return db.selectFrom('genre').select(['slug', 'name']).where('kind', '=', 'genre').orderBy('name').execute();
+}
+
+/** How many of these artist ids the catalog has. */
+export async function countKnownArtists(db: DB, artistIds: readonly string[]): Promise<number> {
+  return (await db.selectFrom('artist').select('id').where('id', 'in', artistIds).execute()).length;
 }

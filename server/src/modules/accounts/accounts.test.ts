@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, postRawJson } from '../../../test/app.ts';
 import { storedResetIdentifier } from '../../platform/auth/auth.ts';
-import { startMailbox } from '../../../test/mailbox.ts';
+import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
 import { createUser, sessionCookie } from '../../../test/users.ts';
 import { usernameBase } from './usernames.ts';
 
-let t: TestApp;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let t: TestAppWithMailbox;
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'http://hearsay.test' } });
+  t = await createTestAppWithMailbox();
 });
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -88,12 +83,7 @@ describe('registration', () => {
       const response = await post('/api/auth/register', payload);
       expect(response.statusCode).toBe(400);
     }
-    const broken = await t.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const broken = await postRawJson(t, '/api/auth/sign-in', '{"email":');
     expect(broken.statusCode).toBe(400);
   });
 });
@@ -202,7 +192,7 @@ describe('password recovery', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
 
-    const mail = await mailbox.next('forgetful@example.com');
+    const mail = await t.mailbox.next('forgetful@example.com');
     expect(mail.subject).toBe('Reset your Hearsay password');
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
     expect(link.origin + link.pathname).toBe('http://hearsay.test/reset-password');
@@ -221,13 +211,13 @@ describe('password recovery', () => {
     const again = await post('/api/auth/reset-password', { userId, secret, password: 'Another-Secret-88' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe('This password reset link has expired or has already been used. Please request a new one.');
-    expect(mailbox.received.filter((message) => message.to === 'stranger@example.com')).toEqual([]);
+    expect(t.mailbox.received.filter((message) => message.to === 'stranger@example.com')).toEqual([]);
   });
 
   it('expires reset links after an hour', async () => {
     await createUser(t, { email: 'late@example.com' });
     await post('/api/auth/forgot-password', { email: 'late@example.com' });
-    const mail = await mailbox.next('late@example.com');
+    const mail = await t.mailbox.next('late@example.com');
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
     const secret = link.searchParams.get('secret')!;
     const row = await t.db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, postRawJson, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie } from '../../../test/users.ts';
 
 /**
@@ -64,15 +64,10 @@ describe.each(Object.keys(forms) as (keyof typeof forms)[])('POST with %s', (for
 
 describe('a route whose body is required', () => {
   it('still answers 400 to an empty body, and to JSON that is only whitespace', async () => {
-    const empty = await t.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' } });
+    const empty = await postRawJson(t, '/api/auth/sign-in');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.code).toBe('invalid_request');
-    const blank = await t.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: { 'content-type': 'application/json' },
-      payload: ' ',
-    });
+    const blank = await postRawJson(t, '/api/auth/sign-in', ' ');
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.code).toBe('invalid_json');
   });

@@ -2,6 +2,7 @@ import type { Onboarding, OnboardingUpdate } from '@hearsay/contracts/accounts';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { slugify } from '../../platform/text.ts';
+import * as repository from './accounts.repository.ts';
 
 /** The default onboarding groups of spec §3; database genres not listed join "Other". */
 const DEFAULT_GROUPS: { name: string; genres: string[] }[] = [
@@ -22,14 +23,7 @@ const parseList = (value: string): string[] => {
 };
 
 export async function getOnboarding(db: DB, userId: string): Promise<Onboarding> {
-  const [profile, genres] = await Promise.all([
-    db
-      .selectFrom('profile')
-      .select(['onboarding_step', 'onboarding_completed', 'preferred_genres', 'favorite_artists'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    db.selectFrom('genre').select(['slug', 'name']).where('kind', '=', 'genre').orderBy('name').execute(),
-  ]);
+  const [profile, genres] = await Promise.all([repository.onboardingOf(db, userId), repository.genres(db)]);
   if (!profile) throw notFound('profile_not_found', 'User profile not found');
   const bySlug = new Map(genres.map((genre) => [genre.slug, genre]));
   const listed = new Set<string>();
@@ -60,22 +54,21 @@ export async function saveOnboarding(db: DB, userId: string, update: OnboardingU
       throw badRequest('unknown_genre', 'Some of the chosen genres do not exist.');
   }
   if (update.favoriteArtists?.length) {
-    const known = await db.selectFrom('artist').select('id').where('id', 'in', update.favoriteArtists).execute();
-    if (known.length !== new Set(update.favoriteArtists).size)
+    if ((await repository.countKnownArtists(db, update.favoriteArtists)) !== new Set(update.favoriteArtists).size)
       throw badRequest('unknown_artist', 'Some of the chosen artists do not exist.');
   }
-  const current = await db.selectFrom('profile').select('onboarding_step').where('user_id', '=', userId).executeTakeFirst();
+  const current = await repository.onboardingOf(db, userId);
   if (!current) throw notFound('profile_not_found', 'User profile not found');
-  await db
-    .updateTable('profile')
-    .set({
+  await repository.updateProfileFields(
+    db,
+    userId,
+    {
       onboarding_step: Math.max(Number(current.onboarding_step), update.step),
       ...(update.preferredGenres ? { preferred_genres: JSON.stringify([...new Set(update.preferredGenres)]) } : {}),
       ...(update.favoriteArtists ? { favorite_artists: JSON.stringify([...new Set(update.favoriteArtists)]) } : {}),
       ...(update.completed ? { onboarding_completed: 1 } : {}),
-      updated_at: now,
-    })
-    .where('user_id', '=', userId)
-    .execute();
+    },
+    now,
+  );
   return getOnboarding(db, userId);
 }

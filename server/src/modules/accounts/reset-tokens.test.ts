@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { startMailbox } from '../../../test/mailbox.ts';
+import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { storedResetIdentifier } from '../../platform/auth/auth.ts';
 
-let t: TestApp;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let t: TestAppWithMailbox;
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'http://hearsay.test' } });
+  t = await createTestAppWithMailbox();
 });
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+afterAll(() => t.close());
 
 const LINK_GONE = 'This password reset link has expired or has already been used. Please request a new one.';
 
@@ -22,7 +16,7 @@ const LINK_GONE = 'This password reset link has expired or has already been used
 async function requestLink(person: TestUser): Promise<string> {
   const answer = await t.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: person.user.email } });
   expect(answer.statusCode).toBe(200);
-  const mail = await mailbox.next(person.user.email);
+  const mail = await t.mailbox.next(person.user.email);
   return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('secret')!;
 }
 

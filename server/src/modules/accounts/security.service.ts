@@ -254,7 +254,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         'This is the only way you sign in. Set a password (Forgot password?) before disconnecting it.',
       );
     }
-    await db.deleteFrom('account').where('id', '=', account.id).where('user_id', '=', viewer.id).execute();
+    await repository.unlinkAccount(db, viewer.id, account.id);
     return { ok: true };
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { outboxMail } from '../../../test/outbox.ts';
-import { createUser, sessionCookie, type TestUser } from '../../../test/users.ts';
+import { createUser, deleteAccount, sessionCookie, type TestUser } from '../../../test/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -279,21 +279,11 @@ describe('deleting an account', () => {
     await rate(staying, 9);
     await t.inject({ method: 'PUT', url: `/api/albums/${albumId}/like`, headers: { cookie: leaving.cookie } });
 
-    const refused = await t.inject({
-      method: 'DELETE',
-      url: '/api/me',
-      payload: { password: 'wrong' },
-      headers: { cookie: leaving.cookie },
-    });
+    const refused = await deleteAccount(t, leaving, 'wrong');
     expect(refused.statusCode).toBe(400);
     expect((await me(leaving.cookie)).id).toBe(leaving.user.id);
 
-    const deleted = await t.inject({
-      method: 'DELETE',
-      url: '/api/me',
-      payload: { password: leaving.password },
-      headers: { cookie: leaving.cookie },
-    });
+    const deleted = await deleteAccount(t, leaving);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(String(deleted.headers['set-cookie'])).toContain('hearsay.session_token=;');
     expect(await me(leaving.cookie)).toBeNull();

@@ -1,5 +1,6 @@
 import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import type { DB } from '../../platform/db/index.ts';
+import * as repository from './accounts.repository.ts';
 
 /**
  * A TOTP code is good for one use: the auth library accepts a code for its whole time window (and a step either
@@ -25,6 +26,5 @@ export async function challengedUserId(db: DB, headers: Headers): Promise<string
   const signed = decodeURIComponent(match[1]);
   const identifier = signed.slice(0, signed.lastIndexOf('.'));
   if (!identifier) return null;
-  const row = await db.selectFrom('verification').select('value').where('identifier', '=', identifier).executeTakeFirst();
-  return row?.value ?? null;
+  return (await repository.verificationValue(db, identifier)) ?? null;
 }

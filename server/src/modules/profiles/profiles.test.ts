@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -80,7 +80,7 @@ describe('following', () => {
     expect((await get(`/api/users/${star.user.username}`, star)).json().stats.followers).toBe(30);
     await follow(star, fans[0]!.user.username);
     const leaving = fans[0]!;
-    await t.inject({ method: 'DELETE', url: '/api/me', payload: { password: leaving.password }, headers: { cookie: leaving.cookie } });
+    await deleteAccount(t, leaving);
     const after = (await get(`/api/users/${star.user.username}`, star)).json();
     expect(after.stats).toMatchObject({ followers: 29, following: 0 });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, seedRatings } from '../../../test/factories.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 import { XSS_PAYLOADS } from '../../../test/xss-payloads.ts';
 import { PACE_PER_HOUR } from '../../platform/http/pace.ts';
 
@@ -338,12 +338,7 @@ describe('where reviews show up', () => {
     await send('POST', `/api/reviews/${review.id}/comments`, leaving, { body: 'Bye!' });
     await publish(leaving, { rating: 3, content: `<p>${LONG}</p>` }, album);
     expect((await get(`/api/albums/${album}`)).json().reviewCount).toBe(2);
-    const deleted = await t.inject({
-      method: 'DELETE',
-      url: '/api/me',
-      payload: { password: leaving.password },
-      headers: { cookie: leaving.cookie },
-    });
+    const deleted = await deleteAccount(t, leaving);
     expect(deleted.statusCode).toBe(200);
     expect((await get(`/api/reviews/${review.id}`)).json()).toMatchObject({ likeCount: 0, commentCount: 0 });
     expect((await get(`/api/albums/${album}`)).json()).toMatchObject({ reviewCount: 1, ratingCount: 1, averageRating: 8 });

@@ -53,3 +53,18 @@ export async function matchDocuments(db: DB, kind: SearchKind, groups: readonly 
     LIMIT ${limit}`.execute(db);
   return rows.rows.map((row) => row.ref_id);
 }
+
+/** People whose name or username contains every word, by username. */
+export async function peopleMatching(db: DB, tokens: readonly string[], limit: number) {
+  let query = db
+    .selectFrom('user')
+    .leftJoin('profile', 'profile.user_id', 'user.id')
+    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'profile.reviews_count', 'profile.public_collections_count']);
+  for (const token of tokens) {
+    const pattern = `%${token}%`;
+    query = query.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['user.name']), 'like', pattern), eb(eb.fn('lower', ['user.username']), 'like', pattern)]),
+    );
+  }
+  return query.orderBy('user.username').limit(limit).execute();
+}

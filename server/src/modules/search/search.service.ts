@@ -62,24 +62,7 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   async function searchUsers(tokens: string[]): Promise<UserCard[]> {
     if (tokens.length === 0) return [];
-    let query = db
-      .selectFrom('user')
-      .leftJoin('profile', 'profile.user_id', 'user.id')
-      .select([
-        'user.id',
-        'user.username',
-        'user.name',
-        'profile.avatar_path',
-        'profile.reviews_count',
-        'profile.public_collections_count',
-      ]);
-    for (const token of tokens) {
-      const pattern = `%${token}%`;
-      query = query.where((eb) =>
-        eb.or([eb(eb.fn('lower', ['user.name']), 'like', pattern), eb(eb.fn('lower', ['user.username']), 'like', pattern)]),
-      );
-    }
-    const rows = await query.orderBy('user.username').limit(MAX_CANDIDATES).execute();
+    const rows = await repository.peopleMatching(db, tokens, MAX_CANDIDATES);
     return rows.map((row) => ({
       id: row.id,
       username: row.username ?? row.id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, postRawJson, type TestApp } from '../../../test/app.ts';
 import { OkSchema } from '@hearsay/contracts/accounts';
 import { endpoint } from '@hearsay/contracts/endpoint';
 import { AppError } from '../errors.ts';
@@ -65,27 +65,17 @@ describe('error bodies', () => {
   });
 
   it('answers malformed JSON, an empty body and a wrong content type with 4xx, never 500', async () => {
-    const broken = await t.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
-    });
+    const broken = await postRawJson(t, '/api/test/echo', '{"name": ');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.code).toBe('invalid_json');
-    const empty = await t.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await postRawJson(t, '/api/test/echo', '');
     expect(empty.statusCode).toBe(400);
     const xml = await t.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
     expect(xml.statusCode).toBe(415);
   });
 
   it('refuses a body over 1 MiB with 413', async () => {
-    const response = await t.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), age: 1 }),
-    });
+    const response = await postRawJson(t, '/api/test/echo', JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), age: 1 }));
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('payload_too_large');
   });

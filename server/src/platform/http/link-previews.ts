@@ -27,20 +27,15 @@ function escapeHtml(value: string): string {
 
 export function renderHeadTags(preview: LinkPreview, pageUrl: string, publicUrl: string): string {
   const image = preview.image ? new URL(preview.image, `${publicUrl}/`).toString() : `${publicUrl}/og-default.png`;
+  const { title, description } = preview;
+  const openGraph = { site_name: 'Hearsay', type: preview.type ?? 'website', title, description, url: pageUrl, image };
+  const twitter = { card: 'summary_large_image', title, description, image };
   const tags = [
-    `<title>${escapeHtml(preview.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(preview.description)}">`,
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
-    `<meta property="og:site_name" content="Hearsay">`,
-    `<meta property="og:type" content="${preview.type ?? 'website'}">`,
-    `<meta property="og:title" content="${escapeHtml(preview.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(preview.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
-    `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
-    `<meta name="twitter:title" content="${escapeHtml(preview.title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(preview.description)}">`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...Object.entries(openGraph).map(([key, value]) => `<meta property="og:${key}" content="${escapeHtml(value)}">`),
+    ...Object.entries(twitter).map(([key, value]) => `<meta name="twitter:${key}" content="${escapeHtml(value)}">`),
   ];
   return tags.join('\n    ');
 }
