@@ -1,7 +1,7 @@
 import type { Config } from './platform/config.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
-import { countAlbums } from './modules/catalog/catalog.repository.ts';
+import { countAlbums } from './modules/catalog/albums.repository.ts';
 import { loadStarterCatalog } from './modules/catalog/starter-catalog.ts';
 
 export interface BootLog {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { confirmAlbums } from '../modules/catalog/catalog-writer.ts';
-import { findAlbumIdByRef, pendingAlbumCounts, pendingAlbumIdsAddedBy } from '../modules/catalog/catalog.repository.ts';
+import { findAlbumIdByRef } from '../modules/catalog/albums.repository.ts';
+import { pendingAlbumCounts, pendingAlbumIdsAddedBy } from '../modules/catalog/pending-albums.repository.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/index.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';

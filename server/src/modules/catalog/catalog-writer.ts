@@ -14,7 +14,7 @@ import type { DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { matchKey, slugify, textTooLong } from '../../platform/text.ts';
 import { indexDocuments } from '../../platform/db/search-index.ts';
-import * as repository from './catalog.repository.ts';
+import * as repository from './catalog-ingest.repository.ts';
 import { classifyGenres, GENRE_DEFINITIONS } from './genre-taxonomy.ts';
 import { creditText, sortName, yearOf, type Credit } from './normalise.ts';
 

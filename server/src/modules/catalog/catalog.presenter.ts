@@ -9,7 +9,8 @@ import {
 } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import type { TrackRow } from '../../db/schema.ts';
-import type { HydratedAlbum } from './catalog.repository.ts';
+import type { HydratedAlbum } from './albums.repository.ts';
+import type { ArtistSummaryRow } from './artists.repository.ts';
 
 /** Row -> contract shapes. The only way catalog data leaves the server. */
 
@@ -72,17 +73,7 @@ export function presentAlbumDetail(
   };
 }
 
-export interface ArtistSummary {
-  id: string;
-  slug: string;
-  name: string;
-  albumCount: number;
-  ratingSum: number;
-  ratingCount: number;
-  genres: { slug: string; name: string }[];
-}
-
-export function presentArtistCard(artist: ArtistSummary): ArtistCard {
+export function presentArtistCard(artist: ArtistSummaryRow): ArtistCard {
   return {
     id: artist.id,
     slug: artist.slug,

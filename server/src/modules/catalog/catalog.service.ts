@@ -17,11 +17,16 @@ import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
+import { countAlbums, findAlbumIdByRef, hydrateAlbums, listTracks } from './albums.repository.ts';
+import { artistAlbumIds, artistSummaries, findArtistByRef, popularArtistIds } from './artists.repository.ts';
+import type { Confirmation } from './catalog-ingest.repository.ts';
 import * as writer from './catalog-writer.ts';
-import * as repository from './catalog.repository.ts';
-import type { Confirmation } from './catalog.repository.ts';
 import { presentAlbumCard, presentAlbumDetail, presentArtistCard } from './catalog.presenter.ts';
+import { activeAlbumIds, chartRows, periodMean, type ChartRow } from './charts.repository.ts';
+import { findGenre, genreAlbumCounts } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
+import { countAlbumsAddedBy } from './pending-albums.repository.ts';
 
 /** What the catalog needs to know about ratings; provided by the ratings module. */
 export interface RatingLookup {
@@ -46,25 +51,26 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   // Short-lived caches for what every visitor asks the same question about. Writes in this process
   // call invalidateAlbum(); other processes see a change within the TTL.
   const albumCache = new LRUCache<string, Omit<AlbumDetail, 'viewerRating'>>({ max: 5000, ttl: 5_000 });
-  const chartCache = new LRUCache<string, { rows: repository.ChartRow[]; total: number; mean: number }>({ max: 500, ttl: 60_000 });
+  const chartCache = new LRUCache<string, { rows: ChartRow[]; total: number; mean: number }>({ max: 500, ttl: 60_000 });
   const activeCache = new LRUCache<string, string[]>({ max: 200, ttl: 60_000 });
   let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
 
   /** The catalog-wide mean rating, a smoothing constant: recomputed at most once a minute. */
   async function ratingPrior() {
     const now = Date.now();
-    if (!priorCache || now - priorCache.at > 60_000) priorCache = { value: await repository.ratingPrior(db), at: now };
+    if (!priorCache || now - priorCache.at > 60_000) priorCache = { value: await catalogRatingPrior(db), at: now };
     return priorCache.value;
   }
 
-  const changeListeners: (() => void)[] = [];
+  /** Told of every change: the album's id, or null when any album may have changed. */
+  const changeListeners: ((albumId: string | null) => void)[] = [];
 
   /** Called after a write that changes what an album shows (ratings, reviews, likes). */
   function invalidateAlbum(albumId: string) {
     for (const [ref, album] of albumCache.entries()) if (album.id === albumId) albumCache.delete(ref);
     chartCache.clear();
     activeCache.clear();
-    for (const listener of changeListeners) listener();
+    for (const listener of changeListeners) listener(albumId);
   }
 
   /** Called after albums are added (an import): every cached list may now be missing one. */
@@ -72,7 +78,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     albumCache.clear();
     chartCache.clear();
     activeCache.clear();
-    for (const listener of changeListeners) listener();
+    for (const listener of changeListeners) listener(null);
   }
 
   async function viewerRatingsFor(viewerId: string | undefined, albumIds: readonly string[]) {
@@ -82,7 +88,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /** Album cards for the given ids, in that order, with the viewer's own rating where there is one. */
   async function albumCards(ids: readonly string[], viewerId?: string): Promise<AlbumCard[]> {
-    const [hydrated, mine] = await Promise.all([repository.hydrateAlbums(db, ids), viewerRatingsFor(viewerId, ids)]);
+    const [hydrated, mine] = await Promise.all([hydrateAlbums(db, ids), viewerRatingsFor(viewerId, ids)]);
     return hydrated.map((album) => presentAlbumCard(album, mine.get(album.album.id) ?? null));
   }
 
@@ -102,7 +108,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   async function resolveAlbumId(ref: string): Promise<string> {
-    const id = await repository.findAlbumIdByRef(db, ref);
+    const id = await findAlbumIdByRef(db, ref);
     if (!id) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
     return id;
   }
@@ -112,8 +118,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     if (!album) {
       const id = await resolveAlbumId(ref);
       const [[hydrated], tracks, distribution] = await Promise.all([
-        repository.hydrateAlbums(db, [id]),
-        repository.listTracks(db, id),
+        hydrateAlbums(db, [id]),
+        listTracks(db, id),
         deps.ratings.distribution(id),
       ]);
       if (!hydrated) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
@@ -127,7 +133,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   async function genreFilter(slug: string | undefined) {
     if (!slug) return undefined;
-    const genre = await repository.findGenre(db, slug);
+    const genre = await findGenre(db, slug);
     if (!genre) throw notFound('genre_not_found', `There is no genre called "${slug}".`);
     return genre;
   }
@@ -139,7 +145,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const genre = await genreFilter(query.genre);
     const prior = await ratingPrior();
     const defaultOrder = query.sort === 'title' ? 'asc' : 'desc';
-    const { ids, total } = await repository.listAlbumIds(db, {
+    const { ids, total } = await listAlbumIds(db, {
       filters: {
         genreSlug: query.genre,
         decade: query.decade,
@@ -176,7 +182,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     if (unfiltered && !filters.sort) return [...ids];
     const genre = await genreFilter(filters.genre);
     const prior = await ratingPrior();
-    const { ids: kept } = await repository.listAlbumIds(db, {
+    const { ids: kept } = await listAlbumIds(db, {
       filters: { genreSlug: filters.genre, year: filters.year, yearBefore: filters.yearBefore, minRating: filters.minRating, ids },
       genre,
       sort: filters.sort ?? 'popularity',
@@ -208,14 +214,14 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const activeKey = `${query.genre ?? ''}|${since.slice(0, 13)}`;
     let active = activeCache.get(activeKey);
     if (!active) {
-      active = await repository.activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
+      active = await activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
       activeCache.set(activeKey, active);
     }
     const offset = (query.page - 1) * query.limit;
     const fromActive = active.slice(offset, offset + query.limit);
     const missing = query.limit - fromActive.length;
     const prior = await ratingPrior();
-    const popular = await repository.listAlbumIds(db, {
+    const popular = await listAlbumIds(db, {
       filters: { genreSlug: query.genre, excludeIds: active },
       genre,
       sort: 'popularity',
@@ -244,8 +250,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const key = JSON.stringify([query.period, query.genre, query.year, query.page, query.limit]);
     let computed = chartCache.get(key);
     if (!computed) {
-      const { mean } = await repository.periodMean(db, since);
-      const { rows, total } = await repository.chartRows(
+      const { mean } = await periodMean(db, since);
+      const { rows, total } = await chartRows(
         db,
         {
           since,
@@ -286,7 +292,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   async function listArtists(query: { page: number; limit: number }): Promise<Page<ArtistCard>> {
-    const { ids, total } = await repository.popularArtistIds(db, query.limit, (query.page - 1) * query.limit);
+    const { ids, total } = await popularArtistIds(db, query.limit, (query.page - 1) * query.limit);
     return {
       items: await artistCards(ids),
       ...pageFields(query, total),
@@ -294,16 +300,13 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   async function artistCards(ids: readonly string[]): Promise<ArtistCard[]> {
-    return (await repository.artistSummaries(db, ids)).map(presentArtistCard);
+    return (await artistSummaries(db, ids)).map(presentArtistCard);
   }
 
   async function getArtist(ref: string, viewerId?: string): Promise<ArtistDetail> {
-    const artist = await repository.findArtistByRef(db, ref);
+    const artist = await findArtistByRef(db, ref);
     if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
-    const [[summary], albumIds] = await Promise.all([
-      repository.artistSummaries(db, [artist.id]),
-      repository.artistAlbumIds(db, artist.id, viewerId),
-    ]);
+    const [[summary], albumIds] = await Promise.all([artistSummaries(db, [artist.id]), artistAlbumIds(db, artist.id, viewerId)]);
     const albums = await albumCards(albumIds, viewerId);
     const byYear = (a: AlbumCard, b: AlbumCard) =>
       (a.releaseDate ?? '9999').localeCompare(b.releaseDate ?? '9999') || a.title.localeCompare(b.title);
@@ -316,14 +319,14 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   async function listGenres(kind?: Genre['kind']): Promise<Genre[]> {
-    const counts = await repository.genreAlbumCounts(db, currentYear());
+    const counts = await genreAlbumCounts(db, currentYear());
     return counts
       .filter((genre) => !kind || genre.kind === kind)
       .sort((a, b) => b.albumCount - a.albumCount || a.name.localeCompare(b.name));
   }
 
   async function genreCounts(slugs: readonly string[]) {
-    const counts = await repository.genreAlbumCounts(db, currentYear(), slugs);
+    const counts = await genreAlbumCounts(db, currentYear(), slugs);
     const bySlug = new Map(counts.map((genre) => [genre.slug, genre]));
     return slugs.flatMap((slug) => {
       const genre = bySlug.get(slug);
@@ -355,8 +358,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     invalidateAlbum,
     invalidateAll,
     /** Register a cache (of a route, say) to be dropped whenever catalog data changes. */
-    onChange: (listener: () => void) => changeListeners.push(listener),
-    countAlbums: () => repository.countAlbums(db),
+    onChange: (listener: (albumId: string | null) => void) => changeListeners.push(listener),
+    countAlbums: () => countAlbums(db),
     confirmAlbums,
     /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
     addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>
@@ -365,7 +368,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     albumMatchKey: writer.albumMatchKey,
     splitArtistCredit,
     /** How many albums this member's imports added since the given instant, for the daily limit. */
-    countAlbumsAddedBy: (userId: string, since: string) => repository.countAlbumsAddedBy(db, userId, since),
+    countAlbumsAddedBy: (userId: string, since: string) => countAlbumsAddedBy(db, userId, since),
   };
 }
 
