@@ -41,7 +41,7 @@ import { ping, type DatabaseHandle } from './platform/db/index.ts';
 import { createJobRunner, type Jobs } from './platform/jobs/runner.ts';
 import { createJobThread } from './platform/jobs/thread.ts';
 import type { JobThreadData } from './job-thread.ts';
-import { buildCoreServices, JOB_KINDS, jobHandlers } from './services.ts';
+import { applyThreadEvent, buildCoreServices, JOB_KINDS, jobHandlers } from './services.ts';
 import { registerRequestValidation } from './platform/http/bodies.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       entry: new URL('./job-thread.ts', import.meta.url),
       workerData: { config, imageProxy: deps.imageProxy } satisfies JobThreadData,
       kinds: JOB_KINDS,
+      onEvent: (event) => applyThreadEvent(core, event),
     });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.close());

@@ -7,8 +7,8 @@ import type { AppDeps } from './app.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { createJobRunner } from './platform/jobs/runner.ts';
-import { serveJobThread, threadLog } from './platform/jobs/thread.ts';
-import { buildCoreServices, jobHandlers } from './services.ts';
+import { serveJobThread, tellServer, threadLog } from './platform/jobs/thread.ts';
+import { buildCoreServices, jobHandlers, type ThreadEvent } from './services.ts';
 
 export interface JobThreadData {
   config: Config;
@@ -24,4 +24,6 @@ const clock = () => new Date();
 const runner = createJobRunner({ db: database.db, clock, log: threadLog(), sliceMs: THREAD_SLICE_MS });
 const services = buildCoreServices({ db: database.db, clock, config, imageProxy, jobs: runner });
 for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.register(kind, handler);
+// The server's caches of albums, charts and pages drop what the thread's writes changed.
+services.catalog.onChange((albumId) => tellServer({ type: 'catalog-changed', albumId } satisfies ThreadEvent));
 serveJobThread(runner, () => database.destroy());

@@ -48,3 +48,14 @@ export const JOB_KINDS = [RYM_IMPORT_JOB] as const;
 export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[number], JobHandler<unknown>> {
   return { [RYM_IMPORT_JOB]: services.imports.rymImport };
 }
+
+/** What the job thread tells the server (platform/jobs/thread.ts). */
+export type ThreadEvent = { type: 'catalog-changed'; albumId: string | null };
+
+/** The server's side of a thread event: its own caches drop what the thread changed. */
+export function applyThreadEvent(services: CoreServices, event: unknown): void {
+  const change = event as ThreadEvent;
+  if (change.type !== 'catalog-changed') return;
+  if (change.albumId) services.catalog.invalidateAlbum(change.albumId);
+  else services.catalog.invalidateAll();
+}

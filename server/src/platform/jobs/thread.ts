@@ -14,6 +14,7 @@ type Question = { type: 'forget'; owner: string } | { type: 'idle' } | { type: '
 type Request = { type: 'wake' } | (Question & { id: number });
 type Reply =
   | { type: 'done'; id: number }
+  | { type: 'event'; event: unknown }
   | {
       type: 'log';
       level: 'error' | 'warn';
@@ -36,6 +37,8 @@ export interface JobThreadOptions {
   workerData: unknown;
   /** The kinds of job the thread has handlers for. */
   kinds: readonly string[];
+  /** What the thread tells the server with `tellServer` (a change the server's caches must drop). */
+  onEvent?: (event: unknown) => void;
   pollMs?: number;
 }
 
@@ -63,6 +66,8 @@ export function createJobThread(options: JobThreadOptions): Jobs {
       if (reply.type === 'done') {
         waiting.get(reply.id)?.();
         waiting.delete(reply.id);
+      } else if (reply.type === 'event') {
+        options.onEvent?.(reply.event);
       } else {
         const details = reply.error
           ? { ...reply.details, err: Object.assign(new Error(reply.error.message), { stack: reply.error.stack }) }
@@ -173,6 +178,11 @@ export function serveJobThread(runner: JobRunner, shutdown: () => Promise<void>)
     }
   });
   runner.start();
+}
+
+/** From the job thread: sends the server an event for its `onEvent`. */
+export function tellServer(event: unknown): void {
+  parentPort?.postMessage({ type: 'event', event } satisfies Reply);
 }
 
 /** A log for the job thread that the server's logger writes. */
