@@ -1,6 +1,7 @@
 import type { JournalEntry, JournalPage } from '@hearsay/contracts/journal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { manualClock } from '../../../test/clock.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
@@ -9,8 +10,10 @@ let albumId: string;
 let otherAlbumId: string;
 let person: TestUser;
 
+const clock = manualClock();
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   albumId = await buildAlbum(t.db, { title: 'Blue Train', artist: 'John Coltrane' });
   otherAlbumId = await buildAlbum(t.db, { title: 'Kind of Blue', artist: 'Miles Davis' });
   person = await createUser(t);
@@ -87,8 +90,8 @@ describe('the journal', () => {
     const days = ['2024-03-02', '2024-03-28', '2024-01-15', '2023-12-31', '2024-03-28'];
     for (const [index, listenedOn] of days.entries()) {
       expect((await log({ albumId: index % 2 ? otherAlbumId : albumId, listenedOn }, listener)).statusCode).toBe(201);
-      // Entries on the same day are told apart by when they were logged (milliseconds).
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      // Entries on the same day are told apart by when they were logged.
+      clock.advance();
     }
     const all = (await send('GET', '/api/me/journal?limit=2', listener)).json<JournalPage>();
     expect(all).toMatchObject({ total: 5, totalPages: 3, page: 1 });

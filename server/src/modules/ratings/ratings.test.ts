@@ -1,6 +1,7 @@
 import type { AlbumDetail } from '@hearsay/contracts/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { manualClock } from '../../../test/clock.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
@@ -8,8 +9,10 @@ let t: TestApp;
 let albumId: string;
 let person: TestUser;
 
+const clock = manualClock();
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   albumId = await buildAlbum(t.db, { title: 'Rated Album' });
   person = await createUser(t);
 });
@@ -107,7 +110,7 @@ describe('GET /api/me/ratings', () => {
     const older = await buildAlbum(t.db, { title: 'Older Rating' });
     const newer = await buildAlbum(t.db, { title: 'Newer Rating' });
     await rate(user, 6, older);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance();
     await rate(user, 9.5, newer);
     const page = (await t.inject({ url: '/api/me/ratings', headers: { cookie: user.cookie } })).json();
     expect(page.total).toBe(2);
@@ -136,7 +139,7 @@ describe('GET /api/me/ratings filters and sorts (the library)', () => {
       [albums.rock91, 9],
     ] as const) {
       expect((await rate(user, value, album)).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      clock.advance();
     }
     const titles = async (query: string) => {
       const response = await t.inject({ url: `/api/me/ratings?${query}`, headers: { cookie: user.cookie } });
