@@ -1,4 +1,7 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card, Container } from '../../shared/ui/card.tsx';
+import { FormMessage } from '../../shared/ui/form-message.tsx';
 
 /** The centred card every account screen sits in. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
@@ -14,11 +17,32 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
+/** An account screen's form: the page checks the fields itself, and says what went wrong above them. */
+export function AuthForm({
+  onSubmit,
+  error,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  error: string | null;
+  children: ReactNode;
+}) {
   return (
-    <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
-      {message}
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormMessage error={error} />
+      {children}
+    </form>
+  );
+}
+
+/** The line under an account form that leads to the other one ("No account yet? Sign up"). */
+export function AuthSwitch({ prompt, to, action }: { prompt: string; to: string; action: string }) {
+  return (
+    <p className="text-center text-sm text-ink-muted">
+      {prompt}{' '}
+      <Link to={to} className="font-medium text-accent hover:underline">
+        {action}
+      </Link>
     </p>
   );
 }

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button } from '../../shared/ui/button.tsx';
-import { Field, Input } from '../../shared/ui/input.tsx';
+import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { EmailField } from '../../shared/ui/input.tsx';
 import { useForgotPassword } from './api.ts';
-import { AuthCard, FormError } from './auth-layout.tsx';
+import { AuthCard, AuthForm } from './auth-layout.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('accounts');
@@ -39,25 +39,15 @@ export function ForgotPasswordPage() {
   }
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={error} />
-        <Field id="forgot-email" label={t('fields.email')}>
-          <Input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            maxLength={254}
-          />
-        </Field>
-        <Button type="submit" size="lg" disabled={forgot.isPending}>
-          {forgot.isPending ? t('forgot.submitting') : t('forgot.submit')}
-        </Button>
+      <AuthForm onSubmit={submit} error={error}>
+        <EmailField id="forgot-email" label={t('fields.email')} value={email} onValueChange={setEmail} />
+        <SubmitButton size="lg" pending={forgot.isPending} pendingLabel={t('forgot.submitting')}>
+          {t('forgot.submit')}
+        </SubmitButton>
         <Link to="/login" className="text-center text-sm font-medium text-accent hover:underline">
           {t('forgot.backToLogin')}
         </Link>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

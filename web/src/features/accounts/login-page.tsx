@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button } from '../../shared/ui/button.tsx';
-import { Field, Input, Label } from '../../shared/ui/input.tsx';
+import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { Checkbox, EmailField, Label, TextField } from '../../shared/ui/input.tsx';
 import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { safeRedirect, useSignIn, useTwoFactorSignIn } from './api.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
-import { AuthCard, FormError } from './auth-layout.tsx';
+import { AuthCard, AuthForm, AuthSwitch } from './auth-layout.tsx';
 
 export function LoginPage() {
   const { t } = useTranslation('accounts');
@@ -48,18 +48,8 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={error} />
-        <Field id="login-email" label={t('fields.email')}>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            maxLength={254}
-          />
-        </Field>
+      <AuthForm onSubmit={submit} error={error}>
+        <EmailField id="login-email" label={t('fields.email')} value={email} onValueChange={setEmail} />
         <div className="grid gap-1.5">
           <div className="flex items-center justify-between">
             <Label htmlFor="login-password">{t('fields.password')}</Label>
@@ -74,17 +64,12 @@ export function LoginPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
-        <Button type="submit" size="lg" disabled={signIn.isPending}>
-          {signIn.isPending ? t('login.submitting') : t('login.submit')}
-        </Button>
+        <SubmitButton size="lg" pending={signIn.isPending} pendingLabel={t('login.submitting')}>
+          {t('login.submit')}
+        </SubmitButton>
         <ProviderButtons redirect={safeRedirect(params.get('redirect'))} onError={setError} />
-        <p className="text-center text-sm text-ink-muted">
-          {t('login.noAccount')}{' '}
-          <Link to="/register" className="font-medium text-accent hover:underline">
-            {t('login.signUp')}
-          </Link>
-        </p>
-      </form>
+        <AuthSwitch prompt={t('login.noAccount')} to="/register" action={t('login.signUp')} />
+      </AuthForm>
     </AuthCard>
   );
 }
@@ -117,31 +102,26 @@ function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRe
 
   return (
     <AuthCard title={t('twoFactor.title')} subtitle={method === 'totp' ? t('twoFactor.subtitle') : t('twoFactor.backupSubtitle')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={error} />
-        <Field id="two-factor-code" label={method === 'totp' ? t('twoFactor.code') : t('twoFactor.backupCode')}>
-          <Input
-            id="two-factor-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            inputMode={method === 'totp' ? 'numeric' : 'text'}
-            maxLength={32}
-            autoFocus
-          />
-        </Field>
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input type="checkbox" checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} className="size-4" />
-          {t('twoFactor.trust')}
-        </label>
+      <AuthForm onSubmit={submit} error={error}>
+        <TextField
+          id="two-factor-code"
+          label={method === 'totp' ? t('twoFactor.code') : t('twoFactor.backupCode')}
+          value={code}
+          onValueChange={setCode}
+          autoComplete="one-time-code"
+          inputMode={method === 'totp' ? 'numeric' : 'text'}
+          maxLength={32}
+          autoFocus
+        />
+        <Checkbox label={t('twoFactor.trust')} checked={trustDevice} onCheckedChange={setTrustDevice} />
         {expired ? (
           <Button type="button" size="lg" onClick={onRestart}>
             {t('twoFactor.restart')}
           </Button>
         ) : (
-          <Button type="submit" size="lg" disabled={verify.isPending}>
-            {verify.isPending ? t('twoFactor.verifying') : t('twoFactor.verify')}
-          </Button>
+          <SubmitButton size="lg" pending={verify.isPending} pendingLabel={t('twoFactor.verifying')}>
+            {t('twoFactor.verify')}
+          </SubmitButton>
         )}
         <button
           type="button"
@@ -154,7 +134,7 @@ function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRe
         >
           {method === 'totp' ? t('twoFactor.useBackup') : t('twoFactor.useApp')}
         </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

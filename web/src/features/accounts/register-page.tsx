@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button } from '../../shared/ui/button.tsx';
-import { Field, Input } from '../../shared/ui/input.tsx';
-import { NewPasswordFields } from '../../shared/ui/password-input.tsx';
+import { SubmitButton } from '../../shared/ui/button.tsx';
+import { EmailField, NameField } from '../../shared/ui/input.tsx';
+import { legalLinks } from '../../shared/ui/legal-links.tsx';
+import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-input.tsx';
 import { useRegister } from './api.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
-import { AuthCard, FormError } from './auth-layout.tsx';
+import { AuthCard, AuthForm, AuthSwitch } from './auth-layout.tsx';
 
 export function RegisterPage() {
   const { t } = useTranslation('accounts');
@@ -16,15 +17,14 @@ export function RegisterPage() {
   const register = useRegister();
   const [name, setName] = useState(params.get('name') ?? '');
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
+  const { password } = newPassword;
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim() || !email.trim() || !password) return setError(t('register.fillAll'));
-    if (password !== confirm) return setError(t('register.mismatch'));
-    if ([...password].length < 8) return setError(t('register.tooShort'));
+    if (newPassword.problem) return setError(t(`register.${newPassword.problem}`));
     setError(null);
     sessionStorage.setItem('needs_onboarding', 'true');
     sessionStorage.setItem('registration_complete', 'true');
@@ -44,51 +44,19 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={error} />
-        <Field id="register-name" label={t('fields.name')}>
-          <Input id="register-name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
-        </Field>
-        <Field id="register-email" label={t('fields.email')}>
-          <Input
-            id="register-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            maxLength={254}
-          />
-        </Field>
-        <NewPasswordFields
-          idPrefix="register"
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
-          passwordLabel={t('fields.password')}
-          confirmLabel={t('fields.confirmPassword')}
-        />
-        <Button type="submit" size="lg" disabled={register.isPending}>
-          {register.isPending ? t('register.submitting') : t('register.submit')}
-        </Button>
+      <AuthForm onSubmit={submit} error={error}>
+        <NameField id="register-name" label={t('fields.name')} value={name} onValueChange={setName} />
+        <EmailField id="register-email" label={t('fields.email')} value={email} onValueChange={setEmail} />
+        <NewPasswordFields idPrefix="register" value={newPassword} />
+        <SubmitButton size="lg" pending={register.isPending} pendingLabel={t('register.submitting')}>
+          {t('register.submit')}
+        </SubmitButton>
         <ProviderButtons redirect="/onboarding" onError={setError} />
         <p className="text-sm text-ink-muted">
-          <Trans
-            t={t}
-            i18nKey="register.notice"
-            components={{
-              terms: <Link to="/terms" className="font-medium text-accent underline underline-offset-4" />,
-              privacy: <Link to="/privacy" className="font-medium text-accent underline underline-offset-4" />,
-            }}
-          />
+          <Trans t={t} i18nKey="register.notice" components={legalLinks} />
         </p>
-        <p className="text-center text-sm text-ink-muted">
-          {t('register.haveAccount')}{' '}
-          <Link to="/login" className="font-medium text-accent hover:underline">
-            {t('register.signIn')}
-          </Link>
-        </p>
-      </form>
+        <AuthSwitch prompt={t('register.haveAccount')} to="/login" action={t('register.signIn')} />
+      </AuthForm>
     </AuthCard>
   );
 }

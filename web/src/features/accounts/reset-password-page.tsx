@@ -3,10 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button } from '../../shared/ui/button.tsx';
-import { NewPasswordFields } from '../../shared/ui/password-input.tsx';
+import { SubmitButton } from '../../shared/ui/button.tsx';
+import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-input.tsx';
 import { useResetPassword } from './api.ts';
-import { AuthCard, FormError } from './auth-layout.tsx';
+import { AuthCard, AuthForm } from './auth-layout.tsx';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('accounts');
@@ -15,8 +15,8 @@ export function ResetPasswordPage() {
   const userId = params.get('userId');
   const secret = params.get('secret');
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
+  const { password, confirm } = newPassword;
   const [error, setError] = useState<string | null>(userId && secret ? null : t('reset.invalidLink'));
 
   // Spec §4: after success the page moves on to sign-in after 3 seconds.
@@ -30,8 +30,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (!userId || !secret) return setError(t('reset.invalidLink'));
     if (!password || !confirm) return setError(t('reset.fillAll'));
-    if (password !== confirm) return setError(t('register.mismatch'));
-    if ([...password].length < 8) return setError(t('register.tooShort'));
+    if (newPassword.problem) return setError(t(`register.${newPassword.problem}`));
     setError(null);
     reset.mutate(
       { userId, secret, password },
@@ -51,24 +50,15 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthCard title={t('reset.title')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={error} />
-        <NewPasswordFields
-          idPrefix="reset"
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
-          passwordLabel={t('fields.newPassword')}
-          confirmLabel={t('fields.confirmNewPassword')}
-        />
-        <Button type="submit" size="lg" disabled={reset.isPending || !userId || !secret}>
-          {reset.isPending ? t('reset.submitting') : t('reset.submit')}
-        </Button>
+      <AuthForm onSubmit={submit} error={error}>
+        <NewPasswordFields idPrefix="reset" value={newPassword} replacing />
+        <SubmitButton size="lg" pending={reset.isPending} pendingLabel={t('reset.submitting')} disabled={!userId || !secret}>
+          {t('reset.submit')}
+        </SubmitButton>
         <Link to="/forgot-password" className="text-center text-sm font-medium text-accent hover:underline">
           {t('reset.requestNew')}
         </Link>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -3,20 +3,19 @@ import { paths } from '@hearsay/contracts/paths';
 import { Heart, Star, Bookmark } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../shared/auth/session.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { formatCalendarDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Badge, Card, Container } from '../../shared/ui/card.tsx';
-import { NotFound } from '../../shared/ui/not-found.tsx';
+import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { useAlbumExtensions } from '../../shared/lib/album-extensions.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
-import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { PageLoading, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from './api.ts';
 import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
@@ -26,25 +25,20 @@ export function AlbumPage() {
   const { albumId = '' } = useParams();
   const { t } = useTranslation('catalog');
   const album = useAlbum(albumId);
-  if (album.isPending) return <AlbumPageSkeleton />;
-  if (album.isError) {
-    if (album.error instanceof ApiError && album.error.status === 404)
-      return <NotFound title={t('album.notFoundTitle')} description={t('album.notFound')} />;
-    return <ErrorState onRetry={() => void album.refetch()} />;
-  }
+  if (album.isPending) return <AlbumPageLoading />;
+  if (album.isError) return <PageLoadError query={album} title={t('album.notFoundTitle')} description={t('album.notFound')} />;
   return <AlbumView album={album.data} />;
 }
 
 /** Actions a visitor cannot take yet send them to sign in and back here; none of them does nothing. */
 function useMemberAction() {
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const { t } = useTranslation('catalog');
   return (action: () => void) => () => {
     if (session.status !== 'signed-in') {
       toast(t('album.signInToAct'));
-      void navigate(paths.login(location.pathname));
+      sendToSignIn();
       return;
     }
     action();
@@ -182,33 +176,48 @@ function AlbumView({ album }: { album: AlbumDetail }) {
 function MemberMarks({ album }: { album: AlbumDetail }) {
   const { t } = useTranslation('catalog');
   const state = useQuery(albumViewerStateOptions(album.slug));
-  const like = useAlbumMark(album.slug, 'like');
-  const later = useAlbumMark(album.slug, 'listen-later');
   const liked = state.data?.liked ?? false;
   const listening = state.data?.listenLater ?? false;
-  const failed = () => toast.error(t('album.likeFailed'));
   return (
     <>
-      <Button
-        variant={liked ? 'secondary' : 'outline'}
-        aria-pressed={liked}
-        disabled={!state.data || like.isPending}
-        onClick={() => like.mutate(!liked, { onError: failed })}
-      >
+      <MarkButton album={album} mark="like" on={liked} ready={Boolean(state.data)}>
         <Heart aria-hidden className={liked ? 'fill-current text-accent' : undefined} />
         {liked ? t('album.liked') : t('album.like')}
         <span className="tabular-nums text-ink-muted">{state.data?.likeCount ?? album.likeCount}</span>
-      </Button>
-      <Button
-        variant={listening ? 'secondary' : 'outline'}
-        aria-pressed={listening}
-        disabled={!state.data || later.isPending}
-        onClick={() => later.mutate(!listening, { onError: failed })}
-      >
+      </MarkButton>
+      <MarkButton album={album} mark="listen-later" on={listening} ready={Boolean(state.data)}>
         <Bookmark aria-hidden className={listening ? 'fill-current' : undefined} />
         {listening ? t('album.onListenLater') : t('album.listenLater')}
-      </Button>
+      </MarkButton>
     </>
+  );
+}
+
+/** One of those marks: pressed while it is set, and pressing it sets or clears it (not before its state is known). */
+function MarkButton({
+  album,
+  mark,
+  on,
+  ready,
+  children,
+}: {
+  album: AlbumDetail;
+  mark: Parameters<typeof useAlbumMark>[1];
+  on: boolean;
+  ready: boolean;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation('catalog');
+  const toggle = useAlbumMark(album.slug, mark);
+  return (
+    <Button
+      variant={on ? 'secondary' : 'outline'}
+      aria-pressed={on}
+      disabled={!ready || toggle.isPending}
+      onClick={() => toggle.mutate(!on, { onError: () => toast.error(t('album.likeFailed')) })}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -278,13 +287,10 @@ function TrackList({ tracks }: { tracks: Track[] }) {
   );
 }
 
-function AlbumPageSkeleton() {
+function AlbumPageLoading() {
   const { t } = useTranslation('catalog');
   return (
-    <Container className="py-8 sm:py-12" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('album.loading')}
-      </span>
+    <PageLoading label={t('album.loading')} className="py-8 sm:py-12">
       <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
         <Skeleton className="mx-auto aspect-square w-full max-w-sm rounded-xl md:max-w-none" />
         <div className="space-y-4">
@@ -300,6 +306,6 @@ function AlbumPageSkeleton() {
           </div>
         </div>
       </div>
-    </Container>
+    </PageLoading>
   );
 }

@@ -1,13 +1,13 @@
 import type { ArtistDetail } from '@hearsay/contracts/catalog';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../shared/lib/api-client.ts';
 import { AlbumCard, AlbumGrid } from '../../shared/ui/album-card.tsx';
+import { ArtistImage } from '../../shared/ui/artist-card.tsx';
 import { Badge, Container } from '../../shared/ui/card.tsx';
-import { NotFound } from '../../shared/ui/not-found.tsx';
+import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
-import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { MediaRowSkeleton, PageLoading } from '../../shared/ui/skeleton.tsx';
 import { useArtist } from './api.ts';
 
 export function ArtistPage() {
@@ -16,25 +16,17 @@ export function ArtistPage() {
   const artist = useArtist(artistId);
   if (artist.isPending) {
     return (
-      <Container className="py-10" aria-busy="true">
-        <span className="sr-only" role="status">
-          {t('artist.loading')}
-        </span>
-        <div className="flex items-center gap-6">
-          <Skeleton className="size-28 rounded-full sm:size-40" />
-          <div className="flex-1 space-y-3">
-            <Skeleton className="h-10 w-1/2" />
-            <Skeleton className="h-5 w-1/3" />
-          </div>
-        </div>
-      </Container>
+      <PageLoading label={t('artist.loading')}>
+        <MediaRowSkeleton
+          className="gap-6"
+          media="size-28 rounded-full sm:size-40"
+          lines={['h-10 w-1/2', 'h-5 w-1/3']}
+          linesClassName="space-y-3"
+        />
+      </PageLoading>
     );
   }
-  if (artist.isError) {
-    if (artist.error instanceof ApiError && artist.error.status === 404)
-      return <NotFound title={t('artist.notFoundTitle')} description={t('artist.notFound')} />;
-    return <ErrorState onRetry={() => void artist.refetch()} />;
-  }
+  if (artist.isError) return <PageLoadError query={artist} title={t('artist.notFoundTitle')} description={t('artist.notFound')} />;
   return <ArtistView artist={artist.data} />;
 }
 
@@ -44,13 +36,7 @@ function ArtistView({ artist }: { artist: ArtistDetail }) {
     <Container className="py-8 sm:py-12">
       <title>{`${artist.name} · Hearsay`}</title>
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-        <img
-          src={artist.imageUrl}
-          alt={t('common:artist.imageAlt', { name: artist.name })}
-          width={160}
-          height={160}
-          className="size-28 rounded-full bg-surface-3 object-cover shadow-card sm:size-40"
-        />
+        <ArtistImage artist={artist} size={160} className="size-28 rounded-full bg-surface-3 object-cover shadow-card sm:size-40" />
         <div className="min-w-0 flex-1">
           <h1 className="font-display text-3xl font-semibold text-ink sm:text-5xl">{artist.name}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-4 text-ink-muted">

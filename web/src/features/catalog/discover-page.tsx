@@ -46,7 +46,6 @@ export function DiscoverPage() {
 
   return (
     <Container>
-      <title>{`${t('discover.title')} · Hearsay`}</title>
       <PageHeader
         title={t('discover.title')}
         description={t('discover.description')}

@@ -5,7 +5,7 @@ import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
-import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { useAlbumList, useGenres } from './api.ts';
@@ -34,70 +34,65 @@ export function ExplorePage() {
 
   return (
     <Container>
-      <title>{`${t('explore.title')} · Hearsay`}</title>
       <PageHeader title={t('explore.title')} description={t('explore.description')} />
       <form className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-5" onSubmit={(event) => event.preventDefault()}>
-        <div className="grid gap-1.5">
-          <Label htmlFor="explore-genre">{t('explore.genre')}</Label>
-          <NativeSelect id="explore-genre" value={filters.genre ?? ''} onChange={(event) => setFilters({ genre: event.target.value })}>
-            <option value="">{t('explore.anyGenre')}</option>
-            {genres.data?.items.map((genre) => (
-              <option key={genre.slug} value={genre.slug}>
-                {genre.name} ({genre.albumCount})
-              </option>
-            ))}
-            {filters.genre && !genres.data?.items.some((genre) => genre.slug === filters.genre) ? (
-              <option value={filters.genre}>{filters.genre}</option>
-            ) : null}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="explore-decade">{t('explore.decade')}</Label>
-          <NativeSelect
-            id="explore-decade"
-            value={filters.decade ?? ''}
-            onChange={(event) => setFilters({ decade: event.target.value, year: undefined })}
-          >
-            <option value="">{t('explore.anyDecade')}</option>
-            {DECADES.map((decade) => (
-              <option key={decade} value={decade}>
-                {t('explore.decadeLabel', { decade })}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="explore-year">{t('explore.year')}</Label>
-          <NativeSelect id="explore-year" value={filters.year ?? ''} onChange={(event) => setFilters({ year: event.target.value })}>
-            <option value="">{t('explore.any')}</option>
-            {yearsFor(filters.decade).map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="explore-type">{t('explore.type')}</Label>
-          <NativeSelect id="explore-type" value={filters.type ?? ''} onChange={(event) => setFilters({ type: event.target.value })}>
-            <option value="">{t('explore.anyType')}</option>
-            {RELEASE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`album.releaseType.${type}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="explore-sort">{t('explore.sort')}</Label>
-          <NativeSelect id="explore-sort" value={filters.sort} onChange={(event) => setFilters({ sort: event.target.value })}>
-            {EXPLORE_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`explore.sorts.${sort}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect
+          id="explore-genre"
+          label={t('explore.genre')}
+          value={filters.genre ?? ''}
+          onChange={(genre) => setFilters({ genre })}
+          className="grid gap-1.5"
+        >
+          <SelectOptions
+            any={t('explore.anyGenre')}
+            options={genres.data?.items.map((genre) => ({ value: genre.slug, label: `${genre.name} (${genre.albumCount})` }))}
+          />
+          {filters.genre && !genres.data?.items.some((genre) => genre.slug === filters.genre) ? (
+            <option value={filters.genre}>{filters.genre}</option>
+          ) : null}
+        </FilterSelect>
+        <FilterSelect
+          id="explore-decade"
+          label={t('explore.decade')}
+          value={filters.decade ?? ''}
+          onChange={(decade) => setFilters({ decade, year: undefined })}
+          className="grid gap-1.5"
+        >
+          <SelectOptions
+            any={t('explore.anyDecade')}
+            options={DECADES.map((decade) => ({ value: decade, label: t('explore.decadeLabel', { decade }) }))}
+          />
+        </FilterSelect>
+        <FilterSelect
+          id="explore-year"
+          label={t('explore.year')}
+          value={filters.year ?? ''}
+          onChange={(year) => setFilters({ year })}
+          className="grid gap-1.5"
+        >
+          <SelectOptions any={t('explore.any')} options={yearsFor(filters.decade).map((year) => ({ value: year, label: String(year) }))} />
+        </FilterSelect>
+        <FilterSelect
+          id="explore-type"
+          label={t('explore.type')}
+          value={filters.type ?? ''}
+          onChange={(type) => setFilters({ type })}
+          className="grid gap-1.5"
+        >
+          <SelectOptions
+            any={t('explore.anyType')}
+            options={RELEASE_TYPES.map((type) => ({ value: type, label: t(`album.releaseType.${type}`) }))}
+          />
+        </FilterSelect>
+        <FilterSelect
+          id="explore-sort"
+          label={t('explore.sort')}
+          value={filters.sort}
+          onChange={(sort) => setFilters({ sort })}
+          className="grid gap-1.5"
+        >
+          <SelectOptions options={EXPLORE_SORTS.map((sort) => ({ value: sort, label: t(`explore.sorts.${sort}`) }))} />
+        </FilterSelect>
       </form>
       <div className="mb-4 flex min-h-9 items-center justify-between gap-3">
         <p className="text-sm text-ink-muted" aria-live="polite">

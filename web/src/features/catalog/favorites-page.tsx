@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
-import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
+import { ExploreLink } from '../../shared/ui/explore-link.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
+import { AlbumCardGrid } from './album-card-grid.tsx';
 import { favoritesQueryOptions } from './api.ts';
 
 /**
@@ -19,7 +18,6 @@ export function FavoritesPage({ more }: { more?: React.ReactNode }) {
   const favorites = useQuery(favoritesQueryOptions(page));
   return (
     <Container>
-      <title>{`${t('favorites.title')} · Hearsay`}</title>
       <PageHeader title={t('favorites.title')} description={t('favorites.description')} />
       {favorites.isError ? (
         <ErrorState onRetry={() => void favorites.refetch()} />
@@ -27,18 +25,10 @@ export function FavoritesPage({ more }: { more?: React.ReactNode }) {
         <EmptyState
           title={t('favorites.empty')}
           description={t('favorites.emptyHint')}
-          action={
-            <Button asChild>
-              <Link to="/explore">{t('favorites.explore')}</Link>
-            </Button>
-          }
+          action={<ExploreLink label={t('favorites.explore')} />}
         />
       ) : (
-        <AlbumGrid>
-          {favorites.data
-            ? favorites.data.items.map((album) => <AlbumCard key={album.id} album={album} />)
-            : Array.from({ length: 8 }, (_, index) => <AlbumCardSkeleton key={index} />)}
-        </AlbumGrid>
+        <AlbumCardGrid albums={favorites.data?.items} />
       )}
       {favorites.data ? <Pagination page={favorites.data.page} pages={favorites.data.totalPages} onPageChange={setPage} /> : null}
       {more}

@@ -5,13 +5,15 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
-import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
+import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
-import { FilterSelect } from '../../shared/ui/input.tsx';
+import { ExploreLink } from '../../shared/ui/explore-link.tsx';
+import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
+import { AlbumCardGrid } from './album-card-grid.tsx';
 import { useGenres, useListenLater, useMyRatings } from './api.ts';
 
 const TABS = ['ratings', 'journal', 'reviews', 'listenLater'] as const;
@@ -33,7 +35,6 @@ export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: 
   const choose = (next: string) => resetFilters({ tab: next });
   return (
     <Container>
-      <title>{`${t('library.title')} · Hearsay`}</title>
       <PageHeader
         title={t('library.title')}
         description={t('library.description')}
@@ -114,12 +115,10 @@ function MyRatings() {
         value={filters.genre ?? ''}
         onChange={(genre) => setFilters({ genre })}
       >
-        <option value="">{t('library.filters.anyGenre')}</option>
-        {(genres.data?.items ?? []).map((genre) => (
-          <option key={genre.slug} value={genre.slug}>
-            {genre.name}
-          </option>
-        ))}
+        <SelectOptions
+          any={t('library.filters.anyGenre')}
+          options={genres.data?.items.map((genre) => ({ value: genre.slug, label: genre.name }))}
+        />
       </FilterSelect>
       <FilterSelect
         id="library-decade"
@@ -127,12 +126,10 @@ function MyRatings() {
         value={filters.decade?.toString() ?? ''}
         onChange={(decade) => setFilters({ decade })}
       >
-        <option value="">{t('library.filters.anyDecade')}</option>
-        {decades().map((decade) => (
-          <option key={decade} value={decade}>
-            {t('library.filters.decadeOption', { decade })}
-          </option>
-        ))}
+        <SelectOptions
+          any={t('library.filters.anyDecade')}
+          options={decades().map((decade) => ({ value: decade, label: t('library.filters.decadeOption', { decade }) }))}
+        />
       </FilterSelect>
       <FilterSelect
         id="library-rating"
@@ -140,19 +137,13 @@ function MyRatings() {
         value={filters.minRating?.toString() ?? ''}
         onChange={(minRating) => setFilters({ minRating })}
       >
-        <option value="">{t('library.filters.anyRating')}</option>
-        {MIN_RATINGS.map((value) => (
-          <option key={value} value={value}>
-            {t('library.filters.minRating', { value })}
-          </option>
-        ))}
+        <SelectOptions
+          any={t('library.filters.anyRating')}
+          options={MIN_RATINGS.map((value) => ({ value, label: t('library.filters.minRating', { value }) }))}
+        />
       </FilterSelect>
       <FilterSelect id="library-sort" label={t('library.filters.sort')} value={filters.sort} onChange={(sort) => setFilters({ sort })}>
-        {SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {t(`library.sorts.${sort}`)}
-          </option>
-        ))}
+        <SelectOptions options={SORTS.map((sort) => ({ value: sort, label: t(`library.sorts.${sort}`) }))} />
       </FilterSelect>
       {active ? (
         <Button variant="ghost" size="sm" className="mb-1" onClick={reset}>
@@ -169,7 +160,13 @@ function MyRatings() {
 
   if (ratings.isError) return <ErrorState onRetry={() => void ratings.refetch()} />;
   if (ratings.data && ratings.data.total === 0 && !active)
-    return <EmptyState title={t('library.emptyRatings')} description={t('library.emptyRatingsHint')} action={<ExploreLink />} />;
+    return (
+      <EmptyState
+        title={t('library.emptyRatings')}
+        description={t('library.emptyRatingsHint')}
+        action={<ExploreLink label={t('library.explore')} />}
+      />
+    );
   return (
     <>
       {toolbar}
@@ -206,24 +203,17 @@ function ListenLater() {
   const later = useListenLater(page);
   if (later.isError) return <ErrorState onRetry={() => void later.refetch()} />;
   if (later.data && later.data.items.length === 0)
-    return <EmptyState title={t('library.emptyLater')} description={t('library.emptyLaterHint')} action={<ExploreLink />} />;
+    return (
+      <EmptyState
+        title={t('library.emptyLater')}
+        description={t('library.emptyLaterHint')}
+        action={<ExploreLink label={t('library.explore')} />}
+      />
+    );
   return (
     <>
-      <AlbumGrid>
-        {later.data
-          ? later.data.items.map((album) => <AlbumCard key={album.id} album={album} />)
-          : Array.from({ length: 8 }, (_, index) => <AlbumCardSkeleton key={index} />)}
-      </AlbumGrid>
+      <AlbumCardGrid albums={later.data?.items} />
       {later.data ? <Pagination page={later.data.page} pages={later.data.totalPages} onPageChange={setPage} /> : null}
     </>
-  );
-}
-
-function ExploreLink() {
-  const { t } = useTranslation('catalog');
-  return (
-    <Button asChild>
-      <Link to="/explore">{t('library.explore')}</Link>
-    </Button>
   );
 }

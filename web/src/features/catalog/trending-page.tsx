@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Card, Container, PageHeader } from '../../shared/ui/card.tsx';
-import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
@@ -28,7 +28,6 @@ export function TrendingPage() {
 
   return (
     <Container>
-      <title>{`${t('trending.title')} · Hearsay`}</title>
       <PageHeader title={t('trending.title')} description={t('trending.description')} />
       <Tabs value={period} onValueChange={(value) => setFilters({ period: value })}>
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
@@ -41,28 +40,33 @@ export function TrendingPage() {
           </TabsList>
 
           <div className="grid grid-cols-2 gap-3 sm:w-96">
-            <div className="grid gap-1.5">
-              <Label htmlFor="chart-genre">{t('trending.genre')}</Label>
-              <NativeSelect id="chart-genre" value={genre ?? ''} onChange={(event) => setFilters({ genre: event.target.value })}>
-                <option value="">{t('trending.anyGenre')}</option>
-                {genres.data?.items.map((item) => (
-                  <option key={item.slug} value={item.slug}>
-                    {item.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="chart-year">{t('trending.year')}</Label>
-              <NativeSelect id="chart-year" value={year ?? ''} onChange={(event) => setFilters({ year: event.target.value })}>
-                <option value="">{t('trending.anyYear')}</option>
-                {Array.from({ length: thisYear - 1949 }, (_, index) => thisYear - index).map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <FilterSelect
+              id="chart-genre"
+              label={t('trending.genre')}
+              value={genre ?? ''}
+              onChange={(next) => setFilters({ genre: next })}
+              className="grid gap-1.5"
+            >
+              <SelectOptions
+                any={t('trending.anyGenre')}
+                options={genres.data?.items.map((item) => ({ value: item.slug, label: item.name }))}
+              />
+            </FilterSelect>
+            <FilterSelect
+              id="chart-year"
+              label={t('trending.year')}
+              value={year ?? ''}
+              onChange={(next) => setFilters({ year: next })}
+              className="grid gap-1.5"
+            >
+              <SelectOptions
+                any={t('trending.anyYear')}
+                options={Array.from({ length: thisYear - 1949 }, (_, index) => thisYear - index).map((value) => ({
+                  value,
+                  label: String(value),
+                }))}
+              />
+            </FilterSelect>
           </div>
         </div>
         <TabsContent value={period}>

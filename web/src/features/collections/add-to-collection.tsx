@@ -1,11 +1,9 @@
-import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Check, FolderPlus, Lock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../shared/auth/session.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -18,8 +16,7 @@ import { CreateCollectionDialog } from './create-collection-dialog.tsx';
 export function AddToCollectionAction({ album }: AlbumExtensionProps) {
   const { t } = useTranslation('collections');
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const choices = useQuery({ ...albumChoicesQueryOptions(album.id), enabled: open });
@@ -27,10 +24,7 @@ export function AddToCollectionAction({ album }: AlbumExtensionProps) {
 
   return (
     <>
-      <Button
-        variant="outline"
-        onClick={() => (session.status === 'signed-in' ? setOpen(true) : void navigate(paths.login(location.pathname)))}
-      >
+      <Button variant="outline" onClick={() => (session.status === 'signed-in' ? setOpen(true) : sendToSignIn())}>
         <FolderPlus aria-hidden />
         {t('add.button')}
       </Button>

@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, GripVertical, Heart, Lock, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../shared/auth/session.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { AlbumSearch } from '../../shared/catalog/album-search.tsx';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
@@ -17,12 +17,13 @@ import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
-import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
-import { NotFound } from '../../shared/ui/not-found.tsx';
+import { CoverStack } from '../../shared/ui/collection-card.tsx';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { Checkbox, Input, TextareaField, TextField } from '../../shared/ui/input.tsx';
+import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
-import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { PageLoading } from '../../shared/ui/skeleton.tsx';
 import {
   collectionQueryOptions,
   useAddToCollection,
@@ -40,27 +41,15 @@ export function CollectionPage() {
   const { t } = useTranslation('collections');
   const { listId = '' } = useParams();
   const collection = useQuery(collectionQueryOptions(listId));
-  if (collection.isPending) {
-    return (
-      <Container className="py-10">
-        <Skeleton className="h-64 w-full" />
-      </Container>
-    );
-  }
-  if (collection.isError) {
-    if (collection.error instanceof ApiError && collection.error.status === 404) {
-      return <NotFound title={t('page.notFound')} description={t('page.notFoundHint')} />;
-    }
-    return <ErrorState onRetry={() => void collection.refetch()} />;
-  }
+  if (collection.isPending) return <PageLoading />;
+  if (collection.isError) return <PageLoadError query={collection} title={t('page.notFound')} description={t('page.notFoundHint')} />;
   return <CollectionView collection={collection.data} />;
 }
 
 function CollectionView({ collection }: { collection: Collection }) {
   const { t } = useTranslation('collections');
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const like = useLikeCollection(collection.id);
   const [editing, setEditing] = useState(false);
 
@@ -68,17 +57,13 @@ function CollectionView({ collection }: { collection: Collection }) {
     <Container className="max-w-4xl py-8 sm:py-12">
       <title>{`${collection.title} · Hearsay`}</title>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <div className="relative h-28 w-36 shrink-0">
-          {collection.coverUrls.slice(0, 3).map((url, index) => (
-            <img
-              key={url}
-              src={url}
-              alt=""
-              className="absolute size-24 rounded-xl object-cover shadow-card"
-              style={{ left: index * 16, top: index * 4, zIndex: 3 - index }}
-            />
-          ))}
-        </div>
+        <CoverStack
+          urls={collection.coverUrls}
+          count={3}
+          step={[16, 4]}
+          className="relative h-28 w-36 shrink-0"
+          coverClassName="absolute size-24 rounded-xl object-cover shadow-card"
+        />
         <div className="min-w-0 flex-1">
           <h1 className="flex items-center gap-2 font-display text-3xl font-semibold text-ink sm:text-4xl">
             {collection.isPrivate ? <Lock aria-label={t('private')} className="size-6 text-ink-muted" /> : null}
@@ -100,9 +85,7 @@ function CollectionView({ collection }: { collection: Collection }) {
           variant="outline"
           aria-pressed={collection.likedByViewer}
           disabled={like.isPending}
-          onClick={() =>
-            session.status === 'signed-in' ? like.mutate(!collection.likedByViewer) : void navigate(paths.login(location.pathname))
-          }
+          onClick={() => (session.status === 'signed-in' ? like.mutate(!collection.likedByViewer) : sendToSignIn())}
         >
           <Heart aria-hidden className={cn(collection.likedByViewer && 'fill-current text-accent')} />
           <span className="sr-only">{t('page.like')}</span>
@@ -140,35 +123,24 @@ function EditDetails({ collection, onDone }: { collection: Collection; onDone: (
   return (
     <section aria-label={t('page.edit')} className="mt-6 rounded-2xl border border-line bg-surface p-5">
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <Field id="edit-collection-name" label={t('page.name')}>
-          <Input id="edit-collection-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={50} />
-        </Field>
-        <Field id="edit-collection-description" label={t('page.description')}>
-          <Textarea
-            id="edit-collection-description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={500}
-          />
-        </Field>
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={collection.isPrivate}
-            onChange={(event) => update.mutate({ isPrivate: event.target.checked }, { onError: fail })}
-          />
-          {t('page.private')}
-        </label>
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={collection.ranked}
-            onChange={(event) => update.mutate({ ranked: event.target.checked }, { onError: fail })}
-          />
-          {t('page.ranked')}
-        </label>
+        <TextField id="edit-collection-name" label={t('page.name')} value={name} onValueChange={setName} maxLength={50} />
+        <TextareaField
+          id="edit-collection-description"
+          label={t('page.description')}
+          value={description}
+          onValueChange={setDescription}
+          maxLength={500}
+        />
+        <Checkbox
+          label={t('page.private')}
+          checked={collection.isPrivate}
+          onCheckedChange={(isPrivate) => update.mutate({ isPrivate }, { onError: fail })}
+        />
+        <Checkbox
+          label={t('page.ranked')}
+          checked={collection.ranked}
+          onCheckedChange={(ranked) => update.mutate({ ranked }, { onError: fail })}
+        />
         <div className="flex flex-wrap justify-between gap-2">
           <Button type="button" variant="ghost" className="text-danger" onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden />
@@ -184,30 +156,24 @@ function EditDetails({ collection, onDone }: { collection: Collection; onDone: (
           </div>
         </div>
       </form>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent title={t('page.deleteTitle')} description={t('page.deleteDescription')}>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              {t('page.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => {
-                    toast.success(t('page.deleted'));
-                    void navigate('/lists', { replace: true });
-                  },
-                  onError: fail,
-                })
-              }
-            >
-              {t('page.delete')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('page.deleteTitle')}
+        description={t('page.deleteDescription')}
+        cancelLabel={t('page.cancel')}
+        confirmLabel={t('page.delete')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toast.success(t('page.deleted'));
+              void navigate('/lists', { replace: true });
+            },
+            onError: fail,
+          })
+        }
+      />
     </section>
   );
 }

@@ -9,7 +9,8 @@ import { AlbumSearch } from '../../shared/catalog/album-search.tsx';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
+import { FormMessage } from '../../shared/ui/form-message.tsx';
+import { TextareaField, TextField } from '../../shared/ui/input.tsx';
 import { useCreateCollection } from './api.ts';
 
 /**
@@ -81,29 +82,24 @@ function CreateCollectionForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {error ? (
-        <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      <Field id="collection-name" label={t('create.name')} hint={t('create.nameCount', { count: name.length, max: COLLECTION_NAME_MAX })}>
-        <Input
-          id="collection-name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={COLLECTION_NAME_MAX}
-          required
-        />
-      </Field>
-      <Field id="collection-description" label={t('create.description')}>
-        <Textarea
-          id="collection-description"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={500}
-          rows={2}
-        />
-      </Field>
+      <FormMessage error={error} />
+      <TextField
+        id="collection-name"
+        label={t('create.name')}
+        hint={t('create.nameCount', { count: name.length, max: COLLECTION_NAME_MAX })}
+        value={name}
+        onValueChange={setName}
+        maxLength={COLLECTION_NAME_MAX}
+        required
+      />
+      <TextareaField
+        id="collection-description"
+        label={t('create.description')}
+        value={description}
+        onValueChange={setDescription}
+        maxLength={500}
+        rows={2}
+      />
       <label className="flex items-start gap-3">
         <input type="checkbox" className="mt-1 size-4" checked={isPrivate} onChange={(event) => setPrivate(event.target.checked)} />
         <span>

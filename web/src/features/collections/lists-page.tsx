@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@hearsay/contracts/paths';
-import { useSession } from '../../shared/auth/session.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { CollectionGrid } from '../../shared/ui/collection-card.tsx';
@@ -21,16 +21,15 @@ export function ListsPage() {
   const { t } = useTranslation('collections');
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const requested = params.get('tab');
   const tab: Tab = requested === 'recent' || (requested === 'yours' && session.status === 'signed-in') ? requested : 'popular';
-  const create = () => (session.status === 'signed-in' ? setCreating(true) : void navigate(paths.login(location.pathname)));
+  const create = () => (session.status === 'signed-in' ? setCreating(true) : sendToSignIn());
 
   return (
     <Container>
-      <title>{`${t('lists.title')} · Hearsay`}</title>
       <PageHeader
         title={t('lists.title')}
         description={t('lists.description')}

@@ -12,8 +12,9 @@ import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatCalendarDate, type CalendarStyle } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent } from '../../shared/ui/dialog.tsx';
-import { Label, NativeSelect } from '../../shared/ui/input.tsx';
+import { ConfirmDialog, Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
+import { ExploreLink } from '../../shared/ui/explore-link.tsx';
+import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -35,35 +36,23 @@ export function JournalSection() {
 
   if (entries.isError) return <ErrorState onRetry={() => void entries.refetch()} />;
   if (entries.data && entries.data.total === 0 && !month) {
-    return (
-      <EmptyState
-        title={t('empty')}
-        description={t('emptyHint')}
-        action={
-          <Button asChild>
-            <Link to="/explore">{t('explore')}</Link>
-          </Button>
-        }
-      />
-    );
+    return <EmptyState title={t('empty')} description={t('emptyHint')} action={<ExploreLink label={t('explore')} />} />;
   }
 
   const groups = groupByMonth(entries.data?.items ?? []);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="journal-month">{t('monthFilter')}</Label>
-          <NativeSelect id="journal-month" value={month ?? ''} onChange={(event) => setFilters({ month: event.target.value })}>
-            <option value="">{t('allMonths')}</option>
-            {(months.data?.items ?? []).map((item) => (
-              <option key={item.month} value={item.month}>
-                {t('monthOption', { month: calendar(item.month), count: item.count })}
-              </option>
-            ))}
-            {month && !months.data?.items.some((item) => item.month === month) ? <option value={month}>{calendar(month)}</option> : null}
-          </NativeSelect>
-        </div>
+        <FilterSelect id="journal-month" label={t('monthFilter')} value={month ?? ''} onChange={(next) => setFilters({ month: next })}>
+          <SelectOptions
+            any={t('allMonths')}
+            options={months.data?.items.map((item) => ({
+              value: item.month,
+              label: t('monthOption', { month: calendar(item.month), count: item.count }),
+            }))}
+          />
+          {month && !months.data?.items.some((item) => item.month === month) ? <option value={month}>{calendar(month)}</option> : null}
+        </FilterSelect>
         {entries.data ? <p className="pb-2 text-sm text-ink-muted">{t('count', { count: entries.data.total })}</p> : null}
       </div>
 
@@ -161,30 +150,24 @@ function JournalItem({ entry, day }: { entry: JournalEntry; day: string }) {
         </DialogContent>
       </Dialog>
 
-      <Dialog open={deleting} onOpenChange={setDeleting}>
-        <DialogContent title={t('deleteTitle')} description={t('deleteDescription', { title: album.title, day })}>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="ghost">{t('form.cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(entry.id, {
-                  onSuccess: () => {
-                    setDeleting(false);
-                    toast.success(t('deleted'));
-                  },
-                  onError: (error) => toast.error(error instanceof ApiError ? error.message : t('form.failed')),
-                })
-              }
-            >
-              {t('confirmDelete')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={t('deleteTitle')}
+        description={t('deleteDescription', { title: album.title, day })}
+        cancelLabel={t('form.cancel')}
+        confirmLabel={t('confirmDelete')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(entry.id, {
+            onSuccess: () => {
+              setDeleting(false);
+              toast.success(t('deleted'));
+            },
+            onError: (error) => toast.error(error instanceof ApiError ? error.message : t('form.failed')),
+          })
+        }
+      />
     </li>
   );
 }

@@ -1,11 +1,10 @@
 import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
-import { paths } from '@hearsay/contracts/paths';
 import { NotebookPen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../shared/auth/session.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../shared/ui/dialog.tsx';
 import { useLogListen } from './api.ts';
@@ -16,7 +15,7 @@ export function LogListenAction({ album }: AlbumExtensionProps) {
   const { t } = useTranslation('journal');
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const [open, setOpen] = useState(false);
   const log = useLogListen();
 
@@ -27,7 +26,7 @@ export function LogListenAction({ album }: AlbumExtensionProps) {
         disabled={session.status === 'loading'}
         onClick={() => {
           toast(t('signInToLog'));
-          void navigate(paths.login(location.pathname));
+          sendToSignIn();
         }}
       >
         <NotebookPen aria-hidden />

@@ -4,20 +4,29 @@ import { Check, Library, Star, Users, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { cn } from '../../shared/lib/cn.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
-import { Field, Input } from '../../shared/ui/input.tsx';
+import { EmailField, NameField } from '../../shared/ui/input.tsx';
+import { legalLinks } from '../../shared/ui/legal-links.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
+
+/** A landing section's title, which the section is labelled by; `className` adds spacing or alignment to its look. */
+function SectionTitle({ id, className, children }: { id: string; className?: string; children: React.ReactNode }) {
+  return (
+    <h2 id={id} className={cn(className, 'font-display text-2xl font-semibold text-ink sm:text-3xl')}>
+      {children}
+    </h2>
+  );
+}
 
 function SectionHeading({ id, title, subtitle, action }: { id: string; title: string; subtitle?: string; action?: React.ReactNode }) {
   return (
     <div className="mb-6 flex items-end justify-between gap-4">
       <div>
-        <h2 id={id} className="font-display text-2xl font-semibold text-ink sm:text-3xl">
-          {title}
-        </h2>
+        <SectionTitle id={id}>{title}</SectionTitle>
         {subtitle ? <p className="mt-1 text-ink-muted">{subtitle}</p> : null}
       </div>
       {action}
@@ -83,17 +92,16 @@ export function FeaturedAlbums({ landing, loading }: { landing: Landing | undefi
   return (
     <section aria-labelledby="featured-title" className="py-14">
       <Container>
-        <div className="mb-6 flex items-end justify-between gap-4">
-          <div>
-            <h2 id="featured-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
-              {t('featured.title')}
-            </h2>
-            <p className="mt-1 text-ink-muted">{rated ? t('featured.subtitleRated') : t('featured.subtitlePicks')}</p>
-          </div>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/explore">{t('common:actions.viewAll')}</Link>
-          </Button>
-        </div>
+        <SectionHeading
+          id="featured-title"
+          title={t('featured.title')}
+          subtitle={rated ? t('featured.subtitleRated') : t('featured.subtitlePicks')}
+          action={
+            <Button asChild variant="outline" size="sm">
+              <Link to="/explore">{t('common:actions.viewAll')}</Link>
+            </Button>
+          }
+        />
         <AlbumGrid>
           {loading
             ? Array.from({ length: 4 }, (_, index) => <AlbumCardSkeleton key={index} />)
@@ -109,9 +117,7 @@ export function GenreChips({ landing, loading }: { landing: Landing | undefined;
   return (
     <section aria-labelledby="genres-title" className="bg-surface-2/60 py-14">
       <Container>
-        <h2 id="genres-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
-          {t('genres.title')}
-        </h2>
+        <SectionTitle id="genres-title">{t('genres.title')}</SectionTitle>
         <p className="mb-6 mt-1 text-ink-muted">{t('genres.subtitle')}</p>
         <ul className="flex flex-wrap gap-2.5">
           {loading
@@ -146,9 +152,9 @@ export function HowItWorks() {
   return (
     <section aria-labelledby="how-title" className="py-14">
       <Container>
-        <h2 id="how-title" className="mb-8 text-center font-display text-2xl font-semibold text-ink sm:text-3xl">
+        <SectionTitle id="how-title" className="mb-8 text-center">
           {t('how.title')}
-        </h2>
+        </SectionTitle>
         <div className="grid gap-5 md:grid-cols-3">
           {cards.map(({ key, icon: Icon }, index) => (
             <Card key={key} className="p-6">
@@ -231,45 +237,17 @@ export function SignUpTeaser() {
     <section aria-labelledby="teaser-title" className="py-14">
       <Container className="max-w-3xl">
         <Card className="p-6 sm:p-10">
-          <h2 id="teaser-title" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
-            {t('teaser.title')}
-          </h2>
+          <SectionTitle id="teaser-title">{t('teaser.title')}</SectionTitle>
           <p className="mt-2 text-ink-muted">{t('teaser.subtitle')}</p>
           <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field id="teaser-name" label={t('teaser.name')}>
-              <Input
-                id="teaser-name"
-                name="name"
-                autoComplete="name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                maxLength={100}
-              />
-            </Field>
-            <Field id="teaser-email" label={t('teaser.email')}>
-              <Input
-                id="teaser-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                maxLength={254}
-              />
-            </Field>
+            <NameField id="teaser-name" name="name" label={t('teaser.name')} value={name} onValueChange={setName} />
+            <EmailField id="teaser-email" name="email" label={t('teaser.email')} value={email} onValueChange={setEmail} />
             <Button type="submit" size="lg">
               {t('teaser.submit')}
             </Button>
           </form>
           <p className="mt-4 text-sm text-ink-muted">
-            <Trans
-              t={t}
-              i18nKey="teaser.notice"
-              components={{
-                terms: <Link to="/terms" className="font-medium text-accent underline underline-offset-4" />,
-                privacy: <Link to="/privacy" className="font-medium text-accent underline underline-offset-4" />,
-              }}
-            />
+            <Trans t={t} i18nKey="teaser.notice" components={legalLinks} />
           </p>
         </Card>
       </Container>

@@ -18,11 +18,11 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
 import { CollectionGrid } from '../../shared/ui/collection-card.tsx';
-import { FilterSelect } from '../../shared/ui/input.tsx';
-import { NotFound } from '../../shared/ui/not-found.tsx';
+import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
+import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
-import { EmptyState, ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import {
@@ -48,16 +48,12 @@ export function ProfilePage({ createCollection }: { createCollection?: CreateCol
   const profile = useQuery(profileQueryOptions(username));
   if (profile.isPending) {
     return (
-      <Container className="py-16">
+      <PageLoading className="py-16">
         <Spinner label={t('loading')} />
-      </Container>
+      </PageLoading>
     );
   }
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 404)
-      return <NotFound title={t('notFound')} description={t('notFoundHint')} />;
-    return <ErrorState onRetry={() => void profile.refetch()} />;
-  }
+  if (profile.isError) return <PageLoadError query={profile} title={t('notFound')} description={t('notFoundHint')} />;
   return <ProfileView profile={profile.data} createCollection={createCollection} />;
 }
 
@@ -183,6 +179,7 @@ function ProfileActions({ profile }: { profile: Profile }) {
 }
 
 const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
+const PROFILE_SORTS = ['date', 'rating', 'release', 'title'] as const;
 
 function CollectionTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
@@ -204,12 +201,7 @@ function CollectionTab({ profile }: { profile: Profile }) {
             value={filter.genre ?? ''}
             onChange={(genre) => change({ genre: genre || undefined })}
           >
-            <option value="">{t('filter.any')}</option>
-            {genres.data?.items.map((genre) => (
-              <option key={genre.slug} value={genre.slug}>
-                {genre.name}
-              </option>
-            ))}
+            <SelectOptions any={t('filter.any')} options={genres.data?.items.map((genre) => ({ value: genre.slug, label: genre.name }))} />
           </FilterSelect>
           <FilterSelect
             id="profile-decade"
@@ -217,12 +209,10 @@ function CollectionTab({ profile }: { profile: Profile }) {
             value={filter.decade?.toString() ?? ''}
             onChange={(decade) => change({ decade: decade ? Number(decade) : undefined })}
           >
-            <option value="">{t('filter.any')}</option>
-            {DECADES.map((decade) => (
-              <option key={decade} value={decade}>
-                {t('filter.decadeValue', { decade })}
-              </option>
-            ))}
+            <SelectOptions
+              any={t('filter.any')}
+              options={DECADES.map((decade) => ({ value: decade, label: t('filter.decadeValue', { decade }) }))}
+            />
           </FilterSelect>
           <FilterSelect
             id="profile-rating"
@@ -230,12 +220,10 @@ function CollectionTab({ profile }: { profile: Profile }) {
             value={filter.minRating?.toString() ?? ''}
             onChange={(minRating) => change({ minRating: minRating ? Number(minRating) : undefined })}
           >
-            <option value="">{t('filter.any')}</option>
-            {[9, 8, 7, 6, 5].map((value) => (
-              <option key={value} value={value}>
-                {t('filter.atLeast', { value })}
-              </option>
-            ))}
+            <SelectOptions
+              any={t('filter.any')}
+              options={[9, 8, 7, 6, 5].map((value) => ({ value, label: t('filter.atLeast', { value }) }))}
+            />
           </FilterSelect>
           <FilterSelect
             id="profile-sort"
@@ -243,10 +231,7 @@ function CollectionTab({ profile }: { profile: Profile }) {
             value={filter.sort}
             onChange={(sort) => change({ sort: sort as RatingsFilter['sort'] })}
           >
-            <option value="date">{t('sort.date')}</option>
-            <option value="rating">{t('sort.rating')}</option>
-            <option value="release">{t('sort.release')}</option>
-            <option value="title">{t('sort.title')}</option>
+            <SelectOptions options={PROFILE_SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))} />
           </FilterSelect>
           <ViewModeToggle value={mode} onChange={setMode} />
         </div>

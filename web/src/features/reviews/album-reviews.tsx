@@ -1,10 +1,8 @@
-import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../shared/auth/session.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
@@ -17,8 +15,7 @@ import { ReviewDialog } from './review-dialog.tsx';
 export function AlbumReviews({ album }: AlbumExtensionProps) {
   const { t } = useTranslation('reviews');
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const [sort, setSort] = useState<ReviewSort>('popular');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
@@ -27,7 +24,7 @@ export function AlbumReviews({ album }: AlbumExtensionProps) {
   const mine = useQuery({ ...myAlbumReviewQueryOptions(album.id), enabled: session.status === 'signed-in' });
 
   const write = () => {
-    if (session.status !== 'signed-in') return void navigate(paths.login(location.pathname));
+    if (session.status !== 'signed-in') return sendToSignIn();
     setOpen(true);
   };
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
-import { Button } from '../../shared/ui/button.tsx';
+import { ExploreLink } from '../../shared/ui/explore-link.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -18,17 +18,7 @@ export function MyReviews() {
   const reviews = useQuery({ ...myReviewsQueryOptions(page), placeholderData: keepPreviousData });
   if (reviews.isError) return <ErrorState onRetry={() => void reviews.refetch()} />;
   if (reviews.data && reviews.data.items.length === 0)
-    return (
-      <EmptyState
-        title={t('mine.empty')}
-        description={t('mine.emptyHint')}
-        action={
-          <Button asChild>
-            <Link to="/explore">{t('mine.explore')}</Link>
-          </Button>
-        }
-      />
-    );
+    return <EmptyState title={t('mine.empty')} description={t('mine.emptyHint')} action={<ExploreLink label={t('mine.explore')} />} />;
   return (
     <>
       <ol className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">

@@ -2,9 +2,9 @@ import type { Review } from '@hearsay/contracts/reviews';
 import { paths } from '@hearsay/contracts/paths';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../shared/auth/session.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
@@ -76,8 +76,7 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
 export function LikeButton({ review }: { review: Review }) {
   const { t } = useTranslation('reviews');
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const like = useLikeReview();
   const liked = review.likedByViewer;
   const count = review.likeCount;
@@ -87,7 +86,7 @@ export function LikeButton({ review }: { review: Review }) {
       aria-pressed={liked}
       disabled={like.isPending}
       onClick={() => {
-        if (session.status !== 'signed-in') return void navigate(paths.login(location.pathname));
+        if (session.status !== 'signed-in') return sendToSignIn();
         like.mutate(
           { review, liked: !liked },
           { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')) },

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { Field, Input } from '../../shared/ui/input.tsx';
+import { FormMessage } from '../../shared/ui/form-message.tsx';
+import { TextField } from '../../shared/ui/input.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { RichTextEditor } from '../../shared/ui/rich-text-editor.tsx';
 import { useEditReview, usePublishReview } from './api.ts';
@@ -71,11 +72,7 @@ export function ReviewForm({
           <p className="truncate text-sm text-ink-muted">{album.artistCredit}</p>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage error={error} />
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-ink">{t('form.rating')}</span>
         <RatingInput value={rating} onChange={setRating} label={t('form.ratingLabel', { title: album.title })} />
@@ -83,9 +80,14 @@ export function ReviewForm({
           {rating ? `${rating.toFixed(1)} – ${ratingLabel(rating)}` : ratingLabel(null)}
         </p>
       </div>
-      <Field id="review-title" label={t('form.title')} hint={t('form.titleCount', { count: title.length, max: REVIEW_TITLE_MAX })}>
-        <Input id="review-title" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={REVIEW_TITLE_MAX} />
-      </Field>
+      <TextField
+        id="review-title"
+        label={t('form.title')}
+        hint={t('form.titleCount', { count: title.length, max: REVIEW_TITLE_MAX })}
+        value={title}
+        onValueChange={setTitle}
+        maxLength={REVIEW_TITLE_MAX}
+      />
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-ink" id="review-content-label">
           {t('form.content')}

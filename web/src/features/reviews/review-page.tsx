@@ -13,13 +13,13 @@ import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
-import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { Textarea } from '../../shared/ui/input.tsx';
-import { NotFound } from '../../shared/ui/not-found.tsx';
+import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
-import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { PageLoading } from '../../shared/ui/skeleton.tsx';
 import {
   commentsQueryOptions,
   reviewQueryOptions,
@@ -37,19 +37,8 @@ export function ReviewPage() {
   const { t } = useTranslation('reviews');
   const { reviewId = '' } = useParams();
   const review = useQuery(reviewQueryOptions(reviewId));
-  if (review.isPending) {
-    return (
-      <Container className="py-10">
-        <Skeleton className="h-64 w-full" />
-      </Container>
-    );
-  }
-  if (review.isError) {
-    if (review.error instanceof ApiError && review.error.status === 404) {
-      return <NotFound title={t('page.notFound')} description={t('page.notFoundHint')} />;
-    }
-    return <ErrorState onRetry={() => void review.refetch()} />;
-  }
+  if (review.isPending) return <PageLoading />;
+  if (review.isError) return <PageLoadError query={review} title={t('page.notFound')} description={t('page.notFoundHint')} />;
   return <ReviewView review={review.data} />;
 }
 
@@ -87,30 +76,24 @@ function ReviewView({ review }: { review: Review }) {
       {review.editedAt ? <History reviewId={review.id} /> : null}
       <Comments reviewId={review.id} />
       <ReviewDialog album={review.album} existing={review} open={editing} onOpenChange={setEditing} />
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent title={t('page.deleteTitle')} description={t('page.deleteDescription')}>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              {t('form.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(review.id, {
-                  onSuccess: () => {
-                    toast.success(t('page.deleted'));
-                    void navigate(paths.album(review.album.slug), { replace: true });
-                  },
-                  onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-                })
-              }
-            >
-              {t('page.delete')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('page.deleteTitle')}
+        description={t('page.deleteDescription')}
+        cancelLabel={t('form.cancel')}
+        confirmLabel={t('page.delete')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(review.id, {
+            onSuccess: () => {
+              toast.success(t('page.deleted'));
+              void navigate(paths.album(review.album.slug), { replace: true });
+            },
+            onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+          })
+        }
+      />
     </Container>
   );
 }

@@ -7,12 +7,12 @@ import { useSession } from '../../shared/auth/session.ts';
 import { RymImport } from '../../shared/imports/rym-import.tsx';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { Button } from '../../shared/ui/button.tsx';
+import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
-import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { FormMessage } from '../../shared/ui/form-message.tsx';
+import { Field, Input, NameField, TextareaField, TextField } from '../../shared/ui/input.tsx';
 import { securityQueryOptions, useDeleteAccount, useRemoveAvatar, useSaveProfile, useUploadAvatar } from './api.ts';
-import { FormMessage } from './form-message.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const BIO_MAX = 500;
@@ -91,21 +91,25 @@ function ProfileDetails({ user }: { user: { name: string; username: string; emai
       </div>
       <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4">
         <FormMessage error={error} success={saved ? t('account.saved') : null} />
-        <Field id="settings-name" label={t('account.displayName')}>
-          <Input id="settings-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoComplete="name" />
-        </Field>
+        <NameField id="settings-name" label={t('account.displayName')} value={name} onValueChange={setName} />
         <Field id="settings-username" label={t('account.username')} hint={t('account.usernameHint')}>
           <Input id="settings-username" value={`@${user.username}`} readOnly />
         </Field>
         <Field id="settings-email" label={t('account.email')} hint={t('account.emailHint')}>
           <Input id="settings-email" value={user.email} readOnly />
         </Field>
-        <Field id="settings-bio" label={t('account.bio')} hint={t('account.bioCount', { count: bio.length, max: BIO_MAX })}>
-          <Textarea id="settings-bio" value={bio} onChange={(event) => setBio(event.target.value)} maxLength={BIO_MAX} rows={4} />
-        </Field>
-        <Button type="submit" className="self-start" disabled={save.isPending}>
-          {save.isPending ? t('account.saving') : t('account.save')}
-        </Button>
+        <TextareaField
+          id="settings-bio"
+          label={t('account.bio')}
+          hint={t('account.bioCount', { count: bio.length, max: BIO_MAX })}
+          value={bio}
+          onValueChange={setBio}
+          maxLength={BIO_MAX}
+          rows={4}
+        />
+        <SubmitButton className="self-start" pending={save.isPending} pendingLabel={t('account.saving')}>
+          {t('account.save')}
+        </SubmitButton>
       </form>
     </SettingsSection>
   );
@@ -164,26 +168,22 @@ function DeleteAccount() {
             </p>
             <FormMessage error={error} />
             {hasPassword ? (
-              <Field id="delete-password" label={t('security.currentPassword')}>
-                <PasswordInput
-                  id="delete-password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </Field>
+              <CurrentPasswordField id="delete-password" value={password} onValueChange={setPassword} />
             ) : (
-              <Field id="delete-confirmation" label={t('delete.typeDelete')}>
-                <Input id="delete-confirmation" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
-              </Field>
+              <TextField id="delete-confirmation" label={t('delete.typeDelete')} value={confirmation} onValueChange={setConfirmation} />
             )}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
                 {t('cancel')}
               </Button>
-              <Button type="submit" variant="danger" disabled={remove.isPending || (hasPassword ? !password : confirmation !== 'DELETE')}>
-                {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
-              </Button>
+              <SubmitButton
+                variant="danger"
+                pending={remove.isPending}
+                pendingLabel={t('delete.deleting')}
+                disabled={hasPassword ? !password : confirmation !== 'DELETE'}
+              >
+                {t('delete.confirm')}
+              </SubmitButton>
             </div>
           </form>
         </DialogContent>

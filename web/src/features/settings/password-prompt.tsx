@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
-import { Field } from '../../shared/ui/input.tsx';
-import { PasswordInput } from '../../shared/ui/password-input.tsx';
-import { FormMessage } from './form-message.tsx';
+import { FormMessage } from '../../shared/ui/form-message.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
 
 /** Asks for the current password before a change that matters (two-factor off, new backup codes). */
 export function PasswordPrompt({
@@ -57,14 +56,7 @@ export function PasswordPrompt({
       <DialogContent title={title} description={description}>
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
           <FormMessage error={error} />
-          <Field id="confirm-current-password" label={t('security.currentPassword')}>
-            <PasswordInput
-              id="confirm-current-password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </Field>
+          <CurrentPasswordField id="confirm-current-password" value={password} onValueChange={setPassword} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => close(false)}>
               {t('cancel')}

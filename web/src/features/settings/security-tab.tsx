@@ -7,9 +7,9 @@ import { toast } from 'sonner';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Badge } from '../../shared/ui/card.tsx';
-import { Button } from '../../shared/ui/button.tsx';
-import { Field } from '../../shared/ui/input.tsx';
-import { NewPasswordFields, PasswordInput } from '../../shared/ui/password-input.tsx';
+import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { FormMessage } from '../../shared/ui/form-message.tsx';
+import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-input.tsx';
 import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import {
   securityQueryOptions,
@@ -20,7 +20,7 @@ import {
   useSignOutOthers,
 } from './api.ts';
 import { BackupCodeList } from './backup-code-list.tsx';
-import { FormMessage } from './form-message.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { PasswordPrompt } from './password-prompt.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
@@ -50,8 +50,8 @@ function ChangePassword() {
   const { t } = useTranslation(['settings', 'accounts']);
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
+  const { password, confirm } = newPassword;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
@@ -59,16 +59,14 @@ function ChangePassword() {
     event.preventDefault();
     setDone(false);
     if (!current || !password || !confirm) return setError(t('accounts:register.fillAll'));
-    if (password !== confirm) return setError(t('accounts:register.mismatch'));
-    if ([...password].length < 8) return setError(t('accounts:register.tooShort'));
+    if (newPassword.problem) return setError(t(`accounts:register.${newPassword.problem}`));
     setError(null);
     change.mutate(
       { currentPassword: current, newPassword: password, signOutOtherDevices: true },
       {
         onSuccess: () => {
           setCurrent('');
-          setPassword('');
-          setConfirm('');
+          newPassword.clear();
           setDone(true);
         },
         onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
@@ -80,26 +78,11 @@ function ChangePassword() {
     <SettingsSection id="change-password" title={t('security.changePassword')} description={t('security.changePasswordHint')}>
       <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
         <FormMessage error={error} success={done ? t('security.passwordChanged') : null} />
-        <Field id="current-password" label={t('security.currentPassword')}>
-          <PasswordInput
-            id="current-password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </Field>
-        <NewPasswordFields
-          idPrefix="new"
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
-          passwordLabel={t('accounts:fields.newPassword')}
-          confirmLabel={t('accounts:fields.confirmNewPassword')}
-        />
-        <Button type="submit" className="self-start" disabled={change.isPending}>
-          {change.isPending ? t('security.updating') : t('security.updatePassword')}
-        </Button>
+        <CurrentPasswordField id="current-password" value={current} onValueChange={setCurrent} />
+        <NewPasswordFields idPrefix="new" value={newPassword} replacing />
+        <SubmitButton className="self-start" pending={change.isPending} pendingLabel={t('security.updating')}>
+          {t('security.updatePassword')}
+        </SubmitButton>
       </form>
     </SettingsSection>
   );

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
-import { Field, Input } from '../../shared/ui/input.tsx';
-import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { FormMessage } from '../../shared/ui/form-message.tsx';
+import { TextField } from '../../shared/ui/input.tsx';
 import { useConfirmTwoFactor, useEnableTwoFactor } from './api.ts';
 import { BackupCodeList } from './backup-code-list.tsx';
-import { FormMessage } from './form-message.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
 
 type Step = 'password' | 'scan' | 'done';
 
@@ -79,14 +79,7 @@ export function TwoFactorSetup({ open, onOpenChange }: { open: boolean; onOpenCh
         <FormMessage error={error} />
         {step === 'password' ? (
           <form onSubmit={submitPassword} noValidate className="mt-2 flex flex-col gap-4">
-            <Field id="two-factor-password" label={t('security.currentPassword')}>
-              <PasswordInput
-                id="two-factor-password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </Field>
+            <CurrentPasswordField id="two-factor-password" value={password} onValueChange={setPassword} />
             <Button type="submit" disabled={enable.isPending}>
               {t('twoFactor.continue')}
             </Button>
@@ -102,16 +95,15 @@ export function TwoFactorSetup({ open, onOpenChange }: { open: boolean; onOpenCh
               </code>
             </div>
             <BackupCodeList codes={enrolment.backupCodes} />
-            <Field id="two-factor-first-code" label={t('twoFactor.firstCode')}>
-              <Input
-                id="two-factor-first-code"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
-            </Field>
+            <TextField
+              id="two-factor-first-code"
+              label={t('twoFactor.firstCode')}
+              value={code}
+              onValueChange={setCode}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
             <Button type="submit" disabled={confirm.isPending}>
               {t('twoFactor.turnOn')}
             </Button>

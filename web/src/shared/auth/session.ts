@@ -1,6 +1,8 @@
 import { accountsEndpoints, type CurrentUser } from '@hearsay/contracts/accounts';
+import { paths } from '@hearsay/contracts/paths';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError, call, endpointKey } from '../lib/api-client.ts';
 
 /** Set just before the full reload that follows deleting an account; the app layout says goodbye and clears it. */
@@ -63,4 +65,11 @@ export function useSession(): SessionState & { refresh: () => Promise<unknown> }
   if (query.isPending) return { status: 'loading', user: null, refresh };
   const user = query.data?.user ?? null;
   return user ? { status: 'signed-in', user, refresh } : { status: 'signed-out', user: null, refresh };
+}
+
+/** For what a visitor cannot do yet: sends them to sign in, and back to this page afterwards. */
+export function useSendToSignIn(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => void navigate(paths.login(location.pathname));
 }

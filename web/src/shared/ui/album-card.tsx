@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { cn } from '../lib/cn.ts';
 import { AlbumCover } from './album-cover.tsx';
 import { RatingStars } from './rating-stars.tsx';
-import { Skeleton } from './skeleton.tsx';
+import { MediaRowSkeleton, Skeleton } from './skeleton.tsx';
 
 /** An album as it appears in grids and lists everywhere: cover first, then title, artist, year and rating. */
 export function AlbumCard({
@@ -81,15 +81,7 @@ export function AlbumCard({
 /** Placeholder with the card's exact footprint, so nothing moves when data arrives. */
 export function AlbumCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
   if (layout === 'list') {
-    return (
-      <div className="flex items-center gap-4 p-2">
-        <Skeleton className="size-16 rounded-lg sm:size-20" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-3 w-1/3" />
-        </div>
-      </div>
-    );
+    return <MediaRowSkeleton className="p-2" media="size-16 rounded-lg sm:size-20" />;
   }
   return (
     <div className="flex flex-col gap-2">

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 
 export const buttonVariants = cva(
@@ -34,5 +34,20 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
   const Component = asChild ? Slot.Root : 'button';
   return (
     <Component className={cn(buttonVariants({ variant, size }), className)} {...(asChild ? {} : { type: type ?? 'button' })} {...props} />
+  );
+}
+
+/** A form's submit button: while the form is sending it says so and cannot be pressed again. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'asChild'> & { pending: boolean; pendingLabel: ReactNode }) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
   );
 }

@@ -9,9 +9,11 @@ export function Container({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)} {...props} />;
 }
 
+/** A list page's heading (its title is the document's title too), a line about it, and its actions. */
 export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-3 pb-6 pt-8 sm:flex-row sm:items-end sm:justify-between">
+      <title>{`${title} · Hearsay`}</title>
       <div>
         <h1 className="text-3xl font-semibold text-ink sm:text-4xl">{title}</h1>
         {description ? <p className="mt-2 max-w-2xl text-ink-muted">{description}</p> : null}

@@ -25,19 +25,14 @@ export function CollectionCard({ collection, isPrivate = false }: { collection: 
       to={paths.list(collection.id)}
       className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
     >
-      <div className="relative size-16 shrink-0">
-        {collection.coverUrls.slice(0, 2).map((url, index) => (
-          <img
-            key={url}
-            src={url}
-            alt=""
-            width={56}
-            height={56}
-            className="absolute size-14 rounded-lg object-cover shadow-card"
-            style={{ left: index * 8, top: index * 8, zIndex: 2 - index }}
-          />
-        ))}
-      </div>
+      <CoverStack
+        urls={collection.coverUrls}
+        count={2}
+        step={[8, 8]}
+        size={56}
+        className="relative size-16 shrink-0"
+        coverClassName="absolute size-14 rounded-lg object-cover shadow-card"
+      />
       <div className="min-w-0">
         <p className="flex items-center gap-1.5 truncate font-semibold text-ink">
           {isPrivate ? <Lock aria-label={t('collectionCard.private')} className="size-3.5 shrink-0 text-ink-muted" /> : null}
@@ -47,5 +42,41 @@ export function CollectionCard({ collection, isPrivate = false }: { collection: 
         <p className="truncate text-xs text-ink-muted">{t('collectionCard.by', { name: collection.ownerUsername })}</p>
       </div>
     </Link>
+  );
+}
+
+/**
+ * A collection's first covers fanned out, the first on top and each next one `step` pixels (right, down) further
+ * (its card, and the head of its page). `size` is the covers' intrinsic width and height, when known.
+ */
+export function CoverStack({
+  urls,
+  count,
+  step: [right, down],
+  size,
+  className,
+  coverClassName,
+}: {
+  urls: string[];
+  count: number;
+  step: [number, number];
+  size?: number;
+  className: string;
+  coverClassName: string;
+}) {
+  return (
+    <div className={className}>
+      {urls.slice(0, count).map((url, index) => (
+        <img
+          key={url}
+          src={url}
+          alt=""
+          width={size}
+          height={size}
+          className={coverClassName}
+          style={{ left: index * right, top: index * down, zIndex: count - index }}
+        />
+      ))}
+    </div>
   );
 }

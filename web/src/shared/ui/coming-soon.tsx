@@ -1,8 +1,7 @@
 import { Hammer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from './button.tsx';
 import { Container } from './card.tsx';
+import { ExploreLink } from './explore-link.tsx';
 import { EmptyState } from './skeleton.tsx';
 
 /** An honest placeholder for a screen that is registered but not built yet; `screen` is a key under `screens`. */
@@ -16,11 +15,7 @@ export function ComingSoon({ screen: key }: { screen: string }) {
         icon={<Hammer />}
         title={t('comingSoon.title', { screen })}
         description={t('comingSoon.description')}
-        action={
-          <Button asChild>
-            <Link to="/explore">{t('comingSoon.explore')}</Link>
-          </Button>
-        }
+        action={<ExploreLink label={t('comingSoon.explore')} />}
       />
     </Container>
   );

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
+import { Button } from './button.tsx';
 
 export const Dialog = Primitive.Root;
 export const DialogTrigger = Primitive.Trigger;
@@ -51,5 +52,41 @@ export function DialogContent({
         {children}
       </Primitive.Content>
     </Primitive.Portal>
+  );
+}
+
+/** Asks before something that cannot be undone (a delete): Cancel, and the danger button that goes ahead. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} description={description}>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" disabled={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -54,26 +54,98 @@ export function Field({
   );
 }
 
-/** A labelled drop-down for a filter or sort above a list (Library, profiles). */
+type TextFieldProps<Control extends 'input' | 'textarea'> = Omit<ComponentProps<Control>, 'id' | 'onChange'> & {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  onValueChange: (value: string) => void;
+};
+
+/** A labelled text input (its id is the field's), handing over the text typed rather than the event. */
+export function TextField({ id, label, hint, onValueChange, ...props }: TextFieldProps<'input'>) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <Input id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
+    </Field>
+  );
+}
+
+/** The multi-line counterpart of TextField. */
+export function TextareaField({ id, label, hint, onValueChange, ...props }: TextFieldProps<'textarea'>) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <Textarea id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
+    </Field>
+  );
+}
+
+/** An e-mail address field: the e-mail keyboard, the browser's autofill and the 254-character limit of an address. */
+export function EmailField(props: Omit<TextFieldProps<'input'>, 'type' | 'autoComplete' | 'maxLength'>) {
+  return <TextField type="email" autoComplete="email" maxLength={254} {...props} />;
+}
+
+/** A person's name: autofilled, at most 100 characters. */
+export function NameField(props: Omit<TextFieldProps<'input'>, 'autoComplete' | 'maxLength'>) {
+  return <TextField autoComplete="name" maxLength={100} {...props} />;
+}
+
+/** A checkbox with its label beside it. */
+export function Checkbox({
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-ink">
+      <input type="checkbox" className="size-4" checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * A labelled drop-down for a filter or sort above a list (Library, profiles, the journal); `className` lays out
+ * the label and the drop-down where the filters sit in a grid (Explore, Trending).
+ */
 export function FilterSelect({
   id,
   label,
   value,
   onChange,
+  className = 'flex flex-col gap-1',
   children,
 }: {
   id: string;
   label: string;
-  value: string;
+  value: string | number;
   onChange: (value: string) => void;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={className}>
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {children}
       </NativeSelect>
     </div>
+  );
+}
+
+/** A drop-down's choices: the empty one that filters nothing first, when `any` names it; then one per option. */
+export function SelectOptions({ any, options = [] }: { any?: string; options?: readonly { value: string | number; label: string }[] }) {
+  return (
+    <>
+      {any === undefined ? null : <option value="">{any}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../lib/api-client.ts';
 import { Button } from './button.tsx';
 import { Container } from './card.tsx';
+import { ErrorState } from './skeleton.tsx';
 
 /** A clear "nothing here" page, also used by screens whose record does not exist. */
 export function NotFound({ title, description }: { title?: string; description?: string }) {
@@ -16,4 +18,21 @@ export function NotFound({ title, description }: { title?: string; description?:
       </Button>
     </Container>
   );
+}
+
+/**
+ * A page whose record would not load: the 404 page (with this title and description) when there is no such
+ * record, otherwise the state that offers to try again.
+ */
+export function PageLoadError({
+  query,
+  title,
+  description,
+}: {
+  query: { error: unknown; refetch: () => unknown };
+  title: string;
+  description: string;
+}) {
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFound title={title} description={description} />;
+  return <ErrorState onRetry={() => void query.refetch()} />;
 }

@@ -1,5 +1,5 @@
 import { Check, Eye, EyeOff } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordStrength } from '../lib/password-strength.ts';
 import { cn } from '../lib/cn.ts';
@@ -22,6 +22,27 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
       </button>
     </div>
+  );
+}
+
+/** A labelled password field; anything given as children follows the input (a strength meter, a match tick). */
+export function PasswordField({
+  id,
+  label,
+  onValueChange,
+  children,
+  ...props
+}: Omit<ComponentProps<'input'>, 'type' | 'id' | 'onChange' | 'children'> & {
+  id: string;
+  label: string;
+  onValueChange: (value: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <PasswordInput id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
+      {children}
+    </Field>
   );
 }
 
@@ -55,57 +76,56 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
   );
 }
 
+/** The two values of choosing a password, and what keeps them from being accepted (the confirmation differs, or it is under 8 characters). */
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const problem = password !== confirm ? 'mismatch' : [...password].length < 8 ? 'tooShort' : null;
+  const clear = () => {
+    setPassword('');
+    setConfirm('');
+  };
+  return { password, confirm, setPassword, setConfirm, problem, clear };
+}
+
+export type NewPassword = ReturnType<typeof useNewPassword>;
+
 /**
  * Choosing a password: the field with its strength meter, and the confirmation with its match tick
- * (register, reset and Settings → Security all use this pair).
+ * (register, reset and Settings → Security all use this pair; the last two are `replacing` one).
  */
-export function NewPasswordFields({
-  idPrefix,
-  password,
-  confirm,
-  onPasswordChange,
-  onConfirmChange,
-  passwordLabel,
-  confirmLabel,
-}: {
-  idPrefix: string;
-  password: string;
-  confirm: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmChange: (value: string) => void;
-  passwordLabel: string;
-  confirmLabel: string;
-}) {
+export function NewPasswordFields({ idPrefix, value, replacing = false }: { idPrefix: string; value: NewPassword; replacing?: boolean }) {
   const { t } = useTranslation('accounts');
+  const { password, confirm } = value;
   const matches = confirm.length > 0 && confirm === password;
   return (
     <>
-      <Field id={`${idPrefix}-password`} label={passwordLabel}>
-        <PasswordInput
-          id={`${idPrefix}-password`}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => onPasswordChange(event.target.value)}
-          aria-describedby={`${idPrefix}-strength`}
-          maxLength={128}
-        />
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label={replacing ? t('fields.newPassword') : t('fields.password')}
+        autoComplete="new-password"
+        value={password}
+        onValueChange={value.setPassword}
+        aria-describedby={`${idPrefix}-strength`}
+        maxLength={128}
+      >
         <PasswordStrengthMeter password={password} id={`${idPrefix}-strength`} />
-      </Field>
-      <Field id={`${idPrefix}-confirm`} label={confirmLabel}>
-        <PasswordInput
-          id={`${idPrefix}-confirm`}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => onConfirmChange(event.target.value)}
-          maxLength={128}
-        />
+      </PasswordField>
+      <PasswordField
+        id={`${idPrefix}-confirm`}
+        label={replacing ? t('fields.confirmNewPassword') : t('fields.confirmPassword')}
+        autoComplete="new-password"
+        value={confirm}
+        onValueChange={value.setConfirm}
+        maxLength={128}
+      >
         {matches ? (
           <p className="flex items-center gap-1 text-xs font-medium text-success">
             <Check aria-hidden className="size-3.5" />
             {t('match')}
           </p>
         ) : null}
-      </Field>
+      </PasswordField>
     </>
   );
 }

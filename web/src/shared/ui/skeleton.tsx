@@ -1,9 +1,57 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
+import { Container } from './card.tsx';
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden className={cn('animate-pulse rounded-lg bg-surface-3', className)} {...props} />;
+}
+
+/**
+ * A page's placeholder while its record loads: by default one large block. With a label, the page is marked busy
+ * and screen readers hear the label (album, artist).
+ */
+export function PageLoading({
+  label,
+  className = 'py-10',
+  children = <Skeleton className="h-64 w-full" />,
+}: {
+  label?: string;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  if (!label) return <Container className={className}>{children}</Container>;
+  return (
+    <Container className={className} aria-busy="true">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      {children}
+    </Container>
+  );
+}
+
+/** An image beside two lines of text, waiting for their data (artist and album rows, the artist page's header). */
+export function MediaRowSkeleton({
+  className,
+  media,
+  lines = ['h-4 w-1/2', 'h-3 w-1/3'],
+  linesClassName = 'space-y-2',
+}: {
+  className?: string;
+  media: string;
+  lines?: [string, string];
+  linesClassName?: string;
+}) {
+  return (
+    <div className={cn('flex items-center gap-4', className)}>
+      <Skeleton className={media} />
+      <div className={cn('flex-1', linesClassName)}>
+        <Skeleton className={lines[0]} />
+        <Skeleton className={lines[1]} />
+      </div>
+    </div>
+  );
 }
 
 export function Spinner({ label, className }: { label?: string; className?: string }) {

@@ -1,4 +1,4 @@
-/** A form's error (announced) or success line. */
+/** A form's error (announced) or success line, above its fields (account screens, settings, dialogs). */
 export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
   if (error) {
     return (
