@@ -75,7 +75,19 @@ export const OnboardingGenreGroupSchema = z.object({
   genres: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 
-/** GET /api/me/onboarding: where the person got to, and the genre groups of the first step. */
+/** An artist the second step suggests. */
+export const OnboardingArtistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  albumCount: z.number().int(),
+});
+export type OnboardingArtist = z.infer<typeof OnboardingArtistSchema>;
+
+/**
+ * GET /api/me/onboarding (and the answer of each saved step): where the person got to, the genre groups of the first
+ * step (each genre once), and the artists the second step suggests from the saved genres.
+ */
 export const OnboardingSchema = z.object({
   /** 0 before the first step is saved; 3 when all are. */
   lastCompletedStep: z.number().int().min(0).max(3),
@@ -83,6 +95,8 @@ export const OnboardingSchema = z.object({
   preferredGenres: z.array(z.string()),
   favoriteArtists: z.array(z.string()),
   genreGroups: z.array(OnboardingGenreGroupSchema),
+  /** Artists of the saved genres, most albums first, topped up with the most credited; never a placeholder credit. */
+  suggestedArtists: z.array(OnboardingArtistSchema),
 });
 export type Onboarding = z.infer<typeof OnboardingSchema>;
 

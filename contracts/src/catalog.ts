@@ -241,7 +241,7 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/discover',
     tags,
-    summary: 'Discover: trending this week (falls back to all-time popularity) or the newest releases',
+    summary: 'Discover: trending this week (falls back to all-time popularity) or what people rated and reviewed lately',
     query: DiscoverQuerySchema,
     responses: { 200: DiscoverPageSchema, ...errorResponses(400, 404) },
   }),

@@ -31,6 +31,10 @@ export const UserCardSchema = z.object({
   avatarUrl: z.string().nullable(),
   reviewCount: z.number().int(),
   collectionCount: z.number().int(),
+  /** Whether the signed-in person follows them (false for a visitor). */
+  isFollowing: z.boolean(),
+  /** The signed-in person's own card (no Follow button). */
+  isViewer: z.boolean(),
 });
 export type UserCard = z.infer<typeof UserCardSchema>;
 

@@ -1,4 +1,6 @@
-import type { Onboarding, OnboardingUpdate } from '@hearsay/contracts/accounts';
+import type { Onboarding, OnboardingArtist, OnboardingUpdate } from '@hearsay/contracts/accounts';
+import { paths } from '@hearsay/contracts/paths';
+import { earliestYearOfRule } from '../../db/genre-rules.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { slugify } from '../../platform/text.ts';
@@ -13,6 +15,28 @@ const DEFAULT_GROUPS: { name: string; genres: string[] }[] = [
   { name: 'Other', genres: ['Instrumental', 'New', 'Pop'] },
 ];
 
+/** Artists the second step suggests. */
+const SUGGESTED_ARTISTS = 24;
+
+/** Credits that name no one in particular: compilations, unknown and traditional authors (compared in lower case). */
+const PLACEHOLDER_ARTISTS = [
+  'various artists',
+  'various',
+  'va',
+  'v/a',
+  'unknown artist',
+  'unknown artists',
+  'unknown',
+  '[unknown]',
+  '[unknown artist]',
+  'anonymous',
+  'traditional',
+  '[traditional]',
+  'no artist',
+  '[no artist]',
+  'n/a',
+];
+
 const parseList = (value: string): string[] => {
   try {
     const parsed: unknown = JSON.parse(value);
@@ -25,6 +49,22 @@ const parseList = (value: string): string[] => {
 export async function getOnboarding(db: DB, userId: string): Promise<Onboarding> {
   const [profile, genres] = await Promise.all([repository.onboardingOf(db, userId), repository.genres(db)]);
   if (!profile) throw notFound('profile_not_found', 'User profile not found');
+  const preferredGenres = parseList(profile.preferred_genres);
+  return {
+    lastCompletedStep: Number(profile.onboarding_step),
+    completed: Boolean(profile.onboarding_completed),
+    preferredGenres,
+    favoriteArtists: parseList(profile.favorite_artists),
+    genreGroups: genreGroups(genres),
+    suggestedArtists: await suggestArtists(db, preferredGenres),
+  };
+}
+
+/**
+ * The default groups with the catalog's genres: each genre once. A genre named like a group ("Rock") leads that
+ * group; any other genre not listed joins "Other".
+ */
+function genreGroups(genres: readonly { slug: string; name: string }[]): Onboarding['genreGroups'] {
   const bySlug = new Map(genres.map((genre) => [genre.slug, genre]));
   const listed = new Set<string>();
   const groups = DEFAULT_GROUPS.map((group) => ({
@@ -35,21 +75,57 @@ export async function getOnboarding(db: DB, userId: string): Promise<Onboarding>
       return { slug, name: bySlug.get(slug)?.name ?? name };
     }),
   }));
+  for (const group of groups) {
+    const own = bySlug.get(slugify(group.name));
+    if (own && !listed.has(own.slug)) {
+      group.genres.unshift({ slug: own.slug, name: own.name });
+      listed.add(own.slug);
+    }
+  }
+  const names = new Set(groups.flatMap((group) => group.genres.map((genre) => genre.name.toLowerCase())));
   const other = groups.find((group) => group.name === 'Other')!;
-  for (const genre of genres) if (!listed.has(genre.slug)) other.genres.push({ slug: genre.slug, name: genre.name });
-  return {
-    lastCompletedStep: Number(profile.onboarding_step),
-    completed: Boolean(profile.onboarding_completed),
-    preferredGenres: parseList(profile.preferred_genres),
-    favoriteArtists: parseList(profile.favorite_artists),
-    genreGroups: groups,
-  };
+  for (const genre of genres) {
+    if (listed.has(genre.slug) || names.has(genre.name.toLowerCase())) continue;
+    other.genres.push({ slug: genre.slug, name: genre.name });
+    listed.add(genre.slug);
+    names.add(genre.name.toLowerCase());
+  }
+  return groups;
+}
+
+/** Artists of the chosen genres, most albums first, topped up with the most credited artists of all. */
+async function suggestArtists(db: DB, genreSlugs: readonly string[]): Promise<OnboardingArtist[]> {
+  const chosen: { id: string; name: string; albumCount: number }[] = [];
+  if (genreSlugs.length > 0) {
+    const rows = await repository.genresBySlug(db, genreSlugs);
+    const currentYear = new Date().getUTCFullYear();
+    const fromYears = rows.map((row) => earliestYearOfRule(row.rule, currentYear)).filter((year): year is number => year !== null);
+    const genreIds = rows.filter((row) => earliestYearOfRule(row.rule, currentYear) === null).map((row) => row.id);
+    chosen.push(
+      ...(await repository.suggestedArtists(db, {
+        albums: { genreIds, fromYears },
+        excludeNames: PLACEHOLDER_ARTISTS,
+        excludeIds: [],
+        limit: SUGGESTED_ARTISTS,
+      })),
+    );
+  }
+  if (chosen.length < SUGGESTED_ARTISTS) {
+    chosen.push(
+      ...(await repository.suggestedArtists(db, {
+        excludeNames: PLACEHOLDER_ARTISTS,
+        excludeIds: chosen.map((artist) => artist.id),
+        limit: SUGGESTED_ARTISTS - chosen.length,
+      })),
+    );
+  }
+  return chosen.map((artist) => ({ ...artist, imageUrl: paths.artistImage(artist.id) }));
 }
 
 /** Saves one step: the selections it carries, the furthest step reached, and completion. */
 export async function saveOnboarding(db: DB, userId: string, update: OnboardingUpdate, now: string): Promise<Onboarding> {
   if (update.preferredGenres) {
-    const offered = new Set((await getOnboarding(db, userId)).genreGroups.flatMap((group) => group.genres.map((genre) => genre.slug)));
+    const offered = new Set(genreGroups(await repository.genres(db)).flatMap((group) => group.genres.map((genre) => genre.slug)));
     if (!update.preferredGenres.every((slug) => offered.has(slug)))
       throw badRequest('unknown_genre', 'Some of the chosen genres do not exist.');
   }

@@ -5,7 +5,7 @@ import { earliestYearOfRule } from '../../db/genre-rules.ts';
 import type { GenreFilter } from './genres.repository.ts';
 
 /**
- * Filtered, sorted lists of album ids: Explore, Discover's recent tab and its quiet-week fallback, the filters of search.
+ * Filtered, sorted lists of album ids: Explore, Discover's quiet-week fallback, the filters of search.
  * The filters' where-clause is shared with the charts.
  */
 

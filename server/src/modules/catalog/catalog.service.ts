@@ -23,7 +23,7 @@ import { artistAlbumIds, artistSummaries, findArtistByRef, popularArtistIds } fr
 import type { Confirmation } from './catalog-ingest.repository.ts';
 import * as writer from './catalog-writer.ts';
 import { presentAlbumCard, presentAlbumDetail, presentArtistCard } from './catalog.presenter.ts';
-import { activeAlbumIds, chartRows, periodMean, type ChartRow } from './charts.repository.ts';
+import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds, type ChartRow } from './charts.repository.ts';
 import { findGenre, genreAlbumCounts } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
 import { countAlbumsAddedBy } from './pending-albums.repository.ts';
@@ -199,17 +199,20 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /**
    * Discover: "trending" is what people rated and reviewed most in the last 7 days, topped up with all-time
-   * popularity when the week was quiet; "recent" is the newest releases.
+   * popularity when the week was quiet; "recent" is what people rated and reviewed lately, newest first.
    */
   async function discover(query: DiscoverQuery, viewerId?: string): Promise<DiscoverPage> {
-    if (query.tab === 'recent') {
-      const page = await listAlbums(
-        { genre: query.genre, sort: 'release_date', order: 'desc', page: query.page, limit: query.limit },
-        viewerId,
-      );
-      return { ...page, tab: 'recent', fallback: false };
-    }
     const genre = await genreFilter(query.genre);
+    if (query.tab === 'recent') {
+      const { ids, total } = await recentlyActiveAlbumIds(db, {
+        filters: { genreSlug: query.genre },
+        genre,
+        currentYear: currentYear(),
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return { items: await albumCards(ids, viewerId), ...pageFields(query, total), tab: 'recent', fallback: false };
+    }
     const since = new Date(deps.clock().getTime() - 7 * DAY).toISOString();
     const activeKey = `${query.genre ?? ''}|${since.slice(0, 13)}`;
     let active = activeCache.get(activeKey);

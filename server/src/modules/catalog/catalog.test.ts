@@ -2,7 +2,7 @@ import type { AlbumCard, AlbumDetail, ArtistDetail, Chart, DiscoverPage } from '
 import type { Page } from '@hearsay/contracts/pagination';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildAlbum, seedRatings } from '../../../test/factories.ts';
+import { buildAlbum, buildMember, seedRatings } from '../../../test/factories.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -158,12 +158,41 @@ describe('GET /api/discover', () => {
     expect(second.items.map((album) => album.title)[0]).toBe('Quiet Album');
   });
 
-  it('recent lists the newest releases, and both tabs filter by genre', async () => {
-    const recent = await get<DiscoverPage>('/api/discover?tab=recent');
-    expect(recent.items[0]?.title).toBe('Fresh Sounds');
+  it('both tabs filter by genre', async () => {
     const jazz = await get<DiscoverPage>('/api/discover?tab=trending&genre=jazz');
     expect(jazz.items.map((album) => album.title)).toEqual(['Quiet Album', 'Old Standard']);
     expect((await t.inject('/api/discover?tab=popular')).statusCode).toBe(400);
+  });
+
+  it('recent lists the albums people rated and reviewed lately, newest activity first, with their real ratings', async () => {
+    const recent = await get<DiscoverPage>('/api/discover?tab=recent');
+    expect(recent.items.map((album) => album.title)).toEqual(['Fresh Sounds', 'Loud Album', 'Quiet Album']);
+    expect(recent.total).toBe(3);
+    expect(recent.fallback).toBe(false);
+    expect(recent.items[0]).toMatchObject({ averageRating: 6.5, ratingCount: 2 });
+    expect(recent.items[2]).toMatchObject({ averageRating: 9.3, ratingCount: 6 });
+
+    // A review counts as activity too, and an album shows once however many ratings it had.
+    const at = new Date(NOW.getTime() - 60 * 60 * 1000).toISOString();
+    await t.db
+      .insertInto('review')
+      .values({
+        id: 'review-recent-1',
+        user_id: await buildMember(t.db),
+        album_id: ids.old!,
+        rating: 8,
+        title: 'Still swings',
+        content_html: '<p>Still swings.</p>',
+        content_text: 'Still swings.',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const jazz = await get<DiscoverPage>('/api/discover?tab=recent&genre=jazz');
+    expect(jazz.items.map((album) => album.title)).toEqual(['Old Standard', 'Quiet Album']);
+    const paged = await get<DiscoverPage>('/api/discover?tab=recent&limit=2&page=2');
+    expect(paged.items.map((album) => album.title)).toEqual(['Loud Album', 'Quiet Album']);
+    expect(paged.total).toBe(4);
   });
 });
 

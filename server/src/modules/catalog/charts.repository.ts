@@ -104,3 +104,36 @@ export async function activeAlbumIds(
     .execute();
   return rows.map((row) => row.album_id);
 }
+
+/**
+ * Albums by their latest rating or review, newest first, each once: Discover's recent tab. A rating counts when it is
+ * made or changed; a review when it is written.
+ */
+export async function recentlyActiveAlbumIds(
+  db: DB,
+  options: { filters: AlbumFilters; genre: GenreFilter | undefined; currentYear: number; limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const activity = db
+    .selectFrom('rating')
+    .select(['album_id', 'updated_at as at'])
+    .unionAll(db.selectFrom('review').select(['album_id', 'created_at as at']))
+    .as('activity_row');
+  const base = db
+    .selectFrom(activity)
+    .innerJoin('album', 'album.id', 'activity_row.album_id')
+    .where((eb) =>
+      albumFilterExpression(eb as unknown as ExpressionBuilder<Database, 'album'>, options.filters, options.genre, options.currentYear),
+    );
+  const [rows, count] = await Promise.all([
+    base
+      .select(['activity_row.album_id', (eb) => eb.fn.max('activity_row.at').as('latest')])
+      .groupBy('activity_row.album_id')
+      .orderBy('latest', 'desc')
+      .orderBy('activity_row.album_id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.count<number>('activity_row.album_id').distinct().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((row) => row.album_id), total: Number(count.total) };
+}

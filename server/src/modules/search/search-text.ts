@@ -33,3 +33,26 @@ export function editDistance(a: string, b: string, limit: number): number {
   }
   return rows[a.length]![b.length]!;
 }
+
+/**
+ * How well the words meet a document's text, whose start is the name (an artist's name, or an album's title followed
+ * by its artist credit): 0 the whole text, 1 the name begins with the words, 2 every word is a whole word of it,
+ * 3 it begins with the words (the last one cut short), 4 anything else that matched as typed. Lower ranks first.
+ */
+export function nameTier(text: string, tokens: readonly string[]): number {
+  const phrase = tokens.join(' ');
+  if (text === phrase) return 0;
+  if (text.startsWith(`${phrase} `)) return 1;
+  const words = text.split(' ');
+  if (tokens.every((token) => words.includes(token))) return 2;
+  if (text.startsWith(phrase)) return 3;
+  return 4;
+}
+
+/** Matches ordered by `nameTier`, keeping the database's relevance order within a tier. */
+export function rankByName<T extends { text: string }>(matches: readonly T[], tokens: readonly string[]): T[] {
+  return matches
+    .map((match, index) => ({ match, index, tier: nameTier(match.text, tokens) }))
+    .sort((a, b) => a.tier - b.tier || a.index - b.index)
+    .map(({ match }) => match);
+}

@@ -31,27 +31,33 @@ export async function correctionCandidates(db: DB, token: string, maxEdits: numb
   return [...new Set(candidates)];
 }
 
-/** Ids of matching documents of one kind, best match first (every word group must match). */
-export async function matchDocuments(db: DB, kind: SearchKind, groups: readonly TokenGroup[], limit: number): Promise<string[]> {
+/** A matching document: what it refers to and its indexed text (the name first: an artist's, or an album's title). */
+export type MatchedDocument = { refId: string; text: string };
+
+/**
+ * Matching documents of one kind, in the database's relevance order (every word group must match). The caller
+ * ranks them by how the words meet the name (search-text.ts `nameTier`).
+ */
+export async function matchDocuments(db: DB, kind: SearchKind, groups: readonly TokenGroup[], limit: number): Promise<MatchedDocument[]> {
   if (groups.length === 0) return [];
   if (dialectOf(db) === 'postgres') {
     const query = groups.map((group) => `(${[`${group.token}:*`, ...group.corrections].join(' | ')})`).join(' & ');
-    const rows = await sql<{ ref_id: string }>`
-      SELECT ref_id FROM search_document, to_tsquery('simple', ${query}) AS query
+    const rows = await sql<{ ref_id: string; text: string }>`
+      SELECT ref_id, text FROM search_document, to_tsquery('simple', ${query}) AS query
       WHERE kind = ${kind} AND tsv @@ query
       ORDER BY ts_rank(tsv, query) DESC, length(text) ASC, ref_id
       LIMIT ${limit}`.execute(db);
-    return rows.rows.map((row) => row.ref_id);
+    return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
   }
   const match = groups
     .map((group) => `(${[`"${group.token}"*`, ...group.corrections.map((term) => `"${term}"`)].join(' OR ')})`)
     .join(' AND ');
-  const rows = await sql<{ ref_id: string }>`
-    SELECT ref_id FROM search_document
+  const rows = await sql<{ ref_id: string; text: string }>`
+    SELECT ref_id, text FROM search_document
     WHERE search_document MATCH ${match} AND kind = ${kind}
     ORDER BY bm25(search_document), length(text), ref_id
     LIMIT ${limit}`.execute(db);
-  return rows.rows.map((row) => row.ref_id);
+  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
 }
 
 /** People whose name or username contains every word, by username. */
@@ -67,4 +73,16 @@ export async function peopleMatching(db: DB, tokens: readonly string[], limit: n
     );
   }
   return query.orderBy('user.username').limit(limit).execute();
+}
+
+/** Which of these people the viewer follows. */
+export async function followedAmong(db: DB, viewerId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follow')
+    .select('followee_id')
+    .where('follower_id', '=', viewerId)
+    .where('followee_id', 'in', [...userIds])
+    .execute();
+  return new Set(rows.map((row) => row.followee_id));
 }

@@ -3,13 +3,17 @@ import type { SearchQuery, SearchResult, UserCard } from '@hearsay/contracts/sea
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { allowedEdits, editDistance, queryTokens } from './search-text.ts';
+import { allowedEdits, editDistance, queryTokens, rankByName } from './search-text.ts';
 import * as repository from './search.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
 
 /** Enough candidates for any real page of results, few enough to filter and sort in one step. */
 const MAX_CANDIDATES = 2000;
+/** Fewer matches as typed than this, and spelling corrections are looked for too ("radiohed" → Radiohead). */
+const FEW_MATCHES = 5;
+/** Spelling corrections kept per word, the closest first. */
+const MAX_CORRECTIONS = 20;
 
 export interface SearchServiceDeps {
   db: DB;
@@ -31,13 +35,27 @@ export function createSearchService(deps: SearchServiceDeps) {
     const key = `${kind}:${JSON.stringify(groups)}`;
     let ids = matches.get(key);
     if (!ids) {
-      ids = await repository.matchDocuments(db, kind, groups, MAX_CANDIDATES);
+      ids = await rankedMatches(kind, groups);
       matches.set(key, ids);
     }
     return ids;
   }
 
-  /** Each word with the indexed words it may be a typo of ("radiohed" → "radiohead"). */
+  /**
+   * Ids of one kind, best first: what matches the words as typed, ranked by how they meet the name (the whole name,
+   * its beginning, whole words, prefixes). Only when that finds too few do spelling corrections join, after them.
+   */
+  async function rankedMatches(kind: SearchKind, groups: repository.TokenGroup[]): Promise<string[]> {
+    const tokens = groups.map((group) => group.token);
+    const typed = groups.map((group) => ({ token: group.token, corrections: [] }));
+    const good = rankByName(await repository.matchDocuments(db, kind, typed, MAX_CANDIDATES), tokens).map((match) => match.refId);
+    if (good.length >= FEW_MATCHES || groups.every((group) => group.corrections.length === 0)) return good;
+    const seen = new Set(good);
+    const fuzzy = await repository.matchDocuments(db, kind, groups, MAX_CANDIDATES);
+    return [...good, ...fuzzy.map((match) => match.refId).filter((id) => !seen.has(id))];
+  }
+
+  /** Each word with the indexed words it may be a typo of ("radiohed" → "radiohead"), the closest first. */
   async function tokenGroups(tokens: string[]): Promise<repository.TokenGroup[]> {
     return Promise.all(
       tokens.map(async (token) => {
@@ -50,8 +68,12 @@ export function createSearchService(deps: SearchServiceDeps) {
           group = {
             token,
             corrections: candidates
-              .filter((term) => term !== token && !term.startsWith(token) && editDistance(token, term, edits) <= edits)
-              .slice(0, 10),
+              .filter((term) => term !== token && !term.startsWith(token))
+              .map((term) => ({ term, distance: editDistance(token, term, edits) }))
+              .filter(({ distance }) => distance <= edits)
+              .sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : 1))
+              .slice(0, MAX_CORRECTIONS)
+              .map(({ term }) => term),
           };
         }
         corrections.set(token, group);
@@ -60,7 +82,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     );
   }
 
-  async function searchUsers(tokens: string[]): Promise<UserCard[]> {
+  async function searchUsers(tokens: string[], viewerId: string | undefined): Promise<UserCard[]> {
     if (tokens.length === 0) return [];
     const rows = await repository.peopleMatching(db, tokens, MAX_CANDIDATES);
     return rows.map((row) => ({
@@ -70,7 +92,20 @@ export function createSearchService(deps: SearchServiceDeps) {
       avatarUrl: uploadUrl(row.avatar_path),
       reviewCount: Number(row.reviews_count ?? 0),
       collectionCount: Number(row.public_collections_count ?? 0),
+      isFollowing: false,
+      isViewer: row.id === viewerId,
     }));
+  }
+
+  /** The page of people shown, with whether the viewer follows each. */
+  async function withFollowing(users: UserCard[], viewerId: string | undefined): Promise<UserCard[]> {
+    if (!viewerId || users.length === 0) return users;
+    const followed = await repository.followedAmong(
+      db,
+      viewerId,
+      users.map((user) => user.id),
+    );
+    return users.map((user) => ({ ...user, isFollowing: followed.has(user.id) }));
   }
 
   async function search(query: SearchQuery, viewerId?: string): Promise<SearchResult> {
@@ -94,7 +129,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const [albumMatches, artistMatches, users, collections] = await Promise.all([
       cachedMatches('album', groups),
       cachedMatches('artist', groups),
-      searchUsers(tokens),
+      searchUsers(tokens, viewerId),
       deps.collections ? deps.collections.search(tokens, viewerId) : Promise.resolve([]),
     ]);
     const albumIds = await catalog.filterAlbumIds(albumMatches, {
@@ -114,7 +149,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       counts,
       albums: query.type === 'albums' ? await catalog.albumCards(window(albumIds), viewerId) : [],
       artists: query.type === 'artists' ? await catalog.artistCards(window(artistMatches)) : [],
-      users: query.type === 'users' ? window(users) : [],
+      users: query.type === 'users' ? await withFollowing(window(users), viewerId) : [],
       collections: query.type === 'collections' ? window(collections) : [],
       ...pageFields(query, total),
     };

@@ -2,6 +2,7 @@ import type { SearchResult } from '@hearsay/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
+import { createUser } from '../../../test/users.ts';
 import { editDistance } from './search-text.ts';
 
 let t: TestApp;
@@ -23,6 +24,39 @@ describe('GET /api/search', () => {
     const result = await search('q=radiohed&type=artists');
     expect(result.artists[0]?.name).toBe('Radiohead');
     expect(result.counts.albums).toBeGreaterThan(3);
+  });
+
+  it('ranks exact and prefix matches on a name above typo matches', async () => {
+    const artists = await search('q=kanye&type=artists');
+    const names = artists.artists.map((artist) => artist.name);
+    expect(names[0]).toBe('Kanye West');
+    if (names.includes('Kane Brown')) expect(names.indexOf('Kane Brown')).toBeGreaterThan(names.indexOf('Kanye West'));
+    const albums = await search('q=kanye&limit=50');
+    const credits = albums.albums.map((album) => album.artistCredit);
+    expect(credits.slice(0, 5).every((credit) => credit.includes('Kanye West'))).toBe(true);
+    expect(credits).not.toContain('Kane Brown');
+
+    const rock = await search('q=rock&limit=100');
+    const titles = rock.albums.map((album) => album.title);
+    expect(titles).toContain('Combat Rock');
+    expect(titles).not.toContain('The Great Adventures of Slick Rick');
+    expect(rock.counts.artists).toBeGreaterThan(0);
+  });
+
+  it('puts a whole-name match first, then names starting with the words', async () => {
+    const ok = await search('q=ok+computer');
+    expect(ok.albums[0]?.title).toBe('OK Computer');
+    const combat = await search('q=combat+rock');
+    expect(combat.albums[0]?.title).toBe('Combat Rock');
+  });
+
+  it('corrects typos only when too few words match as typed', async () => {
+    const typo = await search('q=kayne+west&type=artists');
+    expect(typo.artists[0]?.name).toBe('Kanye West');
+    const rick = await search('q=slick+rock');
+    expect(rick.albums.map((album) => album.title)).toContain('The Great Adventures of Slick Rick');
+    const combat = await search('q=combat+rick');
+    expect(combat.albums[0]?.title).toBe('Combat Rock');
   });
 
   it('matches word prefixes across title and artist', async () => {
@@ -72,6 +106,19 @@ describe('GET /api/search', () => {
     const result = await search('q=lovel&type=users');
     expect(result.users.map((user) => user.name)).toEqual(['Ada Lovelace']);
     expect(result.counts.users).toBe(1);
+  });
+
+  it('tells a signed-in person whom they follow among the people found', async () => {
+    const viewer = await createUser(t, { name: 'Grace Hopperson' });
+    const other = await createUser(t, { name: 'Grace Followable' });
+    const follow = await t.inject({ method: 'PUT', url: `/api/users/${other.user.username}/follow`, headers: { cookie: viewer.cookie } });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const response = await t.inject({ url: '/api/search?q=grace&type=users', headers: { cookie: viewer.cookie } });
+    const users = response.json<SearchResult>().users;
+    expect(users.find((user) => user.id === other.user.id)).toMatchObject({ isFollowing: true, isViewer: false });
+    expect(users.find((user) => user.id === viewer.user.id)).toMatchObject({ isFollowing: false, isViewer: true });
+    const visitor = await search('q=grace&type=users');
+    expect(visitor.users.every((user) => !user.isFollowing && !user.isViewer)).toBe(true);
   });
 
   it('finds albums added after start-up, and pages through results', async () => {

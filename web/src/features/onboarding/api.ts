@@ -1,5 +1,4 @@
 import { accountsEndpoints, type OnboardingUpdate } from '@hearsay/contracts/accounts';
-import { catalogEndpoints } from '@hearsay/contracts/catalog';
 import { searchEndpoints } from '@hearsay/contracts/search';
 import { useMutation } from '@tanstack/react-query';
 import { call, endpointQuery } from '../../shared/lib/api-client.ts';
@@ -10,8 +9,6 @@ export const onboardingQueryOptions = endpointQuery(accountsEndpoints.onboarding
 
 export const useSaveOnboarding = () =>
   useMutation({ mutationFn: (body: OnboardingUpdate) => call(accountsEndpoints.saveOnboarding, { body }) });
-
-export const popularArtistsQueryOptions = endpointQuery(catalogEndpoints.artistList, { query: { limit: ARTISTS_SHOWN } });
 
 export const artistSearchQueryOptions = (text: string) =>
   endpointQuery(searchEndpoints.search, { query: { type: 'artists', limit: ARTISTS_SHOWN, q: text } });

@@ -1,4 +1,4 @@
-import type { Onboarding } from '@hearsay/contracts/accounts';
+import type { Onboarding, OnboardingArtist } from '@hearsay/contracts/accounts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Card, Chip, Container } from '../../shared/ui/card.tsx';
 import { Input } from '../../shared/ui/input.tsx';
 import { EmptyState, Spinner } from '../../shared/ui/skeleton.tsx';
-import { artistSearchQueryOptions, onboardingQueryOptions, popularArtistsQueryOptions, useSaveOnboarding } from './api.ts';
+import { artistSearchQueryOptions, onboardingQueryOptions, useSaveOnboarding } from './api.ts';
 
 /** Spec §2 Onboarding: genres, artists, RateYourMusic import; each Next saves the step. */
 export function OnboardingPage() {
@@ -58,7 +58,14 @@ function OnboardingSteps({ progress, fresh }: { progress: Onboarding; fresh: boo
 
   const next = () => {
     const body = step === 1 ? { step, preferredGenres: genres } : { step, favoriteArtists: artists };
-    save.mutate(body, { onSuccess: () => setStep(step + 1), onError: () => toast.error(t('saveFailed')) });
+    save.mutate(body, {
+      // The answer carries the artists suggested for the genres just saved.
+      onSuccess: (saved) => {
+        queryClient.setQueryData(onboardingQueryOptions.queryKey, saved);
+        setStep(step + 1);
+      },
+      onError: () => toast.error(t('saveFailed')),
+    });
   };
   const finish = () => {
     save.mutate(
@@ -110,7 +117,9 @@ function OnboardingSteps({ progress, fresh }: { progress: Onboarding; fresh: boo
             ))}
           </div>
         ) : null}
-        {step === 2 ? <ArtistStep selected={artists} onToggle={(id) => setArtists(toggle(artists, id))} /> : null}
+        {step === 2 ? (
+          <ArtistStep suggested={progress.suggestedArtists} selected={artists} onToggle={(id) => setArtists(toggle(artists, id))} />
+        ) : null}
         {step === 3 ? <ImportStep /> : null}
       </div>
 
@@ -132,7 +141,16 @@ function OnboardingSteps({ progress, fresh }: { progress: Onboarding; fresh: boo
   );
 }
 
-function ArtistStep({ selected, onToggle }: { selected: string[]; onToggle: (id: string) => void }) {
+/** Step 2: artists suggested from the genres of step 1, or found by name. */
+function ArtistStep({
+  suggested,
+  selected,
+  onToggle,
+}: {
+  suggested: OnboardingArtist[];
+  selected: string[];
+  onToggle: (id: string) => void;
+}) {
   const { t } = useTranslation(['onboarding', 'common']);
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -140,9 +158,8 @@ function ArtistStep({ selected, onToggle }: { selected: string[]; onToggle: (id:
     const timer = setTimeout(() => setDebounced(query.trim()), 250);
     return () => clearTimeout(timer);
   }, [query]);
-  const popular = useQuery(popularArtistsQueryOptions);
   const found = useQuery({ ...artistSearchQueryOptions(debounced), enabled: debounced.length > 0 });
-  const artists = debounced ? (found.data?.artists ?? []) : (popular.data?.items ?? []);
+  const artists: OnboardingArtist[] = debounced ? (found.data?.artists ?? []) : suggested;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -169,10 +186,15 @@ function ArtistStep({ selected, onToggle }: { selected: string[]; onToggle: (id:
                 aria-pressed={active}
                 onClick={() => onToggle(artist.id)}
                 className={cn(
-                  'flex w-full flex-col items-center gap-2 rounded-2xl border p-3 text-center transition-colors',
+                  'relative flex w-full flex-col items-center gap-2 rounded-2xl border p-3 text-center transition-colors',
                   active ? 'border-accent bg-accent-soft' : 'border-line bg-surface hover:bg-surface-2',
                 )}
               >
+                {active ? (
+                  <span className="absolute right-2 top-2 flex size-6 items-center justify-center rounded-full bg-accent text-accent-ink">
+                    <Check aria-hidden className="size-4" />
+                  </span>
+                ) : null}
                 <img src={artist.imageUrl} alt="" width={80} height={80} className="size-20 rounded-full bg-surface-3 object-cover" />
                 <span className="line-clamp-2 text-sm font-semibold text-ink">{artist.name}</span>
                 <span className="text-xs text-ink-muted">{t('common:artist.albums', { count: artist.albumCount })}</span>

@@ -1,18 +1,22 @@
-import type { SearchQuery } from '@hearsay/contracts/search';
+import type { CurrentUser } from '@hearsay/contracts/accounts';
+import type { SearchQuery, SearchResult, UserCard } from '@hearsay/contracts/search';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { SearchPage } from './search-page.tsx';
 
 // Searching is stood in for: the test looks at what the page asks for and how it keeps its address.
 const search = vi.hoisted(() => vi.fn<(query: Partial<SearchQuery>) => unknown>());
-vi.mock('./api.ts', () => ({ useSearch: search }));
+const follow = vi.hoisted(() => ({ mutate: vi.fn<(variables: { username: string; follow: boolean }) => void>(), isPending: false }));
+vi.mock('./api.ts', () => ({ useSearch: search, useFollowPerson: () => follow }));
 
 const renderSearch = (url: string) => renderWithProviders(<SearchPage />, { url });
 const lastQuery = () => search.mock.lastCall![0];
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search' });
 
 beforeEach(() => {
+  follow.mutate.mockReset();
   search.mockReset();
   search.mockReturnValue({ data: undefined, isError: false, isFetching: false, isPlaceholderData: false });
 });
@@ -77,5 +81,93 @@ describe('SearchPage while typing', () => {
     fireEvent.submit(screen.getByRole('search'));
     expect(address()).toBe('/search?q=mingus');
     expect(router.state.historyAction).toBe('PUSH');
+  });
+});
+
+const EMPTY_RESULT: SearchResult = {
+  q: 'ada',
+  type: 'users',
+  counts: { albums: 0, artists: 0, users: 0, collections: 0 },
+  albums: [],
+  artists: [],
+  users: [],
+  collections: [],
+  page: 1,
+  limit: 24,
+  total: 0,
+  totalPages: 1,
+};
+
+describe('SearchPage filters', () => {
+  it('shows the year, genre and rating filters on the Albums tab only', async () => {
+    const { user } = renderSearch('/search?q=ada');
+    expect(screen.getByRole('complementary', { name: 'Filters' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio', { name: 'Before 2020' }).length).toBeGreaterThan(0);
+    for (const tab of ['Users', 'Collections', 'Artists']) {
+      await user.click(screen.getByRole('tab', { name: new RegExp(tab) }));
+      expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('radio', { name: 'Before 2020' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Genre' })).not.toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('tab', { name: /Albums/ }));
+    expect(screen.getByRole('complementary', { name: 'Filters' })).toBeInTheDocument();
+  });
+});
+
+describe('SearchPage user cards', () => {
+  const ada: UserCard = {
+    id: 'user-ada',
+    username: 'ada',
+    name: 'Ada Lovelace',
+    avatarUrl: null,
+    reviewCount: 3,
+    collectionCount: 1,
+    isFollowing: false,
+    isViewer: false,
+  };
+  const me: UserCard = { ...ada, id: 'user-me', username: 'me_myself', name: 'Ada Myself', isViewer: true };
+  const viewer: CurrentUser = {
+    id: 'user-me',
+    name: 'Ada Myself',
+    username: 'me_myself',
+    email: 'me@example.com',
+    avatarUrl: null,
+    bio: '',
+    onboardingCompleted: true,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+  const showUsers = (users: UserCard[], signedIn: boolean) => {
+    search.mockReturnValue({
+      data: { ...EMPTY_RESULT, users, total: users.length, counts: { ...EMPTY_RESULT.counts, users: users.length } },
+      isError: false,
+      isFetching: false,
+      isPlaceholderData: false,
+    });
+    return renderWithProviders(<SearchPage />, {
+      url: '/search?q=ada&type=users',
+      cache: (queryClient) => queryClient.setQueryData(sessionQueryOptions.queryKey, { user: signedIn ? viewer : null }),
+    });
+  };
+
+  it('link to the profile and offer Follow, but not on the viewer’s own card', async () => {
+    const { user } = showUsers([ada, me], true);
+    expect(screen.getByRole('link', { name: /Ada Lovelace/ })).toHaveAttribute('href', '/profile/ada');
+    await user.click(screen.getByRole('button', { name: 'Follow Ada Lovelace' }));
+    expect(follow.mutate).toHaveBeenCalledWith({ username: 'ada', follow: true }, expect.anything());
+    expect(screen.queryByRole('button', { name: 'Follow Ada Myself' })).not.toBeInTheDocument();
+  });
+
+  it('offer Unfollow for someone already followed', async () => {
+    const { user } = showUsers([{ ...ada, isFollowing: true }], true);
+    await user.click(screen.getByRole('button', { name: 'Unfollow Ada Lovelace' }));
+    expect(follow.mutate).toHaveBeenCalledWith({ username: 'ada', follow: false }, expect.anything());
+  });
+
+  it('send a visitor to sign in instead of following', async () => {
+    const { user, address } = showUsers([ada], false);
+    await user.click(screen.getByRole('button', { name: 'Follow Ada Lovelace' }));
+    expect(follow.mutate).not.toHaveBeenCalled();
+    expect(address()).toMatch(/^\/login\?redirect=%2Fsearch/);
   });
 });

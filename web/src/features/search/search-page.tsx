@@ -1,16 +1,13 @@
-import { paths } from '@hearsay/contracts/paths';
-import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS, type UserCard } from '@hearsay/contracts/search';
+import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS } from '@hearsay/contracts/search';
 import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
 import { CollectionCard } from '../../shared/ui/collection-card.tsx';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { ArtistCard } from '../../shared/ui/artist-card.tsx';
-import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../shared/ui/dialog.tsx';
@@ -21,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.t
 import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import { useSearch } from './api.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
+import { UserResult } from './user-result.tsx';
 
 const SearchParamsSchema = z.object({
   q: z.string().catch(''),
@@ -62,6 +60,8 @@ export function SearchPage() {
 
   const setFilters = (next: SearchFilterValues) => update({ year: next.year, genre: next.genre, minRating: next.minRating });
   const filtered = Boolean(filters.year || filters.genre || filters.minRating);
+  // Year, genre and rating describe albums: the other tabs do not show them.
+  const showFilters = type === 'albums';
   const data = results.data;
 
   return (
@@ -117,7 +117,7 @@ export function SearchPage() {
             ))}
           </TabsList>
 
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Label htmlFor="search-sort" className="sr-only">
               {t('sort')}
             </Label>
@@ -129,26 +129,30 @@ export function SearchPage() {
               ))}
             </NativeSelect>
             <ViewModeToggle value={viewMode} onChange={setViewMode} />
-            <Dialog>
-              <DialogTrigger asChild>
-                <Button variant="outline" size="sm" className="lg:hidden">
-                  <SlidersHorizontal aria-hidden />
-                  {t('filters')}
-                </Button>
-              </DialogTrigger>
-              <DialogContent title={t('filters')} side="right">
-                <SearchFilters values={filters} onChange={setFilters} idPrefix="sheet" />
-              </DialogContent>
-            </Dialog>
+            {showFilters ? (
+              <Dialog>
+                <DialogTrigger asChild>
+                  <Button variant="outline" size="sm" className="lg:hidden">
+                    <SlidersHorizontal aria-hidden />
+                    {t('filters')}
+                  </Button>
+                </DialogTrigger>
+                <DialogContent title={t('filters')} side="right">
+                  <SearchFilters values={filters} onChange={setFilters} idPrefix="sheet" />
+                </DialogContent>
+              </Dialog>
+            ) : null}
           </div>
         </div>
 
         <TabsContent value={type}>
-          <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
-            <aside aria-label={t('filters')} className="hidden lg:block">
-              <h2 className="font-display text-lg font-semibold text-ink">{t('filters')}</h2>
-              <SearchFilters values={filters} onChange={setFilters} idPrefix="side" />
-            </aside>
+          <div className={showFilters ? 'mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]' : 'mt-6'}>
+            {showFilters ? (
+              <aside aria-label={t('filters')} className="hidden lg:block">
+                <h2 className="font-display text-lg font-semibold text-ink">{t('filters')}</h2>
+                <SearchFilters values={filters} onChange={setFilters} idPrefix="side" />
+              </aside>
+            ) : null}
             <section aria-live="polite" aria-busy={results.isFetching}>
               {!q.trim() ? (
                 <EmptyState icon={<SearchIcon />} title={t('start')} />
@@ -192,28 +196,16 @@ export function SearchPage() {
                           ))}
                         </div>
                       )
-                    ) : null}
-                    {type === 'artists' ? (
+                    ) : (
+                      // Artists, people and collections: one list of cards in two columns.
                       <div className="grid gap-3 sm:grid-cols-2">
-                        {data.artists.map((artist) => (
-                          <ArtistCard key={artist.id} artist={artist} />
-                        ))}
+                        {type === 'artists' ? data.artists.map((artist) => <ArtistCard key={artist.id} artist={artist} />) : null}
+                        {type === 'users' ? data.users.map((user) => <UserResult key={user.id} user={user} />) : null}
+                        {type === 'collections'
+                          ? data.collections.map((collection) => <CollectionCard key={collection.id} collection={collection} />)
+                          : null}
                       </div>
-                    ) : null}
-                    {type === 'users' ? (
-                      <div className="grid gap-3 sm:grid-cols-2">
-                        {data.users.map((user) => (
-                          <UserResult key={user.id} user={user} />
-                        ))}
-                      </div>
-                    ) : null}
-                    {type === 'collections' ? (
-                      <div className="grid gap-3 sm:grid-cols-2">
-                        {data.collections.map((collection) => (
-                          <CollectionCard key={collection.id} collection={collection} />
-                        ))}
-                      </div>
-                    ) : null}
+                    )}
                   </div>
                   <Pagination page={data.page} pages={data.totalPages} onPageChange={(next) => update({ page: next })} />
                 </>
@@ -223,24 +215,5 @@ export function SearchPage() {
         </TabsContent>
       </Tabs>
     </Container>
-  );
-}
-
-function UserResult({ user }: { user: UserCard }) {
-  const { t } = useTranslation('search');
-  return (
-    <Link
-      to={paths.profile(user.username)}
-      className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
-    >
-      <Avatar name={user.name} src={user.avatarUrl} size="lg" />
-      <div className="min-w-0">
-        <p className="truncate font-semibold text-ink">{user.name}</p>
-        <p className="truncate text-sm text-ink-muted">@{user.username}</p>
-        <p className="text-xs text-ink-muted">
-          {t('user.reviews', { count: user.reviewCount })} · {t('user.collections', { count: user.collectionCount })}
-        </p>
-      </div>
-    </Link>
   );
 }
