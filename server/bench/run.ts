@@ -198,7 +198,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The real server in production mode on `url`; resolves with it and its base URL once it answers. */
-async function startHearsay(url: string): Promise<{ server: ChildProcess; base: string }> {
+async function startHearsay(url: string, extraEnv: Record<string, string> = {}): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const server = await start(
     ['src/main.ts'],
@@ -211,6 +211,7 @@ async function startHearsay(url: string): Promise<{ server: ChildProcess; base: 
       CATALOG_AUTOLOAD: 'false',
       DATA_DIR: join(cacheDir, 'data'),
       NODE_ENV: 'production',
+      ...extraEnv,
     },
     `http://127.0.0.1:${port}/readyz`,
   );
@@ -235,6 +236,7 @@ interface ImportProbe {
  */
 async function importScenario(
   url: string,
+  jobThread: boolean,
 ): Promise<{ probes: ImportProbe[]; rows: number; applied: number; matched: number; seconds: number }> {
   const sqliteFile = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
   const copy = sqliteFile ? join(cacheDir, `import-run-${process.pid}.db`) : null;
@@ -253,7 +255,7 @@ async function importScenario(
   const csv = rymExport({ maxBytes: IMPORT_BYTES, albums });
   const rows = csv.split('\n').length - 2;
 
-  const { server, base } = await startHearsay(scenarioUrl);
+  const { server, base } = await startHearsay(scenarioUrl, { JOB_THREAD: String(jobThread) });
   try {
     const idle: Result[] = [];
     for (const connections of PROBE_CONNECTIONS) idle.push(await measure('/healthz idle', base, ['/healthz'], connections));
@@ -342,7 +344,11 @@ try {
 } finally {
   await stop(server);
 }
-const imported = await importScenario(databaseUrl);
+// Jobs in their own thread (the default), then on the server's thread in 5 ms steps, for comparison.
+const imports = [
+  { mode: 'job thread', result: await importScenario(databaseUrl, true) },
+  { mode: 'server thread', result: await importScenario(databaseUrl, false) },
+];
 
 const bareRps = results[0]!.rps;
 process.stdout.write(
@@ -355,13 +361,16 @@ for (const result of results) {
   );
 }
 process.stdout.write(
-  `\n/healthz while idle and during a 5 MB RateYourMusic import of ${imported.rows.toLocaleString()} rows: ${imported.applied.toLocaleString()} applied in the ${imported.seconds.toFixed(0)} s measured, ${imported.matched.toLocaleString()} matched to catalog albums so far\n\n`,
+  `\n/healthz while idle and during a 5 MB RateYourMusic import of ${imports[0]!.result.rows.toLocaleString()} rows, with jobs in their own thread and on the server's thread\n\n`,
 );
 process.stdout.write(
-  '| connections | idle p50 ms | idle p99 ms | import p50 ms | import p99 ms | p99 × idle | errors |\n|---:|---:|---:|---:|---:|---:|---:|\n',
+  '| jobs run in | connections | idle p50 ms | idle p99 ms | import p50 ms | import p99 ms | p99 × idle | rows applied/s | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n',
 );
-for (const { connections, idle, busy } of imported.probes) {
-  process.stdout.write(
-    `| ${connections} | ${idle.p50} | ${idle.p99} | ${busy.p50} | ${busy.p99} | ${(busy.p99 / idle.p99).toFixed(1)} | ${idle.errors + busy.errors} |\n`,
-  );
+for (const { mode, result } of imports) {
+  const rate = Math.round(result.applied / result.seconds);
+  for (const { connections, idle, busy } of result.probes) {
+    process.stdout.write(
+      `| ${mode} | ${connections} | ${idle.p50} | ${idle.p99} | ${busy.p50} | ${busy.p99} | ${(busy.p99 / idle.p99).toFixed(1)} | ${rate} | ${idle.errors + busy.errors} |\n`,
+    );
+  }
 }
