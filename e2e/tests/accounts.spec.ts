@@ -133,6 +133,37 @@ test.describe('accounts', () => {
     await page.goto('/reset-password');
     await expect(page.getByRole('alert')).toHaveText('Invalid password reset link. Please request a new one.');
   });
+
+  test('a malformed reset link says it is invalid, and one the server refuses says it may have expired', async ({ page }) => {
+    await page.goto(`/reset-password?userId=someone&secret=${'x'.repeat(500)}`);
+    await expect(page.getByRole('alert')).toHaveText('Invalid password reset link. Please request a new one.');
+    await expect(page.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+
+    await page.goto('/reset-password?userId=someone&secret=not-a-token-we-sent');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Secret-77');
+    await page.getByLabel('Confirm New Password').fill('Brand-New-Secret-77');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to reset password. The link may have expired. Please request a new one.');
+  });
+
+  test('"Please fill in all fields" goes away once every field is filled', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+    await page.getByLabel('Password', { exact: true }).fill('a password');
+    await expect(page.getByText('Please fill in all fields')).toHaveCount(0);
+
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+    await page.getByLabel('Full Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Quiet-Library-42!');
+    await expect(page.getByText('Please fill in all fields')).toHaveCount(0);
+  });
 });
 
 test.describe('rate limits', () => {

@@ -39,6 +39,11 @@ test('create a collection from the modal, reorder it, make it private, and nobod
 
   const rows = page.getByRole('list', { name: 'Sunday morning' }).getByRole('listitem');
   await expect(rows.first()).toContainText(first!.title);
+  // The owner sees the list as visitors do, and switches to Edit (which a reload keeps) to change it.
+  await expect(page.getByRole('button', { name: `Move ${second!.title} up` })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Add albums' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Add albums' })).toBeVisible();
   await page.getByRole('button', { name: `Move ${second!.title} up` }).click();
   await expect(page.getByText('Order saved')).toBeVisible();
   await page.reload();

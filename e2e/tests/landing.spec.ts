@@ -1,6 +1,12 @@
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('landing page', () => {
+  test("leads with the spec's line: discover music through people, not algorithms", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover music through people, not algorithms');
+    await expect(page).toHaveTitle('Hearsay — Discover music through people, not algorithms');
+  });
+
   test('shows the real member, rating and album counts from the database', async ({ page, request }) => {
     type Stats = { members: number; ratings: number; albums: number };
     const read = async () => (await (await request.get('/api/site/stats')).json()) as Stats;

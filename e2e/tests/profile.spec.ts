@@ -56,3 +56,25 @@ test('follow someone and see both counts change; their tabs show their data, wit
   await expect(page.getByTestId('profile-stat-followers')).toHaveText('1');
   await expect(page.getByRole('region', { name: 'Followers (1)' }).getByRole('listitem')).toHaveCount(1);
 });
+
+test("someone else's ratings on their profile are labelled as theirs, never as yours", async ({ page, browser }) => {
+  const rater = await register(page);
+  await finishOnboarding(page);
+  const album = (
+    (await (await page.request.get('/api/albums?sort=title&limit=1&page=55')).json()) as { items: { id: string; title: string }[] }
+  ).items[0]!;
+  await page.request.put(`/api/albums/${album.id}/rating`, { data: { rating: 8 } });
+  const me = (await (await page.request.get('/api/me')).json()).user as { username: string };
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await register(visitor);
+  await visitor.goto(`/profile/${me.username}`);
+  const card = visitor.locator('main a', { hasText: album.title }).first();
+  await expect(card).toContainText(`${rater.name}'s rating: 8.0`);
+  await expect(visitor.locator('main')).not.toContainText('Your rating');
+  await visitorContext.close();
+
+  await page.goto('/profile/me');
+  await expect(page.locator('main a', { hasText: album.title }).first()).toContainText('Your rating: 8.0');
+});

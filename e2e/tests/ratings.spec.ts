@@ -1,4 +1,14 @@
+import type { Page } from '@playwright/test';
 import { expect, finishOnboarding, register, test } from '../support/fixtures.ts';
+
+/** Moves within the web app as its links do (history and the router), without loading the page again. */
+async function goWithinApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await expect(page).toHaveURL(url);
+}
 
 test('rate an album with the mouse and the keyboard, see the average move, then remove the rating', async ({ page, request }) => {
   await register(page);
@@ -51,4 +61,41 @@ test('like an album and find it in favorites; mark it to listen later', async ({
   await expect(page.locator('main a[href^="/album/"]')).toHaveCount(1);
   await page.goto('/favorites');
   await expect(page.getByRole('link', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+});
+
+test('a new rating shows at once in the Library, on your profile and in search, without a reload', async ({ page, request }) => {
+  await register(page);
+  await finishOnboarding(page);
+  const list = (await (await request.get('/api/albums?sort=title&limit=5&page=23')).json()) as { items: { slug: string; title: string }[] };
+  const album = list.items.find((item) => item.title.length >= 6) ?? list.items[0]!;
+  const search = `/search?q=${encodeURIComponent(album.title)}`;
+  // A mark on the window that a reload would wipe.
+  await page.evaluate(() => Object.assign(window, { sameVisit: true }));
+
+  // Each page is seen (and cached) before the rating.
+  await goWithinApp(page, '/library');
+  await expect(page.getByRole('tab', { name: 'Ratings' })).toHaveAttribute('aria-selected', 'true');
+  await goWithinApp(page, '/profile/me');
+  await expect(page.getByTestId('profile-stat-ratings')).toHaveText('0');
+  await goWithinApp(page, search);
+  await expect(page.locator('main a[href^="/album/"]', { hasText: album.title }).first()).toBeVisible();
+
+  await goWithinApp(page, `/album/${album.slug}`);
+  const slider = page.getByRole('slider', { name: `Your rating of ${album.title}` });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Rated 9.0')).toBeVisible();
+
+  await goWithinApp(page, '/library');
+  await expect(page.getByText(/^Rated 9\.0 on /)).toBeVisible();
+  await goWithinApp(page, '/profile/me');
+  await expect(page.getByTestId('profile-stat-ratings')).toHaveText('1');
+  await expect(page.getByRole('tab', { name: 'Collection (1)' })).toBeVisible();
+  await expect(page.locator('main a', { hasText: album.title }).first()).toContainText('Your rating: 9.0');
+  await goWithinApp(page, search);
+  await expect(page.locator('main a[href^="/album/"]', { hasText: album.title }).first()).toContainText('Your rating: 9.0');
+  expect(await page.evaluate(() => 'sameVisit' in window)).toBe(true);
 });

@@ -180,3 +180,19 @@ test('script-injection payloads stored through the API run nowhere on the album 
   expect(dialogs).toEqual([]);
   await visitorContext.close();
 });
+
+test('Rate & Review at the top of an album page opens the Write a Review modal', async ({ page }) => {
+  await register(page);
+  await finishOnboarding(page);
+  const album = await someAlbum(page, 500 + Math.floor(Math.random() * 400));
+  await page.goto(`/album/${album.slug}`);
+  await page.getByRole('button', { name: 'Rate & Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(album.title, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('slider', { name: `Your rating of ${album.title}` })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Your Review' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Publish Review' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -12,6 +12,14 @@ async function signIn(page: Page, email: string, password: string) {
 const signOut = (page: Page) => page.request.post('/api/auth/sign-out', { data: {} });
 
 test.describe('settings', () => {
+  test("Account's username hint gives the real address of your profile", async ({ page }) => {
+    await register(page);
+    const me = (await (await page.request.get('/api/me')).json()).user as { username: string };
+    await page.goto('/settings');
+    await expect(page.getByText(`Your profile lives at /profile/${me.username}.`)).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('{');
+  });
+
   test('two-factor: enrol with the authenticator key, then sign in with a code', async ({ page }) => {
     const person = await register(page);
     await page.goto('/settings?tab=security');

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, Container } from '../../shared/ui/card.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
@@ -45,4 +45,14 @@ export function AuthSwitch({ prompt, to, action }: { prompt: string; to: string;
       </Link>
     </p>
   );
+}
+
+/**
+ * "Please fill in all fields": shown when the form is sent with a field empty, and gone as soon as every field has
+ * something in it, without sending again.
+ */
+export function useMissingFields(filled: boolean, message: string) {
+  const [shown, setShown] = useState(false);
+  if (shown && filled) setShown(false);
+  return { message: shown && !filled ? message : null, show: () => setShown(true) };
 }

@@ -7,7 +7,7 @@ import { Checkbox, EmailField, Label, TextField } from '../../shared/ui/input.ts
 import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { safeRedirect, useSignIn, useTwoFactorSignIn } from './api.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
-import { AuthCard, AuthForm, AuthSwitch } from './auth-layout.tsx';
+import { AuthCard, AuthForm, AuthSwitch, useMissingFields } from './auth-layout.tsx';
 
 export function LoginPage() {
   const { t } = useTranslation('accounts');
@@ -18,6 +18,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const missing = useMissingFields(Boolean(email.trim() && password), t('login.fillAll'));
 
   const signedIn = () => {
     // A registrant who has not finished onboarding goes there first (spec §2 Layout).
@@ -29,8 +30,8 @@ export function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password) return setError(t('login.fillAll'));
     setError(null);
+    if (!email.trim() || !password) return missing.show();
     signIn.mutate(
       { email, password },
       {
@@ -48,7 +49,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      <AuthForm onSubmit={submit} error={error}>
+      <AuthForm onSubmit={submit} error={missing.message ?? error}>
         <EmailField id="login-email" label={t('fields.email')} value={email} onValueChange={setEmail} />
         <div className="grid gap-1.5">
           <div className="flex items-center justify-between">

@@ -8,7 +8,7 @@ import { legalLinks } from '../../shared/ui/legal-links.tsx';
 import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-input.tsx';
 import { useRegister } from './api.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
-import { AuthCard, AuthForm, AuthSwitch } from './auth-layout.tsx';
+import { AuthCard, AuthForm, AuthSwitch, useMissingFields } from './auth-layout.tsx';
 
 export function RegisterPage() {
   const { t } = useTranslation('accounts');
@@ -20,12 +20,13 @@ export function RegisterPage() {
   const newPassword = useNewPassword();
   const { password } = newPassword;
   const [error, setError] = useState<string | null>(null);
+  const missing = useMissingFields(Boolean(name.trim() && email.trim() && password), t('register.fillAll'));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || !email.trim() || !password) return setError(t('register.fillAll'));
-    if (newPassword.problem) return setError(t(`register.${newPassword.problem}`));
     setError(null);
+    if (!name.trim() || !email.trim() || !password) return missing.show();
+    if (newPassword.problem) return setError(t(`register.${newPassword.problem}`));
     sessionStorage.setItem('needs_onboarding', 'true');
     sessionStorage.setItem('registration_complete', 'true');
     register.mutate(
@@ -44,7 +45,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
-      <AuthForm onSubmit={submit} error={error}>
+      <AuthForm onSubmit={submit} error={missing.message ?? error}>
         <NameField id="register-name" label={t('fields.name')} value={name} onValueChange={setName} />
         <EmailField id="register-email" label={t('fields.email')} value={email} onValueChange={setEmail} />
         <NewPasswordFields idPrefix="register" value={newPassword} />

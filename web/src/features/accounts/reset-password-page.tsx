@@ -1,3 +1,4 @@
+import { ResetPasswordBodySchema } from '@hearsay/contracts/accounts';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,18 +7,24 @@ import { ApiError } from '../../shared/lib/api-client.ts';
 import { SubmitButton } from '../../shared/ui/button.tsx';
 import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-input.tsx';
 import { useResetPassword } from './api.ts';
-import { AuthCard, AuthForm } from './auth-layout.tsx';
+import { AuthCard, AuthForm, useMissingFields } from './auth-layout.tsx';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const userId = params.get('userId');
-  const secret = params.get('secret');
+  // The link from the e-mail carries both; anything else in the address is not a link we sent.
+  const link = ResetPasswordBodySchema.pick({ userId: true, secret: true }).safeParse({
+    userId: params.get('userId'),
+    secret: params.get('secret'),
+  });
+  const userId = link.success ? link.data.userId : null;
+  const secret = link.success ? link.data.secret : null;
   const reset = useResetPassword();
   const newPassword = useNewPassword();
   const { password, confirm } = newPassword;
   const [error, setError] = useState<string | null>(userId && secret ? null : t('reset.invalidLink'));
+  const missing = useMissingFields(Boolean(password && confirm), t('reset.fillAll'));
 
   // Spec §4: after success the page moves on to sign-in after 3 seconds.
   useEffect(() => {
@@ -29,12 +36,18 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!userId || !secret) return setError(t('reset.invalidLink'));
-    if (!password || !confirm) return setError(t('reset.fillAll'));
-    if (newPassword.problem) return setError(t(`register.${newPassword.problem}`));
     setError(null);
+    if (!password || !confirm) return missing.show();
+    if (newPassword.problem) return setError(t(`register.${newPassword.problem}`));
     reset.mutate(
       { userId, secret, password },
-      { onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('reset.failed')) },
+      {
+        // A refused link (expired, used, or never ours) gets the spec's words; a weak password gets the server's.
+        onError: (cause) =>
+          setError(
+            cause instanceof ApiError && cause.status !== 0 && cause.code !== 'reset_link_invalid' ? cause.message : t('reset.failed'),
+          ),
+      },
     );
   };
 
@@ -50,7 +63,7 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthCard title={t('reset.title')}>
-      <AuthForm onSubmit={submit} error={error}>
+      <AuthForm onSubmit={submit} error={missing.message ?? error}>
         <NewPasswordFields idPrefix="reset" value={newPassword} replacing />
         <SubmitButton size="lg" pending={reset.isPending} pendingLabel={t('reset.submitting')} disabled={!userId || !secret}>
           {t('reset.submit')}

@@ -1,7 +1,7 @@
 import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import { Heart, Star, Bookmark } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -51,6 +51,8 @@ function AlbumView({ album }: { album: AlbumDetail }) {
   const member = useMemberAction();
   const extensions = useAlbumExtensions();
   const soon = () => toast(t('album.comingSoon'));
+  // Rate & Review opens the reviews section's "Write a Review" modal (spec §2); a visitor is sent to sign in first.
+  const [writing, setWriting] = useState(false);
   return (
     <>
       <title>{`${album.title} — ${album.artistCredit} · Hearsay`}</title>
@@ -115,9 +117,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
             ) : null}
             {album.description ? <p className="mt-5 max-w-2xl leading-relaxed text-ink-muted">{album.description}</p> : null}
             <div className="mt-7 flex flex-wrap gap-2">
-              <Button
-                onClick={member(() => document.getElementById('your-rating')?.scrollIntoView({ behavior: 'smooth', block: 'center' }))}
-              >
+              <Button onClick={member(() => setWriting(true))}>
                 <Star aria-hidden />
                 {t('album.rateReview')}
               </Button>
@@ -155,7 +155,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
               )}
             </section>
             <TrackList tracks={album.tracks} />
-            {extensions.reviews ? <extensions.reviews album={album} /> : null}
+            {extensions.reviews ? <extensions.reviews album={album} writing={writing} onWritingChange={setWriting} /> : null}
           </div>
           <aside className="space-y-6">
             <Card className="p-5">

@@ -1,10 +1,10 @@
 import { catalogEndpoints, type AlbumListQuery, type ChartQuery, type DiscoverQuery } from '@hearsay/contracts/catalog';
 import { libraryEndpoints } from '@hearsay/contracts/library';
 import { ratingsEndpoints, type MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { searchEndpoints } from '@hearsay/contracts/search';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { refreshRatings } from '../../shared/lib/rating-answers.ts';
 
 export const albumQueryOptions = (albumId: string) => endpointQuery(catalogEndpoints.album, { params: { albumId } });
 
@@ -30,7 +30,7 @@ export const chartQueryOptions = (query: Partial<ChartQuery>) =>
 export const useDiscover = (query: Partial<DiscoverQuery>) => useQuery(discoverQueryOptions(query));
 export const useChart = (query: Partial<ChartQuery>) => useQuery(chartQueryOptions(query));
 
-/** Rate (a number) or un-rate (null); the album page updates from the answer without a refetch. */
+/** Rate (a number) or un-rate (null); the album page shows the answer at once, and every page showing ratings refreshes. */
 export function useRateAlbum(albumRef: string) {
   const queryClient = useQueryClient();
   const params = { albumId: albumRef };
@@ -52,17 +52,8 @@ export function useRateAlbum(albumRef: string) {
       queryClient.setQueryData(albumViewerStateOptions(albumRef).queryKey, (state) =>
         state ? { ...state, rating: result.rating } : state,
       );
-      // Averages, ranks and "your rating" appear on every album list, so each of them refetches.
-      for (const listing of [
-        catalogEndpoints.albumList,
-        catalogEndpoints.discover,
-        catalogEndpoints.chart,
-        catalogEndpoints.artist,
-        searchEndpoints.search,
-        ratingsEndpoints.mine,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey: endpointKey(listing) });
-      }
+      // Averages, ranks, "your rating" and the rater's counts appear on many pages: each of them refreshes.
+      void refreshRatings(queryClient);
     },
   });
 }

@@ -40,9 +40,10 @@ function collectionOf(albums: typeof ALBUMS, isOwner = true): Collection {
   };
 }
 
-function renderCollection(collection = collectionOf(ALBUMS)) {
+/** The page as its owner sees it in edit mode (`?edit`), or, with `edit: false`, as it first opens. */
+function renderCollection(collection = collectionOf(ALBUMS), { edit = true } = {}) {
   const rendered = renderWithProviders(<CollectionPage />, {
-    url: `/lists/${collection.id}`,
+    url: `/lists/${collection.id}${edit ? '?edit' : ''}`,
     path: '/lists/:listId',
     cache: (queryClient) => {
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
@@ -144,5 +145,42 @@ describe('reordering a collection', () => {
     renderCollection(collectionOf(ALBUMS, false));
     expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Drag to reorder / })).not.toBeInTheDocument();
+  });
+});
+
+describe('the owner of a collection', () => {
+  it('sees it as visitors do, and switches to Edit to change it, and back', async () => {
+    const { user, address } = renderCollection(collectionOf(ALBUMS), { edit: false });
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Drag to reorder / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Note for / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add albums' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit details' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(address()).toBe('/lists/late-night?edit=');
+    expect(screen.getByRole('button', { name: 'Move Giant Steps up' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remove Kind of Blue' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Note for Kind of Blue' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Add albums' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit details' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(address()).toBe('/lists/late-night');
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+  });
+
+  it('shows notes as text outside edit mode', () => {
+    const collection = collectionOf(ALBUMS);
+    collection.entries[0] = { ...collection.entries[0]!, note: 'Start here.' };
+    renderCollection(collection, { edit: false });
+    expect(screen.getByText('Start here.')).toBeInTheDocument();
+  });
+
+  it('gives a visitor no Edit, even with ?edit in the address', () => {
+    renderCollection(collectionOf(ALBUMS, false));
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
   });
 });

@@ -4,10 +4,10 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Collection } from '@hearsay/contracts/collections';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, GripVertical, Heart, Lock, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Check, GripVertical, Heart, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { AlbumSearch } from '../../shared/catalog/album-search.tsx';
@@ -36,7 +36,11 @@ import {
 } from './api.ts';
 import { dropEntry, moveEntry } from './entry-order.ts';
 
-/** /lists/{id}: a collection's albums in order, with notes; its owner edits, reorders (drag or buttons) and deletes it. */
+/**
+ * /lists/{id}: a collection's albums in order, with notes. Its owner sees it as visitors do, and switches to Edit
+ * (kept in the address as ?edit, so it survives a reload) to change details, reorder (drag or buttons), write notes,
+ * add or remove albums, or delete it.
+ */
 export function CollectionPage() {
   const { t } = useTranslation('collections');
   const { listId = '' } = useParams();
@@ -51,7 +55,19 @@ function CollectionView({ collection }: { collection: Collection }) {
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
   const like = useLikeCollection(collection.id);
-  const [editing, setEditing] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const editing = collection.isOwner && params.has('edit');
+  const setEditing = (on: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set('edit', '');
+        else next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  const [editingDetails, setEditingDetails] = useState(false);
 
   return (
     <Container className="max-w-4xl py-8 sm:py-12">
@@ -93,14 +109,20 @@ function CollectionView({ collection }: { collection: Collection }) {
         </Button>
         {!collection.isPrivate ? <ShareButton title={collection.title} label={t('page.share')} /> : null}
         {collection.isOwner ? (
-          <Button variant="outline" onClick={() => setEditing(!editing)}>
+          <Button variant={editing ? 'primary' : 'outline'} onClick={() => setEditing(!editing)}>
+            {editing ? <Check aria-hidden /> : <Pencil aria-hidden />}
+            {editing ? t('page.doneEditing') : t('page.editMode')}
+          </Button>
+        ) : null}
+        {editing ? (
+          <Button variant="outline" aria-expanded={editingDetails} onClick={() => setEditingDetails(!editingDetails)}>
             {t('page.edit')}
           </Button>
         ) : null}
       </div>
-      {collection.isOwner && editing ? <EditDetails collection={collection} onDone={() => setEditing(false)} /> : null}
-      <Entries collection={collection} />
-      {collection.isOwner ? <AddAlbums collection={collection} /> : null}
+      {editing && editingDetails ? <EditDetails collection={collection} onDone={() => setEditingDetails(false)} /> : null}
+      <Entries collection={collection} editing={editing} />
+      {editing ? <AddAlbums collection={collection} /> : null}
     </Container>
   );
 }
@@ -178,7 +200,7 @@ function EditDetails({ collection, onDone }: { collection: Collection; onDone: (
   );
 }
 
-function Entries({ collection }: { collection: Collection }) {
+function Entries({ collection, editing }: { collection: Collection; editing: boolean }) {
   const { t } = useTranslation('collections');
   const reorder = useReorderCollection(collection.id);
   const [order, setOrder] = useState<string[] | null>(null);
@@ -216,12 +238,13 @@ function Entries({ collection }: { collection: Collection }) {
             last={index === ids.length - 1}
             onMove={(to) => save(moveEntry(ids, index, to))}
             busy={reorder.isPending}
+            editing={editing}
           />
         ) : null;
       })}
     </ol>
   );
-  if (!collection.isOwner) return list;
+  if (!editing) return list;
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
@@ -239,6 +262,7 @@ function EntryRow({
   last,
   onMove,
   busy,
+  editing,
 }: {
   collection: Collection;
   entry: Collection['entries'][number];
@@ -246,10 +270,12 @@ function EntryRow({
   last: boolean;
   onMove: (to: number) => void;
   busy: boolean;
+  /** The owner's edit mode: the handle, the move and remove buttons and the note fields. */
+  editing: boolean;
 }) {
   const { t } = useTranslation('collections');
   const { album } = entry;
-  const sortable = useSortable({ id: album.id, disabled: !collection.isOwner });
+  const sortable = useSortable({ id: album.id, disabled: !editing });
   const remove = useRemoveFromCollection(collection.id);
   const noteMutation = useCollectionNote(collection.id);
   const [note, setNote] = useState(entry.note);
@@ -259,7 +285,7 @@ function EntryRow({
       style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
       className={cn('flex gap-3 rounded-2xl border border-line bg-surface p-3', sortable.isDragging && 'z-10 shadow-pop')}
     >
-      {collection.isOwner ? (
+      {editing ? (
         <button
           type="button"
           {...sortable.attributes}
@@ -285,7 +311,7 @@ function EntryRow({
           {album.releaseYear ? ` · ${album.releaseYear}` : ''}
         </p>
         <RatingStars value={album.averageRating} size="sm" />
-        {collection.isOwner ? (
+        {editing ? (
           <form
             className="mt-2 flex gap-2"
             onSubmit={(event) => {
@@ -311,7 +337,7 @@ function EntryRow({
           <p className="mt-1 whitespace-pre-wrap text-sm text-ink">{entry.note}</p>
         ) : null}
       </div>
-      {collection.isOwner ? (
+      {editing ? (
         <div className="flex flex-col items-center gap-1">
           <Button
             size="icon-sm"

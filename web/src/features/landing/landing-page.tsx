@@ -26,7 +26,7 @@ export function LandingPage() {
   const data = landing.data;
   return (
     <>
-      <title>{`Hearsay — ${t('hero.eyebrow')}`}</title>
+      <title>{`Hearsay — ${t('hero.title')}`}</title>
       <Hero landing={data} covers={data?.featuredAlbums ?? []} />
       <FeaturedAlbums landing={data} loading={landing.isPending} />
       <GenreChips landing={data} loading={landing.isPending} />

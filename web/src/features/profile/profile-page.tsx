@@ -188,6 +188,8 @@ function CollectionTab({ profile }: { profile: Profile }) {
   const genres = useQuery(genresQueryOptions);
   const ratings = useQuery(profileRatingsQueryOptions(profile.username, filter));
   const change = (next: Partial<RatingsFilter>) => setFilter((current) => ({ ...current, ...next, page: next.page ?? 1 }));
+  // The ratings shown are the profile owner's: "Your rating" only on your own profile, "Ana's rating" on Ana's.
+  const ratedBy = profile.isOwner ? undefined : profile.name;
   return (
     <section aria-labelledby="collection-heading">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -256,13 +258,13 @@ function CollectionTab({ profile }: { profile: Profile }) {
           {mode === 'grid' ? (
             <AlbumGrid>
               {ratings.data.items.map((item) => (
-                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} />
+                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} ratedBy={ratedBy} />
               ))}
             </AlbumGrid>
           ) : (
             <div className="flex flex-col gap-2">
               {ratings.data.items.map((item) => (
-                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} layout="list" />
+                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} ratedBy={ratedBy} layout="list" />
               ))}
             </div>
           )}

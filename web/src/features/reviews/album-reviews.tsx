@@ -3,7 +3,7 @@ import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
-import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
+import type { AlbumReviewsProps } from '../../shared/lib/album-extensions.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -11,21 +11,23 @@ import { albumReviewsQueryOptions, myAlbumReviewQueryOptions, type ReviewSort } 
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
-/** The Reviews section of an album page: most liked or newest first, paged, with Write Review (or edit yours). */
-export function AlbumReviews({ album }: AlbumExtensionProps) {
+/**
+ * The Reviews section of an album page: most liked or newest first, paged, with Write Review (or edit yours). The
+ * "Write a Review" modal is the page's to open, so that "Rate & Review" at the top opens the same one.
+ */
+export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsProps) {
   const { t } = useTranslation('reviews');
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
   const [sort, setSort] = useState<ReviewSort>('popular');
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState(false);
   const reviews = useQuery(albumReviewsQueryOptions(album.id, sort, page));
   // Your own review, wherever it is in the list: the button edits it instead of writing a second one.
   const mine = useQuery({ ...myAlbumReviewQueryOptions(album.id), enabled: session.status === 'signed-in' });
 
   const write = () => {
     if (session.status !== 'signed-in') return sendToSignIn();
-    setOpen(true);
+    onWritingChange(true);
   };
 
   return (
@@ -72,7 +74,13 @@ export function AlbumReviews({ album }: AlbumExtensionProps) {
           <Pagination page={page} pages={reviews.data.totalPages} onPageChange={setPage} />
         </div>
       )}
-      <ReviewDialog album={album} existing={mine.data ?? undefined} initialRating={album.viewerRating} open={open} onOpenChange={setOpen} />
+      <ReviewDialog
+        album={album}
+        existing={mine.data ?? undefined}
+        initialRating={album.viewerRating}
+        open={writing}
+        onOpenChange={onWritingChange}
+      />
     </section>
   );
 }

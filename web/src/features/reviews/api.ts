@@ -1,13 +1,9 @@
-import { catalogEndpoints } from '@hearsay/contracts/catalog';
 import type { Endpoint } from '@hearsay/contracts/endpoint';
-import { libraryEndpoints } from '@hearsay/contracts/library';
-import { profilesEndpoints } from '@hearsay/contracts/profiles';
-import { ratingsEndpoints } from '@hearsay/contracts/ratings';
 import { reviewsEndpoints, type Review, type ReviewBody } from '@hearsay/contracts/reviews';
-import { searchEndpoints } from '@hearsay/contracts/search';
 import { siteEndpoints } from '@hearsay/contracts/site';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { ANSWERS_SHOWING_RATINGS } from '../../shared/lib/rating-answers.ts';
 
 export type ReviewSort = 'popular' | 'recent';
 
@@ -48,20 +44,7 @@ const ANSWERS_SHOWING_REVIEWS: Endpoint[] = [
  * Publishing or editing a review also rates the album, and publishing or deleting one changes review counts, so
  * everything that shows an album's rating or review count, or the author's ratings and counts, refreshes too.
  */
-const ANSWERS_SHOWING_REVIEWED_ALBUMS: Endpoint[] = [
-  ...ANSWERS_SHOWING_REVIEWS,
-  catalogEndpoints.album,
-  catalogEndpoints.albumList,
-  catalogEndpoints.artist,
-  catalogEndpoints.discover,
-  catalogEndpoints.chart,
-  searchEndpoints.search,
-  libraryEndpoints.albumState,
-  ratingsEndpoints.mine,
-  profilesEndpoints.profile,
-  profilesEndpoints.ratings,
-  profilesEndpoints.ratingDistribution,
-];
+const ANSWERS_SHOWING_REVIEWED_ALBUMS: Endpoint[] = [...new Set([...ANSWERS_SHOWING_REVIEWS, ...ANSWERS_SHOWING_RATINGS])];
 
 function useReviewMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, changes: readonly Endpoint[]) {
   const queryClient = useQueryClient();

@@ -92,7 +92,7 @@ function ProfileDetails({ user }: { user: { name: string; username: string; emai
       <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4">
         <FormMessage error={error} success={saved ? t('account.saved') : null} />
         <NameField id="settings-name" label={t('account.displayName')} value={name} onValueChange={setName} />
-        <Field id="settings-username" label={t('account.username')} hint={t('account.usernameHint')}>
+        <Field id="settings-username" label={t('account.username')} hint={t('account.usernameHint', { username: user.username })}>
           <Input id="settings-username" value={`@${user.username}`} readOnly />
         </Field>
         <Field id="settings-email" label={t('account.email')} hint={t('account.emailHint')}>

@@ -5,6 +5,12 @@ export interface AlbumExtensionProps {
   album: AlbumDetail;
 }
 
+export interface AlbumReviewsProps extends AlbumExtensionProps {
+  /** Whether the "Write a Review" modal is open: "Rate & Review" in the album's header opens it too. */
+  writing: boolean;
+  onWritingChange: (open: boolean) => void;
+}
+
 /**
  * What other features add to the album page without the catalog feature importing them (features never import
  * each other): the app layer provides these components, the album page renders them in place.
@@ -13,7 +19,7 @@ export interface AlbumExtensions {
   /** Extra buttons in the album's action row (e.g. "Add to Collection"). */
   actions: ComponentType<AlbumExtensionProps>[];
   /** The reviews section under the tracklist. */
-  reviews: ComponentType<AlbumExtensionProps> | null;
+  reviews: ComponentType<AlbumReviewsProps> | null;
 }
 
 const AlbumExtensionsContext = createContext<AlbumExtensions>({ actions: [], reviews: null });

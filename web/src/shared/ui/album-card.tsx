@@ -1,5 +1,6 @@
 import { paths } from '@hearsay/contracts/paths';
 import type { AlbumCard as AlbumCardData } from '@hearsay/contracts/catalog';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn.ts';
@@ -7,28 +8,44 @@ import { AlbumCover } from './album-cover.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { MediaRowSkeleton, Skeleton } from './skeleton.tsx';
 
-/** An album as it appears in grids and lists everywhere: cover first, then title, artist, year and rating. */
+/**
+ * An album as it appears in grids and lists everywhere: cover first, then title, artist, year and rating. The
+ * personal rating shown is the viewer's ("Your rating"), or, with `ratedBy`, that person's ("Ana's rating").
+ */
 export function AlbumCard({
   album,
   layout = 'grid',
   rank,
   priority,
   className,
+  ratedBy,
+  rating,
+  showPersonalRating = true,
 }: {
   album: AlbumCardData;
   layout?: 'grid' | 'list';
   rank?: number;
   priority?: boolean;
   className?: string;
+  /** The name of whoever gave `album.viewerRating`, when it is someone else's rating (on their profile). */
+  ratedBy?: string;
+  /** List layout: what stands in the rating column instead of the average and the personal rating (a chart's own rating). */
+  rating?: ReactNode;
+  /** False where the page prints the personal rating itself (the Library's "Rated 8.0 on …"), so it is not said twice. */
+  showPersonalRating?: boolean;
 }) {
   const { t } = useTranslation();
+  const personalRating = (value: number) =>
+    ratedBy === undefined
+      ? t('album.yourRating', { value: value.toFixed(1) })
+      : t('album.theirRating', { name: ratedBy, value: value.toFixed(1) });
   const alt = t('album.coverAlt', { title: album.title, artist: album.artistCredit });
   const meta = [album.releaseYear, album.genres[0]?.name].filter(Boolean).join(' · ');
   if (layout === 'list') {
     return (
       <Link
         to={paths.album(album.slug)}
-        className={cn('group flex items-center gap-4 rounded-2xl p-2 transition-colors hover:bg-surface-2', className)}
+        className={cn('group flex min-w-0 items-center gap-3 rounded-2xl p-2 sm:gap-4 transition-colors hover:bg-surface-2', className)}
       >
         {rank !== undefined ? (
           <span className="w-8 shrink-0 text-right font-display text-xl font-semibold tabular-nums text-ink-subtle">{rank}</span>
@@ -40,9 +57,9 @@ export function AlbumCard({
           <p className="truncate text-xs text-ink-subtle">{meta}</p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <RatingStars value={album.averageRating} count={album.ratingCount} />
-          {album.viewerRating !== null ? (
-            <span className="text-xs font-medium text-accent">{t('album.yourRating', { value: album.viewerRating.toFixed(1) })}</span>
+          {rating ?? <RatingStars value={album.averageRating} count={album.ratingCount} />}
+          {rating === undefined && showPersonalRating && album.viewerRating !== null ? (
+            <span className="text-xs font-medium text-accent">{personalRating(album.viewerRating)}</span>
           ) : null}
         </div>
       </Link>
@@ -70,8 +87,8 @@ export function AlbumCard({
           <RatingStars value={album.averageRating} size="xs" />
           <span className="truncate text-xs text-ink-subtle">{album.releaseYear ?? ''}</span>
         </div>
-        {album.viewerRating !== null ? (
-          <p className="mt-0.5 text-xs font-medium text-accent">{t('album.yourRating', { value: album.viewerRating.toFixed(1) })}</p>
+        {showPersonalRating && album.viewerRating !== null ? (
+          <p className="mt-0.5 text-xs font-medium text-accent">{personalRating(album.viewerRating)}</p>
         ) : null}
       </div>
     </Link>

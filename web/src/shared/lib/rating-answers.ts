@@ -1,0 +1,47 @@
+import { catalogEndpoints } from '@hearsay/contracts/catalog';
+import { collectionsEndpoints } from '@hearsay/contracts/collections';
+import type { Endpoint } from '@hearsay/contracts/endpoint';
+import { journalEndpoints } from '@hearsay/contracts/journal';
+import { libraryEndpoints } from '@hearsay/contracts/library';
+import { profilesEndpoints } from '@hearsay/contracts/profiles';
+import { ratingsEndpoints } from '@hearsay/contracts/ratings';
+import { reviewsEndpoints } from '@hearsay/contracts/reviews';
+import { searchEndpoints } from '@hearsay/contracts/search';
+import { siteEndpoints } from '@hearsay/contracts/site';
+import type { QueryClient } from '@tanstack/react-query';
+import { endpointKey } from './api-client.ts';
+
+/**
+ * Every answer that shows an album's average or rating count, the viewer's own rating of it ("Your rating", which
+ * every album card carries), or a person's ratings and counts. When someone rates, re-rates or un-rates an album
+ * (on its page, or by publishing a review), each of them is refreshed by its endpoint, so the Library, the rater's
+ * profile, search, the charts and every list show the new rating without a reload.
+ */
+export const ANSWERS_SHOWING_RATINGS: readonly Endpoint[] = [
+  catalogEndpoints.album,
+  catalogEndpoints.albumList,
+  catalogEndpoints.artist,
+  catalogEndpoints.discover,
+  catalogEndpoints.chart,
+  searchEndpoints.search,
+  ratingsEndpoints.mine,
+  libraryEndpoints.albumState,
+  libraryEndpoints.favorites,
+  libraryEndpoints.listenLater,
+  profilesEndpoints.profile,
+  profilesEndpoints.ratings,
+  profilesEndpoints.ratingDistribution,
+  collectionsEndpoints.collection,
+  journalEndpoints.list,
+  reviewsEndpoints.albumReviews,
+  reviewsEndpoints.review,
+  reviewsEndpoints.myReviews,
+  reviewsEndpoints.likedReviews,
+  siteEndpoints.landing,
+  siteEndpoints.stats,
+];
+
+/** Marks every answer showing ratings stale; those on screen refetch at once, the rest when next shown. */
+export function refreshRatings(queryClient: QueryClient) {
+  return Promise.all(ANSWERS_SHOWING_RATINGS.map((declaration) => queryClient.invalidateQueries({ queryKey: endpointKey(declaration) })));
+}
