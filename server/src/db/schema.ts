@@ -37,6 +37,8 @@ export interface AlbumTable {
   artist_credit: string;
   /** Normalised "artist|title" used to match imports to existing albums. */
   match_key: string;
+  /** The title's key without parenthesised or bracketed parts, for matching credited-name variants (platform/text.ts). */
+  title_key: Defaulted<string>;
   release_date: string | null;
   release_year: number | null;
   release_type: Defaulted<string>;
@@ -59,6 +61,14 @@ export interface AlbumTable {
   confirmed_by: AlbumConfirmation | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Other spellings of an artist's name (romanised, localized, native) that imports match and search finds. */
+export interface ArtistAliasTable {
+  artist_id: string;
+  name: string;
+  /** matchKey(name); one alias per key and artist. */
+  match_key: string;
 }
 
 export interface AlbumArtistTable {
@@ -381,6 +391,7 @@ export interface Database {
   profile: ProfileTable;
   rating: RatingTable;
   artist: ArtistTable;
+  artist_alias: ArtistAliasTable;
   album: AlbumTable;
   album_artist: AlbumArtistTable;
   genre: GenreTable;

@@ -25,20 +25,38 @@ export function slugify(value: string, maxLength = 80): string {
 }
 
 /**
- * A key for matching the same name written differently: case, accents, punctuation, "&"/"and"
- * and a leading "The" do not matter. "The Beatles" and "Beatles, The" share a key.
+ * The words a name is matched by: case, accents and punctuation do not matter, "&", "+" and "and" are left out
+ * (they join the same names in different ways), and so is a leading or trailing "The" ("The Beatles", "Beatles, The").
+ */
+export function matchWords(value: string): string[] {
+  const words = foldDiacritics(value)
+    .toLowerCase()
+    .replace(/['’‘`.]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const kept = words.filter((word) => word !== 'and');
+  if (kept.length > 1 && kept[0] === 'the') kept.shift();
+  if (kept.length > 1 && kept.at(-1) === 'the') kept.pop();
+  return kept.length ? kept : words;
+}
+
+/**
+ * A key for matching the same name written differently: its match words run together, so spacing and punctuation
+ * do not matter either ("Section.80" and "Section 80", "R.E.M." and "REM"). A name with no letter or digit keys as
+ * itself (lower case, spaces collapsed), so such names never share an empty key.
  */
 export function matchKey(value: string): string {
-  const folded = foldDiacritics(value)
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’‘`.]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  return folded
-    .replace(/^the\s+/, '')
-    .replace(/\s+the$/, '')
-    .replace(/\s+/g, ' ');
+  const key = matchWords(value).join('');
+  return key || value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A title's key without its parenthesised or bracketed parts ("Scary Monsters (And Super Creeps)", "Группа крови
+ * [Gruppa krovi]"), unless they are all it has ("(Untitled)"): what a title matches by when the whole does not.
+ */
+export function titleMatchKey(title: string): string {
+  const bare = title.replace(/\s*(\([^()]*\)|\[[^[\]]*\])/g, ' ');
+  return matchWords(bare).length && /[\p{L}\p{N}]/u.test(bare) ? matchKey(bare) : matchKey(title);
 }
 
 /** The text cut to at most `max` UTF-16 code units, with "…" where it was cut (never inside a character). */

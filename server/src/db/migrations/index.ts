@@ -14,6 +14,7 @@ import * as boundCatalogTextAndPendingAlbums from './2026-11-22-12-bound-catalog
 import * as dropPlainResetTokens from './2026-11-23-01-drop-plain-reset-tokens.ts';
 import * as countPublicCollections from './2026-11-23-10-count-public-collections.ts';
 import * as createJobs from './2026-11-23-20-create-jobs.ts';
+import * as matchKeysAndArtistAliases from './2026-11-24-40-match-keys-and-artist-aliases.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-01-drop-plain-reset-tokens': dropPlainResetTokens,
   '2026-11-23-10-count-public-collections': countPublicCollections,
   '2026-11-23-20-create-jobs': createJobs,
+  '2026-11-24-40-match-keys-and-artist-aliases': matchKeysAndArtistAliases,
 };

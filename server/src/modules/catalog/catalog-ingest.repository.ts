@@ -27,10 +27,13 @@ export interface CatalogIndex {
   albumByMbid: Map<string, string>;
   albumByDiscogs: Map<number, string>;
   albumByKeyYear: Map<string, string>;
+  /** Album id -> its MusicBrainz id and Discogs master, where known: two different ones are two albums. */
+  albumSourceIds: Map<string, { mbid: string | null; discogs: number | null }>;
   albumSlugs: Set<string>;
   /** Pending album id -> the member whose import added it. */
   pendingAlbums: Map<string, string | null>;
   artistByMbid: Map<string, string>;
+  /** Artists by the key of their name or of an alias (names first). */
   artistByKey: Map<string, string>;
   artistSlugs: Set<string>;
 }
@@ -46,6 +49,7 @@ export async function loadCatalogIndex(db: DB): Promise<CatalogIndex> {
     albumByMbid: new Map(),
     albumByDiscogs: new Map(),
     albumByKeyYear: new Map(),
+    albumSourceIds: new Map(),
     albumSlugs: new Set(),
     pendingAlbums: new Map(),
     artistByMbid: new Map(),
@@ -57,6 +61,8 @@ export async function loadCatalogIndex(db: DB): Promise<CatalogIndex> {
     if (album.mbid) index.albumByMbid.set(album.mbid, album.id);
     if (album.discogs_master_id !== null) index.albumByDiscogs.set(album.discogs_master_id, album.id);
     index.albumByKeyYear.set(`${album.match_key}|${album.release_year ?? ''}`, album.id);
+    if (album.mbid || album.discogs_master_id !== null)
+      index.albumSourceIds.set(album.id, { mbid: album.mbid, discogs: album.discogs_master_id });
     if (album.status === 'pending') index.pendingAlbums.set(album.id, album.created_by);
   }
   for (const artist of artists) {
@@ -64,6 +70,8 @@ export async function loadCatalogIndex(db: DB): Promise<CatalogIndex> {
     if (artist.mbid) index.artistByMbid.set(artist.mbid, artist.id);
     if (!index.artistByKey.has(artist.match_key)) index.artistByKey.set(artist.match_key, artist.id);
   }
+  const aliases = await db.selectFrom('artist_alias').select(['artist_id', 'match_key']).execute();
+  for (const alias of aliases) if (!index.artistByKey.has(alias.match_key)) index.artistByKey.set(alias.match_key, alias.artist_id);
   return index;
 }
 
@@ -156,4 +164,72 @@ export async function confirmArtistsOf(db: DB, albumIds: readonly string[], now:
     );
   }
   return confirmed;
+}
+
+export type NewArtistAlias = Insertable<Database['artist_alias']>;
+
+/** The credited artists of these albums, in credit order. */
+export async function creditsOfAlbums(db: DB, albumIds: readonly string[]) {
+  if (!albumIds.length) return [];
+  return db
+    .selectFrom('album_artist')
+    .select(['album_id', 'artist_id', 'position'])
+    .where('album_id', 'in', [...albumIds])
+    .orderBy('album_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** These artists with their status and every key they are known by (their name's and their aliases'). */
+export async function artistsWithKeys(db: DB, artistIds: readonly string[]) {
+  if (!artistIds.length) return new Map<string, { status: string; keys: Set<string> }>();
+  const artists = await db
+    .selectFrom('artist')
+    .select(['id', 'status', 'match_key'])
+    .where('id', 'in', [...artistIds])
+    .execute();
+  const aliases = await db
+    .selectFrom('artist_alias')
+    .select(['artist_id', 'match_key'])
+    .where('artist_id', 'in', [...artistIds])
+    .execute();
+  const found = new Map(artists.map((artist) => [artist.id, { status: artist.status as string, keys: new Set([artist.match_key]) }]));
+  for (const alias of aliases) found.get(alias.artist_id)?.keys.add(alias.match_key);
+  return found;
+}
+
+export async function insertArtistAliases(db: DB, aliases: readonly NewArtistAlias[]): Promise<void> {
+  await insertInBatches(aliases, (batch) =>
+    db
+      .insertInto('artist_alias')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['artist_id', 'match_key']).doNothing())
+      .execute(),
+  );
+}
+
+/** Artist id -> its aliases' names, for the search index. */
+export async function aliasNamesOf(db: DB, artistIds: readonly string[]): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  for (let start = 0; start < artistIds.length; start += BATCH) {
+    const rows = await db
+      .selectFrom('artist_alias')
+      .select(['artist_id', 'name'])
+      .where('artist_id', 'in', artistIds.slice(start, start + BATCH))
+      .orderBy('name')
+      .execute();
+    for (const row of rows) names.set(row.artist_id, [...(names.get(row.artist_id) ?? []), row.name]);
+  }
+  return names;
+}
+
+/** The confirmed artists among these ids, with their names. */
+export async function confirmedArtists(db: DB, artistIds: readonly string[]) {
+  if (!artistIds.length) return [];
+  return db
+    .selectFrom('artist')
+    .select(['id', 'name'])
+    .where('id', 'in', [...artistIds])
+    .where('status', '=', 'confirmed')
+    .execute();
 }

@@ -12,8 +12,8 @@ import {
 import type { AlbumConfirmation } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
-import { matchKey, slugify, textTooLong } from '../../platform/text.ts';
-import { indexDocuments } from '../../platform/db/search-index.ts';
+import { matchKey, slugify, textTooLong, titleMatchKey } from '../../platform/text.ts';
+import { indexDocuments, replaceDocuments } from '../../platform/db/search-index.ts';
 import * as repository from './catalog-ingest.repository.ts';
 import { classifyGenres, GENRE_DEFINITIONS } from './genre-taxonomy.ts';
 import { creditText, sortName, yearOf, type Credit } from './normalise.ts';
@@ -42,6 +42,12 @@ export interface AddOptions {
    * pending album someone else's import added is confirmed by being found again.
    */
   importedBy?: string;
+  /**
+   * Albums already in the catalog found under other spellings of their artists' names: each credit's name and
+   * aliases become aliases of the album's artist in the same position (when the credits and the album's artists
+   * are as many), so search finds the artist by them.
+   */
+  aliases?: { albumId: string; credits: Credit[] }[];
 }
 
 export interface AddResult {
@@ -49,11 +55,16 @@ export interface AddResult {
   existing: number;
   /** Album ids in the order of the entries given (existing albums keep their id). */
   albumIds: string[];
+  /** For each entry, whether its album was added by it (false for an album already there, or added by an entry before). */
+  isNew: boolean[];
 }
 
+/** The key albums are matched by: the artist credit's and the title's (platform/text.ts `matchKey`). */
 export function albumMatchKey(artistCredit: string, title: string): string {
   return `${matchKey(artistCredit)}|${matchKey(title)}`;
 }
+
+export { titleMatchKey };
 
 const tooLong = (what: string, value: string | null, max: number) => (value !== null && value.length > max ? textTooLong(what, max) : null);
 
@@ -87,11 +98,17 @@ export async function addCatalogEntries(
   const { importedBy } = options;
   const pending = importedBy !== undefined;
   return db.transaction().execute(async (trx) => {
+    if (!entries.length) {
+      await addAliases(trx, await aliasesOfFoundAlbums(trx, options.aliases ?? []));
+      return { added: 0, existing: 0, albumIds: [], isNew: [] };
+    }
     const genreIds = await ensureGenres(trx, entries, now);
     const known = await repository.loadCatalogIndex(trx);
     const newArtists: repository.NewArtist[] = [];
     const newAlbums: repository.NewAlbumBundle[] = [];
     const albumIds: string[] = [];
+    const isNew: boolean[] = [];
+    const aliases: ArtistAliases[] = [];
     /** Pending albums these entries found again, and what confirms them. */
     const foundPending = new Map<string, AlbumConfirmation>();
     let existing = 0;
@@ -103,10 +120,11 @@ export async function addCatalogEntries(
       const found =
         (entry.mbid && known.albumByMbid.get(entry.mbid)) ||
         (entry.discogsMasterId !== null && known.albumByDiscogs.get(entry.discogsMasterId)) ||
-        known.albumByKeyYear.get(`${key}|${year ?? ''}`);
+        sameAlbum(entry, known.albumByKeyYear.get(`${key}|${year ?? ''}`), known);
       if (found) {
         existing++;
         albumIds.push(found);
+        isNew.push(false);
         if (known.pendingAlbums.has(found) && known.pendingAlbums.get(found) !== importedBy) {
           foundPending.set(found, pending ? 'member' : catalogConfirmation(entry));
         }
@@ -116,7 +134,11 @@ export async function addCatalogEntries(
       const credits = entry.credits.map((credit, position) => {
         const artistMbid = entry.artistMbids[position] ?? null;
         const artistKey = matchKey(credit.name);
-        let artistId = (artistMbid && known.artistByMbid.get(artistMbid)) || known.artistByKey.get(artistKey);
+        const aliasKeys = (credit.aliases ?? []).map(matchKey);
+        let artistId =
+          (artistMbid && known.artistByMbid.get(artistMbid)) ||
+          known.artistByKey.get(artistKey) ||
+          aliasKeys.map((aliasKey) => known.artistByKey.get(aliasKey)).find(Boolean);
         if (!artistId) {
           artistId = newId();
           const slug = uniqueSlug(slugify(credit.name), known.artistSlugs);
@@ -134,6 +156,10 @@ export async function addCatalogEntries(
           known.artistByKey.set(artistKey, artistId);
           if (artistMbid) known.artistByMbid.set(artistMbid, artistId);
         }
+        if (credit.aliases?.length) {
+          aliases.push({ artistId, names: [credit.name, ...credit.aliases] });
+          for (const aliasKey of aliasKeys) if (!known.artistByKey.has(aliasKey)) known.artistByKey.set(aliasKey, artistId);
+        }
         return { artistId, position, creditedName: credit.name, joinPhrase: credit.joinPhrase };
       });
 
@@ -147,6 +173,7 @@ export async function addCatalogEntries(
           title: entry.title,
           artist_credit: artistCredit,
           match_key: key,
+          title_key: titleMatchKey(entry.title),
           release_date: entry.releaseDate,
           release_year: year,
           release_type: entry.releaseType,
@@ -167,19 +194,28 @@ export async function addCatalogEntries(
         tracks: entry.tracks,
       });
       albumIds.push(albumId);
+      isNew.push(true);
       if (entry.mbid) known.albumByMbid.set(entry.mbid, albumId);
       if (entry.discogsMasterId !== null) known.albumByDiscogs.set(entry.discogsMasterId, albumId);
       known.albumByKeyYear.set(`${key}|${year ?? ''}`, albumId);
+      if (entry.mbid || entry.discogsMasterId !== null)
+        known.albumSourceIds.set(albumId, { mbid: entry.mbid, discogs: entry.discogsMasterId });
       if (importedBy !== undefined) known.pendingAlbums.set(albumId, importedBy);
     }
 
     await repository.insertArtists(trx, newArtists);
     await repository.insertAlbumBundles(trx, newAlbums, newId);
+    const newArtistIds = new Set(newArtists.map((artist) => artist.id));
+    await addAliases(
+      trx,
+      [...aliases.filter((alias) => !newArtistIds.has(alias.artistId)), ...(await aliasesOfFoundAlbums(trx, options.aliases ?? []))],
+      aliases.filter((alias) => newArtistIds.has(alias.artistId)),
+    );
     if (!pending) {
       // The search index is written in the same transaction, so a search never misses a catalog row.
       await indexDocuments(trx, [
         ...newAlbums.map(({ album }) => ({ kind: 'album' as const, refId: album.id, text: `${album.title} ${album.artist_credit}` })),
-        ...newArtists.map((artist) => ({ kind: 'artist' as const, refId: artist.id, text: artist.name })),
+        ...(await artistDocuments(trx, newArtists)),
       ]);
       // A new album may credit an artist known so far only from someone's pending import.
       await publishArtists(
@@ -192,8 +228,17 @@ export async function addCatalogEntries(
       const ids = [...foundPending].flatMap(([id, how]) => (how === by ? [id] : []));
       await confirmPending(trx, ids, { by, now, exceptAddedBy: importedBy });
     }
-    return { added: newAlbums.length, existing, albumIds };
+    return { added: newAlbums.length, existing, albumIds, isNew };
   });
+}
+
+/** The album of the same artist, title and year, unless the two have different MusicBrainz ids or Discogs masters. */
+function sameAlbum(entry: CatalogEntry, albumId: string | undefined, known: repository.CatalogIndex): string | undefined {
+  if (!albumId) return undefined;
+  const ids = known.albumSourceIds.get(albumId);
+  if (entry.mbid && ids?.mbid && ids.mbid !== entry.mbid) return undefined;
+  if (entry.discogsMasterId !== null && ids?.discogs != null && ids.discogs !== entry.discogsMasterId) return undefined;
+  return albumId;
 }
 
 const catalogConfirmation = (entry: CatalogEntry): AlbumConfirmation => (entry.source === 'musicbrainz' ? 'musicbrainz' : 'catalog');
@@ -225,10 +270,66 @@ async function confirmPending(db: DB, albumIds: readonly string[], confirmation:
 /** Confirms the pending artists credited on these (confirmed) albums and adds them to search. */
 async function publishArtists(db: DB, albumIds: readonly string[], now: string): Promise<void> {
   const artists = await repository.confirmArtistsOf(db, albumIds, now);
-  await indexDocuments(
+  await indexDocuments(db, await artistDocuments(db, artists));
+}
+
+/** Search documents of artists: the name and every alias, so search finds "Кино" by "Kino" and the other way round. */
+async function artistDocuments(db: DB, artists: readonly { id: string; name: string }[]) {
+  const aliases = await repository.aliasNamesOf(
     db,
-    artists.map((artist) => ({ kind: 'artist' as const, refId: artist.id, text: artist.name })),
+    artists.map((artist) => artist.id),
   );
+  return artists.map((artist) => ({
+    kind: 'artist' as const,
+    refId: artist.id,
+    text: [artist.name, ...(aliases.get(artist.id) ?? [])].join(' '),
+  }));
+}
+
+interface ArtistAliases {
+  artistId: string;
+  /** Spellings to keep; those the artist is already known by (its name, an alias) are left out. */
+  names: string[];
+}
+
+/** The aliases that credits of albums found under other spellings bring to the albums' artists, position by position. */
+async function aliasesOfFoundAlbums(db: DB, found: readonly { albumId: string; credits: Credit[] }[]): Promise<ArtistAliases[]> {
+  if (!found.length) return [];
+  const credited = await repository.creditsOfAlbums(db, [...new Set(found.map((album) => album.albumId))]);
+  const aliases: ArtistAliases[] = [];
+  for (const { albumId, credits } of found) {
+    const artists = credited.filter((credit) => credit.album_id === albumId);
+    if (artists.length !== credits.length) continue;
+    credits.forEach((credit, position) =>
+      aliases.push({ artistId: artists[position]!.artist_id, names: [credit.name, ...(credit.aliases ?? [])] }),
+    );
+  }
+  return aliases;
+}
+
+/**
+ * Keeps the names as aliases of their artists, but for those the artist is known by already. A confirmed artist's
+ * search document is written again with them; `fresh` are artists added in this transaction, indexed afterwards.
+ */
+async function addAliases(db: DB, existing: readonly ArtistAliases[], fresh: readonly ArtistAliases[] = []): Promise<void> {
+  const all = [...existing, ...fresh];
+  if (!all.length) return;
+  const artists = await repository.artistsWithKeys(db, [...new Set(all.map((alias) => alias.artistId))]);
+  const rows: repository.NewArtistAlias[] = [];
+  for (const { artistId, names } of all) {
+    const keys = artists.get(artistId)?.keys;
+    if (!keys) continue;
+    for (const name of names) {
+      const key = matchKey(name);
+      if (!name.trim() || name.length > ARTIST_NAME_MAX || keys.has(key)) continue;
+      keys.add(key);
+      rows.push({ artist_id: artistId, name: name.trim(), match_key: key });
+    }
+  }
+  await repository.insertArtistAliases(db, rows);
+  const freshIds = new Set(fresh.map((alias) => alias.artistId));
+  const changed = [...new Set(rows.map((row) => row.artist_id))].filter((id) => !freshIds.has(id));
+  await replaceDocuments(db, await artistDocuments(db, await repository.confirmedArtists(db, changed)));
 }
 
 /** Creates every browsable genre and every style the entries use; returns slug -> id for all genres. */

@@ -81,6 +81,11 @@ const NAMES_WITH_COMMAS = new Set(
     'Peter, Paul and Mary',
     'Peter, Paul & Mary',
     'Brooks, Rodeo & Wildly',
+    'Does It Offend You, Yeah?',
+    'Apologies, I Have None',
+    "You Can't Win, Charlie Brown",
+    'Lambert, Hendricks & Ross',
+    'Lambert, Hendricks and Ross',
   ].map((name) => name.toLowerCase()),
 );
 
@@ -90,6 +95,8 @@ export const VARIOUS_ARTISTS = 'Various Artists';
 export interface Credit {
   name: string;
   joinPhrase: string;
+  /** Other spellings of the artist's name (romanised, localized), kept as aliases that imports match and search finds. */
+  aliases?: string[];
 }
 
 /** Split "The Velvet Underground, Nico" into two credits; keep "Earth, Wind & Fire" whole. */

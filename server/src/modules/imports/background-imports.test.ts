@@ -38,21 +38,31 @@ async function until(t: TestApp, person: TestUser, id: string, done: (job: Impor
 
 const finished = (t: TestApp, person: TestUser, id: string) => until(t, person, id, (job) => job.status !== 'running');
 
-/** What importing `rymExport({ rows })` adds up to (see test/rym-export.ts for which rows are rated, reviewed, saved). */
-function expectedSummary(rows: number): ImportSummary {
+/**
+ * What importing `rymExport({ rows, prefix })` adds up to (see test/rym-export.ts for which rows are rated, reviewed,
+ * saved). A row neither rated nor on the wishlist adds nothing: its album is not in the catalog, so it is skipped.
+ */
+function expectedSummary(rows: number, prefix: string): ImportSummary {
   const indexes = Array.from({ length: rows }, (_, index) => index);
   const rated = (index: number) => index % 7 !== 0;
+  const wished = (index: number) => index % 5 === 0;
   const reviewed = (index: number) => index % 3 === 0;
+  const nothing = indexes.filter((index) => !rated(index) && !wished(index));
   return {
     ratingsImported: indexes.filter(rated).length,
     reviewsImported: indexes.filter((index) => reviewed(index) && rated(index)).length,
-    reviewsKept: indexes.filter((index) => reviewed(index) && !rated(index)).length,
-    listenLater: indexes.filter((index) => index % 5 === 0).length,
+    reviewsKept: indexes.filter((index) => reviewed(index) && !rated(index) && wished(index)).length,
+    listenLater: indexes.filter(wished).length,
     matched: 0,
-    created: rows,
+    created: rows - nothing.length,
     unchanged: 0,
-    skipped: 0,
-    skippedRows: [],
+    skipped: nothing.length,
+    skippedRows: nothing.slice(0, 200).map((index) => ({
+      line: index + 2,
+      artist: `${prefix} Artist ${Math.floor(index / 4)}`,
+      title: `${prefix} Album ${index}`,
+      reason: 'Neither rated nor on your wishlist: nothing to import',
+    })),
   };
 }
 
@@ -103,7 +113,7 @@ describe('imports run as background jobs', () => {
     expect(new Set(whileRunning.map((answer) => answer.processed)).size).toBeGreaterThan(5);
 
     const job = await finished(t, person, id);
-    expect(job).toMatchObject({ status: 'done', total: rows, processed: rows, summary: expectedSummary(rows) });
+    expect(job).toMatchObject({ status: 'done', total: rows, processed: rows, summary: expectedSummary(rows, 'Large') });
   }, 240_000);
 
   it('answers 409 to a second upload while an import is queued or running', async () => {
@@ -113,10 +123,17 @@ describe('imports run as background jobs', () => {
     const second = await upload(t, person, csv);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('import_running');
-    expect(await finished(t, person, id)).toMatchObject({ status: 'done', summary: expectedSummary(300) });
+    const first = expectedSummary(300, 'Twice');
+    expect(await finished(t, person, id)).toMatchObject({ status: 'done', summary: first });
 
     const again = await finished(t, person, await started(t, person, csv));
-    expect(again.summary).toMatchObject({ unchanged: 300, created: 0, ratingsImported: 0 });
+    expect(again.summary).toMatchObject({
+      unchanged: 300 - first.skipped,
+      created: 0,
+      matched: 0,
+      ratingsImported: 0,
+      skipped: first.skipped,
+    });
   }, 60_000);
 
   it('shows the number of lines until the file is counted through, then the number of rows', async () => {
@@ -173,15 +190,16 @@ describe('imports survive restarts and several server processes', () => {
 
   async function expectCompleteOnce(t: TestApp, person: TestUser, id: string) {
     const job = await finished(t, person, id);
-    expect(job).toMatchObject({ status: 'done', total: rows, processed: rows, summary: expectedSummary(rows) });
-    const { ratingsImported } = expectedSummary(rows);
+    const expected = expectedSummary(rows, 'Interrupted');
+    expect(job).toMatchObject({ status: 'done', total: rows, processed: rows, summary: expected });
+    const { ratingsImported } = expected;
     expect(await ratingsOf(t, person)).toEqual({ ratings: ratingsImported, albums: ratingsImported, counted: ratingsImported });
     const created = await t.db
       .selectFrom('album')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('title', 'like', 'Interrupted Album %')
       .executeTakeFirstOrThrow();
-    expect(Number(created.n)).toBe(rows);
+    expect(Number(created.n)).toBe(expected.created);
     expect(await t.db.selectFrom('import_file').select('import_id').execute()).toEqual([]);
   }
 
@@ -227,10 +245,11 @@ describe('imports survive restarts and several server processes', () => {
       const person = await createUser(one);
       imports.push({ person, id: await started(one, person, rymExport({ rows: size, prefix: `Shared ${index}` })) });
     }
-    for (const { person, id } of imports) {
+    for (const [index, { person, id }] of imports.entries()) {
       const job = await finished(two, person, id);
-      expect(job).toMatchObject({ status: 'done', processed: size, summary: expectedSummary(size) });
-      const { ratingsImported } = expectedSummary(size);
+      const expected = expectedSummary(size, `Shared ${index}`);
+      expect(job).toMatchObject({ status: 'done', processed: size, summary: expected });
+      const { ratingsImported } = expected;
       expect(await ratingsOf(one, person)).toEqual({ ratings: ratingsImported, albums: ratingsImported, counted: ratingsImported });
       expect(await jobRow(one, id)).toMatchObject({ state: 'done', attempts: 1 });
     }

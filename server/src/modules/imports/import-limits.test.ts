@@ -14,7 +14,7 @@ beforeAll(async () => {
     clock: () => now,
     env: { IMPORT_NEW_ALBUMS_PER_IMPORT: '51', IMPORT_NEW_ALBUMS_PER_DAY: '60', JOB_THREAD: 'false' },
   });
-  knownAlbum = await buildAlbum(t.db, { title: 'Already Catalogued', artist: 'Long Standing Band', releaseDate: '1994' });
+  knownAlbum = await buildAlbum(t.db, { title: 'Already Catalogued', artist: 'Long Standing Band', releaseDate: '2005' });
 });
 afterAll(() => t.close());
 

@@ -85,13 +85,32 @@ export async function markProfileImported(db: DB, userId: string, now: string): 
   await db.updateTable('profile').set({ rym_imported: 1, updated_at: now }).where('user_id', '=', userId).execute();
 }
 
-/** Artists already in the catalog under one of these match keys: key -> name as the catalog writes it. */
+/**
+ * Albums whose title, without parenthesised or bracketed parts, has one of these keys: where an album is looked for
+ * when its artist is credited differently ("Bowie", "David Bowie") or its title has a subtitle on one side only.
+ */
+export async function albumsByTitleKey(db: DB, keys: readonly string[]) {
+  if (!keys.length) return [];
+  return db
+    .selectFrom('album')
+    .select(['id', 'title_key', 'artist_credit', 'release_year', 'status', 'created_by'])
+    .where('title_key', 'in', [...keys])
+    .execute();
+}
+
+/** Artists already in the catalog under one of these match keys, by name or alias: key -> name as the catalog writes it. */
 export async function artistNamesByKey(db: DB, keys: readonly string[]): Promise<Map<string, string>> {
   if (!keys.length) return new Map();
+  const aliases = await db
+    .selectFrom('artist_alias')
+    .innerJoin('artist', 'artist.id', 'artist_alias.artist_id')
+    .select(['artist_alias.match_key', 'artist.name'])
+    .where('artist_alias.match_key', 'in', [...keys])
+    .execute();
   const rows = await db
     .selectFrom('artist')
     .select(['match_key', 'name'])
     .where('match_key', 'in', [...keys])
     .execute();
-  return new Map(rows.map((row) => [row.match_key, row.name]));
+  return new Map([...aliases, ...rows].map((row) => [row.match_key, row.name]));
 }

@@ -4,13 +4,13 @@ import type { DB } from '../../platform/db/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
-import { matchKey, shorten } from '../../platform/text.ts';
+import { matchKey, matchWords, shorten, titleMatchKey } from '../../platform/text.ts';
 import type { CatalogEntry, CatalogService } from '../catalog/catalog.service.ts';
 import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import * as repository from './imports.repository.ts';
-import { countRymRows, estimateRymRows, readRymHeader, readRymRows, type RymCursor, type RymRow } from './rym-csv.ts';
+import { countRymRows, estimateRymRows, readRymHeader, readRymRows, rymFileAsUtf8, type RymCursor, type RymRow } from './rym-csv.ts';
 
 /** The kind of job that runs an import (platform/jobs); app.ts registers `rymImport` for it. */
 export const RYM_IMPORT_JOB = 'rym-import';
@@ -24,6 +24,35 @@ const SKIPPED_LISTED = 200;
 /** A skipped row's artist and title are echoed in the summary this long at most, whatever the file holds. */
 const SKIPPED_TEXT_MAX = 200;
 const DAY_MS = 24 * 60 * 60_000;
+/** Why a row neither rated nor on the wishlist (and not reviewed, or its album not in the catalog) is skipped. */
+const NOTHING_TO_IMPORT = 'Neither rated nor on your wishlist: nothing to import';
+
+type Credit = CatalogEntry['credits'][number];
+type Candidate = { id: string; year: number | null };
+
+/**
+ * The album of the row's year among the candidates. Failing that, a different year never decides between several
+ * (Peter Gabriel's four albums called "Peter Gabriel"); the one candidate matches when its year is within one of the
+ * row's (a release dated differently) or either year is unknown. A row without a year takes the earliest.
+ */
+function byYear(year: number | null, found: readonly Candidate[]): Candidate | null {
+  const candidates = [...new Map(found.map((album) => [album.id, album])).values()];
+  if (year === null) return [...candidates].sort((a, b) => (a.year ?? 0) - (b.year ?? 0))[0] ?? null;
+  const same = candidates.find((album) => album.year === year);
+  if (same) return same;
+  const [only] = candidates;
+  if (candidates.length !== 1 || !only) return null;
+  return only.year === null || Math.abs(only.year - year) <= 1 ? only : null;
+}
+
+/** Whether two credits name the same artists but for names left out on one side: every word of one is in the other. */
+function sameArtists(one: readonly string[], other: readonly string[]): boolean {
+  const [fewer, more] = one.length <= other.length ? [one, new Set(other)] : [other, new Set(one)];
+  return fewer.length > 0 && fewer.every((word) => more.has(word));
+}
+
+/** A row's credits as the catalog takes them: the name as written, its other spellings as aliases. */
+const creditsOf = (row: RymRow): Credit[] => row.credits.map((credit) => ({ name: credit.name, joinPhrase: '', aliases: credit.aliases }));
 
 export interface ImportsServiceDeps {
   db: DB;
@@ -90,7 +119,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
   /** Rows per step, adjusted after each step so that steps take about the runner's budget. */
   const pace = { count: 500, apply: 5 };
 
-  async function start(userId: string, fileName: string, bytes: Buffer): Promise<ImportJob> {
+  async function start(userId: string, fileName: string, upload: Buffer): Promise<ImportJob> {
+    const bytes = rymFileAsUtf8(upload);
     const { rowsStart } = readRymHeader(bytes);
     const stamp = now();
     const job = {
@@ -206,40 +236,43 @@ export function createImportsService(deps: ImportsServiceDeps) {
     }
   }
 
-  /** Finds each row's album (by artist and title, the year breaking ties), adds the missing ones, then applies the rows. */
+  /**
+   * Finds each row's album (see `findAlbums`), adds the missing ones, then applies the rows. A row neither rated nor
+   * on the wishlist adds nothing to the catalog: with a review, its text is kept when the album is found.
+   */
   async function applyBatch(userId: string, rows: RymRow[], summary: ImportSummary) {
     const usable = rows.filter((row) => {
       if (row.problem) skip(summary, row, row.problem);
-      return !row.problem;
+      else if (row.rating === null && !row.wishlist && !row.review) skip(summary, row, NOTHING_TO_IMPORT);
+      return !row.problem && (row.rating !== null || row.wishlist || row.review !== null);
     });
-    const keysOf = (row: RymRow) =>
-      row.artistNames.flatMap((artist) => row.titles.map((title) => deps.catalog.albumMatchKey(artist, title)));
-    const found = await repository.albumsByMatchKey(db, [...new Set(usable.flatMap(keysOf))]);
-    const byKey = new Map<string, { id: string; year: number | null }[]>();
-    for (const album of found)
-      byKey.set(album.match_key, [...(byKey.get(album.match_key) ?? []), { id: album.id, year: album.release_year }]);
-    const othersPending = new Set(found.flatMap((album) => (album.status === 'pending' && album.created_by !== userId ? [album.id] : [])));
+    const { albumOf, othersPending } = await findAlbums(userId, usable);
 
-    const albumOf = new Map<RymRow, { id: string; created: boolean }>();
-    const missing: RymRow[] = [];
-    for (const row of usable) {
-      const candidates = keysOf(row).flatMap((key) => byKey.get(key) ?? []);
-      const best =
-        candidates.find((album) => row.year !== null && album.year === row.year) ??
-        [...candidates].sort((a, b) => Math.abs((a.year ?? 0) - (row.year ?? 0)) - Math.abs((b.year ?? 0) - (row.year ?? 0)))[0];
-      if (best) albumOf.set(row, { id: best.id, created: false });
-      else missing.push(row);
-    }
     // Finding an album someone else's import added, independently, confirms it.
     const confirming = [...new Set([...albumOf.values()].map((album) => album.id))].filter((id) => othersPending.has(id));
     if (confirming.length) await deps.catalog.confirmAlbums(confirming, { by: 'member', exceptAddedBy: userId });
+    const missing = usable.filter((row) => {
+      if (albumOf.has(row) || row.rating !== null || row.wishlist) return !albumOf.has(row);
+      skip(summary, row, NOTHING_TO_IMPORT);
+      return false;
+    });
     if (missing.length) {
       // A new album goes under an artist the catalog already has, if any spelling of the name matches one.
-      const known = await repository.artistNamesByKey(db, [...new Set(missing.flatMap((row) => row.artistNames.map(matchKey)))]);
-      const entries: [RymRow, CatalogEntry][] = [];
+      const known = await repository.artistNamesByKey(db, [
+        ...new Set(missing.flatMap((row) => row.credits.flatMap((credit) => [credit.name, ...credit.aliases].map(matchKey)))),
+      ]);
+      // Rows naming one album (artist, title and year) add it once.
+      const entries = new Map<string, { rows: RymRow[]; entry: CatalogEntry }>();
       for (const row of missing) {
-        const artist = row.artistNames.map((name) => known.get(matchKey(name))).find(Boolean) ?? row.artistNames[0]!;
-        const credits = deps.catalog.splitArtistCredit(artist);
+        const credits = row.credits.map((credit, index, all) => {
+          const catalogName = [credit.name, ...credit.aliases].map((name) => known.get(matchKey(name))).find(Boolean);
+          const name = catalogName ?? credit.name;
+          return {
+            name,
+            joinPhrase: index === all.length - 1 ? '' : index === all.length - 2 ? ' & ' : ', ',
+            aliases: [credit.name, ...credit.aliases].filter((alias) => alias !== name),
+          };
+        });
         const entry: CatalogEntry = {
           title: row.titles[0]!,
           credits,
@@ -255,18 +288,29 @@ export function createImportsService(deps: ImportsServiceDeps) {
           source: 'import',
         };
         const problem = deps.catalog.entryProblem(entry);
-        if (problem) skip(summary, row, problem);
-        else entries.push([row, entry]);
+        if (problem) {
+          skip(summary, row, problem);
+          continue;
+        }
+        const key = `${deps.catalog.albumMatchKey(credits.map((credit) => credit.name).join(' '), entry.title)}|${row.year ?? ''}`;
+        const same = entries.get(key);
+        if (same) same.rows.push(row);
+        else entries.set(key, { rows: [row], entry });
       }
       const allowance = await newAlbumAllowance(userId, summary);
-      for (const [row] of entries.slice(allowance.count)) skip(summary, row, allowance.reason);
-      const admitted = entries.slice(0, allowance.count);
+      const groups = [...entries.values()];
+      for (const { rows: refused } of groups.slice(allowance.count)) for (const row of refused) skip(summary, row, allowance.reason);
+      const admitted = groups.slice(0, allowance.count);
       if (admitted.length) {
         const added = await deps.catalog.addEntries(
-          admitted.map(([, entry]) => entry),
+          admitted.map(({ entry }) => entry),
           { importedBy: userId },
         );
-        admitted.forEach(([row], index) => albumOf.set(row, { id: added.albumIds[index]!, created: true }));
+        admitted.forEach(({ rows: named }, index) =>
+          named.forEach((row, position) =>
+            albumOf.set(row, { id: added.albumIds[index]!, created: position === 0 && added.isNew[index] === true }),
+          ),
+        );
         deps.catalog.invalidateAll();
       }
     }
@@ -276,6 +320,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       userId,
       usable.map((row) => row.rymId),
     );
+    /** Other spellings of the artists of albums found, kept as the artists' aliases. */
+    const aliases: { albumId: string; credits: Credit[] }[] = [];
     for (const row of usable) {
       const album = albumOf.get(row);
       if (!album) continue;
@@ -292,7 +338,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
         continue;
       }
       if (album.created) summary.created++;
-      else summary.matched++;
+      else {
+        summary.matched++;
+        if (row.credits.some((credit) => credit.aliases.length)) aliases.push({ albumId: album.id, credits: creditsOf(row) });
+      }
       // Only what changed in the export is applied, so a rating changed on Hearsay since is not overwritten.
       if (row.rating !== null && (!before || Number(before.rating) !== row.rating)) {
         await deps.ratings.rate(userId, album.id, row.rating);
@@ -320,6 +369,52 @@ export function createImportsService(deps: ImportsServiceDeps) {
         updated_at: stamp,
       });
     }
+    if (aliases.length) await deps.catalog.addEntries([], { importedBy: userId, aliases });
+    // Rows of a batch are skipped at different stages; the summary lists them in the file's order.
+    summary.skippedRows.sort((a, b) => a.line - b.line);
+  }
+
+  /**
+   * Each row's album: first by the key of artist and title (every spelling of both), then, for rows not found so,
+   * by the title without its parenthesised or bracketed parts under an artist credited with fewer or more names
+   * ("Bowie" / "David Bowie", "Lou Reed / Metallica" / "Lou Reed & Metallica"). Among the candidates, the release
+   * year decides (see `byYear`). Also returns the pending albums other members' imports added.
+   */
+  async function findAlbums(userId: string, rows: readonly RymRow[]) {
+    const keysOf = (row: RymRow) =>
+      row.artistNames.flatMap((artist) => row.titles.map((title) => deps.catalog.albumMatchKey(artist, title)));
+    const found = await repository.albumsByMatchKey(db, [...new Set(rows.flatMap(keysOf))]);
+    const byKey = new Map<string, Candidate[]>();
+    for (const album of found)
+      byKey.set(album.match_key, [...(byKey.get(album.match_key) ?? []), { id: album.id, year: album.release_year }]);
+    const albumOf = new Map<RymRow, { id: string; created: boolean }>();
+    for (const row of rows) {
+      const best = byYear(
+        row.year,
+        keysOf(row).flatMap((key) => byKey.get(key) ?? []),
+      );
+      if (best) albumOf.set(row, { id: best.id, created: false });
+    }
+
+    const titleKeysOf = (row: RymRow) => [...new Set(row.titles.map(titleMatchKey))];
+    const unfound = rows.filter((row) => !albumOf.has(row));
+    const similar = await repository.albumsByTitleKey(db, [...new Set(unfound.flatMap(titleKeysOf))]);
+    for (const row of unfound) {
+      const keys = titleKeysOf(row);
+      const artists = row.artistNames.map(matchWords);
+      const candidates = similar.filter(
+        (album) => keys.includes(album.title_key) && artists.some((words) => sameArtists(words, matchWords(album.artist_credit))),
+      );
+      const best = byYear(
+        row.year,
+        candidates.map((album) => ({ id: album.id, year: album.release_year })),
+      );
+      if (best) albumOf.set(row, { id: best.id, created: false });
+    }
+    const othersPending = new Set(
+      [...found, ...similar].flatMap((album) => (album.status === 'pending' && album.created_by !== userId ? [album.id] : [])),
+    );
+    return { albumOf, othersPending };
   }
 
   /**

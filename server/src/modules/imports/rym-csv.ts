@@ -12,6 +12,11 @@ export interface RymRow {
   rymId: string;
   /** The artist as written, then other spellings to match by (romanisation, localized name). */
   artistNames: string[];
+  /**
+   * The credited artists: several only where the export joins them with " / " (a collaboration); a comma belongs to
+   * the name ("Does It Offend You, Yeah?"). Each with its other spellings: "Кино [Kino]", or the localized columns.
+   */
+  credits: { name: string; aliases: string[] }[];
   titles: string[];
   year: number | null;
   /** 1–10, or null when unrated (RateYourMusic writes 0). */
@@ -68,9 +73,44 @@ function countByte(bytes: Buffer, byte: number, from: number, to: number): numbe
   return count;
 }
 
+const NOT_AN_EXPORT =
+  'This file is not a RateYourMusic CSV export. On RateYourMusic, choose “Export your data” on your profile and upload the .csv file it gives you.';
+
+/** Bytes a text file does not hold: NUL and the control characters but tab, line feed, form feed, carriage return. */
+const isControl = (byte: number) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d;
+
+/**
+ * The uploaded file as UTF-8, which the rest of the import reads. A UTF-16 export (a spreadsheet saved it so),
+ * little- or big-endian, with or without a byte-order mark, is decoded; a file that is not text at all (a picture,
+ * an archive, random bytes) is refused in plain words rather than with what the CSV parser makes of it.
+ */
+export function rymFileAsUtf8(bytes: Buffer): Buffer {
+  let text = bytes;
+  const le =
+    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes.length > 3 && bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0);
+  const be =
+    (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes.length > 3 && bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0);
+  if (le || be) {
+    const even = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
+    if (be) even.swap16();
+    text = Buffer.from(new TextDecoder('utf-16le').decode(even), 'utf8');
+  }
+  // No text holds a NUL; the header line holds no control character either (a review further down might).
+  const head = text.subarray(0, HEADER_MAX_BYTES);
+  const firstLine = head.subarray(0, head.indexOf(0x0a) === -1 ? head.length : head.indexOf(0x0a));
+  if (head.includes(0) || firstLine.some(isControl)) throw badRequest('not_a_rym_export', NOT_AN_EXPORT);
+  return text;
+}
+
 /** Reads the first line only, which must be a RateYourMusic export's header: its columns and where the rows start. */
 export function readRymHeader(bytes: Buffer): { columns: string[]; rowsStart: number } {
-  const { records, offset } = readRecords(bytes.subarray(0, HEADER_MAX_BYTES), 0, 1);
+  let read: { records: string[][]; offset: number };
+  try {
+    read = readRecords(bytes.subarray(0, HEADER_MAX_BYTES), 0, 1);
+  } catch {
+    throw badRequest('not_a_rym_export', NOT_AN_EXPORT);
+  }
+  const { records, offset } = read;
   const header = records[0];
   const columns = (header ?? []).map((name) => name.trim().toLowerCase());
   const missing = REQUIRED.filter((name) => !columns.includes(name));
@@ -113,7 +153,16 @@ export function readRymRows(
     const first = at(row, 'first name');
     const last = at(row, 'last name');
     const localized = [at(row, 'first name localized'), at(row, 'last name localized')].filter(Boolean).join(' ');
-    const artistNames = nameVariants([first, last].filter(Boolean).join(' '), localized);
+    const credits = artistCredits([first, last].filter(Boolean).join(' '), localized);
+    const artistNames = [
+      ...new Set(
+        [
+          credits.map((credit) => credit.name).join(' / '),
+          credits.map((credit) => credit.aliases[0] ?? credit.name).join(' / '),
+          localized,
+        ].filter(Boolean),
+      ),
+    ];
     const titles = nameVariants(at(row, 'title'), '');
     const year = /^\d{4}/.test(at(row, 'release_date')) ? Number(at(row, 'release_date').slice(0, 4)) : null;
     const ratingText = at(row, 'rating');
@@ -122,7 +171,7 @@ export function readRymRows(
     let problem: string | null = null;
     if (!at(row, 'rym album')) problem = 'No RateYourMusic album id';
     else if (at(row, 'rym album').length > RYM_ID_MAX) problem = 'The RateYourMusic album id is too long';
-    else if (!artistNames.length) problem = 'No artist';
+    else if (!credits.length) problem = 'No artist';
     else if (!titles.length) problem = 'No title';
     else if (artistNames.some((name) => name.length > ARTIST_CREDIT_MAX)) problem = textTooLong('The artist', ARTIST_CREDIT_MAX);
     else if (titles.some((title) => title.length > ALBUM_TITLE_MAX)) problem = textTooLong('The title', ALBUM_TITLE_MAX);
@@ -131,6 +180,7 @@ export function readRymRows(
       line,
       rymId: at(row, 'rym album'),
       artistNames,
+      credits,
       titles,
       year,
       rating: problem || ratingNumber === 0 ? null : ratingNumber,
@@ -140,6 +190,24 @@ export function readRymRows(
     };
   });
   return { rows, next: { offset, rows: from.rows + rows.length } };
+}
+
+/**
+ * The artists of a credit as the export writes it: " / " joins the artists of a collaboration, and "[…]" after a
+ * name is its romanisation. The localized columns spell the whole credit again (as one artist's alias, or artist by
+ * artist when they name as many).
+ */
+function artistCredits(credit: string, localized: string): { name: string; aliases: string[] }[] {
+  const parts = credit.split(/\s+\/\s+/).filter((part) => part.trim());
+  const localizedParts = localized.split(/\s+\/\s+/).filter((part) => part.trim());
+  return parts.map((part, index) => {
+    const [name, ...aliases] = nameVariants(part, '');
+    const spelled = parts.length === 1 ? localized : localizedParts.length === parts.length ? localizedParts[index]! : '';
+    return {
+      name: name!,
+      aliases: [...new Set([...aliases, ...(spelled ? nameVariants(spelled, '') : [])])].filter((alias) => alias !== name),
+    };
+  });
 }
 
 /**

@@ -51,3 +51,19 @@ export async function indexDocuments(db: DB, documents: readonly SearchDocument[
       .execute();
   }
 }
+
+/** Writes documents again (an artist's new aliases): each one's old text goes, the new one comes in. */
+export async function replaceDocuments(db: DB, documents: readonly SearchDocument[]): Promise<void> {
+  if (documents.length === 0) return;
+  for (const kind of new Set(documents.map((document) => document.kind))) {
+    const ids = documents.flatMap((document) => (document.kind === kind ? [document.refId] : []));
+    for (let start = 0; start < ids.length; start += 500) {
+      await db
+        .deleteFrom('search_document')
+        .where('kind', '=', kind)
+        .where('ref_id', 'in', ids.slice(start, start + 500))
+        .execute();
+    }
+  }
+  await indexDocuments(db, documents);
+}
