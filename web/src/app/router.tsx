@@ -2,9 +2,14 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { ComingSoon } from '../shared/ui/coming-soon.tsx';
 import { NotFound } from '../shared/ui/not-found.tsx';
+import { Spinner } from '../shared/ui/skeleton.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PrivateRoute } from './route-guards.tsx';
+
+function RouteLoading() {
+  return <Spinner className="min-h-[50vh]" />;
+}
 
 /** Screens not built yet answer with an honest panel rather than a blank page. */
 const soon = (screen: string): RouteObject['element'] => <ComingSoon screen={screen} />;
@@ -20,6 +25,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <ErrorPage />,
+        // While the first screen's code loads, the header stays and the page says it is loading (without this, React
+        // Router renders nothing there and warns "No `HydrateFallback` element provided").
+        HydrateFallback: RouteLoading,
         children: [
           { index: true, element: <LandingPage /> },
           { path: 'login', lazy: async () => ({ Component: (await import('../features/accounts/login-page.tsx')).LoginPage }) },

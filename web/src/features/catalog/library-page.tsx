@@ -181,7 +181,7 @@ function MyRatings() {
           {ratings.data
             ? ratings.data.items.map((item) => (
                 <div key={item.album.id}>
-                  <AlbumCard album={item.album} layout="list" />
+                  <AlbumCard album={item.album} layout="list" showPersonalRating={false} />
                   <p className="px-2 pb-2 text-xs text-ink-muted sm:pl-[6.5rem]">
                     {t('library.ratedOn', { value: item.rating.toFixed(1), date: formatDate(item.ratedAt, i18n.language) })}
                   </p>

@@ -7,6 +7,7 @@ import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Card, Container, PageHeader } from '../../shared/ui/card.tsx';
 import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { useChart, useGenres } from './api.ts';
@@ -70,8 +71,8 @@ export function TrendingPage() {
           </div>
         </div>
         <TabsContent value={period}>
-          <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
-            <div>
+          <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="min-w-0">
               {chart.isError ? (
                 <ErrorState onRetry={() => void chart.refetch()} />
               ) : chart.data && chart.data.items.length === 0 ? (
@@ -83,14 +84,22 @@ export function TrendingPage() {
                 >
                   {chart.data
                     ? chart.data.items.map((entry) => (
-                        <li key={entry.album.id} className="flex items-center gap-2">
-                          <AlbumCard album={entry.album} layout="list" rank={entry.rank} className="flex-1" />
-                          <div className="hidden w-32 shrink-0 text-right text-sm sm:block">
-                            <p className="font-semibold tabular-nums text-ink">
-                              {t('trending.weighted', { value: entry.weightedRating.toFixed(1) })}
-                            </p>
-                            <p className="text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</p>
-                          </div>
+                        <li key={entry.album.id} className="min-w-0">
+                          {/* The row gives the chart's own rating once: the weighted rating and the ratings in the period. */}
+                          <AlbumCard
+                            album={entry.album}
+                            layout="list"
+                            rank={entry.rank}
+                            rating={
+                              <>
+                                <RatingStars
+                                  value={entry.weightedRating}
+                                  label={t('trending.weighted', { value: entry.weightedRating.toFixed(1) })}
+                                />
+                                <span className="text-xs text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</span>
+                              </>
+                            }
+                          />
                         </li>
                       ))
                     : Array.from({ length: 8 }, (_, index) => (

@@ -1,5 +1,4 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import { ratingLabel } from '@hearsay/contracts/ratings';
 import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX, type Review } from '@hearsay/contracts/reviews';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,10 +74,8 @@ export function ReviewForm({
       <FormMessage error={error} />
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-ink">{t('form.rating')}</span>
+        {/* The rating input prints the value and its label itself: saying them again here repeated them. */}
         <RatingInput value={rating} onChange={setRating} label={t('form.ratingLabel', { title: album.title })} />
-        <p className="text-sm text-ink-muted" aria-live="polite">
-          {rating ? `${rating.toFixed(1)} – ${ratingLabel(rating)}` : ratingLabel(null)}
-        </p>
       </div>
       <TextField
         id="review-title"

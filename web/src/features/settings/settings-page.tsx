@@ -40,10 +40,7 @@ export function SettingsPage() {
         className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[14rem_minmax(0,1fr)]"
       >
         <div className="flex min-w-0 flex-col gap-2">
-          <Primitive.List
-            aria-label={t('title')}
-            className="flex gap-1 overflow-x-auto [scrollbar-width:none] md:flex-col md:overflow-visible"
-          >
+          <Primitive.List aria-label={t('title')} className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
             {TABS.map(({ id, icon: Icon }) => (
               <Primitive.Trigger
                 key={id}
@@ -58,7 +55,7 @@ export function SettingsPage() {
           <button
             type="button"
             onClick={() => void signOut(queryClient).finally(() => navigate('/', { replace: true }))}
-            className="hidden items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-danger hover:bg-danger-soft md:flex"
+            className="flex items-center gap-3 self-start rounded-xl px-3 py-2.5 text-left text-sm font-medium text-danger hover:bg-danger-soft md:self-stretch"
           >
             <LogOut aria-hidden className="size-4" />
             {t('signOut')}

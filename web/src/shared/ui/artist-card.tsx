@@ -37,7 +37,7 @@ export function ArtistCard({ artist, className }: { artist: ArtistCardData; clas
   return (
     <Link
       to={paths.artist(artist.slug)}
-      className={cn('group flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2', className)}
+      className={cn('group flex min-w-0 items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2', className)}
     >
       <ArtistImage artist={artist} size={64} loading="lazy" className="size-16 shrink-0 rounded-full bg-surface-3 object-cover" />
       <div className="min-w-0 flex-1">

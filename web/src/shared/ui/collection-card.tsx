@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 /** Collections as a grid of cards; a lock marks the private ones (only their owner is ever sent those). */
 export function CollectionGrid({ collections }: { collections: (CollectionCardData & { isPrivate?: boolean })[] }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {collections.map((collection) => (
-        <li key={collection.id}>
+        <li key={collection.id} className="min-w-0">
           <CollectionCard collection={collection} isPrivate={collection.isPrivate} />
         </li>
       ))}
@@ -23,7 +23,7 @@ export function CollectionCard({ collection, isPrivate = false }: { collection: 
   return (
     <Link
       to={paths.list(collection.id)}
-      className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
+      className="flex min-w-0 items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2"
     >
       <CoverStack
         urls={collection.coverUrls}

@@ -127,9 +127,9 @@ export function FilterSelect({
   children: ReactNode;
 }) {
   return (
-    <div className={className}>
+    <div className={cn('min-w-0', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} className="w-full min-w-0">
         {children}
       </NativeSelect>
     </div>

@@ -1,13 +1,15 @@
 import { ratingLabel } from '@hearsay/contracts/ratings';
 import { Star } from 'lucide-react';
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
 /**
  * A 1–10 rating in half steps, drawn as five stars (each star is two points). It is one ARIA
  * slider: arrow keys move by half a point, Home/End jump to 1 and 10, Enter or a click commits;
- * hovering previews the value and its label (spec §9).
+ * hovering previews the value and its label (spec §9). On a touchscreen (coarse pointer) the stars grow to 48 px, so
+ * each half step is a 24 px target. The value and its label are printed once, beside the stars; screen readers hear
+ * them from the slider itself.
  */
 export function RatingInput({
   value,
@@ -24,6 +26,8 @@ export function RatingInput({
   const [preview, setPreview] = useState<number | null>(null);
   const [keyboard, setKeyboard] = useState<number | null>(null);
   const shown = keyboard ?? preview ?? value;
+  // A finger drags along the stars like a slider thumb and rates where it lifts; the click that follows is not a second rating.
+  const touchCommitted = useRef(false);
 
   const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -67,27 +71,53 @@ export function RatingInput({
               }
         }
         onPointerLeave={() => setPreview(null)}
-        onClick={disabled ? undefined : (event) => onChange(fromPointer(event as unknown as PointerEvent<HTMLDivElement>))}
+        onPointerDown={
+          disabled
+            ? undefined
+            : (event) => {
+                touchCommitted.current = false;
+                if (event.pointerType === 'mouse') return;
+                event.currentTarget.setPointerCapture?.(event.pointerId);
+                setPreview(fromPointer(event));
+              }
+        }
+        onPointerUp={
+          disabled
+            ? undefined
+            : (event) => {
+                if (event.pointerType === 'mouse') return;
+                touchCommitted.current = true;
+                setPreview(null);
+                onChange(fromPointer(event));
+              }
+        }
+        onClick={
+          disabled
+            ? undefined
+            : (event) => {
+                if (touchCommitted.current) touchCommitted.current = false;
+                else onChange(fromPointer(event as unknown as PointerEvent<HTMLDivElement>));
+              }
+        }
         className={cn(
-          'inline-flex cursor-pointer rounded-lg p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--focus)]',
+          'inline-flex cursor-pointer touch-pan-y rounded-lg p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--focus)]',
           disabled && 'cursor-not-allowed opacity-60',
         )}
       >
         {Array.from({ length: 5 }, (_, index) => {
           const fill = shown === null ? 0 : Math.max(0, Math.min(1, (shown - index * 2) / 2));
           return (
-            <span key={index} className="relative inline-block size-9">
-              <Star className="absolute inset-0 size-9 text-line-strong" fill="currentColor" strokeWidth={0} />
+            <span key={index} className="relative inline-block size-9 pointer-coarse:size-12">
+              <Star className="absolute inset-0 size-full text-star-empty" fill="currentColor" strokeWidth={0} />
               <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <Star className="size-9 text-star" fill="currentColor" strokeWidth={0} />
+                <Star className="size-9 text-star pointer-coarse:size-12" fill="currentColor" strokeWidth={0} />
               </span>
             </span>
           );
         })}
       </div>
-      <p className="min-w-32 text-sm" aria-hidden>
-        <span className="font-display text-2xl font-semibold tabular-nums text-ink">{shown ? shown.toFixed(1) : '–'}</span>{' '}
-        <span className="text-ink-muted">{shown ? ratingLabel(shown) : t('rating.select')}</span>
+      <p className="min-w-32 text-sm font-medium tabular-nums text-ink" aria-hidden>
+        {shown ? `${shown.toFixed(1)} – ${ratingLabel(shown)}` : t('rating.select')}
       </p>
     </div>
   );

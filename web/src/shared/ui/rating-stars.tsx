@@ -11,17 +11,20 @@ export function RatingStars({
   count,
   size = 'sm',
   showValue = true,
+  label: givenLabel,
   className,
 }: {
   value: number | null;
   count?: number;
   size?: 'xs' | 'sm' | 'md' | 'lg';
   showValue?: boolean;
+  /** What screen readers hear instead of "Rated 8.5 out of 10" (a chart's "Weighted rating 8.4"). */
+  label?: string;
   className?: string;
 }) {
   const { t } = useTranslation();
   const iconSize = { xs: 'size-3', sm: 'size-3.5', md: 'size-4.5', lg: 'size-6' }[size];
-  const label = value === null ? t('rating.none') : t('rating.outOfTen', { value: value.toFixed(1) });
+  const label = givenLabel ?? (value === null ? t('rating.none') : t('rating.outOfTen', { value: value.toFixed(1) }));
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>
       <span className="inline-flex" role="img" aria-label={label}>
@@ -29,7 +32,7 @@ export function RatingStars({
           const fill = value === null ? 0 : Math.max(0, Math.min(1, (value - index * 2) / 2));
           return (
             <span key={index} className={cn('relative inline-block', iconSize)}>
-              <Star className={cn('absolute inset-0 text-line-strong', iconSize)} fill="currentColor" strokeWidth={0} />
+              <Star className={cn('absolute inset-0 text-star-empty', iconSize)} fill="currentColor" strokeWidth={0} />
               <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
                 <Star className={cn('text-star', iconSize)} fill="currentColor" strokeWidth={0} />
               </span>

@@ -6,7 +6,12 @@ export const Tabs = Primitive.Root;
 export const TabsContent = Primitive.Content;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof Primitive.List>) {
-  return <Primitive.List className={cn('flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:none]', className)} {...props} />;
+  return (
+    <Primitive.List
+      className={cn('flex flex-wrap gap-x-1 border-b border-line sm:flex-nowrap sm:overflow-x-auto sm:[scrollbar-width:none]', className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof Primitive.Trigger>) {

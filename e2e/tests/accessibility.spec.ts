@@ -1,0 +1,178 @@
+import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { newPerson } from '../support/fixtures.ts';
+
+/** Issue 13: star contrast and touch targets, keyboard-only focus rings, ratings said once, no router warning. */
+
+type Album = { id: string; slug: string; title: string };
+
+async function signUp(request: APIRequestContext) {
+  const response = await request.post('/api/auth/register', { data: newPerson('Accessible Listener') });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function someAlbum(request: APIRequestContext): Promise<Album> {
+  const page = 200 + Math.floor(Math.random() * 100);
+  const response = await request.get(`/api/albums?sort=title&limit=5&page=${page}`);
+  const items = ((await response.json()) as { items: Album[] }).items;
+  return items.find((album) => album.title.length >= 6) ?? items[0]!;
+}
+
+/** Two more people rate the album, so with the first it makes this week's chart (CHART_MIN_RATINGS is 3). */
+async function twoMoreRatings(browser: Browser, album: Album) {
+  for (const rating of [7, 8]) {
+    const context = await browser.newContext();
+    await signUp(context.request);
+    await context.request.put(`/api/albums/${album.id}/rating`, { data: { rating } });
+    await context.close();
+  }
+}
+
+/**
+ * The WCAG contrast ratio between each empty star of the rating input and the first opaque background behind it,
+ * and between each filled star and that background.
+ */
+function starContrasts(page: Page) {
+  return page.evaluate(() => {
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = (color: string) => {
+      const [r, g, b] = channels(color).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ratio = (a: string, b: string) => {
+      const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (high! + 0.05) / (low! + 0.05);
+    };
+    const background = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const color = getComputedStyle(node).backgroundColor;
+        const alpha = channels(color)[3];
+        if (color !== 'transparent' && (alpha === undefined || alpha === 1)) return color;
+      }
+      return getComputedStyle(document.documentElement).backgroundColor;
+    };
+    const slider = document.querySelector('[role="slider"]')!;
+    const stars = [...slider.querySelectorAll('svg')];
+    const empty = stars.filter((_, index) => index % 2 === 0);
+    const filled = stars.filter((_, index) => index % 2 === 1);
+    const behind = background(slider);
+    return {
+      empty: Math.min(...empty.map((star) => ratio(getComputedStyle(star).color, behind))),
+      filled: Math.min(...filled.map((star) => ratio(getComputedStyle(star).color, behind))),
+    };
+  });
+}
+
+test('rating stars stand out 3:1 from their background in light and dark themes', async ({ page }) => {
+  await signUp(page.request);
+  const album = await someAlbum(page.request);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`/album/${album.slug}`);
+    await expect(page.getByRole('slider', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+    const contrast = await starContrasts(page);
+    expect.soft(contrast.empty, `empty stars, ${colorScheme} theme`).toBeGreaterThanOrEqual(3);
+    expect.soft(contrast.filled, `filled stars, ${colorScheme} theme`).toBeGreaterThanOrEqual(3);
+  }
+});
+
+test.describe('on a touchscreen', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('each point of the rating input (half a star) is a target at least 24 px wide and tall', async ({ page }) => {
+    await signUp(page.request);
+    const album = await someAlbum(page.request);
+    await page.goto(`/album/${album.slug}`);
+    const slider = page.getByRole('slider');
+    await expect(slider).toBeVisible();
+    const star = (await slider.locator('svg').first().boundingBox())!;
+    expect(star.width / 2, 'half a star').toBeGreaterThanOrEqual(24);
+    expect(star.height).toBeGreaterThanOrEqual(24);
+    // A tap a quarter into the third star (each star is two points) rates 5.
+    await slider
+      .locator('svg')
+      .nth(4)
+      .tap({ position: { x: star.width / 4, y: star.height / 2 } });
+    await expect(slider).toHaveAttribute('aria-valuenow', '5');
+  });
+});
+
+// Not fixed yet: a Radix tab clicked with the mouse still matches :focus-visible (the global rule is already
+// :focus-visible; the tab is focused again by script while the page re-renders for the new ?period).
+test.fixme('the focus ring shows for keyboard focus, not after a click', async ({ page }) => {
+  await page.goto('/trending');
+  const month = page.getByRole('tab', { name: 'This month' });
+  await month.click();
+  await expect(month).toBeFocused();
+  const ring = () =>
+    page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { outline: style.outlineStyle, shadow: style.boxShadow };
+    });
+  expect(await ring()).toEqual({ outline: 'none', shadow: 'none' });
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'This year' })).toBeFocused();
+  expect((await ring()).outline).not.toBe('none');
+
+  // A button clicked with the mouse has no ring; reached with Tab, it has one.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await menu.click();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeFocused();
+  await page.mouse.click(1, 300);
+  await menu.click();
+  await page.getByRole('dialog').getByRole('button', { name: /close/i }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('link', { name: 'Sign In' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  expect((await ring()).outline).not.toBe('none');
+});
+
+test('a rating is said once: in the review modal, a Library row and a Trending row', async ({ page, browser }) => {
+  test.slow();
+  await signUp(page.request);
+  const album = await someAlbum(page.request);
+  await page.request.put(`/api/albums/${album.id}/rating`, { data: { rating: 9.5 } });
+  await twoMoreRatings(browser, album);
+
+  await page.goto(`/album/${album.slug}`);
+  await page.getByRole('button', { name: 'Write Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+  await expect(dialog.getByRole('slider')).toBeVisible();
+  await dialog.getByRole('slider').focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('slider')).toHaveAttribute('aria-valuetext', '9.5 – Excellent');
+  await expect(dialog.getByText(/Excellent/)).toHaveCount(1);
+  await expect(dialog.locator('[aria-live]', { hasText: /Excellent/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/library');
+  const libraryRow = page.getByRole('link', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).locator('..');
+  await expect(libraryRow.getByText(/Rated 9\.5 on/)).toHaveCount(1);
+  await expect(libraryRow.getByText(/Your rating/)).toHaveCount(0);
+
+  await page.goto('/trending');
+  const trendingRow = page.getByRole('list', { name: 'This week' }).getByRole('listitem').filter({ hasText: album.title });
+  await expect(trendingRow).toHaveCount(1);
+  await expect(trendingRow.getByRole('img', { name: /^Weighted rating \d/ })).toHaveCount(1);
+  await expect(trendingRow.getByRole('img', { name: /out of 10/ })).toHaveCount(0);
+  await expect(trendingRow.getByText(/Weighted rating/)).toHaveCount(0);
+  await expect(trendingRow.getByText(/^3 ratings$/)).toHaveCount(1);
+  await expect(trendingRow.getByText(/Your rating/)).toHaveCount(0);
+});
+
+test('the first load gives no HydrateFallback warning', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  for (const route of ['/explore', '/album/pink-floyd-the-dark-side-of-the-moon', '/settings']) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(messages.filter((message) => /HydrateFallback/.test(message))).toEqual([]);
+});

@@ -1,0 +1,174 @@
+import { test, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { newPerson } from '../support/fixtures.ts';
+
+/**
+ * Issue 13: at 360 px wide (the narrowest common phone) no page scrolls sideways, and the controls the issue names
+ * (Explore's filters, the search tabs, Settings' tabs and Sign Out) are whole on screen, not cut or overlapping.
+ */
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+type Album = { id: string; slug: string; title: string };
+
+/** Signs a new person up through the API (the page shares its cookies), so the signed-in pages open. */
+async function signUp(request: APIRequestContext) {
+  const person = newPerson('Phone Listener');
+  const response = await request.post('/api/auth/register', { data: person });
+  expect(response.ok(), await response.text()).toBe(true);
+  const me = (await (await request.get('/api/me')).json()) as { user: { username: string } };
+  return me.user.username;
+}
+
+/** Waits for the page to settle: data loaded, skeletons and spinners gone, web fonts in. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect(page.locator('main [aria-busy="true"], main .animate-pulse')).toHaveCount(0);
+}
+
+/** The page is no wider than the screen; on failure, names the elements that stick out. */
+async function expectNoSideScroll(page: Page, route: string) {
+  const overflow = await page.evaluate(() => {
+    const root = document.documentElement;
+    const offenders = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)}`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders };
+  });
+  expect
+    .soft(
+      overflow.scrollWidth,
+      `${route} scrolls sideways (${overflow.scrollWidth} > ${overflow.clientWidth}): ${overflow.offenders.join(', ')}`,
+    )
+    .toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+/** The whole control is on screen and not cut by a scrolling or clipping box around it. */
+async function expectWhole(control: Locator, name: string) {
+  await expect.soft(control, `${name} is shown`).toBeVisible();
+  const cut = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    if (box.left < -0.5 || box.right > width + 0.5) return `outside the screen (${box.left}–${box.right} of ${width})`;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const frame = parent.getBoundingClientRect();
+      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) return `cut by ${parent.tagName.toLowerCase()}.${parent.className}`;
+    }
+    return null;
+  });
+  expect.soft(cut, `${name} is whole`).toBeNull();
+}
+
+async function visit(page: Page, route: string) {
+  await page.goto(route);
+  await settle(page);
+  await expectNoSideScroll(page, route);
+}
+
+async function someAlbums(request: APIRequestContext, count: number): Promise<Album[]> {
+  const page = 100 + Math.floor(Math.random() * 50);
+  const response = await request.get(`/api/albums?sort=title&limit=${count}&page=${page}`);
+  return ((await response.json()) as { items: Album[] }).items;
+}
+
+/** Three people rate the album, so it makes this week's chart (CHART_MIN_RATINGS is 3). */
+async function putOnTheChart(browser: Browser, album: Album) {
+  for (let index = 0; index < 2; index++) {
+    const context = await browser.newContext();
+    await signUp(context.request);
+    await context.request.put(`/api/albums/${album.id}/rating`, { data: { rating: 7 + index } });
+    await context.close();
+  }
+}
+
+test('public pages fit a 360 px screen', async ({ page }) => {
+  test.slow();
+  for (const route of [
+    '/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password?token=nothing',
+    '/explore',
+    '/trending',
+    '/lists',
+    '/search',
+    '/search?q=the',
+    '/terms',
+    '/privacy',
+    '/no-such-page',
+  ]) {
+    await visit(page, route);
+  }
+
+  await visit(page, '/explore');
+  const genre = page.getByLabel('Genre');
+  const decade = page.getByLabel('Decade');
+  await expectWhole(genre, 'Explore: Genre');
+  await expectWhole(decade, 'Explore: Decade');
+  const [genreBox, decadeBox] = [await genre.boundingBox(), await decade.boundingBox()];
+  expect.soft(genreBox!.x + genreBox!.width, 'Genre ends before Decade starts').toBeLessThanOrEqual(decadeBox!.x + 0.5);
+
+  await visit(page, '/search?q=the');
+  for (const name of ['Albums', 'Artists', 'Users', 'Collections']) {
+    await expectWhole(page.getByRole('tab', { name: new RegExp(`^${name}`) }), `Search tab ${name}`);
+  }
+});
+
+test('signed-in pages fit a 360 px screen', async ({ page, browser }) => {
+  test.slow();
+  const username = await signUp(page.request);
+  const [album, second] = await someAlbums(page.request, 2);
+  await page.request.put(`/api/albums/${album!.id}/rating`, { data: { rating: 8.5 } });
+  await page.request.put(`/api/albums/${second!.id}/rating`, { data: { rating: 6 } });
+  await putOnTheChart(browser, album!);
+  const review = await page.request.post(`/api/albums/${album!.id}/reviews`, {
+    data: {
+      rating: 8.5,
+      title: 'A long title for a review that has to wrap on a phone screen',
+      content: '<p>Late-night music that never hurries: the bass carries the songs and the silences carry the rest.</p>',
+    },
+  });
+  expect(review.status()).toBe(201);
+  const { id: reviewId } = (await review.json()) as { id: string };
+  const collection = await page.request.post('/api/collections', {
+    data: { name: 'Records for a long train journey', description: 'Put on in order.', albumIds: [album!.id, second!.id] },
+  });
+  expect(collection.status()).toBe(201);
+  const { id: collectionId } = (await collection.json()) as { id: string };
+  const albumDetail = (await (await page.request.get(`/api/albums/${album!.id}`)).json()) as { artists: { slug: string }[] };
+
+  const routes = [
+    '/',
+    '/onboarding',
+    '/discover',
+    '/trending',
+    `/album/${album!.slug}`,
+    `/artist/${albumDetail.artists[0]!.slug}`,
+    `/review/${reviewId}`,
+    `/lists/${collectionId}`,
+    '/lists',
+    `/profile/${username}`,
+    '/library',
+    '/library?tab=journal',
+    '/library?tab=reviews',
+    '/library?tab=listenLater',
+    '/favorites',
+    '/messages',
+    ...['account', 'notifications', 'privacy', 'appearance', 'connected', 'security'].map((tab) => `/settings?tab=${tab}`),
+  ];
+  for (const route of routes) await visit(page, route);
+
+  await visit(page, '/trending');
+  const rows = page.getByRole('list', { name: 'This week' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  await expectWhole(rows.first(), 'Trending row');
+
+  await visit(page, '/settings');
+  for (const name of ['Account', 'Notifications', 'Privacy', 'Appearance', 'Connected Accounts', 'Security']) {
+    await expectWhole(page.getByRole('tab', { name, exact: true }), `Settings tab ${name}`);
+  }
+  await expectWhole(page.getByRole('button', { name: 'Sign Out' }), 'Settings: Sign Out');
+});
