@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
+import { trackInputModality } from './shared/lib/input-modality.ts';
 import './shared/styles/index.css';
 
+trackInputModality();
 const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
