@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, seedRatings } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { importExport } from '../../../test/imports.ts';
 
 let t: TestApp;
 
@@ -25,16 +26,7 @@ async function importRows(person: TestUser, rows: { id: string; artist: string; 
     HEADER,
     ...rows.map((row) => `"${row.id}","","${row.artist}","","","${row.title}","${row.year}","${row.rating}","","","",""`),
   ];
-  const form = new FormData();
-  form.append('file', new Blob([csv.join('\n')], { type: 'text/csv' }), 'export.csv');
-  const started = await t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: { cookie: person.cookie } });
-  expect(started.statusCode, started.body).toBe(202);
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const job = (await t.inject({ method: 'GET', url: `/api/imports/${started.json().id}`, headers: { cookie: person.cookie } })).json();
-    if (job.status !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('import did not finish');
+  return importExport(t, person, csv.join('\n'));
 }
 
 async function get(url: string, person?: TestUser) {

@@ -2,32 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
 import { slugify } from '../../platform/text.ts';
+import { LANDING_GENRES } from '../site/site.service.ts';
 import { loadStarterCatalog } from './starter-catalog.ts';
 
 /** Every genre name the product shows: landing chips, the Discover row, the search filter, onboarding. */
-const SPEC_GENRES = [
-  'Rock',
-  'Hip Hop',
-  'Electronic',
-  'Jazz',
-  'Classical',
-  'R&B',
-  'Country',
-  'Metal',
-  'Pop',
-  'Indie',
-  'Folk',
-  'Soul',
-  'Classic',
-  '90s',
-  'New',
-  'Instrumental',
-  'Hip-Hop',
-  'Alternative',
-  'Post-Rock',
-  'Bebop',
-  'Fusion',
-];
+const SPEC_GENRES = [...LANDING_GENRES, 'Classic', '90s', 'New', 'Instrumental', 'Hip-Hop', 'Alternative', 'Post-Rock', 'Bebop', 'Fusion'];
 
 let database: DatabaseHandle;
 let firstRun: Awaited<ReturnType<typeof loadStarterCatalog>>;

@@ -4,17 +4,14 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { rymExport } from '../../../test/rym-export.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
+import { uploadExport, waitForImport } from '../../../test/imports.ts';
 
 /** Every generated row adds an album; the limits on new albums are tested in import-limits.test.ts. */
 const env = { IMPORT_NEW_ALBUMS_PER_IMPORT: '100000', IMPORT_NEW_ALBUMS_PER_DAY: '100000' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function upload(t: TestApp, person: TestUser, csv: string) {
-  const form = new FormData();
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'export.csv');
-  return t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: { cookie: person.cookie } });
-}
+const upload = (t: TestApp, person: TestUser, csv: string) => uploadExport(t, person, csv);
 
 async function started(t: TestApp, person: TestUser, csv: string): Promise<string> {
   const response = await upload(t, person, csv);
@@ -26,17 +23,8 @@ async function importJob(t: TestApp, person: TestUser, id: string): Promise<Impo
   return (await t.inject({ method: 'GET', url: `/api/imports/${id}`, headers: { cookie: person.cookie } })).json();
 }
 
-async function until(t: TestApp, person: TestUser, id: string, done: (job: ImportJob) => boolean): Promise<ImportJob> {
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    const job = await importJob(t, person, id);
-    if (done(job)) return job;
-    if (Date.now() > deadline) throw new Error(`import ${id} stayed ${job.status} at ${job.processed} of ${job.total}`);
-    await sleep(25);
-  }
-}
-
-const finished = (t: TestApp, person: TestUser, id: string) => until(t, person, id, (job) => job.status !== 'running');
+const until = waitForImport;
+const finished = (t: TestApp, person: TestUser, id: string) => waitForImport(t, person, id);
 
 /**
  * What importing `rymExport({ rows, prefix })` adds up to (see test/rym-export.ts for which rows are rated, reviewed,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { importExport } from '../../../test/imports.ts';
 
 let t: TestApp;
 let now = new Date('2026-11-22T12:00:00Z');
@@ -36,19 +37,9 @@ const newAlbums = (prefix: string, from: number, to: number): Row[] =>
 
 async function importRows(person: TestUser, rows: readonly Row[]) {
   const csv = [HEADER, ...rows.map((row) => `"${row.id}","","${row.artist}","","","${row.title}","2005","7","","","",""`)];
-  const form = new FormData();
-  form.append('file', new Blob([csv.join('\n')], { type: 'text/csv' }), 'export.csv');
-  const started = await t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: { cookie: person.cookie } });
-  expect(started.statusCode, started.body).toBe(202);
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const job = (await t.inject({ method: 'GET', url: `/api/imports/${started.json().id}`, headers: { cookie: person.cookie } })).json();
-    if (job.status !== 'running') {
-      expect(job.status, job.error).toBe('done');
-      return job;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('import did not finish');
+  const job = await importExport(t, person, csv.join('\n'));
+  expect(job.status, job.error ?? '').toBe('done');
+  return job;
 }
 
 const PER_IMPORT = 'This import reached its limit of 51 albums new to the catalog';
@@ -65,7 +56,7 @@ describe('catalog text bounds', () => {
     expect(job.summary).toMatchObject({ created: 1, ratingsImported: 1, skipped: 2 });
     const [title, artist] = job.summary.skippedRows;
     expect(title).toMatchObject({ line: 3, artist: 'Flooding Artist', reason: 'The title is longer than 1,000 characters' });
-    expect(title.title).toHaveLength(200);
+    expect(title!.title).toHaveLength(200);
     expect(artist).toMatchObject({ line: 4, title: 'Ordinary Title', reason: 'An artist name is longer than 300 characters' });
     const stored = await t.db
       .selectFrom('album')
@@ -157,6 +148,6 @@ describe('limits on albums new to the catalog', () => {
 
     now = new Date(now.getTime() + 24 * 60 * 60_000 + 1000);
     expect((await importRows(person, more)).summary).toMatchObject({ unchanged: 60, created: 1, skipped: 0 });
-    expect(next.summary.skippedRows[0].reason).toContain(PER_DAY);
+    expect(next.summary.skippedRows[0]!.reason).toContain(PER_DAY);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { uploadExport, waitForImport } from '../../../test/imports.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const OLD_FORMAT = 'rym-12-columns-crlf.csv';
@@ -24,20 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(person: TestUser | null, bytes: Buffer, fileName: string) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), fileName);
-  return t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: person ? { cookie: person.cookie } : {} });
-}
-
-async function finished(person: TestUser, id: string) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const job = (await t.inject({ method: 'GET', url: `/api/imports/${id}`, headers: { cookie: person.cookie } })).json();
-    if (job.status !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('import did not finish');
-}
+const upload = (person: TestUser | null, bytes: Buffer, fileName: string) => uploadExport(t, person, bytes, fileName);
+const finished = (person: TestUser, id: string) => waitForImport(t, person, id);
 
 async function importFile(person: TestUser, name: string) {
   const started = await upload(person, fixture(name), name);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { importExport, uploadExport } from '../../../test/imports.ts';
 
 /** How RateYourMusic's matching behaves on what real exports hold (issue 13). */
 
@@ -52,24 +53,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(person: TestUser, bytes: Buffer | string, fileName = 'export.csv') {
-  const form = new FormData();
-  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: 'text/csv' }), fileName);
-  return t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: { cookie: person.cookie } });
-}
+const upload = (person: TestUser, bytes: Buffer | string, fileName?: string) => uploadExport(t, person, bytes, fileName);
 
 async function importFile(person: TestUser, bytes: Buffer | string): Promise<ImportJob> {
-  const started = await upload(person, bytes);
-  expect(started.statusCode, started.body).toBe(202);
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const job = (await t.inject({ method: 'GET', url: `/api/imports/${started.json().id}`, headers: { cookie: person.cookie } })).json();
-    if (job.status !== 'running') {
-      expect(job.status, job.error).toBe('done');
-      return job;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('import did not finish');
+  const job = await importExport(t, person, bytes);
+  expect(job.status, job.error ?? '').toBe('done');
+  return job;
 }
 
 /** The album each RateYourMusic row was applied to. */

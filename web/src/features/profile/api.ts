@@ -1,7 +1,6 @@
 import { profilesEndpoints } from '@hearsay/contracts/profiles';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { endpointQuery } from '../../shared/lib/api-client.ts';
 
 export const profileQueryOptions = (username: string) => endpointQuery(profilesEndpoints.profile, { params: { username } });
 
@@ -17,18 +16,3 @@ export const profileCollectionsQueryOptions = (username: string, page: number) =
 
 export const peopleQueryOptions = (username: string, direction: 'followers' | 'following', page: number) =>
   endpointQuery(profilesEndpoints[direction], { params: { username }, query: { page, limit: 24 } });
-
-/** Follow or unfollow; every profile and list of people shown refreshes so both people's counts change at once. */
-export function useFollow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ username, follow }: { username: string; follow: boolean }) =>
-      call(follow ? profilesEndpoints.follow : profilesEndpoints.unfollow, { params: { username } }),
-    onSuccess: () =>
-      Promise.all(
-        [profilesEndpoints.profile, profilesEndpoints.followers, profilesEndpoints.following].map((declaration) =>
-          queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }),
-        ),
-      ),
-  });
-}

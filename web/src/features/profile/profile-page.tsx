@@ -31,9 +31,9 @@ import {
   profileCollectionsQueryOptions,
   profileQueryOptions,
   profileRatingsQueryOptions,
-  useFollow,
   type RatingsFilter,
 } from './api.ts';
+import { useFollow } from '../../shared/hooks/use-follow.ts';
 
 /** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
 export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;

@@ -9,7 +9,8 @@ import { SearchPage } from './search-page.tsx';
 // Searching is stood in for: the test looks at what the page asks for and how it keeps its address.
 const search = vi.hoisted(() => vi.fn<(query: Partial<SearchQuery>) => unknown>());
 const follow = vi.hoisted(() => ({ mutate: vi.fn<(variables: { username: string; follow: boolean }) => void>(), isPending: false }));
-vi.mock('./api.ts', () => ({ useSearch: search, useFollowPerson: () => follow }));
+vi.mock('./api.ts', () => ({ useSearch: search }));
+vi.mock('../../shared/hooks/use-follow.ts', () => ({ useFollow: () => follow }));
 
 const renderSearch = (url: string) => renderWithProviders(<SearchPage />, { url });
 const lastQuery = () => search.mock.lastCall![0];

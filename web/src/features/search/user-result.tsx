@@ -7,14 +7,14 @@ import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { useFollowPerson } from './api.ts';
+import { useFollow } from '../../shared/hooks/use-follow.ts';
 
 /** A person found: avatar, name, @username, reviews and collections counts (spec §2 Search), and Follow. */
 export function UserResult({ user }: { user: UserCard }) {
   const { t } = useTranslation(['search', 'profile']);
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
-  const follow = useFollowPerson();
+  const follow = useFollow();
   const toggle = () => {
     if (session.status !== 'signed-in') return sendToSignIn();
     follow.mutate(

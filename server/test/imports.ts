@@ -1,0 +1,34 @@
+import type { ImportJob } from '@hearsay/contracts/imports';
+import { expect } from 'vitest';
+import type { TestApp } from './app.ts';
+import type { TestUser } from './users.ts';
+
+/** Uploads a file to the RateYourMusic import, as `person` (or signed out). */
+export function uploadExport(t: TestApp, person: TestUser | null, file: Buffer | string, fileName = 'export.csv') {
+  const form = new FormData();
+  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type: 'text/csv' }), fileName);
+  return t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: person ? { cookie: person.cookie } : {} });
+}
+
+/** Polls the import until `done` holds (by default: it stopped running, done or failed). */
+export async function waitForImport(
+  t: TestApp,
+  person: TestUser,
+  id: string,
+  done: (job: ImportJob) => boolean = (job) => job.status !== 'running',
+): Promise<ImportJob> {
+  const deadline = Date.now() + 200_000;
+  for (;;) {
+    const job = (await t.inject({ method: 'GET', url: `/api/imports/${id}`, headers: { cookie: person.cookie } })).json<ImportJob>();
+    if (done(job)) return job;
+    if (Date.now() > deadline) throw new Error(`import ${id} stayed ${job.status} at ${job.processed} of ${job.total}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Uploads the file and waits for the import to end; expects it to have been accepted. */
+export async function importExport(t: TestApp, person: TestUser, file: Buffer | string, fileName?: string): Promise<ImportJob> {
+  const started = await uploadExport(t, person, file, fileName);
+  expect(started.statusCode, started.body).toBe(202);
+  return waitForImport(t, person, started.json().id);
+}

@@ -1,0 +1,23 @@
+import { profilesEndpoints } from '@hearsay/contracts/profiles';
+import { searchEndpoints } from '@hearsay/contracts/search';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey } from '../lib/api-client.ts';
+
+/** Every answer that shows whether the viewer follows someone, or follower counts. */
+const ANSWERS_SHOWING_FOLLOWS = [
+  profilesEndpoints.profile,
+  profilesEndpoints.followers,
+  profilesEndpoints.following,
+  searchEndpoints.search,
+];
+
+/** Follow or unfollow; every profile, list of people and search result shown refreshes, so both people's counts change at once. */
+export function useFollow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ username, follow }: { username: string; follow: boolean }) =>
+      call(follow ? profilesEndpoints.follow : profilesEndpoints.unfollow, { params: { username } }),
+    onSuccess: () =>
+      Promise.all(ANSWERS_SHOWING_FOLLOWS.map((declaration) => queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }))),
+  });
+}
