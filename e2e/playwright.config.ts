@@ -37,7 +37,9 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
-      testIgnore: /screenshots\.spec/,
+      // The layout and accessibility passes set their own screen and do not depend on the database: they run once,
+      // in the phone project (SQLite only).
+      testIgnore: /screenshots\.spec|phone-layout\.spec|accessibility\.spec/,
     },
     // The phone pass and the README screenshots check layout, which does not depend on the database: on
     // PostgreSQL (TEST_DATABASE_URL) the journeys run once, at desktop size.
