@@ -10,6 +10,8 @@ async function albumsAt(page: Page, catalogPage: number, count: number) {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('create a collection from the modal, reorder it, make it private, and nobody else can see it', async ({ page, browser }) => {
+  // A whole journey: sign-up, onboarding, the modal, edit mode, two reorders, privacy, and a second person.
+  test.slow();
   await register(page);
   await finishOnboarding(page);
   const [first, second] = await albumsAt(page, 60 + Math.floor(Math.random() * 20), 2);
