@@ -51,7 +51,10 @@ test.describe('trending', () => {
     await page.getByRole('tab', { name: 'All time' }).click();
     await expect(page).toHaveURL(/period=all/);
     await expect(
-      page.getByText('Nothing has enough ratings in this period yet').or(page.getByRole('img', { name: /^Weighted rating \d/ })).first(),
+      page
+        .getByText('Nothing has enough ratings in this period yet')
+        .or(page.getByRole('img', { name: /^Weighted rating \d/ }))
+        .first(),
     ).toBeVisible();
   });
 });
