@@ -34,6 +34,7 @@ import {
   type RatingsFilter,
 } from './api.ts';
 import { useFollow } from '../../shared/hooks/use-follow.ts';
+import { FollowButton } from '../../shared/ui/follow-button.tsx';
 
 /** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
 export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
@@ -362,7 +363,6 @@ function PeopleList({ profile, direction, title }: { profile: Profile; direction
   const { t } = useTranslation('profile');
   const [page, setPage] = useState(1);
   const people = useQuery(peopleQueryOptions(profile.username, direction, page));
-  const follow = useFollow();
   return (
     <section aria-label={title}>
       <h2 className="mb-3 font-display text-lg font-semibold text-ink">{title}</h2>
@@ -377,17 +377,7 @@ function PeopleList({ profile, direction, title }: { profile: Profile; direction
               <span className="block truncate font-medium text-ink hover:text-accent">{person.name}</span>
               <span className="block truncate text-sm text-ink-muted">@{person.username}</span>
             </Link>
-            {!person.isViewer ? (
-              <Button
-                size="sm"
-                variant={person.isFollowing ? 'outline' : 'primary'}
-                disabled={follow.isPending}
-                aria-label={t(person.isFollowing ? 'unfollowName' : 'followName', { name: person.name })}
-                onClick={() => follow.mutate({ username: person.username, follow: !person.isFollowing })}
-              >
-                {person.isFollowing ? t('unfollow') : t('follow')}
-              </Button>
-            ) : null}
+            {!person.isViewer ? <FollowButton person={person} /> : null}
           </li>
         ))}
       </ul>

@@ -2,26 +2,12 @@ import { paths } from '@hearsay/contracts/paths';
 import type { UserCard } from '@hearsay/contracts/search';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { Button } from '../../shared/ui/button.tsx';
-import { useFollow } from '../../shared/hooks/use-follow.ts';
+import { FollowButton } from '../../shared/ui/follow-button.tsx';
 
 /** A person found: avatar, name, @username, reviews and collections counts (spec §2 Search), and Follow. */
 export function UserResult({ user }: { user: UserCard }) {
-  const { t } = useTranslation(['search', 'profile']);
-  const session = useSession();
-  const sendToSignIn = useSendToSignIn();
-  const follow = useFollow();
-  const toggle = () => {
-    if (session.status !== 'signed-in') return sendToSignIn();
-    follow.mutate(
-      { username: user.username, follow: !user.isFollowing },
-      { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('profile:failed')) },
-    );
-  };
+  const { t } = useTranslation('search');
   return (
     <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 hover:bg-surface-2">
       <Link to={paths.profile(user.username)} className="flex min-w-0 flex-1 items-center gap-4">
@@ -34,17 +20,7 @@ export function UserResult({ user }: { user: UserCard }) {
           </p>
         </div>
       </Link>
-      {!user.isViewer ? (
-        <Button
-          size="sm"
-          variant={user.isFollowing ? 'outline' : 'primary'}
-          disabled={follow.isPending}
-          aria-label={t(user.isFollowing ? 'profile:unfollowName' : 'profile:followName', { name: user.name })}
-          onClick={toggle}
-        >
-          {user.isFollowing ? t('profile:unfollow') : t('profile:follow')}
-        </Button>
-      ) : null}
+      {!user.isViewer ? <FollowButton person={user} /> : null}
     </div>
   );
 }
