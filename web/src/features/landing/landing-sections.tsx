@@ -276,9 +276,11 @@ export function Testimonials({ landing }: { landing: Landing | undefined }) {
         <div className="grid gap-5 md:grid-cols-3">
           {live.length
             ? live.slice(0, 3).map((item) => (
-                <Card key={item.reviewId} className="flex flex-col p-6">
+                <Card key={item.reviewId} className="flex min-w-0 flex-col p-6">
                   <RatingStars value={item.rating} size="sm" />
-                  <blockquote className="mt-3 flex-1 font-display text-lg leading-snug text-ink">“{item.excerpt}”</blockquote>
+                  <blockquote className="mt-3 flex-1 font-display text-lg leading-snug text-ink [overflow-wrap:anywhere]">
+                    “{item.excerpt}”
+                  </blockquote>
                   <p className="mt-4 text-sm text-ink-muted">
                     <Link to={paths.profile(item.authorUsername)} className="font-semibold text-ink hover:text-accent">
                       {item.authorName}
