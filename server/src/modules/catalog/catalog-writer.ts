@@ -10,7 +10,7 @@ import {
   type ReleaseType,
 } from '@hearsay/contracts/catalog';
 import type { AlbumConfirmation } from '../../db/schema.ts';
-import type { DB } from '../../platform/db/index.ts';
+import { lockForTransaction, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { matchKey, slugify, textTooLong, titleMatchKey } from '../../platform/text.ts';
 import { indexDocuments, replaceDocuments } from '../../platform/db/search-index.ts';
@@ -98,6 +98,8 @@ export async function addCatalogEntries(
   const { importedBy } = options;
   const pending = importedBy !== undefined;
   return db.transaction().execute(async (trx) => {
+    // Two imports adding the same album or genre at once would both find it missing; they take turns instead.
+    await lockForTransaction(trx, 'catalog-writes');
     if (!entries.length) {
       await addAliases(trx, await aliasesOfFoundAlbums(trx, options.aliases ?? []));
       return { added: 0, existing: 0, albumIds: [], isNew: [] };

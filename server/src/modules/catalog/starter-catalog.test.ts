@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/database.ts';
-import type { DatabaseHandle } from '../../platform/db/index.ts';
+import { openDatabase, type DatabaseHandle } from '../../platform/db/index.ts';
 import { slugify } from '../../platform/text.ts';
 import { LANDING_GENRES } from '../site/site.service.ts';
+import { addCatalogEntries, type CatalogEntry } from './catalog-writer.ts';
 import { loadStarterCatalog } from './starter-catalog.ts';
 
 /** Every genre name the product shows: landing chips, the Discover row, the search filter, onboarding. */
 const SPEC_GENRES = [...LANDING_GENRES, 'Classic', '90s', 'New', 'Instrumental', 'Hip-Hop', 'Alternative', 'Post-Rock', 'Bebop', 'Fusion'];
 
-let database: DatabaseHandle;
+let database: DatabaseHandle & { url: string };
 let firstRun: Awaited<ReturnType<typeof loadStarterCatalog>>;
 
 beforeAll(async () => {
@@ -96,5 +97,37 @@ describe('starter catalog', () => {
       .execute();
     expect(tracks.length).toBeGreaterThanOrEqual(9);
     expect(tracks.every((track) => (track.duration_ms ?? 0) > 0)).toBe(true);
+  });
+});
+
+describe('the catalog writer', () => {
+  it('adds each album, artist and style once when two processes add the same new ones at once', async () => {
+    // A second server's own connection on PostgreSQL; on SQLite the one connection (see test/app.ts).
+    const other = database.dialect === 'postgres' ? openDatabase(database.url, { poolSize: 2 }) : null;
+    const entries: CatalogEntry[] = Array.from({ length: 60 }, (_, index) => ({
+      title: `Raced Album ${index}`,
+      credits: [{ name: `Raced Artist ${index % 7}`, joinPhrase: '' }],
+      releaseDate: '2024',
+      releaseType: 'album',
+      rawGenres: ['Rock', `Raced Style ${index % 5}`],
+      label: null,
+      description: null,
+      mbid: null,
+      artistMbids: [null],
+      discogsMasterId: null,
+      tracks: [],
+      source: 'import',
+    }));
+    const results = await Promise.all([
+      addCatalogEntries(database.db, entries, '2026-11-24T00:00:00.000Z'),
+      addCatalogEntries(other?.db ?? database.db, entries, '2026-11-24T00:00:00.000Z'),
+    ]);
+    await other?.destroy();
+    expect(results.map((result) => result.added).sort()).toEqual([0, 60]);
+    const count = async (table: 'album' | 'artist' | 'genre', column: 'title' | 'name', prefix: string) =>
+      (await database.db.selectFrom(table).select('id').where(column, 'like', `${prefix}%`).execute()).length;
+    expect(await count('album', 'title', 'Raced Album ')).toBe(60);
+    expect(await count('artist', 'name', 'Raced Artist ')).toBe(7);
+    expect(await count('genre', 'name', 'Raced Style ')).toBe(5);
   });
 });

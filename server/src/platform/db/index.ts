@@ -94,6 +94,15 @@ export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
+/**
+ * Holds `name` until the transaction `trx` ends, so writers that read before they insert (the catalog's
+ * check-then-add) take turns across processes. On SQLite every write transaction already holds the database's
+ * write lock from its start (BEGIN IMMEDIATE); on PostgreSQL this takes a transaction-scoped advisory lock.
+ */
+export async function lockForTransaction(trx: DB, name: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
 export async function ping(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }
