@@ -41,12 +41,17 @@ export default defineConfig({
       // in the phone project (SQLite only).
       testIgnore: /screenshots\.spec|phone-layout\.spec|accessibility\.spec/,
     },
-    // The phone pass and the README screenshots check layout, which does not depend on the database: on
-    // PostgreSQL (TEST_DATABASE_URL) the journeys run once, at desktop size.
+    // The phone pass checks layout, which does not depend on the database: it runs on SQLite only, and only the
+    // specs whose pages change shape on a phone (the long account and review journeys run once, at desktop size).
+    // The README screenshots likewise.
     ...(process.env.TEST_DATABASE_URL
       ? []
       : [
-          { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /screenshots\.spec/ },
+          {
+            name: 'phone',
+            use: { ...devices['Pixel 7'], launchOptions: chromium },
+            testMatch: /(phone-layout|accessibility|shell|landing|catalog|collections|discovery)\.spec/,
+          },
           { name: 'screenshots', testMatch: /screenshots\.spec/, use: { launchOptions: chromium } },
         ]),
   ],
