@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * What the server tells a signed-in browser over the WebSocket at `/realtime`. Each event names its `type`; the
+ * browser refetches or patches what it shows. Events carry ids and small facts, never anything the recipient could
+ * not read through the API.
+ */
+export const RealtimeEventSchema = z.discriminatedUnion('type', [
+  /** The recipient's unread notification count changed (a new notification, or read elsewhere). */
+  z.object({ type: z.literal('notifications.unread'), unread: z.number().int().nonnegative() }),
+  /** A direct message arrived in (or was sent from another tab to) one of the recipient's conversations. */
+  z.object({
+    type: z.literal('message.created'),
+    conversationId: z.string(),
+    messageId: z.string(),
+    senderId: z.string(),
+    createdAt: z.string(),
+  }),
+  /** The other participant read a conversation up to `readAt` (read receipts). */
+  z.object({ type: z.literal('conversation.read'), conversationId: z.string(), readerId: z.string(), readAt: z.string() }),
+]);
+export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent['type'];
+
+/** The reconnect schedule of spec §7: 1 s under 5 attempts, 5 s under 15, 10 s under 100, then 60 s. */
+export function reconnectDelayMs(attempt: number): number {
+  if (attempt < 5) return 1_000;
+  if (attempt < 15) return 5_000;
+  if (attempt < 100) return 10_000;
+  return 60_000;
+}
+
+/** A browser pings this often; the server drops a socket silent for twice as long. */
+export const REALTIME_HEARTBEAT_MS = 20_000;
+export const REALTIME_PATH = '/realtime';

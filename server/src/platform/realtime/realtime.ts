@@ -1,0 +1,13 @@
+import type { RealtimeEvent } from '@hearsay/contracts/realtime';
+
+/**
+ * Live events to signed-in people's open browsers (the WebSocket at `/realtime`). `send` is fire-and-forget: a person
+ * with no socket open simply gets nothing, and what they missed is read from the API when they come back. With
+ * several processes (`REDIS_URL`), an event sent on one reaches sockets held by another.
+ */
+export interface Realtime {
+  send(userIds: readonly string[], event: RealtimeEvent): void;
+}
+
+/** For code that runs where no browser is connected (the job thread, scripts). */
+export const noRealtime: Realtime = { send: () => undefined };
