@@ -50,7 +50,7 @@ export default defineConfig({
           {
             name: 'phone',
             use: { ...devices['Pixel 7'], launchOptions: chromium },
-            testMatch: /(phone-layout|accessibility|shell|landing|catalog|collections|discovery)\.spec/,
+            testMatch: /(phone-layout|accessibility|shell|landing|catalog|collections|discovery|messages)\.spec/,
           },
           { name: 'screenshots', testMatch: /screenshots\.spec/, use: { launchOptions: chromium } },
         ]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RatingBucketSchema } from './catalog.ts';
+import { AlbumCardSchema, RatingBucketSchema } from './catalog.ts';
 import { CollectionPageSchema } from './collections.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
@@ -46,6 +46,34 @@ export const PeopleQuerySchema = PageQuerySchema;
 export const FollowStateSchema = z.object({ following: z.boolean(), followers: z.number().int(), viewerFollowing: z.number().int() });
 
 export const RatingDistributionSchema = z.object({ total: z.number().int(), buckets: z.array(RatingBucketSchema) });
+
+/** Taste compatibility needs at least this many albums both people rated. */
+export const COMPATIBILITY_MIN_IN_COMMON = 5;
+/** The most albums shown in each of the agree and disagree lists. */
+export const COMPATIBILITY_LIST_LIMIT = 5;
+
+/** One album both rated: the viewer's rating and the profile owner's, on the 1–10 scale. */
+export const SharedRatingSchema = z.object({ album: AlbumCardSchema, yourRating: z.number(), theirRating: z.number() });
+export type SharedRating = z.infer<typeof SharedRatingSchema>;
+
+/**
+ * GET /api/users/:username/compatibility — how alike the viewer's and the profile owner's ratings are. With fewer
+ * than `COMPATIBILITY_MIN_IN_COMMON` albums in common there is only the count. The score is 100 − 20 × the mean
+ * absolute difference of the two ratings (1–10 scale), never below 0: the same ratings make 100, one point apart on
+ * average 80, five or more points apart 0. `agree` are albums rated within one point of each other (closest first,
+ * then the ones you both rate highest); `disagree` are albums two or more points apart (furthest first).
+ */
+export const CompatibilitySchema = z.discriminatedUnion('enough', [
+  z.object({ enough: z.literal(false), inCommon: z.number().int() }),
+  z.object({
+    enough: z.literal(true),
+    inCommon: z.number().int(),
+    score: z.number().int().min(0).max(100),
+    agree: z.array(SharedRatingSchema),
+    disagree: z.array(SharedRatingSchema),
+  }),
+]);
+export type Compatibility = z.infer<typeof CompatibilitySchema>;
 
 const tags = ['profiles'];
 const params = UsernameParamsSchema;
@@ -110,6 +138,14 @@ export const profilesEndpoints = {
     summary: "A person's ratings per half step",
     params,
     responses: { 200: RatingDistributionSchema, ...errorResponses(400, 401, 404) },
+  }),
+  compatibility: endpoint({
+    method: 'GET',
+    path: '/api/users/:username/compatibility',
+    tags,
+    summary: 'Taste compatibility between you and this person: a score and the albums you agree and disagree on most',
+    params,
+    responses: { 200: CompatibilitySchema, ...errorResponses(400, 401, 404) },
   }),
   collections: endpoint({
     method: 'GET',

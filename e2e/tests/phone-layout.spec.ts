@@ -61,6 +61,38 @@ async function expectWhole(control: Locator, name: string) {
   expect.soft(cut, `${name} is whole`).toBeNull();
 }
 
+/** The header's brand and controls are all on screen, side by side without overlapping. */
+async function expectHeaderWhole(page: Page, controls: (string | RegExp)[]) {
+  const header = page.locator('header');
+  const items = [
+    { name: 'Brand', locator: header.getByRole('link', { name: 'HEARSAY' }) },
+    ...controls.map((name) => ({
+      name: `Header: ${String(name)}`,
+      locator: header.getByRole(/Sign/.test(String(name)) ? 'link' : 'button', { name }),
+    })),
+  ];
+  let previousRight = -Infinity;
+  for (const { name, locator } of items) {
+    await expectWhole(locator, name);
+    const box = await locator.boundingBox();
+    expect.soft(box!.x, `${name} starts after the control before it ends`).toBeGreaterThanOrEqual(previousRight - 0.5);
+    previousRight = box!.x + box!.width;
+  }
+}
+
+/** The phone's search field opens over the whole header without making the page scroll sideways, and closes again. */
+async function expectPhoneSearchFits(page: Page) {
+  const header = page.locator('header');
+  await header.getByRole('button', { name: 'Open search' }).click();
+  const field = header.getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+  await expect(field).toBeFocused();
+  await expectWhole(field, 'Phone search field');
+  await expectWhole(header.getByRole('button', { name: 'Close search' }), 'Close search');
+  await expectNoSideScroll(page, 'the open phone search');
+  await header.getByRole('button', { name: 'Close search' }).click();
+  await expect(field).toBeHidden();
+}
+
 async function visit(page: Page, route: string) {
   await page.goto(route);
   await settle(page);
@@ -115,6 +147,10 @@ test('public pages fit a 360 px screen', async ({ page }) => {
   for (const name of ['Albums', 'Artists', 'Users', 'Collections']) {
     await expectWhole(page.getByRole('tab', { name: new RegExp(`^${name}`) }), `Search tab ${name}`);
   }
+
+  await visit(page, '/trending');
+  await expectHeaderWhole(page, ['Open search', 'Sign in', 'Sign up', 'Open menu']);
+  await expectPhoneSearchFits(page);
 });
 
 test('signed-in pages fit a 360 px screen', async ({ page, browser }) => {
@@ -171,4 +207,8 @@ test('signed-in pages fit a 360 px screen', async ({ page, browser }) => {
     await expectWhole(page.getByRole('tab', { name, exact: true }), `Settings tab ${name}`);
   }
   await expectWhole(page.getByRole('button', { name: 'Sign Out' }), 'Settings: Sign Out');
+
+  await visit(page, '/trending');
+  await expectHeaderWhole(page, ['Open search', 'Write a review', /^Account menu for /, 'Open menu']);
+  await expectPhoneSearchFits(page);
 });

@@ -1,4 +1,13 @@
-import { expect, isPhone, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, isPhone, newPerson, test } from '../support/fixtures.ts';
+
+/** Signs a new person up through the API (the page shares its cookies) and answers their name. */
+async function signUp(page: Page) {
+  const person = newPerson('Header Listener');
+  const response = await page.request.post('/api/auth/register', { data: person });
+  expect(response.ok(), await response.text()).toBe(true);
+  return person.name;
+}
 
 const MENU = ['Home', 'Discover', 'Search', 'Profile', 'Library', 'Trending', 'Lists', 'Messages', 'Favorites', 'Settings'];
 
@@ -10,6 +19,68 @@ test.describe('header, menu and bottom bar', () => {
     await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Sign up' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Write a review' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+    if (isPhone(page)) {
+      await expect(header.getByRole('button', { name: 'Open search' })).toBeVisible();
+      await expect(header.getByRole('searchbox')).toBeHidden();
+    } else {
+      await expect(header.getByRole('searchbox', { name: 'Search albums, artists, people and lists' })).toBeVisible();
+      await expect(header.getByRole('button', { name: 'Open search' })).toBeHidden();
+    }
+  });
+
+  test('the header search opens the search page and keeps its words there', async ({ page }) => {
+    await page.goto('/trending');
+    const header = page.locator('header');
+    const box = header.getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+    if (isPhone(page)) {
+      const icon = header.getByRole('button', { name: 'Open search' });
+      await icon.click();
+      await expect(box).toBeFocused();
+      // The field spans the header.
+      const [field, bar] = [await header.getByRole('search').boundingBox(), await header.boundingBox()];
+      expect(Math.round(field!.width)).toBe(Math.round(bar!.width));
+      await page.keyboard.press('Escape');
+      await expect(box).toBeHidden();
+      await expect(icon).toBeFocused();
+      await icon.click();
+    } else {
+      await page.locator('main h1').first().click();
+      await page.keyboard.press('/');
+      await expect(box).toBeFocused();
+    }
+    await box.fill('love');
+    await box.press('Enter');
+    await expect(page).toHaveURL('/search?q=love');
+    await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue('love');
+    if (isPhone(page)) await expect(box).toBeHidden();
+    else await expect(box).toHaveValue('love');
+  });
+
+  test("a member's avatar opens their menu, which goes where it says and signs out", async ({ page }) => {
+    const name = await signUp(page);
+    await page.goto('/trending');
+    const avatar = page.locator('header').getByRole('button', { name: `Account menu for ${name}` });
+    await avatar.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Library', 'Messages', 'Settings', 'Sign Out']);
+    await menu.getByRole('menuitem', { name: 'Library' }).click();
+    await expect(page).toHaveURL(/\/library$/);
+    await expect(menu).toBeHidden();
+    // From the keyboard: Enter opens it, the arrows move, Enter chooses.
+    await avatar.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    for (const next of ['Library', 'Messages', 'Settings']) {
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: next })).toBeFocused();
+    }
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings$/);
+    await avatar.click();
+    await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page.getByText('You have been signed out.')).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 
   test('the menu panel lists every destination in order and is 280 px wide', async ({ page }) => {

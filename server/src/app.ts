@@ -13,10 +13,14 @@ import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/securit
 import { createSecurityService } from './modules/accounts/security.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
+import { createConversationsService } from './modules/conversations/conversations.service.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { createFeedService } from './modules/feed/feed.service.ts';
 import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
@@ -37,6 +41,12 @@ import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limite
 import { paceLimits } from './platform/http/pace.ts';
 import type { Config } from './platform/config.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { createEventBus } from './platform/events.ts';
+import { createRealtimeHub } from './platform/realtime/websocket.ts';
+import { settingsRoutes } from './modules/accounts/settings.routes.ts';
+import { createSettingsService } from './modules/accounts/settings.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
 import { createJobRunner, type Jobs } from './platform/jobs/runner.ts';
 import { createJobThread } from './platform/jobs/thread.ts';
@@ -105,6 +115,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
+  // Domain events: told after changes commit; notifications (and their e-mails and live updates) listen.
+  const events = createEventBus(app.log);
+  app.decorate('domainEvents', events);
+  const realtime = createRealtimeHub({
+    publicUrl: config.publicUrl,
+    // The Vite dev server proxies the socket with the page's own origin.
+    extraOrigins: config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : [],
+    redisUrl: config.redisUrl,
+    log: app.log,
+    sessionAlive: async (cookie) => (await late.accounts!.viewerFor(new Headers({ cookie }))) !== null,
+    signOutPath: '/api/auth/sign-out',
+  });
   // Long work runs as database-backed jobs: in a thread of their own, or in short steps between requests.
   const runner = config.jobThread ? null : createJobRunner({ db, clock, log: app.log });
   const jobs: Jobs =
@@ -120,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.close());
-  const core = buildCoreServices({ db, clock, config, imageProxy: deps.imageProxy, jobs });
+  const core = buildCoreServices({ db, clock, config, imageProxy: deps.imageProxy, jobs, events });
   const { catalog, ratings, library, imageProxy, reviews, imports } = core;
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   const covers = createCoverService({
@@ -132,8 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  const collections = createCollectionsService({ db, clock, catalog });
-  const profiles = createProfilesService({ db, clock, ratings, collections });
+  const collections = createCollectionsService({ db, clock, catalog, events });
+  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, events });
+  const conversations = createConversationsService({ db, clock, realtime });
   const search = createSearchService({ db, catalog, collections: { search: (tokens) => collections.search(tokens) } });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
@@ -163,6 +186,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitMultiplier: config.rateLimitMultiplier,
   });
   late.accounts = accounts;
+  const settings = createSettingsService({ db, clock });
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    settings,
+    realtime,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    log: app.log,
+  });
+  notifications.listen(events);
+  app.decorate('weeklyDigest', () => notifications.sendWeeklyDigest());
+  // The claim rows keep the digest to one per person per week; tests run it themselves.
+  if (config.env !== 'test') {
+    let stopDigest = () => {};
+    app.addHook('onReady', async () => void (stopDigest = notifications.scheduleWeeklyDigest()));
+    app.addHook('onClose', async () => stopDigest());
+  }
   const security = createSecurityService({
     db,
     auth,
@@ -179,15 +221,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reviews.forgetPerson,
       collections.forgetPerson,
       profiles.forgetPerson,
+      notifications.forgetPerson,
+      conversations.forgetPerson,
     ],
   });
   const journal = createJournalService({ db, clock, catalog });
+  const feed = createFeedService({ db, clock, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });
   // Not encapsulated: its hook resolves the session cookie into request.viewer for every route.
   await app.register(fastifyPlugin(accountsRoutes), { accounts });
+  // After the accounts hook: the socket's upgrade needs request.viewer.
+  await realtime.register(app);
+  await app.register(settingsRoutes, { settings });
+  await app.register(notificationsRoutes, { notifications });
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog });
@@ -201,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profilesRoutes, { profiles });
   await app.register(importsRoutes, { imports });
   await app.register(journalRoutes, { journal });
+  await app.register(feedRoutes, { feed });
+  await app.register(conversationsRoutes, { conversations });
   await app.register(searchRoutes, { search });
   await app.register(siteRoutes, { site });
   // Not encapsulated: the web app's not-found handler answers for the whole server.

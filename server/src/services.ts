@@ -7,6 +7,7 @@ import { createRatingLookup, createRatingsService } from './modules/ratings/rati
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import type { Config } from './platform/config.ts';
 import type { DB } from './platform/db/index.ts';
+import type { EventBus } from './platform/events.ts';
 import type { JobHandler, Jobs } from './platform/jobs/runner.ts';
 
 export interface CoreServiceDeps {
@@ -15,6 +16,8 @@ export interface CoreServiceDeps {
   config: Config;
   imageProxy?: AppDeps['imageProxy'];
   jobs: Pick<Jobs, 'enqueue'>;
+  /** The server's domain events (notifications listen); the job thread has none. */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export type CoreServices = ReturnType<typeof buildCoreServices>;
@@ -23,7 +26,7 @@ export type CoreServices = ReturnType<typeof buildCoreServices>;
  * The services that background jobs need as well as routes. The server and the job thread build them here, the same
  * way, each on its own database connection; app.ts adds the rest.
  */
-export function buildCoreServices({ db, clock, config, imageProxy: imageProxyOptions, jobs }: CoreServiceDeps) {
+export function buildCoreServices({ db, clock, config, imageProxy: imageProxyOptions, jobs, events }: CoreServiceDeps) {
   const ratingLookup = createRatingLookup(db);
   const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratingLookup });
   const ratings = createRatingsService({ db, clock, catalog });
@@ -36,7 +39,7 @@ export function buildCoreServices({ db, clock, config, imageProxy: imageProxyOpt
     cacheBytes: config.reviewImageCacheBytes,
     ...imageProxyOptions,
   });
-  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy });
+  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, events });
   const imports = createImportsService({ db, clock, catalog, ratings, library, reviews, limits: config.importLimits, jobs });
   return { ratingLookup, catalog, ratings, library, imageProxy, reviews, imports };
 }

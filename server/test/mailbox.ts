@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** Header lines (unfolded) by lower-case name. */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on a free local port; the app sends to it through SMTP_URL like to any mail host. */
@@ -23,6 +25,7 @@ export async function startMailbox() {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            headers: Object.fromEntries(mail.headerLines.map((header) => [header.key, header.line.replace(/\r?\n\s+/g, ' ')])),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

@@ -365,7 +365,68 @@ export interface FollowTable {
   created_at: string;
 }
 
+/** One thing that happened to `recipient_id`, done by `actor_id` to `object_id` (a review, collection or the recipient). */
+export interface NotificationTable {
+  id: string;
+  recipient_id: string;
+  /** 'follow' | 'review_like' | 'review_comment' | 'mention' | 'collection_like' | 'recommendation' */
+  kind: string;
+  actor_id: string;
+  object_id: string;
+  created_at: string;
+  read_at: string | null;
+}
+/** The Weekly Digest sent to a person for an ISO week (e.g. 2026-W48); the key keeps it to one. */
+export interface DigestDeliveryTable {
+  recipient_id: string;
+  week: string;
+  created_at: string;
+}
+/** A one-to-one conversation; `pair_key` (the two user ids, sorted) keeps it to one per pair. */
+export interface ConversationTable {
+  id: string;
+  pair_key: string;
+  started_by: string;
+  created_at: string;
+  last_message_id: string | null;
+  last_message_at: string | null;
+}
+/** A participant of a conversation and how far they have read (the newest message seen). */
+export interface ConversationMemberTable {
+  conversation_id: string;
+  user_id: string;
+  last_read_at: string | null;
+  last_read_message_id: string | null;
+}
+export interface DirectMessageTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  body: string;
+  created_at: string;
+}
+/** What the activity table records (decision 015); see the owning modules' repositories for when. */
+export type ActivityVerb = 'rated' | 'reviewed' | 'created_collection' | 'added_to_collection' | 'followed' | 'listened';
+export type ActivityObject = 'album' | 'review' | 'collection' | 'person' | 'journal_entry';
+
+/** Append-only "who did what, when": the home feed's source (migration 2026-11-24-50-create-activity). */
+export interface ActivityTable {
+  id: string;
+  actor_id: string;
+  verb: ActivityVerb;
+  object_type: ActivityObject;
+  object_id: string;
+  album_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  activity: ActivityTable;
+  conversation: ConversationTable;
+  conversation_member: ConversationMemberTable;
+  direct_message: DirectMessageTable;
+  notification: NotificationTable;
+  digest_delivery: DigestDeliveryTable;
   collection: CollectionTable;
   collection_album: CollectionAlbumTable;
   collection_like: CollectionLikeTable;

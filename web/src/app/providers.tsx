@@ -3,15 +3,18 @@ import { useState } from 'react';
 import { Toaster } from 'sonner';
 import { AlbumExtensionsProvider } from '../shared/lib/album-extensions.tsx';
 import { createQueryClient } from '../shared/lib/query-client.ts';
+import { RealtimeProvider } from '../shared/realtime/realtime.tsx';
 import '../shared/i18n/index.ts';
 import { albumExtensions } from './album-extensions.tsx';
 
-/** Everything every screen relies on: the query cache (spec §9 defaults), translations and toasts (at most 20). */
+/** Everything every screen relies on: the query cache (spec §9 defaults), live updates, translations and toasts (at most 20). */
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AlbumExtensionsProvider value={albumExtensions}>{children}</AlbumExtensionsProvider>
+      <RealtimeProvider>
+        <AlbumExtensionsProvider value={albumExtensions}>{children}</AlbumExtensionsProvider>
+      </RealtimeProvider>
       <Toaster
         visibleToasts={20}
         position="bottom-center"

@@ -1,18 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing/landing-page.tsx';
-import { ComingSoon } from '../shared/ui/coming-soon.tsx';
 import { NotFound } from '../shared/ui/not-found.tsx';
 import { Spinner } from '../shared/ui/skeleton.tsx';
 import { ErrorPage } from './error-page.tsx';
+import { HomeRoute } from './home-route.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PrivateRoute } from './route-guards.tsx';
 
 function RouteLoading() {
   return <Spinner className="min-h-[50vh]" />;
 }
-
-/** Screens not built yet answer with an honest panel rather than a blank page. */
-const soon = (screen: string): RouteObject['element'] => <ComingSoon screen={screen} />;
 
 /**
  * Every route of spec §2, plus the screens the spec leaves out (artist, lists, reviews, terms, privacy).
@@ -29,7 +25,7 @@ export const routes: RouteObject[] = [
         // Router renders nothing there and warns "No `HydrateFallback` element provided").
         HydrateFallback: RouteLoading,
         children: [
-          { index: true, element: <LandingPage /> },
+          { index: true, element: <HomeRoute /> },
           { path: 'login', lazy: async () => ({ Component: (await import('../features/accounts/login-page.tsx')).LoginPage }) },
           { path: 'register', lazy: async () => ({ Component: (await import('../features/accounts/register-page.tsx')).RegisterPage }) },
           {
@@ -82,6 +78,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
               },
               {
+                path: 'notifications',
+                lazy: async () => ({ Component: (await import('../features/notifications/notifications-page.tsx')).NotificationsPage }),
+              },
+              {
                 path: 'library',
                 // The library shows the journal and your reviews, which belong to their own features: composed here.
                 lazy: async () => {
@@ -93,7 +93,10 @@ export const routes: RouteObject[] = [
                   return { Component: () => <LibraryPage journal={JournalSection} reviews={MyReviews} /> };
                 },
               },
-              { path: 'messages', element: soon('messages') },
+              {
+                path: 'messages/:conversationId?',
+                lazy: async () => ({ Component: (await import('../features/conversations/messages-page.tsx')).MessagesPage }),
+              },
               {
                 path: 'favorites',
                 lazy: async () => {

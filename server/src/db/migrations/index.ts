@@ -15,6 +15,9 @@ import * as dropPlainResetTokens from './2026-11-23-01-drop-plain-reset-tokens.t
 import * as countPublicCollections from './2026-11-23-10-count-public-collections.ts';
 import * as createJobs from './2026-11-23-20-create-jobs.ts';
 import * as matchKeysAndArtistAliases from './2026-11-24-40-match-keys-and-artist-aliases.ts';
+import * as createActivity from './2026-11-24-50-create-activity.ts';
+import * as createNotifications from './2026-11-24-51-create-notifications.ts';
+import * as createConversations from './2026-11-24-52-create-conversations.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-10-count-public-collections': countPublicCollections,
   '2026-11-23-20-create-jobs': createJobs,
   '2026-11-24-40-match-keys-and-artist-aliases': matchKeysAndArtistAliases,
+  '2026-11-24-50-create-activity': createActivity,
+  '2026-11-24-51-create-notifications': createNotifications,
+  '2026-11-24-52-create-conversations': createConversations,
 };

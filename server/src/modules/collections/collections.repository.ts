@@ -248,3 +248,36 @@ export async function publicCount(db: DB, ownerId: string): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** The feed's rows for a public collection (decision 015): made public on creation, or an album added to it. */
+export async function recordCollectionActivity(
+  db: DB,
+  activity: {
+    id: string;
+    userId: string;
+    verb: 'created_collection' | 'added_to_collection';
+    collectionId: string;
+    albumId: string | null;
+    now: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('activity')
+    .values({
+      id: activity.id,
+      actor_id: activity.userId,
+      verb: activity.verb,
+      object_type: 'collection',
+      object_id: activity.collectionId,
+      album_id: activity.albumId,
+      created_at: activity.now,
+    })
+    .execute();
+}
+
+/** A collection deleted or made private leaves the feed; an album taken out takes its "added" row along. */
+export async function deleteCollectionActivity(db: DB, collectionId: string, albumId?: string): Promise<void> {
+  let query = db.deleteFrom('activity').where('object_type', '=', 'collection').where('object_id', '=', collectionId);
+  if (albumId) query = query.where('verb', '=', 'added_to_collection').where('album_id', '=', albumId);
+  await query.execute();
+}

@@ -14,11 +14,14 @@ import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './collections.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
+import type { EventBus } from '../../platform/events.ts';
 
 export interface CollectionsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
+  /** Told after a like is committed. */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export type CollectionsService = ReturnType<typeof createCollectionsService>;
@@ -128,7 +131,17 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         updated_at: stamp,
       });
       await repository.insertEntries(trx, id, albumIds, 0, stamp);
-      if (!input.isPrivate) await repository.shiftPublicCollections(trx, userId, 1);
+      if (!input.isPrivate) {
+        await repository.shiftPublicCollections(trx, userId, 1);
+        await repository.recordCollectionActivity(trx, {
+          id: newId(),
+          userId,
+          verb: 'created_collection',
+          collectionId: id,
+          albumId: null,
+          now: stamp,
+        });
+      }
     });
     return detail(id, userId);
   }
@@ -144,6 +157,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       });
       const flipped = input.isPrivate !== undefined && (await repository.setPrivate(trx, collectionId, input.isPrivate));
       if (flipped) await repository.shiftPublicCollections(trx, userId, input.isPrivate ? -1 : 1);
+      // A collection made private leaves followers' feeds; made public again, it is not news again.
+      if (flipped && input.isPrivate) await repository.deleteCollectionActivity(trx, collectionId);
     });
     return detail(collectionId, userId);
   }
@@ -153,6 +168,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     await db.transaction().execute(async (trx) => {
       const deleted = await repository.deleteCollection(trx, collectionId);
       if (deleted?.wasPublic) await repository.shiftPublicCollections(trx, userId, -1);
+      await repository.deleteCollectionActivity(trx, collectionId);
     });
     return { ok: true };
   }
@@ -166,6 +182,16 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       await repository.insertEntries(trx, collectionId, [albumId!], Number(collection.album_count), stamp, note);
       await repository.shiftCounter(trx, collectionId, 'album_count', 1);
       await repository.updateCollection(trx, collectionId, { updated_at: stamp });
+      if (!collection.is_private) {
+        await repository.recordCollectionActivity(trx, {
+          id: newId(),
+          userId,
+          verb: 'added_to_collection',
+          collectionId,
+          albumId: albumId!,
+          now: stamp,
+        });
+      }
     });
     return detail(collectionId, userId);
   }
@@ -175,6 +201,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
     await db.transaction().execute(async (trx) => {
       if (!(await repository.removeEntry(trx, collectionId, albumId))) return;
+      await repository.deleteCollectionActivity(trx, collectionId, albumId);
       await repository.shiftCounter(trx, collectionId, 'album_count', -1);
       // Positions stay 0..n-1, so the first three covers are always the first three albums.
       const rest = await repository.entries(trx, collectionId);
@@ -211,13 +238,15 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   }
 
   async function setLike(userId: string, collectionId: string, liked: boolean) {
-    await visible(collectionId, userId);
-    await db.transaction().execute(async (trx) => {
+    const liking = await visible(collectionId, userId);
+    const likedNow = await db.transaction().execute(async (trx) => {
       const changed = liked
         ? await repository.addLike(trx, userId, collectionId, now())
         : await repository.removeLike(trx, userId, collectionId);
       if (changed) await repository.shiftCounter(trx, collectionId, 'like_count', liked ? 1 : -1);
+      return liked && changed;
     });
+    if (likedNow) deps.events?.emit('collection.liked', { collectionId, ownerId: liking.user_id, likerId: userId });
     const row = await repository.findCollection(db, collectionId);
     return { liked, likeCount: Number(row?.like_count ?? 0) };
   }

@@ -344,7 +344,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       }
       // Only what changed in the export is applied, so a rating changed on Hearsay since is not overwritten.
       if (row.rating !== null && (!before || Number(before.rating) !== row.rating)) {
-        await deps.ratings.rate(userId, album.id, row.rating);
+        await deps.ratings.rate(userId, album.id, row.rating, { quiet: true });
         summary.ratingsImported++;
       }
       if (row.wishlist && !before?.wishlist) {
@@ -450,7 +450,12 @@ export function createImportsService(deps: ImportsServiceDeps) {
       .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
       .join('');
     try {
-      await deps.reviews.publish(userId, albumId, { rating, title: review.title.slice(0, REVIEW_TITLE_MAX), content: html });
+      await deps.reviews.publish(
+        userId,
+        albumId,
+        { rating, title: review.title.slice(0, REVIEW_TITLE_MAX), content: html },
+        { quiet: true },
+      );
       return true;
     } catch (error) {
       if (error instanceof AppError && error.statusCode < 500) return false;

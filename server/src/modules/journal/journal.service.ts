@@ -86,7 +86,10 @@ export function createJournalService(deps: JournalServiceDeps) {
       created_at: now,
       updated_at: now,
     };
-    await repository.insertEntry(db, row);
+    await db.transaction().execute(async (trx) => {
+      await repository.insertEntry(trx, row);
+      await repository.recordListened(trx, newId(), row);
+    });
     return presentOne(row, userId);
   }
 
@@ -105,7 +108,12 @@ export function createJournalService(deps: JournalServiceDeps) {
   }
 
   async function remove(userId: string, entryId: string): Promise<void> {
-    if (!(await repository.deleteOwnEntry(db, userId, entryId))) throw entryNotFound();
+    const deleted = await db.transaction().execute(async (trx) => {
+      if (!(await repository.deleteOwnEntry(trx, userId, entryId))) return false;
+      await repository.deleteListenActivity(trx, entryId);
+      return true;
+    });
+    if (!deleted) throw entryNotFound();
   }
 
   async function list(userId: string, query: JournalQuery): Promise<JournalPage> {

@@ -110,3 +110,28 @@ export async function shiftCount(db: DB, userId: string, column: 'followers_coun
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** The feed's row for a follow (decision 015); an unfollow deletes it. */
+export async function recordFollowed(db: DB, activityId: string, followerId: string, followeeId: string, now: string): Promise<void> {
+  await db
+    .insertInto('activity')
+    .values({
+      id: activityId,
+      actor_id: followerId,
+      verb: 'followed',
+      object_type: 'person',
+      object_id: followeeId,
+      album_id: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function deleteFollowedActivity(db: DB, followerId: string, followeeId: string): Promise<void> {
+  await db
+    .deleteFrom('activity')
+    .where('actor_id', '=', followerId)
+    .where('verb', '=', 'followed')
+    .where('object_id', '=', followeeId)
+    .execute();
+}

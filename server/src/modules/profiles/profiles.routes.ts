@@ -23,6 +23,8 @@ export const profilesRoutes: FastifyPluginAsync<{ profiles: ProfilesService }> =
 
   route(app, endpoints.ratingDistribution, async (request) => profiles.distribution(request.params.username, requireViewer(request)));
 
+  route(app, endpoints.compatibility, async (request) => profiles.compatibility(request.params.username, requireViewer(request)));
+
   route(app, endpoints.collections, async (request) =>
     profiles.collections(request.params.username, requireViewer(request), request.query),
   );

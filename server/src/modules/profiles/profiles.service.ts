@@ -4,16 +4,23 @@ import type { PersonCard, Profile } from '@hearsay/contracts/profiles';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
+import { compatibilityOf } from './compatibility.ts';
+import { newId } from '../../platform/ids.ts';
 import * as repository from './profiles.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
+import type { EventBus } from '../../platform/events.ts';
 
 export interface ProfilesServiceDeps {
   db: DB;
   clock: () => Date;
   ratings: RatingsService;
   collections: CollectionsService;
+  catalog: CatalogService;
+  /** Told after a follow is committed. */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
@@ -65,12 +72,16 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function setFollow(username: string, viewer: Viewer, follow: boolean) {
     const target = await person(username, viewer);
     if (target.id === viewer.id) throw badRequest('cannot_follow_yourself', 'You cannot follow yourself.');
-    await db.transaction().execute(async (trx) => {
+    const followedNow = await db.transaction().execute(async (trx) => {
       const changed = follow
         ? await repository.addFollow(trx, viewer.id, target.id, deps.clock().toISOString())
         : await repository.removeFollow(trx, viewer.id, target.id);
       if (changed) await repository.shiftFollowCounts(trx, viewer.id, target.id, follow ? 1 : -1);
+      if (changed && follow) await repository.recordFollowed(trx, newId(), viewer.id, target.id, deps.clock().toISOString());
+      if (changed && !follow) await repository.deleteFollowedActivity(trx, viewer.id, target.id);
+      return follow && changed;
     });
+    if (followedNow) deps.events?.emit('profile.followed', { followerId: viewer.id, followeeId: target.id });
     const [theirs, mine] = await Promise.all([repository.counts(db, target.id), repository.counts(db, viewer.id)]);
     return { following: follow, followers: Number(theirs?.followers_count ?? 0), viewerFollowing: Number(mine?.following_count ?? 0) };
   }
@@ -110,6 +121,13 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     return deps.collections.ofOwner(target.id, viewer.id, query);
   }
 
+  /** Taste compatibility with someone else; there is none with yourself. */
+  async function compatibility(username: string, viewer: Viewer) {
+    const target = await person(username, viewer);
+    if (target.id === viewer.id) throw notFound('compatibility_with_yourself', 'There is no taste compatibility with yourself.');
+    return compatibilityOf(db, deps.catalog, viewer.id, target.id);
+  }
+
   /** Account deletion: the people they followed lose a follower, their followers follow one fewer. */
   async function forgetPerson(userId: string): Promise<void> {
     const { following, followers } = await repository.relations(db, userId);
@@ -119,5 +137,5 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     });
   }
 
-  return { profile, setFollow, people, ratings, distribution, collections, forgetPerson };
+  return { profile, setFollow, people, ratings, distribution, collections, compatibility, forgetPerson };
 }

@@ -141,3 +141,26 @@ export async function personDistribution(db: DB, userId: string): Promise<Map<nu
     .execute();
   return new Map(rows.map((row) => [Number(row.rating), Number(row.n)]));
 }
+
+/**
+ * The feed's row for a rating (decision 015): one per person and album. A change of rating moves that row to now
+ * instead of adding another, so adjusting a rating never floods followers' feeds.
+ */
+export async function recordRated(db: DB, userId: string, albumId: string, now: string): Promise<void> {
+  const moved = await db
+    .updateTable('activity')
+    .set({ created_at: now })
+    .where('actor_id', '=', userId)
+    .where('verb', '=', 'rated')
+    .where('object_id', '=', albumId)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) > 0) return;
+  await db
+    .insertInto('activity')
+    .values({ id: newId(), actor_id: userId, verb: 'rated', object_type: 'album', object_id: albumId, album_id: albumId, created_at: now })
+    .execute();
+}
+
+export async function deleteRatedActivity(db: DB, userId: string, albumId: string): Promise<void> {
+  await db.deleteFrom('activity').where('actor_id', '=', userId).where('verb', '=', 'rated').where('object_id', '=', albumId).execute();
+}

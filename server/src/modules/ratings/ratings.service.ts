@@ -39,8 +39,11 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     };
   }
 
-  /** Rates an album, or changes the rating; the rating row and all totals change in one transaction. */
-  async function rate(userId: string, albumRef: string, rating: number): Promise<AlbumRating> {
+  /**
+   * Rates an album, or changes the rating; the rating row, all totals and the feed's activity row change in one
+   * transaction. `quiet` records no activity: an import's hundreds of old ratings would flood followers' feeds.
+   */
+  async function rate(userId: string, albumRef: string, rating: number, options: { quiet?: boolean } = {}): Promise<AlbumRating> {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const write = () =>
       db.transaction().execute(async (trx) => {
@@ -54,6 +57,8 @@ export function createRatingsService(deps: RatingsServiceDeps) {
           await repository.shiftAlbumTotals(trx, albumId, 1, rating, now);
           await repository.shiftProfileRatings(trx, userId, 1);
         }
+        const changed = !existing || Number(existing.rating) !== rating;
+        if (changed && !options.quiet) await repository.recordRated(trx, userId, albumId, now);
       });
     try {
       await write();
@@ -75,6 +80,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       await repository.deleteRating(trx, existing.id);
       await repository.shiftAlbumTotals(trx, albumId, -1, -Number(existing.rating), now);
       await repository.shiftProfileRatings(trx, userId, -1);
+      await repository.deleteRatedActivity(trx, userId, albumId);
     });
     catalog.invalidateAlbum(albumId);
     return summary(albumId, null);

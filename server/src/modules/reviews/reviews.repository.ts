@@ -245,3 +245,23 @@ export async function footprint(db: DB, userId: string) {
   ]);
   return { reviews, likes: likes.map((row) => row.review_id), commented };
 }
+
+/** The feed's row for a published review (decision 015); the review's id is its object. */
+export async function recordReviewed(db: DB, activityId: string, userId: string, reviewId: string, albumId: string, now: string) {
+  await db
+    .insertInto('activity')
+    .values({
+      id: activityId,
+      actor_id: userId,
+      verb: 'reviewed',
+      object_type: 'review',
+      object_id: reviewId,
+      album_id: albumId,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function deleteReviewActivity(db: DB, reviewId: string): Promise<void> {
+  await db.deleteFrom('activity').where('object_type', '=', 'review').where('object_id', '=', reviewId).execute();
+}

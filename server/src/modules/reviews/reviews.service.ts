@@ -10,6 +10,7 @@ import * as repository from './reviews.repository.ts';
 import type { ImageProxyService } from '../image-proxy/image-proxy.service.ts';
 import { excerptOf, mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
+import type { EventBus } from '../../platform/events.ts';
 
 export interface ReviewsServiceDeps {
   db: DB;
@@ -17,6 +18,8 @@ export interface ReviewsServiceDeps {
   catalog: CatalogService;
   ratings: RatingsService;
   images: Pick<ImageProxyService, 'imageSrc'>;
+  /** Told after likes, comments and new reviews are committed; the job thread has none. */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -92,13 +95,14 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     };
   }
 
-  async function publish(userId: string, albumRef: string, input: ReviewBody): Promise<Review> {
+  /** `quiet`: no feed activity, for an import's old reviews (they would flood followers' feeds). */
+  async function publish(userId: string, albumRef: string, input: ReviewBody, options: { quiet?: boolean } = {}): Promise<Review> {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const { html, text, title } = clean(input);
     if (await repository.findByAuthorAndAlbum(db, userId, albumId)) {
       throw conflict('review_exists', 'You have already reviewed this album. Edit your review instead.');
     }
-    await deps.ratings.rate(userId, albumId, input.rating);
+    await deps.ratings.rate(userId, albumId, input.rating, options);
     const id = newId();
     try {
       await db.transaction().execute(async (trx) => {
@@ -117,12 +121,15 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         });
         await repository.shiftAlbumReviews(trx, albumId, 1);
         await repository.shiftProfileReviews(trx, userId, 1);
+        if (!options.quiet) await repository.recordReviewed(trx, newId(), userId, id, albumId, stamp);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('review_exists', 'You have already reviewed this album. Edit your review instead.');
       throw error;
     }
     catalog.invalidateAlbum(albumId);
+    // An import's old reviews are not news to anyone.
+    if (!options.quiet) deps.events?.emit('review.published', { reviewId: id, authorId: userId, albumId });
     return one(id, userId);
   }
 
@@ -158,6 +165,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const review = await ownReview(userId, reviewId);
     await db.transaction().execute(async (trx) => {
       await repository.deleteReview(trx, review.id);
+      await repository.deleteReviewActivity(trx, review.id);
       await repository.shiftAlbumReviews(trx, review.album_id, -1);
       await repository.shiftProfileReviews(trx, userId, -1);
     });
@@ -179,11 +187,14 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function setLike(userId: string, reviewId: string, liked: boolean) {
-    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
-    await db.transaction().execute(async (trx) => {
+    const liking = await repository.findReview(db, reviewId);
+    if (!liking) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    const likedNow = await db.transaction().execute(async (trx) => {
       const changed = liked ? await repository.addLike(trx, userId, reviewId, now()) : await repository.removeLike(trx, userId, reviewId);
       if (changed) await repository.shiftReviewCounter(trx, reviewId, 'like_count', liked ? 1 : -1);
+      return liked && changed;
     });
+    if (likedNow) deps.events?.emit('review.liked', { reviewId, authorId: liking.user_id, likerId: userId });
     return { liked, likeCount: await repository.likeCount(db, reviewId) };
   }
 
@@ -228,7 +239,8 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function addComment(userId: string, reviewId: string, body: string): Promise<Comment> {
-    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    const commented = await repository.findReview(db, reviewId);
+    if (!commented) throw notFound('review_not_found', 'This review does not exist or was deleted.');
     const id = newId();
     await db.transaction().execute(async (trx) => {
       const stamp = now();
@@ -243,6 +255,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       });
       await repository.shiftReviewCounter(trx, reviewId, 'comment_count', 1);
     });
+    deps.events?.emit('review.commented', { reviewId, authorId: commented.user_id, commentId: id, commenterId: userId, body });
     return commentById(id, userId);
   }
 

@@ -14,6 +14,8 @@ export const PACE_PER_HOUR = {
   listen: 300,
   picture: 20,
   import: 10,
+  /** A direct message: plenty for a lively conversation, too few to spam many people. */
+  message: 300,
 } as const;
 
 export type Pace = keyof typeof PACE_PER_HOUR;

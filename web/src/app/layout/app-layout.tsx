@@ -48,6 +48,7 @@ export function AppLayout() {
       </a>
       <Header
         onOpenMenu={() => setMenuOpen(true)}
+        onSignOut={handleSignOut}
         onQuickAdd={() => {
           setQuickAddUsed(true);
           setQuickAddOpen(true);

@@ -16,3 +16,5 @@ export const profileCollectionsQueryOptions = (username: string, page: number) =
 
 export const peopleQueryOptions = (username: string, direction: 'followers' | 'following', page: number) =>
   endpointQuery(profilesEndpoints[direction], { params: { username }, query: { page, limit: 24 } });
+
+export const compatibilityQueryOptions = (username: string) => endpointQuery(profilesEndpoints.compatibility, { params: { username } });

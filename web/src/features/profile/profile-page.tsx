@@ -33,7 +33,9 @@ import {
   profileRatingsQueryOptions,
   type RatingsFilter,
 } from './api.ts';
+import { CompatibilityCard } from './compatibility-card.tsx';
 import { useFollow } from '../../shared/hooks/use-follow.ts';
+import { useOpenConversation } from '../../shared/hooks/use-open-conversation.ts';
 import { FollowButton } from '../../shared/ui/follow-button.tsx';
 
 /** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
@@ -92,6 +94,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
           </div>
         ))}
       </dl>
+      {profile.isOwner ? null : <CompatibilityCard profile={profile} />}
       <Tabs value={filters.tab} onValueChange={(tab) => resetFilters({ tab })} className="mt-8">
         <TabsList>
           <TabsTrigger value="collection">{t('tabs.collection', { count: profile.stats.ratings })}</TabsTrigger>
@@ -119,6 +122,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
 function ProfileActions({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const follow = useFollow();
+  const openConversation = useOpenConversation();
   const share = async () => {
     const url = `${window.location.origin}${paths.profile(profile.username)}`;
     try {
@@ -152,10 +156,18 @@ function ProfileActions({ profile }: { profile: Profile }) {
         </Button>
       )}
       {!profile.isOwner ? (
-        <Button asChild variant="outline" size="icon">
-          <Link to="/messages" aria-label={t('message', { name: profile.name })}>
-            <MessageCircle aria-hidden />
-          </Link>
+        <Button
+          variant="outline"
+          title={t('message', { name: profile.name })}
+          disabled={openConversation.isPending}
+          onClick={() =>
+            openConversation.mutate(profile.username, {
+              onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+            })
+          }
+        >
+          <MessageCircle aria-hidden />
+          {t('messageButton')}
         </Button>
       ) : null}
       <DropdownMenu.Root>

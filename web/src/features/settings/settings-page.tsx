@@ -8,6 +8,7 @@ import { Container } from '../../shared/ui/card.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ConnectedAccountsTab } from './connected-accounts-tab.tsx';
 import { NotYetPanel } from './not-yet-panel.tsx';
+import { MessagePrivacySection, NotificationsTab } from './notifications-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
 const TABS = [
@@ -66,10 +67,13 @@ export function SettingsPage() {
             <AccountTab />
           </Primitive.Content>
           <Primitive.Content value="notifications">
-            <NotYetPanel title={t('tabs.notifications')} />
+            <NotificationsTab />
           </Primitive.Content>
           <Primitive.Content value="privacy">
-            <NotYetPanel title={t('tabs.privacy')} />
+            <div className="flex flex-col gap-6">
+              <MessagePrivacySection />
+              <NotYetPanel title={t('tabs.privacy')} />
+            </div>
           </Primitive.Content>
           <Primitive.Content value="appearance">
             <NotYetPanel title={t('tabs.appearance')} />

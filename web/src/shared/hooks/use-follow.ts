@@ -1,3 +1,4 @@
+import { feedEndpoints } from '@hearsay/contracts/feed';
 import { profilesEndpoints } from '@hearsay/contracts/profiles';
 import { searchEndpoints } from '@hearsay/contracts/search';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,9 @@ const ANSWERS_SHOWING_FOLLOWS = [
   profilesEndpoints.followers,
   profilesEndpoints.following,
   searchEndpoints.search,
+  // Following someone changes the home feed and who is suggested beside it.
+  feedEndpoints.page,
+  feedEndpoints.sidebar,
 ];
 
 /** Follow or unfollow; every profile, list of people and search result shown refreshes, so both people's counts change at once. */

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { OkSchema } from './accounts.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
+import { MemberSettingsSchema } from './settings.ts';
+
+/** What happened: someone followed you, liked or commented on your review, mentioned you, liked your collection, or someone you follow published a review. */
+export const NotificationKindSchema = z.enum(['follow', 'review_like', 'review_comment', 'mention', 'collection_like', 'recommendation']);
+export type NotificationKind = z.infer<typeof NotificationKindSchema>;
+
+export const NotificationActorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type NotificationActor = z.infer<typeof NotificationActorSchema>;
+
+/**
+ * Notifications of the same kind about the same thing, shown as one ("Ana and 3 others liked your review"). `actors`
+ * are the latest few; `actorCount` counts everyone.
+ */
+export const NotificationGroupSchema = z.object({
+  /** Stable for the group: its kind and object. */
+  id: z.string(),
+  kind: NotificationKindSchema,
+  actors: z.array(NotificationActorSchema),
+  actorCount: z.number().int(),
+  /** What it is about: the review's album title, or the collection's name; null for follows. */
+  subject: z.string().nullable(),
+  /** Where to go from it (a site path). */
+  href: z.string(),
+  /** The latest notification of the group. */
+  latestAt: z.string(),
+  unread: z.boolean(),
+});
+export type NotificationGroup = z.infer<typeof NotificationGroupSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const NotificationsQuerySchema = z.object({
+  /** The `nextCursor` of the page before. */
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>;
+
+export const NotificationsPageSchema = z.object({
+  items: z.array(NotificationGroupSchema),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
+
+/** Mark everything read (no body or `{}`), everything up to a time (what the page has shown), or some groups. */
+export const MarkReadBodySchema = z
+  .object({
+    upTo: z.iso.datetime({ error: 'upTo must be a date and time like 2026-11-24T10:00:00.000Z' }).optional(),
+    groups: z.array(z.string().min(1).max(200)).max(100).optional(),
+  })
+  .optional();
+export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
+
+/** The e-mails an unsubscribe link can turn off. */
+export const EmailTopicSchema = z.enum(['newFollowers', 'reviewComments', 'mentions', 'recommendations', 'weeklyDigest']);
+export type EmailTopic = z.infer<typeof EmailTopicSchema>;
+
+export const UnsubscribeQuerySchema = z.object({ token: z.string({ error: 'The unsubscribe link is incomplete.' }).min(1).max(500) });
+
+/** A partial change of the member settings: only the parts given change. */
+export const MemberSettingsPatchSchema = z
+  .object({
+    notifications: z
+      .object({
+        email: z.object({ newFollowers: z.boolean().optional(), weeklyDigest: z.boolean().optional() }).strict().optional(),
+        push: z.boolean().optional(),
+        about: z
+          .object({
+            newFollowers: z.boolean().optional(),
+            reviewComments: z.boolean().optional(),
+            mentions: z.boolean().optional(),
+            recommendations: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    messages: z.object({ allowFrom: MemberSettingsSchema.shape.messages.unwrap().shape.allowFrom.optional() }).strict().optional(),
+  })
+  .strict();
+export type MemberSettingsPatch = z.infer<typeof MemberSettingsPatchSchema>;
+
+const tags = ['notifications'];
+
+export const notificationsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notifications',
+    tags,
+    summary: 'Your notifications, newest first, grouped by kind and subject',
+    query: NotificationsQuerySchema,
+    responses: { 200: NotificationsPageSchema, ...errorResponses(400, 401) },
+  }),
+  unreadCount: endpoint({
+    method: 'GET',
+    path: '/api/notifications/unread-count',
+    tags,
+    summary: 'How many of your notifications are unread',
+    responses: { 200: UnreadCountSchema, ...errorResponses(401) },
+  }),
+  markRead: endpoint({
+    method: 'POST',
+    path: '/api/notifications/read',
+    tags,
+    summary: 'Mark your notifications read: all of them, those up to a time, or some groups',
+    body: MarkReadBodySchema,
+    responses: { 200: UnreadCountSchema, ...errorResponses(400, 401) },
+  }),
+  unsubscribe: endpoint({
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    tags,
+    summary: 'Turn off one kind of e-mail from the link in it, without signing in (answers a plain page)',
+    query: UnsubscribeQuerySchema,
+    responses: { 200: z.string(), ...errorResponses(400) },
+  }),
+  unsubscribeOneClick: endpoint({
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    tags,
+    summary: 'One-click unsubscribe (RFC 8058), posted by mail programs',
+    query: UnsubscribeQuerySchema,
+    responses: { 200: OkSchema, ...errorResponses(400) },
+  }),
+};
+
+/** Member settings (Settings → Notifications, and who may message you); served by the accounts module. */
+export const memberSettingsEndpoints = {
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/me/settings',
+    tags: ['accounts'],
+    summary: 'Your settings: notifications and who may message you',
+    responses: { 200: MemberSettingsSchema, ...errorResponses(401) },
+  }),
+  updateSettings: endpoint({
+    method: 'PATCH',
+    path: '/api/me/settings',
+    tags: ['accounts'],
+    summary: 'Change some of your settings; answers all of them',
+    body: MemberSettingsPatchSchema,
+    responses: { 200: MemberSettingsSchema, ...errorResponses(400, 401) },
+  }),
+};

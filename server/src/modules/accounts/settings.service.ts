@@ -1,0 +1,51 @@
+import type { MemberSettingsPatch } from '@hearsay/contracts/notifications';
+import { readMemberSettings, type MemberSettings } from '@hearsay/contracts/settings';
+import type { DB } from '../../platform/db/index.ts';
+import * as repository from './settings.repository.ts';
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+function parseStored(stored: string | undefined): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(stored ?? '{}');
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A member's settings (profile.settings): notification toggles and who may message them. Other parts of the stored
+ * object (theme, language, privacy) belong to other settings and are kept as they are on every write.
+ */
+export function createSettingsService(deps: { db: DB; clock: () => Date }) {
+  const { db } = deps;
+
+  async function read(userId: string): Promise<MemberSettings> {
+    return readMemberSettings(parseStored(await repository.storedSettings(db, userId)));
+  }
+
+  /** Everyone's settings at once, by person; anyone without a profile reads as the defaults. */
+  async function readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> {
+    const rows = await repository.storedSettingsOf(db, [...new Set(userIds)]);
+    const found = new Map(rows.map((row) => [row.user_id, readMemberSettings(parseStored(row.settings))]));
+    return new Map(userIds.map((id) => [id, found.get(id) ?? readMemberSettings({})]));
+  }
+
+  async function update(userId: string, patch: MemberSettingsPatch): Promise<MemberSettings> {
+    const stored = parseStored(await repository.storedSettings(db, userId));
+    const current = readMemberSettings(stored);
+    const next: MemberSettings = {
+      notifications: {
+        email: { ...current.notifications.email, ...patch.notifications?.email },
+        push: patch.notifications?.push ?? current.notifications.push,
+        about: { ...current.notifications.about, ...patch.notifications?.about },
+      },
+      messages: { allowFrom: patch.messages?.allowFrom ?? current.messages.allowFrom },
+    };
+    await repository.writeSettings(db, userId, JSON.stringify({ ...stored, ...next }), deps.clock().toISOString());
+    return next;
+  }
+
+  return { read, readMany, update };
+}

@@ -1,0 +1,192 @@
+import type {
+  Conversation,
+  ConversationPage,
+  DirectMessage,
+  MessageHistory,
+  MessageHistoryQuery,
+  UnreadConversations,
+} from '@hearsay/contracts/conversations';
+import { pageFields } from '@hearsay/contracts/pagination';
+import { readMemberSettings, type MessagePolicy } from '@hearsay/contracts/settings';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { Viewer } from '../../platform/http/viewer.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { presentConversation, presentMessage } from './conversations.presenter.ts';
+import * as repository from './conversations.repository.ts';
+
+export interface ConversationsServiceDeps {
+  db: DB;
+  clock: () => Date;
+  realtime: Realtime;
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;
+
+// One answer for "does not exist" and "not yours", so a stranger learns nothing (decision 009).
+const conversationNotFound = () => notFound('conversation_not_found', 'This conversation does not exist.');
+
+function policyOf(settingsJson: string | null | undefined): MessagePolicy {
+  let stored: unknown = {};
+  try {
+    stored = settingsJson ? JSON.parse(settingsJson) : {};
+  } catch {
+    // A malformed stored object reads as the defaults, like every other setting.
+  }
+  return readMemberSettings(stored).messages.allowFrom;
+}
+
+function allowed(policy: MessagePolicy, connected: boolean): boolean {
+  return policy === 'everyone' || (policy === 'connections' && connected);
+}
+
+function notAllowed(policy: MessagePolicy, name: string) {
+  return policy === 'nobody'
+    ? forbidden('messages_not_allowed', `${name} is not accepting messages.`)
+    : forbidden('messages_not_allowed', `${name} only accepts messages from people they follow or who follow them.`);
+}
+
+/**
+ * Direct messages between two people (one conversation per pair). Who may write to whom is the recipient's
+ * `messages.allowFrom` setting, checked when a conversation is opened and again on every message. Live delivery goes
+ * through `realtime` to both participants' open browsers; whatever is missed is read from the API.
+ */
+export function createConversationsService(deps: ConversationsServiceDeps) {
+  const { db, realtime } = deps;
+
+  async function mine(userId: string, conversationId: string): Promise<repository.ConversationRow> {
+    const row = await repository.findConversation(db, userId, conversationId);
+    if (!row) throw conversationNotFound();
+    return row;
+  }
+
+  async function presentOne(userId: string, row: repository.ConversationRow): Promise<Conversation> {
+    const [lastMessage] = row.last_message_id ? await repository.messagesById(db, [row.last_message_id]) : [];
+    const unread = await repository.unreadCounts(db, userId, [row.id]);
+    const connected = await repository.connected(db, userId, row.other_id);
+    return presentConversation(row, {
+      lastMessage,
+      unread: unread.get(row.id) ?? 0,
+      canSend: allowed(policyOf(row.other_settings), connected),
+    });
+  }
+
+  async function list(userId: string, query: { page: number; limit: number }): Promise<ConversationPage> {
+    const { rows, total } = await repository.listConversations(db, userId, query.limit, (query.page - 1) * query.limit);
+    const ids = rows.map((row) => row.id);
+    const [lastMessages, unread, connected] = await Promise.all([
+      repository.messagesById(
+        db,
+        rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
+      ),
+      repository.unreadCounts(db, userId, ids),
+      repository.connectedAmong(
+        db,
+        userId,
+        rows.map((row) => row.other_id),
+      ),
+    ]);
+    const byId = new Map(lastMessages.map((message) => [message.id, message]));
+    return {
+      items: rows.map((row) =>
+        presentConversation(row, {
+          lastMessage: row.last_message_id ? byId.get(row.last_message_id) : undefined,
+          unread: unread.get(row.id) ?? 0,
+          canSend: allowed(policyOf(row.other_settings), connected.has(row.other_id)),
+        }),
+      ),
+      ...pageFields(query, total),
+    };
+  }
+
+  async function unread(userId: string): Promise<UnreadConversations> {
+    return { conversations: await repository.unreadConversationCount(db, userId) };
+  }
+
+  /** Finds or starts the conversation with `username`, if their setting lets the viewer write to them. */
+  async function open(viewer: Viewer, username: string): Promise<Conversation> {
+    const name = username === 'me' ? viewer.username : username.toLowerCase();
+    const person = name === 'guest' ? undefined : await repository.findPersonByUsername(db, name);
+    if (!person) throw notFound('profile_not_found', 'User profile not found');
+    if (person.id === viewer.id) throw badRequest('cannot_message_yourself', 'You cannot send messages to yourself.');
+    const policy = policyOf(person.settings);
+    if (!allowed(policy, await repository.connected(db, viewer.id, person.id))) throw notAllowed(policy, person.name);
+    const pair = [viewer.id, person.id].sort() as [string, string];
+    const id = await db.transaction().execute((trx) =>
+      repository.ensureConversation(trx, {
+        id: newId(),
+        pairKey: pair.join(':'),
+        startedBy: viewer.id,
+        userIds: pair,
+        now: deps.clock().toISOString(),
+      }),
+    );
+    return get(viewer.id, id);
+  }
+
+  async function get(userId: string, conversationId: string): Promise<Conversation> {
+    return presentOne(userId, await mine(userId, conversationId));
+  }
+
+  async function history(userId: string, conversationId: string, query: MessageHistoryQuery): Promise<MessageHistory> {
+    await mine(userId, conversationId);
+    let before: repository.Position | null = null;
+    if (query.before) {
+      const message = await repository.findMessage(db, conversationId, query.before);
+      if (!message) {
+        throw badRequest('unknown_message', 'That message is not in this conversation.', [
+          { path: 'query.before', message: 'That message is not in this conversation.' },
+        ]);
+      }
+      before = { at: message.created_at, id: message.id };
+    }
+    const rows = await repository.history(db, conversationId, before, query.limit + 1);
+    return { items: rows.slice(0, query.limit).map(presentMessage), hasMore: rows.length > query.limit };
+  }
+
+  async function send(userId: string, conversationId: string, body: string): Promise<DirectMessage> {
+    const conversation = await mine(userId, conversationId);
+    // Checked on every message: the other person may have turned messages off since the conversation began.
+    const policy = policyOf(conversation.other_settings);
+    if (!allowed(policy, await repository.connected(db, userId, conversation.other_id))) throw notAllowed(policy, conversation.other_name);
+    const row = { id: newId(), conversation_id: conversationId, sender_id: userId, body, created_at: deps.clock().toISOString() };
+    await db.transaction().execute(async (trx) => {
+      await repository.insertMessage(trx, row);
+      // Your own message is read by you.
+      await repository.advanceReadPosition(trx, conversationId, userId, { at: row.created_at, id: row.id });
+    });
+    realtime.send([userId, conversation.other_id], {
+      type: 'message.created',
+      conversationId,
+      messageId: row.id,
+      senderId: userId,
+      createdAt: row.created_at,
+    });
+    return presentMessage(row);
+  }
+
+  /** Marks the conversation read up to its newest message; the other person (and the reader's other tabs) hear of it. */
+  async function read(userId: string, conversationId: string): Promise<{ readAt: string | null }> {
+    const conversation = await mine(userId, conversationId);
+    const newest = await repository.newestMessage(db, conversationId);
+    if (!newest) return { readAt: conversation.last_read_at };
+    const moved = await repository.advanceReadPosition(db, conversationId, userId, { at: newest.created_at, id: newest.id });
+    if (moved) {
+      realtime.send([conversation.other_id, userId], {
+        type: 'conversation.read',
+        conversationId,
+        readerId: userId,
+        readAt: newest.created_at,
+      });
+    }
+    return { readAt: moved ? newest.created_at : conversation.last_read_at };
+  }
+
+  /** Account deletion: the person's conversations go for both participants (messages are personal data of both). */
+  async function forgetPerson(userId: string): Promise<void> {
+    await repository.deleteConversationsOf(db, userId);
+  }
+
+  return { list, unread, open, get, history, send, read, forgetPerson };
+}

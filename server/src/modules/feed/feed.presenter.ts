@@ -1,0 +1,108 @@
+import type { AlbumCard } from '@hearsay/contracts/catalog';
+import { FEED_GROUP_MAX, type FeedItem, type FeedPerson, type FeedReview } from '@hearsay/contracts/feed';
+import { uploadUrl } from '../../platform/http/uploads.ts';
+import type * as repository from './feed.repository.ts';
+
+type PersonRow = Awaited<ReturnType<typeof repository.people>>[number];
+type ReviewRow = Awaited<ReturnType<typeof repository.reviews>>['rows'][number];
+type CollectionRow = Awaited<ReturnType<typeof repository.collections>>['rows'][number];
+type ListenRow = Awaited<ReturnType<typeof repository.listens>>[number];
+
+/** Everything one page's rows refer to, fetched in one batch per kind. */
+export interface Hydrated {
+  people: Map<string, FeedPerson>;
+  albums: Map<string, AlbumCard>;
+  /** `${userId}:${albumId}` → their current rating. */
+  ratings: Map<string, number>;
+  reviews: Map<string, ReviewRow>;
+  likedReviews: Set<string>;
+  collections: Map<string, CollectionRow>;
+  /** Collection id → the cover album ids, in order. */
+  collectionCovers: Map<string, string[]>;
+  listens: Map<string, ListenRow>;
+}
+
+export const ratingKey = (userId: string, albumId: string) => `${userId}:${albumId}`;
+
+export function presentPerson(row: PersonRow): FeedPerson {
+  return { id: row.id, username: row.username ?? row.id, name: row.name, avatarUrl: uploadUrl(row.avatar_path) };
+}
+
+const EXCERPT_LENGTH = 280;
+
+function excerpt(text: string): string {
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 20)).trimEnd()}…`;
+}
+
+export function presentReview(row: ReviewRow, liked: boolean): FeedReview {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: excerpt(row.content_text),
+    rating: Number(row.current_rating),
+    likeCount: Number(row.like_count),
+    commentCount: Number(row.comment_count),
+    likedByViewer: liked,
+    createdAt: row.created_at,
+  };
+}
+
+/** A row the rules step kept: everything it refers to is known to exist and be visible. */
+export interface KeptRow {
+  id: string;
+  actor_id: string;
+  verb: 'rated' | 'reviewed' | 'created_collection' | 'added_to_collection' | 'followed' | 'listened';
+  object_id: string;
+  album_id: string | null;
+  created_at: string;
+}
+
+/**
+ * The page as the contract shapes it. Consecutive ratings by one person become one item ("Ana rated 6 albums"),
+ * up to FEED_GROUP_MAX; a rating shown by the same person's review of the album on this page is left out.
+ */
+export function presentFeed(rows: readonly KeptRow[], data: Hydrated): FeedItem[] {
+  const reviewed = new Set(rows.filter((row) => row.verb === 'reviewed').map((row) => ratingKey(row.actor_id, row.album_id ?? '')));
+  const items: FeedItem[] = [];
+  for (const row of rows) {
+    const actor = data.people.get(row.actor_id)!;
+    const album = row.album_id ? data.albums.get(row.album_id) : undefined;
+    const base = { id: row.id, actor, at: row.created_at };
+    if (row.verb === 'rated') {
+      if (reviewed.has(ratingKey(row.actor_id, row.album_id ?? ''))) continue;
+      const rating = { album: album!, rating: data.ratings.get(ratingKey(row.actor_id, row.album_id!))! };
+      const previous = items.at(-1);
+      if (previous?.kind === 'ratings' && previous.actor.id === row.actor_id && previous.ratings.length < FEED_GROUP_MAX) {
+        previous.ratings.push(rating);
+      } else {
+        items.push({ kind: 'ratings', ...base, ratings: [rating] });
+      }
+    } else if (row.verb === 'reviewed') {
+      const review = data.reviews.get(row.object_id)!;
+      items.push({ kind: 'review', ...base, album: album!, review: presentReview(review, data.likedReviews.has(review.id)) });
+    } else if (row.verb === 'created_collection' || row.verb === 'added_to_collection') {
+      const collection = data.collections.get(row.object_id)!;
+      const covers = (data.collectionCovers.get(collection.id) ?? []).flatMap((id) => data.albums.get(id)?.coverUrl ?? []);
+      items.push({
+        kind: 'collection',
+        ...base,
+        collection: { id: collection.id, title: collection.name, albumCount: Number(collection.album_count), coverUrls: covers },
+        album: row.verb === 'added_to_collection' ? album! : null,
+      });
+    } else if (row.verb === 'followed') {
+      items.push({ kind: 'follow', ...base, person: data.people.get(row.object_id)! });
+    } else {
+      const listen = data.listens.get(row.object_id)!;
+      items.push({
+        kind: 'listen',
+        ...base,
+        album: album!,
+        listenedOn: listen.listened_on,
+        rating: listen.rating === null ? null : Number(listen.rating),
+      });
+    }
+  }
+  return items;
+}

@@ -1,0 +1,204 @@
+import {
+  FEED_PAGE_SIZE,
+  SUGGESTION_HIGH_RATING,
+  type FeedPage,
+  type FeedQuery,
+  type FeedSidebar,
+  type SidebarReview,
+} from '@hearsay/contracts/feed';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { presentFeed, presentPerson, presentReview, ratingKey, type Hydrated, type KeptRow } from './feed.presenter.ts';
+import * as repository from './feed.repository.ts';
+
+export interface FeedServiceDeps {
+  db: DB;
+  clock: () => Date;
+  catalog: CatalogService;
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;
+
+/**
+ * Up to this many people followed, the skeleton reads each one's newest rows (at most this many × the page size);
+ * past it, the newest rows of everyone, at most WINDOW of them, filtered by the follow table. Either way a page reads
+ * a bounded number of rows, whatever the number of people followed (docs/benchmarks.md, "feed").
+ */
+const FAN_OUT_MAX = 200;
+const WINDOW = 10_000;
+const DAY = 24 * 60 * 60 * 1000;
+const SIDEBAR_SIZE = 5;
+/** Suggestions compare the viewer's newest this-many ratings of 8+. */
+const SUGGESTION_BASIS = 200;
+
+const badCursor = () =>
+  badRequest('invalid_cursor', 'The feed position is not valid; start again from the top.', [
+    { path: 'query.cursor', message: 'The feed position is not valid; start again from the top' },
+  ]);
+
+function encodeCursor(position: repository.FeedPosition): string {
+  return Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): repository.FeedPosition | null {
+  if (!cursor) return null;
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length || !createdAt || !id || Number.isNaN(Date.parse(createdAt))) throw badCursor();
+  return { createdAt, id };
+}
+
+const positionOf = (row: repository.ActivityRow): repository.FeedPosition => ({ createdAt: row.created_at, id: row.id });
+
+/**
+ * The home feed, built as skeleton → hydrate → rules → present: one query for the ids of the page, one batched query
+ * per kind of thing they refer to, then the visibility rules (private collections, deleted items and accounts), then
+ * the contract's shape.
+ */
+export function createFeedService(deps: FeedServiceDeps) {
+  const { db, catalog } = deps;
+
+  async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
+    const followees = await repository.followeesUpTo(db, viewerId, FAN_OUT_MAX);
+    if (followees.length <= FAN_OUT_MAX) {
+      const rows = await repository.newestOfEach(db, followees, cursor, FEED_PAGE_SIZE);
+      return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : null };
+    }
+    const { rows, windowEnd } = await repository.newestAmongFollowed(db, viewerId, cursor, FEED_PAGE_SIZE, WINDOW);
+    return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : windowEnd };
+  }
+
+  async function hydrate(rows: readonly repository.ActivityRow[], viewerId: string): Promise<Hydrated> {
+    const objects = (type: repository.ActivityRow['object_type']) =>
+      rows.filter((row) => row.object_type === type).map((row) => row.object_id);
+    const rated = rows.filter((row) => row.verb === 'rated');
+    const [people, reviews, collections, listens, ratings] = await Promise.all([
+      repository.people(db, [...new Set([...rows.map((row) => row.actor_id), ...objects('person')])]),
+      repository.reviews(db, objects('review'), viewerId),
+      repository.collections(db, [...new Set(objects('collection'))]),
+      repository.listens(db, objects('journal_entry')),
+      repository.ratingsOf(
+        db,
+        rated.map((row) => row.actor_id),
+        rated.map((row) => row.object_id),
+      ),
+    ]);
+    const collectionCovers = new Map<string, string[]>();
+    for (const entry of collections.firstAlbums) {
+      collectionCovers.set(entry.collection_id, [...(collectionCovers.get(entry.collection_id) ?? []), entry.album_id]);
+    }
+    const albumIds = new Set([...rows.flatMap((row) => row.album_id ?? []), ...collections.firstAlbums.map((entry) => entry.album_id)]);
+    const albums = await catalog.albumCards([...albumIds], viewerId);
+    return {
+      people: new Map(people.map((row) => [row.id, presentPerson(row)])),
+      albums: new Map(albums.map((album) => [album.id, album])),
+      ratings: new Map(ratings.map((row) => [ratingKey(row.user_id, row.album_id), Number(row.rating)])),
+      reviews: new Map(reviews.rows.map((row) => [row.id, row])),
+      likedReviews: reviews.liked,
+      collections: new Map(collections.rows.map((row) => [row.id, row])),
+      collectionCovers,
+      listens: new Map(listens.map((row) => [row.id, row])),
+    };
+  }
+
+  /** What the viewer may see: anything whose actor, object or album is gone is dropped, and so are private collections. */
+  function visible(row: repository.ActivityRow, data: Hydrated): row is repository.ActivityRow & KeptRow {
+    if (!data.people.has(row.actor_id)) return false;
+    if (row.album_id && !data.albums.has(row.album_id)) return false;
+    switch (row.verb) {
+      case 'rated':
+        return data.ratings.has(ratingKey(row.actor_id, row.object_id));
+      case 'reviewed':
+        return data.reviews.get(row.object_id)?.user_id === row.actor_id;
+      case 'created_collection':
+      case 'added_to_collection': {
+        const collection = data.collections.get(row.object_id);
+        return Boolean(collection && !collection.is_private && collection.user_id === row.actor_id);
+      }
+      case 'followed':
+        return data.people.has(row.object_id);
+      case 'listened':
+        return data.listens.get(row.object_id)?.user_id === row.actor_id;
+      default:
+        return false;
+    }
+  }
+
+  async function page(viewerId: string, query: FeedQuery): Promise<FeedPage> {
+    const { rows, next } = await skeleton(viewerId, decodeCursor(query.cursor));
+    const data = await hydrate(rows, viewerId);
+    const kept = rows.filter((row) => visible(row, data));
+    return { items: presentFeed(kept, data), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  /** Reviews by id with their albums and authors, in the order given; deleted ones are left out. */
+  async function sidebarReviews(ids: readonly string[], viewerId: string): Promise<SidebarReview[]> {
+    const reviews = await repository.reviews(db, ids, viewerId);
+    const byId = new Map(reviews.rows.map((row) => [row.id, row]));
+    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+    const people = new Map(
+      (
+        await repository.people(
+          db,
+          ordered.map((row) => row.user_id),
+        )
+      ).map((row) => [row.id, presentPerson(row)]),
+    );
+    return catalog.joinAlbumCards(
+      ordered.filter((row) => people.has(row.user_id)),
+      (row) => row.album_id,
+      viewerId,
+      (row, album) => ({ album, author: people.get(row.user_id)!, review: presentReview(row, reviews.liked.has(row.id)) }),
+    );
+  }
+
+  async function peopleById(ids: readonly string[]) {
+    return new Map((await repository.people(db, ids)).map((row) => [row.id, presentPerson(row)]));
+  }
+
+  async function sidebar(viewerId: string): Promise<FeedSidebar> {
+    const now = deps.clock().getTime();
+    const weekAgo = new Date(now - 7 * DAY).toISOString();
+    const [follows, popular, reviewIds, neighbours] = await Promise.all([
+      repository.followsAnyone(db, viewerId),
+      repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE),
+      repository.reviewIdsByFollowed(db, viewerId, SIDEBAR_SIZE),
+      repository.tasteNeighbours(db, viewerId, SUGGESTION_HIGH_RATING, SUGGESTION_BASIS, SIDEBAR_SIZE),
+    ]);
+    const [popularAlbums, reviews, suggested] = await Promise.all([
+      catalog.joinAlbumCards(
+        popular,
+        (row) => row.albumId,
+        viewerId,
+        (row, album) => ({ album, raters: row.raters }),
+      ),
+      sidebarReviews(reviewIds, viewerId),
+      peopleById(neighbours.map((row) => row.userId)),
+    ]);
+    const suggestions = neighbours.flatMap((row) => {
+      const person = suggested.get(row.userId);
+      return person
+        ? [{ person, reason: { kind: 'shared_high_ratings' as const, count: row.shared, threshold: SUGGESTION_HIGH_RATING } }]
+        : [];
+    });
+    return { popular: popularAlbums, reviews, suggestions, starter: follows ? null : await starter(viewerId, now) };
+  }
+
+  /** For someone who follows nobody: people who review a lot lately (or ever), and what the site wrote lately. */
+  async function starter(viewerId: string, now: number) {
+    const monthAgo = new Date(now - 30 * DAY).toISOString();
+    let active = await repository.activeReviewers(db, viewerId, monthAgo, SIDEBAR_SIZE);
+    if (!active.length) active = await repository.mostReviewers(db, viewerId, SIDEBAR_SIZE);
+    const [people, reviews] = await Promise.all([
+      peopleById(active.map((row) => row.userId)),
+      sidebarReviews(await repository.recentReviewIds(db, viewerId, SIDEBAR_SIZE), viewerId),
+    ]);
+    const reviewers = active.flatMap((row) => {
+      const person = people.get(row.userId);
+      return person ? [{ person, reviewCount: row.reviews }] : [];
+    });
+    return { reviewers, reviews };
+  }
+
+  return { page, sidebar };
+}

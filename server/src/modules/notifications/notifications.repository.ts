@@ -1,0 +1,203 @@
+import { sql } from 'kysely';
+import type { NotificationTable } from '../../db/schema.ts';
+import type { DB } from '../../platform/db/index.ts';
+
+export async function insertNotifications(db: DB, rows: readonly NotificationTable[]): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('notification')
+      .values([...rows])
+      .execute();
+}
+
+export async function unreadCount(db: DB, recipientId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notification')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('recipient_id', '=', recipientId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export interface GroupRow {
+  kind: string;
+  object_id: string;
+  latest: string;
+  actors: number | string;
+  unread: number | string;
+}
+
+/** Groups (same kind, same object), newest first, those whose latest notification is older than `before`. */
+export async function groups(db: DB, recipientId: string, before: string | null, limit: number): Promise<GroupRow[]> {
+  let query = db
+    .selectFrom('notification')
+    .select([
+      'kind',
+      'object_id',
+      sql<string>`max(created_at)`.as('latest'),
+      sql<number | string>`count(distinct actor_id)`.as('actors'),
+      sql<number | string>`sum(case when read_at is null then 1 else 0 end)`.as('unread'),
+    ])
+    .where('recipient_id', '=', recipientId)
+    .groupBy(['kind', 'object_id']);
+  if (before) query = query.having(sql<string>`max(created_at)`, '<', before);
+  return query
+    .orderBy(sql`max(created_at)`, 'desc')
+    .orderBy('kind')
+    .orderBy('object_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Who did each of the given groups' notifications, latest first. */
+export async function actorsOf(db: DB, recipientId: string, objectIds: readonly string[]) {
+  if (objectIds.length === 0) return [];
+  return db
+    .selectFrom('notification as n')
+    .innerJoin('user as u', 'u.id', 'n.actor_id')
+    .leftJoin('profile as p', 'p.user_id', 'n.actor_id')
+    .select(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path', sql<string>`max(n.created_at)`.as('at')])
+    .where('n.recipient_id', '=', recipientId)
+    .where('n.object_id', 'in', [...objectIds])
+    .groupBy(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path'])
+    .orderBy(sql`max(n.created_at)`, 'desc')
+    .execute();
+}
+
+/** The album (title, slug) each review is about. */
+export async function reviewSubjects(db: DB, reviewIds: readonly string[]) {
+  if (reviewIds.length === 0) return [];
+  return db
+    .selectFrom('review as r')
+    .innerJoin('album as a', 'a.id', 'r.album_id')
+    .select(['r.id', 'a.title', 'a.slug'])
+    .where('r.id', 'in', [...reviewIds])
+    .execute();
+}
+
+export async function collectionSubjects(db: DB, collectionIds: readonly string[]) {
+  if (collectionIds.length === 0) return [];
+  return db
+    .selectFrom('collection')
+    .select(['id', 'name'])
+    .where('id', 'in', [...collectionIds])
+    .execute();
+}
+
+export async function markRead(
+  db: DB,
+  recipientId: string,
+  now: string,
+  filter: { upTo?: string; groups?: readonly { kind: string; objectId: string }[] },
+): Promise<void> {
+  let query = db.updateTable('notification').set({ read_at: now }).where('recipient_id', '=', recipientId).where('read_at', 'is', null);
+  if (filter.upTo) query = query.where('created_at', '<=', filter.upTo);
+  if (filter.groups) {
+    const groups = filter.groups;
+    if (groups.length === 0) return;
+    query = query.where((eb) => eb.or(groups.map((group) => eb.and([eb('kind', '=', group.kind), eb('object_id', '=', group.objectId)]))));
+  }
+  await query.execute();
+}
+
+export async function forgetPerson(db: DB, userId: string): Promise<void> {
+  await db
+    .deleteFrom('notification')
+    .where((eb) => eb.or([eb('recipient_id', '=', userId), eb('actor_id', '=', userId)]))
+    .execute();
+  await db.deleteFrom('digest_delivery').where('recipient_id', '=', userId).execute();
+}
+
+export async function followerIds(db: DB, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('follow').select('follower_id').where('followee_id', '=', userId).execute();
+  return rows.map((row) => row.follower_id);
+}
+
+export async function idsByUsername(db: DB, usernames: readonly string[]): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const rows = await db
+    .selectFrom('user')
+    .select('id')
+    .where('username', 'in', [...usernames])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function people(db: DB, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'username'])
+    .where('id', 'in', [...userIds])
+    .execute();
+}
+
+/** The album a review is about, for e-mails. */
+export async function reviewAlbum(db: DB, reviewId: string) {
+  return db
+    .selectFrom('review as r')
+    .innerJoin('album as a', 'a.id', 'r.album_id')
+    .select(['a.title', 'a.artist_credit'])
+    .where('r.id', '=', reviewId)
+    .executeTakeFirst();
+}
+
+/** Everyone who could get a digest, a page at a time in id order. */
+export async function digestCandidates(db: DB, afterId: string, limit: number) {
+  return db.selectFrom('user').select(['id', 'name', 'email']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** Reviews published in [from, to) by the people `userId` follows. */
+export async function followedReviews(db: DB, userId: string, from: string, to: string, limit: number) {
+  return db
+    .selectFrom('follow as f')
+    .innerJoin('review as r', 'r.user_id', 'f.followee_id')
+    .innerJoin('album as a', 'a.id', 'r.album_id')
+    .innerJoin('user as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.rating', 'a.title', 'a.artist_credit', 'u.name'])
+    .where('f.follower_id', '=', userId)
+    .where('r.created_at', '>=', from)
+    .where('r.created_at', '<', to)
+    .orderBy('r.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The albums most rated in [from, to) by the people `userId` follows, with their average among them. */
+export async function followedTopAlbums(db: DB, userId: string, from: string, to: string, limit: number) {
+  return db
+    .selectFrom('follow as f')
+    .innerJoin('rating as g', 'g.user_id', 'f.followee_id')
+    .innerJoin('album as a', 'a.id', 'g.album_id')
+    .select([
+      'a.id',
+      'a.title',
+      'a.artist_credit',
+      sql<number | string>`count(*)`.as('ratings'),
+      sql<number | string>`avg(g.rating)`.as('average'),
+    ])
+    .where('f.follower_id', '=', userId)
+    .where('g.updated_at', '>=', from)
+    .where('g.updated_at', '<', to)
+    .groupBy(['a.id', 'a.title', 'a.artist_credit'])
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(sql`avg(g.rating)`, 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims the week's digest for a person; false when it was already claimed (by this or another process). */
+export async function claimDigest(db: DB, recipientId: string, week: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('digest_delivery')
+    .values({ recipient_id: recipientId, week, created_at: now })
+    .onConflict((oc) => oc.columns(['recipient_id', 'week']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Gives a claim back after the e-mail failed, so the next run tries again. */
+export async function releaseDigest(db: DB, recipientId: string, week: string): Promise<void> {
+  await db.deleteFrom('digest_delivery').where('recipient_id', '=', recipientId).where('week', '=', week).execute();
+}

@@ -1,0 +1,338 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type {
+  EmailTopic,
+  MemberSettingsPatch,
+  MarkReadBody,
+  NotificationActor,
+  NotificationKind,
+  NotificationsPage,
+  NotificationsQuery,
+} from '@hearsay/contracts/notifications';
+import { EmailTopicSchema } from '@hearsay/contracts/notifications';
+import { paths } from '@hearsay/contracts/paths';
+import type { MemberSettings } from '@hearsay/contracts/settings';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { groupId, presentActor, presentGroup } from './notifications.presenter.ts';
+import * as repository from './notifications.repository.ts';
+
+export interface NotificationsServiceDeps {
+  db: DB;
+  clock: () => Date;
+  /** The members' settings (accounts' settings service): which kinds they keep, and unsubscribing. */
+  settings: {
+    readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>>;
+    update(userId: string, patch: MemberSettingsPatch): Promise<MemberSettings>;
+  };
+  realtime: Realtime;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Signs unsubscribe links. */
+  secret: string;
+  log: { error(details: object, message: string): void; info(details: object, message: string): void };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the last week's Weekly Digest now (it also runs on its own every hour). */
+    weeklyDigest: () => Promise<{ week: string; sent: number }>;
+  }
+}
+
+const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
+const DAY_MS = 24 * 3600_000;
+const DIGEST_PAGE = 200;
+
+/** The Settings → Notifications toggle that decides whether a kind is kept at all; likes have none. */
+const ABOUT: Partial<Record<NotificationKind, keyof MemberSettings['notifications']['about']>> = {
+  follow: 'newFollowers',
+  review_comment: 'reviewComments',
+  mention: 'mentions',
+  recommendation: 'recommendations',
+};
+
+/** The e-mail sent as it happens for a kind, and the toggle its unsubscribe link turns off. */
+const EMAILED: Partial<Record<NotificationKind, EmailTopic>> = {
+  follow: 'newFollowers',
+  review_comment: 'reviewComments',
+  mention: 'mentions',
+  recommendation: 'recommendations',
+};
+
+function wantsEmail(settings: MemberSettings, kind: NotificationKind): boolean {
+  const about = ABOUT[kind];
+  if (!EMAILED[kind] || !about || !settings.notifications.about[about]) return false;
+  return kind !== 'follow' || settings.notifications.email.newFollowers;
+}
+
+/** The ISO week of a moment, e.g. 2026-W48, and when that week starts (Monday 00:00 UTC). */
+export function isoWeek(moment: Date): { week: string; start: Date } {
+  const day = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+  const weekday = (day.getUTCDay() + 6) % 7;
+  const start = new Date(day.getTime() - weekday * DAY_MS);
+  const thursday = new Date(start.getTime() + 3 * DAY_MS);
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const number = Math.floor((thursday.getTime() - yearStart) / (7 * DAY_MS)) + 1;
+  return { week: `${thursday.getUTCFullYear()}-W${String(number).padStart(2, '0')}`, start };
+}
+
+/**
+ * Notifications (the bell and /notifications) and the e-mails that go with them. Rows are written by listeners of
+ * domain events, after the action that caused them; never for your own actions, and only for the kinds the
+ * recipient keeps (Settings → Notifications). Each new row tells the recipient's open pages the unread count.
+ */
+export function createNotificationsService(deps: NotificationsServiceDeps) {
+  const { db, log } = deps;
+  const now = () => deps.clock().toISOString();
+  const site = deps.publicUrl.replace(/\/+$/, '');
+
+  // Unsubscribe links: the person and the topic, signed with the server's secret, so no sign-in is needed.
+  const sign = (payload: string) => createHmac('sha256', deps.secret).update(`unsubscribe:${payload}`).digest('base64url');
+
+  function unsubscribeToken(userId: string, topic: EmailTopic): string {
+    const payload = `${Buffer.from(userId).toString('base64url')}.${topic}`;
+    return `${payload}.${sign(payload)}`;
+  }
+
+  function unsubscribeUrl(userId: string, topic: EmailTopic): string {
+    return `${site}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId, topic))}`;
+  }
+
+  const badLink = () =>
+    badRequest('unsubscribe_link_invalid', 'This unsubscribe link is not valid. Change your e-mail settings in Settings → Notifications.');
+
+  /** Turns the link's kind of e-mail off; answers what was turned off. */
+  async function unsubscribe(token: string): Promise<EmailTopic> {
+    const [user, topicText, signature] = token.split('.');
+    if (!user || !topicText || !signature) throw badLink();
+    const expected = Buffer.from(sign(`${user}.${topicText}`));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badLink();
+    const topic = EmailTopicSchema.safeParse(topicText);
+    if (!topic.success) throw badLink();
+    const userId = Buffer.from(user, 'base64url').toString();
+    const patch =
+      topic.data === 'newFollowers' || topic.data === 'weeklyDigest'
+        ? { notifications: { email: { [topic.data]: false } } }
+        : { notifications: { about: { [topic.data]: false } } };
+    await deps.settings.update(userId, patch);
+    return topic.data;
+  }
+
+  async function sendMail(message: MailMessage & { userId: string; topic: EmailTopic }): Promise<void> {
+    const link = unsubscribeUrl(message.userId, message.topic);
+    try {
+      await deps.mailer.send({
+        to: message.to,
+        subject: message.subject,
+        text: `${message.text}\n\n—\nStop these e-mails: ${link}\nAll your e-mail settings: ${site}/settings?tab=notifications\n`,
+        headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+    } catch (error) {
+      log.error({ err: error, topic: message.topic }, 'could not send a notification e-mail');
+    }
+  }
+
+  async function emailFor(kind: NotificationKind, recipient: { id: string; email: string }, actorId: string, objectId: string) {
+    const topic = EMAILED[kind]!;
+    const [actor] = await repository.people(db, [actorId]);
+    if (!actor) return;
+    const who = actor.name;
+    const album = kind === 'follow' ? undefined : await repository.reviewAlbum(db, objectId);
+    const about = album ? `${album.title} by ${album.artist_credit}` : 'an album';
+    const link = kind === 'follow' ? `${site}${paths.profile(actor.username ?? actor.id)}` : `${site}${paths.review(objectId)}`;
+    const [subject, line] =
+      kind === 'follow'
+        ? [`${who} followed you on Hearsay`, `${who} started following you.`]
+        : kind === 'review_comment'
+          ? [`${who} commented on your review`, `${who} commented on your review of ${about}.`]
+          : kind === 'mention'
+            ? [`${who} mentioned you`, `${who} mentioned you in a comment on a review of ${about}.`]
+            : [`${who} reviewed ${about}`, `${who}, whom you follow, published a review of ${about}.`];
+    await sendMail({ to: recipient.email, subject, text: `${line}\n\n${link}`, userId: recipient.id, topic });
+  }
+
+  /** Stores one notification per recipient (not the actor, only those who keep this kind), then tells and e-mails them. */
+  async function notify(kind: NotificationKind, recipientIds: readonly string[], actorId: string, objectId: string): Promise<void> {
+    const others = [...new Set(recipientIds)].filter((id) => id !== actorId);
+    if (others.length === 0) return;
+    const settings = await deps.settings.readMany(others);
+    const about = ABOUT[kind];
+    const keeping = others.filter((id) => !about || settings.get(id)!.notifications.about[about]);
+    if (keeping.length === 0) return;
+    const stamp = now();
+    await repository.insertNotifications(
+      db,
+      keeping.map((recipientId) => ({
+        id: newId(),
+        recipient_id: recipientId,
+        kind,
+        actor_id: actorId,
+        object_id: objectId,
+        created_at: stamp,
+        read_at: null,
+      })),
+    );
+    await Promise.all(
+      keeping.map(async (id) => deps.realtime.send([id], { type: 'notifications.unread', unread: await repository.unreadCount(db, id) })),
+    );
+    const mailed = keeping.filter((id) => wantsEmail(settings.get(id)!, kind));
+    if (mailed.length === 0) return;
+    const people = await repository.people(db, mailed);
+    for (const person of people) await emailFor(kind, person, actorId, objectId);
+  }
+
+  function listen(events: Pick<EventBus, 'on'>): void {
+    events.on('profile.followed', ({ followerId, followeeId }) => notify('follow', [followeeId], followerId, followeeId));
+    events.on('review.liked', ({ reviewId, authorId, likerId }) => notify('review_like', [authorId], likerId, reviewId));
+    events.on('collection.liked', ({ collectionId, ownerId, likerId }) => notify('collection_like', [ownerId], likerId, collectionId));
+    events.on('review.commented', async ({ reviewId, authorId, commenterId, body }) => {
+      await notify('review_comment', [authorId], commenterId, reviewId);
+      const names = [...new Set([...body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))];
+      // The author already hears of the comment itself.
+      const mentioned = (await repository.idsByUsername(db, names)).filter((id) => id !== authorId);
+      await notify('mention', mentioned, commenterId, reviewId);
+    });
+    events.on('review.published', async ({ reviewId, authorId }) => {
+      await notify('recommendation', await repository.followerIds(db, authorId), authorId, reviewId);
+    });
+  }
+
+  async function list(recipientId: string, query: NotificationsQuery): Promise<NotificationsPage> {
+    const before = query.cursor && !Number.isNaN(Date.parse(query.cursor)) ? new Date(query.cursor).toISOString() : null;
+    if (query.cursor && !before) {
+      throw badRequest('invalid_cursor', 'Invalid query parameter "cursor": use the nextCursor of the page before.', [
+        { path: 'query.cursor', message: 'use the nextCursor of the page before' },
+      ]);
+    }
+    const rows = await repository.groups(db, recipientId, before, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const objectIds = [...new Set(page.map((row) => row.object_id))];
+    const [actorRows, reviews, collections] = await Promise.all([
+      repository.actorsOf(db, recipientId, objectIds),
+      repository.reviewSubjects(
+        db,
+        page.filter((row) => row.kind !== 'follow' && row.kind !== 'collection_like').map((row) => row.object_id),
+      ),
+      repository.collectionSubjects(
+        db,
+        page.filter((row) => row.kind === 'collection_like').map((row) => row.object_id),
+      ),
+    ]);
+    const actors = new Map<string, NotificationActor[]>();
+    for (const row of actorRows) {
+      const key = groupId(row.kind, row.object_id);
+      actors.set(key, [...(actors.get(key) ?? []), presentActor(row)]);
+    }
+    const subjects = {
+      reviews: new Map(reviews.map((row) => [row.id, row.title])),
+      collections: new Map(collections.map((row) => [row.id, row.name])),
+    };
+    return {
+      items: page.map((row) => presentGroup(row, actors.get(groupId(row.kind, row.object_id)) ?? [], subjects)),
+      nextCursor: rows.length > query.limit ? new Date(page[page.length - 1]!.latest).toISOString() : null,
+    };
+  }
+
+  const unreadCount = async (recipientId: string) => ({ unread: await repository.unreadCount(db, recipientId) });
+
+  async function markRead(recipientId: string, body: MarkReadBody): Promise<{ unread: number }> {
+    const groups = body?.groups?.map((id) => {
+      const at = id.indexOf(':');
+      return { kind: id.slice(0, at), objectId: id.slice(at + 1) };
+    });
+    await repository.markRead(db, recipientId, now(), { upTo: body?.upTo, groups });
+    const unread = await repository.unreadCount(db, recipientId);
+    // The person's other tabs and devices update their bell too.
+    deps.realtime.send([recipientId], { type: 'notifications.unread', unread });
+    return { unread };
+  }
+
+  /**
+   * Sends the Weekly Digest of the last full ISO week to everyone who wants it and had something to read. Any number
+   * of processes may run this at once or again after a restart: the claim row (person, week) goes in before the
+   * e-mail, so each person gets one; a failed send gives the claim back for the next run.
+   */
+  async function sendWeeklyDigest(): Promise<{ week: string; sent: number }> {
+    const { start: thisWeek } = isoWeek(deps.clock());
+    const from = new Date(thisWeek.getTime() - 7 * DAY_MS);
+    const { week } = isoWeek(from);
+    const range = [from.toISOString(), thisWeek.toISOString()] as const;
+    let sent = 0;
+    for (let after = ''; ;) {
+      const people = await repository.digestCandidates(db, after, DIGEST_PAGE);
+      if (people.length === 0) break;
+      after = people[people.length - 1]!.id;
+      const settings = await deps.settings.readMany(people.map((person) => person.id));
+      for (const person of people) {
+        if (!settings.get(person.id)!.notifications.email.weeklyDigest) continue;
+        const [reviews, albums] = await Promise.all([
+          repository.followedReviews(db, person.id, ...range, 10),
+          repository.followedTopAlbums(db, person.id, ...range, 5),
+        ]);
+        if (reviews.length === 0 && albums.length === 0) continue;
+        if (!(await repository.claimDigest(db, person.id, week, now()))) continue;
+        const text = [
+          `Your week on Hearsay (${week}), from the people you follow.`,
+          ...(albums.length > 0
+            ? [
+                '',
+                'Top albums among them:',
+                ...albums.map(
+                  (a) => `• ${a.title} by ${a.artist_credit} — ${Number(a.ratings)} rating(s), average ${Number(a.average).toFixed(1)}`,
+                ),
+              ]
+            : []),
+          ...(reviews.length > 0
+            ? [
+                '',
+                'New reviews:',
+                ...reviews.map(
+                  (r) => `• ${r.name} reviewed ${r.title} by ${r.artist_credit} (${Number(r.rating)}/5) ${site}${paths.review(r.id)}`,
+                ),
+              ]
+            : []),
+        ].join('\n');
+        try {
+          await deps.mailer.send({
+            to: person.email,
+            subject: `Your Hearsay week: ${week}`,
+            text: `${text}\n\n—\nStop the Weekly Digest: ${unsubscribeUrl(person.id, 'weeklyDigest')}\n`,
+            headers: {
+              'List-Unsubscribe': `<${unsubscribeUrl(person.id, 'weeklyDigest')}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          });
+          sent++;
+        } catch (error) {
+          log.error({ err: error, week }, 'could not send a Weekly Digest');
+          await repository.releaseDigest(db, person.id, week);
+        }
+      }
+    }
+    return { week, sent };
+  }
+
+  /** Looks for digests to send now and every hour; the claim rows, not this timer, keep it to one per week. */
+  function scheduleWeeklyDigest(everyMs = 3600_000): () => void {
+    const run = () => void sendWeeklyDigest().catch((error: unknown) => log.error({ err: error }, 'the Weekly Digest run failed'));
+    const first = setTimeout(run, 10_000);
+    const timer = setInterval(run, everyMs);
+    first.unref();
+    timer.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }
+
+  const forgetPerson = (userId: string) => repository.forgetPerson(db, userId);
+
+  return { listen, list, unreadCount, markRead, unsubscribe, unsubscribeToken, sendWeeklyDigest, scheduleWeeklyDigest, forgetPerson };
+}

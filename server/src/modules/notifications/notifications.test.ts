@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
+import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
+import { isoWeek } from './notifications.service.ts';
+
+const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function caller(app: TestApp) {
+  return (method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, person?: TestUser, payload?: object) =>
+    app.inject({ method, url, payload, headers: person ? { cookie: person.cookie } : {} });
+}
+const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t)(...args);
+/** Performs an action, then waits for its listeners (notifications are written after the action answers). */
+async function act(app: TestApp, response: Promise<{ statusCode: number; body: string }>) {
+  const done = await response;
+  expect(done.statusCode, done.body).toBeLessThan(300);
+  await app.app.domainEvents.idle();
+  return done;
+}
+async function review(app: TestApp, author: TestUser, title = 'Notified Album'): Promise<string> {
+  const album = await buildAlbum(app.db, { title });
+  const response = await act(app, caller(app)('POST', `/api/albums/${album}/reviews`, author, { rating: 8, content: LONG }));
+  return JSON.parse(response.body).id as string;
+}
+const unread = async (person: TestUser) => (await call('GET', '/api/notifications/unread-count', person)).json().unread as number;
+const groups = async (person: TestUser) => (await call('GET', '/api/notifications', person)).json().items as Record<string, unknown>[];
+
+describe('notifications', () => {
+  it('groups likes of one review ("Ana and 2 others"), never for your own actions, and marks them read', async () => {
+    const [author, ana, ben, cy] = await Promise.all([
+      createUser(t, { name: 'Author' }),
+      createUser(t, { name: 'Ana' }),
+      createUser(t),
+      createUser(t),
+    ]);
+    const id = await review(t, author, 'Grouped Album');
+    await act(t, call('PUT', `/api/reviews/${id}/like`, author));
+    expect(await unread(author)).toBe(0);
+    for (const liker of [ben, cy, ana]) await act(t, call('PUT', `/api/reviews/${id}/like`, liker));
+    // Liking again, or after unliking, does not notify twice.
+    await act(t, call('PUT', `/api/reviews/${id}/like`, ana));
+    expect(await unread(author)).toBe(3);
+    const [group, ...rest] = await groups(author);
+    expect(rest).toEqual([]);
+    expect(group).toMatchObject({
+      id: `review_like:${id}`,
+      kind: 'review_like',
+      actorCount: 3,
+      subject: 'Grouped Album',
+      href: `/review/${id}`,
+      unread: true,
+    });
+    expect((group!.actors as { name: string }[])[0]!.name).toBe('Ana');
+
+    const marked = await call('POST', '/api/notifications/read', author, {});
+    expect(marked.json()).toEqual({ unread: 0 });
+    expect((await groups(author))[0]).toMatchObject({ unread: false });
+  });
+
+  it('tells of follows, comments, mentions and collection likes, and marks read up to a time or by group', async () => {
+    const [owner, fan, named] = await Promise.all([createUser(t), createUser(t, { name: 'Fan' }), createUser(t)]);
+    const id = await review(t, owner, 'Commented Album');
+    await act(t, call('PUT', `/api/users/${owner.user.username}/follow`, fan));
+    await act(t, call('POST', `/api/reviews/${id}/comments`, fan, { body: `Great one, @${named.user.username} should hear it` }));
+    const album = await buildAlbum(t.db);
+    const list = (await call('POST', '/api/collections', owner, { name: 'Mine', albumIds: [album] })).json();
+    await act(t, call('PUT', `/api/collections/${list.id}/like`, fan));
+
+    const kinds = (await groups(owner)).map((group) => [group.kind, group.subject]);
+    expect(kinds).toEqual([
+      ['collection_like', 'Mine'],
+      ['review_comment', 'Commented Album'],
+      ['follow', null],
+    ]);
+    expect(await groups(named)).toMatchObject([{ kind: 'mention', href: `/review/${id}`, actors: [{ name: 'Fan' }] }]);
+
+    const mark = await call('POST', '/api/notifications/read', owner, { groups: [`review_comment:${id}`] });
+    expect(mark.json()).toEqual({ unread: 2 });
+    expect((await call('POST', '/api/notifications/read', owner, { upTo: 'yesterday' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/notifications/read', owner, { upTo: new Date(Date.now() + 60_000).toISOString() })).json()).toEqual({
+      unread: 0,
+    });
+  });
+
+  it('pages groups with a cursor', async () => {
+    const [author, ...likers] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t)]);
+    const ids = [];
+    for (const [index, liker] of likers.entries()) {
+      const id = await review(t, author, `Paged ${index}`);
+      ids.push(id);
+      await act(t, call('PUT', `/api/reviews/${id}/like`, liker));
+    }
+    const first = (await call('GET', '/api/notifications?limit=2', author)).json();
+    expect(first.items.map((group: { subject: string }) => group.subject)).toEqual(['Paged 2', 'Paged 1']);
+    const second = (await call('GET', `/api/notifications?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, author)).json();
+    expect(second).toMatchObject({ items: [{ subject: 'Paged 0' }], nextCursor: null });
+    expect((await call('GET', '/api/notifications?cursor=soon', author)).statusCode).toBe(400);
+    expect((await call('GET', '/api/notifications?limit=500', author)).statusCode).toBe(400);
+  });
+
+  it('is only the recipient’s: visitors get 401 and others see their own (none)', async () => {
+    const [author, other] = await Promise.all([createUser(t), createUser(t)]);
+    const id = await review(t, author);
+    await act(t, call('PUT', `/api/reviews/${id}/like`, other));
+    expect((await call('GET', '/api/notifications')).statusCode).toBe(401);
+    expect((await call('GET', '/api/notifications/unread-count')).statusCode).toBe(401);
+    expect((await call('POST', '/api/notifications/read', undefined, {})).statusCode).toBe(401);
+    expect(await groups(other)).toEqual([]);
+    // Marking "all" read only touches your own.
+    await call('POST', '/api/notifications/read', other, {});
+    expect(await unread(author)).toBe(1);
+  });
+
+  it('keeps only the kinds turned on in Settings → Notifications', async () => {
+    const [author, fan] = await Promise.all([createUser(t), createUser(t)]);
+    const off = await call('PATCH', '/api/me/settings', author, {
+      notifications: { about: { reviewComments: false, newFollowers: false } },
+    });
+    expect(off.json().notifications.about).toEqual({ newFollowers: false, reviewComments: false, mentions: true, recommendations: false });
+    const id = await review(t, author);
+    await act(t, call('POST', `/api/reviews/${id}/comments`, fan, { body: 'Nice.' }));
+    await act(t, call('PUT', `/api/users/${author.user.username}/follow`, fan));
+    expect(await unread(author)).toBe(0);
+
+    // New music recommendations: a new review by someone you follow, only when turned on.
+    await act(t, call('PUT', `/api/users/${fan.user.username}/follow`, author));
+    await review(t, fan, 'Not Recommended');
+    expect(await unread(author)).toBe(0);
+    await call('PATCH', '/api/me/settings', author, { notifications: { about: { recommendations: true } } });
+    const recommended = await review(t, fan, 'Recommended');
+    expect(await groups(author)).toMatchObject([{ kind: 'recommendation', subject: 'Recommended', href: `/review/${recommended}` }]);
+  });
+
+  it('forgets a deleted person’s notifications, as recipient and as actor', async () => {
+    const [author, liker] = await Promise.all([createUser(t), createUser(t)]);
+    const id = await review(t, author);
+    await act(t, call('PUT', `/api/reviews/${id}/like`, liker));
+    await act(t, call('PUT', `/api/users/${author.user.username}/follow`, liker));
+    expect(await unread(author)).toBe(2);
+    expect((await deleteAccount(t, liker)).statusCode).toBe(200);
+    expect(await unread(author)).toBe(0);
+    expect(await groups(author)).toEqual([]);
+  });
+});
+
+describe('settings', () => {
+  it('reads the defaults, changes only what is given, and refuses bad input', async () => {
+    const person = await createUser(t);
+    expect((await call('GET', '/api/me/settings')).statusCode).toBe(401);
+    expect((await call('GET', '/api/me/settings', person)).json()).toEqual({
+      notifications: {
+        email: { newFollowers: true, weeklyDigest: true },
+        push: false,
+        about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
+      },
+      messages: { allowFrom: 'connections' },
+    });
+    const changed = await call('PATCH', '/api/me/settings', person, {
+      notifications: { email: { weeklyDigest: false } },
+      messages: { allowFrom: 'nobody' },
+    });
+    expect(changed.json()).toMatchObject({
+      notifications: { email: { newFollowers: true, weeklyDigest: false } },
+      messages: { allowFrom: 'nobody' },
+    });
+    expect((await call('GET', '/api/me/settings', person)).json()).toEqual(changed.json());
+
+    for (const bad of [{ messages: { allowFrom: 'strangers' } }, { notifications: { push: 'yes' } }, { theme: 'dark' }]) {
+      const response = await call('PATCH', '/api/me/settings', person, bad);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(response.json().error.message).toBeTruthy();
+    }
+    expect((await call('PATCH', '/api/me/settings', undefined, {})).statusCode).toBe(401);
+  });
+});
+
+describe('e-mail', () => {
+  let m: TestAppWithMailbox;
+  beforeAll(async () => {
+    m = await createTestAppWithMailbox();
+  });
+  afterAll(() => m.close());
+
+  it('e-mails a new follower with a signed unsubscribe link that turns it off without signing in', async () => {
+    const [star, fan] = await Promise.all([createUser(m), createUser(m, { name: 'Keen Fan' })]);
+    await act(m, caller(m)('PUT', `/api/users/${star.user.username}/follow`, fan));
+    const mail = await m.mailbox.next(star.user.email);
+    expect(mail.subject).toBe('Keen Fan followed you on Hearsay');
+    const link = /http:\/\/hearsay\.test(\/api\/notifications\/unsubscribe\?token=\S+)/.exec(mail.text)![1]!;
+    expect(mail.headers['list-unsubscribe']).toBe(`List-Unsubscribe: <http://hearsay.test${link}>`);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    const tampered = await m.inject({ url: link.replace(/.{3}$/, 'xyz') });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json().error.message).toMatch(/not valid/);
+    const page = await m.inject({ url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('You will no longer get e-mails about new followers');
+    const settings = (await caller(m)('GET', '/api/me/settings', star)).json();
+    expect(settings.notifications.email.newFollowers).toBe(false);
+    // The bell still hears of followers; only the e-mail stopped.
+    expect(settings.notifications.about.newFollowers).toBe(true);
+  });
+
+  it('e-mails comments and mentions, and takes one-click unsubscribes posted by mail programs', async () => {
+    const [author, critic, named] = await Promise.all([createUser(m), createUser(m, { name: 'Critic' }), createUser(m)]);
+    const id = await review(m, author, 'Mailed Album');
+    await act(m, caller(m)('POST', `/api/reviews/${id}/comments`, critic, { body: `See @${named.user.username}` }));
+    expect((await m.mailbox.next(author.user.email)).subject).toBe('Critic commented on your review');
+    const mention = await m.mailbox.next(named.user.email);
+    expect(mention.subject).toBe('Critic mentioned you');
+    const link = /http:\/\/hearsay\.test(\/api\/notifications\/unsubscribe\?token=\S+)/.exec(mention.text)![1]!;
+    const posted = await m.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect((await caller(m)('GET', '/api/me/settings', named)).json().notifications.about.mentions).toBe(false);
+  });
+
+  it('sends the Weekly Digest once per person per week, even from two servers at once and run again', async () => {
+    // The digest covers the last full week; this clock stands in the week after the activity.
+    const later = () => new Date(Date.now() + 7 * 24 * 3600_000);
+    const [reader, writer, quiet, optedOut] = await Promise.all([
+      createUser(m),
+      createUser(m, { name: 'Writer' }),
+      createUser(m),
+      createUser(m),
+    ]);
+    await caller(m)('PATCH', '/api/me/settings', optedOut, { notifications: { email: { weeklyDigest: false } } });
+    for (const follower of [reader, optedOut]) await act(m, caller(m)('PUT', `/api/users/${writer.user.username}/follow`, follower));
+    await m.mailbox.next(writer.user.email).catch(() => undefined);
+    await m.mailbox.next(writer.user.email).catch(() => undefined);
+    await review(m, writer, 'Digest Album');
+    const second = await createTestApp({
+      sameDatabaseAs: m,
+      clock: later,
+      env: { SMTP_URL: m.mailbox.url, PUBLIC_URL: 'http://hearsay.test' },
+    });
+    const first = await createTestApp({
+      sameDatabaseAs: m,
+      clock: later,
+      env: { SMTP_URL: m.mailbox.url, PUBLIC_URL: 'http://hearsay.test' },
+    });
+    try {
+      const runs = await Promise.all([first, second, first].map((app) => app.app.weeklyDigest()));
+      expect(runs.map((run) => run.sent).reduce((a, b) => a + b)).toBe(1);
+      expect(runs[0]!.week).toBe(isoWeek(new Date()).week);
+      const digest = await m.mailbox.next(reader.user.email);
+      expect(digest.subject).toBe(`Your Hearsay week: ${isoWeek(new Date()).week}`);
+      expect(digest.text).toContain('Writer reviewed Digest Album');
+      expect(digest.text).toContain('Stop the Weekly Digest: http://hearsay.test/api/notifications/unsubscribe?token=');
+      expect(m.mailbox.received.filter((mail) => [reader, quiet, optedOut].some((p) => p.user.email === mail.to))).toEqual([]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+describe('isoWeek', () => {
+  it('names ISO weeks, including those that belong to the year before or after', () => {
+    expect(isoWeek(new Date('2026-11-24T12:00:00Z'))).toEqual({ week: '2026-W48', start: new Date('2026-11-23T00:00:00Z') });
+    expect(isoWeek(new Date('2027-01-01T00:00:00Z')).week).toBe('2026-W53');
+    expect(isoWeek(new Date('2024-12-30T00:00:00Z')).week).toBe('2025-W01');
+  });
+});

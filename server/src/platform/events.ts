@@ -1,0 +1,57 @@
+/**
+ * Domain events: what happened, told after the change is committed, to whoever listens (notifications, e-mail,
+ * live updates). Listeners run after the action has answered; their failures are logged and never reach the action.
+ */
+export interface DomainEvents {
+  /** `followerId` started following `followeeId`. */
+  'profile.followed': { followerId: string; followeeId: string };
+  /** `likerId` liked a review written by `authorId`. */
+  'review.liked': { reviewId: string; authorId: string; likerId: string };
+  /** `commenterId` commented on a review written by `authorId`; the text is for @mentions. */
+  'review.commented': { reviewId: string; authorId: string; commentId: string; commenterId: string; body: string };
+  /** `authorId` published a new review. */
+  'review.published': { reviewId: string; authorId: string; albumId: string };
+  /** `likerId` liked a collection owned by `ownerId`. */
+  'collection.liked': { collectionId: string; ownerId: string; likerId: string };
+}
+
+export type DomainEventName = keyof DomainEvents;
+export type Listener<N extends DomainEventName> = (payload: DomainEvents[N]) => Promise<void> | void;
+
+export interface EventBus {
+  emit<N extends DomainEventName>(name: N, payload: DomainEvents[N]): void;
+  on<N extends DomainEventName>(name: N, listener: Listener<N>): void;
+  /** Resolves once every listener started so far has finished (tests wait on it instead of sleeping). */
+  idle(): Promise<void>;
+}
+
+export function createEventBus(log: { error(details: object, message: string): void }): EventBus {
+  const listeners = new Map<DomainEventName, Listener<never>[]>();
+  const running = new Set<Promise<void>>();
+
+  return {
+    emit(name, payload) {
+      for (const listener of listeners.get(name) ?? []) {
+        // Next turn of the event loop: the action answers first, whatever the listener does.
+        const run = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => (listener as Listener<typeof name>)(payload))
+          .catch((error: unknown) => log.error({ err: error, event: name }, 'a listener of a domain event failed'))
+          .finally(() => running.delete(run));
+        running.add(run);
+      }
+    },
+    on(name, listener) {
+      listeners.set(name, [...(listeners.get(name) ?? []), listener as Listener<never>]);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's domain event bus (tests wait on `idle()`). */
+    domainEvents: EventBus;
+  }
+}

@@ -1,0 +1,149 @@
+import type { CurrentUser } from '@hearsay/contracts/accounts';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unreadCountQueryOptions } from '../../features/notifications/api.ts';
+import { sessionQueryOptions } from '../../shared/auth/session.ts';
+import { renderWithProviders } from '../../shared/test/render.tsx';
+import { Header } from './header.tsx';
+
+const ana: CurrentUser = {
+  id: 'u1',
+  name: 'Ana Lima',
+  username: 'ana',
+  email: 'ana@example.com',
+  avatarUrl: null,
+  bio: '',
+  onboardingCompleted: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The screen width as CSS media queries see it (jsdom has no matchMedia of its own). */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0) <= width,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+afterEach(() => vi.unstubAllGlobals());
+
+function renderHeader({ url = '/', user = ana as CurrentUser | null } = {}) {
+  const onSignOut = vi.fn();
+  const rendered = renderWithProviders(<Header onOpenMenu={() => undefined} onQuickAdd={() => undefined} onSignOut={onSignOut} />, {
+    url,
+    cache: (queryClient) => {
+      queryClient.setQueryData(sessionQueryOptions.queryKey, { user });
+      queryClient.setQueryData(unreadCountQueryOptions.queryKey, { unread: 3 });
+    },
+  });
+  return { ...rendered, onSignOut };
+}
+
+const siteSearch = () => screen.getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+
+describe('the header search box', () => {
+  it('opens the search page for what was typed', async () => {
+    const { user, address } = renderHeader({ url: '/explore' });
+    expect(screen.getByRole('search', { name: 'Site search' })).toBeInTheDocument();
+    await user.type(siteSearch(), '  kind of blue {Enter}');
+    expect(address()).toBe('/search?q=kind%20of%20blue');
+  });
+
+  it('shows the words of the search page and changes only them, keeping the tab', async () => {
+    const { user, address, router } = renderHeader({ url: '/search?q=miles&type=artists&page=2' });
+    expect(siteSearch()).toHaveValue('miles');
+    await user.clear(siteSearch());
+    await user.type(siteSearch(), 'coltrane{Enter}');
+    expect(address()).toBe('/search?q=coltrane&type=artists');
+    await act(() => router.navigate('/trending'));
+    expect(siteSearch()).toHaveValue('');
+  });
+
+  it('takes focus on "/" unless someone is typing in a field', async () => {
+    const { user } = renderHeader();
+    await user.keyboard('/');
+    expect(siteSearch()).toHaveFocus();
+    expect(siteSearch()).toHaveValue('');
+    await user.keyboard('a/c');
+    expect(siteSearch()).toHaveValue('a/c');
+  });
+});
+
+/** The field that opens over the header on a phone. */
+const phoneField = () =>
+  within(document.getElementById('phone-search')!).getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+
+describe('search on a phone', () => {
+  it('opens a full-width field from the icon; Escape closes it and focus goes back to the icon', async () => {
+    screenWidth(390);
+    const { user, address } = renderHeader({ url: '/trending' });
+    const icon = screen.getByRole('button', { name: 'Open search' });
+    expect(icon).toHaveAttribute('aria-expanded', 'false');
+    await user.click(icon);
+    expect(icon).toHaveAttribute('aria-expanded', 'true');
+    expect(phoneField()).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(document.getElementById('phone-search')).toBeNull();
+    expect(icon).toHaveFocus();
+
+    await user.keyboard('/');
+    expect(phoneField()).toHaveFocus();
+    await user.keyboard('bossa nova{Enter}');
+    expect(address()).toBe('/search?q=bossa%20nova');
+    expect(document.getElementById('phone-search')).toBeNull();
+    expect(icon).toHaveFocus();
+  });
+});
+
+describe("a member's header", () => {
+  it('has search, the bell, quick-add and the avatar, in that order', () => {
+    renderHeader();
+    const inOrder = [
+      siteSearch(),
+      screen.getByRole('button', { name: 'Open search' }),
+      screen.getByRole('link', { name: 'Notifications, 3 unread' }),
+      screen.getByRole('button', { name: 'Write a review' }),
+      screen.getByRole('button', { name: 'Account menu for Ana Lima' }),
+      screen.getByRole('button', { name: 'Open menu' }),
+    ];
+    for (const [index, control] of inOrder.slice(1).entries()) {
+      expect(inOrder[index]!.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+});
+
+describe('the account menu', () => {
+  it('opens from the avatar with the keyboard and goes where it says', async () => {
+    const { user, address } = renderHeader();
+    const trigger = screen.getByRole('button', { name: 'Account menu for Ana Lima' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('@ana')).toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Library', 'Messages', 'Settings', 'Sign Out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile/me');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(address()).toBe('/library');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('signs out through the same sign-out as the menu panel', async () => {
+    const { user, onSignOut } = renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ana Lima' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it('is not there for a visitor, who gets Sign in and Sign up', () => {
+    renderHeader({ user: null });
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+});

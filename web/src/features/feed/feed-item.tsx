@@ -1,0 +1,218 @@
+import type { FeedItem, FeedPerson, FeedReview } from '@hearsay/contracts/feed';
+import type { AlbumCard } from '@hearsay/contracts/catalog';
+import { paths } from '@hearsay/contracts/paths';
+import { Heart, MessageCircle } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { cn } from '../../shared/lib/cn.ts';
+import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
+import { AlbumCover } from '../../shared/ui/album-cover.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { useLikeFeedReview } from './api.ts';
+
+const personLink = (person: FeedPerson) => (
+  <Link to={paths.profile(person.username)} className="font-semibold text-ink hover:text-accent" />
+);
+
+/** One thing someone you follow did: who, what (a sentence), when, and what it is about. */
+export function FeedItemCard({ item }: { item: FeedItem }) {
+  const { t, i18n } = useTranslation('feed');
+  const sentence = (() => {
+    const values = { name: item.actor.name };
+    const components = { person: personLink(item.actor) };
+    switch (item.kind) {
+      case 'ratings':
+        return <Trans t={t} i18nKey="item.rated" values={{ ...values, count: item.ratings.length }} components={components} />;
+      case 'review':
+        return <Trans t={t} i18nKey="item.reviewed" values={values} components={components} />;
+      case 'collection':
+        return (
+          <Trans t={t} i18nKey={item.album ? 'item.addedToCollection' : 'item.createdCollection'} values={values} components={components} />
+        );
+      case 'follow':
+        return (
+          <Trans
+            t={t}
+            i18nKey="item.followed"
+            values={{ ...values, other: item.person.name }}
+            components={{ ...components, other: personLink(item.person) }}
+          />
+        );
+      case 'listen':
+        return <Trans t={t} i18nKey="item.listened" values={values} components={components} />;
+    }
+  })();
+  return (
+    <article aria-label={`${item.actor.name}: ${describe(item)}`} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
+      <header className="flex items-center gap-3">
+        <Avatar name={item.actor.name} src={item.actor.avatarUrl} size="sm" />
+        <p className="min-w-0 flex-1 text-sm text-ink-muted">{sentence}</p>
+        <time dateTime={item.at} className="shrink-0 text-xs text-ink-muted">
+          {formatDate(item.at, i18n.language)}
+        </time>
+      </header>
+      <div className="mt-3">
+        <FeedItemBody item={item} />
+      </div>
+    </article>
+  );
+}
+
+/** What the item is about, in words, for its accessible name. */
+function describe(item: FeedItem): string {
+  switch (item.kind) {
+    case 'ratings':
+      return item.ratings.map((entry) => entry.album.title).join(', ');
+    case 'review':
+      return item.album.title;
+    case 'collection':
+      return item.collection.title;
+    case 'follow':
+      return item.person.name;
+    case 'listen':
+      return item.album.title;
+  }
+}
+
+function FeedItemBody({ item }: { item: FeedItem }) {
+  const { t, i18n } = useTranslation('feed');
+  switch (item.kind) {
+    case 'ratings':
+      return item.ratings.length === 1 ? (
+        <AlbumLine album={item.ratings[0]!.album} rating={item.ratings[0]!.rating} />
+      ) : (
+        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+          {item.ratings.map((entry) => (
+            <li key={entry.album.id}>
+              <Link to={paths.album(entry.album.slug)} className="group block">
+                <AlbumCover src={entry.album.coverUrl} alt="" />
+                <span className="mt-1 block truncate text-xs font-medium text-ink group-hover:text-accent">{entry.album.title}</span>
+              </Link>
+              <RatingStars value={entry.rating} size="xs" />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'review':
+      return (
+        <div className="flex gap-4">
+          <Link to={paths.album(item.album.slug)} className="w-16 shrink-0 sm:w-20" aria-label={item.album.title}>
+            <AlbumCover src={item.album.coverUrl} alt="" />
+          </Link>
+          <FeedReviewBody review={item.review} album={item.album} author={item.actor} />
+        </div>
+      );
+    case 'collection':
+      return (
+        <div>
+          <Link to={paths.list(item.collection.id)} className="group flex items-center gap-3">
+            <span className="flex -space-x-6">
+              {item.collection.coverUrls.slice(0, 3).map((url, index) => (
+                <AlbumCover key={url} src={url} alt="" className={cn('w-14 border-2 border-surface', index > 0 && 'hidden sm:block')} />
+              ))}
+            </span>
+            <span>
+              <span className="block font-semibold text-ink group-hover:text-accent">{item.collection.title}</span>
+              <span className="text-sm text-ink-muted">{t('item.albumCount', { count: item.collection.albumCount })}</span>
+            </span>
+          </Link>
+          {item.album ? (
+            <div className="mt-3">
+              <AlbumLine album={item.album} />
+            </div>
+          ) : null}
+        </div>
+      );
+    case 'follow':
+      return (
+        <Link to={paths.profile(item.person.username)} className="inline-flex items-center gap-2 text-sm hover:text-accent">
+          <Avatar name={item.person.name} src={item.person.avatarUrl} size="sm" />
+          <span className="font-medium text-ink">{item.person.name}</span>
+          <span className="text-ink-muted">@{item.person.username}</span>
+        </Link>
+      );
+    case 'listen':
+      return (
+        <AlbumLine
+          album={item.album}
+          rating={item.rating}
+          note={t('item.listenedOn', { date: formatCalendarDate(item.listenedOn, i18n.language) ?? item.listenedOn })}
+        />
+      );
+  }
+}
+
+/** An album as one line: cover, title, artist, and a rating when there is one. */
+function AlbumLine({ album, rating, note }: { album: AlbumCard; rating?: number | null; note?: string }) {
+  const { t } = useTranslation('feed');
+  return (
+    <Link to={paths.album(album.slug)} className="group flex items-center gap-3">
+      <AlbumCover src={album.coverUrl} alt="" className="w-14 shrink-0" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-ink group-hover:text-accent">{album.title}</span>
+        <span className="block truncate text-sm text-ink-muted">{t('item.byArtist', { artist: album.artistCredit })}</span>
+        {note ? <span className="block text-xs text-ink-muted">{note}</span> : null}
+      </span>
+      {rating !== undefined && rating !== null ? <RatingStars value={rating} size="sm" /> : null}
+    </Link>
+  );
+}
+
+/** A review's title, rating and excerpt, with its like button and comment count (both lead to the review). */
+export function FeedReviewBody({ review, album, author }: { review: FeedReview; album: AlbumCard; author: FeedPerson }) {
+  const { t } = useTranslation('feed');
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="text-sm text-ink-muted">
+        <Link to={paths.album(album.slug)} className="font-medium text-ink hover:text-accent">
+          {album.title}
+        </Link>{' '}
+        · {album.artistCredit}
+      </p>
+      <h3 className="mt-1 font-display text-base font-semibold text-ink">
+        <Link to={paths.review(review.id)} className="hover:text-accent">
+          {review.title || t('item.untitledReview', { name: author.name })}
+        </Link>
+      </h3>
+      <RatingStars value={review.rating} size="xs" className="mt-1" />
+      <p className="mt-2 line-clamp-4 text-sm text-ink">{review.excerpt}</p>
+      <footer className="mt-3 flex items-center gap-4 text-sm text-ink-muted">
+        <LikeReviewButton review={review} />
+        <Link to={`${paths.review(review.id)}#comments`} className="inline-flex items-center gap-1.5 hover:text-ink">
+          <MessageCircle aria-hidden className="size-4" />
+          {t('item.comments', { count: review.commentCount })}
+        </Link>
+        <Link to={paths.review(review.id)} className="ml-auto font-medium text-accent hover:underline">
+          {t('item.read')}
+        </Link>
+      </footer>
+    </div>
+  );
+}
+
+function LikeReviewButton({ review }: { review: FeedReview }) {
+  const { t } = useTranslation('feed');
+  const like = useLikeFeedReview();
+  const liked = review.likedByViewer;
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      disabled={like.isPending}
+      onClick={() =>
+        like.mutate(
+          { reviewId: review.id, liked: !liked },
+          { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('item.likeFailed')) },
+        )
+      }
+      className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
+    >
+      <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
+      <span className="sr-only">{t('item.like')}</span>
+      <span className="tabular-nums">{review.likeCount}</span>
+    </button>
+  );
+}

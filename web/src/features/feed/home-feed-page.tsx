@@ -1,0 +1,97 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { Container, PageHeader } from '../../shared/ui/card.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { feedQueryOptions } from './api.ts';
+import { FeedItemCard } from './feed-item.tsx';
+import { FeedSidebar } from './feed-sidebar.tsx';
+
+function FeedSkeleton() {
+  return (
+    <div className="space-y-4" aria-hidden>
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="rounded-2xl border border-line bg-surface p-5">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-8 rounded-full" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+          <Skeleton className="mt-4 h-20 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The home page of a signed-in person: the activity of the people they follow, newest first, loading the next page
+ * as the end of the list scrolls into view (or with Load more, for keyboards), and the sidebar beside it (below it on
+ * phones).
+ */
+export function HomeFeedPage() {
+  const { t } = useTranslation('feed');
+  const feed = useInfiniteQuery(feedQueryOptions);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const pageCount = feed.data?.pages.length ?? 0;
+
+  // A new observer after each page: it reports at once whether the end is still in view (a page can be short).
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
+
+  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Container className="pb-16">
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-label={t('feedLabel')} aria-busy={feed.isPending || isFetchingNextPage}>
+          {feed.isPending ? (
+            <>
+              <span className="sr-only" role="status">
+                {t('loading')}
+              </span>
+              <FeedSkeleton />
+            </>
+          ) : feed.isError && !feed.data ? (
+            <ErrorState onRetry={() => void feed.refetch()} />
+          ) : items.length === 0 && !hasNextPage ? (
+            <EmptyState title={t('empty.title')} description={t('empty.description')} />
+          ) : (
+            <>
+              <ol className="space-y-4">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <FeedItemCard item={item} />
+                  </li>
+                ))}
+              </ol>
+              <div ref={sentinel} className="mt-6 flex justify-center">
+                {hasNextPage ? (
+                  <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                    {isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+                  </Button>
+                ) : (
+                  <p className="text-sm text-ink-muted">{t('end')}</p>
+                )}
+              </div>
+            </>
+          )}
+        </section>
+        <aside aria-label={t('sidebar.label')}>
+          <FeedSidebar />
+        </aside>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,103 @@
+import type { NotificationGroup } from '@hearsay/contracts/notifications';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { BellOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cn } from '../../shared/lib/cn.ts';
+import { formatDate } from '../../shared/lib/format-date.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Container, PageHeader } from '../../shared/ui/card.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { notificationsQueryOptions, useMarkRead } from './api.ts';
+
+/** "Ana liked your review of Blue", "Ana and 3 others liked your review of Blue". */
+function Sentence({ group }: { group: NotificationGroup }) {
+  const { t } = useTranslation('notifications');
+  const [first] = group.actors;
+  const name = first?.name ?? t('someone');
+  const others = Math.max(0, group.actorCount - 1);
+  const who = others > 0 ? t('who.andOthers', { name, count: others }) : name;
+  return <>{t(`kinds.${group.kind}`, { who, subject: group.subject ?? '' })}</>;
+}
+
+function NotificationRow({ group }: { group: NotificationGroup }) {
+  const { t, i18n } = useTranslation('notifications');
+  const first = group.actors[0];
+  return (
+    <li>
+      <Link
+        to={group.href}
+        className={cn('flex items-start gap-3 rounded-xl px-3 py-3 hover:bg-surface-2', group.unread && 'bg-accent-soft')}
+      >
+        <Avatar name={first?.name ?? '?'} src={first?.avatarUrl} size="md" />
+        <span className="min-w-0 flex-1">
+          <span className={cn('block text-sm text-ink', group.unread && 'font-semibold')}>
+            <Sentence group={group} />
+          </span>
+          <span className="mt-0.5 block text-xs text-ink-muted">
+            <time dateTime={group.latestAt}>{formatDate(group.latestAt, i18n.language, 'dateTime')}</time>
+            {group.unread ? (
+              <span className="ml-2 rounded-full bg-accent px-2 py-0.5 font-semibold text-accent-ink">{t('unread')}</span>
+            ) : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** /notifications: grouped, newest first; what the page shows is marked read; "Mark all read"; more on demand. */
+export function NotificationsPage() {
+  const { t } = useTranslation('notifications');
+  const query = useInfiniteQuery(notificationsQueryOptions);
+  const markRead = useMarkRead({ refreshList: true });
+  const markSeen = useMarkRead({ refreshList: false });
+  const groups = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  // Seen is read: once shown, the unread ones up to the newest shown are marked read (once per newest time).
+  const markedUpTo = useRef<string | null>(null);
+  const newestUnread = groups.find((group) => group.unread)?.latestAt ?? null;
+  const { mutate } = markSeen;
+  useEffect(() => {
+    if (!newestUnread || markedUpTo.current === newestUnread) return;
+    markedUpTo.current = newestUnread;
+    mutate({ upTo: newestUnread });
+  }, [newestUnread, mutate]);
+
+  return (
+    <Container className="max-w-3xl py-8 sm:py-12">
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Button variant="secondary" onClick={() => markRead.mutate({})} disabled={markRead.isPending}>
+            {t('markAllRead')}
+          </Button>
+        }
+      />
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : groups.length === 0 ? (
+        <EmptyState icon={<BellOff />} title={t('empty.title')} description={t('empty.description')} />
+      ) : (
+        <>
+          <ul aria-label={t('title')} className="mt-4 flex flex-col gap-1">
+            {groups.map((group) => (
+              <NotificationRow key={group.id} group={group} />
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="mt-6 flex justify-center">
+              <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,139 @@
+import type { CurrentUser } from '@hearsay/contracts/accounts';
+import type { NotificationGroup, NotificationsPage as Page } from '@hearsay/contracts/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryOptions } from '../../shared/auth/session.ts';
+import { fakeSockets } from '../../shared/realtime/fake-socket.ts';
+import { RealtimeProvider } from '../../shared/realtime/realtime.tsx';
+import { renderWithProviders } from '../../shared/test/render.tsx';
+import { unreadCountQueryOptions } from './api.ts';
+import { NotificationBell } from './notification-bell.tsx';
+import { NotificationsPage } from './notifications-page.tsx';
+
+const ana: CurrentUser = {
+  id: 'u1',
+  name: 'Ana Lima',
+  username: 'ana',
+  email: 'ana@example.com',
+  avatarUrl: null,
+  bio: '',
+  onboardingCompleted: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const person = (name: string) => ({ id: name, username: name.toLowerCase(), name, avatarUrl: null });
+const AT = '2026-11-24T10:00:00.000Z';
+
+const likes: NotificationGroup = {
+  id: 'review_like:r1',
+  kind: 'review_like',
+  actors: [person('Bo'), person('Cy'), person('Di')],
+  actorCount: 3,
+  subject: 'Blue Train',
+  href: '/review/r1',
+  latestAt: AT,
+  unread: true,
+};
+const follow: NotificationGroup = {
+  id: 'follow:u1',
+  kind: 'follow',
+  actors: [person('Eve')],
+  actorCount: 1,
+  subject: null,
+  href: '/profile/eve',
+  latestAt: '2026-11-23T10:00:00.000Z',
+  unread: false,
+};
+
+let requests: { method: string; url: string; body: unknown }[];
+let pages: Page[];
+
+beforeEach(() => {
+  requests = [];
+  pages = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (method === 'GET' && url.startsWith('/api/notifications?')) return json(pages.shift() ?? { items: [], nextCursor: null });
+      if (method === 'GET' && url === '/api/notifications') return json(pages.shift() ?? { items: [], nextCursor: null });
+      if (method === 'POST' && url === '/api/notifications/read') return json({ unread: 0 });
+      return new Promise<Response>(() => {});
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('NotificationBell', () => {
+  it('shows the unread count and takes new counts live from the realtime socket', async () => {
+    const fake = fakeSockets();
+    renderWithProviders(
+      <RealtimeProvider connect={fake.connect}>
+        <NotificationBell />
+      </RealtimeProvider>,
+      {
+        cache: (queryClient) => {
+          queryClient.setQueryData(sessionQueryOptions.queryKey, { user: ana });
+          queryClient.setQueryData(unreadCountQueryOptions.queryKey, { unread: 3 });
+        },
+      },
+    );
+    const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(bell).toHaveAttribute('href', '/notifications');
+    act(() => {
+      fake.latest().open();
+      fake.latest().receive({ type: 'notifications.unread', unread: 4 });
+    });
+    expect(await screen.findByRole('link', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
+    act(() => fake.latest().receive({ type: 'notifications.unread', unread: 0 }));
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument();
+  });
+});
+
+describe('NotificationsPage', () => {
+  it('shows groups as sentences, marks what it shows read, and marks all read on demand', async () => {
+    pages = [
+      { items: [likes, follow], nextCursor: null },
+      { items: [{ ...likes, unread: false }, follow], nextCursor: null },
+    ];
+    const { user } = renderWithProviders(<NotificationsPage />);
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const rows = within(list).getAllByRole('link');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Bo and 2 others liked your review of Blue Train'),
+      expect.stringContaining('Eve followed you'),
+    ]);
+    expect(rows[0]).toHaveAttribute('href', '/review/r1');
+    expect(rows[0]).toHaveTextContent('New');
+
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', url: '/api/notifications/read', body: { upTo: AT } }]),
+    );
+    // What was new when the page opened stays marked for this visit.
+    expect(within(list).getAllByRole('link')[0]).toHaveTextContent('New');
+
+    requests = [];
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(within(list).getAllByRole('link')[0]).not.toHaveTextContent('New'));
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', url: '/api/notifications/read', body: {} }]);
+  });
+
+  it('says so when there is nothing, and loads more pages on demand', async () => {
+    const { unmount } = renderWithProviders(<NotificationsPage />);
+    expect(await screen.findByText('Nothing new yet')).toBeInTheDocument();
+    unmount();
+
+    pages = [
+      { items: [{ ...likes, unread: false }], nextCursor: AT },
+      { items: [follow], nextCursor: null },
+    ];
+    const { user } = renderWithProviders(<NotificationsPage />);
+    await screen.findByText(/liked your review/);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText(/Eve followed you/)).toBeInTheDocument();
+    expect(requests.map((r) => r.url)).toContain(`/api/notifications?cursor=${encodeURIComponent(AT)}`);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});

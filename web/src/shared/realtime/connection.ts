@@ -1,0 +1,82 @@
+import {
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_PATH,
+  reconnectDelayMs,
+  RealtimeEventSchema,
+  type RealtimeEvent,
+} from '@hearsay/contracts/realtime';
+
+/** What the connection uses of a WebSocket (tests pass a fake). */
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface ConnectionCallbacks {
+  onEvent(event: RealtimeEvent): void;
+  /** The socket opened again after dropping: whatever it missed should be read from the API. */
+  onReconnect(): void;
+}
+
+/** The socket's address on this site: same origin, ws or wss as the page. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
+}
+
+/**
+ * One live connection: opens the socket, pings every 20 s, and when it drops opens it again after the spec's
+ * schedule (1 s for the first 5 attempts, then 5 s, 10 s, and 60 s after 100). `close()` ends it for good.
+ */
+export function openRealtimeConnection(connect: SocketFactory, url: string, callbacks: ConnectionCallbacks) {
+  let socket: SocketLike | null = null;
+  let attempts = 0;
+  let everOpened = false;
+  let closed = false;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  function open(): void {
+    const current = connect(url);
+    socket = current;
+    current.onopen = () => {
+      attempts = 0;
+      if (everOpened) callbacks.onReconnect();
+      everOpened = true;
+      clearInterval(heartbeat);
+      heartbeat = setInterval(() => current.send('ping'), REALTIME_HEARTBEAT_MS);
+    };
+    current.onmessage = (message) => {
+      if (typeof message.data !== 'string' || message.data === 'pong') return;
+      try {
+        const parsed = RealtimeEventSchema.safeParse(JSON.parse(message.data));
+        if (parsed.success) callbacks.onEvent(parsed.data);
+      } catch {
+        // Not JSON: nothing this version understands.
+      }
+    };
+    current.onerror = () => undefined;
+    current.onclose = () => {
+      clearInterval(heartbeat);
+      if (closed || socket !== current) return;
+      retry = setTimeout(open, reconnectDelayMs(attempts));
+      attempts++;
+    };
+  }
+
+  open();
+  return {
+    close(): void {
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      socket?.close();
+      socket = null;
+    },
+  };
+}

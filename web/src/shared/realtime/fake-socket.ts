@@ -1,0 +1,45 @@
+import type { SocketFactory, SocketLike } from './connection.ts';
+
+/** A stand-in for the browser's WebSocket that a test opens, feeds and drops by hand. */
+export class FakeSocket implements SocketLike {
+  sent: string[] = [];
+  closed = false;
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onerror: SocketLike['onerror'] = null;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+  }
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  close(): void {
+    this.closed = true;
+  }
+  open(): void {
+    this.onopen?.({});
+  }
+  receive(data: unknown): void {
+    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+  }
+  /** The server or the network ends the connection. */
+  drop(): void {
+    this.onclose?.({});
+  }
+}
+
+/** A socket factory that remembers every socket it made. */
+export function fakeSockets(): { connect: SocketFactory; sockets: FakeSocket[]; latest(): FakeSocket } {
+  const sockets: FakeSocket[] = [];
+  return {
+    sockets,
+    connect: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    latest: () => sockets[sockets.length - 1]!,
+  };
+}
