@@ -3,18 +3,10 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryOptions } from '../shared/auth/session.ts';
 import { renderWithProviders } from '../shared/test/render.tsx';
+import { currentUser } from '../shared/test/fixtures.ts';
 import { HomeRoute } from './home-route.tsx';
 
-const ME = {
-  id: 'u1',
-  name: 'Ada Lovelace',
-  username: 'ada',
-  email: 'ada@example.com',
-  avatarUrl: null,
-  bio: '',
-  onboardingCompleted: true,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const ME = currentUser({ name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com' });
 
 beforeEach(() => {
   // The pages' own requests stay pending: what matters here is which page is chosen.

@@ -5,17 +5,9 @@ import { unreadCountQueryOptions } from '../../features/notifications/api.ts';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { Header } from './header.tsx';
+import { currentUser } from '../../shared/test/fixtures.ts';
 
-const ana: CurrentUser = {
-  id: 'u1',
-  name: 'Ana Lima',
-  username: 'ana',
-  email: 'ana@example.com',
-  avatarUrl: null,
-  bio: '',
-  onboardingCompleted: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const ana = currentUser();
 
 /** The screen width as CSS media queries see it (jsdom has no matchMedia of its own). */
 function screenWidth(width: number) {

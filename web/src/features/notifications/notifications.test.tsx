@@ -1,4 +1,3 @@
-import type { CurrentUser } from '@hearsay/contracts/accounts';
 import type { NotificationGroup, NotificationsPage as Page } from '@hearsay/contracts/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,17 +8,9 @@ import { renderWithProviders } from '../../shared/test/render.tsx';
 import { unreadCountQueryOptions } from './api.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
+import { currentUser } from '../../shared/test/fixtures.ts';
 
-const ana: CurrentUser = {
-  id: 'u1',
-  name: 'Ana Lima',
-  username: 'ana',
-  email: 'ana@example.com',
-  avatarUrl: null,
-  bio: '',
-  onboardingCompleted: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const ana = currentUser();
 const person = (name: string) => ({ id: name, username: name.toLowerCase(), name, avatarUrl: null });
 const AT = '2026-11-24T10:00:00.000Z';
 

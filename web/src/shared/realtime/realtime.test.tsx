@@ -7,17 +7,9 @@ import { sessionQueryOptions } from '../auth/session.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { fakeSockets } from './fake-socket.ts';
 import { RealtimeProvider, useRealtimeEvent } from './realtime.tsx';
+import { currentUser } from '../test/fixtures.ts';
 
-const ana: CurrentUser = {
-  id: 'u1',
-  name: 'Ana Lima',
-  username: 'ana',
-  email: 'ana@example.com',
-  avatarUrl: null,
-  bio: '',
-  onboardingCompleted: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const ana = currentUser();
 
 function Unread() {
   const [seen, setSeen] = useState<Extract<RealtimeEvent, { type: 'notifications.unread' }>[]>([]);
