@@ -1,61 +1,23 @@
 import type { Conversation, DirectMessage } from '@hearsay/contracts/conversations';
-import { REALTIME_PATH, type RealtimeEvent } from '@hearsay/contracts/realtime';
-import type { AddressInfo } from 'node:net';
+import type { RealtimeEvent } from '@hearsay/contracts/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { listen, openTab, TEST_SITE } from '../../../test/realtime.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-
-const SITE = 'http://hearsay.test';
 
 let t: TestApp;
 let port: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: SITE } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  t = await createTestApp({ env: { PUBLIC_URL: TEST_SITE } });
+  port = await listen(t);
 });
 afterAll(() => t.close());
 
-/** An open page of the site: a WebSocket with the site's Origin and the person's session, collecting events. */
-async function openTab(person: TestUser) {
-  const events: RealtimeEvent[] = [];
-  let wake: () => void = () => {};
-  let pong: () => void = () => {};
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { headers: { origin: SITE, cookie: person.cookie } } as never);
-  socket.addEventListener('message', (message) => {
-    if (message.data === 'pong') return pong();
-    events.push(JSON.parse(String(message.data)) as RealtimeEvent);
-    wake();
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => resolve());
-    socket.addEventListener('error', () => reject(new Error('the socket did not open')));
-  });
-  return {
-    events,
-    /** The first event of a type, waiting for it up to two seconds. */
-    async next(type: RealtimeEvent['type']): Promise<RealtimeEvent> {
-      const deadline = Date.now() + 2000;
-      for (;;) {
-        const found = events.findIndex((event) => event.type === type);
-        if (found >= 0) return events.splice(found, 1)[0]!;
-        if (Date.now() > deadline) throw new Error(`no ${type} event`);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 100);
-        });
-      }
-    },
-    /** Everything sent before now has arrived: the socket is ordered, so the answer to a ping comes after it. */
-    settled(): Promise<void> {
-      return new Promise<void>((resolve) => {
-        pong = resolve;
-        socket.send('ping');
-      });
-    },
-    close: () => socket.close(),
-  };
+/** A page of the site open for `person`; events get two seconds to arrive on this busy machine. */
+async function tabOf(person: TestUser) {
+  const tab = await openTab(port, person);
+  return { ...tab, next: (type: RealtimeEvent['type']) => tab.next(type, 2000) };
 }
 
 const send = (method: 'POST' | 'PUT', url: string, person: TestUser, payload?: object) =>
@@ -66,7 +28,7 @@ describe('live delivery over the WebSocket', () => {
     const [ada, ben, stranger] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
     expect((await send('PUT', `/api/users/${ben.user.username}/follow`, ada)).statusCode).toBe(200);
     const conversation = (await send('POST', '/api/conversations', ada, { username: ben.user.username })).json<Conversation>();
-    const [adaTab, adaOtherTab, benTab, strangerTab] = await Promise.all([openTab(ada), openTab(ada), openTab(ben), openTab(stranger)]);
+    const [adaTab, adaOtherTab, benTab, strangerTab] = await Promise.all([tabOf(ada), tabOf(ada), tabOf(ben), tabOf(stranger)]);
 
     const sent = await send('POST', `/api/conversations/${conversation.id}/messages`, ada, { body: 'Are you listening?' });
     expect(sent.statusCode).toBe(201);

@@ -1,17 +1,9 @@
-import { sql } from 'kysely';
-import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
+import { sql, type Selectable } from 'kysely';
+import type { ActivityTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 
 /** One activity row of the skeleton: what the page is made of, before anything is hydrated. */
-export interface ActivityRow {
-  id: string;
-  actor_id: string;
-  verb: ActivityVerb;
-  object_type: ActivityObject;
-  object_id: string;
-  album_id: string | null;
-  created_at: string;
-}
+export type ActivityRow = Selectable<ActivityTable>;
 
 /** A place in the feed: rows strictly older than it come next. */
 export interface FeedPosition {

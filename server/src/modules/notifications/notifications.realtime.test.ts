@@ -3,13 +3,13 @@ import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_PATH, type RealtimeEvent } from '@hearsay/contracts/realtime';
+import { REALTIME_PATH } from '@hearsay/contracts/realtime';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { listen, openTab, TEST_SITE } from '../../../test/realtime.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 
 const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
-const SITE = 'http://hearsay.test';
 
 /** The answer to a WebSocket upgrade request: 101 when a socket opens, otherwise the refusal's status. */
 function upgradeStatus(port: number, headers: Record<string, string>): Promise<number> {
@@ -41,40 +41,6 @@ function upgradeStatus(port: number, headers: Record<string, string>): Promise<n
   });
 }
 
-/** A browser's socket: Node's WebSocket, with the Origin and cookie a page of the site would send. */
-async function openSocket(port: number, person: TestUser) {
-  const events: RealtimeEvent[] = [];
-  const waiters: (() => void)[] = [];
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { headers: { origin: SITE, cookie: person.cookie } } as never);
-  socket.addEventListener('message', (message) => {
-    if (message.data === 'pong') return;
-    events.push(JSON.parse(String(message.data)) as RealtimeEvent);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => resolve());
-    socket.addEventListener('error', () => reject(new Error('the socket did not open')));
-  });
-  return {
-    socket,
-    events,
-    /** Waits up to `ms` for an event of the type. */
-    async next(type: RealtimeEvent['type'], ms = 1000): Promise<RealtimeEvent> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const found = events.findIndex((event) => event.type === type);
-        if (found >= 0) return events.splice(found, 1)[0]!;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no ${type} event within ${ms} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, left);
-        });
-      }
-    },
-  };
-}
-
 async function reviewBy(app: TestApp, author: TestUser): Promise<string> {
   const album = await buildAlbum(app.db);
   const response = await app.inject({
@@ -90,9 +56,8 @@ describe('the realtime socket', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: SITE } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    t = await createTestApp({ env: { PUBLIC_URL: TEST_SITE } });
+    port = await listen(t);
   });
   afterAll(() => t.close());
 
@@ -101,9 +66,9 @@ describe('the realtime socket', () => {
     for (const [headers, status] of [
       [{ origin: 'https://evil.example', cookie: person.cookie }, 403],
       [{ cookie: person.cookie }, 403],
-      [{ origin: SITE }, 401],
-      [{ origin: SITE, cookie: 'hearsay.session_token=forged' }, 401],
-      [{ origin: SITE, cookie: person.cookie }, 101],
+      [{ origin: TEST_SITE }, 401],
+      [{ origin: TEST_SITE, cookie: 'hearsay.session_token=forged' }, 401],
+      [{ origin: TEST_SITE, cookie: person.cookie }, 101],
     ] as const)
       expect(await upgradeStatus(port, headers), JSON.stringify(headers)).toBe(status);
   });
@@ -111,7 +76,7 @@ describe('the realtime socket', () => {
   it('shows another person’s like in the author’s open pages within a second, and answers pings', async () => {
     const [author, fan] = await Promise.all([createUser(t), createUser(t)]);
     const id = await reviewBy(t, author);
-    const [tab, otherTab] = await Promise.all([openSocket(port, author), openSocket(port, author)]);
+    const [tab, otherTab] = await Promise.all([openTab(port, author), openTab(port, author)]);
     const started = Date.now();
     await t.inject({ method: 'PUT', url: `/api/reviews/${id}/like`, headers: { cookie: fan.cookie } });
     expect(await tab.next('notifications.unread')).toEqual({ type: 'notifications.unread', unread: 1 });
@@ -131,7 +96,7 @@ describe('the realtime socket', () => {
 
   it('closes the socket when its session signs out', async () => {
     const person = await createUser(t);
-    const tab = await openSocket(port, person);
+    const tab = await openTab(port, person);
     const closed = new Promise<number>((resolve) => tab.socket.addEventListener('close', (event) => resolve(event.code)));
     const signOut = await t.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {}, headers: { cookie: person.cookie } });
     expect(signOut.statusCode).toBe(200);
@@ -140,7 +105,7 @@ describe('the realtime socket', () => {
 
   it('closes a socket at its next ping once its session has ended elsewhere (the account was deleted)', async () => {
     const person = await createUser(t);
-    const tab = await openSocket(port, person);
+    const tab = await openTab(port, person);
     const closed = new Promise<number>((resolve) => tab.socket.addEventListener('close', (event) => resolve(event.code)));
     expect((await deleteAccount(t, person)).statusCode).toBe(200);
     tab.socket.send('ping');
@@ -162,7 +127,7 @@ describe('several server processes (REDIS_URL)', () => {
   let t: TestApp;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: SITE } });
+    t = await createTestApp({ env: { PUBLIC_URL: TEST_SITE } });
   });
   afterAll(async () => {
     await Promise.all(
@@ -183,7 +148,7 @@ describe('several server processes (REDIS_URL)', () => {
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: SITE,
+        PUBLIC_URL: TEST_SITE,
         DATABASE_URL: t.config.databaseUrl,
         DATA_DIR: t.config.dataDir,
         AUTH_SECRET: t.config.authSecret,
@@ -214,11 +179,11 @@ describe('several server processes (REDIS_URL)', () => {
     const [a, b] = await Promise.all([startProcess(), startProcess()]);
     const [author, fan] = await Promise.all([createUser(t), createUser(t)]);
     const id = await reviewBy(t, author);
-    const tab = await openSocket(a, author);
+    const tab = await openTab(a, author);
     const started = Date.now();
     const like = await fetch(`http://127.0.0.1:${b}/api/reviews/${id}/like`, {
       method: 'PUT',
-      headers: { cookie: fan.cookie, origin: SITE },
+      headers: { cookie: fan.cookie, origin: TEST_SITE },
     });
     expect(like.status).toBe(200);
     expect(await tab.next('notifications.unread')).toEqual({ type: 'notifications.unread', unread: 1 });
