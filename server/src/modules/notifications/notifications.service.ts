@@ -271,6 +271,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       after = people[people.length - 1]!.id;
       const settings = await deps.settings.readMany(people.map((person) => person.id));
       for (const person of people) {
+        // SQLite answers synchronously: let waiting requests in between people, so a long run never holds them up.
+        await new Promise((resolve) => setImmediate(resolve));
         if (!settings.get(person.id)!.notifications.email.weeklyDigest) continue;
         const [reviews, albums] = await Promise.all([
           repository.followedReviews(db, person.id, ...range, 10),
@@ -294,7 +296,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
                 '',
                 'New reviews:',
                 ...reviews.map(
-                  (r) => `• ${r.name} reviewed ${r.title} by ${r.artist_credit} (${Number(r.rating)}/5) ${site}${paths.review(r.id)}`,
+                  (r) => `• ${r.name} reviewed ${r.title} by ${r.artist_credit} (${Number(r.rating)}/10) ${site}${paths.review(r.id)}`,
                 ),
               ]
             : []),
