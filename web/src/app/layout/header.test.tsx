@@ -6,6 +6,7 @@ import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { Header } from './header.tsx';
 import { currentUser } from '../../shared/test/fixtures.ts';
+import { unreadConversationsQueryOptions } from '../../features/conversations/api.ts';
 
 const ana = currentUser();
 
@@ -27,6 +28,7 @@ function renderHeader({ url = '/', user = ana as CurrentUser | null } = {}) {
     cache: (queryClient) => {
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user });
       queryClient.setQueryData(unreadCountQueryOptions.queryKey, { unread: 3 });
+      queryClient.setQueryData(unreadConversationsQueryOptions.queryKey, { conversations: 2 });
     },
   });
   return { ...rendered, onSignOut };
@@ -89,11 +91,12 @@ describe('search on a phone', () => {
 });
 
 describe("a member's header", () => {
-  it('has search, the bell, quick-add and the avatar, in that order', () => {
+  it('has search, messages, the bell, quick-add and the avatar, in that order', () => {
     renderHeader();
     const inOrder = [
       siteSearch(),
       screen.getByRole('button', { name: 'Open search' }),
+      screen.getByRole('link', { name: 'Messages: 2 conversations with unread messages' }),
       screen.getByRole('link', { name: 'Notifications, 3 unread' }),
       screen.getByRole('button', { name: 'Write a review' }),
       screen.getByRole('button', { name: 'Account menu for Ana Lima' }),

@@ -2,6 +2,7 @@ import { Menu, Plus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { MessagesLink } from '../../features/conversations/messages-link.tsx';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { useSession } from '../../shared/auth/session.ts';
 import { cn } from '../../shared/lib/cn.ts';
@@ -79,6 +80,7 @@ export function Header({ onOpenMenu, onQuickAdd, onSignOut }: { onOpenMenu: () =
           <PhoneSearch open={phoneSearchOpen} onOpenChange={setPhoneSearchOpen} />
           {session.status === 'signed-in' ? (
             <>
+              <MessagesLink className="hidden sm:inline-flex sm:size-10" />
               <NotificationBell className="size-9 sm:size-10" />
               <Button
                 size="icon"

@@ -3,6 +3,9 @@ import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } 
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../shared/realtime/realtime.tsx';
 
+/** How many conversations have unread messages (the header's badge). */
+export const unreadConversationsQueryOptions = endpointQuery(conversationsEndpoints.unread, {});
+
 export const conversationsQueryOptions = endpointQuery(conversationsEndpoints.list, { query: { page: 1, limit: 50 } });
 
 export const conversationQueryOptions = (conversationId: string) =>
