@@ -63,7 +63,7 @@ test.describe('search', () => {
   test('starts empty, keeps the box and the address in sync, and forgives typos', async ({ page }) => {
     await page.goto('/search');
     await expect(page.getByText('Start typing to search...')).toBeVisible();
-    const box = page.getByRole('searchbox', { name: 'Search' });
+    const box = page.getByRole('main').getByRole('searchbox', { name: 'Search' });
     await box.fill('radiohed');
     await expect(page).toHaveURL(/q=radiohed/);
     await page.getByRole('tab', { name: /Artists/ }).click();
