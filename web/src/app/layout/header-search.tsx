@@ -38,6 +38,48 @@ function useRunSearch() {
 const fieldClass =
   'h-10 w-full rounded-full border border-line bg-surface-2 pl-9 text-sm text-ink placeholder:text-ink-subtle focus:border-accent focus:bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-accent/30 [&::-webkit-search-cancel-button]:hidden';
 
+/** The labelled search field with its icon, as the desktop box and the phone field both show it. */
+function SearchInput({
+  id,
+  inputRef,
+  text,
+  onText,
+  className,
+  shortcut = false,
+}: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  text: string;
+  onText: (text: string) => void;
+  className: string;
+  /** Announces the `/` shortcut (the desktop box). */
+  shortcut?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {t('nav.searchLabel')}
+      </label>
+      <SearchIcon aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
+      <input
+        ref={inputRef}
+        id={id}
+        type="search"
+        name="q"
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        placeholder={t('nav.searchPlaceholder')}
+        maxLength={200}
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-keyshortcuts={shortcut ? '/' : undefined}
+        className={className}
+      />
+    </>
+  );
+}
+
 /** The header's search box on wider screens; `/` focuses it (see Header). */
 export function SearchBox({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const { t } = useTranslation();
@@ -53,24 +95,7 @@ export function SearchBox({ inputRef }: { inputRef: RefObject<HTMLInputElement |
       }}
       className="relative hidden min-w-0 max-w-sm flex-1 md:block"
     >
-      <label htmlFor="header-search" className="sr-only">
-        {t('nav.searchLabel')}
-      </label>
-      <SearchIcon aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
-      <input
-        ref={inputRef}
-        id="header-search"
-        type="search"
-        name="q"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={t('nav.searchPlaceholder')}
-        maxLength={200}
-        autoComplete="off"
-        enterKeyHint="search"
-        aria-keyshortcuts="/"
-        className={`peer pr-9 ${fieldClass}`}
-      />
+      <SearchInput id="header-search" inputRef={inputRef} text={text} onText={setText} className={`peer pr-9 ${fieldClass}`} shortcut />
       <kbd
         aria-hidden
         title={t('nav.searchShortcut')}
@@ -134,24 +159,8 @@ export function PhoneSearch({ open, onOpenChange }: { open: boolean; onOpenChang
           }}
           className="absolute inset-0 z-10 flex items-center gap-2 bg-canvas px-4 md:hidden"
         >
-          <label htmlFor="phone-search-box" className="sr-only">
-            {t('nav.searchLabel')}
-          </label>
           <div className="relative min-w-0 flex-1">
-            <SearchIcon aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
-            <input
-              ref={inputRef}
-              id="phone-search-box"
-              type="search"
-              name="q"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={t('nav.searchPlaceholder')}
-              maxLength={200}
-              autoComplete="off"
-              enterKeyHint="search"
-              className={`pr-3 ${fieldClass}`}
-            />
+            <SearchInput id="phone-search-box" inputRef={inputRef} text={text} onText={setText} className={`pr-3 ${fieldClass}`} />
           </div>
           <Button variant="ghost" size="icon" className="size-9 shrink-0" aria-label={t('nav.closeSearch')} onClick={close}>
             <X className="size-5" />
