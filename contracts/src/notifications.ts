@@ -53,9 +53,12 @@ export type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
 
 export const UnreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
 
-/** Mark everything read (no body or `{}`), everything up to a time (what the page has shown), or some groups. */
+/**
+ * Mark everything read (no body or `{}`), everything up to a time (what the page has shown), or some groups. Strict:
+ * a misspelt field is refused rather than read as "mark everything".
+ */
 export const MarkReadBodySchema = z
-  .object({
+  .strictObject({
     upTo: z.iso.datetime({ error: 'upTo must be a date and time like 2026-11-24T10:00:00.000Z' }).optional(),
     groups: z.array(z.string().min(1).max(200)).max(100).optional(),
   })

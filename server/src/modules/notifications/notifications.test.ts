@@ -85,6 +85,10 @@ describe('notifications', () => {
     const mark = await call('POST', '/api/notifications/read', owner, { groups: [`review_comment:${id}`] });
     expect(mark.json()).toEqual({ unread: 2 });
     expect((await call('POST', '/api/notifications/read', owner, { upTo: 'yesterday' })).statusCode).toBe(400);
+    // A misspelt field is refused, not read as "mark everything".
+    const misspelt = await call('POST', '/api/notifications/read', owner, { before: 'yesterday' });
+    expect(misspelt.statusCode).toBe(400);
+    expect((await call('GET', '/api/notifications/unread-count', owner)).json()).toEqual({ unread: 2 });
     expect((await call('POST', '/api/notifications/read', owner, { upTo: new Date(Date.now() + 60_000).toISOString() })).json()).toEqual({
       unread: 0,
     });
