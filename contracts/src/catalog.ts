@@ -80,15 +80,31 @@ export const TrackSchema = z.object({
 });
 export type Track = z.infer<typeof TrackSchema>;
 
+/**
+ * Services a "Listen on" link can lead to, in the order shown to someone with no preference (alphabetical, so no
+ * service is favoured). A member who linked their Spotify account sees Spotify's link first.
+ */
+export const LINK_SERVICES = ['apple-music', 'bandcamp', 'deezer', 'soundcloud', 'spotify', 'tidal', 'youtube', 'official-site'] as const;
+export type LinkService = (typeof LINK_SERVICES)[number];
+export const ExternalLinkSchema = z.object({ service: z.enum(LINK_SERVICES), url: z.url() });
+export type ExternalLink = z.infer<typeof ExternalLinkSchema>;
+
 export const RatingBucketSchema = z.object({ rating: z.number(), count: z.number().int() });
 export type RatingBucket = z.infer<typeof RatingBucketSchema>;
 
 export const AlbumDetailSchema = AlbumCardSchema.extend({
   label: z.string().max(LABEL_MAX).nullable(),
+  catalogueNumber: z.string().nullable(),
+  /** MusicBrainz secondary types: "Live", "Compilation", "Soundtrack", "Remix", … */
+  secondaryTypes: z.array(z.string()),
   description: z.string().max(ALBUM_DESCRIPTION_MAX).nullable(),
   mbid: z.string().nullable(),
   likeCount: z.number().int(),
   tracks: z.array(TrackSchema),
+  /** Sum of the tracks' durations, null unless every track has one. */
+  totalDurationMs: z.number().int().nullable(),
+  /** "Listen on" links (streaming services), the viewer's preferred service first. */
+  links: z.array(ExternalLinkSchema),
   /** Count of ratings at each half step from 1 to 10 (19 buckets, zeros included). */
   ratingDistribution: z.array(RatingBucketSchema),
 });
@@ -105,13 +121,49 @@ export const ArtistCardSchema = z.object({
 });
 export type ArtistCard = z.infer<typeof ArtistCardSchema>;
 
+/**
+ * One release group of an artist's discography: an album of the catalog, or one MusicBrainz lists that the catalog
+ * does not have yet (`album` null; anyone signed in can add it by its `mbid`).
+ */
+export const DiscographyRowSchema = z.object({
+  mbid: z.string().nullable(),
+  title: z.string(),
+  year: z.number().int().nullable(),
+  /** Kept in the catalog's release types; MusicBrainz's secondary types beside it. */
+  releaseType: ReleaseTypeSchema,
+  secondaryTypes: z.array(z.string()),
+  album: AlbumCardSchema.nullable(),
+});
+export type DiscographyRow = z.infer<typeof DiscographyRowSchema>;
+
 export const DiscographyGroupSchema = z.object({
   releaseType: ReleaseTypeSchema,
-  albums: z.array(AlbumCardSchema),
+  /** Oldest first, by year then title. */
+  rows: z.array(DiscographyRowSchema),
 });
+
+export const ArtistMemberSchema = z.object({
+  name: z.string(),
+  mbid: z.string().nullable(),
+  /** The member's page when the catalog has them as an artist. */
+  artistSlug: z.string().nullable(),
+  beginYear: z.number().int().nullable(),
+  endYear: z.number().int().nullable(),
+});
+export type ArtistMember = z.infer<typeof ArtistMemberSchema>;
 
 export const ArtistDetailSchema = ArtistCardSchema.extend({
   ratingCount: z.number().int(),
+  mbid: z.string().nullable(),
+  /** MusicBrainz's type: Person, Group, Orchestra, Choir, Character, Other. */
+  type: z.string().nullable(),
+  area: z.string().nullable(),
+  disambiguation: z.string().nullable(),
+  beginYear: z.number().int().nullable(),
+  endYear: z.number().int().nullable(),
+  members: z.array(ArtistMemberSchema),
+  links: z.array(ExternalLinkSchema),
+  /** Grouped by release type in the order album, ep, single, live, compilation, soundtrack, remix, other. */
   discography: z.array(DiscographyGroupSchema),
 });
 export type ArtistDetail = z.infer<typeof ArtistDetailSchema>;

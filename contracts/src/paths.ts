@@ -16,6 +16,8 @@ export const paths = {
   login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   register: () => '/register',
   albumCover: (albumId: string, version?: string) => `/covers/albums/${albumId}${version ? `?v=${version}` : ''}`,
+  /** The same cover at a size the Cover Art Archive has a thumbnail for (250 or 500 px). */
+  sizedCover: (coverUrl: string, size: 250 | 500) => `${coverUrl}${coverUrl.includes('?') ? '&' : '?'}size=${size}`,
   artistImage: (artistId: string) => `/covers/artists/${artistId}`,
   /** The OpenAPI documentation of every endpoint. */
   apiDocs: () => '/api/docs',

@@ -28,6 +28,10 @@ export const ProfileSchema = z.object({
   stats: ProfileStatsSchema,
   isOwner: z.boolean(),
   isFollowing: z.boolean(),
+  /** You blocked this person: their profile shows only the way to unblock them. */
+  blocked: z.boolean(),
+  /** You muted this person: their activity stays out of your feed. */
+  muted: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -44,6 +48,9 @@ export const PersonPageSchema = pageOf(PersonCardSchema);
 export const PeopleQuerySchema = PageQuerySchema;
 
 export const FollowStateSchema = z.object({ following: z.boolean(), followers: z.number().int(), viewerFollowing: z.number().int() });
+
+export const BlockStateSchema = z.object({ blocked: z.boolean() });
+export const MuteStateSchema = z.object({ muted: z.boolean() });
 
 export const RatingDistributionSchema = z.object({ total: z.number().int(), buckets: z.array(RatingBucketSchema) });
 
@@ -103,6 +110,39 @@ export const profilesEndpoints = {
     summary: 'Unfollow someone (idempotent)',
     params,
     responses: { 200: FollowStateSchema, ...errorResponses(400, 401, 404) },
+  }),
+  block: endpoint({
+    method: 'PUT',
+    path: '/api/users/:username/block',
+    tags,
+    summary:
+      'Block someone (idempotent): each of you is hidden from the other everywhere, follows between you end, and they cannot follow, message, comment on or like anything of yours. They are not told',
+    params,
+    responses: { 200: BlockStateSchema, ...errorResponses(400, 401, 404) },
+  }),
+  unblock: endpoint({
+    method: 'DELETE',
+    path: '/api/users/:username/block',
+    tags,
+    summary: 'Unblock someone (idempotent); follows that the block ended do not come back',
+    params,
+    responses: { 200: BlockStateSchema, ...errorResponses(400, 401, 404) },
+  }),
+  mute: endpoint({
+    method: 'PUT',
+    path: '/api/users/:username/mute',
+    tags,
+    summary: 'Mute someone (idempotent): their activity stays out of your feed. They are not told',
+    params,
+    responses: { 200: MuteStateSchema, ...errorResponses(400, 401, 404) },
+  }),
+  unmute: endpoint({
+    method: 'DELETE',
+    path: '/api/users/:username/mute',
+    tags,
+    summary: 'Unmute someone (idempotent)',
+    params,
+    responses: { 200: MuteStateSchema, ...errorResponses(400, 401, 404) },
   }),
   followers: endpoint({
     method: 'GET',

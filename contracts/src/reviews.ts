@@ -47,6 +47,8 @@ export const ReviewSchema = z.object({
   commentCount: z.number().int(),
   likedByViewer: z.boolean(),
   isOwner: z.boolean(),
+  /** Set when a moderator hid it: only its author still sees it, with this reason. */
+  hiddenReason: z.string().nullable(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -91,6 +93,8 @@ export const CommentSchema = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   isOwner: z.boolean(),
+  /** Set when a moderator hid it: only its author still sees it, with this reason. */
+  hiddenReason: z.string().nullable(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 export const CommentPageSchema = pageOf(CommentSchema);

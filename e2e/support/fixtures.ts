@@ -65,6 +65,11 @@ export function newPerson(name = 'Test Listener') {
   return { name: `${name} ${stamp}`, email: `listener-${stamp}@example.com`, password: 'Quiet-Library-42!' };
 }
 
+/** The username the server gave whoever is signed in on this page. */
+export async function usernameOf(page: Page): Promise<string> {
+  return ((await (await page.request.get('/api/me')).json()) as { user: { username: string } }).user.username;
+}
+
 /** Registers through the real form and waits for onboarding. */
 export async function register(page: Page, person = newPerson()) {
   await page.goto('/register');

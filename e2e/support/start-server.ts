@@ -1,7 +1,8 @@
 /**
  * Starts the real Hearsay server for the end-to-end run: builds the web app if it is stale, makes
  * a temporary data directory, and on PostgreSQL (TEST_DATABASE_URL) a fresh database that is
- * dropped when the run ends. The server migrates and loads the starter catalog on start, as in production.
+ * dropped when the run ends. The server migrates and loads the starter catalog on start, as in production; it asks a
+ * local stand-in for MusicBrainz and the Cover Art Archive (server/test/musicbrainz.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildWeb, repositoryRoot, webBuildIsStale } from '../../scripts/web-build.ts';
+import { startFakeMusicBrainz } from '../../server/test/musicbrainz.ts';
 
 const port = process.env.E2E_PORT ?? '3100';
 
@@ -39,6 +41,9 @@ if (postgresUrl) {
   };
 }
 
+// MusicBrainz and the Cover Art Archive, played from recorded answers: no journey reaches the internet.
+const musicbrainz = await startFakeMusicBrainz();
+
 const server = spawn(process.execPath, [join(repositoryRoot, 'server', 'src', 'main.ts')], {
   stdio: 'inherit',
   env: {
@@ -49,8 +54,16 @@ const server = spawn(process.execPath, [join(repositoryRoot, 'server', 'src', 'm
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    COVER_ART: 'off',
+    COVER_ART: 'remote',
+    COVER_ART_URL: musicbrainz.url,
+    MUSICBRAINZ: 'on',
+    MUSICBRAINZ_URL: musicbrainz.url,
+    MUSICBRAINZ_MIN_INTERVAL_MS: '50',
+    // Enriching the 3,461 starter albums against a stand-in that knows seven would only make noise.
+    CATALOG_ENRICH: 'false',
     LOG_LEVEL: 'warn',
+    // The moderation journey signs up as this operator.
+    ADMIN_EMAILS: 'moderator@hearsay.test',
     // End-to-end journeys sign up many people from one address; the limits themselves have API tests.
     RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER ?? '50',
   },
@@ -63,6 +76,7 @@ async function stop(code: number) {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));
   await dropDatabase().catch(() => undefined);
+  await musicbrainz.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
 }

@@ -1,9 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, register, test } from '../support/fixtures.ts';
-
-async function usernameOf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/me')).json()) as { user: { username: string } }).user.username;
-}
+import { expect, register, test, usernameOf } from '../support/fixtures.ts';
 
 test('two people who follow each other write, see it arrive without reloading, and see "Seen"', async ({ page, browser }) => {
   test.slow();

@@ -12,11 +12,15 @@ import { createAccountsService, type AccountsService } from './modules/accounts/
 import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/security.routes.ts';
 import { createSecurityService } from './modules/accounts/security.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
+import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { createConversationsService } from './modules/conversations/conversations.service.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
+import { musicbrainzRoutes } from './modules/catalog/musicbrainz.routes.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
@@ -51,6 +55,7 @@ import { ping, type DatabaseHandle } from './platform/db/index.ts';
 import { createJobRunner, type Jobs } from './platform/jobs/runner.ts';
 import { createJobThread } from './platform/jobs/thread.ts';
 import type { JobThreadData } from './job-thread.ts';
+import { HEARSAY_VERSION } from './platform/version.ts';
 import { applyThreadEvent, buildCoreServices, JOB_KINDS, jobHandlers } from './services.ts';
 import { registerRequestValidation } from './platform/http/bodies.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
@@ -107,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: {
         title: 'Hearsay API',
         description: 'Rate, review and discover albums through people. Every error answers `{ "error": { "code", "message", "issues" } }`.',
-        version: '1.0.0',
+        version: HEARSAY_VERSION,
       },
     },
     transform: jsonSchemaTransform,
@@ -129,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Long work runs as database-backed jobs: in a thread of their own, or in short steps between requests.
   const runner = config.jobThread ? null : createJobRunner({ db, clock, log: app.log });
+  // The server thread and the job thread keep to one MusicBrainz request a second between them.
+  const musicbrainzSlot = new SharedArrayBuffer(8);
   const jobs: Jobs =
     runner ??
     createJobThread({
@@ -136,14 +143,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       log: app.log,
       entry: new URL('./job-thread.ts', import.meta.url),
-      workerData: { config, imageProxy: deps.imageProxy } satisfies JobThreadData,
+      workerData: { config, imageProxy: deps.imageProxy, musicbrainzSlot } satisfies JobThreadData,
       kinds: JOB_KINDS,
       onEvent: (event) => applyThreadEvent(core, event),
     });
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', () => jobs.close());
-  const core = buildCoreServices({ db, clock, config, imageProxy: deps.imageProxy, jobs, events });
-  const { catalog, ratings, library, imageProxy, reviews, imports } = core;
+  app.addHook('onReady', async () => {
+    jobs.start();
+    // The catalog gets MusicBrainz's data in the background, from where it stopped (decision 018).
+    if (config.musicbrainz.enrichOnStart) {
+      await core.enrichment
+        .ensureQueued(jobs)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not start catalog enrichment'));
+    }
+  });
+  app.addHook('onClose', async () => {
+    await jobs.close();
+    await core.musicbrainz.close();
+  });
+  const core = buildCoreServices({ db, clock, config, imageProxy: deps.imageProxy, jobs, events, log: app.log, musicbrainzSlot });
+  const { catalog, ratings, library, blocks, imageProxy, reviews, imports, catalogMusicBrainz, enrichment } = core;
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   const covers = createCoverService({
     db,
@@ -154,10 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  const collections = createCollectionsService({ db, clock, catalog, events });
-  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, events });
-  const conversations = createConversationsService({ db, clock, realtime });
-  const search = createSearchService({ db, catalog, collections: { search: (tokens) => collections.search(tokens) } });
+  const collections = createCollectionsService({ db, clock, catalog, blocks, events });
+  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, events });
+  const conversations = createConversationsService({ db, clock, realtime, blocks });
+  const search = createSearchService({ db, catalog, blocks, collections });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   app.addHook('onClose', () => limiter.close());
@@ -193,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     realtime,
     mailer,
+    blocks,
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     log: app.log,
@@ -226,7 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
   });
   const journal = createJournalService({ db, clock, catalog });
-  const feed = createFeedService({ db, clock, catalog });
+  const feed = createFeedService({ db, clock, catalog, blocks });
+  const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
@@ -239,7 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, { notifications });
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
-  await app.register(catalogRoutes, { catalog });
+  await app.register(catalogRoutes, { catalog, onArtistViewed: catalogMusicBrainz.refreshArtistSoon });
+  await app.register(musicbrainzRoutes, { catalogMusicBrainz, enrichmentState: enrichment.state });
   await app.register(coverRoutes, { covers });
   await registerUploads(app, config.dataDir);
   await app.register(ratingsRoutes, { ratings });
@@ -248,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageProxyRoutes, { imageProxy });
   await app.register(collectionsRoutes, { collections });
   await app.register(profilesRoutes, { profiles });
+  await app.register(blocksRoutes, { blocks });
+  await app.register(moderationRoutes, { moderation });
   await app.register(importsRoutes, { imports });
   await app.register(journalRoutes, { journal });
   await app.register(feedRoutes, { feed });

@@ -13,17 +13,22 @@ import { buildCoreServices, jobHandlers, type ThreadEvent } from './services.ts'
 export interface JobThreadData {
   config: Config;
   imageProxy?: AppDeps['imageProxy'];
+  /** The MusicBrainz pace shared with the server thread. */
+  musicbrainzSlot?: SharedArrayBuffer;
 }
 
 /** Steps may be long here: nothing waits on this thread, and fewer steps save fewer cursors. */
 const THREAD_SLICE_MS = 50;
 
-const { config, imageProxy } = workerData as JobThreadData;
+const { config, imageProxy, musicbrainzSlot } = workerData as JobThreadData;
 const database = openDatabase(config.databaseUrl, { poolSize: 2 });
 const clock = () => new Date();
 const runner = createJobRunner({ db: database.db, clock, log: threadLog(), sliceMs: THREAD_SLICE_MS });
-const services = buildCoreServices({ db: database.db, clock, config, imageProxy, jobs: runner });
+const services = buildCoreServices({ db: database.db, clock, config, imageProxy, jobs: runner, log: threadLog(), musicbrainzSlot });
 for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.register(kind, handler);
 // The server's caches of albums, charts and pages drop what the thread's writes changed.
 services.catalog.onChange((albumId) => tellServer({ type: 'catalog-changed', albumId } satisfies ThreadEvent));
-serveJobThread(runner, () => database.destroy());
+serveJobThread(runner, async () => {
+  await services.musicbrainz.close();
+  await database.destroy();
+});

@@ -1,4 +1,8 @@
 import type { AppDeps } from './app.ts';
+import { createListeningServiceLookup } from './modules/accounts/listening-service.ts';
+import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/catalog-enrichment.ts';
+import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
+import { createBlocksService } from './modules/blocks/blocks.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
 import { createImportsService, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
@@ -9,6 +13,9 @@ import type { Config } from './platform/config.ts';
 import type { DB } from './platform/db/index.ts';
 import type { EventBus } from './platform/events.ts';
 import type { JobHandler, Jobs } from './platform/jobs/runner.ts';
+import { createMusicBrainz } from './platform/musicbrainz/client.ts';
+import type { MusicBrainz } from './platform/musicbrainz/types.ts';
+import { HEARSAY_VERSION } from './platform/version.ts';
 
 export interface CoreServiceDeps {
   db: DB;
@@ -18,7 +25,12 @@ export interface CoreServiceDeps {
   jobs: Pick<Jobs, 'enqueue'>;
   /** The server's domain events (notifications listen); the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
+  log?: { warn(details: object, message: string): void };
+  /** Shared by the server thread and the job thread, so both keep to one MusicBrainz request a second together. */
+  musicbrainzSlot?: SharedArrayBuffer;
 }
+
+const quiet = { warn: () => {} };
 
 export type CoreServices = ReturnType<typeof buildCoreServices>;
 
@@ -26,9 +38,16 @@ export type CoreServices = ReturnType<typeof buildCoreServices>;
  * The services that background jobs need as well as routes. The server and the job thread build them here, the same
  * way, each on its own database connection; app.ts adds the rest.
  */
-export function buildCoreServices({ db, clock, config, imageProxy: imageProxyOptions, jobs, events }: CoreServiceDeps) {
+export function buildCoreServices(deps: CoreServiceDeps) {
+  const { db, clock, config, imageProxy: imageProxyOptions, jobs, events, log = quiet } = deps;
   const ratingLookup = createRatingLookup(db);
-  const catalog = createCatalogService({ db, clock, charts: config.charts, ratings: ratingLookup });
+  const catalog = createCatalogService({
+    db,
+    clock,
+    charts: config.charts,
+    ratings: ratingLookup,
+    preferredLinkService: createListeningServiceLookup(db),
+  });
   const ratings = createRatingsService({ db, clock, catalog });
   const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup });
   const imageProxy = createImageProxyService({
@@ -39,17 +58,48 @@ export function buildCoreServices({ db, clock, config, imageProxy: imageProxyOpt
     cacheBytes: config.reviewImageCacheBytes,
     ...imageProxyOptions,
   });
-  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, events });
-  const imports = createImportsService({ db, clock, catalog, ratings, library, reviews, limits: config.importLimits, jobs });
-  return { ratingLookup, catalog, ratings, library, imageProxy, reviews, imports };
+  const blocks = createBlocksService({ db, clock });
+  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, blocks, events });
+  const musicbrainz: MusicBrainz = createMusicBrainz({
+    db,
+    enabled: config.musicbrainz.enabled,
+    baseUrl: config.musicbrainz.baseUrl,
+    contact: config.musicbrainz.contact,
+    version: HEARSAY_VERSION,
+    redisUrl: config.redisUrl,
+    minIntervalMs: config.musicbrainz.minIntervalMs,
+    sharedSlot: deps.musicbrainzSlot,
+    clock,
+    log,
+  });
+  const catalogMusicBrainz = createCatalogMusicBrainz({ db, clock, catalog, musicbrainz, log });
+  const enrichment = createCatalogEnrichment({ db, clock, catalogMusicBrainz, enabled: config.musicbrainz.enabled, log });
+  const imports = createImportsService({
+    db,
+    clock,
+    catalog,
+    ratings,
+    library,
+    reviews,
+    limits: config.importLimits,
+    jobs,
+    // Albums an import adds are looked up on MusicBrainz afterwards, which confirms those it knows.
+    afterImport: async () => {
+      await enrichment.ensureQueued(jobs);
+    },
+  });
+  return { ratingLookup, catalog, ratings, library, blocks, imageProxy, reviews, imports, musicbrainz, catalogMusicBrainz, enrichment };
 }
 
 /** Every kind of background job. */
-export const JOB_KINDS = [RYM_IMPORT_JOB] as const;
+export const JOB_KINDS = [RYM_IMPORT_JOB, CATALOG_ENRICH_JOB] as const;
 
 /** The handler that runs each kind of job. */
 export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[number], JobHandler<unknown>> {
-  return { [RYM_IMPORT_JOB]: services.imports.rymImport };
+  return {
+    [RYM_IMPORT_JOB]: services.imports.rymImport,
+    [CATALOG_ENRICH_JOB]: services.enrichment.handler as JobHandler<unknown>,
+  };
 }
 
 /** What the job thread tells the server (platform/jobs/thread.ts). */

@@ -15,6 +15,7 @@ export interface AlbumOverrides {
   genres?: string[];
   label?: string | null;
   mbid?: string | null;
+  discogsMasterId?: number | null;
   tracks?: { disc?: number; position: number; title: string; durationMs?: number | null }[];
 }
 
@@ -35,7 +36,7 @@ export async function buildAlbum(db: DB, overrides: AlbumOverrides = {}): Promis
         description: null,
         mbid: overrides.mbid ?? null,
         artistMbids: credits.map(() => null),
-        discogsMasterId: null,
+        discogsMasterId: overrides.discogsMasterId ?? null,
         tracks: (overrides.tracks ?? []).map((track) => ({
           disc: track.disc ?? 1,
           position: track.position,

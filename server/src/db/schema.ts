@@ -17,6 +17,18 @@ export interface ArtistTable {
   mbid: string | null;
   /** 'pending' while all its albums are; see AlbumTable.status. */
   status: Defaulted<CatalogStatus>;
+  /** MusicBrainz's type: Person, Group, Orchestra, Choir, Character, Other. */
+  artist_type: string | null;
+  area: string | null;
+  /** Active years as MusicBrainz gives them (YYYY, YYYY-MM or YYYY-MM-DD). */
+  begin_date: string | null;
+  end_date: string | null;
+  disambiguation: string | null;
+  /** JSON array of ArtistMember (contracts/catalog.ts). */
+  members: Defaulted<string>;
+  /** JSON array of ExternalLink (contracts/catalog.ts). */
+  links: Defaulted<string>;
+  musicbrainz_checked_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -43,6 +55,13 @@ export interface AlbumTable {
   release_year: number | null;
   release_type: Defaulted<string>;
   label: string | null;
+  catalogue_number: string | null;
+  /** JSON array of MusicBrainz secondary types ("Live", "Compilation", "Soundtrack", …). */
+  secondary_types: Defaulted<string>;
+  /** JSON array of ExternalLink (contracts/catalog.ts): "Listen on" links from MusicBrainz URL relationships. */
+  links: Defaulted<string>;
+  /** When MusicBrainz was last asked about this album (enrichment); null if never. */
+  musicbrainz_checked_at: string | null;
   description: string | null;
   mbid: string | null;
   discogs_master_id: number | null;
@@ -293,6 +312,8 @@ export interface ReviewTable {
   created_at: string;
   updated_at: string;
   edited_at: string | null;
+  /** Set by a moderator: the review is hidden from everyone but its author, who is shown this reason. */
+  hidden_reason: string | null;
 }
 
 export interface ReviewRevisionTable {
@@ -318,6 +339,8 @@ export interface ReviewCommentTable {
   created_at: string;
   updated_at: string;
   edited_at: string | null;
+  /** Set by a moderator: the comment is hidden from everyone but its author, who is shown this reason. */
+  hidden_reason: string | null;
 }
 
 /** One logged listen: the day is a calendar date (YYYY-MM-DD), the rating is of that listen. */
@@ -362,6 +385,44 @@ export interface CollectionLikeTable {
 export interface FollowTable {
   follower_id: string;
   followee_id: string;
+  created_at: string;
+}
+
+/** A member's report of a review, comment, collection, message, profile or album; once per reporter and subject. */
+export interface ReportTable {
+  id: string;
+  reporter_id: string;
+  subject_type: string;
+  subject_id: string;
+  reason: string;
+  note: Defaulted<string>;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+/** The moderation audit log: who did what to which subject, and why. */
+export interface ModerationActionTable {
+  id: string;
+  moderator_id: string | null;
+  moderator_name: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  reason: string;
+  created_at: string;
+}
+
+/** `blocker_id` blocked `blocked_id`: each is hidden from the other everywhere. */
+export interface BlockTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** `muter_id` muted `muted_id`: the muted person's activity stays out of the muter's feed. */
+export interface MuteTable {
+  muter_id: string;
+  muted_id: string;
   created_at: string;
 }
 
@@ -420,7 +481,42 @@ export interface ActivityTable {
   created_at: string;
 }
 
+/** A cached ws/2 answer (platform/musicbrainz). */
+export interface MusicbrainzAnswerTable {
+  /** Path and query of the request, e.g. `/ws/2/release-group/{mbid}?inc=…`. */
+  request: string;
+  status: number;
+  body: string;
+  fetched_at: string;
+  expires_at: string;
+}
+
+/** One release group of an artist's discography as MusicBrainz lists it, whether or not the catalog has it. */
+export interface ArtistReleaseGroupTable {
+  artist_id: string;
+  mbid: string;
+  title: string;
+  primary_type: string | null;
+  secondary_types: Defaulted<string>;
+  first_release_date: string | null;
+}
+
+export type EnrichmentOutcome = 'resolved' | 'ambiguous' | 'not_found' | 'failed';
+
+/** What the enrichment job concluded about an album (migration 2026-11-24-60-musicbrainz). */
+export interface AlbumEnrichmentTable {
+  album_id: string;
+  outcome: EnrichmentOutcome;
+  /** JSON array of { mbid, title, artistCredit, year } for an ambiguous album. */
+  candidates: Defaulted<string>;
+  detail: string | null;
+  checked_at: string;
+}
+
 export interface Database {
+  musicbrainz_answer: MusicbrainzAnswerTable;
+  artist_release_group: ArtistReleaseGroupTable;
+  album_enrichment: AlbumEnrichmentTable;
   activity: ActivityTable;
   conversation: ConversationTable;
   conversation_member: ConversationMemberTable;
@@ -431,6 +527,10 @@ export interface Database {
   collection_album: CollectionAlbumTable;
   collection_like: CollectionLikeTable;
   follow: FollowTable;
+  block: BlockTable;
+  report: ReportTable;
+  moderation_action: ModerationActionTable;
+  mute: MuteTable;
   journal_entry: JournalEntryTable;
   review: ReviewTable;
   review_revision: ReviewRevisionTable;

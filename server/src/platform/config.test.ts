@@ -49,6 +49,25 @@ describe('loadConfig', () => {
     expect(message).toContain('TRUST_PROXY:');
   });
 
+  it('asks MusicBrainz politely: on by default (off in tests), named after the site, never faster than once a second', () => {
+    const production = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://music.example.org' });
+    expect(production.musicbrainz).toEqual({
+      enabled: true,
+      baseUrl: 'https://musicbrainz.org',
+      contact: 'https://music.example.org',
+      minIntervalMs: 1000,
+      enrichOnStart: true,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).musicbrainz.enabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), MUSICBRAINZ: 'off' }).musicbrainz).toMatchObject({ enabled: false, enrichOnStart: false });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MUSICBRAINZ_MIN_INTERVAL_MS: '200' })).toThrow(
+      /musicbrainz\.org allows one request a second/,
+    );
+    const mirror = loadConfig({ DATA_DIR: dataDir(), MUSICBRAINZ_URL: 'http://mirror.lan:5000/', MUSICBRAINZ_MIN_INTERVAL_MS: '0' });
+    expect(mirror.musicbrainz).toMatchObject({ baseUrl: 'http://mirror.lan:5000', minIntervalMs: 0 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MUSICBRAINZ: 'maybe' })).toThrow(/MUSICBRAINZ: must be on or off/);
+  });
+
   it('generates the auth secret once, keeps it private in the data directory, and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

@@ -54,6 +54,21 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COVER_ART: z.enum(['remote', 'off'], { error: 'must be remote or off' }).default('remote'),
   COVER_ART_URL: z.url().default('https://coverartarchive.org'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be e-mail addresses separated by commas' }))),
+  MUSICBRAINZ: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  MUSICBRAINZ_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://musicbrainz.org'),
+  MUSICBRAINZ_CONTACT: z.string().trim().min(3).max(200).optional(),
+  MUSICBRAINZ_MIN_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).optional(),
+  CATALOG_ENRICH: booleanish.default(true),
   REVIEW_IMAGES: z.enum(['proxy', 'off'], { error: 'must be proxy or off' }).default('proxy'),
   REVIEW_IMAGE_CACHE_MB: positiveInt(1_000_000).default(1024),
   CATALOG_AUTOLOAD: booleanish.default(true),
@@ -97,6 +112,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logLevel: string;
   coverArt: { mode: 'remote' | 'off'; baseUrl: string };
+  /** MusicBrainz (decision 018): whether to ask it, where, who to name in the User-Agent, how often, and enrichment. */
+  musicbrainz: { enabled: boolean; baseUrl: string; contact: string; minIntervalMs: number; enrichOnStart: boolean };
   /** Pictures from other sites in reviews: shown through the site's image proxy, or not shown. */
   reviewImages: 'proxy' | 'off';
   reviewImageCacheBytes: number;
@@ -110,6 +127,8 @@ export interface Config {
   /** Serve the web app's `.map` files (they show its source to anyone who asks). */
   serveSourceMaps: boolean;
   rateLimitMultiplier: number;
+  /** The operators: signed in with one of these addresses, a person may moderate. */
+  adminEmails: readonly string[];
   /** Sign-in providers with both halves of their credentials set; the others are shown as unavailable. */
   oauth: OAuthConfig;
 }
@@ -154,6 +173,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     coverArt: { mode: env.COVER_ART, baseUrl: env.COVER_ART_URL.replace(/\/+$/, '') },
+    musicbrainz: musicbrainzConfig(env, publicUrl),
     reviewImages: env.REVIEW_IMAGES,
     reviewImageCacheBytes: env.REVIEW_IMAGE_CACHE_MB * 1024 * 1024,
     catalogAutoload: env.CATALOG_AUTOLOAD,
@@ -161,9 +181,31 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
     importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
+    adminEmails: env.ADMIN_EMAILS,
     oauth: oauthConfig(env),
     serveSourceMaps: env.SOURCE_MAPS,
     webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+}
+
+/** musicbrainz.org allows one request a second per client; only a mirror of one's own may be asked faster. */
+const MUSICBRAINZ_ORG_INTERVAL_MS = 1000;
+
+function musicbrainzConfig(env: z.output<typeof EnvSchema>, publicUrl: string): Config['musicbrainz'] {
+  const baseUrl = env.MUSICBRAINZ_URL.replace(/\/+$/, '');
+  const official = /(^|\.)musicbrainz\.org$/i.test(new URL(baseUrl).hostname);
+  const interval = env.MUSICBRAINZ_MIN_INTERVAL_MS ?? MUSICBRAINZ_ORG_INTERVAL_MS;
+  if (official && interval < MUSICBRAINZ_ORG_INTERVAL_MS) {
+    throw new ConfigError('Invalid configuration:\n  MUSICBRAINZ_MIN_INTERVAL_MS: musicbrainz.org allows one request a second (1000)');
+  }
+  // Tests never reach the internet: MusicBrainz is off for them unless a test starts its local stand-in.
+  const enabled = (env.MUSICBRAINZ ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
+  return {
+    enabled,
+    baseUrl,
+    contact: env.MUSICBRAINZ_CONTACT ?? publicUrl,
+    minIntervalMs: interval,
+    enrichOnStart: enabled && env.CATALOG_ENRICH,
   };
 }
 

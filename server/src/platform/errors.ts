@@ -34,4 +34,5 @@ export const unauthorized = (message = 'Please sign in to continue.') => new App
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const serviceUnavailable = (code: string, message: string) => new AppError(503, code, message);
 export const unprocessable = (code: string, message: string, issues?: ErrorIssue[]) => new AppError(422, code, message, { issues });

@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/collections/collection-page.tsx')).CollectionPage }),
           },
           { path: 'review/:reviewId', lazy: async () => ({ Component: (await import('../features/reviews/review-page.tsx')).ReviewPage }) },
+          {
+            path: 'about/catalog',
+            lazy: async () => ({ Component: (await import('../features/catalog/about-catalog-page.tsx')).AboutCatalogPage }),
+          },
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
           {
@@ -76,6 +80,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
+              },
+              {
+                path: 'moderation',
+                lazy: async () => ({ Component: (await import('../features/moderation/moderation-page.tsx')).ModerationPage }),
               },
               {
                 path: 'notifications',

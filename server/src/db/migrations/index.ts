@@ -18,6 +18,9 @@ import * as matchKeysAndArtistAliases from './2026-11-24-40-match-keys-and-artis
 import * as createActivity from './2026-11-24-50-create-activity.ts';
 import * as createNotifications from './2026-11-24-51-create-notifications.ts';
 import * as createConversations from './2026-11-24-52-create-conversations.ts';
+import * as musicbrainz from './2026-11-24-60-musicbrainz.ts';
+import * as createBlocksAndMutes from './2026-11-25-10-create-blocks-and-mutes.ts';
+import * as createReportsAndModeration from './2026-11-25-20-create-reports-and-moderation.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-50-create-activity': createActivity,
   '2026-11-24-51-create-notifications': createNotifications,
   '2026-11-24-52-create-conversations': createConversations,
+  '2026-11-24-60-musicbrainz': musicbrainz,
+  '2026-11-25-10-create-blocks-and-mutes': createBlocksAndMutes,
+  '2026-11-25-20-create-reports-and-moderation': createReportsAndModeration,
 };

@@ -273,3 +273,14 @@ export async function suggestedArtists(
 export async function countKnownArtists(db: DB, artistIds: readonly string[]): Promise<number> {
   return (await db.selectFrom('artist').select('id').where('id', 'in', artistIds).execute()).length;
 }
+
+/** The providers among `providers` whose accounts the person linked (Settings → Connected Accounts). */
+export async function linkedProviders(db: DB, userId: string, providers: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('account')
+    .select('provider_id')
+    .where('user_id', '=', userId)
+    .where('provider_id', 'in', [...providers])
+    .execute();
+  return new Set(rows.map((row) => row.provider_id));
+}

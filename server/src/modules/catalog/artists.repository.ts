@@ -5,9 +5,42 @@ import type { DB } from '../../platform/db/index.ts';
 export async function findArtistByRef(db: DB, ref: string) {
   return db
     .selectFrom('artist')
-    .select(['id', 'slug', 'name', 'mbid'])
+    .select([
+      'id',
+      'slug',
+      'name',
+      'mbid',
+      'artist_type',
+      'area',
+      'begin_date',
+      'end_date',
+      'disambiguation',
+      'members',
+      'links',
+      'musicbrainz_checked_at',
+    ])
     .where((eb) => eb.or([eb('id', '=', ref), eb('slug', '=', ref)]))
     .executeTakeFirst();
+}
+
+/** The artist's release groups as MusicBrainz lists them (stored by the catalog's MusicBrainz refresh). */
+export async function artistReleaseGroups(db: DB, artistId: string) {
+  return db
+    .selectFrom('artist_release_group')
+    .select(['mbid', 'title', 'primary_type', 'secondary_types', 'first_release_date'])
+    .where('artist_id', '=', artistId)
+    .execute();
+}
+
+/** Slugs of catalog artists with these MusicBrainz ids, for linking a group's members to their pages. */
+export async function artistSlugsByMbid(db: DB, mbids: readonly string[]): Promise<Map<string, string>> {
+  if (mbids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('artist')
+    .select(['mbid', 'slug'])
+    .where('mbid', 'in', [...new Set(mbids)])
+    .execute();
+  return new Map(rows.flatMap((row) => (row.mbid ? [[row.mbid, row.slug] as const] : [])));
 }
 
 /** The artist's confirmed albums, and those still pending that the viewer's own import added. */

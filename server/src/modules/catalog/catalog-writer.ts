@@ -7,6 +7,7 @@ import {
   JOIN_PHRASE_MAX,
   LABEL_MAX,
   TRACK_TITLE_MAX,
+  type ExternalLink,
   type ReleaseType,
 } from '@hearsay/contracts/catalog';
 import type { AlbumConfirmation } from '../../db/schema.ts';
@@ -27,6 +28,10 @@ export interface CatalogEntry {
   /** Source genre and style labels (Discogs vocabulary); classified into our genres on the way in. */
   rawGenres: string[];
   label: string | null;
+  /** What MusicBrainz adds (see musicbrainz-ingest.ts): the label's catalogue number, secondary types, "Listen on" links. */
+  catalogueNumber?: string | null;
+  secondaryTypes?: string[];
+  links?: ExternalLink[];
   description: string | null;
   mbid: string | null;
   /** MusicBrainz ids of the credited artists, in credit order, where known. */
@@ -180,6 +185,9 @@ export async function addCatalogEntries(
           release_year: year,
           release_type: entry.releaseType,
           label: entry.label,
+          catalogue_number: entry.catalogueNumber ?? null,
+          secondary_types: JSON.stringify(entry.secondaryTypes ?? []),
+          links: JSON.stringify(entry.links ?? []),
           description: entry.description,
           mbid: entry.mbid,
           discogs_master_id: entry.discogsMasterId,

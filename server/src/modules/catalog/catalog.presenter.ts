@@ -4,6 +4,7 @@ import {
   type AlbumCard,
   type AlbumDetail,
   type ArtistCard,
+  type ExternalLink,
   type ReleaseType,
   type Track,
 } from '@hearsay/contracts/catalog';
@@ -65,10 +66,14 @@ export function presentAlbumDetail(
     // The album page lists every genre and style, not only the three a card has room for.
     genres: hydrated.genres.map(({ slug, name }) => ({ slug, name })),
     label: hydrated.album.label,
+    catalogueNumber: hydrated.album.catalogue_number,
+    secondaryTypes: parseJsonArray<string>(hydrated.album.secondary_types),
     description: hydrated.album.description,
     mbid: hydrated.album.mbid,
     likeCount: hydrated.album.like_count,
     tracks: tracks.map(presentTrack),
+    totalDurationMs: totalDuration(tracks),
+    links: parseJsonArray<ExternalLink>(hydrated.album.links),
     ratingDistribution: halfStepDistribution(distribution),
   };
 }
@@ -83,4 +88,26 @@ export function presentArtistCard(artist: ArtistSummaryRow): ArtistCard {
     averageRating: artist.ratingCount > 0 ? roundRating(artist.ratingSum / artist.ratingCount) : null,
     albumCount: artist.albumCount,
   };
+}
+
+/** A JSON array column (links, members, secondary types); anything unreadable reads as empty rather than failing a page. */
+export function parseJsonArray<T>(value: string | null | undefined): T[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function totalDuration(tracks: readonly Pick<TrackRow, 'duration_ms'>[]): number | null {
+  if (tracks.length === 0 || tracks.some((track) => track.duration_ms === null)) return null;
+  return tracks.reduce((sum, track) => sum + (track.duration_ms ?? 0), 0);
+}
+
+/** The year of a MusicBrainz partial date ("1973", "1973-03", "1973-03-01"). */
+export function yearOf(date: string | null | undefined): number | null {
+  const year = date ? Number.parseInt(date.slice(0, 4), 10) : Number.NaN;
+  return Number.isFinite(year) ? year : null;
 }

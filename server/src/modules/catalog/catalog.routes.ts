@@ -4,7 +4,13 @@ import { route } from '../../platform/http/endpoints.ts';
 import { answerVisitorsFromCache, createJsonCache } from '../../platform/http/json-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
-export const catalogRoutes: FastifyPluginAsync<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export interface CatalogRoutesOptions {
+  catalog: CatalogService;
+  /** An artist page was seen: its MusicBrainz details may be refreshed in the background (never awaited). */
+  onArtistViewed?: (artistId: string) => void;
+}
+
+export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { catalog, onArtistViewed }) => {
   const visitorCache = createJsonCache({ max: 5000, ttlMs: 5_000 });
   catalog.onChange(() => visitorCache.clear());
 
@@ -22,7 +28,11 @@ export const catalogRoutes: FastifyPluginAsync<{ catalog: CatalogService }> = as
 
   route(app, endpoints.artistList, async (request) => catalog.listArtists(request.query));
 
-  route(app, endpoints.artist, async (request) => catalog.getArtist(request.params.artistId, request.viewer?.id));
+  route(app, endpoints.artist, async (request) => {
+    const artist = await catalog.getArtist(request.params.artistId, request.viewer?.id);
+    onArtistViewed?.(artist.id);
+    return artist;
+  });
 
   route(app, endpoints.genres, async (request) => ({ items: await catalog.listGenres(request.query.kind) }));
 

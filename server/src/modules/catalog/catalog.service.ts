@@ -1,4 +1,7 @@
 import type {
+  DiscographyRow,
+  ExternalLink,
+  LinkService,
   AlbumCard,
   AlbumDetail,
   AlbumListQuery,
@@ -19,10 +22,18 @@ import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
 import { countAlbums, findAlbumIdByRef, hydrateAlbums, listTracks } from './albums.repository.ts';
-import { artistAlbumIds, artistSummaries, findArtistByRef, popularArtistIds } from './artists.repository.ts';
+import {
+  artistAlbumIds,
+  artistReleaseGroups,
+  artistSlugsByMbid,
+  artistSummaries,
+  findArtistByRef,
+  popularArtistIds,
+} from './artists.repository.ts';
 import type { Confirmation } from './catalog-ingest.repository.ts';
 import * as writer from './catalog-writer.ts';
-import { presentAlbumCard, presentAlbumDetail, presentArtistCard } from './catalog.presenter.ts';
+import { parseJsonArray, presentAlbumCard, presentAlbumDetail, presentArtistCard, yearOf } from './catalog.presenter.ts';
+import { musicbrainzReleaseType } from './musicbrainz-ingest.ts';
 import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds, type ChartRow } from './charts.repository.ts';
 import { findGenre, genreAlbumCounts } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
@@ -39,6 +50,14 @@ export interface CatalogServiceDeps {
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
   ratings: RatingLookup;
+  /** The streaming service whose "Listen on" link comes first for this member (their linked account), if any. */
+  preferredLinkService?: (userId: string) => Promise<LinkService | null>;
+}
+
+/** "Listen on" links with the viewer's own service first; the rest keep their stored order. */
+function withPreferredFirst(links: ExternalLink[], preferred: LinkService | null): ExternalLink[] {
+  if (!preferred) return links;
+  return [...links.filter((link) => link.service === preferred), ...links.filter((link) => link.service !== preferred)];
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -127,8 +146,11 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       album = shared;
       albumCache.set(ref, album);
     }
-    const mine = await viewerRatingsFor(viewerId, [album.id]);
-    return { ...album, viewerRating: mine.get(album.id) ?? null };
+    const [mine, preferred] = await Promise.all([
+      viewerRatingsFor(viewerId, [album.id]),
+      viewerId && album.links.length > 1 && deps.preferredLinkService ? deps.preferredLinkService(viewerId) : null,
+    ]);
+    return { ...album, links: withPreferredFirst(album.links, preferred), viewerRating: mine.get(album.id) ?? null };
   }
 
   async function genreFilter(slug: string | undefined) {
@@ -309,16 +331,84 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   async function getArtist(ref: string, viewerId?: string): Promise<ArtistDetail> {
     const artist = await findArtistByRef(db, ref);
     if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
-    const [[summary], albumIds] = await Promise.all([artistSummaries(db, [artist.id]), artistAlbumIds(db, artist.id, viewerId)]);
+    const [[summary], albumIds, releaseGroups] = await Promise.all([
+      artistSummaries(db, [artist.id]),
+      artistAlbumIds(db, artist.id, viewerId),
+      artistReleaseGroups(db, artist.id),
+    ]);
     const albums = await albumCards(albumIds, viewerId);
-    const byYear = (a: AlbumCard, b: AlbumCard) =>
-      (a.releaseDate ?? '9999').localeCompare(b.releaseDate ?? '9999') || a.title.localeCompare(b.title);
+    const albumsByMbid = new Map<string, AlbumCard>();
+    const hydrated = await hydrateAlbums(
+      db,
+      albums.map((album) => album.id),
+    );
+    for (const { album } of hydrated)
+      if (album.mbid)
+        albumsByMbid.set(
+          album.mbid,
+          albums.find((card) => card.id === album.id)!,
+        );
+    const secondaryById = new Map(hydrated.map(({ album }) => [album.id, parseJsonArray<string>(album.secondary_types)]));
+    const mbidById = new Map(hydrated.map(({ album }) => [album.id, album.mbid]));
+    // Every release group MusicBrainz lists, joined to the catalog's album where there is one, then the catalog's
+    // albums MusicBrainz does not list (imports, or an artist not refreshed yet).
+    const rows: DiscographyRow[] = releaseGroups.map((group) => {
+      const secondaryTypes = parseJsonArray<string>(group.secondary_types);
+      const album = albumsByMbid.get(group.mbid) ?? null;
+      return {
+        mbid: group.mbid,
+        title: album?.title ?? group.title,
+        year: album?.releaseYear ?? yearOf(group.first_release_date),
+        releaseType: album?.releaseType ?? musicbrainzReleaseType(group.primary_type, secondaryTypes),
+        secondaryTypes,
+        album,
+      };
+    });
+    const listed = new Set(releaseGroups.map((group) => group.mbid));
+    for (const album of albums) {
+      const mbid = mbidById.get(album.id) ?? null;
+      if (mbid && listed.has(mbid)) continue;
+      rows.push({
+        mbid,
+        title: album.title,
+        year: album.releaseYear,
+        releaseType: album.releaseType,
+        secondaryTypes: secondaryById.get(album.id) ?? [],
+        album,
+      });
+    }
+    const byYear = (a: DiscographyRow, b: DiscographyRow) => (a.year ?? 9999) - (b.year ?? 9999) || a.title.localeCompare(b.title);
     const discography = RELEASE_TYPES.map((releaseType: ReleaseType) => ({
       releaseType,
-      albums: albums.filter((album) => album.releaseType === releaseType).sort(byYear),
-    })).filter((group) => group.albums.length > 0);
+      rows: rows.filter((row) => row.releaseType === releaseType).sort(byYear),
+    })).filter((group) => group.rows.length > 0);
+    const members = parseJsonArray<{ mbid: string | null; name: string; beginDate: string | null; endDate: string | null }>(artist.members);
+    const memberSlugs = await artistSlugsByMbid(
+      db,
+      members.flatMap((member) => (member.mbid ? [member.mbid] : [])),
+    );
     const card = presentArtistCard(summary ?? { ...artist, albumCount: 0, ratingSum: 0, ratingCount: 0, genres: [] });
-    return { ...card, ratingCount: summary?.ratingCount ?? 0, discography };
+    const links = parseJsonArray<ExternalLink>(artist.links);
+    const preferred = viewerId && links.length > 1 && deps.preferredLinkService ? await deps.preferredLinkService(viewerId) : null;
+    return {
+      ...card,
+      ratingCount: summary?.ratingCount ?? 0,
+      mbid: artist.mbid,
+      type: artist.artist_type,
+      area: artist.area,
+      disambiguation: artist.disambiguation,
+      beginYear: yearOf(artist.begin_date),
+      endYear: yearOf(artist.end_date),
+      members: members.map((member) => ({
+        name: member.name,
+        mbid: member.mbid,
+        artistSlug: member.mbid ? (memberSlugs.get(member.mbid) ?? null) : null,
+        beginYear: yearOf(member.beginDate),
+        endYear: yearOf(member.endDate),
+      })),
+      links: withPreferredFirst(links, preferred),
+      discography,
+    };
   }
 
   async function listGenres(kind?: Genre['kind']): Promise<Genre[]> {

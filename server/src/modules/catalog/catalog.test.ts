@@ -132,7 +132,8 @@ describe('artists and genres', () => {
     const artist = await get<ArtistDetail>('/api/artists/the-testers');
     expect(artist.albumCount).toBe(3);
     expect(artist.discography.map((group) => group.releaseType)).toEqual(['album', 'live']);
-    expect(artist.discography[0]?.albums.map((album) => album.title)).toEqual(['Loud Album', 'Quiet Album']);
+    expect(artist.discography[0]?.rows.map((row) => row.title)).toEqual(['Loud Album', 'Quiet Album']);
+    expect(artist.discography[0]?.rows.every((row) => row.album !== null)).toBe(true);
     expect(artist.ratingCount).toBe(9);
     const unknown = await t.inject('/api/artists/nobody-at-all');
     expect(unknown.statusCode).toBe(404);

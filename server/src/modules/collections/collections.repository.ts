@@ -158,6 +158,8 @@ export interface ListFilter {
   viewerId?: string;
   includePrivateOfOwner?: boolean;
   nameTokens?: string[];
+  /** Owners blocked by or blocking the viewer, whose collections are left out. */
+  hiddenOwners?: ReadonlySet<string>;
 }
 
 /** Ids of collections, newest or most liked lately (likes in the last 30 days, then all likes). */
@@ -165,6 +167,7 @@ export async function listIds(db: DB, filter: ListFilter, sort: 'popular' | 'rec
   let query = db.selectFrom('collection');
   if (filter.ownerId) query = query.where('collection.user_id', '=', filter.ownerId);
   if (!filter.includePrivateOfOwner) query = query.where('collection.is_private', '=', 0);
+  if (filter.hiddenOwners?.size) query = query.where('collection.user_id', 'not in', [...filter.hiddenOwners]);
   for (const token of filter.nameTokens ?? []) query = query.where(sql<boolean>`lower(collection.name) like ${`%${token.toLowerCase()}%`}`);
   const [{ total } = { total: 0 }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const recentLikes = db

@@ -5,9 +5,7 @@ import { route } from '../../platform/http/endpoints.ts';
 import type { CollectionsService } from './collections.service.ts';
 
 export const collectionsRoutes: FastifyPluginAsync<{ collections: CollectionsService }> = async (app, { collections }) => {
-  route(app, endpoints.list, async (request) =>
-    request.query.sort === 'recent' ? collections.recent(request.query) : collections.popular(request.query),
-  );
+  route(app, endpoints.list, async (request) => collections.browse(request.query, request.viewer?.id));
 
   route(
     app,

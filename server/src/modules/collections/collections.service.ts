@@ -15,11 +15,13 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './collections.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
 
 export interface CollectionsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
+  blocks: Pick<BlocksService, 'hiddenFrom'>;
   /** Told after a like is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -59,10 +61,11 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     };
   }
 
-  /** A collection the viewer may see, or 404. */
+  /** A collection the viewer may see, or 404: private ones and those of someone blocked either way are not found. */
   async function visible(collectionId: string, viewerId: string | undefined) {
     const row = await repository.findCollection(db, collectionId);
     if (!row || (row.is_private && row.user_id !== viewerId)) throw NOT_FOUND();
+    if ((await deps.blocks.hiddenFrom(viewerId)).has(row.user_id)) throw NOT_FOUND();
     return row;
   }
 
@@ -288,9 +291,10 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   }
 
   /** The search module's Collections tab: public collections whose name has every word. */
-  async function search(tokens: string[]): Promise<CollectionCard[]> {
+  async function search(tokens: string[], viewerId: string | undefined): Promise<CollectionCard[]> {
     if (!tokens.length) return [];
-    const { ids } = await repository.listIds(db, { nameTokens: tokens }, 'popular', lately(), 100, 0);
+    const hiddenOwners = await deps.blocks.hiddenFrom(viewerId);
+    const { ids } = await repository.listIds(db, { nameTokens: tokens, hiddenOwners }, 'popular', lately(), 100, 0);
     return (await summaries(ids)).map(({ id, title, albumCount, ownerUsername, ownerName, coverUrls }) => ({
       id,
       title,
@@ -319,8 +323,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     reorder,
     setNote,
     setLike,
-    popular: (query: { page: number; limit: number }) => page({}, { ...query, sort: 'popular' }),
-    recent: (query: { page: number; limit: number }) => page({}, { ...query, sort: 'recent' }),
+    browse: async (query: { page: number; limit: number; sort?: 'popular' | 'recent' }, viewerId: string | undefined) =>
+      page({ hiddenOwners: await deps.blocks.hiddenFrom(viewerId) }, { ...query, sort: query.sort ?? 'popular' }),
     ofOwner,
     choicesForAlbum,
     search,

@@ -101,18 +101,19 @@ export async function findConversation(db: DB, userId: string, conversationId: s
   return conversationsOf(db, userId).where('c.id', '=', conversationId).executeTakeFirst();
 }
 
-/** `userId`'s conversations, most recent activity first; ones the other person opened and never wrote in are left out. */
-export async function listConversations(db: DB, userId: string, limit: number, offset: number) {
-  const visible = conversationsOf(db, userId).where((eb) =>
+/**
+ * `userId`'s conversations, most recent activity first; ones the other person opened and never wrote in are left
+ * out, and so are those with `hidden` people.
+ */
+export async function listConversations(db: DB, userId: string, hidden: ReadonlySet<string>, limit: number, offset: number) {
+  let visible = conversationsOf(db, userId).where((eb) =>
     eb.or([eb('c.last_message_id', 'is not', null), eb('c.started_by', '=', userId)]),
   );
+  if (hidden.size) visible = visible.where('theirs.user_id', 'not in', [...hidden]);
   const [rows, count] = await Promise.all([
     visible.orderBy('activity', 'desc').orderBy('c.id').limit(limit).offset(offset).execute(),
-    db
-      .selectFrom('conversation_member as mine')
-      .innerJoin('conversation as c', 'c.id', 'mine.conversation_id')
-      .where('mine.user_id', '=', userId)
-      .where((eb) => eb.or([eb('c.last_message_id', 'is not', null), eb('c.started_by', '=', userId)]))
+    visible
+      .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -147,8 +148,9 @@ export async function history(db: DB, conversationId: string, before: Position |
 }
 
 /** How many messages from others `userId` has not read, per conversation (only conversations with some). */
-function unreadMessages(db: DB, userId: string) {
-  return db
+/** Messages `userId` has not read yet, leaving out those sent by `hidden` people. */
+function unreadMessages(db: DB, userId: string, hidden: ReadonlySet<string> = new Set()) {
+  const query = db
     .selectFrom('direct_message as m')
     .innerJoin('conversation_member as mine', (join) =>
       join.onRef('mine.conversation_id', '=', 'm.conversation_id').on('mine.user_id', '=', userId),
@@ -161,6 +163,7 @@ function unreadMessages(db: DB, userId: string) {
         eb.and([eb('m.created_at', '=', eb.ref('mine.last_read_at')), eb('m.id', '>', eb.ref('mine.last_read_message_id'))]),
       ]),
     );
+  return hidden.size ? query.where('m.sender_id', 'not in', [...hidden]) : query;
 }
 
 export async function unreadCounts(db: DB, userId: string, conversationIds: readonly string[]): Promise<Map<string, number>> {
@@ -173,8 +176,8 @@ export async function unreadCounts(db: DB, userId: string, conversationIds: read
   return new Map(rows.map((row) => [row.conversation_id, Number(row.n)]));
 }
 
-export async function unreadConversationCount(db: DB, userId: string): Promise<number> {
-  const row = await unreadMessages(db, userId)
+export async function unreadConversationCount(db: DB, userId: string, hidden: ReadonlySet<string>): Promise<number> {
+  const row = await unreadMessages(db, userId, hidden)
     .select((eb) => eb.fn.count<number>('m.conversation_id').distinct().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

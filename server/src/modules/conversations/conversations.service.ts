@@ -15,11 +15,14 @@ import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { presentConversation, presentMessage } from './conversations.presenter.ts';
 import * as repository from './conversations.repository.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
 
 export interface ConversationsServiceDeps {
   db: DB;
   clock: () => Date;
   realtime: Realtime;
+  /** A block either way closes the conversation for both: it is not found, as if it never existed. */
+  blocks: Pick<BlocksService, 'hiddenFrom' | 'between'>;
 }
 
 export type ConversationsService = ReturnType<typeof createConversationsService>;
@@ -53,11 +56,11 @@ function notAllowed(policy: MessagePolicy, name: string) {
  * through `realtime` to both participants' open browsers; whatever is missed is read from the API.
  */
 export function createConversationsService(deps: ConversationsServiceDeps) {
-  const { db, realtime } = deps;
+  const { db, realtime, blocks } = deps;
 
   async function mine(userId: string, conversationId: string): Promise<repository.ConversationRow> {
     const row = await repository.findConversation(db, userId, conversationId);
-    if (!row) throw conversationNotFound();
+    if (!row || (await blocks.between(userId, row.other_id))) throw conversationNotFound();
     return row;
   }
 
@@ -73,7 +76,8 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
   }
 
   async function list(userId: string, query: { page: number; limit: number }): Promise<ConversationPage> {
-    const { rows, total } = await repository.listConversations(db, userId, query.limit, (query.page - 1) * query.limit);
+    const hidden = await blocks.hiddenFrom(userId);
+    const { rows, total } = await repository.listConversations(db, userId, hidden, query.limit, (query.page - 1) * query.limit);
     const ids = rows.map((row) => row.id);
     const [lastMessages, unread, connected] = await Promise.all([
       repository.messagesById(
@@ -101,14 +105,14 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
   }
 
   async function unread(userId: string): Promise<UnreadConversations> {
-    return { conversations: await repository.unreadConversationCount(db, userId) };
+    return { conversations: await repository.unreadConversationCount(db, userId, await blocks.hiddenFrom(userId)) };
   }
 
   /** Finds or starts the conversation with `username`, if their setting lets the viewer write to them. */
   async function open(viewer: Viewer, username: string): Promise<Conversation> {
     const name = username === 'me' ? viewer.username : username.toLowerCase();
     const person = name === 'guest' ? undefined : await repository.findPersonByUsername(db, name);
-    if (!person) throw notFound('profile_not_found', 'User profile not found');
+    if (!person || (await blocks.between(viewer.id, person.id))) throw notFound('profile_not_found', 'User profile not found');
     if (person.id === viewer.id) throw badRequest('cannot_message_yourself', 'You cannot send messages to yourself.');
     const policy = policyOf(person.settings);
     if (!allowed(policy, await repository.connected(db, viewer.id, person.id))) throw notAllowed(policy, person.name);

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { manualClock } from '../../../test/clock.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 import { PACE_PER_HOUR } from '../../platform/http/pace.ts';
+import { createBlocksService } from '../blocks/blocks.service.ts';
 import { createConversationsService } from './conversations.service.ts';
 
 let t: TestApp;
@@ -303,6 +304,7 @@ describe('live delivery', () => {
       db: t.db,
       clock: clock.now,
       realtime: { send: (userIds, event) => events.push({ userIds, event }) },
+      blocks: createBlocksService({ db: t.db, clock: clock.now }),
     });
     const [a, b] = await pair();
     const { id } = await conversationOf(a, b);

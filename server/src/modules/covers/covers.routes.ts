@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CoverImage, CoverService } from './covers.service.ts';
+import { COVER_SIZES, type CoverImage, type CoverService, type CoverSize } from './covers.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -32,11 +32,15 @@ export const coverRoutes: FastifyPluginAsyncZod<{ covers: CoverService }> = asyn
         tags: ['covers'],
         summary: 'An album cover: cached artwork, or a generated typographic cover',
         params: IdParams,
-        querystring: z.object({ v: z.string().max(16).optional() }),
+        querystring: z.object({
+          v: z.string().max(16).optional(),
+          size: z.enum(COVER_SIZES.map(String) as ['250', '500'], { error: 'size must be 250 or 500' }).optional(),
+        }),
         response: { 404: ErrorBodySchema },
       },
     },
-    async (request, reply) => sendImage(reply, await covers.albumCover(request.params.id), request.query.v === 'c'),
+    async (request, reply) =>
+      sendImage(reply, await covers.albumCover(request.params.id, Number(request.query.size ?? 500) as CoverSize), request.query.v === 'c'),
   );
 
   app.get(

@@ -23,7 +23,13 @@ const FETCH_TIMEOUT_MS = 6000;
 const MAX_DOWNLOAD_BYTES = 15 * 1024 * 1024;
 /** A failed lookup is retried after this long (the archive gains covers over time). */
 const RETRY_MISSING_AFTER_MS = 7 * 24 * 3600 * 1000;
-const COVER_SIZE = 600;
+/**
+ * The sizes pages ask for, each fetched as the Cover Art Archive's thumbnail of that size (`front-250`,
+ * `front-500`), never the full-size image, and kept on disk separately. The images are not CC0: they are stored
+ * only resized, and shown only beside their album.
+ */
+export const COVER_SIZES = [250, 500] as const;
+export type CoverSize = (typeof COVER_SIZES)[number];
 
 export type CoverService = ReturnType<typeof createCoverService>;
 
@@ -35,10 +41,11 @@ export function createCoverService(deps: CoverServiceDeps) {
   const directory = join(deps.dataDir, 'covers', 'albums');
   const inFlight = new Map<string, Promise<boolean>>();
 
-  const fileFor = (albumId: string) => join(directory, `${albumId}.webp`);
+  // The 500 px file keeps the name covers had before there were sizes, so covers cached then are still found.
+  const fileFor = (albumId: string, size: CoverSize) => join(directory, size === 500 ? `${albumId}.webp` : `${albumId}-${size}.webp`);
 
-  async function download(albumId: string, mbid: string): Promise<boolean> {
-    const url = `${deps.archiveUrl}/release-group/${encodeURIComponent(mbid)}/front-500`;
+  async function download(albumId: string, mbid: string, size: CoverSize): Promise<boolean> {
+    const url = `${deps.archiveUrl}/release-group/${encodeURIComponent(mbid)}/front-${size}`;
     try {
       const response = await deps.fetch(url, {
         redirect: 'follow',
@@ -55,13 +62,13 @@ export function createCoverService(deps: CoverServiceDeps) {
       if (body.byteLength > MAX_DOWNLOAD_BYTES) return false;
       const webp = await sharp(body, { limitInputPixels: 50_000_000 })
         .rotate()
-        .resize(COVER_SIZE, COVER_SIZE, { fit: 'cover', withoutEnlargement: true })
+        .resize(size, size, { fit: 'cover', withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();
       await mkdir(directory, { recursive: true });
-      const temporary = `${fileFor(albumId)}.${process.pid}.tmp`;
+      const temporary = `${fileFor(albumId, size)}.${process.pid}.tmp`;
       await writeFile(temporary, webp);
-      await rename(temporary, fileFor(albumId));
+      await rename(temporary, fileFor(albumId, size));
       return true;
     } catch (error) {
       deps.log.warn({ albumId, err: error }, 'cover download failed');
@@ -76,32 +83,45 @@ export function createCoverService(deps: CoverServiceDeps) {
     return deps.clock().getTime() - Date.parse(album.cover_checked_at) > RETRY_MISSING_AFTER_MS;
   }
 
-  async function cachedFile(albumId: string): Promise<CoverImage | undefined> {
+  async function cachedFile(albumId: string, size: CoverSize): Promise<CoverImage | undefined> {
     try {
-      const info = await stat(fileFor(albumId));
-      return { kind: 'file', path: fileFor(albumId), contentType: 'image/webp', lastModified: info.mtime };
+      const info = await stat(fileFor(albumId, size));
+      return { kind: 'file', path: fileFor(albumId, size), contentType: 'image/webp', lastModified: info.mtime };
     } catch {
       return undefined;
     }
   }
 
-  async function albumCover(albumId: string): Promise<CoverImage> {
+  /** One download per album and size at a time, however many pages ask for it at once. */
+  function fetchOnce(albumId: string, mbid: string, size: CoverSize): Promise<boolean> {
+    const key = `${albumId}-${size}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = download(albumId, mbid, size).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function albumCover(albumId: string, size: CoverSize = 500): Promise<CoverImage> {
     const album = await repository.findAlbumForCover(deps.db, albumId);
     if (!album) throw notFound('album_not_found', 'We could not find that album.');
     if (album.cover_status === 'cached') {
-      const file = await cachedFile(album.id);
+      const file = await cachedFile(album.id, size);
       if (file) return file;
+      // The archive had a cover; this size was not asked for yet.
+      if (deps.mode === 'remote' && album.mbid && (await fetchOnce(album.id, album.mbid, size))) {
+        const fetched = await cachedFile(album.id, size);
+        if (fetched) return fetched;
+      }
+      const other = await cachedFile(album.id, size === 500 ? 250 : 500);
+      if (other) return other;
     }
     if (album.mbid && shouldFetch(album)) {
-      let pending = inFlight.get(album.id);
-      if (!pending) {
-        pending = download(album.id, album.mbid).finally(() => inFlight.delete(album.id));
-        inFlight.set(album.id, pending);
-      }
-      const stored = await pending;
+      const stored = await fetchOnce(album.id, album.mbid, size);
       await repository.recordCoverStatus(deps.db, album.id, stored ? 'cached' : 'missing', deps.clock().toISOString());
       if (stored) {
-        const file = await cachedFile(album.id);
+        const file = await cachedFile(album.id, size);
         if (file) return file;
       }
     }

@@ -24,7 +24,7 @@ beforeAll(async () => {
     .toBuffer();
   archive = createServer((request, response) => {
     hits.push(request.url ?? '');
-    if (request.url === `/release-group/${MBID_OK}/front-500`) {
+    if (request.url === `/release-group/${MBID_OK}/front-500` || request.url === `/release-group/${MBID_OK}/front-250`) {
       response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
     } else if (request.url?.includes(MBID_BROKEN)) {
       response.writeHead(500).end('oops');
@@ -53,7 +53,7 @@ describe('album covers', () => {
     expect(first.headers['cache-control']).toContain('max-age=');
     const metadata = await sharp(first.rawPayload).metadata();
     expect(metadata.format).toBe('webp');
-    expect(metadata.width).toBe(600);
+    expect(metadata.width).toBe(500);
     expect(existsSync(join(t.config.dataDir, 'covers', 'albums', `${albums.ok}.webp`))).toBe(true);
 
     const before = hits.length;
@@ -61,6 +61,35 @@ describe('album covers', () => {
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(hits.length).toBe(before);
+  });
+
+  it('serves the archive’s 250 px thumbnail for small places, fetched and kept once, never the full-size image', async () => {
+    const small = await t.inject(`/covers/albums/${albums.ok}?size=250`);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(250);
+    expect(hits).toContain(`/release-group/${MBID_OK}/front-250`);
+    expect(hits.some((hit) => hit.endsWith('/front'))).toBe(false);
+    const before = hits.length;
+    const again = await t.inject(`/covers/albums/${albums.ok}?size=250&v=c`);
+    expect(again.rawPayload.equals(small.rawPayload)).toBe(true);
+    expect(hits.length).toBe(before);
+    const large = await t.inject(`/covers/albums/${albums.ok}?size=500`);
+    expect((await sharp(large.rawPayload).metadata()).width).toBe(500);
+    const bad = await t.inject(`/covers/albums/${albums.ok}?size=1200`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('gives generated covers several layouts, and no printed words when shown below 96 px', async () => {
+    const svgs = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const id = await buildAlbum(t.db, { title: `Variety ${index}`, artist: `Painter ${index}`, mbid: null });
+        return (await t.inject(`/covers/albums/${id}?size=250`)).body;
+      }),
+    );
+    for (const svg of svgs) expect(svg).toContain('@media (max-width: 95px) { .words { display: none } }');
+    const layouts = new Set(svgs.map((svg) => /data-layout="(\d+)"/.exec(svg)?.[1]));
+    expect(layouts.size).toBeGreaterThan(3);
   });
 
   it('serves a generated cover when the archive has none or fails, and does not ask again at once', async () => {

@@ -72,6 +72,24 @@ function pattern(kind: number, accent: string, seed: Buffer): string {
         .join('');
     case 2: // a large sun
       return `<circle cx="${380 + (n(8) % 120)}" cy="${140 + (n(9) % 80)}" r="${110 + (n(10) % 50)}" fill="${accent}" fill-opacity="0.85"/>`;
+    case 4: // horizontal stripes across the top
+      return [0, 1, 2, 3, 4, 5]
+        .map(
+          (stripe) =>
+            `<rect x="0" y="${40 + stripe * 42}" width="600" height="${14 + (n(11 + stripe) % 16)}" fill="${accent}" fill-opacity="${0.12 + stripe * 0.07}"/>`,
+        )
+        .join('');
+    case 5: // a diagonal split
+      return `<path d="M0 0H600V${200 + (n(12) % 160)}L0 ${360 + (n(13) % 120)}Z" fill="${accent}" fill-opacity="0.28"/>`;
+    case 6: // overlapping squares, slightly turned
+      return [0, 1, 2]
+        .map(
+          (square) =>
+            `<rect x="${300 + square * 50}" y="${50 + square * 40}" width="${150 - square * 20}" height="${150 - square * 20}" fill="none" stroke="${accent}" stroke-width="6" stroke-opacity="${0.7 - square * 0.15}" transform="rotate(${(n(14 + square) % 30) - 15} 400 170)"/>`,
+        )
+        .join('');
+    case 7: // a quarter circle from the corner
+      return `<circle cx="600" cy="0" r="${260 + (n(15) % 120)}" fill="${accent}" fill-opacity="0.5"/><circle cx="600" cy="0" r="${130 + (n(16) % 60)}" fill="${accent}" fill-opacity="0.45"/>`;
     default: // a grid of dots
       return Array.from({ length: 36 }, (_, index) => {
         const x = 330 + (index % 6) * 40;
@@ -80,6 +98,10 @@ function pattern(kind: number, accent: string, seed: Buffer): string {
       }).join('');
   }
 }
+
+/** Layouts the covers choose from; the printed title and artist go below this width, where they cannot be read. */
+const PATTERNS = 8;
+const SMALL_COVER = '<style>@media (max-width: 95px) { .words { display: none } }</style>';
 
 export function generatedAlbumCover(title: string, artist: string): string {
   const seed = hashBytes(`${artist}\u0000${title}`);
@@ -95,9 +117,10 @@ export function generatedAlbumCover(title: string, artist: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600" role="img" aria-label="${escapeXml(`${title} by ${artist}`)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="600" height="600" fill="url(#g)"/>
-${pattern((seed[1] ?? 0) % 4, palette.accent, seed)}
-<text font-family="'Iowan Old Style','Palatino Linotype',Georgia,'Times New Roman',serif" font-weight="700" font-size="${fontSize}" fill="${palette.ink}" letter-spacing="-0.5">${titleText}</text>
-<text x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeXml(artistLine.toUpperCase())}</text>
+${SMALL_COVER}
+<g data-layout="${(seed[1] ?? 0) % PATTERNS}">${pattern((seed[1] ?? 0) % PATTERNS, palette.accent, seed)}</g>
+<text class="words" font-family="'Iowan Old Style','Palatino Linotype',Georgia,'Times New Roman',serif" font-weight="700" font-size="${fontSize}" fill="${palette.ink}" letter-spacing="-0.5">${titleText}</text>
+<text class="words" x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeXml(artistLine.toUpperCase())}</text>
 </svg>`;
 }
 

@@ -114,6 +114,7 @@ export async function reviews(db: DB, ids: readonly string[], viewerId: string) 
         eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating'),
       ])
       .where('review.id', 'in', [...ids])
+      .where('review.hidden_reason', 'is', null)
       .execute(),
     db
       .selectFrom('review_like')

@@ -8,6 +8,7 @@ import {
 } from '@hearsay/contracts/feed';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { presentFeed, presentPerson, presentReview, ratingKey, type Hydrated, type KeptRow } from './feed.presenter.ts';
 import * as repository from './feed.repository.ts';
@@ -16,6 +17,7 @@ export interface FeedServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
+  blocks: BlocksService;
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;
@@ -56,7 +58,22 @@ const positionOf = (row: repository.ActivityRow): repository.FeedPosition => ({ 
  * the contract's shape.
  */
 export function createFeedService(deps: FeedServiceDeps) {
-  const { db, catalog } = deps;
+  const { db, catalog, blocks } = deps;
+
+  /** People whose activity stays out of the viewer's feed and its sidebar: blocked either way, or muted. */
+  async function leftOut(viewerId: string): Promise<ReadonlySet<string>> {
+    const [hidden, muted] = await Promise.all([blocks.hiddenFrom(viewerId), blocks.mutedBy(viewerId)]);
+    return new Set([...hidden, ...muted]);
+  }
+
+  /** People by id, without those left out: anything that refers to one of them is then dropped by the rules. */
+  async function peopleById(ids: readonly string[], out: ReadonlySet<string>) {
+    const rows = await repository.people(
+      db,
+      ids.filter((id) => !out.has(id)),
+    );
+    return new Map(rows.map((row) => [row.id, presentPerson(row)]));
+  }
 
   async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
     const followees = await repository.followeesUpTo(db, viewerId, FAN_OUT_MAX);
@@ -68,12 +85,12 @@ export function createFeedService(deps: FeedServiceDeps) {
     return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : windowEnd };
   }
 
-  async function hydrate(rows: readonly repository.ActivityRow[], viewerId: string): Promise<Hydrated> {
+  async function hydrate(rows: readonly repository.ActivityRow[], viewerId: string, out: ReadonlySet<string>): Promise<Hydrated> {
     const objects = (type: repository.ActivityRow['object_type']) =>
       rows.filter((row) => row.object_type === type).map((row) => row.object_id);
     const rated = rows.filter((row) => row.verb === 'rated');
     const [people, reviews, collections, listens, ratings] = await Promise.all([
-      repository.people(db, [...new Set([...rows.map((row) => row.actor_id), ...objects('person')])]),
+      peopleById([...new Set([...rows.map((row) => row.actor_id), ...objects('person')])], out),
       repository.reviews(db, objects('review'), viewerId),
       repository.collections(db, [...new Set(objects('collection'))]),
       repository.listens(db, objects('journal_entry')),
@@ -90,7 +107,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const albumIds = new Set([...rows.flatMap((row) => row.album_id ?? []), ...collections.firstAlbums.map((entry) => entry.album_id)]);
     const albums = await catalog.albumCards([...albumIds], viewerId);
     return {
-      people: new Map(people.map((row) => [row.id, presentPerson(row)])),
+      people,
       albums: new Map(albums.map((album) => [album.id, album])),
       ratings: new Map(ratings.map((row) => [ratingKey(row.user_id, row.album_id), Number(row.rating)])),
       reviews: new Map(reviews.rows.map((row) => [row.id, row])),
@@ -126,23 +143,19 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   async function page(viewerId: string, query: FeedQuery): Promise<FeedPage> {
     const { rows, next } = await skeleton(viewerId, decodeCursor(query.cursor));
-    const data = await hydrate(rows, viewerId);
+    const data = await hydrate(rows, viewerId, await leftOut(viewerId));
     const kept = rows.filter((row) => visible(row, data));
     return { items: presentFeed(kept, data), nextCursor: next ? encodeCursor(next) : null };
   }
 
   /** Reviews by id with their albums and authors, in the order given; deleted ones are left out. */
-  async function sidebarReviews(ids: readonly string[], viewerId: string): Promise<SidebarReview[]> {
+  async function sidebarReviews(ids: readonly string[], viewerId: string, out: ReadonlySet<string>): Promise<SidebarReview[]> {
     const reviews = await repository.reviews(db, ids, viewerId);
     const byId = new Map(reviews.rows.map((row) => [row.id, row]));
     const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-    const people = new Map(
-      (
-        await repository.people(
-          db,
-          ordered.map((row) => row.user_id),
-        )
-      ).map((row) => [row.id, presentPerson(row)]),
+    const people = await peopleById(
+      ordered.map((row) => row.user_id),
+      out,
     );
     return catalog.joinAlbumCards(
       ordered.filter((row) => people.has(row.user_id)),
@@ -152,18 +165,15 @@ export function createFeedService(deps: FeedServiceDeps) {
     );
   }
 
-  async function peopleById(ids: readonly string[]) {
-    return new Map((await repository.people(db, ids)).map((row) => [row.id, presentPerson(row)]));
-  }
-
   async function sidebar(viewerId: string): Promise<FeedSidebar> {
     const now = deps.clock().getTime();
     const weekAgo = new Date(now - 7 * DAY).toISOString();
-    const [follows, popular, reviewIds, neighbours] = await Promise.all([
+    const [follows, popular, reviewIds, neighbours, out] = await Promise.all([
       repository.followsAnyone(db, viewerId),
       repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE),
       repository.reviewIdsByFollowed(db, viewerId, SIDEBAR_SIZE),
       repository.tasteNeighbours(db, viewerId, SUGGESTION_HIGH_RATING, SUGGESTION_BASIS, SIDEBAR_SIZE),
+      leftOut(viewerId),
     ]);
     const [popularAlbums, reviews, suggested] = await Promise.all([
       catalog.joinAlbumCards(
@@ -172,8 +182,11 @@ export function createFeedService(deps: FeedServiceDeps) {
         viewerId,
         (row, album) => ({ album, raters: row.raters }),
       ),
-      sidebarReviews(reviewIds, viewerId),
-      peopleById(neighbours.map((row) => row.userId)),
+      sidebarReviews(reviewIds, viewerId, out),
+      peopleById(
+        neighbours.map((row) => row.userId),
+        out,
+      ),
     ]);
     const suggestions = neighbours.flatMap((row) => {
       const person = suggested.get(row.userId);
@@ -181,17 +194,20 @@ export function createFeedService(deps: FeedServiceDeps) {
         ? [{ person, reason: { kind: 'shared_high_ratings' as const, count: row.shared, threshold: SUGGESTION_HIGH_RATING } }]
         : [];
     });
-    return { popular: popularAlbums, reviews, suggestions, starter: follows ? null : await starter(viewerId, now) };
+    return { popular: popularAlbums, reviews, suggestions, starter: follows ? null : await starter(viewerId, now, out) };
   }
 
   /** For someone who follows nobody: people who review a lot lately (or ever), and what the site wrote lately. */
-  async function starter(viewerId: string, now: number) {
+  async function starter(viewerId: string, now: number, out: ReadonlySet<string>) {
     const monthAgo = new Date(now - 30 * DAY).toISOString();
     let active = await repository.activeReviewers(db, viewerId, monthAgo, SIDEBAR_SIZE);
     if (!active.length) active = await repository.mostReviewers(db, viewerId, SIDEBAR_SIZE);
     const [people, reviews] = await Promise.all([
-      peopleById(active.map((row) => row.userId)),
-      sidebarReviews(await repository.recentReviewIds(db, viewerId, SIDEBAR_SIZE), viewerId),
+      peopleById(
+        active.map((row) => row.userId),
+        out,
+      ),
+      sidebarReviews(await repository.recentReviewIds(db, viewerId, SIDEBAR_SIZE), viewerId, out),
     ]);
     const reviewers = active.flatMap((row) => {
       const person = people.get(row.userId);

@@ -64,6 +64,8 @@ export interface ImportsServiceDeps {
   /** Albums new to the catalog that one import, and one person's imports in 24 hours, may add. */
   limits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
   jobs: Pick<JobRunner, 'enqueue'>;
+  /** Called when an import has applied its last row: the albums it added are looked up on MusicBrainz. */
+  afterImport?: () => Promise<void>;
 }
 
 /**
@@ -192,7 +194,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (rows.length) await applyBatch(job.owner!, rows, summary);
       adjustPace('apply', rows.length, performance.now() - started, budgetMs, BATCH);
       const done = rows.length < limit;
-      if (done) files.delete(job.id);
+      if (done) {
+        files.delete(job.id);
+        await deps.afterImport?.();
+      }
       const stamp = now();
       return {
         cursor: { phase: 'apply', ...next, summary },

@@ -10,13 +10,15 @@ export async function insertNotifications(db: DB, rows: readonly NotificationTab
       .execute();
 }
 
-export async function unreadCount(db: DB, recipientId: string): Promise<number> {
-  const row = await db
+/** Unread notifications, leaving out those done by `hidden` people (blocked either way). */
+export async function unreadCount(db: DB, recipientId: string, hidden: ReadonlySet<string>): Promise<number> {
+  let query = db
     .selectFrom('notification')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where('recipient_id', '=', recipientId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
+    .where('read_at', 'is', null);
+  if (hidden.size) query = query.where('actor_id', 'not in', [...hidden]);
+  const row = await query.executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -28,8 +30,17 @@ export interface GroupRow {
   unread: number | string;
 }
 
-/** Groups (same kind, same object), newest first, those whose latest notification is older than `before`. */
-export async function groups(db: DB, recipientId: string, before: string | null, limit: number): Promise<GroupRow[]> {
+/**
+ * Groups (same kind, same object), newest first, those whose latest notification is older than `before`, leaving out
+ * what `hidden` people did.
+ */
+export async function groups(
+  db: DB,
+  recipientId: string,
+  hidden: ReadonlySet<string>,
+  before: string | null,
+  limit: number,
+): Promise<GroupRow[]> {
   let query = db
     .selectFrom('notification')
     .select([
@@ -41,6 +52,7 @@ export async function groups(db: DB, recipientId: string, before: string | null,
     ])
     .where('recipient_id', '=', recipientId)
     .groupBy(['kind', 'object_id']);
+  if (hidden.size) query = query.where('actor_id', 'not in', [...hidden]);
   if (before) query = query.having(sql<string>`max(created_at)`, '<', before);
   return query
     .orderBy(sql`max(created_at)`, 'desc')
@@ -51,9 +63,9 @@ export async function groups(db: DB, recipientId: string, before: string | null,
 }
 
 /** Who did each of the given groups' notifications, latest first. */
-export async function actorsOf(db: DB, recipientId: string, objectIds: readonly string[]) {
+export async function actorsOf(db: DB, recipientId: string, hidden: ReadonlySet<string>, objectIds: readonly string[]) {
   if (objectIds.length === 0) return [];
-  return db
+  const query = db
     .selectFrom('notification as n')
     .innerJoin('user as u', 'u.id', 'n.actor_id')
     .leftJoin('profile as p', 'p.user_id', 'n.actor_id')
@@ -61,8 +73,8 @@ export async function actorsOf(db: DB, recipientId: string, objectIds: readonly 
     .where('n.recipient_id', '=', recipientId)
     .where('n.object_id', 'in', [...objectIds])
     .groupBy(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path'])
-    .orderBy(sql`max(n.created_at)`, 'desc')
-    .execute();
+    .orderBy(sql`max(n.created_at)`, 'desc');
+  return (hidden.size ? query.where('n.actor_id', 'not in', [...hidden]) : query).execute();
 }
 
 /** The album (title, slug) each review is about. */

@@ -19,6 +19,7 @@ import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { groupId, presentActor, presentGroup } from './notifications.presenter.ts';
 import * as repository from './notifications.repository.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
 
 export interface NotificationsServiceDeps {
   db: DB;
@@ -30,6 +31,8 @@ export interface NotificationsServiceDeps {
   };
   realtime: Realtime;
   mailer: Mailer;
+  /** Nothing done by someone blocked either way is stored, shown, counted or e-mailed. */
+  blocks: Pick<BlocksService, 'hiddenFrom'>;
   publicUrl: string;
   /** Signs unsubscribe links. */
   secret: string;
@@ -160,7 +163,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   /** Stores one notification per recipient (not the actor, only those who keep this kind), then tells and e-mails them. */
   async function notify(kind: NotificationKind, recipientIds: readonly string[], actorId: string, objectId: string): Promise<void> {
-    const others = [...new Set(recipientIds)].filter((id) => id !== actorId);
+    const hiddenFromActor = await deps.blocks.hiddenFrom(actorId);
+    const others = [...new Set(recipientIds)].filter((id) => id !== actorId && !hiddenFromActor.has(id));
     if (others.length === 0) return;
     const settings = await deps.settings.readMany(others);
     const about = ABOUT[kind];
@@ -180,7 +184,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       })),
     );
     await Promise.all(
-      keeping.map(async (id) => deps.realtime.send([id], { type: 'notifications.unread', unread: await repository.unreadCount(db, id) })),
+      keeping.map(async (id) => deps.realtime.send([id], { type: 'notifications.unread', unread: (await unreadCount(id)).unread })),
     );
     const mailed = keeping.filter((id) => wantsEmail(settings.get(id)!, kind));
     if (mailed.length === 0) return;
@@ -211,11 +215,12 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         { path: 'query.cursor', message: 'use the nextCursor of the page before' },
       ]);
     }
-    const rows = await repository.groups(db, recipientId, before, query.limit + 1);
+    const hidden = await deps.blocks.hiddenFrom(recipientId);
+    const rows = await repository.groups(db, recipientId, hidden, before, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const objectIds = [...new Set(page.map((row) => row.object_id))];
     const [actorRows, reviews, collections] = await Promise.all([
-      repository.actorsOf(db, recipientId, objectIds),
+      repository.actorsOf(db, recipientId, hidden, objectIds),
       repository.reviewSubjects(
         db,
         page.filter((row) => row.kind !== 'follow' && row.kind !== 'collection_like').map((row) => row.object_id),
@@ -240,7 +245,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     };
   }
 
-  const unreadCount = async (recipientId: string) => ({ unread: await repository.unreadCount(db, recipientId) });
+  async function unreadCount(recipientId: string) {
+    return { unread: await repository.unreadCount(db, recipientId, await deps.blocks.hiddenFrom(recipientId)) };
+  }
 
   async function markRead(recipientId: string, body: MarkReadBody): Promise<{ unread: number }> {
     const groups = body?.groups?.map((id) => {
@@ -248,7 +255,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       return { kind: id.slice(0, at), objectId: id.slice(at + 1) };
     });
     await repository.markRead(db, recipientId, now(), { upTo: body?.upTo, groups });
-    const unread = await repository.unreadCount(db, recipientId);
+    const { unread } = await unreadCount(recipientId);
     // The person's other tabs and devices update their bell too.
     deps.realtime.send([recipientId], { type: 'notifications.unread', unread });
     return { unread };

@@ -66,10 +66,18 @@ export async function counts(db: DB, userId: string) {
   return db.selectFrom('profile').select(['followers_count', 'following_count']).where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** Followers (direction "followers") or people followed ("following"), most recent first. */
-export async function people(db: DB, userId: string, direction: 'followers' | 'following', limit: number, offset: number) {
+/** Followers (direction "followers") or people followed ("following"), most recent first, leaving out `hidden`. */
+export async function people(
+  db: DB,
+  userId: string,
+  direction: 'followers' | 'following',
+  hidden: ReadonlySet<string>,
+  limit: number,
+  offset: number,
+) {
   const [mine, theirs] = direction === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
-  const base = db.selectFrom('follow').where(mine, '=', userId);
+  let base = db.selectFrom('follow').where(mine, '=', userId);
+  if (hidden.size) base = base.where(theirs, 'not in', [...hidden]);
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const rows = await base
     .innerJoin('user', 'user.id', `follow.${theirs}`)

@@ -13,6 +13,11 @@ export const profilesRoutes: FastifyPluginAsync<{ profiles: ProfilesService }> =
   });
   route(app, endpoints.unfollow, async (request) => profiles.setFollow(request.params.username, requireViewer(request), false));
 
+  route(app, endpoints.block, async (request) => profiles.setBlock(request.params.username, requireViewer(request), true));
+  route(app, endpoints.unblock, async (request) => profiles.setBlock(request.params.username, requireViewer(request), false));
+  route(app, endpoints.mute, async (request) => profiles.setMute(request.params.username, requireViewer(request), true));
+  route(app, endpoints.unmute, async (request) => profiles.setMute(request.params.username, requireViewer(request), false));
+
   for (const direction of ['followers', 'following'] as const) {
     route(app, endpoints[direction], async (request) =>
       profiles.people(request.params.username, requireViewer(request), direction, request.query),

@@ -12,6 +12,7 @@ import { newId } from '../../platform/ids.ts';
 import * as repository from './profiles.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
 
 export interface ProfilesServiceDeps {
   db: DB;
@@ -19,6 +20,7 @@ export interface ProfilesServiceDeps {
   ratings: RatingsService;
   collections: CollectionsService;
   catalog: CatalogService;
+  blocks: BlocksService;
   /** Told after a follow is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -31,23 +33,37 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
  * their owner only).
  */
 export function createProfilesService(deps: ProfilesServiceDeps) {
-  const { db } = deps;
+  const { db, blocks } = deps;
+  const profileNotFound = () => notFound('profile_not_found', 'User profile not found');
 
-  async function person(username: string, viewer: Viewer) {
+  /** Anyone with that name, blocked or not: for blocking and unblocking. */
+  async function anyone(username: string, viewer: Viewer) {
     const name = username === 'me' ? viewer.username : username.toLowerCase();
     const row = name === 'guest' ? undefined : await repository.findByUsername(db, name);
-    if (!row) throw notFound('profile_not_found', 'User profile not found');
+    if (!row) throw profileNotFound();
+    return row;
+  }
+
+  /** Someone the viewer may see: a block either way makes them not found, exactly as if they did not exist. */
+  async function person(username: string, viewer: Viewer) {
+    const row = await anyone(username, viewer);
+    if (await blocks.between(viewer.id, row.id)) throw profileNotFound();
     return row;
   }
 
   async function profile(username: string, viewer: Viewer): Promise<Profile> {
-    const row = await person(username, viewer);
+    const row = await anyone(username, viewer);
     const isOwner = row.id === viewer.id;
+    const [blocked, blockedBy, muted] = isOwner
+      ? [false, false, false]
+      : await Promise.all([blocks.isBlocking(viewer.id, row.id), blocks.isBlocking(row.id, viewer.id), blocks.isMuting(viewer.id, row.id)]);
+    // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
+    if (blockedBy) throw profileNotFound();
     const [lists, isFollowing] = await Promise.all([
       isOwner
         ? deps.collections.ofOwner(row.id, viewer.id, { page: 1, limit: 1 }).then((page) => page.total)
         : deps.collections.publicCount(row.id),
-      isOwner ? Promise.resolve(false) : repository.follows(db, viewer.id, row.id),
+      isOwner || blocked ? Promise.resolve(false) : repository.follows(db, viewer.id, row.id),
     ]);
     return {
       id: row.id,
@@ -65,7 +81,45 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       },
       isOwner,
       isFollowing,
+      blocked,
+      muted,
     };
+  }
+
+  /** Ends the follows between two people both ways, with their counters and feed rows. */
+  async function endFollows(a: string, b: string) {
+    await db.transaction().execute(async (trx) => {
+      for (const [follower, followee] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        if (!(await repository.removeFollow(trx, follower, followee))) continue;
+        await repository.shiftFollowCounts(trx, follower, followee, -1);
+        await repository.deleteFollowedActivity(trx, follower, followee);
+      }
+    });
+  }
+
+  /** Block or unblock; idempotent, never yourself. Blocking ends the follows between you; unblocking does not bring them back. */
+  async function setBlock(username: string, viewer: Viewer, block: boolean) {
+    const target = await anyone(username, viewer);
+    if (target.id === viewer.id) throw badRequest('cannot_block_yourself', 'You cannot block yourself.');
+    if (block) {
+      await blocks.block(viewer.id, target.id);
+      await endFollows(viewer.id, target.id);
+    } else {
+      await blocks.unblock(viewer.id, target.id);
+    }
+    return { blocked: block };
+  }
+
+  /** Mute or unmute; idempotent, never yourself, and never told to the muted person. */
+  async function setMute(username: string, viewer: Viewer, mute: boolean) {
+    // Unmuting works on someone blocked since, so the list in Settings can always be emptied.
+    const target = mute ? await person(username, viewer) : await anyone(username, viewer);
+    if (target.id === viewer.id) throw badRequest('cannot_mute_yourself', 'You cannot mute yourself.');
+    await (mute ? blocks.mute(viewer.id, target.id) : blocks.unmute(viewer.id, target.id));
+    return { muted: mute };
   }
 
   /** Follow or unfollow; idempotent, never yourself, and both counters move with the row. */
@@ -88,7 +142,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
   async function people(username: string, viewer: Viewer, direction: 'followers' | 'following', query: { page: number; limit: number }) {
     const target = await person(username, viewer);
-    const { rows, total } = await repository.people(db, target.id, direction, query.limit, (query.page - 1) * query.limit);
+    const hidden = await blocks.hiddenFrom(viewer.id);
+    const { rows, total } = await repository.people(db, target.id, direction, hidden, query.limit, (query.page - 1) * query.limit);
     const followed = await repository.followedAmong(
       db,
       viewer.id,
@@ -137,5 +192,5 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     });
   }
 
-  return { profile, setFollow, people, ratings, distribution, collections, compatibility, forgetPerson };
+  return { profile, setFollow, setBlock, setMute, people, ratings, distribution, collections, compatibility, forgetPerson };
 }

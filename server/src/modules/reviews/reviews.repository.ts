@@ -73,16 +73,33 @@ export async function shiftReviewCounter(db: DB, reviewId: string, column: 'like
 
 export type ReviewOrder = 'popular' | 'recent';
 
+/** Who is reading: `hidden` are people blocked either way; reviews and comments a moderator hid show to their author only. */
+export interface Audience {
+  viewerId: string | undefined;
+  hidden: ReadonlySet<string>;
+}
+
 /** A page of review ids: an album's, a person's, or those a person liked. */
 export async function reviewIds(
   db: DB,
   filter: { albumId?: string; userId?: string; likedBy?: string },
+  audience: Audience,
   order: ReviewOrder,
   limit: number,
   offset: number,
 ): Promise<{ ids: string[]; total: number }> {
   if (filter.likedBy) {
-    const liked = db.selectFrom('review_like').where('user_id', '=', filter.likedBy);
+    const liked = db
+      .selectFrom('review_like')
+      .where('review_like.user_id', '=', filter.likedBy)
+      .where(({ exists, selectFrom }) => {
+        let shown = selectFrom('review')
+          .select('review.id')
+          .whereRef('review.id', '=', 'review_like.review_id')
+          .where('review.hidden_reason', 'is', null);
+        if (audience.hidden.size) shown = shown.where('review.user_id', 'not in', [...audience.hidden]);
+        return exists(shown);
+      });
     const [{ total } = { total: 0 }] = await liked.select((eb) => eb.fn.countAll<number>().as('total')).execute();
     const rows = await liked
       .select('review_id')
@@ -96,6 +113,11 @@ export async function reviewIds(
   let query = db.selectFrom('review');
   if (filter.albumId) query = query.where('album_id', '=', filter.albumId);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
+  if (audience.hidden.size) query = query.where('user_id', 'not in', [...audience.hidden]);
+  const viewerId = audience.viewerId;
+  query = viewerId
+    ? query.where((eb) => eb.or([eb('hidden_reason', 'is', null), eb('user_id', '=', viewerId)]))
+    : query.where('hidden_reason', 'is', null);
   const [{ total } = { total: 0 }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   let ordered = query.select('id');
   ordered =
@@ -189,14 +211,24 @@ export async function commentWithAuthor(db: DB, id: string) {
   return commentsWithAuthors(db).where('review_comment.id', '=', id).executeTakeFirst();
 }
 
-export async function comments(db: DB, reviewId: string, limit: number, offset: number) {
-  const [{ total } = { total: 0 }] = await db
-    .selectFrom('review_comment')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('review_id', '=', reviewId)
-    .execute();
-  const rows = await commentsWithAuthors(db)
-    .where('review_comment.review_id', '=', reviewId)
+/** A page of a review's comments, oldest first, as the audience may see them. */
+export async function comments(db: DB, reviewId: string, audience: Audience, limit: number, offset: number) {
+  const viewerId = audience.viewerId;
+  let counted = db.selectFrom('review_comment').where('review_id', '=', reviewId);
+  let listed = commentsWithAuthors(db).where('review_comment.review_id', '=', reviewId);
+  if (audience.hidden.size) {
+    counted = counted.where('user_id', 'not in', [...audience.hidden]);
+    listed = listed.where('review_comment.user_id', 'not in', [...audience.hidden]);
+  }
+  if (viewerId) {
+    counted = counted.where((eb) => eb.or([eb('hidden_reason', 'is', null), eb('user_id', '=', viewerId)]));
+    listed = listed.where((eb) => eb.or([eb('review_comment.hidden_reason', 'is', null), eb('review_comment.user_id', '=', viewerId)]));
+  } else {
+    counted = counted.where('hidden_reason', 'is', null);
+    listed = listed.where('review_comment.hidden_reason', 'is', null);
+  }
+  const [{ total } = { total: 0 }] = await counted.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await listed
     .orderBy('review_comment.created_at', 'asc')
     .orderBy('review_comment.id', 'asc')
     .limit(limit)
@@ -223,6 +255,7 @@ export async function testimonialIds(db: DB, limit: number): Promise<string[]> {
     .innerJoin('album', 'album.id', 'review.album_id')
     .select('review.id')
     .where('album.status', '=', 'confirmed')
+    .where('review.hidden_reason', 'is', null)
     .where(sql<boolean>`length(review.content_text) >= 80`)
     .orderBy('review.like_count', 'desc')
     .orderBy('review.created_at', 'desc')
@@ -264,4 +297,13 @@ export async function recordReviewed(db: DB, activityId: string, userId: string,
 
 export async function deleteReviewActivity(db: DB, reviewId: string): Promise<void> {
   await db.deleteFrom('activity').where('object_type', '=', 'review').where('object_id', '=', reviewId).execute();
+}
+
+/** A moderator hides (a reason) or shows again (null) a review or a comment; whether it exists. */
+export async function setHidden(db: DB, kind: 'review' | 'comment', id: string, reason: string | null): Promise<boolean> {
+  const result =
+    kind === 'review'
+      ? await db.updateTable('review').set({ hidden_reason: reason }).where('id', '=', id).executeTakeFirst()
+      : await db.updateTable('review_comment').set({ hidden_reason: reason }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -26,7 +26,7 @@ export const reviewsRoutes: FastifyPluginAsync<{ reviews: ReviewsService }> = as
 
   route(app, endpoints.remove, async (request) => reviews.remove(requireViewer(request).id, request.params.reviewId));
 
-  route(app, endpoints.revisions, async (request) => reviews.revisions(request.params.reviewId));
+  route(app, endpoints.revisions, async (request) => reviews.revisions(request.params.reviewId, request.viewer?.id));
 
   route(app, endpoints.like, async (request) => reviews.setLike(requireViewer(request).id, request.params.reviewId, true));
 

@@ -11,6 +11,7 @@ import type { ImageProxyService } from '../image-proxy/image-proxy.service.ts';
 import { excerptOf, mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
 
 export interface ReviewsServiceDeps {
   db: DB;
@@ -18,6 +19,7 @@ export interface ReviewsServiceDeps {
   catalog: CatalogService;
   ratings: RatingsService;
   images: Pick<ImageProxyService, 'imageSrc'>;
+  blocks: Pick<BlocksService, 'hiddenFrom'>;
   /** Told after likes, comments and new reviews are committed; the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -36,6 +38,21 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   const now = () => deps.clock().toISOString();
   /** Stored HTML keeps pictures' addresses as written; readers get them through the image proxy (decision 14). */
   const shown = (html: string) => mapImageSources(html, deps.images.imageSrc);
+  const hiddenFrom = (viewerId: string | undefined) => deps.blocks.hiddenFrom(viewerId);
+  const reviewNotFound = () => notFound('review_not_found', 'This review does not exist or was deleted.');
+
+  const audience = async (viewerId: string | undefined): Promise<repository.Audience> => ({ viewerId, hidden: await hiddenFrom(viewerId) });
+
+  /**
+   * A review the viewer may see and act on: one by someone blocked either way, or hidden by a moderator (for anyone
+   * but its author), is not found, as if deleted.
+   */
+  async function visibleReview(reviewId: string, viewerId: string | undefined) {
+    const review = await repository.findReview(db, reviewId);
+    if (!review || (await hiddenFrom(viewerId)).has(review.user_id)) throw reviewNotFound();
+    if (review.hidden_reason !== null && review.user_id !== viewerId) throw reviewNotFound();
+    return review;
+  }
 
   function clean(input: ReviewBody) {
     const html = sanitizeReviewHtml(input.content);
@@ -73,13 +90,15 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         commentCount: Number(row.comment_count),
         likedByViewer: liked.has(row.id),
         isOwner: viewerId === row.user_id,
+        hiddenReason: viewerId === row.user_id ? row.hidden_reason : null,
       }),
     );
   }
 
   async function one(reviewId: string, viewerId: string | undefined): Promise<Review> {
+    await visibleReview(reviewId, viewerId);
     const [review] = await present([reviewId], viewerId);
-    if (!review) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    if (!review) throw reviewNotFound();
     return review;
   }
 
@@ -88,7 +107,14 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     query: { page: number; limit: number; sort?: repository.ReviewOrder },
     viewerId: string | undefined,
   ): Promise<Page<Review>> {
-    const { ids, total } = await repository.reviewIds(db, filter, query.sort ?? 'recent', query.limit, (query.page - 1) * query.limit);
+    const { ids, total } = await repository.reviewIds(
+      db,
+      filter,
+      await audience(viewerId),
+      query.sort ?? 'recent',
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
     return {
       items: await present(ids, viewerId),
       ...pageFields(query, total),
@@ -135,7 +161,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   async function ownReview(userId: string, reviewId: string) {
     const review = await repository.findReview(db, reviewId);
-    if (!review) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    if (!review) throw reviewNotFound();
     if (review.user_id !== userId) throw forbidden('not_your_review', 'Only the author can change this review.');
     return review;
   }
@@ -173,8 +199,8 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { ok: true };
   }
 
-  async function revisions(reviewId: string) {
-    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+  async function revisions(reviewId: string, viewerId: string | undefined) {
+    await visibleReview(reviewId, viewerId);
     const rows = await repository.revisions(db, reviewId);
     return {
       revisions: rows.map((row) => ({
@@ -187,8 +213,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function setLike(userId: string, reviewId: string, liked: boolean) {
-    const liking = await repository.findReview(db, reviewId);
-    if (!liking) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    const liking = await visibleReview(reviewId, userId);
     const likedNow = await db.transaction().execute(async (trx) => {
       const changed = liked ? await repository.addLike(trx, userId, reviewId, now()) : await repository.removeLike(trx, userId, reviewId);
       if (changed) await repository.shiftReviewCounter(trx, reviewId, 'like_count', liked ? 1 : -1);
@@ -219,12 +244,13 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       createdAt: row.created_at,
       editedAt: row.edited_at,
       isOwner: viewerId === row.user_id,
+      hiddenReason: viewerId === row.user_id ? row.hidden_reason : null,
     }));
   }
 
   async function comments(reviewId: string, query: { page: number; limit: number }, viewerId: string | undefined) {
-    if (!(await repository.findReview(db, reviewId))) throw notFound('review_not_found', 'This review does not exist or was deleted.');
-    const { rows, total } = await repository.comments(db, reviewId, query.limit, (query.page - 1) * query.limit);
+    await visibleReview(reviewId, viewerId);
+    const { rows, total } = await repository.comments(db, reviewId, await audience(viewerId), query.limit, (query.page - 1) * query.limit);
     return {
       items: await presentComments(rows, viewerId),
       ...pageFields(query, total),
@@ -239,8 +265,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function addComment(userId: string, reviewId: string, body: string): Promise<Comment> {
-    const commented = await repository.findReview(db, reviewId);
-    if (!commented) throw notFound('review_not_found', 'This review does not exist or was deleted.');
+    const commented = await visibleReview(reviewId, userId);
     const id = newId();
     await db.transaction().execute(async (trx) => {
       const stamp = now();
@@ -279,6 +304,17 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       await repository.shiftReviewCounter(trx, comment.review_id, 'comment_count', -1);
     });
     return { ok: true };
+  }
+
+  /** A moderator hides a review or comment from everyone but its author (who sees `reason`), or shows it again (null). */
+  async function setHidden(kind: 'review' | 'comment', id: string, reason: string | null): Promise<void> {
+    if (!(await repository.setHidden(db, kind, id, reason))) {
+      throw kind === 'review' ? reviewNotFound() : notFound('comment_not_found', 'This comment does not exist or was deleted.');
+    }
+    if (kind === 'review') {
+      const review = await repository.findReview(db, id);
+      if (review) catalog.invalidateAlbum(review.album_id);
+    }
   }
 
   /** Landing page quotes: recent well-liked reviews with enough words to quote. */
@@ -328,6 +364,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     editComment,
     removeComment,
     testimonials,
+    setHidden,
     forgetPerson,
   };
 }

@@ -7,6 +7,7 @@ import { allowedEdits, editDistance, queryTokens, rankByName } from './search-te
 import * as repository from './search.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
 
 /** Enough candidates for any real page of results, few enough to filter and sort in one step. */
 const MAX_CANDIDATES = 2000;
@@ -20,6 +21,8 @@ export interface SearchServiceDeps {
   catalog: CatalogService;
   /** Collections join search when the collections module provides them. */
   collections?: { search(tokens: string[], viewerId: string | undefined): Promise<SearchResult['collections']> };
+  /** People blocked by or blocking the viewer do not show up among the people found. */
+  blocks: Pick<BlocksService, 'hiddenFrom'>;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -30,6 +33,12 @@ export function createSearchService(deps: SearchServiceDeps) {
   // within that time).
   const matches = new LRUCache<string, string[]>({ max: 2000, ttl: 10_000 });
   const corrections = new LRUCache<string, repository.TokenGroup>({ max: 5000, ttl: 60_000 });
+  // Albums added to the catalog (from MusicBrainz, say) are searched for at once by whoever added them.
+  catalog.onChange((albumId) => {
+    if (albumId !== null) return;
+    matches.clear();
+    corrections.clear();
+  });
 
   async function cachedMatches(kind: SearchKind, groups: repository.TokenGroup[]): Promise<string[]> {
     const key = `${kind}:${JSON.stringify(groups)}`;
@@ -84,17 +93,19 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   async function searchUsers(tokens: string[], viewerId: string | undefined): Promise<UserCard[]> {
     if (tokens.length === 0) return [];
-    const rows = await repository.peopleMatching(db, tokens, MAX_CANDIDATES);
-    return rows.map((row) => ({
-      id: row.id,
-      username: row.username ?? row.id,
-      name: row.name,
-      avatarUrl: uploadUrl(row.avatar_path),
-      reviewCount: Number(row.reviews_count ?? 0),
-      collectionCount: Number(row.public_collections_count ?? 0),
-      isFollowing: false,
-      isViewer: row.id === viewerId,
-    }));
+    const [rows, hidden] = await Promise.all([repository.peopleMatching(db, tokens, MAX_CANDIDATES), deps.blocks.hiddenFrom(viewerId)]);
+    return rows
+      .filter((row) => !hidden.has(row.id))
+      .map((row) => ({
+        id: row.id,
+        username: row.username ?? row.id,
+        name: row.name,
+        avatarUrl: uploadUrl(row.avatar_path),
+        reviewCount: Number(row.reviews_count ?? 0),
+        collectionCount: Number(row.public_collections_count ?? 0),
+        isFollowing: false,
+        isViewer: row.id === viewerId,
+      }));
   }
 
   /** The page of people shown, with whether the viewer follows each. */

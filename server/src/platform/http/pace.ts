@@ -16,6 +16,12 @@ export const PACE_PER_HOUR = {
   import: 10,
   /** A direct message: plenty for a lively conversation, too few to spam many people. */
   message: 300,
+  /** Adding an album from MusicBrainz: three requests to a free service that allows one a second. */
+  'musicbrainz-add': 60,
+  /** Searching MusicBrainz (visitors count by address). */
+  'musicbrainz-search': 300,
+  /** Reports to the moderators: enough for someone cleaning up after a spammer, too few to flood the queue. */
+  report: 60,
 } as const;
 
 export type Pace = keyof typeof PACE_PER_HOUR;
@@ -24,18 +30,23 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route that is one of the costly actions: its requests count against the person's hourly pace. */
     pace?: Pace;
+    /** Visitors count against the pace too, by address (for routes visitors may use). */
+    paceVisitors?: boolean;
   }
 }
 
 /**
  * Enforces the pace of routes that declare `config: { pace }`, per signed-in person, in the shared limiter
- * (Redis when configured, so every server process counts together). Visitors are left to the route's own 401.
+ * (Redis when configured, so every server process counts together). Visitors are left to the route's own 401,
+ * unless the route paces them by address.
  */
 const pacePlugin: FastifyPluginAsync<{ limiter: RateLimiter }> = async (app, { limiter }) => {
   app.addHook('preHandler', async (request) => {
     const pace = request.routeOptions.config.pace;
-    if (!pace || !request.viewer) return;
-    await enforceLimit(limiter, `pace:${pace}:${request.viewer.id}`, PACE_PER_HOUR[pace], HOUR_MS, true, 'You are doing this too often.');
+    if (!pace) return;
+    const who = request.viewer ? request.viewer.id : request.routeOptions.config.paceVisitors ? `ip:${request.ip}` : null;
+    if (!who) return;
+    await enforceLimit(limiter, `pace:${pace}:${who}`, PACE_PER_HOUR[pace], HOUR_MS, true, 'You are doing this too often.');
   });
 };
 

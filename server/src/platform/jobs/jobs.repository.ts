@@ -18,6 +18,20 @@ export async function findJob(db: DB, id: string): Promise<JobRow | undefined> {
   return db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * A finished job (done or failed) queued again under the same id, from `cursor`: for a job the site keeps one of and
+ * starts again when there is new work (the catalog's enrichment). False when it is not finished.
+ */
+export async function requeueFinished(db: DB, id: string, cursor: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('job')
+    .set({ state: 'queued', cursor, attempts: 0, error: null, locked_by: null, locked_until: null, finished_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('state', 'in', ['done', 'failed'])
+    .executeTakeFirst();
+  return changed(result);
+}
+
 export async function claimableIds(db: DB, kinds: readonly string[], now: string, limit: number): Promise<string[]> {
   if (!kinds.length) return [];
   const rows = await db

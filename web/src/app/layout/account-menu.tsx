@@ -1,8 +1,11 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
-import { LogOut } from 'lucide-react';
+import { moderationEndpoints } from '@hearsay/contracts/moderation';
+import { useQuery } from '@tanstack/react-query';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { endpointQuery } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { NAVIGATION } from '../navigation.ts';
@@ -14,6 +17,7 @@ const itemClass =
 /** Your avatar in the header, opening Profile, Library, Messages, Settings and Sign Out (arrow keys move through them). */
 export function AccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
   const { t } = useTranslation();
+  const access = useQuery({ ...endpointQuery(moderationEndpoints.access, {}), staleTime: 5 * 60_000 });
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -41,6 +45,14 @@ export function AccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut:
               </Link>
             </DropdownMenu.Item>
           ))}
+          {access.data?.canModerate ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/moderation">
+                <ShieldCheck aria-hidden />
+                {t('nav.moderation')}
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item onSelect={onSignOut} className={cn(itemClass, 'text-danger [&_svg]:text-danger')}>
             <LogOut aria-hidden />

@@ -65,6 +65,9 @@ export function AppLayout() {
             {t('footer.tagline')}
           </p>
           <nav className="flex gap-5">
+            <Link to="/about/catalog" className="hover:text-ink">
+              {t('footer.catalog')}
+            </Link>
             <Link to="/terms" className="hover:text-ink">
               {t('footer.terms')}
             </Link>

@@ -20,6 +20,7 @@ import { albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from '.
 import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { formatDuration } from './format.ts';
+import { ListenOn } from './listen-on.tsx';
 
 export function AlbumPage() {
   const { albumId = '' } = useParams();
@@ -62,6 +63,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
             src={album.coverUrl}
             alt={t('common:album.coverAlt', { title: album.title, artist: album.artistCredit })}
             priority
+            sizes="(min-width: 768px) 24rem, 90vw"
             className="mx-auto w-full max-w-sm md:max-w-none"
           />
           <div className="min-w-0">
@@ -97,13 +99,27 @@ function AlbumView({ album }: { album: AlbumDetail }) {
               </div>
               <div>
                 <dt className="text-ink-muted">{t('album.label')}</dt>
-                <dd className="font-medium text-ink">{album.label ?? '–'}</dd>
+                <dd className="font-medium text-ink">
+                  {album.label ?? '–'}
+                  {album.catalogueNumber ? (
+                    <span className="font-normal text-ink-muted">
+                      {' · '}
+                      <span aria-label={t('album.catalogueNumber')}>{album.catalogueNumber}</span>
+                    </span>
+                  ) : null}
+                </dd>
               </div>
               <div>
                 <dt className="text-ink-muted">{t('album.type')}</dt>
-                <dd className="font-medium text-ink">{t(`album.releaseType.${album.releaseType}`)}</dd>
+                <dd className="font-medium text-ink">
+                  {[
+                    t(`album.releaseType.${album.releaseType}`),
+                    ...album.secondaryTypes.filter((type) => !sameType(type, album.releaseType)),
+                  ].join(' · ')}
+                </dd>
               </div>
             </dl>
+            <ListenOn links={album.links} mbid={album.mbid} title={album.title} kind="release-group" />
             {album.genres.length ? (
               <ul aria-label={t('album.genres')} className="mt-5 flex flex-wrap gap-2">
                 {album.genres.map((genre) => (
@@ -246,6 +262,9 @@ function YourRating({ album }: { album: AlbumDetail }) {
     </div>
   );
 }
+
+/** "Live" beside "Live album" says nothing new. */
+const sameType = (secondary: string, releaseType: string) => secondary.toLowerCase() === releaseType.toLowerCase();
 
 function TrackList({ tracks }: { tracks: Track[] }) {
   const { t } = useTranslation('catalog');

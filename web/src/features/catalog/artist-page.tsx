@@ -1,7 +1,6 @@
 import type { ArtistDetail } from '@hearsay/contracts/catalog';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AlbumCard, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { ArtistImage } from '../../shared/ui/artist-card.tsx';
 import { Badge, Container } from '../../shared/ui/card.tsx';
 import { PageLoadError } from '../../shared/ui/not-found.tsx';
@@ -9,6 +8,7 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { MediaRowSkeleton, PageLoading } from '../../shared/ui/skeleton.tsx';
 import { useArtist } from './api.ts';
+import { ArtistFacts, DiscographyTable } from './discography.tsx';
 
 export function ArtistPage() {
   const { artistId = '' } = useParams();
@@ -54,18 +54,10 @@ function ArtistView({ artist }: { artist: ArtistDetail }) {
         </div>
         <ShareButton title={artist.name} className="self-start sm:self-center" />
       </div>
+      <ArtistFacts artist={artist} />
       <h2 className="mt-12 font-display text-2xl font-semibold text-ink">{t('artist.discography')}</h2>
       {artist.discography.map((group) => (
-        <section key={group.releaseType} aria-labelledby={`group-${group.releaseType}`} className="mt-6">
-          <h3 id={`group-${group.releaseType}`} className="mb-4 text-sm font-semibold uppercase tracking-[0.14em] text-ink-muted">
-            {t(`album.releaseType.${group.releaseType}`)} <span className="font-normal">({group.albums.length})</span>
-          </h3>
-          <AlbumGrid>
-            {group.albums.map((album) => (
-              <AlbumCard key={album.id} album={album} />
-            ))}
-          </AlbumGrid>
-        </section>
+        <DiscographyTable key={group.releaseType} group={group} />
       ))}
     </Container>
   );

@@ -16,6 +16,8 @@ const ana: Profile = {
   stats: { ratings: 40, reviews: 0, lists: 0, followers: 0, following: 0 },
   isOwner: false,
   isFollowing: false,
+  blocked: false,
+  muted: false,
 };
 
 function renderCard(compatibility: Compatibility) {

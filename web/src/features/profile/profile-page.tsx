@@ -37,6 +37,9 @@ import { CompatibilityCard } from './compatibility-card.tsx';
 import { useFollow } from '../../shared/hooks/use-follow.ts';
 import { useOpenConversation } from '../../shared/hooks/use-open-conversation.ts';
 import { FollowButton } from '../../shared/ui/follow-button.tsx';
+import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
+import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 
 /** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
 export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
@@ -57,7 +60,46 @@ export function ProfilePage({ createCollection }: { createCollection?: CreateCol
     );
   }
   if (profile.isError) return <PageLoadError query={profile} title={t('notFound')} description={t('notFoundHint')} />;
+  if (profile.data.blocked) return <BlockedProfile profile={profile.data} />;
   return <ProfileView profile={profile.data} createCollection={createCollection} />;
+}
+
+/** Someone you blocked: who they are, and the way to unblock them; nothing of theirs. */
+function BlockedProfile({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const setBlock = useSetBlock();
+  return (
+    <Container className="py-8 sm:py-12">
+      <title>{`${profile.name} (@${profile.username}) · Hearsay`}</title>
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
+        <Avatar name={profile.name} src={profile.avatarUrl} size="xl" />
+        <div className="min-w-0 flex-1">
+          <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{profile.name}</h1>
+          <p className="text-ink-muted">@{profile.username}</p>
+        </div>
+      </header>
+      <Card className="mt-6 p-5" role="status">
+        <p className="font-medium text-ink">{t('blocked.title', { name: profile.name })}</p>
+        <p className="mt-1 text-sm text-ink-muted">{t('blocked.description', { name: profile.name })}</p>
+        <Button
+          className="mt-4"
+          variant="outline"
+          disabled={setBlock.isPending}
+          onClick={() =>
+            setBlock.mutate(
+              { username: profile.username, block: false },
+              {
+                onSuccess: () => toast.success(t('blocked.unblocked', { name: profile.name })),
+                onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+              },
+            )
+          }
+        >
+          {t('blocked.unblock', { name: profile.name })}
+        </Button>
+      </Card>
+    </Container>
+  );
 }
 
 function ProfileView({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
@@ -123,6 +165,17 @@ function ProfileActions({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const follow = useFollow();
   const openConversation = useOpenConversation();
+  const setMute = useSetMute();
+  const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const toggleMute = () =>
+    setMute.mutate(
+      { username: profile.username, mute: !profile.muted },
+      {
+        onSuccess: () => toast.success(t(profile.muted ? 'mute.undone' : 'mute.done', { name: profile.name })),
+        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      },
+    );
   const share = async () => {
     const url = `${window.location.origin}${paths.profile(profile.username)}`;
     try {
@@ -184,9 +237,38 @@ function ProfileActions({ profile }: { profile: Profile }) {
             >
               {t('share')}
             </DropdownMenu.Item>
+            {profile.isOwner ? null : (
+              <>
+                <DropdownMenu.Separator className="my-1 h-px bg-line" />
+                <DropdownMenu.Item
+                  onSelect={toggleMute}
+                  className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
+                >
+                  {t(profile.muted ? 'mute.undo' : 'mute.action', { username: profile.username })}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  onSelect={() => setReporting(true)}
+                  className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
+                >
+                  {t('reportAction', { username: profile.username })}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  onSelect={() => setBlocking(true)}
+                  className="cursor-pointer rounded-lg px-3 py-2 text-sm text-danger outline-none data-[highlighted]:bg-danger-soft"
+                >
+                  {t('blockAction', { username: profile.username })}
+                </DropdownMenu.Item>
+              </>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      {profile.isOwner ? null : (
+        <>
+          <BlockDialog person={profile} open={blocking} onOpenChange={setBlocking} />
+          <ReportDialog subject={{ type: 'profile', id: profile.username }} open={reporting} onOpenChange={setReporting} />
+        </>
+      )}
     </div>
   );
 }

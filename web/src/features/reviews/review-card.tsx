@@ -1,6 +1,8 @@
 import type { Review } from '@hearsay/contracts/reviews';
 import { paths } from '@hearsay/contracts/paths';
-import { Heart, MessageCircle } from 'lucide-react';
+import { Heart, MessageCircle, MoreHorizontal } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +13,8 @@ import { formatDate } from '../../shared/lib/format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
+import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { useLikeReview } from './api.ts';
 
 /** Author, rating, date (and "edited"), title, text, likes and comments of one review. */
@@ -33,7 +37,13 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
           </p>
         </div>
         <RatingStars value={review.rating} size="sm" />
+        <ReviewMenu review={review} />
       </header>
+      {review.hiddenReason ? (
+        <p role="status" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm text-ink">
+          {t('card.hidden', { reason: review.hiddenReason })}
+        </p>
+      ) : null}
       {showAlbum ? (
         <p className="mt-3 text-sm text-ink-muted">
           {t('card.on')}{' '}
@@ -70,6 +80,48 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
         ) : null}
       </footer>
     </article>
+  );
+}
+
+/** What a reader can do about someone else's review: report it, or block its author (signed-in readers). */
+function ReviewMenu({ review }: { review: Review }) {
+  const { t } = useTranslation('reviews');
+  const session = useSession();
+  const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  if (session.status !== 'signed-in' || review.isOwner) return null;
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="button"
+            aria-label={t('card.more', { name: review.author.name })}
+            className="rounded-lg p-1.5 text-ink-muted hover:bg-surface-2 hover:text-ink"
+          >
+            <MoreHorizontal aria-hidden className="size-4" />
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-xl border border-line bg-surface p-1 shadow-pop">
+            <DropdownMenu.Item
+              onSelect={() => setReporting(true)}
+              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
+            >
+              {t('card.report')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              onSelect={() => setBlocking(true)}
+              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-danger outline-none data-[highlighted]:bg-danger-soft"
+            >
+              {t('card.block', { username: review.author.username })}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <BlockDialog person={review.author} open={blocking} onOpenChange={setBlocking} />
+      <ReportDialog subject={{ type: 'review', id: review.id }} open={reporting} onOpenChange={setReporting} />
+    </>
   );
 }
 

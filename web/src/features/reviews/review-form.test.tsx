@@ -34,6 +34,7 @@ const review: Review = {
   commentCount: 0,
   likedByViewer: false,
   isOwner: true,
+  hiddenReason: null,
 };
 
 function renderForm(props: { existing?: Review; initialRating?: number | null } = {}) {

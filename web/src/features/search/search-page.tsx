@@ -3,6 +3,8 @@ import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useSession } from '../../shared/auth/session.ts';
+import { MusicBrainzResults } from '../../shared/catalog/musicbrainz-results.tsx';
 import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
 import { CollectionCard } from '../../shared/ui/collection-card.tsx';
@@ -19,6 +21,9 @@ import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import { useSearch } from './api.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 import { UserResult } from './user-result.tsx';
+
+/** Fewer albums than this found in the catalog, and MusicBrainz's are offered beside them. */
+const MUSICBRAINZ_BELOW = 5;
 
 const SearchParamsSchema = z.object({
   q: z.string().catch(''),
@@ -39,6 +44,7 @@ export function SearchPage() {
   const [text, setText] = useState(q);
   const [viewMode, setViewMode] = useAlbumViewMode();
   const results = useSearch({ q: q.trim(), type, sort, ...filters, page, limit: 24 });
+  const session = useSession();
 
   // Typing updates the address after a short pause (one history entry per search, not per key).
   const [pushed, setPushed] = useState<string | null>(null);
@@ -210,6 +216,10 @@ export function SearchPage() {
                   <Pagination page={data.page} pages={data.totalPages} onPageChange={(next) => update({ page: next })} />
                 </>
               )}
+              {/* Too little in the catalog: MusicBrainz has nearly every album (at once for members, on request for visitors). */}
+              {type === 'albums' && q.trim() && data && !filtered && data.counts.albums < MUSICBRAINZ_BELOW ? (
+                <MusicBrainzResults key={q.trim()} query={q.trim()} auto={session.status === 'signed-in'} />
+              ) : null}
             </section>
           </div>
         </TabsContent>

@@ -58,6 +58,9 @@ export function ConnectedAccountsTab() {
                       ? t('connected.notConnected')
                       : t('connected.unavailableHint')}
                 </p>
+                {provider.id === 'spotify' || provider.id === 'apple' ? (
+                  <p className="text-xs text-ink-subtle">{t(`connected.listenFirst.${provider.id}`)}</p>
+                ) : null}
               </div>
               {connection ? (
                 <>

@@ -6,7 +6,7 @@ import { call, endpointQuery } from '../../shared/lib/api-client.ts';
 export const memberSettingsQueryOptions = endpointQuery(memberSettingsEndpoints.settings, {});
 
 /** The settings with a change applied, as the server will store them. */
-function applied(settings: MemberSettings, patch: MemberSettingsPatch): MemberSettings {
+export function withChange(settings: MemberSettings, patch: MemberSettingsPatch): MemberSettings {
   return {
     notifications: {
       email: { ...settings.notifications.email, ...patch.notifications?.email },
@@ -26,7 +26,7 @@ export function useUpdateMemberSettings() {
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);
-      if (before) queryClient.setQueryData(key, applied(before, patch));
+      if (before) queryClient.setQueryData(key, withChange(before, patch));
       return { before };
     },
     onError: (_error, _patch, context) => {

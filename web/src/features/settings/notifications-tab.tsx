@@ -1,27 +1,37 @@
 import type { MemberSettingsPatch } from '@hearsay/contracts/notifications';
 import type { MemberSettings, MessagePolicy } from '@hearsay/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
-import { memberSettingsQueryOptions, useUpdateMemberSettings } from './member-settings.ts';
+import { memberSettingsQueryOptions, useUpdateMemberSettings, withChange } from './member-settings.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 type Save = (patch: MemberSettingsPatch) => void;
 
-function useSave(): { save: Save; pending: boolean } {
+/**
+ * Saves one change at a time. The control shows the change in the same render as the click
+ * (`shown`), not a tick later when the query cache catches up, so a controlled checkbox or
+ * radio never flips back for a moment.
+ */
+function useSave(): { save: Save; pending: boolean; shown: (settings: MemberSettings) => MemberSettings } {
   const { t } = useTranslation('settings');
   const update = useUpdateMemberSettings();
+  const [unsaved, setUnsaved] = useState<MemberSettingsPatch | null>(null);
   return {
     pending: update.isPending,
-    save: (patch) =>
+    shown: (settings) => (unsaved ? withChange(settings, unsaved) : settings),
+    save: (patch) => {
+      setUnsaved(patch);
       update.mutate(patch, {
         onSuccess: () => toast.success(t('notifications.saved')),
         onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-      }),
+        onSettled: () => setUnsaved(null),
+      });
+    },
   };
 }
 
@@ -94,65 +104,68 @@ const ABOUT = ['newFollowers', 'reviewComments', 'mentions', 'recommendations'] 
 /** Settings → Notifications (spec §2): e-mail toggles, the push toggle, and the kinds of news wanted, each saved on change. */
 export function NotificationsTab() {
   const { t } = useTranslation('settings');
-  const { save, pending } = useSave();
+  const { save, pending, shown } = useSave();
   return (
     <Loaded>
-      {({ notifications }) => (
-        <div className="flex flex-col gap-6">
-          <SettingsSection
-            id="notifications-email"
-            title={t('notifications.email.title')}
-            description={t('notifications.email.description')}
-          >
-            <div className="divide-y divide-line">
+      {(settings) => {
+        const { notifications } = shown(settings);
+        return (
+          <div className="flex flex-col gap-6">
+            <SettingsSection
+              id="notifications-email"
+              title={t('notifications.email.title')}
+              description={t('notifications.email.description')}
+            >
+              <div className="divide-y divide-line">
+                <Toggle
+                  label={t('notifications.email.newFollowers')}
+                  hint={t('notifications.email.newFollowersHint')}
+                  checked={notifications.email.newFollowers}
+                  disabled={pending}
+                  onChange={(on) => save({ notifications: { email: { newFollowers: on } } })}
+                />
+                <Toggle
+                  label={t('notifications.email.weeklyDigest')}
+                  hint={t('notifications.email.weeklyDigestHint')}
+                  checked={notifications.email.weeklyDigest}
+                  disabled={pending}
+                  onChange={(on) => save({ notifications: { email: { weeklyDigest: on } } })}
+                />
+              </div>
+            </SettingsSection>
+            <SettingsSection id="notifications-push" title={t('notifications.push.title')}>
               <Toggle
-                label={t('notifications.email.newFollowers')}
-                hint={t('notifications.email.newFollowersHint')}
-                checked={notifications.email.newFollowers}
+                label={t('notifications.push.label')}
+                hint={t('notifications.push.notAvailable')}
+                checked={notifications.push}
                 disabled={pending}
-                onChange={(on) => save({ notifications: { email: { newFollowers: on } } })}
+                onChange={(on) => save({ notifications: { push: on } })}
               />
-              <Toggle
-                label={t('notifications.email.weeklyDigest')}
-                hint={t('notifications.email.weeklyDigestHint')}
-                checked={notifications.email.weeklyDigest}
-                disabled={pending}
-                onChange={(on) => save({ notifications: { email: { weeklyDigest: on } } })}
-              />
-            </div>
-          </SettingsSection>
-          <SettingsSection id="notifications-push" title={t('notifications.push.title')}>
-            <Toggle
-              label={t('notifications.push.label')}
-              hint={t('notifications.push.notAvailable')}
-              checked={notifications.push}
-              disabled={pending}
-              onChange={(on) => save({ notifications: { push: on } })}
-            />
-          </SettingsSection>
-          <SettingsSection
-            id="notifications-about"
-            title={t('notifications.about.title')}
-            description={t('notifications.about.description')}
-          >
-            <fieldset className="flex flex-col gap-3">
-              <legend className="sr-only">{t('notifications.about.title')}</legend>
-              {ABOUT.map((key) => (
-                <label key={key} className="flex items-center gap-3 text-sm text-ink">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-[var(--color-accent)]"
-                    checked={notifications.about[key]}
-                    disabled={pending}
-                    onChange={(event) => save({ notifications: { about: { [key]: event.target.checked } } })}
-                  />
-                  {t(`notifications.about.${key}`)}
-                </label>
-              ))}
-            </fieldset>
-          </SettingsSection>
-        </div>
-      )}
+            </SettingsSection>
+            <SettingsSection
+              id="notifications-about"
+              title={t('notifications.about.title')}
+              description={t('notifications.about.description')}
+            >
+              <fieldset className="flex flex-col gap-3">
+                <legend className="sr-only">{t('notifications.about.title')}</legend>
+                {ABOUT.map((key) => (
+                  <label key={key} className="flex items-center gap-3 text-sm text-ink">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-[var(--color-accent)]"
+                      checked={notifications.about[key]}
+                      disabled={pending}
+                      onChange={(event) => save({ notifications: { about: { [key]: event.target.checked } } })}
+                    />
+                    {t(`notifications.about.${key}`)}
+                  </label>
+                ))}
+              </fieldset>
+            </SettingsSection>
+          </div>
+        );
+      }}
     </Loaded>
   );
 }
@@ -162,29 +175,32 @@ const POLICIES: readonly MessagePolicy[] = ['everyone', 'connections', 'nobody']
 /** Privacy → Direct messages: who may start a conversation with you. */
 export function MessagePrivacySection() {
   const { t } = useTranslation('settings');
-  const { save, pending } = useSave();
+  const { save, pending, shown } = useSave();
   return (
     <Loaded>
-      {({ messages }) => (
-        <SettingsSection id="privacy-messages" title={t('messagesPrivacy.title')} description={t('messagesPrivacy.description')}>
-          <fieldset className="flex flex-col gap-3">
-            <legend className="sr-only">{t('messagesPrivacy.title')}</legend>
-            {POLICIES.map((policy) => (
-              <label key={policy} className="flex items-center gap-3 text-sm text-ink">
-                <input
-                  type="radio"
-                  name="messages-allow-from"
-                  className="size-4 accent-[var(--color-accent)]"
-                  checked={messages.allowFrom === policy}
-                  disabled={pending}
-                  onChange={() => save({ messages: { allowFrom: policy } })}
-                />
-                {t(`messagesPrivacy.${policy}`)}
-              </label>
-            ))}
-          </fieldset>
-        </SettingsSection>
-      )}
+      {(settings) => {
+        const { messages } = shown(settings);
+        return (
+          <SettingsSection id="privacy-messages" title={t('messagesPrivacy.title')} description={t('messagesPrivacy.description')}>
+            <fieldset className="flex flex-col gap-3">
+              <legend className="sr-only">{t('messagesPrivacy.title')}</legend>
+              {POLICIES.map((policy) => (
+                <label key={policy} className="flex items-center gap-3 text-sm text-ink">
+                  <input
+                    type="radio"
+                    name="messages-allow-from"
+                    className="size-4 accent-[var(--color-accent)]"
+                    checked={messages.allowFrom === policy}
+                    disabled={pending}
+                    onChange={() => save({ messages: { allowFrom: policy } })}
+                  />
+                  {t(`messagesPrivacy.${policy}`)}
+                </label>
+              ))}
+            </fieldset>
+          </SettingsSection>
+        );
+      }}
     </Loaded>
   );
 }

@@ -7,6 +7,7 @@ import { signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ConnectedAccountsTab } from './connected-accounts-tab.tsx';
+import { BlockedPeopleSection } from './blocked-people-section.tsx';
 import { NotYetPanel } from './not-yet-panel.tsx';
 import { MessagePrivacySection, NotificationsTab } from './notifications-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
@@ -72,6 +73,7 @@ export function SettingsPage() {
           <Primitive.Content value="privacy">
             <div className="flex flex-col gap-6">
               <MessagePrivacySection />
+              <BlockedPeopleSection />
               <NotYetPanel title={t('tabs.privacy')} />
             </div>
           </Primitive.Content>

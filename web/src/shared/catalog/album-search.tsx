@@ -8,6 +8,7 @@ import { endpointQuery } from '../lib/api-client.ts';
 import { AlbumCover } from '../ui/album-cover.tsx';
 import { Input } from '../ui/input.tsx';
 import { Spinner } from '../ui/skeleton.tsx';
+import { MusicBrainzResults } from './musicbrainz-results.tsx';
 
 /** Search the catalog by title or artist (case-insensitive, typo-tolerant) and pick albums: quick-add and collections. */
 export function AlbumSearch({
@@ -83,6 +84,12 @@ export function AlbumSearch({
           })}
         </ul>
       ) : null}
+      {debounced && results.isSuccess && albums.length < MUSICBRAINZ_BELOW ? (
+        <MusicBrainzResults key={debounced} query={debounced} auto compact onAdded={onPick} />
+      ) : null}
     </div>
   );
 }
+
+/** Fewer albums than this found in the catalog, and MusicBrainz's are offered beside them (people here are signed in). */
+const MUSICBRAINZ_BELOW = 3;

@@ -1,0 +1,81 @@
+import type { DB } from '../../platform/db/index.ts';
+
+/** The people `viewerId` blocked and the people who blocked `viewerId`: each side is hidden from the other. */
+export async function blockedEitherWay(db: DB, viewerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('block')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', viewerId)
+    .union(db.selectFrom('block').select('blocker_id as id').where('blocked_id', '=', viewerId))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function mutedBy(db: DB, viewerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('mute').select('muted_id').where('muter_id', '=', viewerId).execute();
+  return rows.map((row) => row.muted_id);
+}
+
+export async function isBlocking(db: DB, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('block')
+    .select('blocker_id')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function isMuting(db: DB, muterId: string, mutedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('mute')
+    .select('muter_id')
+    .where('muter_id', '=', muterId)
+    .where('muted_id', '=', mutedId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function addBlock(db: DB, blockerId: string, blockedId: string, now: string): Promise<void> {
+  await db
+    .insertInto('block')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .execute();
+}
+
+export async function removeBlock(db: DB, blockerId: string, blockedId: string): Promise<void> {
+  await db.deleteFrom('block').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).execute();
+}
+
+export async function addMute(db: DB, muterId: string, mutedId: string, now: string): Promise<void> {
+  await db
+    .insertInto('mute')
+    .values({ muter_id: muterId, muted_id: mutedId, created_at: now })
+    .onConflict((oc) => oc.columns(['muter_id', 'muted_id']).doNothing())
+    .execute();
+}
+
+export async function removeMute(db: DB, muterId: string, mutedId: string): Promise<void> {
+  await db.deleteFrom('mute').where('muter_id', '=', muterId).where('muted_id', '=', mutedId).execute();
+}
+
+/** A page of the people someone blocked or muted, newest first, with what a person card shows. */
+export async function people(db: DB, kind: 'blocked' | 'muted', viewerId: string, limit: number, offset: number) {
+  const base =
+    kind === 'blocked'
+      ? db.selectFrom('block').where('blocker_id', '=', viewerId).select(['blocked_id as person_id', 'created_at'])
+      : db.selectFrom('mute').where('muter_id', '=', viewerId).select(['muted_id as person_id', 'created_at']);
+  const listed = db.selectFrom(base.as('listed'));
+  const [{ total } = { total: 0 }] = await listed.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await listed
+    .innerJoin('user', 'user.id', 'listed.person_id')
+    .leftJoin('profile', 'profile.user_id', 'user.id')
+    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path'])
+    .orderBy('listed.created_at', 'desc')
+    .orderBy('user.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total) };
+}

@@ -1,0 +1,62 @@
+import { pageFields } from '@hearsay/contracts/pagination';
+import type { PersonCard } from '@hearsay/contracts/profiles';
+import type { DB } from '../../platform/db/index.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
+import * as repository from './blocks.repository.ts';
+
+export interface BlocksServiceDeps {
+  db: DB;
+  clock: () => Date;
+}
+
+export type BlocksService = ReturnType<typeof createBlocksService>;
+
+/**
+ * Blocks and mutes. Every module that shows one person's content to another asks `hiddenFrom(viewer)` and leaves
+ * those people out, so a block holds on every path: a blocked person and the one who blocked them see none of each
+ * other's profile, reviews, comments, collections, activity, notifications or messages, and neither is told more
+ * than "not available". A mute only keeps someone's activity out of the muter's feed.
+ */
+export function createBlocksService(deps: BlocksServiceDeps) {
+  const { db } = deps;
+  const now = () => deps.clock().toISOString();
+
+  /** Everyone hidden from this viewer, either way round; nobody for a visitor. */
+  async function hiddenFrom(viewerId: string | undefined): Promise<Set<string>> {
+    return new Set(viewerId ? await repository.blockedEitherWay(db, viewerId) : []);
+  }
+
+  /** Whether either of the two blocked the other. */
+  async function between(a: string, b: string): Promise<boolean> {
+    if (a === b) return false;
+    const [ab, ba] = await Promise.all([repository.isBlocking(db, a, b), repository.isBlocking(db, b, a)]);
+    return ab || ba;
+  }
+
+  async function people(kind: 'blocked' | 'muted', viewerId: string, query: { page: number; limit: number }) {
+    const { rows, total } = await repository.people(db, kind, viewerId, query.limit, (query.page - 1) * query.limit);
+    const items: PersonCard[] = rows.map((row) => ({
+      id: row.id,
+      username: row.username ?? row.id,
+      name: row.name,
+      avatarUrl: uploadUrl(row.avatar_path),
+      isFollowing: false,
+      isViewer: false,
+    }));
+    return { items, ...pageFields(query, total) };
+  }
+
+  return {
+    hiddenFrom,
+    between,
+    mutedBy: async (viewerId: string) => new Set(await repository.mutedBy(db, viewerId)),
+    isBlocking: (blockerId: string, blockedId: string) => repository.isBlocking(db, blockerId, blockedId),
+    isMuting: (muterId: string, mutedId: string) => repository.isMuting(db, muterId, mutedId),
+    block: (blockerId: string, blockedId: string) => repository.addBlock(db, blockerId, blockedId, now()),
+    unblock: (blockerId: string, blockedId: string) => repository.removeBlock(db, blockerId, blockedId),
+    mute: (muterId: string, mutedId: string) => repository.addMute(db, muterId, mutedId, now()),
+    unmute: (muterId: string, mutedId: string) => repository.removeMute(db, muterId, mutedId),
+    blocked: (viewerId: string, query: { page: number; limit: number }) => people('blocked', viewerId, query),
+    muted: (viewerId: string, query: { page: number; limit: number }) => people('muted', viewerId, query),
+  };
+}

@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
+import type { ModerationActionTable, ReportTable } from '../../db/schema.ts';
+import type { DB } from '../../platform/db/index.ts';
+
+/** Stores a report unless this person already reported this subject; whether it was new. */
+export async function insertReport(db: DB, report: Insertable<ReportTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('report')
+    .values(report)
+    .onConflict((oc) => oc.columns(['reporter_id', 'subject_type', 'subject_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function review(db: DB, id: string) {
+  return db
+    .selectFrom('review')
+    .innerJoin('user', 'user.id', 'review.user_id')
+    .innerJoin('album', 'album.id', 'review.album_id')
+    .select([
+      'review.user_id as owner_id',
+      'review.title',
+      'review.content_text as text',
+      'review.hidden_reason',
+      'user.username',
+      'user.name',
+      'album.title as album_title',
+    ])
+    .where('review.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function comment(db: DB, id: string) {
+  return db
+    .selectFrom('review_comment')
+    .innerJoin('user', 'user.id', 'review_comment.user_id')
+    .select([
+      'review_comment.user_id as owner_id',
+      'review_comment.review_id',
+      'review_comment.body as text',
+      'review_comment.hidden_reason',
+      'user.username',
+      'user.name',
+    ])
+    .where('review_comment.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function collection(db: DB, id: string) {
+  return db
+    .selectFrom('collection')
+    .innerJoin('user', 'user.id', 'collection.user_id')
+    .select([
+      'collection.user_id as owner_id',
+      'collection.name as title',
+      'collection.description as text',
+      'collection.is_private',
+      'user.username',
+      'user.name',
+    ])
+    .where('collection.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A direct message with its sender, and whether `memberId` is in its conversation. */
+export async function message(db: DB, id: string, memberId: string | null) {
+  const row = await db
+    .selectFrom('direct_message')
+    .innerJoin('user', 'user.id', 'direct_message.sender_id')
+    .select([
+      'direct_message.sender_id as owner_id',
+      'direct_message.conversation_id',
+      'direct_message.body as text',
+      'user.username',
+      'user.name',
+    ])
+    .where('direct_message.id', '=', id)
+    .executeTakeFirst();
+  if (!row || memberId === null) return row ? { ...row, member: false } : undefined;
+  const member = await db
+    .selectFrom('conversation_member')
+    .select('user_id')
+    .where('conversation_id', '=', row.conversation_id)
+    .where('user_id', '=', memberId)
+    .executeTakeFirst();
+  return { ...row, member: Boolean(member) };
+}
+
+export async function person(db: DB, by: { id: string } | { username: string }) {
+  const query = db
+    .selectFrom('user')
+    .leftJoin('profile', 'profile.user_id', 'user.id')
+    .select(['user.id as owner_id', 'user.username', 'user.name', 'profile.bio as text']);
+  return ('id' in by ? query.where('user.id', '=', by.id) : query.where('user.username', '=', by.username)).executeTakeFirst();
+}
+
+export async function album(db: DB, id: string) {
+  return db
+    .selectFrom('album')
+    .select(['album.id', 'album.title', 'album.slug', 'album.status'])
+    .where('album.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface OpenSubjectRow {
+  subject_type: string;
+  subject_id: string;
+  reports: number | string;
+  first_at: string;
+}
+
+/** Reported things with open reports, oldest report first. */
+export async function openSubjects(db: DB, limit: number, offset: number) {
+  const open = db.selectFrom('report').where('resolved_at', 'is', null);
+  const [{ total } = { total: 0 }] = await db
+    .selectFrom(open.select(['subject_type', 'subject_id']).distinct().as('subjects'))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute();
+  const rows = await open
+    .select(['subject_type', 'subject_id', sql<number | string>`count(*)`.as('reports'), sql<string>`min(created_at)`.as('first_at')])
+    .groupBy(['subject_type', 'subject_id'])
+    .orderBy(sql`min(created_at)`)
+    .orderBy('subject_type')
+    .orderBy('subject_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows: rows as OpenSubjectRow[], total: Number(total) };
+}
+
+/** The open reports of these subjects, newest first, with who made them. */
+export async function openReportsOf(db: DB, subjects: readonly { subject_type: string; subject_id: string }[]) {
+  if (!subjects.length) return [];
+  return db
+    .selectFrom('report')
+    .innerJoin('user', 'user.id', 'report.reporter_id')
+    .select(['report.subject_type', 'report.subject_id', 'report.reason', 'report.note', 'report.created_at', 'user.username'])
+    .where('report.resolved_at', 'is', null)
+    .where((eb) =>
+      eb.or(
+        subjects.map((subject) =>
+          eb.and([eb('report.subject_type', '=', subject.subject_type), eb('report.subject_id', '=', subject.subject_id)]),
+        ),
+      ),
+    )
+    .orderBy('report.created_at', 'desc')
+    .execute();
+}
+
+export async function resolveReports(db: DB, subjectType: string, subjectId: string, now: string): Promise<void> {
+  await db
+    .updateTable('report')
+    .set({ resolved_at: now })
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('resolved_at', 'is', null)
+    .execute();
+}
+
+export async function insertAction(db: DB, action: ModerationActionTable): Promise<void> {
+  await db.insertInto('moderation_action').values(action).execute();
+}
+
+export async function actions(db: DB, limit: number, offset: number) {
+  const [{ total } = { total: 0 }] = await db
+    .selectFrom('moderation_action')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute();
+  const rows = await db
+    .selectFrom('moderation_action')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total) };
+}

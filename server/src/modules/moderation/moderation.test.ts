@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+
+const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
+const OPERATOR = 'operator@example.com';
+
+let t: TestApp;
+let operator: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: ` ${OPERATOR.toUpperCase()} , second-operator@example.com` } });
+  operator = await createUser(t, { name: 'Site Operator', email: OPERATOR });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const call = (method: Method, url: string, person: TestUser | null, payload?: object) =>
+  t.inject({ method, url, payload, headers: person ? { cookie: person.cookie } : {} });
+
+async function reviewBy(author: TestUser, title: string) {
+  const albumId = await buildAlbum(t.db, { title });
+  const response = await call('POST', `/api/albums/${albumId}/reviews`, author, { rating: 3, content: LONG });
+  expect(response.statusCode, response.body).toBe(201);
+  return { albumId, reviewId: response.json().id as string };
+}
+
+describe('reporting', () => {
+  it('takes a report with a reason and a note, counts the same person once, and says it was received', async () => {
+    const [author, first, second] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const { reviewId } = await reviewBy(author, 'Reported Album');
+    const report = (who: TestUser, body: object) =>
+      call('POST', '/api/reports', who, { subjectType: 'review', subjectId: reviewId, ...body });
+    const received = await report(first, { reason: 'spam', note: 'Links to a shop' });
+    expect(received.statusCode).toBe(201);
+    expect(received.json()).toEqual({ received: true, alreadyReported: false });
+    const again = await report(first, { reason: 'harassment' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, alreadyReported: true });
+    await report(second, { reason: 'spam' });
+
+    const queue = (await call('GET', '/api/moderation/reports', operator)).json();
+    const row = queue.items.find((item: { subjectId: string }) => item.subjectId === reviewId);
+    expect(row).toMatchObject({
+      subjectType: 'review',
+      reportCount: 2,
+      reasons: [{ reason: 'spam', count: 2 }],
+      notes: [{ note: 'Links to a shop', reporterUsername: first.user.username }],
+      content: { authorUsername: author.user.username, title: 'Reported Album', href: `/review/${reviewId}`, hiddenReason: null },
+      canHide: true,
+    });
+    expect(row.content.text).toContain('rewards patience');
+  });
+
+  it('refuses what the reporter cannot see, their own things, unknown reasons and overlong notes, and visitors', async () => {
+    const [owner, stranger] = await Promise.all([createUser(t), createUser(t)]);
+    const { albumId, reviewId } = await reviewBy(owner, 'Own Album');
+    const hidden = (await call('POST', '/api/collections', owner, { name: 'Secret', isPrivate: true, albumIds: [albumId] })).json();
+    expect(hidden.id).toBeTruthy();
+    const statuses = await Promise.all(
+      [
+        [stranger, { subjectType: 'collection', subjectId: hidden.id, reason: 'spam' }],
+        [stranger, { subjectType: 'review', subjectId: 'no-such-review', reason: 'spam' }],
+        [stranger, { subjectType: 'profile', subjectId: 'nobody-by-that-name', reason: 'impersonation' }],
+        [owner, { subjectType: 'review', subjectId: reviewId, reason: 'spam' }],
+        [stranger, { subjectType: 'review', subjectId: reviewId, reason: 'boring' }],
+        [stranger, { subjectType: 'review', subjectId: reviewId, reason: 'other', note: 'x'.repeat(1001) }],
+        [stranger, { subjectType: 'planet', subjectId: reviewId, reason: 'spam' }],
+        [null, { subjectType: 'review', subjectId: reviewId, reason: 'spam' }],
+      ].map(async ([who, body]) => (await call('POST', '/api/reports', who as TestUser | null, body as object)).statusCode),
+    );
+    expect(statuses).toEqual([404, 404, 404, 400, 400, 400, 400, 401]);
+    // A profile is reported by its username; an album by its id.
+    const wrongAlbum = await buildAlbum(t.db, { title: 'Wrong Data Album' });
+    expect(
+      (await call('POST', '/api/reports', stranger, { subjectType: 'profile', subjectId: owner.user.username, reason: 'impersonation' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await call('POST', '/api/reports', stranger, { subjectType: 'album', subjectId: wrongAlbum, reason: 'wrong_data' })).statusCode,
+    ).toBe(201);
+  });
+});
+
+describe('moderation', () => {
+  it('hides a review from everyone but its author, who sees why; closes its reports; logs who did it and why', async () => {
+    const [author, reader] = await Promise.all([createUser(t), createUser(t)]);
+    const { albumId, reviewId } = await reviewBy(author, 'Hidden Album');
+    await call('POST', '/api/reports', reader, { subjectType: 'review', subjectId: reviewId, reason: 'hate' });
+    const decided = await call('POST', '/api/moderation/decisions', operator, {
+      subjectType: 'review',
+      subjectId: reviewId,
+      action: 'hide',
+      reason: 'Hateful language',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+
+    expect((await call('GET', `/api/reviews/${reviewId}`, reader)).statusCode).toBe(404);
+    expect((await call('GET', `/api/albums/${albumId}/reviews`, reader)).json().items).toEqual([]);
+    expect((await call('GET', `/api/albums/${albumId}/reviews`, null)).json().items).toEqual([]);
+    const own = (await call('GET', `/api/reviews/${reviewId}`, author)).json();
+    expect(own.hiddenReason).toBe('Hateful language');
+    expect((await call('GET', '/api/me/reviews', author)).json().items[0].hiddenReason).toBe('Hateful language');
+    const queue = (await call('GET', '/api/moderation/reports?limit=100', operator)).json();
+    expect(queue.items.map((item: { subjectId: string }) => item.subjectId)).not.toContain(reviewId);
+    const audit = (await call('GET', '/api/moderation/audit', operator)).json();
+    expect(audit.items[0]).toMatchObject({
+      moderatorName: 'Site Operator',
+      action: 'hide',
+      subjectType: 'review',
+      subjectId: reviewId,
+      reason: 'Hateful language',
+    });
+
+    await call('POST', '/api/moderation/decisions', operator, {
+      subjectType: 'review',
+      subjectId: reviewId,
+      action: 'unhide',
+      reason: 'Appeal upheld',
+    });
+    expect((await call('GET', `/api/reviews/${reviewId}`, reader)).json().hiddenReason).toBeNull();
+    expect((await call('GET', `/api/reviews/${reviewId}`, author)).json().hiddenReason).toBeNull();
+  });
+
+  it('hides a comment, and dismisses reports of what cannot be hidden', async () => {
+    const [author, commenter, reader] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const { reviewId } = await reviewBy(author, 'Commented Album');
+    const comment = (await call('POST', `/api/reviews/${reviewId}/comments`, commenter, { body: 'Buy followers at example.com' })).json();
+    await call('POST', '/api/reports', reader, { subjectType: 'comment', subjectId: comment.id, reason: 'spam' });
+    await call('POST', '/api/moderation/decisions', operator, {
+      subjectType: 'comment',
+      subjectId: comment.id,
+      action: 'hide',
+      reason: 'Spam',
+    });
+    expect((await call('GET', `/api/reviews/${reviewId}/comments`, reader)).json().items).toEqual([]);
+    expect((await call('GET', `/api/reviews/${reviewId}/comments`, commenter)).json().items[0].hiddenReason).toBe('Spam');
+
+    await call('POST', '/api/reports', reader, { subjectType: 'profile', subjectId: commenter.user.username, reason: 'spam' });
+    const refused = await call('POST', '/api/moderation/decisions', operator, {
+      subjectType: 'profile',
+      subjectId: commenter.user.id,
+      action: 'hide',
+      reason: 'Spam',
+    });
+    expect(refused.statusCode).toBe(400);
+    const dismissed = await call('POST', '/api/moderation/decisions', operator, {
+      subjectType: 'profile',
+      subjectId: commenter.user.id,
+      action: 'dismiss',
+      reason: 'Not spam',
+    });
+    expect(dismissed.statusCode).toBe(200);
+    const queue = (await call('GET', '/api/moderation/reports?limit=100', operator)).json();
+    expect(queue.items.map((item: { subjectId: string }) => item.subjectId)).not.toContain(commenter.user.id);
+  });
+
+  it('is reachable by operators only: everyone else is told it does not exist', async () => {
+    const member = await createUser(t);
+    expect((await call('GET', '/api/moderation/access', member)).json()).toEqual({ canModerate: false });
+    expect((await call('GET', '/api/moderation/access', operator)).json()).toEqual({ canModerate: true });
+    for (const [method, url, body] of [
+      ['GET', '/api/moderation/reports'],
+      ['GET', '/api/moderation/audit'],
+      ['POST', '/api/moderation/decisions', { subjectType: 'review', subjectId: 'x', action: 'dismiss', reason: 'x' }],
+    ] as const) {
+      expect((await call(method, url, member, body)).statusCode).toBe(404);
+      expect((await call(method, url, null, body)).statusCode).toBe(401);
+    }
+  });
+});

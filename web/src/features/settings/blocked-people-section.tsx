@@ -1,0 +1,99 @@
+import { blocksEndpoints } from '@hearsay/contracts/blocks';
+import { paths } from '@hearsay/contracts/paths';
+import type { PersonCard } from '@hearsay/contracts/profiles';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
+import { ApiError, endpointQuery } from '../../shared/lib/api-client.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { SettingsSection } from './settings-section.tsx';
+
+const PAGE_SIZE = 20;
+
+/** Settings → Privacy: the people you blocked and the people you muted, each with the way to undo it. */
+export function BlockedPeopleSection() {
+  const { t } = useTranslation('settings');
+  const setBlock = useSetBlock();
+  const setMute = useSetMute();
+  const failed = (cause: unknown) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+  return (
+    <>
+      <SettingsSection id="privacy-blocked" title={t('blocked.title')} description={t('blocked.description')}>
+        <PeopleList
+          kind="blocked"
+          empty={t('blocked.empty')}
+          actionLabel={(person) => t('blocked.unblock', { name: person.name })}
+          pending={setBlock.isPending}
+          onAction={(person) =>
+            setBlock.mutate(
+              { username: person.username, block: false },
+              { onSuccess: () => toast.success(t('blocked.unblocked', { name: person.name })), onError: failed },
+            )
+          }
+        />
+      </SettingsSection>
+      <SettingsSection id="privacy-muted" title={t('muted.title')} description={t('muted.description')}>
+        <PeopleList
+          kind="muted"
+          empty={t('muted.empty')}
+          actionLabel={(person) => t('muted.unmute', { name: person.name })}
+          pending={setMute.isPending}
+          onAction={(person) =>
+            setMute.mutate(
+              { username: person.username, mute: false },
+              { onSuccess: () => toast.success(t('muted.unmuted', { name: person.name })), onError: failed },
+            )
+          }
+        />
+      </SettingsSection>
+    </>
+  );
+}
+
+function PeopleList({
+  kind,
+  empty,
+  actionLabel,
+  pending,
+  onAction,
+}: {
+  kind: 'blocked' | 'muted';
+  empty: string;
+  actionLabel: (person: PersonCard) => string;
+  pending: boolean;
+  onAction: (person: PersonCard) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const [page, setPage] = useState(1);
+  const people = useQuery(endpointQuery(blocksEndpoints[kind], { query: { page, limit: PAGE_SIZE } }));
+  if (people.isPending) return <Spinner />;
+  if (people.isError) return <ErrorState title={t('loadFailed')} onRetry={() => void people.refetch()} />;
+  if (people.data.items.length === 0) return <p className="text-sm text-ink-muted">{empty}</p>;
+  return (
+    <>
+      <ul className="divide-y divide-line">
+        {people.data.items.map((person) => (
+          <li key={person.id} className="flex items-center gap-3 py-3">
+            <Avatar name={person.name} src={person.avatarUrl} size="sm" />
+            <span className="min-w-0 flex-1">
+              <Link to={paths.profile(person.username)} className="font-medium text-ink hover:text-accent">
+                {person.name}
+              </Link>{' '}
+              <span className="text-sm text-ink-muted">@{person.username}</span>
+            </span>
+            <Button variant="outline" size="sm" disabled={pending} onClick={() => onAction(person)}>
+              {actionLabel(person)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={people.data.totalPages} onPageChange={setPage} />
+    </>
+  );
+}

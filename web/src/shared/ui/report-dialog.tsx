@@ -1,0 +1,91 @@
+import {
+  moderationEndpoints,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportSubjectType,
+} from '@hearsay/contracts/moderation';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError, call } from '../lib/api-client.ts';
+import { Button } from './button.tsx';
+import { Dialog, DialogContent } from './dialog.tsx';
+import { TextareaField } from './input.tsx';
+
+/**
+ * Reports something to the moderators with a reason and a note. A profile is named by its username, anything else
+ * by its id. The reporter is told it was received (or that they had reported it already: it counts once).
+ */
+export function ReportDialog({
+  subject,
+  open,
+  onOpenChange,
+}: {
+  subject: { type: ReportSubjectType; id: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const send = useMutation({
+    mutationFn: () =>
+      call(moderationEndpoints.report, { body: { subjectType: subject.type, subjectId: subject.id, reason: reason!, note } }),
+    onSuccess: (receipt) => {
+      onOpenChange(false);
+      setReason(null);
+      setNote('');
+      toast.success(t(receipt.alreadyReported ? 'report.already' : 'report.received'));
+    },
+    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('report.failed')),
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t(`report.title.${subject.type}`)} description={t('report.description')}>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (reason) send.mutate();
+          }}
+        >
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-ink">{t('report.reasonLabel')}</legend>
+            {REPORT_REASONS.map((option) => (
+              <label key={option} className="flex items-center gap-3 text-sm text-ink">
+                <input
+                  type="radio"
+                  name={`${id}-reason`}
+                  className="size-4 accent-[var(--color-accent)]"
+                  checked={reason === option}
+                  onChange={() => setReason(option)}
+                />
+                {t(`report.reasons.${option}`)}
+              </label>
+            ))}
+          </fieldset>
+          <TextareaField
+            id={`${id}-note`}
+            label={t('report.noteLabel')}
+            hint={t('report.noteHint')}
+            value={note}
+            maxLength={REPORT_NOTE_MAX}
+            rows={3}
+            onValueChange={setNote}
+          />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              {t('report.cancel')}
+            </Button>
+            <Button type="submit" disabled={!reason || send.isPending}>
+              {t('report.send')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
