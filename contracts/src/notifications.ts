@@ -5,7 +5,16 @@ import { errorResponses } from './errors.ts';
 import { MemberSettingsSchema } from './settings.ts';
 
 /** What happened: someone followed you, liked or commented on your review, mentioned you, liked your collection, or someone you follow published a review. */
-export const NotificationKindSchema = z.enum(['follow', 'review_like', 'review_comment', 'mention', 'collection_like', 'recommendation']);
+export const NotificationKindSchema = z.enum([
+  'follow',
+  'follow_request',
+  'follow_approved',
+  'review_like',
+  'review_comment',
+  'mention',
+  'collection_like',
+  'recommendation',
+]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 export const NotificationActorSchema = z.object({

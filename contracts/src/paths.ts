@@ -15,6 +15,8 @@ export const paths = {
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
   login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   register: () => '/register',
+  /** A tab of Settings (account, security, notifications, privacy, connected…). */
+  settings: (tab?: string) => (tab ? `/settings?tab=${encodeURIComponent(tab)}` : '/settings'),
   albumCover: (albumId: string, version?: string) => `/covers/albums/${albumId}${version ? `?v=${version}` : ''}`,
   /** The same cover at a size the Cover Art Archive has a thumbnail for (250 or 500 px). */
   sizedCover: (coverUrl: string, size: 250 | 500) => `${coverUrl}${coverUrl.includes('?') ? '&' : '?'}size=${size}`,

@@ -17,6 +17,13 @@ export const ProfileStatsSchema = z.object({
   following: z.number().int(),
 });
 
+/**
+ * Who sees a person's profile and content (Settings → Privacy): everyone signed in, only the followers they approved,
+ * or nobody but them. A follow of a profile that is not public is a request until its owner approves it.
+ */
+export const ProfileVisibilitySchema = z.enum(['public', 'followers', 'private']);
+export type ProfileVisibility = z.infer<typeof ProfileVisibilitySchema>;
+
 /** GET /api/users/:username — `me` is the signed-in person. */
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -32,6 +39,11 @@ export const ProfileSchema = z.object({
   blocked: z.boolean(),
   /** You muted this person: their activity stays out of your feed. */
   muted: z.boolean(),
+  visibility: ProfileVisibilitySchema,
+  /** You asked to follow this person and they have not answered yet. */
+  requested: z.boolean(),
+  /** Their profile is not visible to you: only who they are and their counts, no tabs. */
+  locked: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -47,7 +59,20 @@ export type PersonCard = z.infer<typeof PersonCardSchema>;
 export const PersonPageSchema = pageOf(PersonCardSchema);
 export const PeopleQuerySchema = PageQuerySchema;
 
-export const FollowStateSchema = z.object({ following: z.boolean(), followers: z.number().int(), viewerFollowing: z.number().int() });
+/** After Follow: `requested` when the profile is not public and the follow waits for its owner's approval. */
+export const FollowStateSchema = z.object({
+  following: z.boolean(),
+  requested: z.boolean(),
+  followers: z.number().int(),
+  viewerFollowing: z.number().int(),
+});
+
+export const VisibilityBodySchema = z.object({ visibility: ProfileVisibilitySchema }).strict();
+export const VisibilityStateSchema = z.object({ visibility: ProfileVisibilitySchema });
+
+export const FollowRequestSchema = z.object({ person: PersonCardSchema, requestedAt: z.string() });
+export const FollowRequestPageSchema = pageOf(FollowRequestSchema);
+export type FollowRequest = z.infer<typeof FollowRequestSchema>;
 
 export const BlockStateSchema = z.object({ blocked: z.boolean() });
 export const MuteStateSchema = z.object({ muted: z.boolean() });
@@ -95,11 +120,50 @@ export const profilesEndpoints = {
     params,
     responses: { 200: ProfileSchema, ...errorResponses(400, 401, 404) },
   }),
+  visibility: endpoint({
+    method: 'GET',
+    path: '/api/me/visibility',
+    tags,
+    summary: 'Who sees your profile and content',
+    responses: { 200: VisibilityStateSchema, ...errorResponses(401) },
+  }),
+  setVisibility: endpoint({
+    method: 'PUT',
+    path: '/api/me/visibility',
+    tags,
+    summary: 'Make your profile public, followers only or private; going public approves the follow requests waiting',
+    body: VisibilityBodySchema,
+    responses: { 200: VisibilityStateSchema, ...errorResponses(400, 401) },
+  }),
+  followRequests: endpoint({
+    method: 'GET',
+    path: '/api/me/follow-requests',
+    tags,
+    summary: 'People waiting for you to approve their follow, oldest first',
+    query: PageQuerySchema,
+    responses: { 200: FollowRequestPageSchema, ...errorResponses(400, 401) },
+  }),
+  approveFollowRequest: endpoint({
+    method: 'PUT',
+    path: '/api/me/follow-requests/:username',
+    tags,
+    summary: 'Approve a follow request: they follow you from now on, and are told',
+    params,
+    responses: { 200: z.object({ approved: z.boolean() }), ...errorResponses(400, 401, 404) },
+  }),
+  declineFollowRequest: endpoint({
+    method: 'DELETE',
+    path: '/api/me/follow-requests/:username',
+    tags,
+    summary: 'Decline a follow request (they are not told)',
+    params,
+    responses: { 200: z.object({ approved: z.boolean() }), ...errorResponses(400, 401, 404) },
+  }),
   follow: endpoint({
     method: 'PUT',
     path: '/api/users/:username/follow',
     tags,
-    summary: 'Follow someone (idempotent)',
+    summary: 'Follow someone (idempotent); a profile that is not public gets a follow request instead',
     params,
     responses: { 200: FollowStateSchema, ...errorResponses(400, 401, 404, 429) },
   }),
@@ -107,7 +171,7 @@ export const profilesEndpoints = {
     method: 'DELETE',
     path: '/api/users/:username/follow',
     tags,
-    summary: 'Unfollow someone (idempotent)',
+    summary: 'Unfollow someone, or take back a follow request (idempotent)',
     params,
     responses: { 200: FollowStateSchema, ...errorResponses(400, 401, 404) },
   }),
@@ -151,7 +215,7 @@ export const profilesEndpoints = {
     summary: 'Who follows this person',
     params,
     query: PeopleQuerySchema,
-    responses: { 200: PersonPageSchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: PersonPageSchema, ...errorResponses(400, 401, 403, 404) },
   }),
   following: endpoint({
     method: 'GET',
@@ -160,7 +224,7 @@ export const profilesEndpoints = {
     summary: 'Whom this person follows',
     params,
     query: PeopleQuerySchema,
-    responses: { 200: PersonPageSchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: PersonPageSchema, ...errorResponses(400, 401, 403, 404) },
   }),
   ratings: endpoint({
     method: 'GET',
@@ -169,7 +233,7 @@ export const profilesEndpoints = {
     summary: "A person's rated albums: filter by genre, decade, rating; sort by date rated, rating, release date or title",
     params,
     query: MyRatingsQuerySchema,
-    responses: { 200: MyRatingsPageSchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: MyRatingsPageSchema, ...errorResponses(400, 401, 403, 404) },
   }),
   ratingDistribution: endpoint({
     method: 'GET',
@@ -177,7 +241,7 @@ export const profilesEndpoints = {
     tags,
     summary: "A person's ratings per half step",
     params,
-    responses: { 200: RatingDistributionSchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: RatingDistributionSchema, ...errorResponses(400, 401, 403, 404) },
   }),
   compatibility: endpoint({
     method: 'GET',
@@ -185,7 +249,7 @@ export const profilesEndpoints = {
     tags,
     summary: 'Taste compatibility between you and this person: a score and the albums you agree and disagree on most',
     params,
-    responses: { 200: CompatibilitySchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: CompatibilitySchema, ...errorResponses(400, 401, 403, 404) },
   }),
   collections: endpoint({
     method: 'GET',
@@ -194,6 +258,6 @@ export const profilesEndpoints = {
     summary: "A person's collections (private ones only for their owner)",
     params,
     query: PageQuerySchema,
-    responses: { 200: CollectionPageSchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: CollectionPageSchema, ...errorResponses(400, 401, 403, 404) },
   }),
 };

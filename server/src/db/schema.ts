@@ -207,8 +207,18 @@ export interface ProfileTable {
   following_count: Defaulted<number>;
   /** JSON object of the member's settings (theme, language, privacy, notifications). */
   settings: Defaulted<string>;
+  /** Who sees this person's profile and content: `public`, `followers` (approved followers) or `private` (only them). */
+  visibility: Defaulted<ProfileVisibility>;
   created_at: string;
   updated_at: string;
+}
+
+export type ProfileVisibility = 'public' | 'followers' | 'private';
+
+export interface FollowRequestTable {
+  requester_id: string;
+  target_id: string;
+  created_at: string;
 }
 
 export interface RatingTable {
@@ -528,6 +538,7 @@ export interface Database {
   collection_like: CollectionLikeTable;
   follow: FollowTable;
   block: BlockTable;
+  follow_request: FollowRequestTable;
   report: ReportTable;
   moderation_action: ModerationActionTable;
   mute: MuteTable;

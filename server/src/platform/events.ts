@@ -5,6 +5,10 @@
 export interface DomainEvents {
   /** `followerId` started following `followeeId`. */
   'profile.followed': { followerId: string; followeeId: string };
+  /** `requesterId` asked to follow `targetId`, whose profile is not public. */
+  'profile.follow_requested': { requesterId: string; targetId: string };
+  /** `targetId` approved the follow request of `requesterId`. */
+  'profile.follow_approved': { requesterId: string; targetId: string };
   /** `likerId` liked a review written by `authorId`. */
   'review.liked': { reviewId: string; authorId: string; likerId: string };
   /** `commenterId` commented on a review written by `authorId`; the text is for @mentions. */

@@ -21,6 +21,7 @@ import * as createConversations from './2026-11-24-52-create-conversations.ts';
 import * as musicbrainz from './2026-11-24-60-musicbrainz.ts';
 import * as createBlocksAndMutes from './2026-11-25-10-create-blocks-and-mutes.ts';
 import * as createReportsAndModeration from './2026-11-25-20-create-reports-and-moderation.ts';
+import * as profileVisibility from './2026-11-25-30-profile-visibility.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-60-musicbrainz': musicbrainz,
   '2026-11-25-10-create-blocks-and-mutes': createBlocksAndMutes,
   '2026-11-25-20-create-reports-and-moderation': createReportsAndModeration,
+  '2026-11-25-30-profile-visibility': profileVisibility,
 };

@@ -11,6 +11,52 @@ export async function blockedEitherWay(db: DB, viewerId: string): Promise<string
   return rows.map((row) => row.id);
 }
 
+/**
+ * People whose profile is closed to the viewer: private ones (everyone's but the viewer's own), and followers-only
+ * ones the viewer does not follow. `privateOnly` keeps just the private ones. For a visitor, every closed profile.
+ */
+export async function closedProfiles(db: DB, viewerId: string | undefined, privateOnly = false): Promise<string[]> {
+  let query = db.selectFrom('profile').select('user_id as id');
+  query = privateOnly ? query.where('visibility', '=', 'private') : query.where('visibility', '<>', 'public');
+  if (viewerId) {
+    query = query.where('user_id', '<>', viewerId);
+    if (!privateOnly) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('visibility', '=', 'private'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('follow')
+                .select('follow.follower_id')
+                .where('follow.follower_id', '=', viewerId)
+                .whereRef('follow.followee_id', '=', 'profile.user_id'),
+            ),
+          ),
+        ]),
+      );
+    }
+  }
+  const rows = await query.execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether `viewerId` (undefined for a visitor) may see the content of `ownerId`'s profile. */
+export async function profileOpenTo(db: DB, ownerId: string, viewerId: string | undefined): Promise<boolean> {
+  if (ownerId === viewerId) return true;
+  const row = await db.selectFrom('profile').select('visibility').where('user_id', '=', ownerId).executeTakeFirst();
+  const visibility = row?.visibility ?? 'public';
+  if (visibility === 'public') return true;
+  if (visibility === 'private' || !viewerId) return false;
+  const follow = await db
+    .selectFrom('follow')
+    .select('follower_id')
+    .where('follower_id', '=', viewerId)
+    .where('followee_id', '=', ownerId)
+    .executeTakeFirst();
+  return Boolean(follow);
+}
+
 export async function mutedBy(db: DB, viewerId: string): Promise<string[]> {
   const rows = await db.selectFrom('mute').select('muted_id').where('muter_id', '=', viewerId).execute();
   return rows.map((row) => row.muted_id);

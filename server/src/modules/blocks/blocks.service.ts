@@ -12,7 +12,7 @@ export interface BlocksServiceDeps {
 export type BlocksService = ReturnType<typeof createBlocksService>;
 
 /**
- * Blocks and mutes. Every module that shows one person's content to another asks `hiddenFrom(viewer)` and leaves
+ * Who may see whom: blocks, mutes and closed profiles. Every module that shows one person's content to another asks `hiddenFrom(viewer)` and leaves
  * those people out, so a block holds on every path: a blocked person and the one who blocked them see none of each
  * other's profile, reviews, comments, collections, activity, notifications or messages, and neither is told more
  * than "not available". A mute only keeps someone's activity out of the muter's feed.
@@ -24,6 +24,29 @@ export function createBlocksService(deps: BlocksServiceDeps) {
   /** Everyone hidden from this viewer, either way round; nobody for a visitor. */
   async function hiddenFrom(viewerId: string | undefined): Promise<Set<string>> {
     return new Set(viewerId ? await repository.blockedEitherWay(db, viewerId) : []);
+  }
+
+  /**
+   * Everyone whose content this viewer may not see: the blocks either way, plus every profile closed to them (private,
+   * or followers only and not followed). Reviews, collections, feeds and search leave these people out.
+   */
+  async function unseenBy(viewerId: string | undefined): Promise<Set<string>> {
+    const [blocked, closed] = await Promise.all([hiddenFrom(viewerId), repository.closedProfiles(db, viewerId)]);
+    for (const id of closed) blocked.add(id);
+    return blocked;
+  }
+
+  /** People not to list to this viewer as people (search, follower lists): blocks either way and private profiles. */
+  async function unlistedFor(viewerId: string | undefined): Promise<Set<string>> {
+    const [blocked, closed] = await Promise.all([hiddenFrom(viewerId), repository.closedProfiles(db, viewerId, true)]);
+    for (const id of closed) blocked.add(id);
+    return blocked;
+  }
+
+  /** Whether the viewer may see this person's content: no block either way, and a profile open to them. */
+  async function maySee(viewerId: string | undefined, ownerId: string): Promise<boolean> {
+    if (viewerId && (await between(viewerId, ownerId))) return false;
+    return repository.profileOpenTo(db, ownerId, viewerId);
   }
 
   /** Whether either of the two blocked the other. */
@@ -48,6 +71,10 @@ export function createBlocksService(deps: BlocksServiceDeps) {
 
   return {
     hiddenFrom,
+    unseenBy,
+    unlistedFor,
+    maySee,
+    profileOpenTo: (ownerId: string, viewerId: string | undefined) => repository.profileOpenTo(db, ownerId, viewerId),
     between,
     mutedBy: async (viewerId: string) => new Set(await repository.mutedBy(db, viewerId)),
     isBlocking: (blockerId: string, blockedId: string) => repository.isBlocking(db, blockerId, blockedId),

@@ -21,7 +21,7 @@ export interface CollectionsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  blocks: Pick<BlocksService, 'hiddenFrom'>;
+  blocks: Pick<BlocksService, 'unseenBy'>;
   /** Told after a like is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -65,7 +65,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   async function visible(collectionId: string, viewerId: string | undefined) {
     const row = await repository.findCollection(db, collectionId);
     if (!row || (row.is_private && row.user_id !== viewerId)) throw NOT_FOUND();
-    if ((await deps.blocks.hiddenFrom(viewerId)).has(row.user_id)) throw NOT_FOUND();
+    if ((await deps.blocks.unseenBy(viewerId)).has(row.user_id)) throw NOT_FOUND();
     return row;
   }
 
@@ -293,7 +293,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   /** The search module's Collections tab: public collections whose name has every word. */
   async function search(tokens: string[], viewerId: string | undefined): Promise<CollectionCard[]> {
     if (!tokens.length) return [];
-    const hiddenOwners = await deps.blocks.hiddenFrom(viewerId);
+    const hiddenOwners = await deps.blocks.unseenBy(viewerId);
     const { ids } = await repository.listIds(db, { nameTokens: tokens, hiddenOwners }, 'popular', lately(), 100, 0);
     return (await summaries(ids)).map(({ id, title, albumCount, ownerUsername, ownerName, coverUrls }) => ({
       id,
@@ -324,7 +324,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     setNote,
     setLike,
     browse: async (query: { page: number; limit: number; sort?: 'popular' | 'recent' }, viewerId: string | undefined) =>
-      page({ hiddenOwners: await deps.blocks.hiddenFrom(viewerId) }, { ...query, sort: query.sort ?? 'popular' }),
+      page({ hiddenOwners: await deps.blocks.unseenBy(viewerId) }, { ...query, sort: query.sort ?? 'popular' }),
     ofOwner,
     choicesForAlbum,
     search,

@@ -62,7 +62,7 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   /** People whose activity stays out of the viewer's feed and its sidebar: blocked either way, or muted. */
   async function leftOut(viewerId: string): Promise<ReadonlySet<string>> {
-    const [hidden, muted] = await Promise.all([blocks.hiddenFrom(viewerId), blocks.mutedBy(viewerId)]);
+    const [hidden, muted] = await Promise.all([blocks.unseenBy(viewerId), blocks.mutedBy(viewerId)]);
     return new Set([...hidden, ...muted]);
   }
 

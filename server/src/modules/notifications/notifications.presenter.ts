@@ -22,20 +22,23 @@ export function presentGroup(
   const kind = row.kind as NotificationKind;
   const isCollection = kind === 'collection_like';
   const latestActor = actors[0];
+  const aboutPerson = kind === 'follow' || kind === 'follow_request' || kind === 'follow_approved';
   const href =
-    kind === 'follow'
-      ? latestActor
-        ? paths.profile(latestActor.username)
-        : paths.home()
-      : isCollection
-        ? paths.list(row.object_id)
-        : paths.review(row.object_id);
+    kind === 'follow_request'
+      ? paths.settings('privacy')
+      : aboutPerson
+        ? latestActor
+          ? paths.profile(latestActor.username)
+          : paths.home()
+        : isCollection
+          ? paths.list(row.object_id)
+          : paths.review(row.object_id);
   return {
     id: groupId(kind, row.object_id),
     kind,
     actors: actors.slice(0, ACTORS_SHOWN),
     actorCount: Number(row.actors),
-    subject: kind === 'follow' ? null : ((isCollection ? subjects.collections : subjects.reviews).get(row.object_id) ?? null),
+    subject: aboutPerson ? null : ((isCollection ? subjects.collections : subjects.reviews).get(row.object_id) ?? null),
     href,
     latestAt: new Date(row.latest).toISOString(),
     unread: Number(row.unread) > 0,

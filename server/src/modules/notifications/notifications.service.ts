@@ -60,6 +60,9 @@ const ABOUT: Partial<Record<NotificationKind, keyof MemberSettings['notification
   recommendation: 'recommendations',
 };
 
+/** Kinds whose subject is a review (the others are about a person or a collection). */
+const isAboutReview = (kind: string) => !['follow', 'follow_request', 'follow_approved', 'collection_like'].includes(kind);
+
 /** The e-mail sent as it happens for a kind, and the toggle its unsubscribe link turns off. */
 const EMAILED: Partial<Record<NotificationKind, EmailTopic>> = {
   follow: 'newFollowers',
@@ -194,6 +197,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   function listen(events: Pick<EventBus, 'on'>): void {
     events.on('profile.followed', ({ followerId, followeeId }) => notify('follow', [followeeId], followerId, followeeId));
+    events.on('profile.follow_requested', ({ requesterId, targetId }) => notify('follow_request', [targetId], requesterId, targetId));
+    events.on('profile.follow_approved', ({ requesterId, targetId }) => notify('follow_approved', [requesterId], targetId, targetId));
     events.on('review.liked', ({ reviewId, authorId, likerId }) => notify('review_like', [authorId], likerId, reviewId));
     events.on('collection.liked', ({ collectionId, ownerId, likerId }) => notify('collection_like', [ownerId], likerId, collectionId));
     events.on('review.commented', async ({ reviewId, authorId, commenterId, body }) => {
@@ -223,7 +228,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       repository.actorsOf(db, recipientId, hidden, objectIds),
       repository.reviewSubjects(
         db,
-        page.filter((row) => row.kind !== 'follow' && row.kind !== 'collection_like').map((row) => row.object_id),
+        page.filter((row) => isAboutReview(row.kind)).map((row) => row.object_id),
       ),
       repository.collectionSubjects(
         db,

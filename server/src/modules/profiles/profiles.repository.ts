@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
+import type { ProfileVisibility } from '../../db/schema.ts';
 
 export async function findByUsername(db: DB, username: string) {
   return db
@@ -16,6 +17,7 @@ export async function findByUsername(db: DB, username: string) {
       'profile.reviews_count',
       'profile.followers_count',
       'profile.following_count',
+      'profile.visibility',
     ])
     .where('user.username', '=', username)
     .executeTakeFirst();
@@ -142,4 +144,65 @@ export async function deleteFollowedActivity(db: DB, followerId: string, followe
     .where('verb', '=', 'followed')
     .where('object_id', '=', followeeId)
     .execute();
+}
+
+export async function visibility(db: DB, userId: string): Promise<ProfileVisibility> {
+  const row = await db.selectFrom('profile').select('visibility').where('user_id', '=', userId).executeTakeFirst();
+  return row?.visibility ?? 'public';
+}
+
+export async function setVisibility(db: DB, userId: string, visibility: ProfileVisibility, now: string): Promise<void> {
+  await db.updateTable('profile').set({ visibility, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+/** A follow request; false when one was already waiting. */
+export async function addFollowRequest(db: DB, requesterId: string, targetId: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('follow_request')
+    .values({ requester_id: requesterId, target_id: targetId, created_at: now })
+    .onConflict((oc) => oc.columns(['requester_id', 'target_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Takes a follow request away (withdrawn, approved or declined); false when there was none. */
+export async function removeFollowRequest(db: DB, requesterId: string, targetId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('follow_request')
+    .where('requester_id', '=', requesterId)
+    .where('target_id', '=', targetId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function hasFollowRequest(db: DB, requesterId: string, targetId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('follow_request')
+    .select('requester_id')
+    .where('requester_id', '=', requesterId)
+    .where('target_id', '=', targetId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The follow requests waiting for `targetId`, oldest first, leaving out `hidden`. */
+export async function followRequests(db: DB, targetId: string, hidden: ReadonlySet<string>, limit: number, offset: number) {
+  let base = db.selectFrom('follow_request').where('target_id', '=', targetId);
+  if (hidden.size) base = base.where('requester_id', 'not in', [...hidden]);
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await base
+    .innerJoin('user', 'user.id', 'follow_request.requester_id')
+    .leftJoin('profile', 'profile.user_id', 'user.id')
+    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'follow_request.created_at'])
+    .orderBy('follow_request.created_at')
+    .orderBy('user.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function requesterIds(db: DB, targetId: string): Promise<string[]> {
+  const rows = await db.selectFrom('follow_request').select('requester_id').where('target_id', '=', targetId).execute();
+  return rows.map((row) => row.requester_id);
 }

@@ -13,6 +13,16 @@ export const profilesRoutes: FastifyPluginAsync<{ profiles: ProfilesService }> =
   });
   route(app, endpoints.unfollow, async (request) => profiles.setFollow(request.params.username, requireViewer(request), false));
 
+  route(app, endpoints.visibility, async (request) => profiles.visibility(requireViewer(request)));
+  route(app, endpoints.setVisibility, async (request) => profiles.setVisibility(requireViewer(request), request.body.visibility));
+  route(app, endpoints.followRequests, async (request) => profiles.followRequests(requireViewer(request), request.query));
+  route(app, endpoints.approveFollowRequest, async (request) =>
+    profiles.answerRequest(requireViewer(request), request.params.username, true),
+  );
+  route(app, endpoints.declineFollowRequest, async (request) =>
+    profiles.answerRequest(requireViewer(request), request.params.username, false),
+  );
+
   route(app, endpoints.block, async (request) => profiles.setBlock(request.params.username, requireViewer(request), true));
   route(app, endpoints.unblock, async (request) => profiles.setBlock(request.params.username, requireViewer(request), false));
   route(app, endpoints.mute, async (request) => profiles.setMute(request.params.username, requireViewer(request), true));

@@ -1,8 +1,8 @@
 import { pageFields } from '@hearsay/contracts/pagination';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import type { PersonCard, Profile } from '@hearsay/contracts/profiles';
+import type { FollowRequest, PersonCard, Profile, ProfileVisibility } from '@hearsay/contracts/profiles';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
@@ -21,7 +21,7 @@ export interface ProfilesServiceDeps {
   collections: CollectionsService;
   catalog: CatalogService;
   blocks: BlocksService;
-  /** Told after a follow is committed. */
+  /** Told after a follow, a follow request or an approval is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
 
@@ -51,6 +51,18 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     return row;
   }
 
+  /** Someone whose profile content (tabs) the viewer may see: not blocked, and public, followed or their own. */
+  async function openPerson(username: string, viewer: Viewer) {
+    const row = await person(username, viewer);
+    if (!(await blocks.profileOpenTo(row.id, viewer.id))) {
+      throw forbidden(
+        'profile_private',
+        row.visibility === 'private' ? 'This profile is private.' : 'Only approved followers see this profile.',
+      );
+    }
+    return row;
+  }
+
   async function profile(username: string, viewer: Viewer): Promise<Profile> {
     const row = await anyone(username, viewer);
     const isOwner = row.id === viewer.id;
@@ -59,11 +71,13 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       : await Promise.all([blocks.isBlocking(viewer.id, row.id), blocks.isBlocking(row.id, viewer.id), blocks.isMuting(viewer.id, row.id)]);
     // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
     if (blockedBy) throw profileNotFound();
-    const [lists, isFollowing] = await Promise.all([
+    const [lists, isFollowing, requested, open] = await Promise.all([
       isOwner
         ? deps.collections.ofOwner(row.id, viewer.id, { page: 1, limit: 1 }).then((page) => page.total)
         : deps.collections.publicCount(row.id),
       isOwner || blocked ? Promise.resolve(false) : repository.follows(db, viewer.id, row.id),
+      isOwner || blocked ? Promise.resolve(false) : repository.hasFollowRequest(db, viewer.id, row.id),
+      blocks.profileOpenTo(row.id, viewer.id),
     ]);
     return {
       id: row.id,
@@ -83,6 +97,9 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       isFollowing,
       blocked,
       muted,
+      visibility: row.visibility ?? 'public',
+      requested,
+      locked: !open,
     };
   }
 
@@ -107,6 +124,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     if (block) {
       await blocks.block(viewer.id, target.id);
       await endFollows(viewer.id, target.id);
+      await repository.removeFollowRequest(db, viewer.id, target.id);
+      await repository.removeFollowRequest(db, target.id, viewer.id);
     } else {
       await blocks.unblock(viewer.id, target.id);
     }
@@ -122,27 +141,98 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     return { muted: mute };
   }
 
-  /** Follow or unfollow; idempotent, never yourself, and both counters move with the row. */
+  /** Makes `followerId` follow `followeeId` with both counters and the feed row; false when they already did. */
+  async function startFollow(followerId: string, followeeId: string): Promise<boolean> {
+    const now = deps.clock().toISOString();
+    return db.transaction().execute(async (trx) => {
+      if (!(await repository.addFollow(trx, followerId, followeeId, now))) return false;
+      await repository.shiftFollowCounts(trx, followerId, followeeId, 1);
+      await repository.recordFollowed(trx, newId(), followerId, followeeId, now);
+      return true;
+    });
+  }
+
+  /**
+   * Follow or unfollow; idempotent, never yourself, and both counters move with the row. Following a profile that is
+   * not public asks its owner instead (a follow request, with a notification); unfollowing also takes a request back.
+   */
   async function setFollow(username: string, viewer: Viewer, follow: boolean) {
     const target = await person(username, viewer);
     if (target.id === viewer.id) throw badRequest('cannot_follow_yourself', 'You cannot follow yourself.');
-    const followedNow = await db.transaction().execute(async (trx) => {
-      const changed = follow
-        ? await repository.addFollow(trx, viewer.id, target.id, deps.clock().toISOString())
-        : await repository.removeFollow(trx, viewer.id, target.id);
-      if (changed) await repository.shiftFollowCounts(trx, viewer.id, target.id, follow ? 1 : -1);
-      if (changed && follow) await repository.recordFollowed(trx, newId(), viewer.id, target.id, deps.clock().toISOString());
-      if (changed && !follow) await repository.deleteFollowedActivity(trx, viewer.id, target.id);
-      return follow && changed;
-    });
-    if (followedNow) deps.events?.emit('profile.followed', { followerId: viewer.id, followeeId: target.id });
+    let requested = false;
+    if (follow && (target.visibility ?? 'public') !== 'public' && !(await repository.follows(db, viewer.id, target.id))) {
+      requested = true;
+      if (await repository.addFollowRequest(db, viewer.id, target.id, deps.clock().toISOString())) {
+        deps.events?.emit('profile.follow_requested', { requesterId: viewer.id, targetId: target.id });
+      }
+    } else if (follow) {
+      if (await startFollow(viewer.id, target.id)) deps.events?.emit('profile.followed', { followerId: viewer.id, followeeId: target.id });
+    } else {
+      await repository.removeFollowRequest(db, viewer.id, target.id);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repository.removeFollow(trx, viewer.id, target.id))) return;
+        await repository.shiftFollowCounts(trx, viewer.id, target.id, -1);
+        await repository.deleteFollowedActivity(trx, viewer.id, target.id);
+      });
+    }
     const [theirs, mine] = await Promise.all([repository.counts(db, target.id), repository.counts(db, viewer.id)]);
-    return { following: follow, followers: Number(theirs?.followers_count ?? 0), viewerFollowing: Number(mine?.following_count ?? 0) };
+    return {
+      following: follow && !requested,
+      requested,
+      followers: Number(theirs?.followers_count ?? 0),
+      viewerFollowing: Number(mine?.following_count ?? 0),
+    };
+  }
+
+  async function visibility(viewer: Viewer) {
+    return { visibility: await repository.visibility(db, viewer.id) };
+  }
+
+  /** Changes who sees the profile; going public turns every waiting follow request into a follow. */
+  async function setVisibility(viewer: Viewer, visibility: ProfileVisibility) {
+    await repository.setVisibility(db, viewer.id, visibility, deps.clock().toISOString());
+    if (visibility === 'public') {
+      for (const requesterId of await repository.requesterIds(db, viewer.id)) await approve(requesterId, viewer.id);
+    }
+    return { visibility };
+  }
+
+  async function approve(requesterId: string, targetId: string): Promise<boolean> {
+    if (!(await repository.removeFollowRequest(db, requesterId, targetId))) return false;
+    if (await blocks.between(requesterId, targetId)) return false;
+    await startFollow(requesterId, targetId);
+    deps.events?.emit('profile.follow_approved', { requesterId, targetId });
+    return true;
+  }
+
+  async function followRequests(viewer: Viewer, query: { page: number; limit: number }) {
+    const hidden = await blocks.hiddenFrom(viewer.id);
+    const { rows, total } = await repository.followRequests(db, viewer.id, hidden, query.limit, (query.page - 1) * query.limit);
+    const items: FollowRequest[] = rows.map((row) => ({
+      person: {
+        id: row.id,
+        username: row.username ?? row.id,
+        name: row.name,
+        avatarUrl: uploadUrl(row.avatar_path),
+        isFollowing: false,
+        isViewer: false,
+      },
+      requestedAt: new Date(row.created_at).toISOString(),
+    }));
+    return { items, ...pageFields(query, total) };
+  }
+
+  /** Approve or decline a waiting follow request; a request that is not there is not found. */
+  async function answerRequest(viewer: Viewer, username: string, approved: boolean) {
+    const requester = await anyone(username, viewer);
+    const answered = approved ? await approve(requester.id, viewer.id) : await repository.removeFollowRequest(db, requester.id, viewer.id);
+    if (!answered) throw notFound('follow_request_not_found', 'There is no follow request from this person.');
+    return { approved };
   }
 
   async function people(username: string, viewer: Viewer, direction: 'followers' | 'following', query: { page: number; limit: number }) {
-    const target = await person(username, viewer);
-    const hidden = await blocks.hiddenFrom(viewer.id);
+    const target = await openPerson(username, viewer);
+    const hidden = await blocks.unlistedFor(viewer.id);
     const { rows, total } = await repository.people(db, target.id, direction, hidden, query.limit, (query.page - 1) * query.limit);
     const followed = await repository.followedAmong(
       db,
@@ -161,24 +251,24 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   }
 
   async function ratings(username: string, viewer: Viewer, query: MyRatingsQuery) {
-    const target = await person(username, viewer);
+    const target = await openPerson(username, viewer);
     return deps.ratings.mine(target.id, query);
   }
 
   async function distribution(username: string, viewer: Viewer) {
-    const target = await person(username, viewer);
+    const target = await openPerson(username, viewer);
     const buckets = await deps.ratings.distributionOf(target.id);
     return { total: buckets.reduce((sum, bucket) => sum + bucket.count, 0), buckets };
   }
 
   async function collections(username: string, viewer: Viewer, query: { page: number; limit: number }) {
-    const target = await person(username, viewer);
+    const target = await openPerson(username, viewer);
     return deps.collections.ofOwner(target.id, viewer.id, query);
   }
 
   /** Taste compatibility with someone else; there is none with yourself. */
   async function compatibility(username: string, viewer: Viewer) {
-    const target = await person(username, viewer);
+    const target = await openPerson(username, viewer);
     if (target.id === viewer.id) throw notFound('compatibility_with_yourself', 'There is no taste compatibility with yourself.');
     return compatibilityOf(db, deps.catalog, viewer.id, target.id);
   }
@@ -192,5 +282,20 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     });
   }
 
-  return { profile, setFollow, setBlock, setMute, people, ratings, distribution, collections, compatibility, forgetPerson };
+  return {
+    profile,
+    setFollow,
+    setBlock,
+    setMute,
+    visibility,
+    setVisibility,
+    followRequests,
+    answerRequest,
+    people,
+    ratings,
+    distribution,
+    collections,
+    compatibility,
+    forgetPerson,
+  };
 }

@@ -61,14 +61,24 @@ describe('following', () => {
     expect((await follow(alice, alice.user.username)).statusCode).toBe(400);
     expect((await follow(alice, 'me')).json().error.message).toBe('You cannot follow yourself.');
     const first = (await follow(alice, bob.user.username)).json();
-    expect(first).toEqual({ following: true, followers: 1, viewerFollowing: 1 });
-    expect((await follow(alice, bob.user.username)).json()).toEqual({ following: true, followers: 1, viewerFollowing: 1 });
+    expect(first).toEqual({ following: true, requested: false, followers: 1, viewerFollowing: 1 });
+    expect((await follow(alice, bob.user.username)).json()).toEqual({
+      following: true,
+      requested: false,
+      followers: 1,
+      viewerFollowing: 1,
+    });
     expect((await get(`/api/users/${bob.user.username}`, alice)).json()).toMatchObject({ isFollowing: true, stats: { followers: 1 } });
     const followers = (await get(`/api/users/${bob.user.username}/followers`, bob)).json();
     expect(followers.items).toEqual([expect.objectContaining({ username: alice.user.username, isFollowing: false, isViewer: false })]);
     const following = (await get(`/api/users/${alice.user.username}/following`, alice)).json();
     expect(following.items[0]).toMatchObject({ username: bob.user.username, isFollowing: true });
-    expect((await follow(alice, bob.user.username, false)).json()).toEqual({ following: false, followers: 0, viewerFollowing: 0 });
+    expect((await follow(alice, bob.user.username, false)).json()).toEqual({
+      following: false,
+      requested: false,
+      followers: 0,
+      viewerFollowing: 0,
+    });
     expect((await follow(alice, bob.user.username, false)).json().followers).toBe(0);
   });
 

@@ -19,7 +19,7 @@ export interface ReviewsServiceDeps {
   catalog: CatalogService;
   ratings: RatingsService;
   images: Pick<ImageProxyService, 'imageSrc'>;
-  blocks: Pick<BlocksService, 'hiddenFrom'>;
+  blocks: Pick<BlocksService, 'unseenBy'>;
   /** Told after likes, comments and new reviews are committed; the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -38,7 +38,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   const now = () => deps.clock().toISOString();
   /** Stored HTML keeps pictures' addresses as written; readers get them through the image proxy (decision 14). */
   const shown = (html: string) => mapImageSources(html, deps.images.imageSrc);
-  const hiddenFrom = (viewerId: string | undefined) => deps.blocks.hiddenFrom(viewerId);
+  const hiddenFrom = (viewerId: string | undefined) => deps.blocks.unseenBy(viewerId);
   const reviewNotFound = () => notFound('review_not_found', 'This review does not exist or was deleted.');
 
   const audience = async (viewerId: string | undefined): Promise<repository.Audience> => ({ viewerId, hidden: await hiddenFrom(viewerId) });

@@ -22,7 +22,7 @@ export interface SearchServiceDeps {
   /** Collections join search when the collections module provides them. */
   collections?: { search(tokens: string[], viewerId: string | undefined): Promise<SearchResult['collections']> };
   /** People blocked by or blocking the viewer do not show up among the people found. */
-  blocks: Pick<BlocksService, 'hiddenFrom'>;
+  blocks: Pick<BlocksService, 'unlistedFor'>;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -93,7 +93,7 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   async function searchUsers(tokens: string[], viewerId: string | undefined): Promise<UserCard[]> {
     if (tokens.length === 0) return [];
-    const [rows, hidden] = await Promise.all([repository.peopleMatching(db, tokens, MAX_CANDIDATES), deps.blocks.hiddenFrom(viewerId)]);
+    const [rows, hidden] = await Promise.all([repository.peopleMatching(db, tokens, MAX_CANDIDATES), deps.blocks.unlistedFor(viewerId)]);
     return rows
       .filter((row) => !hidden.has(row.id))
       .map((row) => ({

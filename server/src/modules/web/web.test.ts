@@ -80,6 +80,13 @@ describe('the web app on the same port', () => {
     expect(page.body).toContain('<meta property="og:title" content="Preview Writer on Songs &#60;for&#62; &#34;Drella&#34; — 8.0/10"');
     expect(page.body).toContain('content="Velvet: Two voices, one viola and a city');
     expect(page.body).toContain('<meta property="og:type" content="article"');
+
+    // Once the writer's profile is not public, the shared link shows the site's own preview, not the review.
+    await t.inject({ method: 'PUT', url: '/api/me/visibility', payload: { visibility: 'followers' }, headers: { cookie: writer.cookie } });
+    const closed = await t.inject(`/review/${review.json().id}`);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.body).not.toContain('Preview Writer');
+    expect(closed.body).not.toContain('Two voices, one viola');
   });
 
   it('puts escaped link-preview tags into album pages', async () => {

@@ -18,6 +18,9 @@ const ana: Profile = {
   isFollowing: false,
   blocked: false,
   muted: false,
+  visibility: 'public',
+  requested: false,
+  locked: false,
 };
 
 function renderCard(compatibility: Compatibility) {

@@ -1,7 +1,7 @@
 import type { Profile } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
-import { MessageCircle, MoreHorizontal, Plus } from 'lucide-react';
+import { Lock, MessageCircle, MoreHorizontal, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,6 @@ function BlockedProfile({ profile }: { profile: Profile }) {
 
 function ProfileView({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
   const { t, i18n } = useTranslation('profile');
-  const { filters, resetFilters } = useUrlFilters(ProfileTabSchema, { replace: true });
   const stats: [string, number][] = [
     ['ratings', profile.stats.ratings],
     ['reviews', profile.stats.reviews],
@@ -136,6 +135,33 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
           </div>
         ))}
       </dl>
+      {profile.locked ? <LockedProfile profile={profile} /> : <ProfileTabs profile={profile} createCollection={createCollection} />}
+    </Container>
+  );
+}
+
+/** A profile closed to the viewer: who they are and their counts only, and how to ask for more. */
+function LockedProfile({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const kind = profile.visibility === 'private' ? 'private' : 'followers';
+  return (
+    <Card className="mt-8 flex items-start gap-4 p-6" role="status">
+      <Lock aria-hidden className="mt-0.5 size-6 shrink-0 text-ink-muted" />
+      <div>
+        <p className="font-medium text-ink">{t(`locked.${kind}.title`)}</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          {profile.requested ? t('locked.requested', { name: profile.name }) : t(`locked.${kind}.description`, { name: profile.name })}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+function ProfileTabs({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
+  const { t } = useTranslation('profile');
+  const { filters, resetFilters } = useUrlFilters(ProfileTabSchema, { replace: true });
+  return (
+    <>
       {profile.isOwner ? null : <CompatibilityCard profile={profile} />}
       <Tabs value={filters.tab} onValueChange={(tab) => resetFilters({ tab })} className="mt-8">
         <TabsList>
@@ -157,7 +183,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
           <PeopleTab profile={profile} />
         </TabsContent>
       </Tabs>
-    </Container>
+    </>
   );
 }
 
@@ -192,16 +218,28 @@ function ProfileActions({ profile }: { profile: Profile }) {
     <div className="flex items-center gap-2">
       {!profile.isOwner ? (
         <Button
-          variant={profile.isFollowing ? 'outline' : 'primary'}
+          variant={profile.isFollowing || profile.requested ? 'outline' : 'primary'}
           disabled={follow.isPending}
+          title={profile.requested ? t('cancelRequest') : undefined}
           onClick={() =>
             follow.mutate(
-              { username: profile.username, follow: !profile.isFollowing },
-              { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')) },
+              { username: profile.username, follow: !(profile.isFollowing || profile.requested) },
+              {
+                onSuccess: (state) => {
+                  if (state.requested) toast.success(t('requestSent', { name: profile.name }));
+                },
+                onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+              },
             )
           }
         >
-          {profile.isFollowing ? t('unfollow') : t('follow')}
+          {profile.isFollowing
+            ? t('unfollow')
+            : profile.requested
+              ? t('requested')
+              : profile.visibility === 'public'
+                ? t('follow')
+                : t('requestFollow')}
         </Button>
       ) : (
         <Button asChild variant="outline">

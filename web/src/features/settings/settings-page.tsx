@@ -10,6 +10,7 @@ import { ConnectedAccountsTab } from './connected-accounts-tab.tsx';
 import { BlockedPeopleSection } from './blocked-people-section.tsx';
 import { NotYetPanel } from './not-yet-panel.tsx';
 import { MessagePrivacySection, NotificationsTab } from './notifications-tab.tsx';
+import { ProfileVisibilitySection } from './profile-visibility-section.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
 const TABS = [
@@ -72,9 +73,9 @@ export function SettingsPage() {
           </Primitive.Content>
           <Primitive.Content value="privacy">
             <div className="flex flex-col gap-6">
+              <ProfileVisibilitySection />
               <MessagePrivacySection />
               <BlockedPeopleSection />
-              <NotYetPanel title={t('tabs.privacy')} />
             </div>
           </Primitive.Content>
           <Primitive.Content value="appearance">

@@ -15,7 +15,13 @@ export function FollowButton({ person }: { person: { username: string; name: str
     if (session.status !== 'signed-in') return sendToSignIn();
     follow.mutate(
       { username: person.username, follow: !person.isFollowing },
-      { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')) },
+      {
+        // A profile that is not public waits for its owner's approval.
+        onSuccess: (state) => {
+          if (state.requested) toast.success(t('requestSent', { name: person.name }));
+        },
+        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      },
     );
   };
   return (

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+
+const LONG = 'Quiet and close, the kind of record you keep for the last hour of a long day, and it keeps giving.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const call = (method: Method, url: string, person: TestUser | null, payload?: object) =>
+  t.inject({ method, url, payload, headers: person ? { cookie: person.cookie } : {} });
+async function act(method: Method, url: string, person: TestUser, payload?: object) {
+  const response = await call(method, url, person, payload);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  await t.app.domainEvents.idle();
+  return response.json();
+}
+const name = (person: TestUser) => person.user.username!;
+const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+const setVisibility = (person: TestUser, visibility: string) => act('PUT', '/api/me/visibility', person, { visibility });
+
+/** A person with a rated and reviewed album and a public collection. */
+async function personWithContent(label: string) {
+  const person = await createUser(t, { name: `${label} Person` });
+  const albumId = await buildAlbum(t.db, { title: `${label} Album` });
+  const review = await act('POST', `/api/albums/${albumId}/reviews`, person, { rating: 9, content: LONG });
+  const collection = await act('POST', '/api/collections', person, { name: `${label} Shelf`, albumIds: [albumId] });
+  return { person, albumId, reviewId: review.id as string, collectionId: collection.id as string };
+}
+
+describe('profile visibility', () => {
+  it('is public by default, and only its owner reads or changes it; bad values are refused', async () => {
+    const person = await createUser(t);
+    expect((await call('GET', '/api/me/visibility', person)).json()).toEqual({ visibility: 'public' });
+    expect((await call('PUT', '/api/me/visibility', person, { visibility: 'secret' })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/me/visibility', person, { visibility: 'private', extra: 1 })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/me/visibility', null, { visibility: 'private' })).statusCode).toBe(401);
+    expect(await setVisibility(person, 'followers')).toEqual({ visibility: 'followers' });
+    expect((await call('GET', '/api/me/visibility', person)).json()).toEqual({ visibility: 'followers' });
+  });
+
+  it('a private profile locks strangers and followers out of every path, but its ratings still count in averages', async () => {
+    const { person: owner, albumId, reviewId, collectionId } = await personWithContent('Hidden');
+    const [follower, stranger] = await Promise.all([createUser(t), createUser(t)]);
+    await act('PUT', `/api/users/${name(owner)}/follow`, follower);
+    await setVisibility(owner, 'private');
+
+    for (const viewer of [follower, stranger]) {
+      const profile = (await call('GET', `/api/users/${name(owner)}`, viewer)).json();
+      expect(profile).toMatchObject({ name: 'Hidden Person', visibility: 'private', locked: true });
+      for (const tab of ['ratings', 'rating-distribution', 'collections', 'followers', 'following', 'compatibility']) {
+        const answer = await call('GET', `/api/users/${name(owner)}/${tab}`, viewer);
+        expect(answer.statusCode, tab).toBe(403);
+        expect(answer.json().error.message).toBe('This profile is private.');
+      }
+      expect((await call('GET', `/api/reviews/${reviewId}`, viewer)).statusCode).toBe(404);
+      expect((await call('PUT', `/api/reviews/${reviewId}/like`, viewer)).statusCode).toBe(404);
+      expect((await call('GET', `/api/collections/${collectionId}`, viewer)).statusCode).toBe(404);
+      expect(ids((await call('GET', `/api/albums/${albumId}/reviews`, viewer)).json())).toEqual([]);
+      expect((await call('GET', `/api/search?q=${encodeURIComponent('Hidden Person')}&type=users`, viewer)).json().users).toEqual([]);
+      expect(ids((await call('GET', '/api/collections?sort=recent&limit=50', viewer)).json())).not.toContain(collectionId);
+    }
+    // The follower's feed no longer carries the private person's activity.
+    const feed = (await call('GET', '/api/feed', follower)).json().items as { actor: { username: string } }[];
+    expect(feed.map((item) => item.actor.username)).not.toContain(name(owner));
+    // Visitors get no link preview of the review, and do not see it on the album page.
+    expect((await call('GET', `/api/albums/${albumId}/reviews`, null)).json().items).toEqual([]);
+    const preview = await call('GET', `/review/${reviewId}`, null);
+    expect(preview.body).not.toContain('Hidden Person');
+    // The rating still counts in the album's average.
+    const album = (await call('GET', `/api/albums/${albumId}`, stranger)).json();
+    expect(album.ratingCount ?? album.album?.ratingCount).toBe(1);
+    // The owner sees everything of their own.
+    expect((await call('GET', `/api/users/${name(owner)}`, owner)).json()).toMatchObject({ locked: false, isOwner: true });
+    expect((await call('GET', `/api/users/${name(owner)}/ratings`, owner)).statusCode).toBe(200);
+    expect(ids((await call('GET', `/api/albums/${albumId}/reviews`, owner)).json())).toEqual([reviewId]);
+  });
+
+  it('followers only: a follow becomes a request, approved with a notification both ways, or declined in silence', async () => {
+    const { person: owner, albumId, reviewId } = await personWithContent('Closed');
+    const [asker, other] = await Promise.all([createUser(t, { name: 'Asker Person' }), createUser(t)]);
+    await setVisibility(owner, 'followers');
+    expect((await call('GET', `/api/users/${name(owner)}`, asker)).json()).toMatchObject({
+      locked: true,
+      requested: false,
+      visibility: 'followers',
+    });
+    expect((await call('GET', `/api/users/${name(owner)}/ratings`, asker)).json().error.message).toBe(
+      'Only approved followers see this profile.',
+    );
+    // Followers-only people can still be found, so that people can ask to follow them.
+    expect((await call('GET', `/api/search?q=${encodeURIComponent('Closed Person')}&type=users`, asker)).json().users).toHaveLength(1);
+
+    expect(await act('PUT', `/api/users/${name(owner)}/follow`, asker)).toMatchObject({ following: false, requested: true, followers: 0 });
+    expect(await act('PUT', `/api/users/${name(owner)}/follow`, asker)).toMatchObject({ requested: true });
+    expect((await call('GET', `/api/users/${name(owner)}`, asker)).json()).toMatchObject({ locked: true, requested: true });
+    const requests = (await call('GET', '/api/me/follow-requests', owner)).json();
+    expect(requests).toMatchObject({ total: 1, items: [{ person: { username: name(asker), name: 'Asker Person' } }] });
+    const ownerNews = (await call('GET', '/api/notifications', owner)).json().items;
+    expect(ownerNews).toEqual([expect.objectContaining({ kind: 'follow_request', href: '/settings?tab=privacy' })]);
+    // Only the owner answers their requests, and only requests that exist.
+    expect((await call('PUT', `/api/me/follow-requests/${name(asker)}`, other)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/me/follow-requests/${name(other)}`, owner)).statusCode).toBe(404);
+
+    expect(await act('PUT', `/api/me/follow-requests/${name(asker)}`, owner)).toEqual({ approved: true });
+    expect((await call('GET', `/api/users/${name(owner)}`, asker)).json()).toMatchObject({
+      locked: false,
+      isFollowing: true,
+      requested: false,
+    });
+    expect((await call('GET', `/api/users/${name(owner)}/ratings`, asker)).statusCode).toBe(200);
+    expect(ids((await call('GET', `/api/albums/${albumId}/reviews`, asker)).json())).toEqual([reviewId]);
+    expect(ids((await call('GET', `/api/albums/${albumId}/reviews`, other)).json())).toEqual([]);
+    const askerNews = (await call('GET', '/api/notifications', asker)).json().items;
+    expect(askerNews).toEqual([expect.objectContaining({ kind: 'follow_approved', href: `/profile/${name(owner)}` })]);
+    expect((await call('GET', `/api/users/${name(owner)}`, owner)).json().stats.followers).toBe(1);
+
+    // A declined request leaves nothing behind and tells nobody.
+    await act('PUT', `/api/users/${name(owner)}/follow`, other);
+    expect(await act('DELETE', `/api/me/follow-requests/${name(other)}`, owner)).toEqual({ approved: false });
+    expect((await call('GET', `/api/users/${name(owner)}`, other)).json()).toMatchObject({ locked: true, requested: false });
+    expect((await call('GET', '/api/notifications', other)).json().items).toEqual([]);
+    // Unfollowing takes a waiting request back.
+    await act('PUT', `/api/users/${name(owner)}/follow`, other);
+    await act('DELETE', `/api/users/${name(owner)}/follow`, other);
+    expect((await call('GET', '/api/me/follow-requests', owner)).json().total).toBe(0);
+  });
+
+  it('going public turns the waiting requests into follows; a block drops a request', async () => {
+    const owner = await createUser(t);
+    const [one, two] = await Promise.all([createUser(t), createUser(t)]);
+    await setVisibility(owner, 'private');
+    await act('PUT', `/api/users/${name(owner)}/follow`, one);
+    await act('PUT', `/api/users/${name(owner)}/follow`, two);
+    await act('PUT', `/api/users/${name(two)}/block`, owner);
+    expect((await call('GET', '/api/me/follow-requests', owner)).json().total).toBe(1);
+    await setVisibility(owner, 'public');
+    expect((await call('GET', `/api/users/${name(owner)}`, one)).json()).toMatchObject({ isFollowing: true, locked: false });
+    expect((await call('GET', `/api/users/${name(owner)}`, owner)).json().stats.followers).toBe(1);
+    expect((await call('GET', '/api/me/follow-requests', owner)).json().total).toBe(0);
+  });
+});

@@ -1,0 +1,145 @@
+import type { FollowRequest, ProfileVisibility } from '@hearsay/contracts/profiles';
+import { profilesEndpoints } from '@hearsay/contracts/profiles';
+import { paths } from '@hearsay/contracts/paths';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { SettingsSection } from './settings-section.tsx';
+
+const VISIBILITIES: readonly ProfileVisibility[] = ['public', 'followers', 'private'];
+const PAGE_SIZE = 20;
+
+/** Settings → Privacy: who sees your profile, and the follow requests waiting for you. */
+export function ProfileVisibilitySection() {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const stored = endpointQuery(profilesEndpoints.visibility, {});
+  const current = useQuery(stored);
+  const save = useMutation({
+    mutationFn: (visibility: ProfileVisibility) => call(profilesEndpoints.setVisibility, { body: { visibility } }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(stored.queryKey, state);
+      toast.success(t('visibility.saved'));
+      return Promise.all(
+        [profilesEndpoints.profile, profilesEndpoints.followRequests].map((declaration) =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }),
+        ),
+      );
+    },
+    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+  });
+  // The choice shows at once; it returns to the stored one if saving fails.
+  const chosen = save.isPending ? save.variables : current.data?.visibility;
+  return (
+    <>
+      <SettingsSection id="privacy-visibility" title={t('visibility.title')} description={t('visibility.description')}>
+        {current.isPending ? (
+          <Spinner />
+        ) : current.isError ? (
+          <ErrorState title={t('loadFailed')} onRetry={() => void current.refetch()} />
+        ) : (
+          <fieldset className="flex flex-col gap-4">
+            <legend className="sr-only">{t('visibility.title')}</legend>
+            {VISIBILITIES.map((visibility) => (
+              <label key={visibility} className="flex items-start gap-3 text-sm text-ink">
+                <input
+                  type="radio"
+                  name="profile-visibility"
+                  className="mt-0.5 size-4 accent-[var(--color-accent)]"
+                  checked={chosen === visibility}
+                  disabled={save.isPending}
+                  onChange={() => save.mutate(visibility)}
+                />
+                <span>
+                  <span className="font-medium">{t(`visibility.${visibility}.label`)}</span>
+                  <span className="block text-ink-muted">{t(`visibility.${visibility}.hint`)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <p className="mt-4 text-sm text-ink-muted">
+          {t('visibility.policy')}{' '}
+          <Link to="/privacy" className="font-medium text-accent underline-offset-2 hover:underline">
+            {t('visibility.policyLink')}
+          </Link>
+        </p>
+      </SettingsSection>
+      <FollowRequestsSection />
+    </>
+  );
+}
+
+function FollowRequestsSection() {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const requests = useQuery(endpointQuery(profilesEndpoints.followRequests, { query: { page, limit: PAGE_SIZE } }));
+  const answer = useMutation({
+    mutationFn: ({ request, approve }: { request: FollowRequest; approve: boolean }) =>
+      call(approve ? profilesEndpoints.approveFollowRequest : profilesEndpoints.declineFollowRequest, {
+        params: { username: request.person.username },
+      }),
+    onSuccess: (_, { request, approve }) => {
+      toast.success(t(approve ? 'followRequests.approved' : 'followRequests.declined', { name: request.person.name }));
+      return Promise.all(
+        [profilesEndpoints.followRequests, profilesEndpoints.profile, profilesEndpoints.followers].map((declaration) =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }),
+        ),
+      );
+    },
+    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+  });
+  return (
+    <SettingsSection id="privacy-follow-requests" title={t('followRequests.title')} description={t('followRequests.description')}>
+      {requests.isPending ? (
+        <Spinner />
+      ) : requests.isError ? (
+        <ErrorState title={t('loadFailed')} onRetry={() => void requests.refetch()} />
+      ) : requests.data.items.length === 0 ? (
+        <p className="text-sm text-ink-muted">{t('followRequests.empty')}</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-line" aria-label={t('followRequests.title')}>
+            {requests.data.items.map((request) => (
+              <li key={request.person.id} className="flex flex-wrap items-center gap-3 py-3">
+                <Avatar name={request.person.name} src={request.person.avatarUrl} size="sm" />
+                <Link
+                  to={paths.profile(request.person.username)}
+                  className="min-w-0 flex-1 truncate text-sm font-medium text-ink hover:underline"
+                >
+                  {request.person.name} <span className="font-normal text-ink-muted">@{request.person.username}</span>
+                </Link>
+                <Button
+                  size="sm"
+                  disabled={answer.isPending}
+                  aria-label={t('followRequests.approve', { name: request.person.name })}
+                  onClick={() => answer.mutate({ request, approve: true })}
+                >
+                  {t('followRequests.approveShort')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={answer.isPending}
+                  aria-label={t('followRequests.decline', { name: request.person.name })}
+                  onClick={() => answer.mutate({ request, approve: false })}
+                >
+                  {t('followRequests.declineShort')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={requests.data.totalPages} onPageChange={setPage} />
+        </>
+      )}
+    </SettingsSection>
+  );
+}
