@@ -59,13 +59,45 @@ export const ReportedSubjectSchema = z.object({
 export type ReportedSubject = z.infer<typeof ReportedSubjectSchema>;
 export const ReportQueueSchema = pageOf(ReportedSubjectSchema);
 
-export const MODERATION_ACTIONS = ['hide', 'unhide', 'dismiss'] as const;
-export const ModerationDecisionBodySchema = z.object({
-  subjectType: ReportSubjectTypeSchema,
-  subjectId: z.string().trim().min(1).max(80),
-  action: z.enum(MODERATION_ACTIONS),
-  reason: z.string({ error: 'Say why' }).trim().min(1, { error: 'Say why' }).max(500, { error: 'Keep the reason under 500 characters' }),
-});
+/**
+ * What a moderator can do about a reported thing: hide or unhide a review or comment (its author sees why), delete
+ * a review, comment or collection, warn its author, suspend them for some days, ban them, lift a suspension or ban,
+ * confirm or reject an imported album waiting to enter the catalog, or dismiss the reports.
+ */
+export const MODERATION_ACTIONS = [
+  'hide',
+  'unhide',
+  'delete',
+  'warn',
+  'suspend',
+  'ban',
+  'lift',
+  'confirm',
+  'reject',
+  'dismiss',
+  'appoint',
+  'remove_moderator',
+] as const;
+export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
+/** The actions a decision can ask for (moderators are named through their own endpoints). */
+export const DECISION_ACTIONS = ['hide', 'unhide', 'delete', 'warn', 'suspend', 'ban', 'lift', 'confirm', 'reject', 'dismiss'] as const;
+export const SUSPENSION_MAX_DAYS = 365;
+
+export const ModerationDecisionBodySchema = z
+  .object({
+    subjectType: ReportSubjectTypeSchema,
+    subjectId: z.string().trim().min(1).max(80),
+    action: z.enum(DECISION_ACTIONS),
+    reason: z.string({ error: 'Say why' }).trim().min(1, { error: 'Say why' }).max(500, { error: 'Keep the reason under 500 characters' }),
+    /** For `suspend`: how many days. */
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(SUSPENSION_MAX_DAYS, { error: `Suspend for at most ${SUSPENSION_MAX_DAYS} days` })
+      .optional(),
+  })
+  .refine((body) => body.action !== 'suspend' || body.days !== undefined, { error: 'Say for how many days', path: ['days'] });
 export type ModerationDecisionBody = z.infer<typeof ModerationDecisionBodySchema>;
 
 export const ModerationActionSchema = z.object({
@@ -79,7 +111,39 @@ export const ModerationActionSchema = z.object({
 });
 export const AuditLogSchema = pageOf(ModerationActionSchema);
 
-export const ModerationAccessSchema = z.object({ canModerate: z.boolean() });
+/** Moderators are named by admins; admins are the operators named in ADMIN_EMAILS. */
+export const ModerationAccessSchema = z.object({ canModerate: z.boolean(), isAdmin: z.boolean() });
+
+/** A person's standing: suspended until a time, banned, or warned. Read by the person themselves. */
+export const SanctionSchema = z.object({ kind: z.enum(['suspended', 'banned']), reason: z.string(), until: z.string().nullable() });
+export const WarningSchema = z.object({ id: z.string(), reason: z.string(), at: z.string() });
+export const StandingSchema = z.object({ sanction: SanctionSchema.nullable(), warnings: z.array(WarningSchema) });
+export type Standing = z.infer<typeof StandingSchema>;
+
+/** What operators watch: sign-ups, reports, albums waiting, background jobs. */
+export const SiteHealthSchema = z.object({
+  signups: z.object({ day: z.number().int(), week: z.number().int(), total: z.number().int() }),
+  openReports: z.number().int(),
+  pendingAlbums: z.number().int(),
+  sanctioned: z.number().int(),
+  jobs: z.object({ queued: z.number().int(), running: z.number().int(), failed: z.number().int() }),
+});
+export type SiteHealth = z.infer<typeof SiteHealthSchema>;
+
+export const PendingAlbumSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  slug: z.string(),
+  addedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const PendingAlbumPageSchema = pageOf(PendingAlbumSchema);
+
+export const ModeratorSchema = z.object({ username: z.string(), name: z.string(), since: z.string() });
+export const ModeratorListSchema = z.object({ items: z.array(ModeratorSchema) });
+const UsernameParams = z.object({ username: z.string().min(1).max(60) });
+const WarningParams = z.object({ warningId: z.string().min(1).max(80) });
 
 const tags = ['moderation'];
 
@@ -96,8 +160,61 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/api/moderation/access',
     tags,
-    summary: 'Whether you may moderate (operators named in ADMIN_EMAILS)',
+    summary: 'Whether you may moderate (moderators and the admins named in ADMIN_EMAILS), and whether you are an admin',
     responses: { 200: ModerationAccessSchema, ...errorResponses(401) },
+  }),
+  standing: endpoint({
+    method: 'GET',
+    path: '/api/me/standing',
+    tags,
+    summary: 'Your standing: a suspension or ban with its reason and end, and warnings not yet acknowledged',
+    responses: { 200: StandingSchema, ...errorResponses(401) },
+  }),
+  acknowledgeWarning: endpoint({
+    method: 'PUT',
+    path: '/api/me/standing/warnings/:warningId',
+    tags,
+    summary: 'Acknowledge a warning: it stops being shown',
+    params: WarningParams,
+    responses: { 200: StandingSchema, ...errorResponses(401, 404) },
+  }),
+  health: endpoint({
+    method: 'GET',
+    path: '/api/moderation/health',
+    tags,
+    summary: 'Site health for operators: sign-ups, open reports, albums waiting, suspended people, jobs (moderators only)',
+    responses: { 200: SiteHealthSchema, ...errorResponses(401, 404) },
+  }),
+  pendingAlbums: endpoint({
+    method: 'GET',
+    path: '/api/moderation/pending-albums',
+    tags,
+    summary: 'Imported albums waiting to enter the public catalog, oldest first (moderators only)',
+    query: PageQuerySchema,
+    responses: { 200: PendingAlbumPageSchema, ...errorResponses(400, 401, 404) },
+  }),
+  moderators: endpoint({
+    method: 'GET',
+    path: '/api/moderation/moderators',
+    tags,
+    summary: 'The moderators admins have named (admins only)',
+    responses: { 200: ModeratorListSchema, ...errorResponses(401, 404) },
+  }),
+  appoint: endpoint({
+    method: 'PUT',
+    path: '/api/moderation/moderators/:username',
+    tags,
+    summary: 'Name someone a moderator (admins only; logged)',
+    params: UsernameParams,
+    responses: { 200: ModeratorListSchema, ...errorResponses(400, 401, 404) },
+  }),
+  removeModerator: endpoint({
+    method: 'DELETE',
+    path: '/api/moderation/moderators/:username',
+    tags,
+    summary: 'Stop someone being a moderator (admins only; logged)',
+    params: UsernameParams,
+    responses: { 200: ModeratorListSchema, ...errorResponses(400, 401, 404) },
   }),
   queue: endpoint({
     method: 'GET',
@@ -112,7 +229,7 @@ export const moderationEndpoints = {
     path: '/api/moderation/decisions',
     tags,
     summary:
-      "Hide or unhide a reported review or comment (its author sees the reason), or dismiss a thing's reports; logged (moderators only)",
+      'Act on a reported thing: hide, unhide or delete it, warn, suspend or ban its author, lift a sanction, confirm or reject an imported album, or dismiss its reports; logged (moderators only)',
     body: ModerationDecisionBodySchema,
     responses: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 404) },
   }),

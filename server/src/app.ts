@@ -13,7 +13,7 @@ import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/securit
 import { createSecurityService } from './modules/accounts/security.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
-import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { moderationRoutes, sanctionGuard } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
@@ -246,13 +246,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const journal = createJournalService({ db, clock, catalog });
   const feed = createFeedService({ db, clock, catalog, blocks });
-  const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews });
+  const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });
   // Not encapsulated: its hook resolves the session cookie into request.viewer for every route.
   await app.register(fastifyPlugin(accountsRoutes), { accounts });
+  // Not encapsulated, after the accounts hook: a suspended or banned person reaches only their standing and sign-out.
+  await app.register(fastifyPlugin(sanctionGuard), { moderation });
   // After the accounts hook: the socket's upgrade needs request.viewer.
   await realtime.register(app);
   await app.register(settingsRoutes, { settings });

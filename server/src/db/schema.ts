@@ -80,6 +80,8 @@ export interface AlbumTable {
   confirmed_by: AlbumConfirmation | null;
   created_at: string;
   updated_at: string;
+  /** Set when a moderator rejected this imported album: it stays pending, out of the catalog and off the queue. */
+  rejected_at: Defaulted<string | null>;
 }
 
 /** Other spellings of an artist's name (romanised, localized, native) that imports match and search finds. */
@@ -422,6 +424,31 @@ export interface ModerationActionTable {
   created_at: string;
 }
 
+/** A moderator named by an admin. */
+export interface ModeratorTable {
+  user_id: string;
+  appointed_by: string | null;
+  created_at: string;
+}
+
+/** A person suspended until `until`, or banned (`until` null): they may sign in only to read why and take their data. */
+export interface SanctionTable {
+  user_id: string;
+  kind: 'suspended' | 'banned';
+  reason: string;
+  until: string | null;
+  created_at: string;
+}
+
+/** A moderator's warning to a person, shown to them until they acknowledge it. */
+export interface WarningTable {
+  id: string;
+  user_id: string;
+  reason: string;
+  created_at: string;
+  acknowledged_at: string | null;
+}
+
 /** `blocker_id` blocked `blocked_id`: each is hidden from the other everywhere. */
 export interface BlockTable {
   blocker_id: string;
@@ -541,6 +568,9 @@ export interface Database {
   follow_request: FollowRequestTable;
   report: ReportTable;
   moderation_action: ModerationActionTable;
+  moderator: ModeratorTable;
+  sanction: SanctionTable;
+  warning: WarningTable;
   mute: MuteTable;
   journal_entry: JournalEntryTable;
   review: ReviewTable;

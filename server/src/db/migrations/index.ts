@@ -22,6 +22,7 @@ import * as musicbrainz from './2026-11-24-60-musicbrainz.ts';
 import * as createBlocksAndMutes from './2026-11-25-10-create-blocks-and-mutes.ts';
 import * as createReportsAndModeration from './2026-11-25-20-create-reports-and-moderation.ts';
 import * as profileVisibility from './2026-11-25-30-profile-visibility.ts';
+import * as moderatorsAndSanctions from './2026-11-25-40-moderators-and-sanctions.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-10-create-blocks-and-mutes': createBlocksAndMutes,
   '2026-11-25-20-create-reports-and-moderation': createReportsAndModeration,
   '2026-11-25-30-profile-visibility': profileVisibility,
+  '2026-11-25-40-moderators-and-sanctions': moderatorsAndSanctions,
 };

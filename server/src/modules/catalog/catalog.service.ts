@@ -37,7 +37,7 @@ import { musicbrainzReleaseType } from './musicbrainz-ingest.ts';
 import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds, type ChartRow } from './charts.repository.ts';
 import { findGenre, genreAlbumCounts } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
-import { countAlbumsAddedBy } from './pending-albums.repository.ts';
+import { countAlbumsAddedBy, pendingAlbums, rejectAlbums } from './pending-albums.repository.ts';
 
 /** What the catalog needs to know about ratings; provided by the ratings module. */
 export interface RatingLookup {
@@ -434,7 +434,15 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     return confirmed;
   }
 
+  /** The imported albums waiting for a moderator, oldest first. */
+  async function waitingAlbums(query: { page: number; limit: number }) {
+    const { rows, total } = await pendingAlbums(db, query.limit, (query.page - 1) * query.limit);
+    return { rows, total };
+  }
+
   return {
+    waitingAlbums,
+    rejectAlbums: (albumIds: readonly string[]) => rejectAlbums(db, albumIds, deps.clock().toISOString()),
     albumCards,
     artistCards,
     joinAlbumCards,

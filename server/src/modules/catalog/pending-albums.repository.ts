@@ -37,3 +37,31 @@ export async function pendingAlbumCounts(db: DB) {
     .execute();
   return rows.map((row) => ({ username: row.username, count: Number(row.n) }));
 }
+
+/** Imported albums waiting for a moderator, oldest first (rejected ones are left out). */
+export async function pendingAlbums(db: DB, limit: number, offset: number) {
+  const base = db.selectFrom('album').where('album.status', '=', 'pending').where('album.rejected_at', 'is', null);
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await base
+    .leftJoin('user', 'user.id', 'album.created_by')
+    .select(['album.id', 'album.title', 'album.artist_credit', 'album.slug', 'album.created_at', 'user.username'])
+    .orderBy('album.created_at')
+    .orderBy('album.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+/** Keeps pending albums out of the catalog for good; returns those it marked. */
+export async function rejectAlbums(db: DB, ids: readonly string[], now: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('album')
+    .set({ rejected_at: now, updated_at: now })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -168,12 +168,23 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   async function remove(userId: string, collectionId: string): Promise<{ ok: true }> {
     await owned(collectionId, userId);
+    await deleteCollection(collectionId, userId);
+    return { ok: true };
+  }
+
+  async function deleteCollection(collectionId: string, ownerId: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const deleted = await repository.deleteCollection(trx, collectionId);
-      if (deleted?.wasPublic) await repository.shiftPublicCollections(trx, userId, -1);
+      if (deleted?.wasPublic) await repository.shiftPublicCollections(trx, ownerId, -1);
       await repository.deleteCollectionActivity(trx, collectionId);
     });
-    return { ok: true };
+  }
+
+  /** A moderator deletes a collection, whoever made it. */
+  async function removeAsModerator(collectionId: string): Promise<void> {
+    const row = await repository.findCollection(db, collectionId);
+    if (!row) throw NOT_FOUND();
+    await deleteCollection(collectionId, row.user_id);
   }
 
   async function addAlbum(userId: string, collectionId: string, albumRef: string, note = ''): Promise<Collection> {
@@ -315,6 +326,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   return {
     detail,
+    removeAsModerator,
     create,
     update,
     remove,

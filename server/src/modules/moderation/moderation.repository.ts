@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
-import type { ModerationActionTable, ReportTable } from '../../db/schema.ts';
+import type { ModerationActionTable, ReportTable, SanctionTable, WarningTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 
 /** Stores a report unless this person already reported this subject; whether it was new. */
@@ -176,4 +176,126 @@ export async function actions(db: DB, limit: number, offset: number) {
     .offset(offset)
     .execute();
   return { rows, total: Number(total) };
+}
+
+export async function isModerator(db: DB, userId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('moderator').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+}
+
+export async function moderators(db: DB) {
+  return db
+    .selectFrom('moderator')
+    .innerJoin('user', 'user.id', 'moderator.user_id')
+    .select(['user.id', 'user.username', 'user.name', 'moderator.created_at'])
+    .orderBy('moderator.created_at')
+    .orderBy('user.id')
+    .execute();
+}
+
+export async function addModerator(db: DB, userId: string, appointedBy: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('moderator')
+    .values({ user_id: userId, appointed_by: appointedBy, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeModerator(db: DB, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('moderator').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function sanction(db: DB, userId: string) {
+  return db.selectFrom('sanction').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function setSanction(db: DB, row: SanctionTable): Promise<void> {
+  await db
+    .insertInto('sanction')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ kind: row.kind, reason: row.reason, until: row.until, created_at: row.created_at }),
+    )
+    .execute();
+}
+
+export async function liftSanction(db: DB, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('sanction').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function addWarning(db: DB, row: Insertable<WarningTable>): Promise<void> {
+  await db.insertInto('warning').values(row).execute();
+}
+
+export async function openWarnings(db: DB, userId: string) {
+  return db
+    .selectFrom('warning')
+    .select(['id', 'reason', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('acknowledged_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function acknowledgeWarning(db: DB, userId: string, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('warning')
+    .set({ acknowledged_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('acknowledged_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+const countOf = async (query: { executeTakeFirst(): Promise<{ n: number | string | bigint } | undefined> }) =>
+  Number((await query.executeTakeFirst())?.n ?? 0);
+
+/** The figures of the operators' site-health card. */
+export async function health(db: DB, dayAgo: string, weekAgo: string, now: string) {
+  const users = (since?: string) => {
+    const query = db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n'));
+    return countOf(since ? query.where('created_at', '>=', since) : query);
+  };
+  const jobs = await db
+    .selectFrom('job')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    .where('state', 'in', ['queued', 'running', 'failed'])
+    .groupBy('state')
+    .execute();
+  const jobCount = (state: string) => Number(jobs.find((row) => row.state === state)?.n ?? 0);
+  const [day, week, total, openReports, pendingAlbums, sanctioned] = await Promise.all([
+    users(dayAgo),
+    users(weekAgo),
+    users(),
+    countOf(
+      db
+        .selectFrom(
+          db.selectFrom('report').select(['subject_type', 'subject_id']).where('resolved_at', 'is', null).distinct().as('subjects'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    countOf(
+      db
+        .selectFrom('album')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .where('rejected_at', 'is', null),
+    ),
+    countOf(
+      db
+        .selectFrom('sanction')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)])),
+    ),
+  ]);
+  return {
+    signups: { day, week, total },
+    openReports,
+    pendingAlbums,
+    sanctioned,
+    jobs: { queued: jobCount('queued'), running: jobCount('running'), failed: jobCount('failed') },
+  };
 }

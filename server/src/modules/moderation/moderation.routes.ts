@@ -1,8 +1,38 @@
+import { accountsEndpoints } from '@hearsay/contracts/accounts';
 import { moderationEndpoints as endpoints } from '@hearsay/contracts/moderation';
+import { REALTIME_PATH } from '@hearsay/contracts/realtime';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { ModerationService } from './moderation.service.ts';
+
+/**
+ * What a suspended or banned person may still do: read who they are and why they are held, and sign out. The
+ * route is the one the router matched (its declared pattern), never the raw address.
+ */
+const OPEN_TO_SANCTIONED = new Set(
+  [accountsEndpoints.me, accountsEndpoints.signOut, endpoints.standing, endpoints.acknowledgeWarning].map(
+    (declaration) => `${declaration.method} ${declaration.path}`,
+  ),
+);
+
+/** Holds a suspended or banned person to their standing: every other API route (and live updates) answers 403 with the reason. */
+export const sanctionGuard: FastifyPluginAsync<{ moderation: ModerationService }> = async (app, { moderation }) => {
+  app.addHook('preValidation', async (request) => {
+    const viewer = request.viewer;
+    const pattern = request.routeOptions.url;
+    const guarded = pattern?.startsWith('/api/') || pattern === REALTIME_PATH;
+    if (!viewer || !guarded || OPEN_TO_SANCTIONED.has(`${request.method} ${pattern}`)) return;
+    const sanction = await moderation.activeSanction(viewer.id);
+    if (!sanction) return;
+    const message =
+      sanction.kind === 'banned'
+        ? `Your account is banned: ${sanction.reason}`
+        : `Your account is suspended until ${sanction.until}: ${sanction.reason}`;
+    throw forbidden(`account_${sanction.kind}`, message);
+  });
+};
 
 export const moderationRoutes: FastifyPluginAsync<{ moderation: ModerationService }> = async (app, { moderation }) => {
   route(
@@ -16,7 +46,16 @@ export const moderationRoutes: FastifyPluginAsync<{ moderation: ModerationServic
     { config: { pace: 'report' } },
   );
   route(app, endpoints.access, async (request) => moderation.access(requireViewer(request)));
+  route(app, endpoints.standing, async (request) => moderation.standing(requireViewer(request)));
+  route(app, endpoints.acknowledgeWarning, async (request) =>
+    moderation.acknowledgeWarning(requireViewer(request), request.params.warningId),
+  );
   route(app, endpoints.queue, async (request) => moderation.queue(requireViewer(request), request.query));
   route(app, endpoints.decide, async (request) => moderation.decide(requireViewer(request), request.body));
   route(app, endpoints.audit, async (request) => moderation.audit(requireViewer(request), request.query));
+  route(app, endpoints.health, async (request) => moderation.health(requireViewer(request)));
+  route(app, endpoints.pendingAlbums, async (request) => moderation.pendingAlbums(requireViewer(request), request.query));
+  route(app, endpoints.moderators, async (request) => moderation.moderatorList(requireViewer(request)));
+  route(app, endpoints.appoint, async (request) => moderation.setModerator(requireViewer(request), request.params.username, true));
+  route(app, endpoints.removeModerator, async (request) => moderation.setModerator(requireViewer(request), request.params.username, false));
 };

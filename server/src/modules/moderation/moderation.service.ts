@@ -1,4 +1,5 @@
 import type {
+  ModerationActionKind,
   ModerationDecisionBody,
   ReportBody,
   ReportedContent,
@@ -14,6 +15,8 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CollectionsService } from '../collections/collections.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import * as repository from './moderation.repository.ts';
 
@@ -23,13 +26,24 @@ export interface ModerationServiceDeps {
   /** The operators' e-mail addresses (ADMIN_EMAILS), lower-case. */
   adminEmails: readonly string[];
   blocks: Pick<BlocksService, 'hiddenFrom'>;
-  reviews: Pick<ReviewsService, 'setHidden'>;
+  reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator'>;
+  collections: Pick<CollectionsService, 'removeAsModerator'>;
+  catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums'>;
+}
+
+export interface ActiveSanction {
+  kind: 'suspended' | 'banned';
+  reason: string;
+  until: string | null;
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
 
 /** What can be hidden from everyone but its author today. */
 const HIDEABLE: readonly ReportSubjectType[] = ['review', 'comment'];
+/** What a moderator can delete outright. */
+const DELETABLE: readonly ReportSubjectType[] = ['review', 'comment', 'collection'];
+const DAY = 24 * 60 * 60 * 1000;
 const EXCERPT = 600;
 
 const subjectNotFound = () =>
@@ -52,10 +66,34 @@ export function createModerationService(deps: ModerationServiceDeps) {
   const { db } = deps;
   const now = () => deps.clock().toISOString();
 
-  const canModerate = (viewer: Viewer) => deps.adminEmails.includes(viewer.email.toLowerCase());
-  function moderator(viewer: Viewer): Viewer {
-    if (!canModerate(viewer)) throw notForYou();
+  const isAdmin = (viewer: Viewer) => deps.adminEmails.includes(viewer.email.toLowerCase());
+  const canModerate = async (viewer: Viewer) => isAdmin(viewer) || (await repository.isModerator(db, viewer.id));
+  async function moderator(viewer: Viewer): Promise<Viewer> {
+    if (!(await canModerate(viewer))) throw notForYou();
     return viewer;
+  }
+  function admin(viewer: Viewer): Viewer {
+    if (!isAdmin(viewer)) throw notForYou();
+    return viewer;
+  }
+
+  /** A suspension still running, or a ban; an ended suspension is no sanction. */
+  async function activeSanction(userId: string): Promise<ActiveSanction | null> {
+    const row = await repository.sanction(db, userId);
+    if (!row || (row.until !== null && row.until <= now())) return null;
+    return { kind: row.kind, reason: row.reason, until: row.until };
+  }
+
+  async function standing(viewer: Viewer) {
+    const [sanction, warnings] = await Promise.all([activeSanction(viewer.id), repository.openWarnings(db, viewer.id)]);
+    return { sanction, warnings: warnings.map((row) => ({ id: row.id, reason: row.reason, at: row.created_at })) };
+  }
+
+  async function acknowledgeWarning(viewer: Viewer, warningId: string) {
+    if (!(await repository.acknowledgeWarning(db, viewer.id, warningId, now()))) {
+      throw notFound('warning_not_found', 'There is no such warning waiting for you.');
+    }
+    return standing(viewer);
   }
 
   /** The subject as the reporter may see it (its owner and stored id), or not found. */
@@ -175,7 +213,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
   }
 
   async function queue(viewer: Viewer, query: { page: number; limit: number }) {
-    moderator(viewer);
+    await moderator(viewer);
     const { rows, total } = await repository.openSubjects(db, query.limit, (query.page - 1) * query.limit);
     const reports = await repository.openReportsOf(db, rows);
     const items: ReportedSubject[] = await Promise.all(
@@ -202,41 +240,154 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return { items, ...pageFields(query, total) };
   }
 
-  async function decide(viewer: Viewer, body: ModerationDecisionBody): Promise<{ ok: true }> {
-    moderator(viewer);
+  /** Whose a reported thing is: the person a warning, suspension or ban is for. */
+  async function authorOf(type: ReportSubjectType, id: string): Promise<string> {
+    const row =
+      type === 'review'
+        ? await repository.review(db, id)
+        : type === 'comment'
+          ? await repository.comment(db, id)
+          : type === 'collection'
+            ? await repository.collection(db, id)
+            : type === 'message'
+              ? await repository.message(db, id, null)
+              : type === 'profile'
+                ? await repository.person(db, { id })
+                : undefined;
+    if (!row) throw badRequest('no_author', 'There is nobody to warn, suspend or ban for this.');
+    return row.owner_id;
+  }
+
+  async function applyDecision(viewer: Viewer, body: ModerationDecisionBody): Promise<void> {
     const { subjectType, subjectId, action, reason } = body;
-    if (action !== 'dismiss') {
-      if (subjectType !== 'review' && subjectType !== 'comment') {
-        throw badRequest('cannot_hide', 'Only reviews and comments can be hidden; dismiss the reports of anything else.');
+    switch (action) {
+      case 'hide':
+      case 'unhide':
+        if (!HIDEABLE.includes(subjectType)) {
+          throw badRequest('cannot_hide', 'Only reviews and comments can be hidden; dismiss the reports of anything else.');
+        }
+        return deps.reviews.setHidden(subjectType as 'review' | 'comment', subjectId, action === 'hide' ? reason : null);
+      case 'delete':
+        if (!DELETABLE.includes(subjectType)) throw badRequest('cannot_delete', 'Only reviews, comments and collections can be deleted.');
+        if (subjectType === 'collection') return deps.collections.removeAsModerator(subjectId);
+        return deps.reviews.removeAsModerator(subjectType as 'review' | 'comment', subjectId);
+      case 'confirm':
+      case 'reject': {
+        if (subjectType !== 'album') throw badRequest('not_an_album', 'Only imported albums are confirmed or rejected.');
+        const changed =
+          action === 'confirm'
+            ? await deps.catalog.confirmAlbums([subjectId], { by: 'operator' })
+            : await deps.catalog.rejectAlbums([subjectId]);
+        if (changed.length === 0) throw badRequest('not_waiting', 'This album is not waiting for confirmation.');
+        return;
       }
-      await deps.reviews.setHidden(subjectType, subjectId, action === 'hide' ? reason : null);
+      case 'warn':
+      case 'suspend':
+      case 'ban':
+      case 'lift': {
+        const personId = await authorOf(subjectType, subjectId);
+        if (personId === viewer.id) throw badRequest('not_yourself', 'You cannot sanction yourself.');
+        if (action === 'warn') return repository.addWarning(db, { id: newId(), user_id: personId, reason, created_at: now() });
+        if (action === 'lift') {
+          if (!(await repository.liftSanction(db, personId))) throw badRequest('not_sanctioned', 'This person is not suspended or banned.');
+          return;
+        }
+        const until = action === 'suspend' ? new Date(deps.clock().getTime() + body.days! * DAY).toISOString() : null;
+        return repository.setSanction(db, {
+          user_id: personId,
+          kind: action === 'suspend' ? 'suspended' : 'banned',
+          reason,
+          until,
+          created_at: now(),
+        });
+      }
+      case 'dismiss':
+        return;
     }
+  }
+
+  async function decide(viewer: Viewer, body: ModerationDecisionBody): Promise<{ ok: true }> {
+    await moderator(viewer);
+    await applyDecision(viewer, body);
+    await log(viewer, body.action, body.subjectType, body.subjectId, body.reason, body.action !== 'unhide' && body.action !== 'lift');
+    return { ok: true };
+  }
+
+  /** Writes the audit log entry; most actions also close the subject's open reports. */
+  async function log(viewer: Viewer, action: ModerationActionKind, type: ReportSubjectType, id: string, reason: string, resolve: boolean) {
     const stamp = now();
     await db.transaction().execute(async (trx) => {
-      // Showing something again leaves its reports closed; hiding or dismissing closes them.
-      if (action !== 'unhide') await repository.resolveReports(trx, subjectType, subjectId, stamp);
+      if (resolve) await repository.resolveReports(trx, type, id, stamp);
       await repository.insertAction(trx, {
         id: newId(),
         moderator_id: viewer.id,
         moderator_name: viewer.name,
         action,
-        subject_type: subjectType,
-        subject_id: subjectId,
+        subject_type: type,
+        subject_id: id,
         reason,
         created_at: stamp,
       });
     });
-    return { ok: true };
+  }
+
+  async function health(viewer: Viewer) {
+    await moderator(viewer);
+    const at = deps.clock().getTime();
+    return repository.health(db, new Date(at - DAY).toISOString(), new Date(at - 7 * DAY).toISOString(), now());
+  }
+
+  async function pendingAlbums(viewer: Viewer, query: { page: number; limit: number }) {
+    await moderator(viewer);
+    const { rows, total } = await deps.catalog.waitingAlbums(query);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        artist: row.artist_credit,
+        slug: row.slug,
+        addedBy: row.username,
+        createdAt: row.created_at,
+      })),
+      ...pageFields(query, total),
+    };
+  }
+
+  async function moderatorList(viewer: Viewer) {
+    admin(viewer);
+    const rows = await repository.moderators(db);
+    return { items: rows.map((row) => ({ username: row.username ?? row.id, name: row.name, since: row.created_at })) };
+  }
+
+  /** An admin names or removes a moderator; logged like every other action. */
+  async function setModerator(viewer: Viewer, username: string, appoint: boolean) {
+    admin(viewer);
+    const person = await repository.person(db, { username: username.toLowerCase() });
+    if (!person) throw notFound('profile_not_found', 'User profile not found');
+    const changed = appoint
+      ? await repository.addModerator(db, person.owner_id, viewer.id, now())
+      : await repository.removeModerator(db, person.owner_id);
+    if (changed) {
+      await log(
+        viewer,
+        appoint ? 'appoint' : 'remove_moderator',
+        'profile',
+        person.owner_id,
+        appoint ? 'Named a moderator' : 'No longer a moderator',
+        false,
+      );
+    }
+    return moderatorList(viewer);
   }
 
   async function audit(viewer: Viewer, query: { page: number; limit: number }) {
-    moderator(viewer);
+    await moderator(viewer);
     const { rows, total } = await repository.actions(db, query.limit, (query.page - 1) * query.limit);
     return {
       items: rows.map((row) => ({
         id: row.id,
         moderatorName: row.moderator_name,
-        action: row.action as ModerationDecisionBody['action'],
+        action: row.action as ModerationActionKind,
         subjectType: row.subject_type as ReportSubjectType,
         subjectId: row.subject_id,
         reason: row.reason,
@@ -246,5 +397,18 @@ export function createModerationService(deps: ModerationServiceDeps) {
     };
   }
 
-  return { report, access: (viewer: Viewer) => ({ canModerate: canModerate(viewer) }), queue, decide, audit };
+  return {
+    report,
+    access: async (viewer: Viewer) => ({ canModerate: await canModerate(viewer), isAdmin: isAdmin(viewer) }),
+    standing,
+    acknowledgeWarning,
+    activeSanction,
+    queue,
+    decide,
+    audit,
+    health,
+    pendingAlbums,
+    moderatorList,
+    setModerator,
+  };
 }

@@ -157,8 +157,8 @@ describe('moderation', () => {
 
   it('is reachable by operators only: everyone else is told it does not exist', async () => {
     const member = await createUser(t);
-    expect((await call('GET', '/api/moderation/access', member)).json()).toEqual({ canModerate: false });
-    expect((await call('GET', '/api/moderation/access', operator)).json()).toEqual({ canModerate: true });
+    expect((await call('GET', '/api/moderation/access', member)).json()).toEqual({ canModerate: false, isAdmin: false });
+    expect((await call('GET', '/api/moderation/access', operator)).json()).toEqual({ canModerate: true, isAdmin: true });
     for (const [method, url, body] of [
       ['GET', '/api/moderation/reports'],
       ['GET', '/api/moderation/audit'],
@@ -167,5 +167,112 @@ describe('moderation', () => {
       expect((await call(method, url, member, body)).statusCode).toBe(404);
       expect((await call(method, url, null, body)).statusCode).toBe(401);
     }
+  });
+});
+
+describe('moderators, sanctions and the catalog queue', () => {
+  const decide = (who: TestUser, body: object) => call('POST', '/api/moderation/decisions', who, body);
+
+  it('admins name moderators, who moderate but cannot name others; everyone else is told nothing exists', async () => {
+    const [helper, member] = await Promise.all([createUser(t, { name: 'Helper Mod' }), createUser(t)]);
+    expect((await call('PUT', `/api/moderation/moderators/${helper.user.username}`, member)).statusCode).toBe(404);
+    const named = await call('PUT', `/api/moderation/moderators/${helper.user.username}`, operator);
+    expect(named.json().items).toEqual([expect.objectContaining({ username: helper.user.username, name: 'Helper Mod' })]);
+    expect((await call('GET', '/api/moderation/access', helper)).json()).toEqual({ canModerate: true, isAdmin: false });
+    expect((await call('GET', '/api/moderation/reports', helper)).statusCode).toBe(200);
+    expect((await call('GET', '/api/moderation/health', helper)).statusCode).toBe(200);
+    expect((await call('GET', '/api/moderation/moderators', helper)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/moderation/moderators/${member.user.username}`, helper)).statusCode).toBe(404);
+    const audit = (await call('GET', '/api/moderation/audit', operator)).json().items;
+    expect(audit[0]).toMatchObject({ action: 'appoint', moderatorName: 'Site Operator', subjectId: helper.user.id });
+
+    await call('DELETE', `/api/moderation/moderators/${helper.user.username}`, operator);
+    expect((await call('GET', '/api/moderation/reports', helper)).statusCode).toBe(404);
+  });
+
+  it('a suspended person can only read why and sign out until the suspension ends; a ban has no end; lifting restores them', async () => {
+    const person = await createUser(t, { name: 'Trouble Maker' });
+    const { reviewId } = await reviewBy(person, 'Suspended Album');
+    const bad = await decide(operator, { subjectType: 'review', subjectId: reviewId, action: 'suspend', reason: 'Spam links' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].message).toBe('Say for how many days');
+    expect(
+      (await decide(operator, { subjectType: 'review', subjectId: reviewId, action: 'suspend', reason: 'Spam links', days: 7 })).statusCode,
+    ).toBe(200);
+
+    const standing = (await call('GET', '/api/me/standing', person)).json();
+    expect(standing.sanction).toMatchObject({ kind: 'suspended', reason: 'Spam links' });
+    const days = (Date.parse(standing.sanction.until) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    expect((await call('GET', '/api/me', person)).statusCode).toBe(200);
+    const held = await call('GET', '/api/feed', person);
+    expect(held.statusCode).toBe(403);
+    expect(held.json().error).toMatchObject({ code: 'account_suspended' });
+    expect(held.json().error.message).toContain('Spam links');
+    expect((await call('POST', `/api/reviews/${reviewId}/comments`, person, { body: 'Still here' })).statusCode).toBe(403);
+    expect((await call('PUT', '/api/me/visibility', person, { visibility: 'private' })).statusCode).toBe(403);
+
+    await decide(operator, { subjectType: 'profile', subjectId: person.user.id, action: 'ban', reason: 'Came back with more spam' });
+    expect((await call('GET', '/api/me/standing', person)).json().sanction).toEqual({
+      kind: 'banned',
+      reason: 'Came back with more spam',
+      until: null,
+    });
+    expect((await call('GET', '/api/feed', person)).json().error.code).toBe('account_banned');
+    expect((await call('GET', '/api/moderation/health', operator)).json().sanctioned).toBeGreaterThanOrEqual(1);
+
+    await decide(operator, { subjectType: 'profile', subjectId: person.user.id, action: 'lift', reason: 'Appeal accepted' });
+    expect((await call('GET', '/api/feed', person)).statusCode).toBe(200);
+    expect((await call('GET', '/api/me/standing', person)).json().sanction).toBeNull();
+    // Nobody sanctions themselves.
+    expect((await decide(operator, { subjectType: 'profile', subjectId: operator.user.id, action: 'ban', reason: 'x' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('a warning waits for its reader until acknowledged; a moderator can delete a review', async () => {
+    const person = await createUser(t);
+    const { albumId, reviewId } = await reviewBy(person, 'Warned Album');
+    await decide(operator, { subjectType: 'review', subjectId: reviewId, action: 'warn', reason: 'Keep it civil' });
+    const { warnings } = (await call('GET', '/api/me/standing', person)).json();
+    expect(warnings).toEqual([expect.objectContaining({ reason: 'Keep it civil' })]);
+    expect((await call('GET', '/api/feed', person)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/me/standing/warnings/${warnings[0].id}`, person)).json().warnings).toEqual([]);
+    expect((await call('PUT', `/api/me/standing/warnings/${warnings[0].id}`, person)).statusCode).toBe(404);
+
+    expect(
+      (await decide(operator, { subjectType: 'review', subjectId: reviewId, action: 'delete', reason: 'Plagiarised' })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/reviews/${reviewId}`, person)).statusCode).toBe(404);
+    expect((await call('GET', `/api/albums/${albumId}`, person)).json().reviewCount ?? 0).toBe(0);
+    expect((await call('GET', '/api/users/me', person)).json().stats.reviews).toBe(0);
+  });
+
+  it('imported albums wait in a queue; a moderator confirms one into the catalog and rejects another', async () => {
+    const [kept, dropped] = await Promise.all([buildAlbum(t.db, { title: 'Queue Keeper' }), buildAlbum(t.db, { title: 'Queue Dropper' })]);
+    await t.db.updateTable('album').set({ status: 'pending' }).where('id', 'in', [kept, dropped]).execute();
+    const waiting = async () =>
+      ((await call('GET', '/api/moderation/pending-albums?limit=100', operator)).json().items as { id: string }[]).map((item) => item.id);
+    expect(await waiting()).toEqual(expect.arrayContaining([kept, dropped]));
+    const before = (await call('GET', '/api/moderation/health', operator)).json().pendingAlbums;
+
+    await decide(operator, { subjectType: 'album', subjectId: kept, action: 'confirm', reason: 'Checked on MusicBrainz' });
+    await decide(operator, { subjectType: 'album', subjectId: dropped, action: 'reject', reason: 'Not a real release' });
+    expect(await waiting()).not.toEqual(expect.arrayContaining([kept]));
+    expect(await waiting()).not.toContain(dropped);
+    expect((await call('GET', '/api/moderation/health', operator)).json().pendingAlbums).toBe(before - 2);
+    const album = await t.db.selectFrom('album').select(['status']).where('id', '=', kept).executeTakeFirstOrThrow();
+    expect(album.status).toBe('confirmed');
+    expect((await decide(operator, { subjectType: 'album', subjectId: kept, action: 'confirm', reason: 'Again' })).statusCode).toBe(400);
+  });
+
+  it('site health counts sign-ups, open reports and jobs', async () => {
+    const health = (await call('GET', '/api/moderation/health', operator)).json();
+    expect(health.signups.day).toBeGreaterThanOrEqual(1);
+    expect(health.signups.week).toBeGreaterThanOrEqual(health.signups.day);
+    expect(health.signups.total).toBeGreaterThanOrEqual(health.signups.week);
+    expect(health.jobs).toEqual({ queued: expect.any(Number), running: expect.any(Number), failed: expect.any(Number) });
+    expect((await call('GET', '/api/moderation/health', null)).statusCode).toBe(401);
   });
 });

@@ -162,7 +162,11 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   async function ownReview(userId: string, reviewId: string) {
     const review = await repository.findReview(db, reviewId);
     if (!review) throw reviewNotFound();
-    if (review.user_id !== userId) throw forbidden('not_your_review', 'Only the author can change this review.');
+    if (review.user_id !== userId) {
+      // Only someone who can see it is told it is not theirs; for anyone else it does not exist.
+      if (review.hidden_reason !== null || (await hiddenFrom(userId)).has(review.user_id)) throw reviewNotFound();
+      throw forbidden('not_your_review', 'Only the author can change this review.');
+    }
     return review;
   }
 
@@ -188,15 +192,38 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function remove(userId: string, reviewId: string): Promise<{ ok: true }> {
-    const review = await ownReview(userId, reviewId);
+    await deleteReview(await ownReview(userId, reviewId));
+    return { ok: true };
+  }
+
+  async function deleteReview(review: { id: string; album_id: string; user_id: string }): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await repository.deleteReview(trx, review.id);
       await repository.deleteReviewActivity(trx, review.id);
       await repository.shiftAlbumReviews(trx, review.album_id, -1);
-      await repository.shiftProfileReviews(trx, userId, -1);
+      await repository.shiftProfileReviews(trx, review.user_id, -1);
     });
     catalog.invalidateAlbum(review.album_id);
-    return { ok: true };
+  }
+
+  async function deleteComment(comment: { id: string; review_id: string }): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await repository.deleteComment(trx, comment.id);
+      await repository.shiftReviewCounter(trx, comment.review_id, 'comment_count', -1);
+    });
+  }
+
+  /** A moderator deletes a review or comment, whoever wrote it. */
+  async function removeAsModerator(kind: 'review' | 'comment', id: string): Promise<void> {
+    if (kind === 'review') {
+      const review = await repository.findReview(db, id);
+      if (!review) throw reviewNotFound();
+      await deleteReview(review);
+    } else {
+      const comment = await repository.findComment(db, id);
+      if (!comment) throw notFound('comment_not_found', 'This comment does not exist or was deleted.');
+      await deleteComment(comment);
+    }
   }
 
   async function revisions(reviewId: string, viewerId: string | undefined) {
@@ -286,8 +313,12 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   async function ownComment(userId: string, commentId: string) {
     const comment = await repository.findComment(db, commentId);
-    if (!comment) throw notFound('comment_not_found', 'This comment does not exist or was deleted.');
-    if (comment.user_id !== userId) throw forbidden('not_your_comment', 'Only the author can change this comment.');
+    const missing = () => notFound('comment_not_found', 'This comment does not exist or was deleted.');
+    if (!comment) throw missing();
+    if (comment.user_id !== userId) {
+      if (comment.hidden_reason !== null || (await hiddenFrom(userId)).has(comment.user_id)) throw missing();
+      throw forbidden('not_your_comment', 'Only the author can change this comment.');
+    }
     return comment;
   }
 
@@ -298,11 +329,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function removeComment(userId: string, commentId: string): Promise<{ ok: true }> {
-    const comment = await ownComment(userId, commentId);
-    await db.transaction().execute(async (trx) => {
-      await repository.deleteComment(trx, commentId);
-      await repository.shiftReviewCounter(trx, comment.review_id, 'comment_count', -1);
-    });
+    await deleteComment(await ownComment(userId, commentId));
     return { ok: true };
   }
 
@@ -365,6 +392,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     removeComment,
     testimonials,
     setHidden,
+    removeAsModerator,
     forgetPerson,
   };
 }

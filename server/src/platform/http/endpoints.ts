@@ -7,6 +7,10 @@ declare module 'fastify' {
     /** The contract declaration the route was registered from. */
     endpoint?: Endpoint;
   }
+  interface FastifyInstance {
+    /** Every API route the server registered ("GET /api/albums/:albumId"), for the authorization matrix. */
+    apiRoutes: readonly string[];
+  }
 }
 
 export type EndpointHandler<E extends Endpoint> = (
@@ -53,7 +57,11 @@ export function route<E extends Endpoint>(
  * call through the contract, or one whose shapes are written twice, fails at boot instead of in review.
  */
 export function requireDeclaredRoutes(app: FastifyInstance, undeclaredPrefixes: readonly string[]): void {
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (options) => {
+    if (options.method !== 'HEAD' && options.url.startsWith('/api/') && options.config?.endpoint)
+      apiRoutes.push(`${options.config.endpoint.method} ${options.url}`);
     if (!options.url.startsWith('/api/') || options.config?.endpoint) return;
     if (undeclaredPrefixes.some((prefix) => options.url.startsWith(prefix))) return;
     const methods = Array.isArray(options.method) ? options.method.join(',') : options.method;

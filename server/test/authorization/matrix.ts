@@ -1,0 +1,399 @@
+/**
+ * The authorization matrix: for every API route the server registers, what each kind of person gets when they ask
+ * for each kind of object. `authorization.test.ts` sends every cell's request to the real server and fails on any
+ * answer that differs, and on any registered route without a row here; `npm run docs:authorization --workspace
+ * server` renders this table into docs/SECURITY.md (a test checks the copy there is current).
+ *
+ * An answer is "ok" (any 2xx or 3xx) or the exact error status. 400 means the person was let in and the request
+ * itself was refused (following yourself, a provider that is not set up); 401 asks a visitor to sign in; 403 is a
+ * refusal the person is told about (not your review, a profile closed to you, a suspended account); 404 means the
+ * thing does not exist for this person, which is also how a block and everything of moderation answer.
+ */
+
+export const ROLES = ['visitor', 'stranger', 'follower', 'blocked', 'suspended', 'owner', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What the object of a route is like. `public`: its owner's profile is public. `followers`: the owner's profile is
+ * for approved followers. `private`: only the owner may see it (a private profile, or a private collection).
+ * `hidden`: a moderator hid it. `deleted`: it was deleted. `-`: the route has no object of someone's.
+ */
+export const STATES = ['public', 'followers', 'private', 'hidden', 'deleted', '-'] as const;
+export type State = (typeof STATES)[number];
+
+export type Answer = 'ok' | 400 | 401 | 403 | 404 | 406 | 409 | 503;
+
+/** The kinds of object a route's path names, and the states each is tried in. */
+export const OBJECTS = {
+  none: ['-'],
+  profile: ['public', 'followers', 'private', 'deleted'],
+  review: ['public', 'followers', 'private', 'hidden', 'deleted'],
+  comment: ['public', 'followers', 'private', 'hidden', 'deleted'],
+  collection: ['public', 'followers', 'private', 'deleted'],
+  album: ['public'],
+  conversation: ['public'],
+  journalEntry: ['public', 'deleted'],
+  importJob: ['public'],
+  session: ['public'],
+  warning: ['public'],
+  followRequest: ['followers'],
+  candidate: ['-'],
+} as const satisfies Record<string, readonly State[]>;
+export type ObjectKind = keyof typeof OBJECTS;
+
+type Rule = (role: Role, state: State) => Answer;
+
+export interface Row {
+  /** As the server registers it: "METHOD /path/:param". */
+  route: string;
+  object: ObjectKind;
+  rule: Rule;
+  /** A valid body, so that what is tested is who may, not what was sent. Names in {braces} are filled in. */
+  body?: Record<string, unknown>;
+  query?: string;
+  /** The request changes the caller's own account (signs out, deletes it…): every role asks as a fresh person. */
+  fresh?: boolean;
+}
+
+// --- Rules -----------------------------------------------------------------------------------------------------
+
+const isOperator = (role: Role) => role === 'moderator' || role === 'admin';
+
+/** Anyone, visitors too; a suspended person is held to their standing. */
+const anyone: Rule = (role) => (role === 'suspended' ? 403 : 'ok');
+/** Whatever the request, everyone gets the same answer (sign-in steps, one-click unsubscribe links). */
+const always =
+  (answer: Answer): Rule =>
+  (role) =>
+    role === 'suspended' ? 403 : answer;
+/** Signed-in people; a visitor is asked to sign in. */
+const members: Rule = (role) => (role === 'visitor' ? 401 : role === 'suspended' ? 403 : 'ok');
+/** Signed-in people, and a suspended person too: their own standing, who they are, signing out. */
+const evenSuspended: Rule = (role) => (role === 'visitor' ? 401 : 'ok');
+/** Signed-in people, each answered with the same refusal of what they sent. */
+const membersRefused =
+  (answer: Answer): Rule =>
+  (role) =>
+    role === 'visitor' ? 401 : role === 'suspended' ? 403 : answer;
+const moderators: Rule = (role) => (role === 'visitor' ? 401 : role === 'suspended' ? 403 : isOperator(role) ? 'ok' : 404);
+const admins: Rule = (role) => (role === 'visitor' ? 401 : role === 'suspended' ? 403 : role === 'admin' ? 'ok' : 404);
+
+/** Whether a signed-in person sees content in this state (the owner sees their own unless it is deleted). */
+function sees(role: Role, state: State): boolean {
+  if (state === 'deleted' || role === 'blocked') return false;
+  if (role === 'owner') return true;
+  if (state === 'public' || state === '-') return true;
+  return state === 'followers' && role === 'follower';
+}
+
+/** Reading someone's content: visitors read public content when `visitors` is set, else they are asked to sign in. */
+const reads =
+  ({ visitors }: { visitors: boolean }): Rule =>
+  (role, state) => {
+    if (role === 'visitor') return visitors ? (state === 'public' ? 'ok' : 404) : 401;
+    if (role === 'suspended') return 403;
+    return sees(role, state) ? 'ok' : 404;
+  };
+
+/** Acting on content one can see (like, comment): `own` is what its owner gets. */
+const actsOn =
+  (own: Answer = 'ok'): Rule =>
+  (role, state) => {
+    if (role === 'visitor') return 401;
+    if (role === 'suspended') return 403;
+    if (!sees(role, state)) return 404;
+    return role === 'owner' ? own : 'ok';
+  };
+
+/** Changing content: only its owner; people who can see it are told it is not theirs. */
+const owns: Rule = (role, state) => {
+  if (role === 'visitor') return 401;
+  if (role === 'suspended') return 403;
+  if (!sees(role, state)) return 404;
+  return role === 'owner' ? 'ok' : 403;
+};
+
+/** Changing a collection: only its owner; for everyone else it does not exist (decision 009). */
+const ownsQuietly: Rule = (role, state) => {
+  if (role === 'visitor') return 401;
+  if (role === 'suspended') return 403;
+  return role === 'owner' && state !== 'deleted' ? 'ok' : 404;
+};
+
+/** Things only their owner knows exist (journal entries, imports, sessions, warnings, conversations they are in). */
+const ownerOnly =
+  (alsoFollower = false): Rule =>
+  (role, state) => {
+    if (role === 'visitor') return 401;
+    if (role === 'suspended') return 403;
+    if (state === 'deleted') return 404;
+    return role === 'owner' || (alsoFollower && role === 'follower') ? 'ok' : 404;
+  };
+
+/** A profile page: any member may look (a closed profile says so); a block or a deleted account is not found. */
+const profilePage: Rule = (role, state) => {
+  if (role === 'visitor') return 401;
+  if (role === 'suspended') return 403;
+  return state === 'deleted' || role === 'blocked' ? 404 : 'ok';
+};
+
+/** A profile's tabs: closed profiles answer 403 to those they are closed to. `own` is the owner's answer. */
+const profileTab =
+  (own: Answer = 'ok'): Rule =>
+  (role, state) => {
+    if (role === 'visitor') return 401;
+    if (role === 'suspended') return 403;
+    if (state === 'deleted' || role === 'blocked') return 404;
+    if (role === 'owner') return own;
+    return sees(role, state) ? 'ok' : 403;
+  };
+
+/** Doing something to a person (follow, mute, block): yourself is refused with `self`; blocked people find nobody. */
+const toPerson =
+  ({ self, blockedFinds = false }: { self: Answer; blockedFinds?: boolean }): Rule =>
+  (role, state) => {
+    if (role === 'visitor') return 401;
+    if (role === 'suspended') return 403;
+    if (state === 'deleted') return 404;
+    if (role === 'blocked' && !blockedFinds) return 404;
+    return role === 'owner' ? self : 'ok';
+  };
+
+/** Writing to someone first: with the default setting only people they follow or who follow them may. */
+const startsConversation: Rule = (role, state) => {
+  if (role === 'visitor') return 401;
+  if (role === 'suspended') return 403;
+  if (state === 'deleted' || role === 'blocked') return 404;
+  if (role === 'owner') return 400;
+  return role === 'follower' ? 'ok' : 403;
+};
+
+/** Answering a follow request: only the person asked has it. */
+const requestAnswer: Rule = (role) => (role === 'visitor' ? 401 : role === 'suspended' ? 403 : role === 'owner' ? 'ok' : 404);
+
+// --- The table ---------------------------------------------------------------------------------------------------
+
+const LONG_REVIEW = 'A record that keeps its best ideas for the second side, and rewards every patient listener with them.';
+
+export const MATRIX: readonly Row[] = [
+  // Accounts and sign-in
+  {
+    route: 'POST /api/auth/register',
+    object: 'none',
+    rule: anyone,
+    body: { name: 'New Person', email: '{newEmail}', password: 'Correct-Horse-Battery-9' },
+  },
+  {
+    route: 'POST /api/auth/sign-in',
+    object: 'none',
+    rule: always(401),
+    body: { email: 'nobody@authz.test', password: 'Wrong-Password-123' },
+  },
+  { route: 'POST /api/auth/two-factor', object: 'none', rule: always(400), body: { code: '123456' } },
+  { route: 'POST /api/auth/sign-out', object: 'none', rule: (role) => (role === 'visitor' ? 'ok' : 'ok'), fresh: true },
+  { route: 'POST /api/auth/forgot-password', object: 'none', rule: anyone, body: { email: 'nobody@authz.test' } },
+  {
+    route: 'POST /api/auth/reset-password',
+    object: 'none',
+    rule: always(400),
+    body: { token: 'not-a-token', password: 'Correct-Horse-Battery-9' },
+  },
+  { route: 'GET /api/me', object: 'none', rule: (role) => (role === 'visitor' ? 'ok' : 'ok') },
+  { route: 'PUT /api/auth/profile', object: 'none', rule: members, body: { bio: 'Listening.' } },
+  { route: 'POST /api/auth/profile', object: 'none', rule: members, body: {} },
+  { route: 'POST /api/me/avatar', object: 'none', rule: membersRefused(406) },
+  { route: 'DELETE /api/me/avatar', object: 'none', rule: members },
+  { route: 'GET /api/me/onboarding', object: 'none', rule: members },
+  { route: 'PUT /api/me/onboarding', object: 'none', rule: members, body: { step: 1 } },
+  { route: 'GET /api/auth/providers', object: 'none', rule: anyone },
+  { route: 'POST /api/auth/oauth/:provider', object: 'none', rule: always(400), body: {} },
+  { route: 'GET /api/auth/callback/:provider', object: 'none', rule: always(404) },
+  { route: 'POST /api/auth/callback/:provider', object: 'none', rule: always(404) },
+  { route: 'GET /api/me/security', object: 'none', rule: members },
+  {
+    route: 'POST /api/me/password',
+    object: 'none',
+    rule: members,
+    body: { currentPassword: '{password}', newPassword: 'Another-Horse-Battery-8' },
+    fresh: true,
+  },
+  { route: 'POST /api/me/two-factor/enable', object: 'none', rule: members, body: { password: '{password}' }, fresh: true },
+  { route: 'POST /api/me/two-factor/confirm', object: 'none', rule: membersRefused(400), body: { code: '123456' }, fresh: true },
+  { route: 'POST /api/me/two-factor/disable', object: 'none', rule: members, body: { password: '{password}' }, fresh: true },
+  {
+    route: 'POST /api/me/two-factor/backup-codes',
+    object: 'none',
+    rule: membersRefused(400),
+    body: { password: '{password}' },
+    fresh: true,
+  },
+  { route: 'DELETE /api/me/sessions/:sessionId', object: 'session', rule: ownerOnly() },
+  { route: 'POST /api/me/sessions/sign-out-others', object: 'none', rule: members, body: {}, fresh: true },
+  { route: 'POST /api/me/connected-accounts/:provider', object: 'none', rule: membersRefused(400), body: {} },
+  { route: 'DELETE /api/me/connected-accounts/:provider', object: 'none', rule: membersRefused(404) },
+  { route: 'DELETE /api/me', object: 'none', rule: members, body: { password: '{password}' }, fresh: true },
+  { route: 'GET /api/me/settings', object: 'none', rule: members },
+  { route: 'PATCH /api/me/settings', object: 'none', rule: members, body: {} },
+
+  // Privacy, blocking and following
+  { route: 'GET /api/me/visibility', object: 'none', rule: members },
+  { route: 'PUT /api/me/visibility', object: 'none', rule: members, body: { visibility: 'public' }, fresh: true },
+  { route: 'GET /api/me/follow-requests', object: 'none', rule: members },
+  { route: 'PUT /api/me/follow-requests/:username', object: 'followRequest', rule: requestAnswer },
+  { route: 'DELETE /api/me/follow-requests/:username', object: 'followRequest', rule: requestAnswer },
+  { route: 'GET /api/me/blocked', object: 'none', rule: members },
+  { route: 'GET /api/me/muted', object: 'none', rule: members },
+  { route: 'GET /api/users/:username', object: 'profile', rule: profilePage },
+  { route: 'PUT /api/users/:username/follow', object: 'profile', rule: toPerson({ self: 400 }) },
+  { route: 'DELETE /api/users/:username/follow', object: 'profile', rule: toPerson({ self: 400 }) },
+  { route: 'PUT /api/users/:username/block', object: 'profile', rule: toPerson({ self: 400, blockedFinds: true }) },
+  { route: 'DELETE /api/users/:username/block', object: 'profile', rule: toPerson({ self: 400, blockedFinds: true }) },
+  { route: 'PUT /api/users/:username/mute', object: 'profile', rule: toPerson({ self: 400 }) },
+  { route: 'DELETE /api/users/:username/mute', object: 'profile', rule: toPerson({ self: 400, blockedFinds: true }) },
+  { route: 'GET /api/users/:username/followers', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/following', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/ratings', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/rating-distribution', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/compatibility', object: 'profile', rule: profileTab(404) },
+  { route: 'GET /api/users/:username/collections', object: 'profile', rule: profileTab() },
+
+  // Catalog, ratings and the library
+  { route: 'GET /api/albums', object: 'none', rule: anyone },
+  { route: 'GET /api/albums/:albumId', object: 'album', rule: anyone },
+  { route: 'GET /api/artists', object: 'none', rule: anyone },
+  { route: 'GET /api/artists/:artistId', object: 'album', rule: anyone },
+  { route: 'GET /api/genres', object: 'none', rule: anyone },
+  { route: 'GET /api/discover', object: 'none', rule: anyone },
+  { route: 'GET /api/charts', object: 'none', rule: anyone },
+  { route: 'GET /api/search', object: 'none', rule: anyone, query: 'q=authz' },
+  { route: 'GET /api/site/landing', object: 'none', rule: anyone },
+  { route: 'GET /api/site/stats', object: 'none', rule: anyone },
+  { route: 'GET /api/image-proxy', object: 'none', rule: always(403), query: 'url=https%3A%2F%2Fexample.org%2Fa.jpg&sig=bad' },
+  { route: 'GET /api/musicbrainz/release-groups', object: 'none', rule: anyone, query: 'q=authz' },
+  { route: 'POST /api/musicbrainz/release-groups/:mbid', object: 'none', rule: membersRefused(503) },
+  { route: 'GET /api/catalog/enrichment', object: 'none', rule: anyone },
+  { route: 'GET /api/albums/:albumId/me', object: 'album', rule: members },
+  { route: 'PUT /api/albums/:albumId/like', object: 'album', rule: members },
+  { route: 'DELETE /api/albums/:albumId/like', object: 'album', rule: members },
+  { route: 'PUT /api/albums/:albumId/listen-later', object: 'album', rule: members },
+  { route: 'DELETE /api/albums/:albumId/listen-later', object: 'album', rule: members },
+  { route: 'GET /api/me/favorites', object: 'none', rule: members },
+  { route: 'GET /api/me/listen-later', object: 'none', rule: members },
+  { route: 'PUT /api/albums/:albumId/rating', object: 'album', rule: members, body: { rating: 7 } },
+  { route: 'DELETE /api/albums/:albumId/rating', object: 'album', rule: members },
+  { route: 'GET /api/me/ratings', object: 'none', rule: members },
+  { route: 'GET /api/me/journal', object: 'none', rule: members },
+  { route: 'GET /api/me/journal/months', object: 'none', rule: members },
+  { route: 'POST /api/me/journal', object: 'album', rule: members, body: { albumId: '{albumId}' } },
+  { route: 'PATCH /api/me/journal/:entryId', object: 'journalEntry', rule: ownerOnly(), body: { note: 'Again.' } },
+  { route: 'DELETE /api/me/journal/:entryId', object: 'journalEntry', rule: ownerOnly() },
+  { route: 'POST /api/imports/rym', object: 'none', rule: membersRefused(406) },
+  { route: 'GET /api/imports/latest', object: 'none', rule: members },
+  { route: 'GET /api/imports/:importId', object: 'importJob', rule: ownerOnly() },
+
+  // Reviews and comments
+  { route: 'GET /api/albums/:albumId/reviews', object: 'album', rule: anyone },
+  { route: 'POST /api/albums/:albumId/reviews', object: 'album', rule: members, body: { rating: 8, content: LONG_REVIEW } },
+  { route: 'GET /api/albums/:albumId/reviews/mine', object: 'album', rule: members },
+  { route: 'GET /api/reviews/:reviewId', object: 'review', rule: reads({ visitors: true }) },
+  { route: 'PUT /api/reviews/:reviewId', object: 'review', rule: owns, body: { rating: 6, content: LONG_REVIEW } },
+  { route: 'DELETE /api/reviews/:reviewId', object: 'review', rule: owns },
+  { route: 'GET /api/reviews/:reviewId/revisions', object: 'review', rule: reads({ visitors: true }) },
+  { route: 'PUT /api/reviews/:reviewId/like', object: 'review', rule: actsOn() },
+  { route: 'DELETE /api/reviews/:reviewId/like', object: 'review', rule: actsOn() },
+  { route: 'GET /api/reviews/:reviewId/comments', object: 'review', rule: reads({ visitors: true }) },
+  { route: 'POST /api/reviews/:reviewId/comments', object: 'review', rule: actsOn(), body: { body: 'Well put.' } },
+  { route: 'PUT /api/comments/:commentId', object: 'comment', rule: owns, body: { body: 'Better put.' } },
+  { route: 'DELETE /api/comments/:commentId', object: 'comment', rule: owns },
+  { route: 'GET /api/me/reviews', object: 'none', rule: members },
+  { route: 'GET /api/me/liked-reviews', object: 'none', rule: members },
+
+  // Collections
+  { route: 'GET /api/collections', object: 'none', rule: anyone },
+  { route: 'POST /api/collections', object: 'album', rule: members, body: { name: 'Authz Shelf', albumIds: ['{albumId}'] } },
+  { route: 'GET /api/me/collections', object: 'none', rule: members },
+  { route: 'GET /api/albums/:albumId/collections/mine', object: 'album', rule: members },
+  { route: 'GET /api/collections/:collectionId', object: 'collection', rule: reads({ visitors: true }) },
+  { route: 'PATCH /api/collections/:collectionId', object: 'collection', rule: ownsQuietly, body: { name: 'Renamed Shelf' } },
+  { route: 'DELETE /api/collections/:collectionId', object: 'collection', rule: ownsQuietly },
+  { route: 'POST /api/collections/:collectionId/albums', object: 'collection', rule: ownsQuietly, body: { albumId: '{otherAlbumId}' } },
+  { route: 'PUT /api/collections/:collectionId/order', object: 'collection', rule: ownsQuietly, body: { albumIds: ['{albumId}'] } },
+  {
+    route: 'PUT /api/collections/:collectionId/albums/:albumId/note',
+    object: 'collection',
+    rule: ownsQuietly,
+    body: { note: 'Side two.' },
+  },
+  { route: 'DELETE /api/collections/:collectionId/albums/:albumId', object: 'collection', rule: ownsQuietly },
+  { route: 'PUT /api/collections/:collectionId/like', object: 'collection', rule: actsOn() },
+  { route: 'DELETE /api/collections/:collectionId/like', object: 'collection', rule: actsOn() },
+
+  // Feed, notifications and messages
+  { route: 'GET /api/feed', object: 'none', rule: members },
+  { route: 'GET /api/feed/sidebar', object: 'none', rule: members },
+  { route: 'GET /api/notifications', object: 'none', rule: members },
+  { route: 'GET /api/notifications/unread-count', object: 'none', rule: members },
+  { route: 'POST /api/notifications/read', object: 'none', rule: members, body: {} },
+  { route: 'GET /api/notifications/unsubscribe', object: 'none', rule: always(400), query: 'u=bad&t=newFollowers&sig=bad' },
+  { route: 'POST /api/notifications/unsubscribe', object: 'none', rule: always(400), query: 'u=bad&t=newFollowers&sig=bad' },
+  { route: 'GET /api/conversations', object: 'none', rule: members },
+  { route: 'GET /api/conversations/unread', object: 'none', rule: members },
+  { route: 'POST /api/conversations', object: 'profile', rule: startsConversation, body: { username: '{username}' } },
+  { route: 'GET /api/conversations/:conversationId', object: 'conversation', rule: ownerOnly(true) },
+  { route: 'GET /api/conversations/:conversationId/messages', object: 'conversation', rule: ownerOnly(true) },
+  {
+    route: 'POST /api/conversations/:conversationId/messages',
+    object: 'conversation',
+    rule: ownerOnly(true),
+    body: { body: 'Hello there.' },
+  },
+  { route: 'POST /api/conversations/:conversationId/read', object: 'conversation', rule: ownerOnly(true) },
+
+  // Reports, standing and moderation
+  {
+    route: 'POST /api/reports',
+    object: 'album',
+    rule: members,
+    body: { subjectType: 'album', subjectId: '{albumId}', reason: 'wrong_data' },
+  },
+  { route: 'GET /api/me/standing', object: 'none', rule: evenSuspended },
+  {
+    route: 'PUT /api/me/standing/warnings/:warningId',
+    object: 'warning',
+    rule: (role) => (role === 'visitor' ? 401 : role === 'owner' ? 'ok' : 404),
+  },
+  { route: 'GET /api/moderation/access', object: 'none', rule: members },
+  { route: 'GET /api/moderation/reports', object: 'none', rule: moderators },
+  {
+    route: 'POST /api/moderation/decisions',
+    object: 'candidate',
+    rule: moderators,
+    body: { subjectType: 'profile', subjectId: '{candidateId}', action: 'dismiss', reason: 'Nothing wrong' },
+  },
+  { route: 'GET /api/moderation/audit', object: 'none', rule: moderators },
+  { route: 'GET /api/moderation/health', object: 'none', rule: moderators },
+  { route: 'GET /api/moderation/pending-albums', object: 'none', rule: moderators },
+  { route: 'GET /api/moderation/moderators', object: 'none', rule: admins },
+  { route: 'PUT /api/moderation/moderators/:username', object: 'candidate', rule: admins },
+  { route: 'DELETE /api/moderation/moderators/:username', object: 'candidate', rule: admins },
+];
+
+// --- Rendering ---------------------------------------------------------------------------------------------------
+
+const SHOWN: Record<string, string> = { ok: '✓' };
+const show = (answer: Answer) => SHOWN[String(answer)] ?? String(answer);
+
+/** The matrix as the Markdown table docs/SECURITY.md carries. */
+export function renderMatrix(): string {
+  const lines = [`| Route | Object (states) | ${ROLES.join(' | ')} |`, `| --- | --- | ${ROLES.map(() => '---').join(' | ')} |`];
+  for (const row of MATRIX) {
+    const states = OBJECTS[row.object] as readonly State[];
+    const object = row.object === 'none' || row.object === 'candidate' ? '–' : `${row.object} (${states.join(', ')})`;
+    const cells = ROLES.map((role) => states.map((state) => show(row.rule(role, state))).join(' '));
+    lines.push(`| \`${row.route}\` | ${object} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+export const MATRIX_START = '<!-- authorization-matrix:start -->';
+export const MATRIX_END = '<!-- authorization-matrix:end -->';
