@@ -7,7 +7,6 @@ import {
   MATRIX_START,
   OBJECTS,
   renderMatrix,
-  ROLES,
   type Answer,
   type Role,
   type Row,
