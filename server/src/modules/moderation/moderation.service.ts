@@ -373,7 +373,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
         appoint ? 'appoint' : 'remove_moderator',
         'profile',
         person.owner_id,
-        appoint ? 'Named a moderator' : 'No longer a moderator',
+        appoint ? `@${person.username} is a moderator` : `@${person.username} is no longer a moderator`,
         false,
       );
     }

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { ACCOUNT_DELETED_FLAG, signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
 import { deferred } from '../../shared/lib/deferred.tsx';
+import { StandingGate } from '../../features/moderation/standing.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
 import { MenuPanel } from './menu-panel.tsx';
@@ -56,7 +57,9 @@ export function AppLayout() {
       />
       {quickAddUsed ? <QuickAddDialog open={quickAddOpen} onOpenChange={setQuickAddOpen} /> : null}
       <main id="main" className="flex-1 pb-24 md:pb-12">
-        <Outlet />
+        <StandingGate onSignOut={handleSignOut}>
+          <Outlet />
+        </StandingGate>
       </main>
       <footer className="hidden border-t border-line py-8 text-sm text-ink-muted md:block">
         <Container className="flex flex-wrap items-center justify-between gap-4">

@@ -1,6 +1,7 @@
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { Heart, Star, Bookmark } from 'lucide-react';
+import { Bookmark, Flag, Heart, Star } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -54,6 +55,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
   const soon = () => toast(t('album.comingSoon'));
   // Rate & Review opens the reviews section's "Write a Review" modal (spec §2); a visitor is sent to sign in first.
   const [writing, setWriting] = useState(false);
+  const [reporting, setReporting] = useState(false);
   return (
     <>
       <title>{`${album.title} — ${album.artistCredit} · Hearsay`}</title>
@@ -149,6 +151,15 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                 <Action key={index} album={album} />
               ))}
               <ShareButton title={`${album.title} — ${album.artistCredit}`} label={t('album.share')} />
+              {session.status === 'signed-in' ? (
+                <>
+                  <Button variant="ghost" onClick={() => setReporting(true)}>
+                    <Flag aria-hidden />
+                    {t('album.report')}
+                  </Button>
+                  <ReportDialog subject={{ type: 'album', id: album.id }} open={reporting} onOpenChange={setReporting} />
+                </>
+              ) : null}
             </div>
           </div>
         </div>

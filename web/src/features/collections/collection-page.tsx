@@ -1,10 +1,11 @@
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Collection } from '@hearsay/contracts/collections';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Check, GripVertical, Heart, Lock, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Check, Flag, GripVertical, Heart, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -56,6 +57,7 @@ function CollectionView({ collection }: { collection: Collection }) {
   const sendToSignIn = useSendToSignIn();
   const like = useLikeCollection(collection.id);
   const [params, setParams] = useSearchParams();
+  const [reporting, setReporting] = useState(false);
   const editing = collection.isOwner && params.has('edit');
   const setEditing = (on: boolean) =>
     setParams(
@@ -118,6 +120,15 @@ function CollectionView({ collection }: { collection: Collection }) {
           <Button variant="outline" aria-expanded={editingDetails} onClick={() => setEditingDetails(!editingDetails)}>
             {t('page.edit')}
           </Button>
+        ) : null}
+        {!collection.isOwner && session.status === 'signed-in' ? (
+          <>
+            <Button variant="ghost" onClick={() => setReporting(true)}>
+              <Flag aria-hidden />
+              {t('page.report')}
+            </Button>
+            <ReportDialog subject={{ type: 'collection', id: collection.id }} open={reporting} onOpenChange={setReporting} />
+          </>
         ) : null}
       </div>
       {editing && editingDetails ? <EditDetails collection={collection} onDone={() => setEditingDetails(false)} /> : null}

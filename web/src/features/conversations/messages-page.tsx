@@ -1,3 +1,4 @@
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { MESSAGE_BODY_MAX, conversationPath, type Conversation, type DirectMessage } from '@hearsay/contracts/conversations';
 import { paths } from '@hearsay/contracts/paths';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -214,6 +215,7 @@ function Thread({ conversationId }: { conversationId: string }) {
 function MessageBubble({ message, mine, senderName, seen }: { message: DirectMessage; mine: boolean; senderName: string; seen: boolean }) {
   const { t, i18n } = useTranslation('conversations');
   const time = formatDate(message.createdAt, i18n.language, 'dateTime');
+  const [reporting, setReporting] = useState(false);
   return (
     <li className={cn('flex max-w-[85%] flex-col', mine ? 'items-end self-end' : 'items-start self-start')}>
       <p
@@ -230,7 +232,18 @@ function MessageBubble({ message, mine, senderName, seen }: { message: DirectMes
           {time}
         </time>
         {seen ? <span className="ml-2 font-medium text-ink-muted">{t('thread.seen')}</span> : null}
+        {mine ? null : (
+          <button
+            type="button"
+            className="ml-2 text-ink-muted hover:text-ink"
+            aria-label={t('thread.report', { name: senderName, time })}
+            onClick={() => setReporting(true)}
+          >
+            {t('thread.reportShort')}
+          </button>
+        )}
       </span>
+      {mine ? null : <ReportDialog subject={{ type: 'message', id: message.id }} open={reporting} onOpenChange={setReporting} />}
     </li>
   );
 }

@@ -1,4 +1,11 @@
-import { moderationEndpoints, type ModerationDecisionBody, type ReportedSubject } from '@hearsay/contracts/moderation';
+import {
+  moderationEndpoints,
+  SUSPENSION_MAX_DAYS,
+  type ModerationDecisionBody,
+  type ReportedSubject,
+  type ReportSubjectType,
+} from '@hearsay/contracts/moderation';
+import { paths } from '@hearsay/contracts/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +39,10 @@ export function ModerationPage() {
     <Container className="flex flex-col gap-8 py-8 sm:py-12">
       <title>{`${t('title')} · Hearsay`}</title>
       <h1 className="font-display text-3xl font-semibold text-ink">{t('title')}</h1>
+      <SiteHealthCard />
       <ReportQueue />
+      <PendingAlbums />
+      {access.data.isAdmin ? <Moderators /> : null}
       <AuditLog />
     </Container>
   );
@@ -67,24 +77,44 @@ function ReportQueue() {
   );
 }
 
-function ReportedItem({ subject }: { subject: ReportedSubject }) {
-  const { t, i18n } = useTranslation('moderation');
-  const id = useId();
+/** Asks the server for a decision and refreshes everything it changes. */
+function useDecision() {
+  const { t } = useTranslation('moderation');
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const decide = useMutation({
-    mutationFn: (action: ModerationDecisionBody['action']) =>
-      call(moderationEndpoints.decide, { body: { subjectType: subject.subjectType, subjectId: subject.subjectId, action, reason } }),
-    onSuccess: (_answer, action) => {
-      toast.success(t(`decided.${action}`));
-      void queryClient.invalidateQueries({ queryKey: endpointKey(moderationEndpoints.queue) });
-      void queryClient.invalidateQueries({ queryKey: endpointKey(moderationEndpoints.audit) });
+  return useMutation({
+    mutationFn: (body: ModerationDecisionBody) => call(moderationEndpoints.decide, { body }),
+    onSuccess: (_answer, body) => {
+      toast.success(t(`decided.${body.action}`));
+      for (const declaration of [
+        moderationEndpoints.queue,
+        moderationEndpoints.audit,
+        moderationEndpoints.health,
+        moderationEndpoints.pendingAlbums,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey: endpointKey(declaration) });
+      }
     },
     onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
   });
+}
+
+const HAS_AUTHOR: readonly ReportSubjectType[] = ['review', 'comment', 'collection', 'message', 'profile'];
+const DELETABLE: readonly ReportSubjectType[] = ['review', 'comment', 'collection'];
+
+function ReportedItem({ subject }: { subject: ReportedSubject }) {
+  const { t, i18n } = useTranslation('moderation');
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [days, setDays] = useState('7');
+  const decide = useDecision();
   const content = subject.content;
   const heading = content?.title ?? t('deleted');
   const type = t(`types.${subject.subjectType}`);
+  const act = (action: ModerationDecisionBody['action'], extra: Partial<ModerationDecisionBody> = {}) =>
+    decide.mutate({ subjectType: subject.subjectType, subjectId: subject.subjectId, action, reason, ...extra });
+  const idle = !reason.trim() || decide.isPending;
+  const suspensionDays = Number(days);
+  const daysValid = Number.isInteger(suspensionDays) && suspensionDays >= 1 && suspensionDays <= SUSPENSION_MAX_DAYS;
   return (
     <Card className="p-5">
       <article aria-label={t('item.label', { type, title: heading })}>
@@ -120,23 +150,218 @@ function ReportedItem({ subject }: { subject: ReportedSubject }) {
             ))}
           </ul>
         ) : null}
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="min-w-0 flex-1">
-            <TextField id={`${id}-reason`} label={t('item.reasonLabel')} value={reason} maxLength={500} onValueChange={setReason} />
-          </div>
-          <div className="flex gap-2">
+        <div className="mt-4 flex flex-col gap-3">
+          <TextField id={`${id}-reason`} label={t('item.reasonLabel')} value={reason} maxLength={500} onValueChange={setReason} />
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t('item.contentActions')}>
             {subject.canHide && content && !content.hiddenReason ? (
-              <Button variant="danger" disabled={!reason.trim() || decide.isPending} onClick={() => decide.mutate('hide')}>
+              <Button variant="danger" disabled={idle} onClick={() => act('hide')}>
                 {t('actions.hide')}
               </Button>
             ) : null}
-            <Button variant="outline" disabled={!reason.trim() || decide.isPending} onClick={() => decide.mutate('dismiss')}>
+            {DELETABLE.includes(subject.subjectType) && content ? (
+              <Button variant="outline" disabled={idle} onClick={() => act('delete')}>
+                {t('actions.delete')}
+              </Button>
+            ) : null}
+            {subject.subjectType === 'album' && content?.text ? (
+              <>
+                <Button disabled={idle} onClick={() => act('confirm')}>
+                  {t('actions.confirm')}
+                </Button>
+                <Button variant="outline" disabled={idle} onClick={() => act('reject')}>
+                  {t('actions.reject')}
+                </Button>
+              </>
+            ) : null}
+            <Button variant="outline" disabled={idle} onClick={() => act('dismiss')}>
               {t('actions.dismiss')}
             </Button>
           </div>
+          {HAS_AUTHOR.includes(subject.subjectType) && content?.authorName ? (
+            <div className="flex flex-wrap items-end gap-2" role="group" aria-label={t('item.authorActions', { name: content.authorName })}>
+              <Button variant="outline" disabled={idle} onClick={() => act('warn')}>
+                {t('actions.warn')}
+              </Button>
+              <div className="w-28">
+                <TextField id={`${id}-days`} label={t('item.days')} inputMode="numeric" value={days} onValueChange={setDays} />
+              </div>
+              <Button variant="outline" disabled={idle || !daysValid} onClick={() => act('suspend', { days: suspensionDays })}>
+                {t('actions.suspend')}
+              </Button>
+              <Button variant="danger" disabled={idle} onClick={() => act('ban')}>
+                {t('actions.ban')}
+              </Button>
+              <Button variant="ghost" disabled={idle} onClick={() => act('lift')}>
+                {t('actions.lift')}
+              </Button>
+            </div>
+          ) : null}
         </div>
       </article>
     </Card>
+  );
+}
+
+function SiteHealthCard() {
+  const { t } = useTranslation('moderation');
+  const health = useQuery(endpointQuery(moderationEndpoints.health, {}));
+  if (health.isPending) return <Spinner />;
+  if (health.isError) return <ErrorState title={t('loadFailed')} onRetry={() => void health.refetch()} />;
+  const { signups, openReports, pendingAlbums, sanctioned, jobs } = health.data;
+  const figures: [string, number][] = [
+    [t('health.signupsDay'), signups.day],
+    [t('health.signupsWeek'), signups.week],
+    [t('health.members'), signups.total],
+    [t('health.openReports'), openReports],
+    [t('health.pendingAlbums'), pendingAlbums],
+    [t('health.sanctioned'), sanctioned],
+    [t('health.jobsRunning'), jobs.running + jobs.queued],
+    [t('health.jobsFailed'), jobs.failed],
+  ];
+  return (
+    <section aria-labelledby="moderation-health">
+      <h2 id="moderation-health" className="font-display text-xl font-semibold text-ink">
+        {t('health.title')}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-2xl border border-line bg-surface p-4">
+            <dt className="text-xs text-ink-muted">{label}</dt>
+            <dd className="font-display text-2xl font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function PendingAlbums() {
+  const { t, i18n } = useTranslation('moderation');
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [reason, setReason] = useState('');
+  const albums = useQuery(endpointQuery(moderationEndpoints.pendingAlbums, { query: { page, limit: PAGE_SIZE } }));
+  const decide = useDecision();
+  const addedBy = (username: string | null) => (username ? `@${username}` : t('albums.someone'));
+  return (
+    <section aria-labelledby="moderation-albums" className="flex flex-col gap-4">
+      <h2 id="moderation-albums" className="font-display text-xl font-semibold text-ink">
+        {t('albums.title', { count: albums.data?.total ?? 0 })}
+      </h2>
+      <p className="text-sm text-ink-muted">{t('albums.description')}</p>
+      {albums.isPending ? (
+        <Spinner />
+      ) : albums.isError ? (
+        <ErrorState title={t('loadFailed')} onRetry={() => void albums.refetch()} />
+      ) : albums.data.items.length === 0 ? (
+        <p className="text-sm text-ink-muted">{t('albums.empty')}</p>
+      ) : (
+        <>
+          <TextField id={`${id}-reason`} label={t('albums.reasonLabel')} value={reason} maxLength={500} onValueChange={setReason} />
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
+            {albums.data.items.map((album) => (
+              <li key={album.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <Link to={paths.album(album.slug)} className="font-medium text-ink hover:text-accent">
+                    {album.title}
+                  </Link>
+                  <p className="text-sm text-ink-muted">
+                    {album.artist} · {t('albums.added', { who: addedBy(album.addedBy), date: formatDate(album.createdAt, i18n.language) })}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  disabled={!reason.trim() || decide.isPending}
+                  aria-label={t('albums.confirm', { title: album.title })}
+                  onClick={() => decide.mutate({ subjectType: 'album', subjectId: album.id, action: 'confirm', reason })}
+                >
+                  {t('actions.confirm')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!reason.trim() || decide.isPending}
+                  aria-label={t('albums.reject', { title: album.title })}
+                  onClick={() => decide.mutate({ subjectType: 'album', subjectId: album.id, action: 'reject', reason })}
+                >
+                  {t('actions.reject')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={albums.data.totalPages} onPageChange={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Moderators() {
+  const { t, i18n } = useTranslation('moderation');
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState('');
+  const list = useQuery(endpointQuery(moderationEndpoints.moderators, {}));
+  const change = useMutation({
+    mutationFn: ({ name, appoint }: { name: string; appoint: boolean }) =>
+      call(appoint ? moderationEndpoints.appoint : moderationEndpoints.removeModerator, { params: { username: name } }),
+    onSuccess: (answer, { appoint }) => {
+      queryClient.setQueryData(endpointQuery(moderationEndpoints.moderators, {}).queryKey, answer);
+      void queryClient.invalidateQueries({ queryKey: endpointKey(moderationEndpoints.audit) });
+      toast.success(t(appoint ? 'moderators.appointed' : 'moderators.removed'));
+      if (appoint) setUsername('');
+    },
+    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+  });
+  return (
+    <section aria-labelledby="moderation-moderators" className="flex flex-col gap-4">
+      <h2 id="moderation-moderators" className="font-display text-xl font-semibold text-ink">
+        {t('moderators.title')}
+      </h2>
+      <p className="text-sm text-ink-muted">{t('moderators.description')}</p>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const name = username.trim().replace(/^@/, '');
+          if (name) change.mutate({ name, appoint: true });
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <TextField id={`${id}-username`} label={t('moderators.username')} value={username} maxLength={60} onValueChange={setUsername} />
+        </div>
+        <Button type="submit" disabled={!username.trim() || change.isPending}>
+          {t('moderators.appoint')}
+        </Button>
+      </form>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <ErrorState title={t('loadFailed')} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <p className="text-sm text-ink-muted">{t('moderators.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
+          {list.data.items.map((person) => (
+            <li key={person.username} className="flex items-center gap-3 px-4 py-3 text-sm">
+              <Link to={paths.profile(person.username)} className="min-w-0 flex-1 font-medium text-ink hover:text-accent">
+                {person.name} <span className="font-normal text-ink-muted">@{person.username}</span>
+              </Link>
+              <span className="text-ink-muted">{t('moderators.since', { date: formatDate(person.since, i18n.language) })}</span>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={change.isPending}
+                aria-label={t('moderators.remove', { name: person.name })}
+                onClick={() => change.mutate({ name: person.username, appoint: false })}
+              >
+                {t('moderators.removeShort')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../shared/auth/session.ts';
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
@@ -197,6 +198,8 @@ function CommentItem({ comment }: { comment: Comment }) {
   const remove = useDeleteComment();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.body);
+  const [reporting, setReporting] = useState(false);
+  const session = useSession();
   const fail = (cause: Error) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
   return (
     <li className="flex gap-3">
@@ -250,6 +253,14 @@ function CommentItem({ comment }: { comment: Comment }) {
             >
               {t('comments.delete')}
             </button>
+          </div>
+        ) : null}
+        {!comment.isOwner && session.status === 'signed-in' ? (
+          <div className="mt-1 text-sm">
+            <button type="button" className="text-ink-muted hover:text-ink" onClick={() => setReporting(true)}>
+              {t('comments.report')}
+            </button>
+            <ReportDialog subject={{ type: 'comment', id: comment.id }} open={reporting} onOpenChange={setReporting} />
           </div>
         ) : null}
       </div>
