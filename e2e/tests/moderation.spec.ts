@@ -2,7 +2,10 @@ import { expect, newPerson, register, test } from '../support/fixtures.ts';
 
 const REVIEW = 'Buy cheap followers and likes at example.com, best prices for every listener on the site!';
 
-test('a member reports a review; a moderator hides it; its author sees why and nobody else sees it', async ({ page, browser }) => {
+test('a member reports a review; a moderator hides it (its author sees why, nobody else sees it) and suspends its author', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   await register(page);
   const albums = (await (await page.request.get('/api/albums?sort=title&limit=1&page=3051')).json()) as { items: { id: string }[] };
@@ -23,6 +26,12 @@ test('a member reports a review; a moderator hides it; its author sees why and n
   await dialog.getByLabel('Anything the moderators should know (optional)').fill('Advertising');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(reader.getByText('Thank you. Your report was received, and a moderator will look at it.')).toBeVisible();
+  // And the author's profile, through the API the profile menu uses.
+  const author = (await (await page.request.get('/api/me')).json()) as { user: { username: string } };
+  const reported = await reader.request.post('/api/reports', {
+    data: { subjectType: 'profile', subjectId: author.user.username, reason: 'spam', note: 'Posts the same advert everywhere' },
+  });
+  expect(reported.status()).toBe(201);
 
   // The operator finds it in the queue, in context, and hides it.
   const moderatorContext = await browser.newContext();
@@ -33,17 +42,36 @@ test('a member reports a review; a moderator hides it; its author sees why and n
   await expect(item).toContainText('Buy cheap followers');
   await expect(item).toContainText('Spam (1)');
   await expect(item).toContainText('“Advertising”');
-  await item.getByLabel('Why (the author of something hidden sees this)').fill('Advertising is not allowed');
+  await item.getByLabel(/^Why/).fill('Advertising is not allowed');
   await item.getByRole('button', { name: 'Hide' }).click();
   await expect(moderator.getByText('Hidden. Its author sees why.')).toBeVisible();
-  await expect(moderator.getByText('Nothing to look at')).toBeVisible();
   await expect(moderator.getByRole('region', { name: 'Audit log' })).toContainText('hid a review: “Advertising is not allowed”');
+
+  // Its author still sees it, with the reason.
+  await page.goto(`/review/${review.id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'A moderator hid this review: Advertising is not allowed.' })).toBeVisible();
+
+  // The author's profile was reported too: the moderator suspends them for three days.
+  const profileItem = moderator.getByRole('article', { name: /^Profile:/ });
+  await expect(profileItem).toContainText('“Posts the same advert everywhere”');
+  await profileItem.getByLabel(/^Why/).fill('Repeated advertising');
+  await profileItem.getByLabel('Days').fill('3');
+  await profileItem.getByRole('button', { name: 'Suspend' }).click();
+  await expect(moderator.getByText('Suspended. They can only read why until it ends.')).toBeVisible();
+  await expect(moderator.getByText('Nothing to look at')).toBeVisible();
 
   // The reader no longer finds it; its author sees it with the reason.
   await reader.reload();
   await expect(reader.getByRole('heading', { name: 'Review not found' })).toBeVisible();
-  await page.goto(`/review/${review.id}`);
-  await expect(page.getByRole('status').filter({ hasText: 'A moderator hid this review: Advertising is not allowed.' })).toBeVisible();
+  // The author, suspended, can only read why: every page shows the reason and the way to sign out.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Your account is suspended until/ })).toBeVisible();
+  await expect(page.getByText('The moderators said: “Repeated advertising”')).toBeVisible();
+  expect((await page.request.get('/api/feed')).status()).toBe(403);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: /^Your account is suspended until/ })).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   await readerContext.close();
   await moderatorContext.close();
 });

@@ -35,8 +35,13 @@ export function ProfileVisibilitySection() {
     },
     onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
   });
-  // The choice shows at once; it returns to the stored one if saving fails.
-  const chosen = save.isPending ? save.variables : current.data?.visibility;
+  // The choice shows in the same render as the click; it returns to the stored one if saving fails.
+  const [picked, setPicked] = useState<ProfileVisibility | null>(null);
+  const chosen = picked ?? current.data?.visibility;
+  const choose = (visibility: ProfileVisibility) => {
+    setPicked(visibility);
+    save.mutate(visibility, { onSettled: () => setPicked(null) });
+  };
   return (
     <>
       <SettingsSection id="privacy-visibility" title={t('visibility.title')} description={t('visibility.description')}>
@@ -55,7 +60,7 @@ export function ProfileVisibilitySection() {
                   className="mt-0.5 size-4 accent-[var(--color-accent)]"
                   checked={chosen === visibility}
                   disabled={save.isPending}
-                  onChange={() => save.mutate(visibility)}
+                  onChange={() => choose(visibility)}
                 />
                 <span>
                   <span className="font-medium">{t(`visibility.${visibility}.label`)}</span>
