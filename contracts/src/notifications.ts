@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OkSchema } from './accounts.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
-import { MemberSettingsSchema } from './settings.ts';
+import { MemberSettingsPatchSchema, MemberSettingsSchema } from './settings.ts';
 
 /** What happened: someone followed you, liked or commented on your review, mentioned you, liked your collection, or someone you follow published a review. */
 export const NotificationKindSchema = z.enum([
@@ -80,29 +80,6 @@ export type EmailTopic = z.infer<typeof EmailTopicSchema>;
 
 export const UnsubscribeQuerySchema = z.object({ token: z.string({ error: 'The unsubscribe link is incomplete.' }).min(1).max(500) });
 
-/** A partial change of the member settings: only the parts given change. */
-export const MemberSettingsPatchSchema = z
-  .object({
-    notifications: z
-      .object({
-        email: z.object({ newFollowers: z.boolean().optional(), weeklyDigest: z.boolean().optional() }).strict().optional(),
-        push: z.boolean().optional(),
-        about: z
-          .object({
-            newFollowers: z.boolean().optional(),
-            reviewComments: z.boolean().optional(),
-            mentions: z.boolean().optional(),
-            recommendations: z.boolean().optional(),
-          })
-          .strict()
-          .optional(),
-      })
-      .strict()
-      .optional(),
-    messages: z.object({ allowFrom: MemberSettingsSchema.shape.messages.unwrap().shape.allowFrom.optional() }).strict().optional(),
-  })
-  .strict();
-export type MemberSettingsPatch = z.infer<typeof MemberSettingsPatchSchema>;
 
 const tags = ['notifications'];
 

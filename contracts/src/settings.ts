@@ -37,11 +37,64 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 export const MessagePolicySchema = z.enum(['connections', 'everyone', 'nobody']);
 export type MessagePolicy = z.infer<typeof MessagePolicySchema>;
 
+/**
+ * What others see of your activity (Settings → Privacy): your logged listens, your ratings and your reviews in
+ * their feeds and notifications, and your ratings on your profile. Off, a rating still counts in album averages.
+ */
+export const SharingSettingsSchema = z.object({
+  listening: z.boolean().default(true),
+  ratings: z.boolean().default(true),
+  reviews: z.boolean().default(true),
+});
+export type SharingSettings = z.infer<typeof SharingSettingsSchema>;
+
 export const MemberSettingsSchema = z.object({
   notifications: NotificationSettingsSchema.prefault({}),
   messages: z.object({ allowFrom: MessagePolicySchema.default('connections') }).prefault({}),
+  sharing: SharingSettingsSchema.prefault({}),
 });
 export type MemberSettings = z.infer<typeof MemberSettingsSchema>;
+
+/** A partial change of the member settings: only the parts given change. */
+export const MemberSettingsPatchSchema = z
+  .object({
+    notifications: z
+      .object({
+        email: z.object({ newFollowers: z.boolean().optional(), weeklyDigest: z.boolean().optional() }).strict().optional(),
+        push: z.boolean().optional(),
+        about: z
+          .object({
+            newFollowers: z.boolean().optional(),
+            reviewComments: z.boolean().optional(),
+            mentions: z.boolean().optional(),
+            recommendations: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    messages: z.object({ allowFrom: MessagePolicySchema.optional() }).strict().optional(),
+    sharing: z
+      .object({ listening: z.boolean().optional(), ratings: z.boolean().optional(), reviews: z.boolean().optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type MemberSettingsPatch = z.infer<typeof MemberSettingsPatchSchema>;
+
+/** The settings with a patch applied: what is given changes, the rest stays. */
+export function applySettingsPatch(settings: MemberSettings, patch: MemberSettingsPatch): MemberSettings {
+  return {
+    notifications: {
+      email: { ...settings.notifications.email, ...patch.notifications?.email },
+      push: patch.notifications?.push ?? settings.notifications.push,
+      about: { ...settings.notifications.about, ...patch.notifications?.about },
+    },
+    messages: { allowFrom: patch.messages?.allowFrom ?? settings.messages.allowFrom },
+    sharing: { ...settings.sharing, ...patch.sharing },
+  };
+}
 
 /** Reads a stored settings object, falling back to the defaults for anything missing or malformed. */
 export function readMemberSettings(stored: unknown): MemberSettings {

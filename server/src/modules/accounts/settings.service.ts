@@ -1,5 +1,4 @@
-import type { MemberSettingsPatch } from '@hearsay/contracts/notifications';
-import { readMemberSettings, type MemberSettings } from '@hearsay/contracts/settings';
+import { applySettingsPatch, readMemberSettings, type MemberSettings, type MemberSettingsPatch } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
 import * as repository from './settings.repository.ts';
 
@@ -15,7 +14,7 @@ function parseStored(stored: string | undefined): Record<string, unknown> {
 }
 
 /**
- * A member's settings (profile.settings): notification toggles and who may message them. Other parts of the stored
+ * A member's settings (profile.settings): notification toggles, who may message them and what they share. Other parts of the stored
  * object (theme, language, privacy) belong to other settings and are kept as they are on every write.
  */
 export function createSettingsService(deps: { db: DB; clock: () => Date }) {
@@ -35,14 +34,7 @@ export function createSettingsService(deps: { db: DB; clock: () => Date }) {
   async function update(userId: string, patch: MemberSettingsPatch): Promise<MemberSettings> {
     const stored = parseStored(await repository.storedSettings(db, userId));
     const current = readMemberSettings(stored);
-    const next: MemberSettings = {
-      notifications: {
-        email: { ...current.notifications.email, ...patch.notifications?.email },
-        push: patch.notifications?.push ?? current.notifications.push,
-        about: { ...current.notifications.about, ...patch.notifications?.about },
-      },
-      messages: { allowFrom: patch.messages?.allowFrom ?? current.messages.allowFrom },
-    };
+    const next = applySettingsPatch(current, patch);
     await repository.writeSettings(db, userId, JSON.stringify({ ...stored, ...next }), deps.clock().toISOString());
     return next;
   }

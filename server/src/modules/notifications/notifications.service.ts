@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   EmailTopic,
-  MemberSettingsPatch,
   MarkReadBody,
   NotificationActor,
   NotificationKind,
@@ -10,7 +9,7 @@ import type {
 } from '@hearsay/contracts/notifications';
 import { EmailTopicSchema } from '@hearsay/contracts/notifications';
 import { paths } from '@hearsay/contracts/paths';
-import type { MemberSettings } from '@hearsay/contracts/settings';
+import type { MemberSettings, MemberSettingsPatch } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';

@@ -1,21 +1,12 @@
-import { memberSettingsEndpoints, type MemberSettingsPatch } from '@hearsay/contracts/notifications';
-import type { MemberSettings } from '@hearsay/contracts/settings';
+import { memberSettingsEndpoints } from '@hearsay/contracts/notifications';
+import { applySettingsPatch, type MemberSettings, type MemberSettingsPatch } from '@hearsay/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '../../shared/lib/api-client.ts';
 
 export const memberSettingsQueryOptions = endpointQuery(memberSettingsEndpoints.settings, {});
 
-/** The settings with a change applied, as the server will store them. */
-export function withChange(settings: MemberSettings, patch: MemberSettingsPatch): MemberSettings {
-  return {
-    notifications: {
-      email: { ...settings.notifications.email, ...patch.notifications?.email },
-      push: patch.notifications?.push ?? settings.notifications.push,
-      about: { ...settings.notifications.about, ...patch.notifications?.about },
-    },
-    messages: { allowFrom: patch.messages?.allowFrom ?? settings.messages.allowFrom },
-  };
-}
+/** The settings with one change applied, as the server applies it. */
+export const withChange = applySettingsPatch;
 
 /** Saves one change, showing it at once; the server's answer (all the settings) replaces it, a failure undoes it. */
 export function useUpdateMemberSettings() {

@@ -13,6 +13,7 @@ const defaults: MemberSettings = {
     about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
   },
   messages: { allowFrom: 'connections' },
+  sharing: { listening: true, ratings: true, reviews: true },
 };
 
 let patches: unknown[];
@@ -31,6 +32,7 @@ beforeEach(() => {
             about: { ...defaults.notifications.about, ...patch.notifications?.about },
           },
           messages: { ...defaults.messages, ...patch.messages },
+          sharing: defaults.sharing,
         };
         return new Response(JSON.stringify(next), { status: 200, headers: { 'content-type': 'application/json' } });
       }

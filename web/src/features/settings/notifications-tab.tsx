@@ -1,4 +1,4 @@
-import type { MemberSettingsPatch } from '@hearsay/contracts/notifications';
+import type { MemberSettingsPatch } from '@hearsay/contracts/settings';
 import type { MemberSettings, MessagePolicy } from '@hearsay/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
