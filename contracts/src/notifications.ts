@@ -80,7 +80,6 @@ export type EmailTopic = z.infer<typeof EmailTopicSchema>;
 
 export const UnsubscribeQuerySchema = z.object({ token: z.string({ error: 'The unsubscribe link is incomplete.' }).min(1).max(500) });
 
-
 const tags = ['notifications'];
 
 export const notificationsEndpoints = {

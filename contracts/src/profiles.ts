@@ -44,6 +44,8 @@ export const ProfileSchema = z.object({
   requested: z.boolean(),
   /** Their profile is not visible to you: only who they are and their counts, no tabs. */
   locked: z.boolean(),
+  /** They share their ratings with you (always true for your own profile): their Collection and Ratings tabs. */
+  sharesRatings: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

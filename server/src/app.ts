@@ -173,7 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const collections = createCollectionsService({ db, clock, catalog, blocks, events });
-  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, events });
+  const settings = createSettingsService({ db, clock });
+  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, settings, events });
   const conversations = createConversationsService({ db, clock, realtime, blocks });
   const search = createSearchService({ db, catalog, blocks, collections });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -204,7 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitMultiplier: config.rateLimitMultiplier,
   });
   late.accounts = accounts;
-  const settings = createSettingsService({ db, clock });
   const notifications = createNotificationsService({
     db,
     clock,
@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
   });
   const journal = createJournalService({ db, clock, catalog });
-  const feed = createFeedService({ db, clock, catalog, blocks });
+  const feed = createFeedService({ db, clock, catalog, blocks, settings });
   const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
 

@@ -1,3 +1,4 @@
+import type { SharingSettings } from '@hearsay/contracts/settings';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { FEED_GROUP_MAX, type FeedItem, type FeedPerson, type FeedReview } from '@hearsay/contracts/feed';
 import { uploadUrl } from '../../platform/http/uploads.ts';
@@ -20,6 +21,8 @@ export interface Hydrated {
   /** Collection id → the cover album ids, in order. */
   collectionCovers: Map<string, string[]>;
   listens: Map<string, ListenRow>;
+  /** What each actor shares with others (Settings → Privacy). */
+  sharing: Map<string, SharingSettings>;
 }
 
 export const ratingKey = (userId: string, albumId: string) => `${userId}:${albumId}`;

@@ -8,6 +8,7 @@ import {
 } from '@hearsay/contracts/feed';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { presentFeed, presentPerson, presentReview, ratingKey, type Hydrated, type KeptRow } from './feed.presenter.ts';
@@ -18,6 +19,8 @@ export interface FeedServiceDeps {
   clock: () => Date;
   catalog: CatalogService;
   blocks: BlocksService;
+  /** Members' settings (accounts' settings service): what each person shares. */
+  settings: { readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;
@@ -89,7 +92,8 @@ export function createFeedService(deps: FeedServiceDeps) {
     const objects = (type: repository.ActivityRow['object_type']) =>
       rows.filter((row) => row.object_type === type).map((row) => row.object_id);
     const rated = rows.filter((row) => row.verb === 'rated');
-    const [people, reviews, collections, listens, ratings] = await Promise.all([
+    const actorIds = [...new Set(rows.map((row) => row.actor_id))];
+    const [people, reviews, collections, listens, ratings, settings] = await Promise.all([
       peopleById([...new Set([...rows.map((row) => row.actor_id), ...objects('person')])], out),
       repository.reviews(db, objects('review'), viewerId),
       repository.collections(db, [...new Set(objects('collection'))]),
@@ -99,6 +103,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         rated.map((row) => row.actor_id),
         rated.map((row) => row.object_id),
       ),
+      deps.settings.readMany(actorIds),
     ]);
     const collectionCovers = new Map<string, string[]>();
     for (const entry of collections.firstAlbums) {
@@ -115,6 +120,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       collections: new Map(collections.rows.map((row) => [row.id, row])),
       collectionCovers,
       listens: new Map(listens.map((row) => [row.id, row])),
+      sharing: new Map([...settings].map(([id, member]) => [id, member.sharing])),
     };
   }
 
@@ -122,11 +128,12 @@ export function createFeedService(deps: FeedServiceDeps) {
   function visible(row: repository.ActivityRow, data: Hydrated): row is repository.ActivityRow & KeptRow {
     if (!data.people.has(row.actor_id)) return false;
     if (row.album_id && !data.albums.has(row.album_id)) return false;
+    const shares = data.sharing.get(row.actor_id);
     switch (row.verb) {
       case 'rated':
-        return data.ratings.has(ratingKey(row.actor_id, row.object_id));
+        return shares?.ratings !== false && data.ratings.has(ratingKey(row.actor_id, row.object_id));
       case 'reviewed':
-        return data.reviews.get(row.object_id)?.user_id === row.actor_id;
+        return shares?.reviews !== false && data.reviews.get(row.object_id)?.user_id === row.actor_id;
       case 'created_collection':
       case 'added_to_collection': {
         const collection = data.collections.get(row.object_id);
@@ -135,7 +142,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       case 'followed':
         return data.people.has(row.object_id);
       case 'listened':
-        return data.listens.get(row.object_id)?.user_id === row.actor_id;
+        return shares?.listening !== false && data.listens.get(row.object_id)?.user_id === row.actor_id;
       default:
         return false;
     }
@@ -152,7 +159,9 @@ export function createFeedService(deps: FeedServiceDeps) {
   async function sidebarReviews(ids: readonly string[], viewerId: string, out: ReadonlySet<string>): Promise<SidebarReview[]> {
     const reviews = await repository.reviews(db, ids, viewerId);
     const byId = new Map(reviews.rows.map((row) => [row.id, row]));
-    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+    const found = ids.flatMap((id) => byId.get(id) ?? []);
+    const sharing = await deps.settings.readMany(found.map((row) => row.user_id));
+    const ordered = found.filter((row) => sharing.get(row.user_id)?.sharing.reviews !== false);
     const people = await peopleById(
       ordered.map((row) => row.user_id),
       out,
@@ -188,8 +197,10 @@ export function createFeedService(deps: FeedServiceDeps) {
         out,
       ),
     ]);
+    // Suggestions rest on ratings: only people who share theirs.
+    const sharingRatings = await deps.settings.readMany(neighbours.map((row) => row.userId));
     const suggestions = neighbours.flatMap((row) => {
-      const person = suggested.get(row.userId);
+      const person = sharingRatings.get(row.userId)?.sharing.ratings === false ? undefined : suggested.get(row.userId);
       return person
         ? [{ person, reason: { kind: 'shared_high_ratings' as const, count: row.shared, threshold: SUGGESTION_HIGH_RATING } }]
         : [];

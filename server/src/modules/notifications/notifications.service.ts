@@ -208,6 +208,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       await notify('mention', mentioned, commenterId, reviewId);
     });
     events.on('review.published', async ({ reviewId, authorId }) => {
+      // Someone who does not share their reviews is not announced to their followers.
+      if ((await deps.settings.readMany([authorId])).get(authorId)?.sharing.reviews === false) return;
       await notify('recommendation', await repository.followerIds(db, authorId), authorId, reviewId);
     });
   }

@@ -166,6 +166,7 @@ describe('settings', () => {
         about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
       },
       messages: { allowFrom: 'connections' },
+      sharing: { listening: true, ratings: true, reviews: true },
     });
     const changed = await call('PATCH', '/api/me/settings', person, {
       notifications: { email: { weeklyDigest: false } },
@@ -177,7 +178,13 @@ describe('settings', () => {
     });
     expect((await call('GET', '/api/me/settings', person)).json()).toEqual(changed.json());
 
-    for (const bad of [{ messages: { allowFrom: 'strangers' } }, { notifications: { push: 'yes' } }, { theme: 'dark' }]) {
+    for (const bad of [
+      { messages: { allowFrom: 'strangers' } },
+      { notifications: { push: 'yes' } },
+      { theme: 'dark' },
+      { sharing: { ratings: 'no' } },
+      { sharing: { everything: false } },
+    ]) {
       const response = await call('PATCH', '/api/me/settings', person, bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
       expect(response.json().error.message).toBeTruthy();

@@ -12,6 +12,7 @@ import { newId } from '../../platform/ids.ts';
 import * as repository from './profiles.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 
 export interface ProfilesServiceDeps {
@@ -21,6 +22,8 @@ export interface ProfilesServiceDeps {
   collections: CollectionsService;
   catalog: CatalogService;
   blocks: BlocksService;
+  /** Members' settings (accounts' settings service): whether a person shares their ratings. */
+  settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -48,6 +51,15 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function person(username: string, viewer: Viewer) {
     const row = await anyone(username, viewer);
     if (await blocks.between(viewer.id, row.id)) throw profileNotFound();
+    return row;
+  }
+
+  /** Someone whose ratings the viewer may see: their profile is open to the viewer and they share their ratings. */
+  async function ratingsOf(username: string, viewer: Viewer) {
+    const row = await openPerson(username, viewer);
+    if (row.id !== viewer.id && !(await deps.settings.read(row.id)).sharing.ratings) {
+      throw forbidden('ratings_not_shared', `${row.name} keeps their ratings to themselves.`);
+    }
     return row;
   }
 
@@ -79,6 +91,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       isOwner || blocked ? Promise.resolve(false) : repository.hasFollowRequest(db, viewer.id, row.id),
       blocks.profileOpenTo(row.id, viewer.id),
     ]);
+    const sharesRatings = isOwner || (await deps.settings.read(row.id)).sharing.ratings;
     return {
       id: row.id,
       username: row.username ?? row.id,
@@ -100,6 +113,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       visibility: row.visibility ?? 'public',
       requested,
       locked: !open,
+      sharesRatings,
     };
   }
 
@@ -251,12 +265,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   }
 
   async function ratings(username: string, viewer: Viewer, query: MyRatingsQuery) {
-    const target = await openPerson(username, viewer);
+    const target = await ratingsOf(username, viewer);
     return deps.ratings.mine(target.id, query);
   }
 
   async function distribution(username: string, viewer: Viewer) {
-    const target = await openPerson(username, viewer);
+    const target = await ratingsOf(username, viewer);
     const buckets = await deps.ratings.distributionOf(target.id);
     return { total: buckets.reduce((sum, bucket) => sum + bucket.count, 0), buckets };
   }
@@ -268,7 +282,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
   /** Taste compatibility with someone else; there is none with yourself. */
   async function compatibility(username: string, viewer: Viewer) {
-    const target = await openPerson(username, viewer);
+    const target = await ratingsOf(username, viewer);
     if (target.id === viewer.id) throw notFound('compatibility_with_yourself', 'There is no taste compatibility with yourself.');
     return compatibilityOf(db, deps.catalog, viewer.id, target.id);
   }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, person: TestUser | null, payload?: object) =>
   t.inject({ method, url, payload, headers: person ? { cookie: person.cookie } : {} });
 async function act(method: Method, url: string, person: TestUser, payload?: object) {
@@ -143,5 +143,41 @@ describe('profile visibility', () => {
     expect((await call('GET', `/api/users/${name(owner)}`, one)).json()).toMatchObject({ isFollowing: true, locked: false });
     expect((await call('GET', `/api/users/${name(owner)}`, owner)).json().stats.followers).toBe(1);
     expect((await call('GET', '/api/me/follow-requests', owner)).json().total).toBe(0);
+  });
+});
+
+describe('sharing', () => {
+  it('ratings, listens and reviews not shared stay out of followers’ feeds, notifications and the profile, and still count', async () => {
+    const [quiet, reader] = await Promise.all([createUser(t, { name: 'Quiet Sharer' }), createUser(t)]);
+    await act('PUT', `/api/users/${name(quiet)}/follow`, reader);
+    // The reader wants to hear of new reviews by people they follow.
+    await act('PATCH', '/api/me/settings', reader, { notifications: { about: { recommendations: true } } });
+    const saved = await act('PATCH', '/api/me/settings', quiet, { sharing: { ratings: false, listening: false, reviews: false } });
+    expect(saved.sharing).toEqual({ listening: false, ratings: false, reviews: false });
+
+    const rated = await buildAlbum(t.db, { title: 'Quietly Rated' });
+    const reviewed = await buildAlbum(t.db, { title: 'Quietly Reviewed' });
+    const listened = await buildAlbum(t.db, { title: 'Quietly Heard' });
+    await act('PUT', `/api/albums/${rated}/rating`, quiet, { rating: 7 });
+    await act('POST', `/api/albums/${reviewed}/reviews`, quiet, { rating: 8, content: LONG });
+    await act('POST', '/api/me/journal', quiet, { albumId: listened });
+
+    expect((await call('GET', '/api/feed', reader)).json().items).toEqual([]);
+    expect((await call('GET', '/api/notifications', reader)).json().items).toEqual([]);
+    for (const tab of ['ratings', 'rating-distribution', 'compatibility']) {
+      const answer = await call('GET', `/api/users/${name(quiet)}/${tab}`, reader);
+      expect(answer.statusCode, tab).toBe(403);
+      expect(answer.json().error.message).toBe('Quiet Sharer keeps their ratings to themselves.');
+    }
+    expect((await call('GET', `/api/users/${name(quiet)}`, reader)).json()).toMatchObject({ sharesRatings: false, locked: false });
+    // The rating still counts, the review is still readable on the album page, and the owner sees everything.
+    expect((await call('GET', `/api/albums/${rated}`, reader)).json().ratingCount).toBe(1);
+    expect((await call('GET', `/api/albums/${reviewed}/reviews`, reader)).json().items).toHaveLength(1);
+    expect((await call('GET', `/api/users/${name(quiet)}/ratings`, quiet)).statusCode).toBe(200);
+
+    // Sharing again brings the activity back into the feed.
+    await act('PATCH', '/api/me/settings', quiet, { sharing: { ratings: true, listening: true, reviews: true } });
+    const verbs = ((await call('GET', '/api/feed', reader)).json().items as { kind: string }[]).map((item) => item.kind).sort();
+    expect(verbs).toEqual(['listen', 'ratings', 'review']);
   });
 });

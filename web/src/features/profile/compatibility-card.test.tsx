@@ -21,6 +21,7 @@ const ana: Profile = {
   visibility: 'public',
   requested: false,
   locked: false,
+  sharesRatings: true,
 };
 
 function renderCard(compatibility: Compatibility) {

@@ -157,12 +157,24 @@ function LockedProfile({ profile }: { profile: Profile }) {
   );
 }
 
+/** Someone who keeps their ratings to themselves (Settings → Privacy): their ratings tabs say so. */
+function RatingsNotShared({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  return (
+    <EmptyState
+      icon={<Lock />}
+      title={t('ratingsNotShared.title')}
+      description={t('ratingsNotShared.description', { name: profile.name })}
+    />
+  );
+}
+
 function ProfileTabs({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
   const { t } = useTranslation('profile');
   const { filters, resetFilters } = useUrlFilters(ProfileTabSchema, { replace: true });
   return (
     <>
-      {profile.isOwner ? null : <CompatibilityCard profile={profile} />}
+      {profile.isOwner || !profile.sharesRatings ? null : <CompatibilityCard profile={profile} />}
       <Tabs value={filters.tab} onValueChange={(tab) => resetFilters({ tab })} className="mt-8">
         <TabsList>
           <TabsTrigger value="collection">{t('tabs.collection', { count: profile.stats.ratings })}</TabsTrigger>
@@ -171,10 +183,10 @@ function ProfileTabs({ profile, createCollection }: { profile: Profile; createCo
           <TabsTrigger value="followers">{t('tabs.followers')}</TabsTrigger>
         </TabsList>
         <TabsContent value="collection" className="mt-6">
-          <CollectionTab profile={profile} />
+          {profile.sharesRatings ? <CollectionTab profile={profile} /> : <RatingsNotShared profile={profile} />}
         </TabsContent>
         <TabsContent value="ratings" className="mt-6">
-          <RatingsTab profile={profile} />
+          {profile.sharesRatings ? <RatingsTab profile={profile} /> : <RatingsNotShared profile={profile} />}
         </TabsContent>
         <TabsContent value="lists" className="mt-6">
           <ListsTab profile={profile} CreateCollection={createCollection} />

@@ -1,5 +1,5 @@
 import { memberSettingsEndpoints } from '@hearsay/contracts/notifications';
-import { applySettingsPatch, type MemberSettings, type MemberSettingsPatch } from '@hearsay/contracts/settings';
+import { applySettingsPatch, type MemberSettingsPatch } from '@hearsay/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '../../shared/lib/api-client.ts';
 

@@ -4,7 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { memberSettingsQueryOptions } from './member-settings.ts';
-import { MessagePrivacySection, NotificationsTab } from './notifications-tab.tsx';
+import { NotificationsTab } from './notifications-tab.tsx';
+import { MessagePrivacySection } from './privacy-sections.tsx';
 
 const defaults: MemberSettings = {
   notifications: {

@@ -9,7 +9,8 @@ import { AccountTab } from './account-tab.tsx';
 import { ConnectedAccountsTab } from './connected-accounts-tab.tsx';
 import { BlockedPeopleSection } from './blocked-people-section.tsx';
 import { NotYetPanel } from './not-yet-panel.tsx';
-import { MessagePrivacySection, NotificationsTab } from './notifications-tab.tsx';
+import { NotificationsTab } from './notifications-tab.tsx';
+import { MessagePrivacySection, SharingSection } from './privacy-sections.tsx';
 import { ProfileVisibilitySection } from './profile-visibility-section.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
@@ -74,6 +75,7 @@ export function SettingsPage() {
           <Primitive.Content value="privacy">
             <div className="flex flex-col gap-6">
               <ProfileVisibilitySection />
+              <SharingSection />
               <MessagePrivacySection />
               <BlockedPeopleSection />
             </div>

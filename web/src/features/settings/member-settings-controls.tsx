@@ -1,0 +1,100 @@
+import type { MemberSettings, MemberSettingsPatch } from '@hearsay/contracts/settings';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../shared/lib/api-client.ts';
+import { cn } from '../../shared/lib/cn.ts';
+import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { memberSettingsQueryOptions, useUpdateMemberSettings, withChange } from './member-settings.ts';
+
+/** The controls of the member settings (Notifications, Privacy): each change saves at once. */
+
+type Save = (patch: MemberSettingsPatch) => void;
+
+/**
+ * Saves one change at a time. The control shows the change in the same render as the click
+ * (`shown`), not a tick later when the query cache catches up, so a controlled checkbox or
+ * radio never flips back for a moment.
+ */
+export function useSave(): { save: Save; pending: boolean; shown: (settings: MemberSettings) => MemberSettings } {
+  const { t } = useTranslation('settings');
+  const update = useUpdateMemberSettings();
+  const [unsaved, setUnsaved] = useState<MemberSettingsPatch | null>(null);
+  return {
+    pending: update.isPending,
+    shown: (settings) => (unsaved ? withChange(settings, unsaved) : settings),
+    save: (patch) => {
+      setUnsaved(patch);
+      update.mutate(patch, {
+        onSuccess: () => toast.success(t('notifications.saved')),
+        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+        onSettled: () => setUnsaved(null),
+      });
+    },
+  };
+}
+
+/** A switch that saves as soon as it is flipped. */
+export function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <span className="min-w-0">
+        <label htmlFor={id} className="block text-sm font-medium text-ink">
+          {label}
+        </label>
+        {hint ? (
+          <span id={`${id}-hint`} className="mt-0.5 block text-sm text-ink-muted">
+            {hint}
+          </span>
+        ) : null}
+      </span>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60',
+          checked ? 'bg-accent' : 'bg-surface-3',
+        )}
+      >
+        <span
+          aria-hidden
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+function useMemberSettings() {
+  return useQuery(memberSettingsQueryOptions);
+}
+
+export function Loaded({ children }: { children: (settings: MemberSettings) => React.ReactNode }) {
+  const { t } = useTranslation('settings');
+  const query = useMemberSettings();
+  if (query.isPending) return <Spinner />;
+  if (query.isError) return <ErrorState title={t('loadFailed')} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
+}
