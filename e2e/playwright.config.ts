@@ -42,8 +42,8 @@ export default defineConfig({
       testIgnore: /screenshots\.spec|phone-layout\.spec|accessibility\.spec/,
       // On PostgreSQL the server tests already run every query; the browser pass there is a smoke run of the
       // journeys that lean hardest on the database (sign-up, search, ratings, the feed, messages, the import job,
-      // blocking), so the whole CI stays well under an hour.
-      ...(process.env.TEST_DATABASE_URL ? { testMatch: /(accounts|discovery|ratings|feed|messages|import|blocking)\.spec/ } : {}),
+      // blocking, privacy), so the whole CI stays well under half an hour.
+      ...(process.env.TEST_DATABASE_URL ? { testMatch: /(accounts|discovery|ratings|feed|messages|import|blocking|privacy)\.spec/ } : {}),
     },
     // The phone pass checks layout, which does not depend on the database: it runs on SQLite only, and only the
     // specs whose pages change shape on a phone (the long account and review journeys run once, at desktop size).

@@ -70,12 +70,6 @@ export function ProfileVisibilitySection() {
             ))}
           </fieldset>
         )}
-        <p className="mt-4 text-sm text-ink-muted">
-          {t('visibility.policy')}{' '}
-          <Link to="/privacy" className="font-medium text-accent underline-offset-2 hover:underline">
-            {t('visibility.policyLink')}
-          </Link>
-        </p>
       </SettingsSection>
       <FollowRequestsSection />
     </>
@@ -145,6 +139,29 @@ function FollowRequestsSection() {
           <Pagination page={page} pages={requests.data.totalPages} onPageChange={setPage} />
         </>
       )}
+    </SettingsSection>
+  );
+}
+
+/** Privacy → Your data: what the site keeps and why, and (once the export exists) a copy of everything. */
+export function YourDataSection() {
+  const { t } = useTranslation('settings');
+  return (
+    <SettingsSection id="privacy-data" title={t('yourData.title')} description={t('yourData.description')}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="outline" disabled aria-describedby="privacy-data-not-yet">
+          {t('yourData.download')}
+        </Button>
+        <span id="privacy-data-not-yet" className="text-sm text-ink-muted">
+          {t('yourData.notYet')}
+        </span>
+      </div>
+      <p className="mt-4 text-sm text-ink-muted">
+        {t('yourData.policy')}{' '}
+        <Link to="/privacy" className="font-medium text-accent underline-offset-2 hover:underline">
+          {t('yourData.policyLink')}
+        </Link>
+      </p>
     </SettingsSection>
   );
 }

@@ -11,7 +11,7 @@ import { BlockedPeopleSection } from './blocked-people-section.tsx';
 import { NotYetPanel } from './not-yet-panel.tsx';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { MessagePrivacySection, SharingSection } from './privacy-sections.tsx';
-import { ProfileVisibilitySection } from './profile-visibility-section.tsx';
+import { ProfileVisibilitySection, YourDataSection } from './profile-visibility-section.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
 const TABS = [
@@ -78,6 +78,7 @@ export function SettingsPage() {
               <SharingSection />
               <MessagePrivacySection />
               <BlockedPeopleSection />
+              <YourDataSection />
             </div>
           </Primitive.Content>
           <Primitive.Content value="appearance">
