@@ -15,6 +15,7 @@ import {
 import { buildAlbum } from './factories.ts';
 import { uploadExport } from './imports.ts';
 import { rymExport } from './rym-export.ts';
+import { requestsTo, type Method } from './requests.ts';
 import { createUser, sessionCookie, type TestUser } from './users.ts';
 
 /**
@@ -27,15 +28,7 @@ const ADMIN = (n: number) => `admin${n}@authz.test`;
 let admins = 0;
 let t: TestApp;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
-const send = (method: Method, url: string, person: TestUser | null, payload?: object) =>
-  t.inject({ method, url, payload, headers: person ? { cookie: person.cookie } : {} });
-async function act(method: Method, url: string, person: TestUser, payload?: object) {
-  const response = await send(method, url, person, payload);
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  await t.app.domainEvents.idle();
-  return response.statusCode === 204 ? null : response.json();
-}
+const { call: send, act } = requestsTo(() => t);
 const name = (person: TestUser) => person.user.username;
 
 /** The people of the matrix. Owners own the objects in each state; the others relate to all of them the same way. */

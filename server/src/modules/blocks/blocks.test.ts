@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { requestsTo, type Method } from '../../../test/requests.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
 const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
@@ -11,16 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, person: TestUser, payload?: object) =>
-  t.inject({ method, url, payload, headers: { cookie: person.cookie } });
-/** Acts and waits for the listeners (notifications are written after the action answers). */
-async function act(method: Method, url: string, person: TestUser, payload?: object) {
-  const response = await call(method, url, person, payload);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  await t.app.domainEvents.idle();
-  return response.json();
-}
+const { call, act } = requestsTo(() => t);
 const name = (person: TestUser) => person.user.username!;
 const block = (who: TestUser, whom: TestUser, on = true) => act(on ? 'PUT' : 'DELETE', `/api/users/${name(whom)}/block`, who);
 const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);

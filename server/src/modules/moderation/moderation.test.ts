@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { requestsTo } from '../../../test/requests.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
 const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
@@ -14,9 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, person: TestUser | null, payload?: object) =>
-  t.inject({ method, url, payload, headers: person ? { cookie: person.cookie } : {} });
+const { call } = requestsTo(() => t);
 
 async function reviewBy(author: TestUser, title: string) {
   const albumId = await buildAlbum(t.db, { title });

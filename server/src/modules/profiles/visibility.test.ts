@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { requestsTo } from '../../../test/requests.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
 const LONG = 'Quiet and close, the kind of record you keep for the last hour of a long day, and it keeps giving.';
@@ -11,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, person: TestUser | null, payload?: object) =>
-  t.inject({ method, url, payload, headers: person ? { cookie: person.cookie } : {} });
-async function act(method: Method, url: string, person: TestUser, payload?: object) {
-  const response = await call(method, url, person, payload);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  await t.app.domainEvents.idle();
-  return response.json();
-}
+const { call, act } = requestsTo(() => t);
 const name = (person: TestUser) => person.user.username!;
 const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
 const setVisibility = (person: TestUser, visibility: string) => act('PUT', '/api/me/visibility', person, { visibility });
