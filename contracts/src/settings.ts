@@ -48,10 +48,15 @@ export const SharingSettingsSchema = z.object({
 });
 export type SharingSettings = z.infer<typeof SharingSettingsSchema>;
 
+/** Settings → Appearance: the colour theme, or the device's own choice. */
+export const ThemeSchema = z.enum(['system', 'light', 'dark']);
+export type Theme = z.infer<typeof ThemeSchema>;
+
 export const MemberSettingsSchema = z.object({
   notifications: NotificationSettingsSchema.prefault({}),
   messages: z.object({ allowFrom: MessagePolicySchema.default('connections') }).prefault({}),
   sharing: SharingSettingsSchema.prefault({}),
+  appearance: z.object({ theme: ThemeSchema.default('system') }).prefault({}),
 });
 export type MemberSettings = z.infer<typeof MemberSettingsSchema>;
 
@@ -79,6 +84,7 @@ export const MemberSettingsPatchSchema = z
       .object({ listening: z.boolean().optional(), ratings: z.boolean().optional(), reviews: z.boolean().optional() })
       .strict()
       .optional(),
+    appearance: z.object({ theme: ThemeSchema.optional() }).strict().optional(),
   })
   .strict();
 export type MemberSettingsPatch = z.infer<typeof MemberSettingsPatchSchema>;
@@ -93,6 +99,7 @@ export function applySettingsPatch(settings: MemberSettings, patch: MemberSettin
     },
     messages: { allowFrom: patch.messages?.allowFrom ?? settings.messages.allowFrom },
     sharing: { ...settings.sharing, ...patch.sharing },
+    appearance: { theme: patch.appearance?.theme ?? settings.appearance.theme },
   };
 }
 

@@ -51,7 +51,7 @@ test('Settings → Notifications saves each toggle and keeps it after a reload',
   const digest = page.getByRole('switch', { name: 'Weekly Digest' });
   await expect(digest).toHaveAttribute('aria-checked', 'true');
   await digest.click();
-  await expect(page.getByText('Notification settings saved.').first()).toBeVisible();
+  await expect(page.getByText('Saved.', { exact: true }).first()).toBeVisible();
   await expect(digest).toHaveAttribute('aria-checked', 'false');
   const recommendations = page.getByRole('checkbox', { name: /New music recommendations/ });
   await expect(recommendations).not.toBeChecked();

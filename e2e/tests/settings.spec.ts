@@ -103,7 +103,7 @@ test.describe('settings', () => {
     await otherContext.close();
   });
 
-  test('account: name, bio and picture are saved; unbuilt sections say so', async ({ page }) => {
+  test('account: name, bio and picture are saved; the theme is saved on the account and set before the page paints', async ({ page }) => {
     const person = await register(page);
     await page.goto('/settings');
     await expect(page.getByRole('tab', { name: 'Account', exact: true })).toHaveAttribute('aria-selected', 'true');
@@ -127,7 +127,17 @@ test.describe('settings', () => {
 
     await page.getByRole('tab', { name: 'Appearance' }).click();
     await expect(page).toHaveURL(/tab=appearance/);
-    await expect(page.getByText('Appearance settings are on their way')).toBeVisible();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByText('Saved.', { exact: true }).first()).toBeVisible();
+    // A fresh load arrives dark from the server, before any script runs.
+    const shell = await (await page.request.get('/settings')).text();
+    expect(shell).toContain('<html lang="en" data-theme="dark">');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+    await page.getByRole('radio', { name: /^System/ }).check();
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
   });
 
   test('delete the account with the password', async ({ page }) => {

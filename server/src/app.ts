@@ -285,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serveSourceMaps: config.serveSourceMaps,
     publicUrl: config.publicUrl,
     previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews)],
+    themeFor: async (userId) => (await settings.read(userId)).appearance.theme,
   });
 
   return app;

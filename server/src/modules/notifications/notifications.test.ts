@@ -167,6 +167,7 @@ describe('settings', () => {
       },
       messages: { allowFrom: 'connections' },
       sharing: { listening: true, ratings: true, reviews: true },
+      appearance: { theme: 'system' },
     });
     const changed = await call('PATCH', '/api/me/settings', person, {
       notifications: { email: { weeklyDigest: false } },
@@ -184,6 +185,7 @@ describe('settings', () => {
       { theme: 'dark' },
       { sharing: { ratings: 'no' } },
       { sharing: { everything: false } },
+      { appearance: { theme: 'sepia' } },
     ]) {
       const response = await call('PATCH', '/api/me/settings', person, bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);

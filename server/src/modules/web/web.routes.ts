@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Theme } from '@hearsay/contracts/settings';
 import { errorBody } from '../../platform/http/error-handler.ts';
 import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from '../../platform/http/link-previews.ts';
 
@@ -10,6 +11,8 @@ export interface WebOptions {
   serveSourceMaps: boolean;
   publicUrl: string;
   previews: PreviewRoute[];
+  /** The signed-in person's colour theme, set on the page before it paints (no flash of the other theme). */
+  themeFor?: (userId: string) => Promise<Theme>;
 }
 
 const HEAD_PLACEHOLDER = '<!--hearsay:head-->';
@@ -59,7 +62,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const preview = await previewFor(request);
     const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
-    const html = built ? template.replace(HEAD_PLACEHOLDER, renderHeadTags(preview, pageUrl, options.publicUrl)) : template;
+    let html = built ? template.replace(HEAD_PLACEHOLDER, renderHeadTags(preview, pageUrl, options.publicUrl)) : template;
+    const theme = request.viewer && options.themeFor ? await options.themeFor(request.viewer.id) : 'system';
+    if (theme !== 'system') html = html.replace(/<html\b([^>]*)>/, `<html$1 data-theme="${theme}">`);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 

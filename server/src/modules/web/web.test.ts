@@ -14,7 +14,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><html><head><!--hearsay:head--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><!--hearsay:head--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret-source.ts"]}');
@@ -87,6 +87,28 @@ describe('the web app on the same port', () => {
     expect(closed.statusCode).toBe(200);
     expect(closed.body).not.toContain('Preview Writer');
     expect(closed.body).not.toContain('Two voices, one viola');
+  });
+
+  it("marks the page with a member's saved theme before it paints; visitors and System get the device's choice", async () => {
+    const member = await createUser(t);
+    const shell = async (cookie?: string) => (await t.inject({ url: '/settings', headers: cookie ? { cookie } : {} })).body;
+    expect(await shell(member.cookie)).toContain('<html lang="en">');
+    const saved = await t.inject({
+      method: 'PATCH',
+      url: '/api/me/settings',
+      payload: { appearance: { theme: 'dark' } },
+      headers: { cookie: member.cookie },
+    });
+    expect(saved.json().appearance).toEqual({ theme: 'dark' });
+    expect(await shell(member.cookie)).toContain('<html lang="en" data-theme="dark">');
+    expect(await shell()).toContain('<html lang="en">');
+    await t.inject({
+      method: 'PATCH',
+      url: '/api/me/settings',
+      payload: { appearance: { theme: 'system' } },
+      headers: { cookie: member.cookie },
+    });
+    expect(await shell(member.cookie)).not.toContain('data-theme');
   });
 
   it('puts escaped link-preview tags into album pages', async () => {

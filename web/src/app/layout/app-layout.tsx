@@ -8,6 +8,7 @@ import { ACCOUNT_DELETED_FLAG, signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
 import { deferred } from '../../shared/lib/deferred.tsx';
 import { StandingGate } from '../../features/moderation/standing.tsx';
+import { useMemberTheme } from '../../features/settings/appearance-tab.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
 import { MenuPanel } from './menu-panel.tsx';
@@ -23,6 +24,7 @@ export function AppLayout() {
   const [quickAddUsed, setQuickAddUsed] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  useMemberTheme();
 
   useEffect(() => {
     if (!sessionStorage.getItem(ACCOUNT_DELETED_FLAG)) return;

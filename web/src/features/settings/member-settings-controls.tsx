@@ -27,7 +27,7 @@ export function useSave(): { save: Save; pending: boolean; shown: (settings: Mem
     save: (patch) => {
       setUnsaved(patch);
       update.mutate(patch, {
-        onSuccess: () => toast.success(t('notifications.saved')),
+        onSuccess: () => toast.success(t('changeSaved')),
         onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
         onSettled: () => setUnsaved(null),
       });

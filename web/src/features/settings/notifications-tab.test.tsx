@@ -15,6 +15,7 @@ const defaults: MemberSettings = {
   },
   messages: { allowFrom: 'connections' },
   sharing: { listening: true, ratings: true, reviews: true },
+  appearance: { theme: 'system' },
 };
 
 let patches: unknown[];
@@ -34,6 +35,7 @@ beforeEach(() => {
           },
           messages: { ...defaults.messages, ...patch.messages },
           sharing: defaults.sharing,
+          appearance: defaults.appearance,
         };
         return new Response(JSON.stringify(next), { status: 200, headers: { 'content-type': 'application/json' } });
       }

@@ -8,7 +8,7 @@ import { Container } from '../../shared/ui/card.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ConnectedAccountsTab } from './connected-accounts-tab.tsx';
 import { BlockedPeopleSection } from './blocked-people-section.tsx';
-import { NotYetPanel } from './not-yet-panel.tsx';
+import { AppearanceTab } from './appearance-tab.tsx';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { MessagePrivacySection, SharingSection } from './privacy-sections.tsx';
 import { ProfileVisibilitySection, YourDataSection } from './profile-visibility-section.tsx';
@@ -82,7 +82,7 @@ export function SettingsPage() {
             </div>
           </Primitive.Content>
           <Primitive.Content value="appearance">
-            <NotYetPanel title={t('tabs.appearance')} />
+            <AppearanceTab />
           </Primitive.Content>
           <Primitive.Content value="connected">
             <ConnectedAccountsTab />

@@ -1,0 +1,70 @@
+import type { Theme } from '@hearsay/contracts/settings';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/auth/session.ts';
+import { Loaded, useSave } from './member-settings-controls.tsx';
+import { memberSettingsQueryOptions } from './member-settings.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
+
+/** Marks the page with a theme; "system" leaves it to the device (the stylesheet reads `data-theme`). */
+export function applyTheme(theme: Theme): void {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+}
+
+/**
+ * Keeps the page in the signed-in person's theme. The server marks the page before it paints; this follows a change
+ * made in another tab or a sign-in that did not reload the page, and goes back to the device's choice on sign-out.
+ */
+export function useMemberTheme(): void {
+  const session = useSession();
+  const settings = useQuery({ ...memberSettingsQueryOptions, enabled: session.status === 'signed-in' });
+  const theme = session.status === 'signed-in' ? settings.data?.appearance.theme : 'system';
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+}
+
+/** Settings → Appearance (spec §2): Light, Dark or System, saved on the account; the language. */
+export function AppearanceTab() {
+  const { t } = useTranslation('settings');
+  const { save, pending, shown } = useSave();
+  return (
+    <div className="flex flex-col gap-6">
+      <Loaded>
+        {(settings) => {
+          const { theme } = shown(settings).appearance;
+          return (
+            <SettingsSection id="appearance-theme" title={t('appearance.theme.title')} description={t('appearance.theme.description')}>
+              <fieldset className="flex flex-col gap-3">
+                <legend className="sr-only">{t('appearance.theme.title')}</legend>
+                {THEMES.map((choice) => (
+                  <label key={choice} className="flex items-center gap-3 text-sm text-ink">
+                    <input
+                      type="radio"
+                      name="appearance-theme"
+                      className="size-4 accent-[var(--color-accent)]"
+                      checked={theme === choice}
+                      disabled={pending}
+                      onChange={() => {
+                        applyTheme(choice);
+                        save({ appearance: { theme: choice } });
+                      }}
+                    />
+                    {t(`appearance.theme.${choice}`)}
+                  </label>
+                ))}
+              </fieldset>
+            </SettingsSection>
+          );
+        }}
+      </Loaded>
+      <SettingsSection id="appearance-language" title={t('appearance.language.title')} description={t('appearance.language.description')}>
+        <p className="text-sm text-ink">{t('appearance.language.current')}</p>
+      </SettingsSection>
+    </div>
+  );
+}
