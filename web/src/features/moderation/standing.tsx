@@ -19,11 +19,12 @@ const standingQuery = endpointQuery(moderationEndpoints.standing, {});
 export function StandingGate({ children, onSignOut }: { children: ReactNode; onSignOut: () => void }) {
   const session = useSession();
   const standing = useQuery({ ...standingQuery, enabled: session.status === 'signed-in' });
-  if (session.status !== 'signed-in' || !standing.data) return <>{children}</>;
-  if (standing.data.sanction) return <SanctionNotice sanction={standing.data.sanction} onSignOut={onSignOut} />;
+  const known = session.status === 'signed-in' ? standing.data : undefined;
+  if (known?.sanction) return <SanctionNotice sanction={known.sanction} onSignOut={onSignOut} />;
+  // One shape whether the standing is known yet or not, so the page below keeps its state when it arrives.
   return (
     <>
-      {standing.data.warnings.length ? <Warnings warnings={standing.data.warnings} /> : null}
+      {known?.warnings.length ? <Warnings warnings={known.warnings} /> : null}
       {children}
     </>
   );
