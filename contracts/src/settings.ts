@@ -52,11 +52,42 @@ export type SharingSettings = z.infer<typeof SharingSettingsSchema>;
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof ThemeSchema>;
 
+/** The languages Hearsay is written in; English is the source the others are translated from. */
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'ja'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** The best of Hearsay's languages for an Accept-Language header or a browser's list ("fr-CA" reads as French). */
+export function pickLanguage(wanted: readonly string[]): Language | null {
+  for (const tag of wanted) {
+    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const found = LANGUAGES.find((language) => language === base);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The languages of an Accept-Language header, most wanted first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter(({ tag, q }) => tag && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
 export const MemberSettingsSchema = z.object({
   notifications: NotificationSettingsSchema.prefault({}),
   messages: z.object({ allowFrom: MessagePolicySchema.default('connections') }).prefault({}),
   sharing: SharingSettingsSchema.prefault({}),
-  appearance: z.object({ theme: ThemeSchema.default('system') }).prefault({}),
+  /** The language is null until the member picks one: the browser's language is used meanwhile. */
+  appearance: z.object({ theme: ThemeSchema.default('system'), language: LanguageSchema.nullable().default(null) }).prefault({}),
 });
 export type MemberSettings = z.infer<typeof MemberSettingsSchema>;
 
@@ -84,7 +115,7 @@ export const MemberSettingsPatchSchema = z
       .object({ listening: z.boolean().optional(), ratings: z.boolean().optional(), reviews: z.boolean().optional() })
       .strict()
       .optional(),
-    appearance: z.object({ theme: ThemeSchema.optional() }).strict().optional(),
+    appearance: z.object({ theme: ThemeSchema.optional(), language: LanguageSchema.nullable().optional() }).strict().optional(),
   })
   .strict();
 export type MemberSettingsPatch = z.infer<typeof MemberSettingsPatchSchema>;
@@ -99,7 +130,10 @@ export function applySettingsPatch(settings: MemberSettings, patch: MemberSettin
     },
     messages: { allowFrom: patch.messages?.allowFrom ?? settings.messages.allowFrom },
     sharing: { ...settings.sharing, ...patch.sharing },
-    appearance: { theme: patch.appearance?.theme ?? settings.appearance.theme },
+    appearance: {
+      theme: patch.appearance?.theme ?? settings.appearance.theme,
+      language: patch.appearance?.language !== undefined ? patch.appearance.language : settings.appearance.language,
+    },
   };
 }
 

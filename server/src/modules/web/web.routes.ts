@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Theme } from '@hearsay/contracts/settings';
+import { acceptedLanguages, pickLanguage, type Language, type Theme } from '@hearsay/contracts/settings';
 import { errorBody } from '../../platform/http/error-handler.ts';
 import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from '../../platform/http/link-previews.ts';
 
@@ -11,8 +11,11 @@ export interface WebOptions {
   serveSourceMaps: boolean;
   publicUrl: string;
   previews: PreviewRoute[];
-  /** The signed-in person's colour theme, set on the page before it paints (no flash of the other theme). */
-  themeFor?: (userId: string) => Promise<Theme>;
+  /**
+   * The signed-in person's colour theme and language, set on the page before it paints (no flash of the other theme;
+   * `lang` right for screen readers and for line breaking). A language of null follows the browser.
+   */
+  appearanceFor?: (userId: string) => Promise<{ theme: Theme; language: Language | null }>;
 }
 
 const HEAD_PLACEHOLDER = '<!--hearsay:head-->';
@@ -63,8 +66,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const preview = await previewFor(request);
     const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
     let html = built ? template.replace(HEAD_PLACEHOLDER, renderHeadTags(preview, pageUrl, options.publicUrl)) : template;
-    const theme = request.viewer && options.themeFor ? await options.themeFor(request.viewer.id) : 'system';
-    if (theme !== 'system') html = html.replace(/<html\b([^>]*)>/, `<html$1 data-theme="${theme}">`);
+    const chosen = request.viewer && options.appearanceFor ? await options.appearanceFor(request.viewer.id) : null;
+    const theme = chosen?.theme ?? 'system';
+    // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
+    const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
+    const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
+    html = html.replace(/<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/, `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 

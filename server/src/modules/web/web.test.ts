@@ -99,7 +99,7 @@ describe('the web app on the same port', () => {
       payload: { appearance: { theme: 'dark' } },
       headers: { cookie: member.cookie },
     });
-    expect(saved.json().appearance).toEqual({ theme: 'dark' });
+    expect(saved.json().appearance).toEqual({ theme: 'dark', language: null });
     expect(await shell(member.cookie)).toContain('<html lang="en" data-theme="dark">');
     expect(await shell()).toContain('<html lang="en">');
     await t.inject({
@@ -109,6 +109,35 @@ describe('the web app on the same port', () => {
       headers: { cookie: member.cookie },
     });
     expect(await shell(member.cookie)).not.toContain('data-theme');
+  });
+
+  it("sets the page's language: the member's choice, else the browser's best supported language, else English", async () => {
+    const member = await createUser(t);
+    const shell = async (headers: Record<string, string>) => (await t.inject({ url: '/', headers })).body;
+    expect(await shell({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).toContain('<html lang="fr">');
+    expect(await shell({ 'accept-language': 'pt-BR, ja;q=0.5, de;q=0.7' })).toContain('<html lang="de">');
+    expect(await shell({ 'accept-language': 'pt-BR' })).toContain('<html lang="en">');
+    expect(await shell({})).toContain('<html lang="en">');
+    // A visitor's pick in the footer is a cookie, and wins over the browser.
+    expect(await shell({ cookie: 'hearsay_language=ja', 'accept-language': 'fr' })).toContain('<html lang="ja">');
+    expect(await shell({ cookie: 'hearsay_language=xx', 'accept-language': 'fr' })).toContain('<html lang="fr">');
+    // A member who has not chosen follows the browser; a choice wins over it.
+    expect(await shell({ cookie: member.cookie, 'accept-language': 'es' })).toContain('<html lang="es">');
+    const saved = await t.inject({
+      method: 'PATCH',
+      url: '/api/me/settings',
+      payload: { appearance: { language: 'ja' } },
+      headers: { cookie: member.cookie },
+    });
+    expect(saved.json().appearance).toEqual({ theme: 'system', language: 'ja' });
+    expect(await shell({ cookie: member.cookie, 'accept-language': 'es' })).toContain('<html lang="ja">');
+    const refused = await t.inject({
+      method: 'PATCH',
+      url: '/api/me/settings',
+      payload: { appearance: { language: 'pt' } },
+      headers: { cookie: member.cookie },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('puts escaped link-preview tags into album pages', async () => {

@@ -8,9 +8,10 @@ import { ACCOUNT_DELETED_FLAG, signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
 import { deferred } from '../../shared/lib/deferred.tsx';
 import { StandingGate } from '../../features/moderation/standing.tsx';
-import { useMemberTheme } from '../../features/settings/appearance-tab.tsx';
+import { useMemberLanguage, useMemberTheme } from '../../features/settings/appearance-tab.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
+import { LanguageSelect } from './language-select.tsx';
 import { MenuPanel } from './menu-panel.tsx';
 
 // The quick-add dialog carries the rich-text editor: its code is fetched the first time someone opens it.
@@ -25,6 +26,7 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useMemberTheme();
+  useMemberLanguage();
 
   useEffect(() => {
     if (!sessionStorage.getItem(ACCOUNT_DELETED_FLAG)) return;
@@ -83,6 +85,7 @@ export function AppLayout() {
               {t('footer.api')}
             </a>
           </nav>
+          <LanguageSelect />
         </Container>
       </footer>
       <BottomBar />

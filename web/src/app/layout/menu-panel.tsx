@@ -7,6 +7,7 @@ import { cn } from '../../shared/lib/cn.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { NAVIGATION } from '../navigation.ts';
+import { LanguageSelect } from './language-select.tsx';
 
 /** The 280 px menu panel of spec §2 Layout. */
 export function MenuPanel({
@@ -65,6 +66,7 @@ export function MenuPanel({
             </button>
           ) : null}
         </nav>
+        <LanguageSelect className="mt-4 block px-3" />
       </DialogContent>
     </Dialog>
   );

@@ -22,6 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { formatDuration } from './format.ts';
 import { ListenOn } from './listen-on.tsx';
+import { formatRating } from '../../shared/i18n/index.ts';
 
 export function AlbumPage() {
   const { albumId = '' } = useParams();
@@ -84,7 +85,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
             <div className="mt-5 flex flex-wrap items-center gap-4">
               <div className="flex items-center gap-3">
                 <span className="font-display text-4xl font-semibold tabular-nums text-ink" aria-label={t('album.average')}>
-                  {album.averageRating === null ? '–' : album.averageRating.toFixed(1)}
+                  {album.averageRating === null ? '–' : formatRating(album.averageRating)}
                 </span>
                 <div>
                   <RatingStars value={album.averageRating} size="md" showValue={false} />
@@ -254,7 +255,7 @@ function YourRating({ album }: { album: AlbumDetail }) {
   const save = (value: number | null) =>
     rate.mutate(value, {
       onSuccess: (result) =>
-        toast.success(result.rating === null ? t('album.ratingRemoved') : t('album.rated', { value: result.rating.toFixed(1) })),
+        toast.success(result.rating === null ? t('album.ratingRemoved') : t('album.rated', { value: formatRating(result.rating) })),
       onError: () => toast.error(t('album.ratingFailed')),
     });
   return (

@@ -10,6 +10,7 @@ import { endpointKey } from '../../shared/lib/api-client.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { ListenOn } from './listen-on.tsx';
+import { formatRating } from '../../shared/i18n/index.ts';
 
 /** Type, origin, active years, members and links of an artist, as MusicBrainz gives them. */
 export function ArtistFacts({ artist }: { artist: ArtistDetail }) {
@@ -134,7 +135,7 @@ function DiscographyRowView({ row }: { row: DiscographyRow }) {
             <span className="text-ink-subtle">–</span>
           ) : (
             <span>
-              <span className="font-semibold text-ink">{row.album.averageRating.toFixed(1)}</span>
+              <span className="font-semibold text-ink">{formatRating(row.album.averageRating)}</span>
               <span className="ml-1 text-xs text-ink-muted">({row.album.ratingCount})</span>
             </span>
           )

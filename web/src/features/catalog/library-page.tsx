@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { AlbumCardGrid } from './album-card-grid.tsx';
 import { useGenres, useListenLater, useMyRatings } from './api.ts';
+import { formatRating } from '../../shared/i18n/index.ts';
 
 const TABS = ['ratings', 'journal', 'reviews', 'listenLater'] as const;
 type Tab = (typeof TABS)[number];
@@ -183,7 +184,7 @@ function MyRatings() {
                 <div key={item.album.id}>
                   <AlbumCard album={item.album} layout="list" showPersonalRating={false} />
                   <p className="px-2 pb-2 text-xs text-ink-muted sm:pl-[6.5rem]">
-                    {t('library.ratedOn', { value: item.rating.toFixed(1), date: formatDate(item.ratedAt, i18n.language) })}
+                    {t('library.ratedOn', { value: formatRating(item.rating), date: formatDate(item.ratedAt, i18n.language) })}
                   </p>
                 </div>
               ))

@@ -11,6 +11,7 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { useChart, useGenres } from './api.ts';
+import { formatRating } from '../../shared/i18n/index.ts';
 
 const ChartFiltersSchema = z.object({
   period: z.enum(CHART_PERIODS).catch('week'),
@@ -94,7 +95,7 @@ export function TrendingPage() {
                               <>
                                 <RatingStars
                                   value={entry.weightedRating}
-                                  label={t('trending.weighted', { value: entry.weightedRating.toFixed(1) })}
+                                  label={t('trending.weighted', { value: formatRating(entry.weightedRating) })}
                                 />
                                 <span className="text-xs text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</span>
                               </>
@@ -121,7 +122,7 @@ export function TrendingPage() {
                 </h2>
                 <p className="mt-2 text-sm leading-relaxed text-ink-muted">
                   {t('trending.howBody', {
-                    mean: chart.data ? chart.data.meanRating.toFixed(1) : '–',
+                    mean: chart.data ? formatRating(chart.data.meanRating) : '–',
                     m: chart.data?.priorWeight ?? '–',
                     min: chart.data?.minRatings ?? '–',
                   })}

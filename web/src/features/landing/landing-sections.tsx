@@ -12,6 +12,7 @@ import { EmailField, NameField } from '../../shared/ui/input.tsx';
 import { legalLinks } from '../../shared/ui/legal-links.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { formatNumber } from '../../shared/i18n/index.ts';
 
 /** A landing section's title, which the section is labelled by; `className` adds spacing or alignment to its look. */
 function SectionTitle({ id, className, children }: { id: string; className?: string; children: React.ReactNode }) {
@@ -61,7 +62,7 @@ export function Hero({ landing, covers }: { landing: Landing | undefined; covers
               <div key={key} className="flex flex-col-reverse">
                 <dt className="text-sm text-ink-muted">{t(`stats.${key}`, { count: stats?.[key] ?? 0 })}</dt>
                 <dd className="font-display text-3xl font-semibold tabular-nums text-ink" data-testid={`stat-${key}`}>
-                  {stats ? stats[key].toLocaleString() : <Skeleton className="h-9 w-20" />}
+                  {stats ? formatNumber(stats[key]) : <Skeleton className="h-9 w-20" />}
                 </dd>
               </div>
             ))}
@@ -130,7 +131,7 @@ export function GenreChips({ landing, loading }: { landing: Landing | undefined;
                   >
                     {genre.name}
                     <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs tabular-nums text-ink-muted">
-                      {genre.albumCount.toLocaleString()}
+                      {formatNumber(genre.albumCount)}
                       <span className="sr-only"> {t('genres.albums', { count: genre.albumCount })}</span>
                     </span>
                   </Link>

@@ -19,6 +19,7 @@ import { TextField } from '../../shared/ui/input.tsx';
 import { NotFound } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
+import { formatNumber } from '../../shared/i18n/index.ts';
 
 const PAGE_SIZE = 20;
 
@@ -227,7 +228,7 @@ function SiteHealthCard() {
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-2xl border border-line bg-surface p-4">
             <dt className="text-xs text-ink-muted">{label}</dt>
-            <dd className="font-display text-2xl font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
+            <dd className="font-display text-2xl font-semibold tabular-nums text-ink">{formatNumber(value)}</dd>
           </div>
         ))}
       </dl>

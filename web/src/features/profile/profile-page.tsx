@@ -40,6 +40,7 @@ import { FollowButton } from '../../shared/ui/follow-button.tsx';
 import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
 import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
+import { formatRating, formatNumber } from '../../shared/i18n/index.ts';
 
 /** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
 export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
@@ -129,7 +130,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
         {stats.map(([key, value]) => (
           <div key={key}>
             <dd className="font-display text-2xl font-semibold tabular-nums text-ink" data-testid={`profile-stat-${key}`}>
-              {value.toLocaleString()}
+              {formatNumber(value)}
             </dd>
             <dt className="text-xs text-ink-muted sm:text-sm">{t(`stats.${key}`)}</dt>
           </div>
@@ -444,7 +445,7 @@ function RatingsTab({ profile }: { profile: Profile }) {
                 <span className="block truncate text-sm text-ink-muted">{item.album.artistCredit}</span>
               </Link>
               <span className="shrink-0 text-right">
-                <span className="block font-display text-lg font-semibold tabular-nums text-ink">{item.rating.toFixed(1)}</span>
+                <span className="block font-display text-lg font-semibold tabular-nums text-ink">{formatRating(item.rating)}</span>
                 <time dateTime={item.ratedAt} className="block text-xs text-ink-muted">
                   {formatDate(item.ratedAt, i18n.language)}
                 </time>

@@ -32,6 +32,7 @@ import {
 } from './api.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
+import { formatRating } from '../../shared/i18n/index.ts';
 
 /** /review/{id}: one review in full, shareable (the server adds link-preview tags), with its history and comments. */
 export function ReviewPage() {
@@ -111,7 +112,7 @@ function History({ reviewId }: { reviewId: string }) {
           {revisions.data.revisions.map((revision) => (
             <li key={revision.writtenAt} className="border-l-2 border-line pl-4">
               <p className="text-sm text-ink-muted">
-                {t('page.version', { date: formatDate(revision.writtenAt, i18n.language, 'dateTime'), rating: revision.rating.toFixed(1) })}
+                {t('page.version', { date: formatDate(revision.writtenAt, i18n.language, 'dateTime'), rating: formatRating(revision.rating) })}
               </p>
               {revision.title ? <p className="font-semibold text-ink">{revision.title}</p> : null}
               <RichText html={revision.contentHtml} className="mt-1 text-sm" />

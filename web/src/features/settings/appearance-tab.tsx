@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.ts';
+import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/i18n/index.ts';
 import { Loaded, useSave } from './member-settings-controls.tsx';
 import { memberSettingsQueryOptions } from './member-settings.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -26,6 +27,36 @@ export function useMemberTheme(): void {
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
+}
+
+/**
+ * Keeps the app in the signed-in person's language and their account in step with the app: a saved choice wins when
+ * the settings arrive; a language picked anywhere (the footer, this tab) is saved; an account that never chose
+ * takes the language the browser asked for, so e-mails to it are written in it too.
+ */
+export function useMemberLanguage(): void {
+  const session = useSession();
+  const { i18n } = useTranslation();
+  const settings = useQuery({ ...memberSettingsQueryOptions, enabled: session.status === 'signed-in' });
+  const { save } = useSave({ quiet: true });
+  const saved = session.status === 'signed-in' ? settings.data?.appearance.language : undefined;
+  const current = i18n.language as Language;
+  useEffect(() => {
+    if (saved === undefined) return;
+    if (saved === null) save({ appearance: { language: current } });
+    else if (saved !== current) chooseLanguage(saved);
+    // Only when the saved choice arrives or changes: a change of the app's language is saved where it is made.
+  }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** Picks a language: at once in the app and this browser, and on the account when signed in. */
+export function usePickLanguage(): (language: Language) => void {
+  const session = useSession();
+  const { save } = useSave();
+  return (language) => {
+    chooseLanguage(language);
+    if (session.status === 'signed-in') save({ appearance: { language } });
+  };
 }
 
 /** Settings → Appearance (spec §2): Light, Dark or System, saved on the account; the language. */
@@ -62,9 +93,33 @@ export function AppearanceTab() {
           );
         }}
       </Loaded>
-      <SettingsSection id="appearance-language" title={t('appearance.language.title')} description={t('appearance.language.description')}>
-        <p className="text-sm text-ink">{t('appearance.language.current')}</p>
-      </SettingsSection>
+      <LanguageSection />
     </div>
+  );
+}
+
+function LanguageSection() {
+  const { t, i18n } = useTranslation('settings');
+  const pick = usePickLanguage();
+  // Shown at once on a click; the app switches in the same moment (useSave saves it behind).
+  const current = i18n.language as Language;
+  return (
+    <SettingsSection id="appearance-language" title={t('appearance.language.title')} description={t('appearance.language.description')}>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="sr-only">{t('appearance.language.title')}</legend>
+        {LANGUAGES.map((language) => (
+          <label key={language} className="flex items-center gap-3 text-sm text-ink" lang={language}>
+            <input
+              type="radio"
+              name="appearance-language"
+              className="size-4 accent-[var(--color-accent)]"
+              checked={current === language}
+              onChange={() => pick(language)}
+            />
+            {LANGUAGE_NAMES[language]}
+          </label>
+        ))}
+      </fieldset>
+    </SettingsSection>
   );
 }

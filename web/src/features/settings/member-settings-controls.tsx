@@ -17,7 +17,11 @@ type Save = (patch: MemberSettingsPatch) => void;
  * (`shown`), not a tick later when the query cache catches up, so a controlled checkbox or
  * radio never flips back for a moment.
  */
-export function useSave(): { save: Save; pending: boolean; shown: (settings: MemberSettings) => MemberSettings } {
+export function useSave({ quiet = false }: { quiet?: boolean } = {}): {
+  save: Save;
+  pending: boolean;
+  shown: (settings: MemberSettings) => MemberSettings;
+} {
   const { t } = useTranslation('settings');
   const update = useUpdateMemberSettings();
   const [unsaved, setUnsaved] = useState<MemberSettingsPatch | null>(null);
@@ -27,7 +31,9 @@ export function useSave(): { save: Save; pending: boolean; shown: (settings: Mem
     save: (patch) => {
       setUnsaved(patch);
       update.mutate(patch, {
-        onSuccess: () => toast.success(t('changeSaved')),
+        onSuccess: () => {
+          if (!quiet) toast.success(t('changeSaved'));
+        },
         onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
         onSettled: () => setUnsaved(null),
       });

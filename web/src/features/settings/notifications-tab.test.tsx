@@ -15,7 +15,7 @@ const defaults: MemberSettings = {
   },
   messages: { allowFrom: 'connections' },
   sharing: { listening: true, ratings: true, reviews: true },
-  appearance: { theme: 'system' },
+  appearance: { theme: 'system', language: 'en' },
 };
 
 let patches: unknown[];

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { gapsOf } from './coverage.ts';
+import i18n, { LANGUAGES } from './index.ts';
 
 /** Every English string, by namespace and dotted key. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/*.json', { eager: true });
@@ -62,5 +64,33 @@ describe('the English strings', () => {
       }
     }
     expect(unfilled).toEqual([]);
+  });
+});
+
+describe('the translations', () => {
+  const all = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+  const byLanguage: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [path, module] of Object.entries(all)) {
+    const [, language = '', namespace = ''] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    (byLanguage[language] ??= {})[namespace] = module.default;
+  }
+
+  it.each(LANGUAGES.filter((language) => language !== 'en'))(
+    '%s has every English string, in every plural form it uses, with the same placeholders and tags',
+    (language) => {
+      const gaps = gapsOf(byLanguage.en!, byLanguage[language] ?? {}, language);
+      expect(gaps).toEqual([]);
+    },
+  );
+
+  it('count the way the reader writes numbers, and leave other values alone', async () => {
+    const german = i18n.cloneInstance({ lng: 'de' });
+    await german.changeLanguage('de');
+    expect(german.t('journal:count', { count: 1234 })).toContain('1.234');
+    const japanese = i18n.cloneInstance({ lng: 'ja' });
+    await japanese.changeLanguage('ja');
+    expect(japanese.t('journal:count', { count: 1234 })).toContain('1,234');
+    expect(i18n.t('profile:memberSince', { year: 2024 })).toBe('Member since 2024');
+    expect(i18n.t('journal:count', { count: 1234 })).toBe('1,234 listens');
   });
 });

@@ -7,6 +7,7 @@ import { cn } from '../lib/cn.ts';
 import { AlbumCover } from './album-cover.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { MediaRowSkeleton, Skeleton } from './skeleton.tsx';
+import { formatRating } from '../i18n/index.ts';
 
 /**
  * An album as it appears in grids and lists everywhere: cover first, then title, artist, year and rating. The
@@ -37,8 +38,8 @@ export function AlbumCard({
   const { t } = useTranslation();
   const personalRating = (value: number) =>
     ratedBy === undefined
-      ? t('album.yourRating', { value: value.toFixed(1) })
-      : t('album.theirRating', { name: ratedBy, value: value.toFixed(1) });
+      ? t('album.yourRating', { value: formatRating(value) })
+      : t('album.theirRating', { name: ratedBy, value: formatRating(value) });
   const alt = t('album.coverAlt', { title: album.title, artist: album.artistCredit });
   const meta = [album.releaseYear, album.genres[0]?.name].filter(Boolean).join(' · ');
   if (layout === 'list') {

@@ -1,5 +1,6 @@
 import type { RatingBucket } from '@hearsay/contracts/catalog';
 import { useTranslation } from 'react-i18next';
+import { formatRating } from '../i18n/index.ts';
 
 /**
  * Count of ratings per half step as a bar chart; the table underneath it is what screen readers
@@ -18,7 +19,7 @@ export function RatingDistribution({ buckets, title, emptyText }: { buckets: Rat
           <div
             key={bucket.rating}
             className="flex h-full flex-1 flex-col justify-end"
-            title={`${bucket.rating.toFixed(1)}: ${bucket.count}`}
+            title={`${formatRating(bucket.rating)}: ${bucket.count}`}
           >
             <div
               className="w-full rounded-t bg-accent/80"
@@ -42,7 +43,7 @@ export function RatingDistribution({ buckets, title, emptyText }: { buckets: Rat
         <tbody>
           {buckets.map((bucket) => (
             <tr key={bucket.rating}>
-              <th scope="row">{bucket.rating.toFixed(1)}</th>
+              <th scope="row">{formatRating(bucket.rating)}</th>
               <td>{t('rating.count', { count: bucket.count })}</td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
+import { formatRating } from '../i18n/index.ts';
 
 /**
  * A 1–10 rating in half steps, drawn as five stars (each star is two points). It is one ARIA
@@ -58,7 +59,7 @@ export function RatingInput({
         aria-valuemin={1}
         aria-valuemax={10}
         aria-valuenow={shown ?? undefined}
-        aria-valuetext={shown ? `${shown.toFixed(1)} – ${ratingLabel(shown)}` : ratingLabel(null)}
+        aria-valuetext={shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : ratingLabel(null)}
         aria-disabled={disabled}
         onKeyDown={disabled ? undefined : onKeyDown}
         onBlur={() => setKeyboard(null)}
@@ -117,7 +118,7 @@ export function RatingInput({
         })}
       </div>
       <p className="min-w-32 text-sm font-medium tabular-nums text-ink" aria-hidden>
-        {shown ? `${shown.toFixed(1)} – ${ratingLabel(shown)}` : t('rating.select')}
+        {shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : t('rating.select')}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
+import { formatRating, formatNumber } from '../i18n/index.ts';
 
 /**
  * A rating out of 10 drawn as five stars (each star is two points), with the number beside it.
@@ -24,7 +25,7 @@ export function RatingStars({
 }) {
   const { t } = useTranslation();
   const iconSize = { xs: 'size-3', sm: 'size-3.5', md: 'size-4.5', lg: 'size-6' }[size];
-  const label = givenLabel ?? (value === null ? t('rating.none') : t('rating.outOfTen', { value: value.toFixed(1) }));
+  const label = givenLabel ?? (value === null ? t('rating.none') : t('rating.outOfTen', { value: formatRating(value) }));
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>
       <span className="inline-flex" role="img" aria-label={label}>
@@ -42,8 +43,8 @@ export function RatingStars({
       </span>
       {showValue ? (
         <span aria-hidden className="text-sm font-semibold tabular-nums text-ink">
-          {value === null ? '–' : value.toFixed(1)}
-          {count !== undefined ? <span className="ml-1 font-normal text-ink-subtle">({count.toLocaleString()})</span> : null}
+          {value === null ? '–' : formatRating(value)}
+          {count !== undefined ? <span className="ml-1 font-normal text-ink-subtle">({formatNumber(count)})</span> : null}
         </span>
       ) : null}
     </span>
