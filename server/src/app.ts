@@ -44,6 +44,7 @@ import { callbackProviderIds, createAuth } from './platform/auth/auth.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.ts';
 import { paceLimits } from './platform/http/pace.ts';
 import type { Config } from './platform/config.ts';
+import { mailLanguage } from './platform/mail/languages.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createEventBus } from './platform/events.ts';
 import { createRealtimeHub } from './platform/realtime/websocket.ts';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oauth: config.oauth,
     mailer,
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
+    languageOf: async (userId) => mailLanguage((await settings.read(userId)).appearance.language),
     onUserCreated: (user) => late.accounts!.onUserCreated(user),
     onSessionCreated: (session) => late.accounts!.onSessionCreated(session),
   });
@@ -285,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serveSourceMaps: config.serveSourceMaps,
     publicUrl: config.publicUrl,
     previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews)],
-    themeFor: async (userId) => (await settings.read(userId)).appearance.theme,
+    appearanceFor: async (userId) => (await settings.read(userId)).appearance,
   });
 
   return app;

@@ -28,6 +28,7 @@ beforeAll(async () => {
     oauth: t.config.oauth,
     mailer: { description: 'none', send: async () => {} },
     onMailError: () => {},
+    languageOf: async () => 'en',
     onUserCreated: async () => {},
     onSessionCreated: async () => {},
   });

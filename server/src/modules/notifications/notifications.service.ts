@@ -14,7 +14,9 @@ import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
+import { mailLanguage, type Language } from '../../platform/mail/languages.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import { notificationEmail, notificationFooter, weeklyDigestEmail, type EmailedKind } from './notification-emails.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { groupId, presentActor, presentGroup } from './notifications.presenter.ts';
 import * as repository from './notifications.repository.ts';
@@ -130,13 +132,13 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     return topic.data;
   }
 
-  async function sendMail(message: MailMessage & { userId: string; topic: EmailTopic }): Promise<void> {
+  async function sendMail(message: MailMessage & { userId: string; topic: EmailTopic; language: Language }): Promise<void> {
     const link = unsubscribeUrl(message.userId, message.topic);
     try {
       await deps.mailer.send({
         to: message.to,
         subject: message.subject,
-        text: `${message.text}\n\n—\nStop these e-mails: ${link}\nAll your e-mail settings: ${site}/settings?tab=notifications\n`,
+        text: `${message.text}\n\n—\n${notificationFooter(message.language, link, `${site}/settings?tab=notifications`)}\n`,
         headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });
     } catch (error) {
@@ -144,23 +146,23 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     }
   }
 
-  async function emailFor(kind: NotificationKind, recipient: { id: string; email: string }, actorId: string, objectId: string) {
+  async function emailFor(
+    kind: NotificationKind,
+    recipient: { id: string; email: string },
+    language: Language,
+    actorId: string,
+    objectId: string,
+  ) {
     const topic = EMAILED[kind]!;
     const [actor] = await repository.people(db, [actorId]);
     if (!actor) return;
-    const who = actor.name;
     const album = kind === 'follow' ? undefined : await repository.reviewAlbum(db, objectId);
-    const about = album ? `${album.title} by ${album.artist_credit}` : 'an album';
     const link = kind === 'follow' ? `${site}${paths.profile(actor.username ?? actor.id)}` : `${site}${paths.review(objectId)}`;
-    const [subject, line] =
-      kind === 'follow'
-        ? [`${who} followed you on Hearsay`, `${who} started following you.`]
-        : kind === 'review_comment'
-          ? [`${who} commented on your review`, `${who} commented on your review of ${about}.`]
-          : kind === 'mention'
-            ? [`${who} mentioned you`, `${who} mentioned you in a comment on a review of ${about}.`]
-            : [`${who} reviewed ${about}`, `${who}, whom you follow, published a review of ${about}.`];
-    await sendMail({ to: recipient.email, subject, text: `${line}\n\n${link}`, userId: recipient.id, topic });
+    const { subject, line } = notificationEmail(language, kind as EmailedKind, {
+      who: actor.name,
+      album: album ? { title: album.title, artist: album.artist_credit } : null,
+    });
+    await sendMail({ to: recipient.email, subject, text: `${line}\n\n${link}`, userId: recipient.id, topic, language });
   }
 
   /** Stores one notification per recipient (not the actor, only those who keep this kind), then tells and e-mails them. */
@@ -191,7 +193,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const mailed = keeping.filter((id) => wantsEmail(settings.get(id)!, kind));
     if (mailed.length === 0) return;
     const people = await repository.people(db, mailed);
-    for (const person of people) await emailFor(kind, person, actorId, objectId);
+    for (const person of people) {
+      await emailFor(kind, person, mailLanguage(settings.get(person.id)!.appearance.language), actorId, objectId);
+    }
   }
 
   function listen(events: Pick<EventBus, 'on'>): void {
@@ -293,36 +297,25 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         ]);
         if (reviews.length === 0 && albums.length === 0) continue;
         if (!(await repository.claimDigest(db, person.id, week, now()))) continue;
-        const text = [
-          `Your week on Hearsay (${week}), from the people you follow.`,
-          ...(albums.length > 0
-            ? [
-                '',
-                'Top albums among them:',
-                ...albums.map(
-                  (a) => `• ${a.title} by ${a.artist_credit} — ${Number(a.ratings)} rating(s), average ${Number(a.average).toFixed(1)}`,
-                ),
-              ]
-            : []),
-          ...(reviews.length > 0
-            ? [
-                '',
-                'New reviews:',
-                ...reviews.map(
-                  (r) => `• ${r.name} reviewed ${r.title} by ${r.artist_credit} (${Number(r.rating)}/10) ${site}${paths.review(r.id)}`,
-                ),
-              ]
-            : []),
-        ].join('\n');
+        const language = mailLanguage(settings.get(person.id)!.appearance.language);
+        const stopLink = unsubscribeUrl(person.id, 'weeklyDigest');
+        const digest = weeklyDigestEmail(language, {
+          week,
+          albums: albums.map((a) => ({ title: a.title, artist: a.artist_credit, ratings: Number(a.ratings), average: Number(a.average) })),
+          reviews: reviews.map((r) => ({
+            who: r.name,
+            title: r.title,
+            artist: r.artist_credit,
+            rating: Number(r.rating),
+            link: `${site}${paths.review(r.id)}`,
+          })),
+          stopLink,
+        });
         try {
           await deps.mailer.send({
             to: person.email,
-            subject: `Your Hearsay week: ${week}`,
-            text: `${text}\n\n—\nStop the Weekly Digest: ${unsubscribeUrl(person.id, 'weeklyDigest')}\n`,
-            headers: {
-              'List-Unsubscribe': `<${unsubscribeUrl(person.id, 'weeklyDigest')}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            },
+            ...digest,
+            headers: { 'List-Unsubscribe': `<${stopLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           });
           sent++;
         } catch (error) {

@@ -167,7 +167,7 @@ describe('settings', () => {
       },
       messages: { allowFrom: 'connections' },
       sharing: { listening: true, ratings: true, reviews: true },
-      appearance: { theme: 'system' },
+      appearance: { theme: 'system', language: null },
     });
     const changed = await call('PATCH', '/api/me/settings', person, {
       notifications: { email: { weeklyDigest: false } },
@@ -222,6 +222,24 @@ describe('e-mail', () => {
     expect(settings.notifications.email.newFollowers).toBe(false);
     // The bell still hears of followers; only the e-mail stopped.
     expect(settings.notifications.about.newFollowers).toBe(true);
+  });
+
+  it("writes e-mails in the recipient's language: a new follower in French, a password reset in Japanese", async () => {
+    const [star, fan] = await Promise.all([createUser(m), createUser(m, { name: 'Ami Fidèle' })]);
+    const chose = await caller(m)('PATCH', '/api/me/settings', star, { appearance: { language: 'fr' } });
+    expect(chose.statusCode).toBe(200);
+    await act(m, caller(m)('PUT', `/api/users/${star.user.username}/follow`, fan));
+    const mail = await m.mailbox.next(star.user.email);
+    expect(mail.subject).toBe('Ami Fidèle vous suit sur Hearsay');
+    expect(mail.text).toContain('Ami Fidèle a commencé à vous suivre.');
+    expect(mail.text).toContain('Ne plus recevoir ces e-mails : http://hearsay.test/api/notifications/unsubscribe?token=');
+
+    await caller(m)('PATCH', '/api/me/settings', fan, { appearance: { language: 'ja' } });
+    await m.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: fan.user.email } });
+    const reset = await m.mailbox.next(fan.user.email);
+    expect(reset.subject).toBe('Hearsayのパスワードの再設定');
+    expect(reset.text).toContain('Ami Fidèleさん');
+    expect(reset.text).toMatch(/http:\/\/hearsay\.test\/reset-password\?userId=/);
   });
 
   it('e-mails comments and mentions, and takes one-click unsubscribes posted by mail programs', async () => {

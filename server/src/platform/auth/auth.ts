@@ -4,7 +4,9 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { OAuthConfig, SocialProviderId } from '../config.ts';
 import type { DB, Dialect } from '../db/index.ts';
 import { newId } from '../ids.ts';
+import type { Language } from '../mail/languages.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { resetPasswordEmail } from './reset-email.ts';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 
 export const SESSION_IDLE_DAYS = 30;
@@ -35,6 +37,8 @@ export interface AuthOptions {
   oauth: OAuthConfig;
   mailer: Mailer;
   onMailError: (error: unknown) => void;
+  /** The language a person's e-mails are written in (their Settings → Appearance choice). */
+  languageOf: (userId: string) => Promise<Language>;
   /** Runs inside sign-up, right after the user row is written (username, profile). */
   onUserCreated: (user: { id: string; name: string }) => Promise<void>;
   onSessionCreated: (session: { userId: string }) => Promise<void>;
@@ -111,21 +115,11 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user, token }) => {
         const link = `${options.publicUrl}/reset-password?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(token)}`;
         // Sent in the background: waiting for the mail server would tell an attacker the address exists.
-        void options.mailer
-          .send({
+        void (async () =>
+          options.mailer.send({
             to: user.email,
-            subject: 'Reset your Hearsay password',
-            text: [
-              `Hi ${user.name},`,
-              '',
-              'Someone (hopefully you) asked to reset the password of your Hearsay account. Choose a new one here:',
-              '',
-              link,
-              '',
-              `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
-            ].join('\n'),
-          })
-          .catch((error: unknown) => options.onMailError(error));
+            ...resetPasswordEmail(await options.languageOf(user.id), { name: user.name, link, minutes: RESET_LINK_MINUTES }),
+          }))().catch((error: unknown) => options.onMailError(error));
       },
     },
     session: {
