@@ -14,6 +14,8 @@ export const NotificationKindSchema = z.enum([
   'mention',
   'collection_like',
   'recommendation',
+  /** Your data export is ready to download (you are its actor). */
+  'export_ready',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 

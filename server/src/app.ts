@@ -27,6 +27,7 @@ import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { createFeedService } from './modules/feed/feed.service.ts';
 import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { createJournalService } from './modules/journal/journal.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -146,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       entry: new URL('./job-thread.ts', import.meta.url),
       workerData: { config, imageProxy: deps.imageProxy, musicbrainzSlot } satisfies JobThreadData,
       kinds: JOB_KINDS,
-      onEvent: (event) => applyThreadEvent(core, event),
+      onEvent: (event) => applyThreadEvent(core, event, events),
     });
   app.addHook('onReady', async () => {
     jobs.start();
@@ -161,8 +162,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.close();
     await core.musicbrainz.close();
   });
-  const core = buildCoreServices({ db, clock, config, imageProxy: deps.imageProxy, jobs, events, log: app.log, musicbrainzSlot });
-  const { catalog, ratings, library, blocks, imageProxy, reviews, imports, catalogMusicBrainz, enrichment } = core;
+  const core = buildCoreServices({
+    db,
+    clock,
+    config,
+    imageProxy: deps.imageProxy,
+    jobs,
+    events,
+    log: app.log,
+    musicbrainzSlot,
+    onExportReady: (ready) => events.emit('data_export.ready', ready),
+  });
+  const { catalog, ratings, library, blocks, imageProxy, reviews, imports, catalogMusicBrainz, enrichment, dataExport } = core;
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   const covers = createCoverService({
     db,
@@ -276,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(blocksRoutes, { blocks });
   await app.register(moderationRoutes, { moderation });
   await app.register(importsRoutes, { imports });
+  await app.register(dataExportRoutes, { dataExport });
   await app.register(journalRoutes, { journal });
   await app.register(feedRoutes, { feed });
   await app.register(conversationsRoutes, { conversations });

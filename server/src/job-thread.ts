@@ -24,7 +24,16 @@ const { config, imageProxy, musicbrainzSlot } = workerData as JobThreadData;
 const database = openDatabase(config.databaseUrl, { poolSize: 2 });
 const clock = () => new Date();
 const runner = createJobRunner({ db: database.db, clock, log: threadLog(), sliceMs: THREAD_SLICE_MS });
-const services = buildCoreServices({ db: database.db, clock, config, imageProxy, jobs: runner, log: threadLog(), musicbrainzSlot });
+const services = buildCoreServices({
+  db: database.db,
+  clock,
+  config,
+  imageProxy,
+  jobs: runner,
+  log: threadLog(),
+  musicbrainzSlot,
+  onExportReady: (ready) => tellServer({ type: 'export-ready', ...ready } satisfies ThreadEvent),
+});
 for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.register(kind, handler);
 // The server's caches of albums, charts and pages drop what the thread's writes changed.
 services.catalog.onChange((albumId) => tellServer({ type: 'catalog-changed', albumId } satisfies ThreadEvent));

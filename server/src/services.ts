@@ -4,6 +4,7 @@ import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/c
 import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
 import { createBlocksService } from './modules/blocks/blocks.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createDataExportService, DATA_EXPORT_JOB } from './modules/data-export/data-export.service.ts';
 import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
 import { createImportsService, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
@@ -11,7 +12,7 @@ import { createRatingLookup, createRatingsService } from './modules/ratings/rati
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import type { Config } from './platform/config.ts';
 import type { DB } from './platform/db/index.ts';
-import type { EventBus } from './platform/events.ts';
+import type { DomainEvents, EventBus } from './platform/events.ts';
 import type { JobHandler, Jobs } from './platform/jobs/runner.ts';
 import { createMusicBrainz } from './platform/musicbrainz/client.ts';
 import type { MusicBrainz } from './platform/musicbrainz/types.ts';
@@ -28,6 +29,8 @@ export interface CoreServiceDeps {
   log?: { warn(details: object, message: string): void };
   /** Shared by the server thread and the job thread, so both keep to one MusicBrainz request a second together. */
   musicbrainzSlot?: SharedArrayBuffer;
+  /** An export is ready: the server tells its owner (the job thread passes it on to the server). */
+  onExportReady?: (ready: DomainEvents['data_export.ready']) => void;
 }
 
 const quiet = { warn: () => {} };
@@ -88,26 +91,47 @@ export function buildCoreServices(deps: CoreServiceDeps) {
       await enrichment.ensureQueued(jobs);
     },
   });
-  return { ratingLookup, catalog, ratings, library, blocks, imageProxy, reviews, imports, musicbrainz, catalogMusicBrainz, enrichment };
+  const dataExport = createDataExportService({ db, clock, publicUrl: config.publicUrl, jobs, onReady: deps.onExportReady });
+  return {
+    ratingLookup,
+    catalog,
+    ratings,
+    library,
+    blocks,
+    imageProxy,
+    reviews,
+    imports,
+    musicbrainz,
+    catalogMusicBrainz,
+    enrichment,
+    dataExport,
+  };
 }
 
 /** Every kind of background job. */
-export const JOB_KINDS = [RYM_IMPORT_JOB, CATALOG_ENRICH_JOB] as const;
+export const JOB_KINDS = [RYM_IMPORT_JOB, CATALOG_ENRICH_JOB, DATA_EXPORT_JOB] as const;
 
 /** The handler that runs each kind of job. */
 export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[number], JobHandler<unknown>> {
   return {
     [RYM_IMPORT_JOB]: services.imports.rymImport,
     [CATALOG_ENRICH_JOB]: services.enrichment.handler as JobHandler<unknown>,
+    [DATA_EXPORT_JOB]: services.dataExport.dataExport as JobHandler<unknown>,
   };
 }
 
 /** What the job thread tells the server (platform/jobs/thread.ts). */
-export type ThreadEvent = { type: 'catalog-changed'; albumId: string | null };
+export type ThreadEvent =
+  | { type: 'catalog-changed'; albumId: string | null }
+  | ({ type: 'export-ready' } & DomainEvents['data_export.ready']);
 
-/** The server's side of a thread event: its own caches drop what the thread changed. */
-export function applyThreadEvent(services: CoreServices, event: unknown): void {
+/** The server's side of a thread event: its own caches drop what the thread changed; people are told what is ready. */
+export function applyThreadEvent(services: CoreServices, event: unknown, events: Pick<EventBus, 'emit'>): void {
   const change = event as ThreadEvent;
+  if (change.type === 'export-ready') {
+    events.emit('data_export.ready', { userId: change.userId, exportId: change.exportId });
+    return;
+  }
   if (change.type !== 'catalog-changed') return;
   if (change.albumId) services.catalog.invalidateAlbum(change.albumId);
   else services.catalog.invalidateAll();

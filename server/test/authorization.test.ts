@@ -16,6 +16,7 @@ import { buildAlbum } from './factories.ts';
 import { uploadExport } from './imports.ts';
 import { rymExport } from './rym-export.ts';
 import { requestsTo, type Method } from './requests.ts';
+import { exportData } from './exports.ts';
 import { createUser, sessionCookie, type TestUser } from './users.ts';
 
 /**
@@ -147,6 +148,10 @@ async function objectFor(row: Row, state: State): Promise<Record<string, string>
     case 'importJob': {
       const started = await uploadExport(t, owner, rymExport({ rows: 2, prefix: 'Matrix' }));
       return { importId: started.json().id };
+    }
+    case 'dataExport': {
+      const finished = await exportData(t, owner);
+      return { exportId: finished.id };
     }
     case 'session': {
       const again = await send('POST', '/api/auth/sign-in', null, { email: owner.user.email, password: owner.password });

@@ -268,6 +268,30 @@ export interface ImportJobTable {
   finished_at: string | null;
 }
 
+/** "Download my data": one export, built by a job; the ZIP waits in `file` until `expires_at`. */
+export interface DataExportTable {
+  id: string;
+  user_id: string;
+  status: 'running' | 'done' | 'failed';
+  processed: Defaulted<number>;
+  total: Defaulted<number>;
+  size: number | null;
+  file: Buffer | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
+/** A page of an export's rows (JSON), gathered by one step of the job and read back when the ZIP is written. */
+export interface DataExportPartTable {
+  export_id: string;
+  seq: number;
+  section: string;
+  rows: string;
+}
+
 /** The uploaded file of an import, kept while the import runs so a restart can resume it. */
 export interface ImportFileTable {
   import_id: string;
@@ -580,6 +604,8 @@ export interface Database {
   import_job: ImportJobTable;
   import_item: ImportItemTable;
   import_file: ImportFileTable;
+  data_export: DataExportTable;
+  data_export_part: DataExportPartTable;
   job: JobTable;
   album_like: AlbumMarkTable;
   listen_later: AlbumMarkTable;

@@ -17,6 +17,8 @@ export interface DomainEvents {
   'review.published': { reviewId: string; authorId: string; albumId: string };
   /** `likerId` liked a collection owned by `ownerId`. */
   'collection.liked': { collectionId: string; ownerId: string; likerId: string };
+  /** The ZIP of `userId`'s data is ready to download. */
+  'data_export.ready': { userId: string; exportId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

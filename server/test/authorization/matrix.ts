@@ -34,6 +34,7 @@ export const OBJECTS = {
   conversation: ['public'],
   journalEntry: ['public', 'deleted'],
   importJob: ['public'],
+  dataExport: ['public'],
   session: ['public'],
   warning: ['public'],
   followRequest: ['followers'],
@@ -70,6 +71,8 @@ const always =
 const members: Rule = (role) => (role === 'visitor' ? 401 : role === 'suspended' ? 403 : 'ok');
 /** Signed-in people, and a suspended person too: their own standing, who they are, signing out. */
 const evenSuspended: Rule = (role) => (role === 'visitor' ? 401 : 'ok');
+/** One's own data export: a suspended person may still take their data with them; for anyone else it does not exist. */
+const ownExport: Rule = (role) => (role === 'visitor' ? 401 : role === 'owner' ? 'ok' : 404);
 /** Signed-in people, each answered with the same refusal of what they sent. */
 const membersRefused =
   (answer: Answer): Rule =>
@@ -290,6 +293,10 @@ export const MATRIX: readonly Row[] = [
   { route: 'POST /api/imports/rym', object: 'none', rule: membersRefused(406) },
   { route: 'GET /api/imports/latest', object: 'none', rule: members },
   { route: 'GET /api/imports/:importId', object: 'importJob', rule: ownerOnly() },
+  { route: 'POST /api/me/exports', object: 'none', rule: evenSuspended, fresh: true },
+  { route: 'GET /api/me/exports/latest', object: 'none', rule: evenSuspended },
+  { route: 'GET /api/me/exports/:exportId', object: 'dataExport', rule: ownExport },
+  { route: 'GET /api/me/exports/:exportId/download', object: 'dataExport', rule: ownExport },
 
   // Reviews and comments
   { route: 'GET /api/albums/:albumId/reviews', object: 'album', rule: anyone },

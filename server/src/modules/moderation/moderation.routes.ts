@@ -1,4 +1,5 @@
 import { accountsEndpoints } from '@hearsay/contracts/accounts';
+import { dataExportEndpoints } from '@hearsay/contracts/data-export';
 import { moderationEndpoints as endpoints } from '@hearsay/contracts/moderation';
 import { REALTIME_PATH } from '@hearsay/contracts/realtime';
 import type { FastifyPluginAsync } from 'fastify';
@@ -8,13 +9,17 @@ import { route } from '../../platform/http/endpoints.ts';
 import type { ModerationService } from './moderation.service.ts';
 
 /**
- * What a suspended or banned person may still do: read who they are and why they are held, and sign out. The
- * route is the one the router matched (its declared pattern), never the raw address.
+ * What a suspended or banned person may still do: read who they are and why they are held, sign out, and take their
+ * data with them. The route is the one the router matched (its declared pattern), never the raw address.
  */
 const OPEN_TO_SANCTIONED = new Set(
-  [accountsEndpoints.me, accountsEndpoints.signOut, endpoints.standing, endpoints.acknowledgeWarning].map(
-    (declaration) => `${declaration.method} ${declaration.path}`,
-  ),
+  [
+    accountsEndpoints.me,
+    accountsEndpoints.signOut,
+    endpoints.standing,
+    endpoints.acknowledgeWarning,
+    ...Object.values(dataExportEndpoints),
+  ].map((declaration) => `${declaration.method} ${declaration.path}`),
 );
 
 /** Holds a suspended or banned person to their standing: every other API route (and live updates) answers 403 with the reason. */

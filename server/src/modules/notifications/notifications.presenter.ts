@@ -22,9 +22,9 @@ export function presentGroup(
   const kind = row.kind as NotificationKind;
   const isCollection = kind === 'collection_like';
   const latestActor = actors[0];
-  const aboutPerson = kind === 'follow' || kind === 'follow_request' || kind === 'follow_approved';
+  const aboutPerson = kind === 'follow' || kind === 'follow_request' || kind === 'follow_approved' || kind === 'export_ready';
   const href =
-    kind === 'follow_request'
+    kind === 'follow_request' || kind === 'export_ready'
       ? paths.settings('privacy')
       : aboutPerson
         ? latestActor

@@ -62,7 +62,7 @@ const ABOUT: Partial<Record<NotificationKind, keyof MemberSettings['notification
 };
 
 /** Kinds whose subject is a review (the others are about a person or a collection). */
-const isAboutReview = (kind: string) => !['follow', 'follow_request', 'follow_approved', 'collection_like'].includes(kind);
+const isAboutReview = (kind: string) => !['follow', 'follow_request', 'follow_approved', 'collection_like', 'export_ready'].includes(kind);
 
 /** The e-mail sent as it happens for a kind, and the toggle its unsubscribe link turns off. */
 const EMAILED: Partial<Record<NotificationKind, EmailTopic>> = {
@@ -168,7 +168,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   /** Stores one notification per recipient (not the actor, only those who keep this kind), then tells and e-mails them. */
   async function notify(kind: NotificationKind, recipientIds: readonly string[], actorId: string, objectId: string): Promise<void> {
     const hiddenFromActor = await deps.blocks.hiddenFrom(actorId);
-    const others = [...new Set(recipientIds)].filter((id) => id !== actorId && !hiddenFromActor.has(id));
+    // News of one's own (an export ready) is the one kind whose actor is its recipient.
+    const others = [...new Set(recipientIds)].filter((id) => (id !== actorId || kind === 'export_ready') && !hiddenFromActor.has(id));
     if (others.length === 0) return;
     const settings = await deps.settings.readMany(others);
     const about = ABOUT[kind];
@@ -203,6 +204,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     events.on('profile.follow_requested', ({ requesterId, targetId }) => notify('follow_request', [targetId], requesterId, targetId));
     events.on('profile.follow_approved', ({ requesterId, targetId }) => notify('follow_approved', [requesterId], targetId, targetId));
     events.on('review.liked', ({ reviewId, authorId, likerId }) => notify('review_like', [authorId], likerId, reviewId));
+    events.on('data_export.ready', ({ userId, exportId }) => notify('export_ready', [userId], userId, exportId));
     events.on('collection.liked', ({ collectionId, ownerId, likerId }) => notify('collection_like', [ownerId], likerId, collectionId));
     events.on('review.commented', async ({ reviewId, authorId, commenterId, body }) => {
       await notify('review_comment', [authorId], commenterId, reviewId);

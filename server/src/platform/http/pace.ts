@@ -14,6 +14,8 @@ export const PACE_PER_HOUR = {
   listen: 300,
   picture: 20,
   import: 10,
+  /** Building a ZIP of everything of yours: a few a day is plenty, and each one reads every row you have. */
+  export: 5,
   /** A direct message: plenty for a lively conversation, too few to spam many people. */
   message: 300,
   /** Adding an album from MusicBrainz: three requests to a free service that allows one a second. */

@@ -29,6 +29,8 @@ export interface Step<Cursor> {
   done: boolean;
   /** The handler's own writes that go with this cursor (the progress it shows), saved in the same transaction. */
   save?: (db: DB) => Promise<void>;
+  /** Runs once the step is committed: telling people of what it did (it is there by then). */
+  saved?: () => void;
 }
 
 export interface JobHandler<Cursor> {
@@ -205,6 +207,7 @@ export function createJobRunner(options: JobRunnerOptions) {
           log.warn({ jobId: job.id, kind: job.kind }, 'the job was taken over by another runner, or removed');
           return;
         }
+        step.saved?.();
         if (step.done) return;
         current = { ...current, cursor: step.cursor };
         await new Promise((resolve) => setImmediate(resolve));

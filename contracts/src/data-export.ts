@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { RatingValueSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
+import { MemberSettingsSchema } from './settings.ts';
+
+/**
+ * "Download my data" (Settings → Privacy): everything of a member's as one ZIP — `hearsay.json` in the format below
+ * (its JSON Schema is `schema.json` beside it), a RateYourMusic-compatible CSV and Letterboxd-style CSVs. The JSON is
+ * what Hearsay's import reads back: version 1 is kept readable by every later Hearsay.
+ */
+export const EXPORT_FORMAT = 'hearsay-export';
+export const EXPORT_VERSION = 1;
+
+const moment = z.string().describe('An ISO 8601 timestamp (UTC).');
+
+/** An album as another site (or a fresh Hearsay) can find it again: by MusicBrainz id, else by artist, title and year. */
+export const ExportAlbumSchema = z.object({
+  id: z.string().describe("The album's id on the Hearsay site it was exported from."),
+  url: z.string().describe("The album's page on that site."),
+  title: z.string(),
+  artist: z.string().describe('The artist credit as shown, e.g. "Lou Reed & John Cale".'),
+  year: z.number().int().nullable(),
+  mbid: z.string().nullable().describe('The MusicBrainz release-group id, when known.'),
+});
+export type ExportAlbum = z.infer<typeof ExportAlbumSchema>;
+
+const rating = RatingValueSchema.describe('1 to 10 in steps of 0.5; 10 is the best.');
+
+export const HearsayExportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: moment,
+  site: z.string().describe('The address of the site the data comes from.'),
+  profile: z.object({
+    username: z.string(),
+    name: z.string(),
+    bio: z.string(),
+    email: z.string(),
+    joinedAt: moment,
+    visibility: z.enum(['public', 'followers', 'private']),
+    preferredGenres: z.array(z.string()),
+  }),
+  settings: MemberSettingsSchema,
+  ratings: z.array(z.object({ album: ExportAlbumSchema, rating, ratedAt: moment })),
+  reviews: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      album: ExportAlbumSchema,
+      rating,
+      title: z.string(),
+      html: z.string().describe('The review as written, sanitised HTML.'),
+      text: z.string().describe('The same review as plain text.'),
+      createdAt: moment,
+      updatedAt: moment,
+      likes: z.number().int().describe('How many people liked it when exported.'),
+    }),
+  ),
+  comments: z.array(z.object({ reviewUrl: z.string(), album: ExportAlbumSchema.nullable(), body: z.string(), createdAt: moment })),
+  likes: z.object({
+    reviews: z.array(z.object({ reviewUrl: z.string(), album: ExportAlbumSchema.nullable(), likedAt: moment })),
+    collections: z.array(z.object({ collectionUrl: z.string(), name: z.string(), likedAt: moment })),
+    albums: z.array(z.object({ album: ExportAlbumSchema, likedAt: moment })),
+  }),
+  listenLater: z.array(z.object({ album: ExportAlbumSchema, addedAt: moment })),
+  collections: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      private: z.boolean(),
+      ranked: z.boolean(),
+      createdAt: moment,
+      albums: z.array(z.object({ album: ExportAlbumSchema, position: z.number().int(), note: z.string(), addedAt: moment })),
+    }),
+  ),
+  journal: z.array(
+    z.object({
+      album: ExportAlbumSchema,
+      listenedOn: z.string().describe('The day of the listen, YYYY-MM-DD.'),
+      rating: rating.nullable(),
+      note: z.string().nullable(),
+      createdAt: moment,
+    }),
+  ),
+  follows: z.object({
+    following: z.array(z.object({ username: z.string(), name: z.string(), since: moment })),
+    followers: z.array(z.object({ username: z.string(), name: z.string(), since: moment })),
+  }),
+});
+export type HearsayExport = z.infer<typeof HearsayExportSchema>;
+
+/** The files in the ZIP. */
+export const EXPORT_FILES = {
+  json: 'hearsay.json',
+  schema: 'schema.json',
+  rym: 'rateyourmusic.csv',
+  diary: 'letterboxd-diary.csv',
+  ratings: 'letterboxd-ratings.csv',
+  readme: 'README.txt',
+};
+
+export const DataExportSchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  /** Rows gathered so far out of `total` (the progress bar). */
+  processed: z.number().int(),
+  total: z.number().int(),
+  /** Bytes of the ZIP once done. */
+  size: z.number().int().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Until when the ZIP can be downloaded. */
+  expiresAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof DataExportSchema>;
+
+export const DataExportParamsSchema = z.object({ exportId: z.string().min(1).max(100) });
+
+const tags = ['data export'];
+
+export const dataExportEndpoints = {
+  start: endpoint({
+    method: 'POST',
+    path: '/api/me/exports',
+    tags,
+    summary: 'Start building a ZIP of all your data in the background (one at a time); poll it, or wait for the notification',
+    responses: { 202: DataExportSchema, ...errorResponses(401, 409, 429) },
+  }),
+  latest: endpoint({
+    method: 'GET',
+    path: '/api/me/exports/latest',
+    tags,
+    summary: 'Your latest export, or null',
+    responses: { 200: z.object({ export: DataExportSchema.nullable() }), ...errorResponses(401) },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/me/exports/:exportId',
+    tags,
+    summary: 'One of your exports and its progress',
+    params: DataExportParamsSchema,
+    responses: { 200: DataExportSchema, ...errorResponses(400, 401, 404) },
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/api/me/exports/:exportId/download',
+    tags,
+    summary: 'The ZIP of a finished export (application/zip)',
+    params: DataExportParamsSchema,
+    responses: { 200: z.unknown().describe('application/zip'), ...errorResponses(400, 401, 404, 409) },
+  }),
+};
