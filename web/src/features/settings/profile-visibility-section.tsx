@@ -11,6 +11,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { DownloadMyData } from './download-my-data.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const VISIBILITIES: readonly ProfileVisibility[] = ['public', 'followers', 'private'];
@@ -148,14 +149,7 @@ export function YourDataSection() {
   const { t } = useTranslation('settings');
   return (
     <SettingsSection id="privacy-data" title={t('yourData.title')} description={t('yourData.description')}>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" disabled aria-describedby="privacy-data-not-yet">
-          {t('yourData.download')}
-        </Button>
-        <span id="privacy-data-not-yet" className="text-sm text-ink-muted">
-          {t('yourData.notYet')}
-        </span>
-      </div>
+      <DownloadMyData />
       <p className="mt-4 text-sm text-ink-muted">
         {t('yourData.policy')}{' '}
         <Link to="/privacy" className="font-medium text-accent underline-offset-2 hover:underline">
