@@ -60,3 +60,24 @@ test('make the profile private and a stranger is locked out; followers only turn
   await expect(stranger.getByText(`${owner.name} approved your follow request`)).toBeVisible();
   await strangerContext.close();
 });
+
+test('Download my data: the ZIP is gathered in the background, the bell says it is ready, and it downloads', async ({ page }) => {
+  await register(page);
+  const album = (
+    (await (await page.request.get('/api/albums?sort=title&limit=1&page=3102')).json()) as { items: { id: string }[] }
+  ).items[0]!;
+  expect((await page.request.put(`/api/albums/${album.id}/rating`, { data: { rating: 8.5 } })).ok()).toBe(true);
+
+  await page.goto('/settings?tab=privacy');
+  const yourData = page.getByRole('region', { name: 'Your data' });
+  await yourData.getByRole('button', { name: 'Download my data' }).click();
+  const zipLink = yourData.getByRole('link', { name: /^Download ZIP \(\d+ KB\)$/ });
+  await expect(zipLink).toBeVisible();
+  await expect(yourData.getByText(/^Available until /)).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), zipLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^hearsay-\d{4}-\d{2}-\d{2}\.zip$/);
+
+  await page.goto('/notifications');
+  await expect(page.getByRole('link', { name: /Your data is ready to download/ })).toBeVisible();
+});
