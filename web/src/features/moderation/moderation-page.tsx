@@ -385,7 +385,8 @@ function AuditLog() {
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
           {audit.data.items.map((entry) => {
             const action = t(`audit.actions.${entry.action}`);
-            const type = t(`types.${entry.subjectType}`).toLowerCase();
+            // The kind as a word inside a sentence ("a review", „eine Rezension“), not the label's capitalised form.
+            const type = t(`audit.subjects.${entry.subjectType}`);
             return (
               <li key={entry.id} className="px-4 py-3 text-sm text-ink">
                 {t('audit.entry', { name: entry.moderatorName, action, type, reason: entry.reason })}{' '}
