@@ -127,6 +127,67 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 /** The profile picture after an upload or a removal. */
 export const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
 
+/** Names that are paths or words of the app itself (`/profile/me`, the guest), never a person's username. */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'me',
+  'guest',
+  'admin',
+  'administrator',
+  'api',
+  'settings',
+  'hearsay',
+  'support',
+  'help',
+  'login',
+  'register',
+  'null',
+  'undefined',
+]);
+
+/**
+ * A username a person chooses in Settings → Account: the shape sign-up gives (lower case letters, digits and
+ * underscores, 3 to 30 long, starting and ending with a letter or digit). Typed capitals are read as lower case.
+ */
+export const UsernameSchema = z
+  .string({ error: 'Please enter a username' })
+  .trim()
+  .toLowerCase()
+  .refine((name) => !RESERVED_USERNAMES.has(name), { error: 'That username is reserved. Please choose another', abort: true })
+  .min(3, { error: 'Usernames are 3 to 30 characters long' })
+  .max(30, { error: 'Usernames are 3 to 30 characters long' })
+  .regex(/^[a-z0-9_]+$/, { error: 'Use only letters, digits and underscores' })
+  .regex(/^[a-z0-9](.*[a-z0-9])?$/, { error: 'A username starts and ends with a letter or a digit' });
+
+/** How long a username given up leads to its person (and is kept from everyone else). */
+export const USERNAME_REDIRECT_DAYS = 90;
+
+/** How long the link that confirms a new e-mail address works. */
+export const EMAIL_LINK_HOURS = 24;
+
+/** The current password confirms a change; members who sign in only through a provider have none and send none. */
+const reauthentication = z.string().max(1024).optional();
+
+/** PUT /api/me/username */
+export const ChangeUsernameBodySchema = z.object({ username: UsernameSchema, password: reauthentication });
+export type ChangeUsernameBody = z.infer<typeof ChangeUsernameBodySchema>;
+
+/** POST /api/me/email: nothing changes until the link sent to the new address is opened. */
+export const ChangeEmailBodySchema = z.object({ email, password: reauthentication });
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
+
+export const EmailChangeRequestedSchema = z.object({
+  /** The new address the confirmation link went to. */
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type EmailChangeRequested = z.infer<typeof EmailChangeRequestedSchema>;
+
+/** POST /api/me/email/confirm: the token from the link (works without being signed in, on any device). */
+export const ConfirmEmailBodySchema = z.object({ token: z.string().trim().min(1, { error: 'This link is incomplete' }).max(200) });
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBodySchema>;
+
+export const EmailChangedSchema = z.object({ email: z.string() });
+
 const tags = ['accounts'];
 
 const profileUpdate = {
@@ -224,5 +285,29 @@ export const accountsEndpoints = {
     summary: 'Save an onboarding step (genres, artists) or finish onboarding',
     body: OnboardingUpdateSchema,
     responses: { 200: OnboardingSchema, ...errorResponses(400, 401, 404) },
+  }),
+  changeUsername: endpoint({
+    method: 'PUT',
+    path: '/api/me/username',
+    tags,
+    summary: 'Change your username (current password required); the old one leads to you for 90 days',
+    body: ChangeUsernameBodySchema,
+    responses: { 200: SignedInUserSchema, ...errorResponses(400, 401, 403, 409, 429) },
+  }),
+  changeEmail: endpoint({
+    method: 'POST',
+    path: '/api/me/email',
+    tags,
+    summary: 'Ask to change your e-mail address (current password required): a link goes to the new address',
+    body: ChangeEmailBodySchema,
+    responses: { 200: EmailChangeRequestedSchema, ...errorResponses(400, 401, 403, 409, 429, 502) },
+  }),
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: '/api/me/email/confirm',
+    tags,
+    summary: 'Confirm an e-mail change with the token from the link sent to the new address',
+    body: ConfirmEmailBodySchema,
+    responses: { 200: EmailChangedSchema, ...errorResponses(400, 409, 429) },
   }),
 };

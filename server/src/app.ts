@@ -11,6 +11,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
 import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/security.routes.ts';
 import { createSecurityService } from './modules/accounts/security.service.ts';
+import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
+import { createAccountChangesService } from './modules/accounts/account-changes.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
 import { moderationRoutes, sanctionGuard } from './modules/moderation/moderation.routes.ts';
@@ -257,6 +259,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       conversations.forgetPerson,
     ],
   });
+  const accountChanges = createAccountChangesService({
+    db,
+    limiter,
+    clock,
+    mailer,
+    publicUrl: config.publicUrl,
+    limitMultiplier: config.rateLimitMultiplier,
+    confirmPassword: security.confirmPassword,
+    currentUser: accounts.currentUser,
+    languageOf: async (userId) => mailLanguage((await settings.read(userId)).appearance.language),
+    onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
+  });
   const journal = createJournalService({ db, clock, catalog });
   const feed = createFeedService({ db, clock, catalog, blocks, settings });
   const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog });
@@ -273,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settings });
   await app.register(notificationsRoutes, { notifications });
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
+  await app.register(accountChangesRoutes, { changes: accountChanges });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
   await app.register(catalogRoutes, { catalog, onArtistViewed: catalogMusicBrainz.refreshArtistSoon });
   await app.register(musicbrainzRoutes, { catalogMusicBrainz, enrichmentState: enrichment.state });

@@ -223,6 +223,22 @@ export interface FollowRequestTable {
   created_at: string;
 }
 
+/** A username given up, pointing at its person for 90 days from `created_at`. */
+export interface UsernameRedirectTable {
+  old_username: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** A requested e-mail change waiting for its link to be opened (one per person; only the token's hash is kept). */
+export interface EmailChangeTable {
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface RatingTable {
   id: string;
   user_id: string;
@@ -590,6 +606,8 @@ export interface Database {
   follow: FollowTable;
   block: BlockTable;
   follow_request: FollowRequestTable;
+  username_redirect: UsernameRedirectTable;
+  email_change: EmailChangeTable;
   report: ReportTable;
   moderation_action: ModerationActionTable;
   moderator: ModeratorTable;

@@ -151,6 +151,12 @@ const profileTab =
     return sees(role, state) ? 'ok' : 403;
   };
 
+/** A picture for link previews: anyone, visitors too (a closed profile's is the default one); a block or a deleted account is not found. */
+const sharedCard: Rule = (role, state) => {
+  if (role === 'suspended') return 403;
+  return state === 'deleted' || role === 'blocked' ? 404 : 'ok';
+};
+
 /** Doing something to a person (follow, mute, block): yourself is refused with `self`; blocked people find nobody. */
 const toPerson =
   ({ self, blockedFinds = false }: { self: Answer; blockedFinds?: boolean }): Rule =>
@@ -235,6 +241,15 @@ export const MATRIX: readonly Row[] = [
   { route: 'POST /api/me/connected-accounts/:provider', object: 'none', rule: membersRefused(400), body: {} },
   { route: 'DELETE /api/me/connected-accounts/:provider', object: 'none', rule: membersRefused(404) },
   { route: 'DELETE /api/me', object: 'none', rule: members, body: { password: '{password}' }, fresh: true },
+  {
+    route: 'PUT /api/me/username',
+    object: 'none',
+    rule: members,
+    body: { username: '{newUsername}', password: '{password}' },
+    fresh: true,
+  },
+  { route: 'POST /api/me/email', object: 'none', rule: members, body: { email: '{newEmail}', password: '{password}' }, fresh: true },
+  { route: 'POST /api/me/email/confirm', object: 'none', rule: always(400), body: { token: 'not-a-token' } },
   { route: 'GET /api/me/settings', object: 'none', rule: members },
   { route: 'PATCH /api/me/settings', object: 'none', rule: members, body: {} },
 

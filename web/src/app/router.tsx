@@ -37,6 +37,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/accounts/reset-password-page.tsx')).ResetPasswordPage }),
           },
           {
+            // The link mailed to a new address: public, since it may be opened on a device that is not signed in.
+            path: 'settings/confirm-email',
+            lazy: async () => ({ Component: (await import('../features/settings/confirm-email-page.tsx')).ConfirmEmailPage }),
+          },
+          {
             path: 'auth/callback',
             lazy: async () => ({ Component: (await import('../features/accounts/auth-callback-page.tsx')).AuthCallbackPage }),
           },

@@ -23,6 +23,7 @@ import * as createBlocksAndMutes from './2026-11-25-10-create-blocks-and-mutes.t
 import * as createReportsAndModeration from './2026-11-25-20-create-reports-and-moderation.ts';
 import * as profileVisibility from './2026-11-25-30-profile-visibility.ts';
 import * as moderatorsAndSanctions from './2026-11-25-40-moderators-and-sanctions.ts';
+import * as usernameRedirectsAndEmailChanges from './2026-11-26-30-username-redirects-and-email-changes.ts';
 import * as dataExports from './2026-11-26-50-data-exports.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-20-create-reports-and-moderation': createReportsAndModeration,
   '2026-11-25-30-profile-visibility': profileVisibility,
   '2026-11-25-40-moderators-and-sanctions': moderatorsAndSanctions,
+  '2026-11-26-30-username-redirects-and-email-changes': usernameRedirectsAndEmailChanges,
   '2026-11-26-50-data-exports': dataExports,
 };

@@ -280,6 +280,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   }
 
   return {
+    confirmPassword,
     overview,
     providers,
     changePassword,

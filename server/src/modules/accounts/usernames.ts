@@ -1,21 +1,5 @@
+import { RESERVED_USERNAMES } from '@hearsay/contracts/accounts';
 import { foldDiacritics } from '../../platform/text.ts';
-
-/** Names that are paths or words of the app itself, never given to a person. */
-export const RESERVED_USERNAMES = new Set([
-  'me',
-  'guest',
-  'admin',
-  'administrator',
-  'api',
-  'settings',
-  'hearsay',
-  'support',
-  'help',
-  'login',
-  'register',
-  'null',
-  'undefined',
-]);
 
 /** "Zoë O'Brien" → "zoeobrien": lower case letters, digits and underscores, 3 to 30 long. */
 export function usernameBase(name: string): string {

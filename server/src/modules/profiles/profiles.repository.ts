@@ -23,6 +23,18 @@ export async function findByUsername(db: DB, username: string) {
     .executeTakeFirst();
 }
 
+/** The person who gave up this username after `since`: an old profile address still leads to them. */
+export async function findByFormerUsername(db: DB, username: string, since: string) {
+  const redirect = await db
+    .selectFrom('username_redirect')
+    .innerJoin('user', 'user.id', 'username_redirect.user_id')
+    .select('user.username')
+    .where('username_redirect.old_username', '=', username)
+    .where('username_redirect.created_at', '>', since)
+    .executeTakeFirst();
+  return redirect?.username ? findByUsername(db, redirect.username) : undefined;
+}
+
 export async function follows(db: DB, followerId: string, followeeId: string): Promise<boolean> {
   const row = await db
     .selectFrom('follow')

@@ -1,3 +1,4 @@
+import { USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/accounts';
 import { pageFields } from '@hearsay/contracts/pagination';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import type { FollowRequest, PersonCard, Profile, ProfileVisibility } from '@hearsay/contracts/profiles';
@@ -39,10 +40,14 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   const { db, blocks } = deps;
   const profileNotFound = () => notFound('profile_not_found', 'User profile not found');
 
+  /** A username given up in the last 90 days still finds its person, under their new name (the page moves there). */
+  const formerly = (name: string) =>
+    repository.findByFormerUsername(db, name, new Date(deps.clock().getTime() - USERNAME_REDIRECT_DAYS * 24 * 3600 * 1000).toISOString());
+
   /** Anyone with that name, blocked or not: for blocking and unblocking. */
   async function anyone(username: string, viewer: Viewer) {
     const name = username === 'me' ? viewer.username : username.toLowerCase();
-    const row = name === 'guest' ? undefined : await repository.findByUsername(db, name);
+    const row = name === 'guest' ? undefined : ((await repository.findByUsername(db, name)) ?? (await formerly(name)));
     if (!row) throw profileNotFound();
     return row;
   }

@@ -1,11 +1,11 @@
 import type { Profile } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
-import { useQuery } from '@tanstack/react-query';
-import { Lock, MessageCircle, MoreHorizontal, Plus } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Lock, MessageCircle, MoreHorizontal, Plus, Sparkles } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
@@ -53,6 +53,16 @@ export function ProfilePage({ createCollection }: { createCollection?: CreateCol
   const { t } = useTranslation('profile');
   const { username = 'me' } = useParams();
   const profile = useQuery(profileQueryOptions(username));
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  const found = profile.data;
+  // A username changed in the last 90 days still finds its person: the address moves to the name they have now.
+  useEffect(() => {
+    if (!found || username === 'me' || found.username === username) return;
+    queryClient.setQueryData(profileQueryOptions(found.username).queryKey, found);
+    void navigate({ pathname: paths.profile(found.username), search, hash }, { replace: true });
+  }, [found, username, search, hash, navigate, queryClient]);
   if (profile.isPending) {
     return (
       <PageLoading className="py-16">

@@ -12,13 +12,15 @@ import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { Field, Input, NameField, TextareaField, TextField } from '../../shared/ui/input.tsx';
 import { securityQueryOptions, useDeleteAccount, useRemoveAvatar, useSaveProfile, useUploadAvatar } from './api.ts';
+import { ChangeEmail } from './change-email.tsx';
+import { ChangeUsername } from './change-username.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const BIO_MAX = 500;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Settings → Account: picture, display name, bio (username and e-mail shown), and deleting the account. */
+/** Settings → Account: picture, display name, bio, changing the username and e-mail, and deleting the account. */
 export function AccountTab() {
   const session = useSession();
   if (session.status !== 'signed-in') return null;
@@ -93,10 +95,16 @@ function ProfileDetails({ user }: { user: { name: string; username: string; emai
         <FormMessage error={error} success={saved ? t('account.saved') : null} />
         <NameField id="settings-name" label={t('account.displayName')} value={name} onValueChange={setName} />
         <Field id="settings-username" label={t('account.username')} hint={t('account.usernameHint', { username: user.username })}>
-          <Input id="settings-username" value={`@${user.username}`} readOnly />
+          <div className="flex gap-2">
+            <Input id="settings-username" value={`@${user.username}`} readOnly />
+            <ChangeUsername current={user.username} />
+          </div>
         </Field>
         <Field id="settings-email" label={t('account.email')} hint={t('account.emailHint')}>
-          <Input id="settings-email" value={user.email} readOnly />
+          <div className="flex gap-2">
+            <Input id="settings-email" value={user.email} readOnly />
+            <ChangeEmail />
+          </div>
         </Field>
         <TextareaField
           id="settings-bio"

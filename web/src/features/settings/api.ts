@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@hearsay/contracts/accounts';
+import { accountsEndpoints, type ChangeEmailBody, type ChangeUsernameBody } from '@hearsay/contracts/accounts';
 import { securityEndpoints, type ChangePasswordBody, type DeleteAccountBody, type ProviderId } from '@hearsay/contracts/security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DELETED_FLAG } from '../../shared/auth/session.ts';
@@ -64,5 +64,21 @@ export function useDeleteAccount() {
       sessionStorage.setItem(ACCOUNT_DELETED_FLAG, '1');
       window.location.replace('/');
     },
+  });
+}
+
+/** A new username: the session (header, profile link) shows it at once. */
+export const useChangeUsername = () => useSettingsMutation((body: ChangeUsernameBody) => call(accountsEndpoints.changeUsername, { body }));
+
+/** Asks for a new e-mail address; nothing changes until the link mailed to it is opened. */
+export const useRequestEmailChange = () =>
+  useMutation({ mutationFn: (body: ChangeEmailBody) => call(accountsEndpoints.changeEmail, { body }) });
+
+/** Opens the link from the e-mail: the address changes, and the session (if this browser has one) shows it. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(accountsEndpoints.confirmEmail, { body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(accountsEndpoints.me) }),
   });
 }

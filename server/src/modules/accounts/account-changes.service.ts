@@ -1,0 +1,179 @@
+import {
+  EMAIL_LINK_HOURS,
+  RESERVED_USERNAMES,
+  USERNAME_REDIRECT_DAYS,
+  type ChangeEmailBody,
+  type ChangeUsernameBody,
+  type CurrentUser,
+  type EmailChangeRequested,
+} from '@hearsay/contracts/accounts';
+import { createHash, randomBytes } from 'node:crypto';
+import { STORED_RESET_PREFIX } from '../../platform/auth/auth.ts';
+import { enforceLimit, HOUR_MS, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
+import type { DB } from '../../platform/db/index.ts';
+import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
+import type { Viewer } from '../../platform/http/viewer.ts';
+import type { Language } from '../../platform/mail/languages.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { confirmNewEmail, emailChanged, emailChangeRequested } from './account-emails.ts';
+import * as repository from './account-changes.repository.ts';
+import { passwordHash } from './accounts.repository.ts';
+import type { RequestContext } from './accounts.service.ts';
+
+const DAY_MS = 24 * HOUR_MS;
+/** Username changes a day: room to fix a typo twice, too few to cycle through names. */
+const USERNAME_CHANGES_PER_DAY = 3;
+/** E-mail change requests an hour: each sends two e-mails, one of them to an address anyone may type. */
+const EMAIL_REQUESTS_PER_HOUR = 5;
+/** Someone without a password proves it is them by a recent sign-in with their provider. */
+const FRESH_SIGN_IN_MS = HOUR_MS;
+
+export interface AccountChangesDeps {
+  db: DB;
+  limiter: RateLimiter;
+  clock: () => Date;
+  mailer: Mailer;
+  publicUrl: string;
+  limitMultiplier: number;
+  /** The current password check of Settings → Security (shares its count of wrong passwords). */
+  confirmPassword: (viewer: Viewer, password: string | undefined) => Promise<void>;
+  currentUser: (userId: string) => Promise<CurrentUser | null>;
+  /** The language a person's e-mails are written in (their Settings → Appearance choice). */
+  languageOf: (userId: string) => Promise<Language>;
+  onMailError: (error: unknown) => void;
+}
+
+export type AccountChangesService = ReturnType<typeof createAccountChangesService>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Changing the username and the e-mail address (Settings → Account), both confirmed with the current password. A new
+ * username takes effect at once and the old one leads to the person for 90 days; a new address takes effect only
+ * once the link mailed to it is opened, and the old address is told both when it is asked for and when it is done.
+ */
+export function createAccountChangesService(deps: AccountChangesDeps) {
+  const { db, limiter } = deps;
+  const limit = (base: number) => base * deps.limitMultiplier;
+
+  async function reauthenticate(viewer: Viewer, password: string | undefined): Promise<void> {
+    if (await passwordHash(db, viewer.id)) return deps.confirmPassword(viewer, password);
+    const started = await repository.sessionStartedAt(db, viewer.sessionId);
+    if (!started || deps.clock().getTime() - started.getTime() > FRESH_SIGN_IN_MS) {
+      throw forbidden(
+        'sign_in_again',
+        'To confirm it is you, sign out and sign in again with your connected account, then make this change within the hour.',
+      );
+    }
+  }
+
+  function send(message: Parameters<Mailer['send']>[0]) {
+    void deps.mailer.send(message).catch((error: unknown) => deps.onMailError(error));
+  }
+
+  async function changeUsername(viewer: Viewer, input: ChangeUsernameBody): Promise<{ user: CurrentUser }> {
+    await reauthenticate(viewer, input.password);
+    const username = input.username;
+    const issue = (message: string) => [{ path: 'body.username', message }];
+    const current = await repository.usernameOf(db, viewer.id);
+    if (username === current) {
+      throw badRequest('same_username', 'That is already your username.', issue('That is already your username.'));
+    }
+    if (RESERVED_USERNAMES.has(username)) {
+      throw badRequest('username_reserved', 'That username is reserved. Please choose another.', issue('That username is reserved.'));
+    }
+    const now = deps.clock();
+    const holder = await repository.usernameHolder(db, username, new Date(now.getTime() - USERNAME_REDIRECT_DAYS * DAY_MS).toISOString());
+    if (holder && holder !== viewer.id) {
+      throw new AppError(409, 'username_taken', 'That username is taken.', { issues: issue('That username is taken.') });
+    }
+    const pace = `username-change:user:${viewer.id}`;
+    await enforceLimit(limiter, pace, limit(USERNAME_CHANGES_PER_DAY), DAY_MS, false, 'You can change your username 3 times a day.');
+    try {
+      await repository.rename(db, viewer.id, current ?? viewer.id, username, now.toISOString());
+    } catch (error) {
+      // Someone signed up with the name between the check and the write.
+      if (await repository.usernameHolder(db, username, now.toISOString())) {
+        throw new AppError(409, 'username_taken', 'That username is taken.', { issues: issue('That username is taken.') });
+      }
+      throw error;
+    }
+    await limiter.hit(pace, DAY_MS);
+    const user = await deps.currentUser(viewer.id);
+    if (!user) throw new AppError(404, 'profile_not_found', 'User profile not found');
+    return { user };
+  }
+
+  async function requestEmailChange(viewer: Viewer, input: ChangeEmailBody): Promise<EmailChangeRequested> {
+    await reauthenticate(viewer, input.password);
+    const email = input.email.trim().toLowerCase();
+    const account = await repository.accountOf(db, viewer.id);
+    if (!account) throw new AppError(404, 'profile_not_found', 'User profile not found');
+    if (email === account.email) {
+      throw badRequest('same_email', 'That is already your e-mail address.', [
+        { path: 'body.email', message: 'That is already your e-mail address.' },
+      ]);
+    }
+    await enforceLimit(limiter, `email-change:user:${viewer.id}`, limit(EMAIL_REQUESTS_PER_HOUR), HOUR_MS);
+    // The same answer sign-up gives for an address in use: no more than that is told.
+    if (await repository.emailHolder(db, email)) {
+      throw new AppError(409, 'email_taken', 'This email is already registered', {
+        issues: [{ path: 'body.email', message: 'This email is already registered' }],
+      });
+    }
+    const token = randomBytes(32).toString('base64url');
+    const now = deps.clock();
+    const expiresAt = new Date(now.getTime() + EMAIL_LINK_HOURS * HOUR_MS).toISOString();
+    await repository.savePendingEmailChange(db, {
+      user_id: viewer.id,
+      new_email: email,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    });
+    const language = await deps.languageOf(viewer.id);
+    const link = `${deps.publicUrl}/settings/confirm-email?token=${encodeURIComponent(token)}`;
+    try {
+      await deps.mailer.send({
+        to: email,
+        ...confirmNewEmail(language, { name: account.name, newEmail: email, link, hours: EMAIL_LINK_HOURS }),
+      });
+    } catch (error) {
+      deps.onMailError(error);
+      await repository.deletePendingEmailChange(db, viewer.id);
+      throw new AppError(502, 'mail_failed', 'The confirmation e-mail could not be sent. Please try again later.');
+    }
+    send({
+      to: account.email,
+      ...emailChangeRequested(language, { name: account.name, newEmail: email, settingsLink: `${deps.publicUrl}/settings?tab=security` }),
+    });
+    return { email, expiresAt };
+  }
+
+  async function confirmEmail(token: string, context: RequestContext): Promise<{ email: string }> {
+    await enforceLimit(limiter, `email-confirm:ip:${context.ip}`, limit(30), HOUR_MS);
+    const pending = await repository.pendingEmailChange(db, hashToken(token));
+    const now = deps.clock().toISOString();
+    if (!pending || pending.expires_at <= now) {
+      if (pending) await repository.deletePendingEmailChange(db, pending.user_id);
+      throw badRequest(
+        'email_link_invalid',
+        'This link has expired or has already been used. Please ask for a new one in Settings → Account.',
+      );
+    }
+    const account = await repository.accountOf(db, pending.user_id);
+    if (!account)
+      throw badRequest(
+        'email_link_invalid',
+        'This link has expired or has already been used. Please ask for a new one in Settings → Account.',
+      );
+    if (!(await repository.applyEmailChange(db, account.id, pending.new_email, STORED_RESET_PREFIX))) {
+      throw new AppError(409, 'email_taken', 'This email is already registered');
+    }
+    const language = await deps.languageOf(account.id);
+    send({ to: account.email, ...emailChanged(language, { name: account.name, newEmail: pending.new_email, siteUrl: deps.publicUrl }) });
+    return { email: pending.new_email };
+  }
+
+  return { changeUsername, requestEmailChange, confirmEmail };
+}
