@@ -8,3 +8,4 @@ export * from './messages.ts';
 export * from './search.ts';
 export * from './ratings.ts';
 export * from './library.ts';
+export * from './year-in-review.ts';

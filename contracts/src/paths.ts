@@ -4,6 +4,8 @@ export const paths = {
   album: (slug: string) => `/album/${encodeURIComponent(slug)}`,
   artist: (slug: string) => `/artist/${encodeURIComponent(slug)}`,
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  /** A member's year in review (the profile's yearly summary). */
+  yearInReview: (username: string, year: number) => `/profile/${encodeURIComponent(username)}/year/${year}`,
   list: (id: string) => `/lists/${encodeURIComponent(id)}`,
   review: (id: string) => `/review/${encodeURIComponent(id)}`,
   explore: (filters: { genre?: string; decade?: number; type?: string; sort?: string } = {}) => {

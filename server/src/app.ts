@@ -43,6 +43,9 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { yearInReviewPreviews } from './modules/year-in-review/year-in-review.previews.ts';
+import { yearInReviewRoutes } from './modules/year-in-review/year-in-review.routes.ts';
+import { createYearInReviewService } from './modules/year-in-review/year-in-review.service.ts';
 import { callbackProviderIds, createAuth } from './platform/auth/auth.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.ts';
 import { paceLimits } from './platform/http/pace.ts';
@@ -275,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const feed = createFeedService({ db, clock, catalog, blocks, settings });
   const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
+  const yearInReview = createYearInReviewService({ db, clock, blocks, catalog, covers, settings });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });
@@ -308,12 +312,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conversationsRoutes, { conversations });
   await app.register(searchRoutes, { search });
   await app.register(siteRoutes, { site });
+  await app.register(yearInReviewRoutes, { yearInReview });
   // Not encapsulated: the web app's not-found handler answers for the whole server.
   await app.register(fastifyPlugin(webRoutes), {
     webDist: config.webDist,
     serveSourceMaps: config.serveSourceMaps,
     publicUrl: config.publicUrl,
-    previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews)],
+    previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews), ...yearInReviewPreviews(yearInReview)],
     appearanceFor: async (userId) => (await settings.read(userId)).appearance,
   });
 

@@ -214,7 +214,9 @@ async function run(row: Row): Promise<{ cell: string; expected: Answer; actual: 
         albumId,
         otherAlbumId,
         candidateId: people.candidate.user.id,
+        year: String(new Date().getUTCFullYear()),
         newEmail: `new-${Math.random().toString(36).slice(2, 10)}@authz.test`,
+        newUsername: `renamed_${Math.random().toString(36).slice(2, 10)}`,
         password: person?.password ?? 'Correct-Horse-Battery-9',
       };
       const path = pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(values[key] ?? 'unknown'));

@@ -274,6 +274,8 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/users/:username/rating-distribution', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/compatibility', object: 'profile', rule: profileTab(404) },
   { route: 'GET /api/users/:username/collections', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/year/:year', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/year/:year/card.png', object: 'profile', rule: sharedCard },
 
   // Catalog, ratings and the library
   { route: 'GET /api/albums', object: 'none', rule: anyone },

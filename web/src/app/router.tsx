@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'profile/:username/year/:year',
+                lazy: async () => ({ Component: (await import('../features/year-in-review/year-page.tsx')).YearInReviewPage }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
               },

@@ -146,8 +146,35 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
           </div>
         ))}
       </dl>
+      {profile.locked || !profile.sharesRatings ? null : <YearInReviewLinks profile={profile} />}
       {profile.locked ? <LockedProfile profile={profile} /> : <ProfileTabs profile={profile} createCollection={createCollection} />}
     </Container>
+  );
+}
+
+/** Discreet links to this year's year in review (and, in January, last year's while it is still fresh). */
+function YearInReviewLinks({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('year');
+  const now = new Date();
+  const joined = new Date(profile.memberSince).getUTCFullYear();
+  const years = [now.getUTCFullYear(), ...(now.getUTCMonth() === 0 ? [now.getUTCFullYear() - 1] : [])].filter((year) => year >= joined);
+  return (
+    <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {years.map((year) => (
+        <Link
+          key={year}
+          to={paths.yearInReview(profile.username, year)}
+          className="inline-flex items-center gap-1 text-accent hover:underline"
+        >
+          <Sparkles aria-hidden className="size-4" />
+          {profile.isOwner
+            ? year === now.getUTCFullYear()
+              ? t('profileLink')
+              : t('profileLinkOwnYear', { year })
+            : t('profileLinkOther', { name: profile.name, year })}
+        </Link>
+      ))}
+    </p>
   );
 }
 

@@ -1,0 +1,85 @@
+import type { AlbumCard } from '@hearsay/contracts/catalog';
+import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
+import { YEAR_TOP_GROUPS, type YearInReview } from '@hearsay/contracts/year-in-review';
+import { uploadUrl } from '../../platform/http/uploads.ts';
+import type * as repository from './year-in-review.repository.ts';
+
+type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+export interface YearRows {
+  counts: Rows<typeof repository.ratingCounts>;
+  topRated: Rows<typeof repository.topRated>;
+  topGenres: Rows<typeof repository.topGenres>;
+  releaseYears: Rows<typeof repository.releaseYears>;
+  listens: Rows<typeof repository.listens> | null;
+  reviews: Rows<typeof repository.reviews>;
+  follows: Rows<typeof repository.follows>;
+  albums: Map<string, AlbumCard>;
+}
+
+const EXCERPT_LENGTH = 200;
+
+/** The opening words of a review, cut at a word. */
+function excerptOf(text: string): string {
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 20)).trimEnd()}…`;
+}
+
+export function presentYear(
+  person: { username: string | null; id: string; name: string; avatar_path: string | null },
+  year: number,
+  years: { firstYear: number; lastYear: number },
+  isOwner: boolean,
+  rows: YearRows,
+): YearInReview {
+  const rated = rows.counts.reduce((sum, row) => sum + row.count, 0);
+  const sum = rows.counts.reduce((total, row) => total + row.rating * row.count, 0);
+  const decades = new Map<number, number>();
+  for (const row of rows.releaseYears) {
+    const decade = Math.floor(row.year / 10) * 10;
+    decades.set(decade, (decades.get(decade) ?? 0) + row.count);
+  }
+  const withAlbum = <T extends { albumId: string }, R>(items: readonly T[], build: (item: T, album: AlbumCard) => R): R[] =>
+    items.flatMap((item) => {
+      const album = rows.albums.get(item.albumId);
+      return album ? [build(item, album)] : [];
+    });
+  const best = rows.reviews.best;
+  const bestAlbum = best ? rows.albums.get(best.album_id) : undefined;
+  return {
+    person: { username: person.username ?? person.id, name: person.name, avatarUrl: uploadUrl(person.avatar_path) },
+    year,
+    ...years,
+    isOwner,
+    rated,
+    averageRating: rated ? roundRating(sum / rated) : null,
+    distribution: halfStepDistribution(new Map(rows.counts.map((row) => [row.rating, row.count]))),
+    topRated: withAlbum(
+      rows.topRated.map((row) => ({ albumId: row.album_id, rating: Number(row.rating) })),
+      (item, album) => ({ album, rating: item.rating }),
+    ),
+    topGenres: rows.topGenres,
+    topDecades: [...decades]
+      .map(([decade, count]) => ({ decade, count }))
+      .sort((a, b) => b.count - a.count || b.decade - a.decade)
+      .slice(0, YEAR_TOP_GROUPS),
+    listens: rows.listens ? rows.listens.total : null,
+    mostListened: rows.listens ? withAlbum(rows.listens.top, (item, album) => ({ album, listens: item.listens })) : null,
+    reviewsWritten: rows.reviews.count,
+    topReview:
+      best && bestAlbum
+        ? {
+            id: best.id,
+            title: best.title,
+            excerpt: excerptOf(best.content_text),
+            rating: Number(best.rating),
+            likeCount: Number(best.like_count),
+            createdAt: new Date(best.created_at).toISOString(),
+            album: bestAlbum,
+          }
+        : null,
+    newFollowers: rows.follows.followers,
+    newFollowing: rows.follows.following,
+  };
+}

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import type { MemberSettings } from '@hearsay/contracts/settings';
+import { YEAR_TOP_ALBUMS, YEAR_TOP_GROUPS, type YearInReview } from '@hearsay/contracts/year-in-review';
+import { LRUCache } from 'lru-cache';
+import type { DB } from '../../platform/db/index.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { Viewer } from '../../platform/http/viewer.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CoverService } from '../covers/covers.service.ts';
+import { renderDefaultCard, renderYearCard, yearCardSvg, type CardCover, type CardData } from './year-card.ts';
+import { presentYear, type YearRows } from './year-in-review.presenter.ts';
+import * as repository from './year-in-review.repository.ts';
+
+export interface YearInReviewServiceDeps {
+  db: DB;
+  clock: () => Date;
+  blocks: BlocksService;
+  catalog: CatalogService;
+  covers: CoverService;
+  /** Members' settings (accounts' settings service): whether a person shares their ratings and listens. */
+  settings: { read(userId: string): Promise<MemberSettings> };
+}
+
+export type YearInReviewService = ReturnType<typeof createYearInReviewService>;
+
+type Person = NonNullable<Awaited<ReturnType<typeof repository.findPerson>>>;
+
+export interface YearCard {
+  png: Buffer;
+  etag: string;
+  /** The default picture: the profile is not public or keeps its ratings to itself. */
+  isDefault: boolean;
+}
+
+/**
+ * A member's year in review (decision 025). Who may see it is who may see the profile's Ratings tab: blocks either way
+ * and unknown people are not found, a profile closed to the viewer is 403 `profile_private`, ratings not shared are
+ * 403 `ratings_not_shared` (the owner always sees their own). The shared card and link preview look as a visitor
+ * would: only public profiles that share their ratings, confirmed albums only.
+ */
+export function createYearInReviewService(deps: YearInReviewServiceDeps) {
+  const { db, blocks } = deps;
+  const currentYear = () => deps.clock().getUTCFullYear();
+  // Keyed by the card's own content (its SVG and its covers), so an entry is never stale: a change makes a new key.
+  const pngCache = new LRUCache<string, Buffer>({ max: 200 });
+
+  async function find(username: string, viewer: Viewer | null): Promise<Person> {
+    const name = username === 'me' && viewer ? viewer.username : username.toLowerCase();
+    const person = name === 'guest' || name === 'me' ? undefined : await repository.findPerson(db, name);
+    if (!person || (viewer && (await blocks.between(viewer.id, person.id)))) {
+      throw notFound('profile_not_found', 'User profile not found');
+    }
+    return person;
+  }
+
+  function yearsOf(person: Person) {
+    return { firstYear: new Date(person.created_at).getUTCFullYear(), lastYear: currentYear() };
+  }
+
+  function checkYear(person: Person, year: number) {
+    const { firstYear, lastYear } = yearsOf(person);
+    if (year < firstYear || year > lastYear) {
+      const span = firstYear === lastYear ? `${firstYear}` : `${firstYear} to ${lastYear}`;
+      throw notFound('year_not_found', `There is no ${year} in review for ${person.name}: their years on Hearsay are ${span}.`);
+    }
+  }
+
+  async function gather(person: Person, year: number, viewerId: string | undefined, withListens: boolean): Promise<YearRows> {
+    const window: repository.YearWindow = {
+      userId: person.id,
+      from: new Date(Date.UTC(year, 0, 1)).toISOString(),
+      to: new Date(Date.UTC(year + 1, 0, 1)).toISOString(),
+      firstDay: `${year}-01-01`,
+      lastDay: `${year}-12-31`,
+      viewerId,
+    };
+    const [counts, topRated, topGenres, releaseYears, listens, reviews, follows] = await Promise.all([
+      repository.ratingCounts(db, window),
+      repository.topRated(db, window, YEAR_TOP_ALBUMS),
+      repository.topGenres(db, window, YEAR_TOP_GROUPS),
+      repository.releaseYears(db, window),
+      withListens ? repository.listens(db, window, YEAR_TOP_GROUPS) : Promise.resolve(null),
+      repository.reviews(db, window),
+      repository.follows(db, window),
+    ]);
+    // One hydration for every album the page shows (cards carry the catalog's own visibility and presentation).
+    const albumIds = [...topRated.map((row) => row.album_id), ...(listens?.top.map((row) => row.albumId) ?? [])];
+    if (reviews.best) albumIds.push(reviews.best.album_id);
+    const cards = await deps.catalog.albumCards([...new Set(albumIds)]);
+    return { counts, topRated, topGenres, releaseYears, listens, reviews, follows, albums: new Map(cards.map((card) => [card.id, card])) };
+  }
+
+  async function year(username: string, yearNumber: number, viewer: Viewer): Promise<YearInReview> {
+    const person = await find(username, viewer);
+    checkYear(person, yearNumber);
+    const isOwner = person.id === viewer.id;
+    const settings = await deps.settings.read(person.id);
+    if (!isOwner) {
+      if (!(await blocks.profileOpenTo(person.id, viewer.id))) {
+        throw forbidden(
+          'profile_private',
+          person.visibility === 'private' ? 'This profile is private.' : 'Only approved followers see this profile.',
+        );
+      }
+      if (!settings.sharing.ratings) throw forbidden('ratings_not_shared', `${person.name} keeps their ratings to themselves.`);
+    }
+    const rows = await gather(person, yearNumber, viewer.id, isOwner || settings.sharing.listening);
+    return presentYear(person, yearNumber, yearsOf(person), isOwner, rows);
+  }
+
+  /** The year as a visitor sees it, or null when a visitor may not (not public, ratings not shared). */
+  async function shared(username: string, yearNumber: number, viewer: Viewer | null) {
+    const person = await find(username, viewer);
+    checkYear(person, yearNumber);
+    const [open, settings] = await Promise.all([blocks.profileOpenTo(person.id, undefined), deps.settings.read(person.id)]);
+    if (!open || !settings.sharing.ratings) return null;
+    return presentYear(person, yearNumber, yearsOf(person), false, await gather(person, yearNumber, undefined, false));
+  }
+
+  /** The link preview of /profile/{username}/year/{year}: a visitor's view, or nothing (the site's default). */
+  async function preview(username: string, yearNumber: number) {
+    return shared(username, yearNumber, null);
+  }
+
+  async function coverOf(albumId: string): Promise<CardCover | null> {
+    try {
+      const cover = await deps.covers.albumCover(albumId, 250);
+      return cover.kind === 'file' ? { kind: 'file', path: cover.path, lastModified: cover.lastModified } : cover;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The shared card: the year's picture for a public profile that shares its ratings, the default one otherwise. */
+  async function card(username: string, yearNumber: number, viewer: Viewer | null): Promise<YearCard> {
+    const summary = await shared(username, yearNumber, viewer);
+    if (!summary) {
+      const png = await renderDefaultCard();
+      return { png, etag: `"default-${createHash('sha1').update(png).digest('hex').slice(0, 16)}"`, isDefault: true };
+    }
+    const top = summary.topRated.slice(0, 4);
+    const data: CardData = {
+      name: summary.person.name,
+      year: summary.year,
+      rated: summary.rated,
+      averageRating: summary.averageRating,
+      albums: top.map((item) => ({ title: item.album.title, artist: item.album.artistCredit })),
+    };
+    const covers = await Promise.all(top.map((item) => coverOf(item.album.id)));
+    const key = createHash('sha1')
+      .update(yearCardSvg(data))
+      .update(
+        JSON.stringify(
+          covers.map((cover) => (cover?.kind === 'file' ? `${cover.path}@${cover.lastModified.getTime()}` : (cover?.svg ?? ''))),
+        ),
+      )
+      .digest('hex');
+    let png = pngCache.get(key);
+    if (!png) {
+      png = await renderYearCard(data, covers);
+      pngCache.set(key, png);
+    }
+    return { png, etag: `"${key.slice(0, 24)}"`, isDefault: false };
+  }
+
+  return { year, preview, card };
+}
