@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
+import { languageReady } from './shared/i18n/index.ts';
 import { trackInputModality } from './shared/lib/input-modality.ts';
 import './shared/styles/index.css';
 
@@ -11,6 +12,8 @@ const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+// The first render is in the reader's language: its strings (one small chunk) arrive first.
+await languageReady;
 createRoot(root).render(
   <StrictMode>
     <Providers>

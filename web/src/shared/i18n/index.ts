@@ -19,15 +19,16 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ja: '日本語',
 };
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, module] of Object.entries(modules)) {
-  const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match) continue;
-  const [, language = 'en', namespace = 'common'] = match;
-  resources[language] ??= {};
-  resources[language][namespace] = module.default;
-}
+/** English is in the entry (it is the fallback of every string); each other language is its own chunk. */
+const english = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/*.json', { eager: true });
+const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, { default: Record<string, unknown> }> }>> = {
+  es: () => import('./bundles/es.ts'),
+  fr: () => import('./bundles/fr.ts'),
+  de: () => import('./bundles/de.ts'),
+  ja: () => import('./bundles/ja.ts'),
+};
+const namespaceOf = (path: string) => /([^/]+)\.json$/.exec(path)?.[1] ?? 'common';
+const resources = { en: Object.fromEntries(Object.entries(english).map(([path, module]) => [namespaceOf(path), module.default])) };
 
 function cookieLanguage(): string | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -49,14 +50,17 @@ function initialLanguage(): Language {
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** Numbers read as the reader writes them ("1,234", "1.234", "1 234"); years and decades as given ("2024"). */
+/** The placeholders that hold quantities: written as the reader writes numbers ("1,234", "1.234", "1 234"). */
+const QUANTITIES = new Set(['count', 'max', 'min', 'total', 'processed', 'threshold', 'albums', 'days', 'hours', 'page', 'pages']);
+
+/** Quantities as the reader writes them; other numbers (years like "1965–2014", scores) as given. */
 const numbersAsWritten: FormatterModule = {
   type: 'formatter',
   init: () => undefined,
   add: () => undefined,
   addCached: () => undefined,
   format: (value, _format, language, options) => {
-    if (typeof value !== 'number' || /year|decade/i.test(String(options?.interpolationkey))) return value;
+    if (typeof value !== 'number' || !QUANTITIES.has(String(options?.interpolationkey))) return value;
     const key = language ?? 'en';
     let format = numberFormats.get(key);
     if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(key)));
@@ -72,11 +76,21 @@ void i18n
     lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    ns: Object.keys(resources.en ?? {}),
+    ns: Object.keys(resources.en),
     defaultNS: 'common',
     interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
+
+/** Fetches a language's strings once; English is always there. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'common')) return;
+  const { default: files } = await bundles[language]();
+  for (const [path, module] of Object.entries(files)) i18n.addResourceBundle(language, namespaceOf(path), module.default, true, true);
+}
+
+/** Resolves once the language the app starts in is there: the first render is in it, never English first. */
+export const languageReady = loadLanguage(i18n.language as Language).catch(() => i18n.changeLanguage('en'));
 
 function markPage(language: Language) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
@@ -87,7 +101,7 @@ i18n.on('languageChanged', (language) => markPage(language as Language));
 /** Switches the app's language and remembers it in this browser (a member's is saved on the account by settings). */
 export function chooseLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+  if (i18n.language !== language) void loadLanguage(language).then(() => i18n.changeLanguage(language));
 }
 
 /** A number as the reader writes it, in the app's current language. */

@@ -1,0 +1,2 @@
+/** Every namespace of one language, in one chunk fetched when the language is first needed. */
+export default import.meta.glob<{ default: Record<string, unknown> }>('../locales/de/*.json', { eager: true });
