@@ -3,7 +3,7 @@ import { expect, register, test } from '../support/fixtures.ts';
 test.describe('a Japanese browser', () => {
   test.use({ locale: 'ja-JP' });
 
-  test("gets Japanese from the first paint, and a visitor can pick another language in the footer", async ({ page }) => {
+  test('gets Japanese from the first paint, and a visitor can pick another language in the footer', async ({ page }) => {
     const shell = await page.request.get('/', { headers: { 'accept-language': 'ja-JP,ja;q=0.9' } });
     expect(await shell.text()).toContain('<html lang="ja">');
 
@@ -23,7 +23,9 @@ test("a member's language is saved on the account and follows them to a browser 
   const person = await register(page);
   // The account takes the language the browser asked for (English here), so e-mails are written in it.
   await expect
-    .poll(async () => ((await (await page.request.get('/api/me/settings')).json()) as { appearance: { language: string } }).appearance.language)
+    .poll(
+      async () => ((await (await page.request.get('/api/me/settings')).json()) as { appearance: { language: string } }).appearance.language,
+    )
     .toBe('en');
 
   await page.goto('/settings?tab=appearance');

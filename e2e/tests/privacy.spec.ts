@@ -63,9 +63,8 @@ test('make the profile private and a stranger is locked out; followers only turn
 
 test('Download my data: the ZIP is gathered in the background, the bell says it is ready, and it downloads', async ({ page }) => {
   await register(page);
-  const album = (
-    (await (await page.request.get('/api/albums?sort=title&limit=1&page=3102')).json()) as { items: { id: string }[] }
-  ).items[0]!;
+  const album = ((await (await page.request.get('/api/albums?sort=title&limit=1&page=3102')).json()) as { items: { id: string }[] })
+    .items[0]!;
   expect((await page.request.put(`/api/albums/${album.id}/rating`, { data: { rating: 8.5 } })).ok()).toBe(true);
 
   await page.goto('/settings?tab=privacy');

@@ -26,6 +26,8 @@ export async function downloadExport(t: TestApp, person: TestUser, id: string) {
   const response = await t.inject({ method: 'GET', url: `/api/me/exports/${id}/download`, headers: { cookie: person.cookie } });
   expect(response.statusCode, response.body).toBe(200);
   const zip = response.rawPayload;
-  const files = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip))).map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]));
+  const files = Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(zip))).map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]),
+  );
   return { response, zip, files };
 }

@@ -213,7 +213,13 @@ export const SECTIONS = {
       .selectFrom('collection_album')
       .innerJoin('collection', 'collection.id', 'collection_album.collection_id')
       .innerJoin('album', 'album.id', 'collection_album.album_id')
-      .select([...albumColumns, 'collection_album.collection_id', 'collection_album.position', 'collection_album.note', 'collection_album.added_at'])
+      .select([
+        ...albumColumns,
+        'collection_album.collection_id',
+        'collection_album.position',
+        'collection_album.note',
+        'collection_album.added_at',
+      ])
       .where('collection.user_id', '=', userId)
       .where((eb) =>
         eb.or([
@@ -231,7 +237,14 @@ export const SECTIONS = {
     const rows = await db
       .selectFrom('journal_entry')
       .innerJoin('album', 'album.id', 'journal_entry.album_id')
-      .select([...albumColumns, 'journal_entry.id', 'journal_entry.listened_on', 'journal_entry.rating', 'journal_entry.note', 'journal_entry.created_at'])
+      .select([
+        ...albumColumns,
+        'journal_entry.id',
+        'journal_entry.listened_on',
+        'journal_entry.rating',
+        'journal_entry.note',
+        'journal_entry.created_at',
+      ])
       .where('journal_entry.user_id', '=', userId)
       .where('journal_entry.id', '>', after)
       .orderBy('journal_entry.id')
@@ -270,23 +283,67 @@ export type SectionRow<S extends SectionName> = Awaited<ReturnType<(typeof SECTI
 /** How many rows each section will have: the progress bar's total. */
 export async function countRows(db: DB, userId: string): Promise<number> {
   const counts = await Promise.all([
-    db.selectFrom('rating').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('review').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('review_comment').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('review_like').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('collection_like').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('album_like').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('listen_later').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('collection').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('rating')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('review')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('review_comment')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('review_like')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('collection_like')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('album_like')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('listen_later')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('collection')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('collection_album')
       .innerJoin('collection', 'collection.id', 'collection_album.collection_id')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('collection.user_id', '=', userId)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('journal_entry').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('follow').select((eb) => eb.fn.countAll().as('n')).where('follower_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('follow').select((eb) => eb.fn.countAll().as('n')).where('followee_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('journal_entry')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('follow')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('follower_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('follow')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('followee_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return counts.reduce((sum, row) => sum + Number(row.n), 0);
 }

@@ -1,10 +1,4 @@
-import {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type DataExport,
-  type ExportAlbum,
-  type HearsayExport,
-} from '@hearsay/contracts/data-export';
+import { EXPORT_FORMAT, EXPORT_VERSION, type DataExport, type ExportAlbum, type HearsayExport } from '@hearsay/contracts/data-export';
 import { paths } from '@hearsay/contracts/paths';
 import { readMemberSettings } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
@@ -137,7 +131,8 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     const profile = await repository.profileOf(db, userId);
     if (!profile) return null;
     const rows = new Map<SectionName, unknown[]>(ORDER.map((name) => [name, []]));
-    for (const part of await repository.parts(db, exportId)) rows.get(part.section as SectionName)!.push(...(JSON.parse(part.rows) as unknown[]));
+    for (const part of await repository.parts(db, exportId))
+      rows.get(part.section as SectionName)!.push(...(JSON.parse(part.rows) as unknown[]));
     const of = <S extends SectionName>(name: S) => rows.get(name) as SectionRow<S>[];
     const collectionAlbums = Map.groupBy(of('collectionAlbums'), (row) => row.collection_id);
     return {
@@ -168,9 +163,18 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         updatedAt: row.updated_at,
         likes: Number(row.like_count),
       })),
-      comments: of('comments').map((row) => ({ reviewUrl: `${site}${paths.review(row.review_id)}`, album: album(row), body: row.body, createdAt: row.created_at })),
+      comments: of('comments').map((row) => ({
+        reviewUrl: `${site}${paths.review(row.review_id)}`,
+        album: album(row),
+        body: row.body,
+        createdAt: row.created_at,
+      })),
       likes: {
-        reviews: of('reviewLikes').map((row) => ({ reviewUrl: `${site}${paths.review(row.review_id)}`, album: album(row), likedAt: row.created_at })),
+        reviews: of('reviewLikes').map((row) => ({
+          reviewUrl: `${site}${paths.review(row.review_id)}`,
+          album: album(row),
+          likedAt: row.created_at,
+        })),
         collections: of('collectionLikes').map((row) => ({
           collectionUrl: `${site}${paths.list(row.collection_id)}`,
           name: row.name,
@@ -222,7 +226,8 @@ export function createDataExportService(deps: DataExportServiceDeps) {
           cursor: next,
           done: false,
           async save(trx) {
-            if (page.rows.length) await repository.insertPart(trx, { export_id: job.id, seq: cursor.seq, section: name, rows: JSON.stringify(page.rows) });
+            if (page.rows.length)
+              await repository.insertPart(trx, { export_id: job.id, seq: cursor.seq, section: name, rows: JSON.stringify(page.rows) });
             await repository.updateExport(trx, job.id, { processed: next.processed, updated_at: now() });
           },
         };

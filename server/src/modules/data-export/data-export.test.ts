@@ -21,7 +21,12 @@ afterAll(() => t.close());
 describe('Download my data', () => {
   it('builds a ZIP of everything of yours in the background: JSON with its schema, RateYourMusic and Letterboxd CSVs', async () => {
     const [me, friend] = await Promise.all([createUser(t, { name: 'Export Me' }), createUser(t, { name: 'A Friend' })]);
-    const low = await buildAlbum(t.db, { title: 'Quiet "Songs"', artist: 'Low', releaseDate: '1994-03-01', mbid: 'f0b1f1c2-0000-4000-8000-000000000001' });
+    const low = await buildAlbum(t.db, {
+      title: 'Quiet "Songs"',
+      artist: 'Low',
+      releaseDate: '1994-03-01',
+      mbid: 'f0b1f1c2-0000-4000-8000-000000000001',
+    });
     const drella = await buildAlbum(t.db, { title: 'Songs for Drella', artist: 'Lou Reed & John Cale', releaseDate: '1990' });
     const later = await buildAlbum(t.db, { title: 'Spiderland', artist: 'Slint', releaseDate: '1991' });
 
@@ -69,7 +74,9 @@ describe('Download my data', () => {
       expect.objectContaining({ id: review.id, title: 'Two voices', rating: 9, html: expect.stringContaining('<strong>record</strong>') }),
     ]);
     expect(data.reviews[0]!.text).toContain('A record that rewards patience');
-    expect(data.comments).toEqual([expect.objectContaining({ body: 'Well put, and so true.', reviewUrl: expect.stringContaining(friendsReview.id) })]);
+    expect(data.comments).toEqual([
+      expect.objectContaining({ body: 'Well put, and so true.', reviewUrl: expect.stringContaining(friendsReview.id) }),
+    ]);
     expect(data.likes.reviews).toHaveLength(1);
     expect(data.likes.albums.map((like) => like.album.id)).toEqual([low]);
     expect(data.listenLater.map((item) => item.album.title)).toEqual(['Spiderland']);
@@ -89,7 +96,10 @@ describe('Download my data', () => {
     ]);
     expect(data.follows.following.map((person) => person.username)).toEqual([friend.user.username]);
     expect(data.follows.followers.map((person) => person.username)).toEqual([friend.user.username]);
-    expect(JSON.parse(files[EXPORT_FILES.schema]!)).toMatchObject({ type: 'object', required: expect.arrayContaining(['format', 'ratings']) });
+    expect(JSON.parse(files[EXPORT_FILES.schema]!)).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['format', 'ratings']),
+    });
 
     // RateYourMusic's own header; ratings in its whole 1–10; listen later is its wishlist ("w"); the review text.
     const rym = files[EXPORT_FILES.rym]!.split('\r\n');

@@ -30,9 +30,15 @@ const WORDS: Wording<Words> = {
     albumBy: (title, artist) => `${title} by ${artist}`,
     event: {
       follow: (who) => ({ subject: `${who} followed you on Hearsay`, line: `${who} started following you.` }),
-      review_comment: (who, about) => ({ subject: `${who} commented on your review`, line: `${who} commented on your review of ${about}.` }),
+      review_comment: (who, about) => ({
+        subject: `${who} commented on your review`,
+        line: `${who} commented on your review of ${about}.`,
+      }),
       mention: (who, about) => ({ subject: `${who} mentioned you`, line: `${who} mentioned you in a comment on a review of ${about}.` }),
-      recommendation: (who, about) => ({ subject: `${who} reviewed ${about}`, line: `${who}, whom you follow, published a review of ${about}.` }),
+      recommendation: (who, about) => ({
+        subject: `${who} reviewed ${about}`,
+        line: `${who}, whom you follow, published a review of ${about}.`,
+      }),
     },
     footer: (stop, all) => `Stop these e-mails: ${stop}\nAll your e-mail settings: ${all}`,
     digest: {
@@ -51,8 +57,14 @@ const WORDS: Wording<Words> = {
     event: {
       follow: (who) => ({ subject: `${who} te sigue en Hearsay`, line: `${who} ha empezado a seguirte.` }),
       review_comment: (who, about) => ({ subject: `${who} ha comentado tu reseña`, line: `${who} ha comentado tu reseña de ${about}.` }),
-      mention: (who, about) => ({ subject: `${who} te ha mencionado`, line: `${who} te ha mencionado en un comentario de una reseña de ${about}.` }),
-      recommendation: (who, about) => ({ subject: `${who} ha reseñado ${about}`, line: `${who}, a quien sigues, ha publicado una reseña de ${about}.` }),
+      mention: (who, about) => ({
+        subject: `${who} te ha mencionado`,
+        line: `${who} te ha mencionado en un comentario de una reseña de ${about}.`,
+      }),
+      recommendation: (who, about) => ({
+        subject: `${who} ha reseñado ${about}`,
+        line: `${who}, a quien sigues, ha publicado una reseña de ${about}.`,
+      }),
     },
     footer: (stop, all) => `Dejar de recibir estos correos: ${stop}\nTodos tus ajustes de correo: ${all}`,
     digest: {
@@ -70,9 +82,18 @@ const WORDS: Wording<Words> = {
     albumBy: (title, artist) => `${title} de ${artist}`,
     event: {
       follow: (who) => ({ subject: `${who} vous suit sur Hearsay`, line: `${who} a commencé à vous suivre.` }),
-      review_comment: (who, about) => ({ subject: `${who} a commenté votre critique`, line: `${who} a commenté votre critique de ${about}.` }),
-      mention: (who, about) => ({ subject: `${who} vous a mentionné`, line: `${who} vous a mentionné dans un commentaire sur une critique de ${about}.` }),
-      recommendation: (who, about) => ({ subject: `${who} a publié une critique de ${about}`, line: `${who}, que vous suivez, a publié une critique de ${about}.` }),
+      review_comment: (who, about) => ({
+        subject: `${who} a commenté votre critique`,
+        line: `${who} a commenté votre critique de ${about}.`,
+      }),
+      mention: (who, about) => ({
+        subject: `${who} vous a mentionné`,
+        line: `${who} vous a mentionné dans un commentaire sur une critique de ${about}.`,
+      }),
+      recommendation: (who, about) => ({
+        subject: `${who} a publié une critique de ${about}`,
+        line: `${who}, que vous suivez, a publié une critique de ${about}.`,
+      }),
     },
     footer: (stop, all) => `Ne plus recevoir ces e-mails : ${stop}\nTous vos réglages d’e-mail : ${all}`,
     digest: {
@@ -90,9 +111,18 @@ const WORDS: Wording<Words> = {
     albumBy: (title, artist) => `${title} von ${artist}`,
     event: {
       follow: (who) => ({ subject: `${who} folgt dir jetzt auf Hearsay`, line: `${who} folgt dir jetzt.` }),
-      review_comment: (who, about) => ({ subject: `${who} hat deine Rezension kommentiert`, line: `${who} hat deine Rezension zu ${about} kommentiert.` }),
-      mention: (who, about) => ({ subject: `${who} hat dich erwähnt`, line: `${who} hat dich in einem Kommentar zu einer Rezension von ${about} erwähnt.` }),
-      recommendation: (who, about) => ({ subject: `${who} hat ${about} rezensiert`, line: `${who}, dem du folgst, hat eine Rezension zu ${about} veröffentlicht.` }),
+      review_comment: (who, about) => ({
+        subject: `${who} hat deine Rezension kommentiert`,
+        line: `${who} hat deine Rezension zu ${about} kommentiert.`,
+      }),
+      mention: (who, about) => ({
+        subject: `${who} hat dich erwähnt`,
+        line: `${who} hat dich in einem Kommentar zu einer Rezension von ${about} erwähnt.`,
+      }),
+      recommendation: (who, about) => ({
+        subject: `${who} hat ${about} rezensiert`,
+        line: `${who}, dem du folgst, hat eine Rezension zu ${about} veröffentlicht.`,
+      }),
     },
     footer: (stop, all) => `Diese E-Mails abbestellen: ${stop}\nAlle deine E-Mail-Einstellungen: ${all}`,
     digest: {
@@ -110,9 +140,18 @@ const WORDS: Wording<Words> = {
     albumBy: (title, artist) => `${artist}の『${title}』`,
     event: {
       follow: (who) => ({ subject: `${who}さんがHearsayであなたをフォローしました`, line: `${who}さんがあなたをフォローしました。` }),
-      review_comment: (who, about) => ({ subject: `${who}さんがあなたのレビューにコメントしました`, line: `${who}さんが、${about}についてのあなたのレビューにコメントしました。` }),
-      mention: (who, about) => ({ subject: `${who}さんがあなたをメンションしました`, line: `${who}さんが、${about}のレビューへのコメントであなたをメンションしました。` }),
-      recommendation: (who, about) => ({ subject: `${who}さんが${about}をレビューしました`, line: `フォロー中の${who}さんが、${about}のレビューを公開しました。` }),
+      review_comment: (who, about) => ({
+        subject: `${who}さんがあなたのレビューにコメントしました`,
+        line: `${who}さんが、${about}についてのあなたのレビューにコメントしました。`,
+      }),
+      mention: (who, about) => ({
+        subject: `${who}さんがあなたをメンションしました`,
+        line: `${who}さんが、${about}のレビューへのコメントであなたをメンションしました。`,
+      }),
+      recommendation: (who, about) => ({
+        subject: `${who}さんが${about}をレビューしました`,
+        line: `フォロー中の${who}さんが、${about}のレビューを公開しました。`,
+      }),
     },
     footer: (stop, all) => `このメールの配信停止：${stop}\nメール設定：${all}`,
     digest: {
@@ -164,7 +203,9 @@ export function weeklyDigestEmail(language: Language, digest: DigestContent): { 
       ? [
           '',
           words.digest.newReviews,
-          ...digest.reviews.map((r) => words.digest.review(r.who, words.albumBy(r.title, r.artist), mailNumber(language, r.rating), r.link)),
+          ...digest.reviews.map((r) =>
+            words.digest.review(r.who, words.albumBy(r.title, r.artist), mailNumber(language, r.rating), r.link),
+          ),
         ]
       : []),
   ];

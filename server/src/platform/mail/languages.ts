@@ -15,5 +15,8 @@ export function mailLanguage(value: unknown): Language {
 
 /** Numbers in e-mails, as the reader writes them. */
 export function mailNumber(language: Language, value: number, fractionDigits?: number): string {
-  return value.toLocaleString(language, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  return value.toLocaleString(
+    language,
+    fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+  );
 }

@@ -38,8 +38,7 @@ export interface Gap {
   placeholders: string[];
 }
 
-const placeholderNames = (text: string) =>
-  [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]!).sort();
+const placeholderNames = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]!).sort();
 /** The tags a Trans string carries (<person>, <terms>…). */
 const tagNames = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((match) => match[1]!).sort();
 
@@ -55,8 +54,7 @@ export function gapsOf(english: Record<string, Strings>, translated: Record<stri
     const placeholders: string[] = [];
     for (const [key, text] of target) {
       const base = key.replace(PLURAL_SUFFIX, '');
-      const english =
-        sourceStrings.get(key) ?? sourceStrings.get(`${base}_other`) ?? sourceStrings.get(`${base}_one`) ?? undefined;
+      const english = sourceStrings.get(key) ?? sourceStrings.get(`${base}_other`) ?? sourceStrings.get(`${base}_one`) ?? undefined;
       if (english === undefined) continue;
       // A plural form may leave out {{count}} where the language says "one" in words ("un album").
       const want = placeholderNames(english).filter((name) => !(name === 'count' && PLURAL_SUFFIX.test(key)));
