@@ -74,7 +74,8 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      const weight = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      const q = weight === undefined ? 1 : Number(weight.slice(2));
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter(({ tag, q }) => tag && tag !== '*' && q > 0)
