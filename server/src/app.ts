@@ -68,6 +68,7 @@ import { registerRequestValidation } from './platform/http/bodies.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerErrorLanguage } from './platform/http/error-language.ts';
 import { healthRoutes } from './platform/http/health.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerUploads } from './platform/http/uploads.ts';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every /api route comes from a contract declaration; the OpenAPI viewer is the one exception.
   requireDeclaredRoutes(app, ['/api/docs']);
   registerErrorHandler(app);
+  // Before compression's hook: error answers are translated while still JSON text.
+  registerErrorLanguage(app);
   await registerSecurityHeaders(app, config);
   registerCsrfGuard(app, config.publicUrl, [OAUTH_CALLBACK_ROUTE]);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

@@ -2,6 +2,7 @@ import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult, ty
 import { ErrorBodySchema, type ErrorIssue } from '@hearsay/contracts/errors';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import i18n from '../i18n/index.ts';
 
 /** An error answered by the Hearsay API (or a network failure, with status 0). */
 export class ApiError extends Error {
@@ -40,6 +41,8 @@ export async function api<T extends z.ZodType>(path: string, options: RequestOpt
       signal: options.signal,
       headers: {
         accept: 'application/json',
+        // The server writes its error messages in the language the page shows.
+        'accept-language': i18n.language || 'en',
         ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
       },
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
