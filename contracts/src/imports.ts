@@ -3,6 +3,9 @@ import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** A Hearsay export ("Download my data"): the ZIP as uploaded, and its hearsay.json once inflated. */
+export const HEARSAY_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const HEARSAY_JSON_MAX_BYTES = 50 * 1024 * 1024;
 
 export const SkippedRowSchema = z.object({
   line: z.number().int(),
@@ -31,12 +34,24 @@ export const ImportSummarySchema = z.object({
   skipped: z.number().int(),
   /** The first 200 skipped rows with the reason. */
   skippedRows: z.array(SkippedRowSchema),
+  // What only a Hearsay export holds; summaries written before these existed read them as 0.
+  /** Journal entries added (an entry already there, same album, day and note, is not added again). */
+  journalImported: z.number().int().default(0),
+  /** Collections created with their albums in order and their notes. */
+  collectionsImported: z.number().int().default(0),
+  albumLikes: z.number().int().default(0),
+  /** Follows (either way) left out: the people are on the other site. */
+  followsSkipped: z.number().int().default(0),
+  /** Comments left out: the reviews they answer are on the other site. */
+  commentsSkipped: z.number().int().default(0),
+  /** Likes of other people's reviews and collections left out, for the same reason. */
+  likesSkipped: z.number().int().default(0),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 
 export const ImportJobSchema = z.object({
   id: z.string(),
-  source: z.literal('rym'),
+  source: z.enum(['rym', 'hearsay']),
   fileName: z.string(),
   status: z.enum(['running', 'done', 'failed']),
   total: z.number().int(),
@@ -58,6 +73,15 @@ export const importsEndpoints = {
     path: '/api/imports/rym',
     tags,
     summary: 'Import a RateYourMusic CSV export (multipart field "file", .csv up to 5 MB); answers at once, then poll the job',
+    multipart: true,
+    responses: { 202: ImportJobSchema, ...errorResponses(400, 401, 409, 413, 429) },
+  }),
+  startHearsay: endpoint({
+    method: 'POST',
+    path: '/api/imports/hearsay',
+    tags,
+    summary:
+      'Import a Hearsay export ("Download my data"; multipart field "file": the .zip up to 20 MB, or its hearsay.json); answers at once, then poll the job',
     multipart: true,
     responses: { 202: ImportJobSchema, ...errorResponses(400, 401, 409, 413, 429) },
   }),

@@ -110,7 +110,9 @@ test.describe('accounts', () => {
     await page.goto('/onboarding');
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect(page.getByRole('alert')).toHaveText('Please choose a .csv file exported from RateYourMusic.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please choose a .csv file exported from RateYourMusic, or the .zip of a Hearsay export.',
+    );
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from('RYM Album, First Name\n'.repeat(100)) });

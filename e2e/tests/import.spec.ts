@@ -11,14 +11,16 @@ test('register → onboarding with a RateYourMusic import → home, with the rat
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Import your RateYourMusic data' })).toBeVisible();
 
-  await page.getByLabel('Choose your RateYourMusic export (.csv)').setInputFiles({
+  await page.getByLabel('Choose your RateYourMusic CSV or a Hearsay export (.zip)').setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from('not a csv'),
   });
-  await expect(page.getByRole('alert')).toContainText('Please choose a .csv file exported from RateYourMusic.');
+  await expect(page.getByRole('alert')).toContainText(
+    'Please choose a .csv file exported from RateYourMusic, or the .zip of a Hearsay export.',
+  );
 
-  await page.getByLabel('Choose your RateYourMusic export (.csv)').setInputFiles(fixture);
+  await page.getByLabel('Choose your RateYourMusic CSV or a Hearsay export (.zip)').setInputFiles(fixture);
   await expect(page.getByText(/^rym-12-columns-crlf\.csv · \d+\.\d KB$/)).toBeVisible();
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const summary = page.getByRole('region', { name: 'Import summary' });

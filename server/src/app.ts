@@ -21,7 +21,6 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { createConversationsService } from './modules/conversations/conversations.service.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
-import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { musicbrainzRoutes } from './modules/catalog/musicbrainz.routes.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
@@ -31,7 +30,6 @@ import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
-import { createJournalService } from './modules/journal/journal.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
@@ -181,7 +179,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     musicbrainzSlot,
     onExportReady: (ready) => events.emit('data_export.ready', ready),
   });
-  const { catalog, ratings, library, blocks, imageProxy, reviews, imports, catalogMusicBrainz, enrichment, dataExport } = core;
+  const {
+    catalog,
+    ratings,
+    library,
+    blocks,
+    imageProxy,
+    reviews,
+    collections,
+    journal,
+    imports,
+    catalogMusicBrainz,
+    enrichment,
+    dataExport,
+  } = core;
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   const covers = createCoverService({
     db,
@@ -192,7 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  const collections = createCollectionsService({ db, clock, catalog, blocks, events });
   const settings = createSettingsService({ db, clock });
   const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, settings, events });
   const conversations = createConversationsService({ db, clock, realtime, blocks });
@@ -277,7 +287,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     languageOf: async (userId) => mailLanguage((await settings.read(userId)).appearance.language),
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
-  const journal = createJournalService({ db, clock, catalog });
   const feed = createFeedService({ db, clock, catalog, blocks, settings });
   const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });

@@ -4,9 +4,11 @@ import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/c
 import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
 import { createBlocksService } from './modules/blocks/blocks.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { createDataExportService, DATA_EXPORT_JOB } from './modules/data-export/data-export.service.ts';
 import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
-import { createImportsService, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
+import { createImportsService, HEARSAY_IMPORT_JOB, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
+import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -63,6 +65,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   });
   const blocks = createBlocksService({ db, clock });
   const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, blocks, events });
+  const collections = createCollectionsService({ db, clock, catalog, blocks, events });
+  const journal = createJournalService({ db, clock, catalog });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,
@@ -84,6 +88,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     ratings,
     library,
     reviews,
+    collections,
+    journal,
     limits: config.importLimits,
     jobs,
     // Albums an import adds are looked up on MusicBrainz afterwards, which confirms those it knows.
@@ -100,6 +106,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     blocks,
     imageProxy,
     reviews,
+    collections,
+    journal,
     imports,
     musicbrainz,
     catalogMusicBrainz,
@@ -109,12 +117,13 @@ export function buildCoreServices(deps: CoreServiceDeps) {
 }
 
 /** Every kind of background job. */
-export const JOB_KINDS = [RYM_IMPORT_JOB, CATALOG_ENRICH_JOB, DATA_EXPORT_JOB] as const;
+export const JOB_KINDS = [RYM_IMPORT_JOB, HEARSAY_IMPORT_JOB, CATALOG_ENRICH_JOB, DATA_EXPORT_JOB] as const;
 
 /** The handler that runs each kind of job. */
 export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[number], JobHandler<unknown>> {
   return {
     [RYM_IMPORT_JOB]: services.imports.rymImport,
+    [HEARSAY_IMPORT_JOB]: services.imports.hearsayImport as JobHandler<unknown>,
     [CATALOG_ENRICH_JOB]: services.enrichment.handler as JobHandler<unknown>,
     [DATA_EXPORT_JOB]: services.dataExport.dataExport as JobHandler<unknown>,
   };
@@ -122,8 +131,7 @@ export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[n
 
 /** What the job thread tells the server (platform/jobs/thread.ts). */
 export type ThreadEvent =
-  | { type: 'catalog-changed'; albumId: string | null }
-  | ({ type: 'export-ready' } & DomainEvents['data_export.ready']);
+  { type: 'catalog-changed'; albumId: string | null } | ({ type: 'export-ready' } & DomainEvents['data_export.ready']);
 
 /** The server's side of a thread event: its own caches drop what the thread changed; people are told what is ready. */
 export function applyThreadEvent(services: CoreServices, event: unknown, events: Pick<EventBus, 'emit'>): void {

@@ -32,3 +32,18 @@ export async function importExport(t: TestApp, person: TestUser, file: Buffer | 
   expect(started.statusCode, started.body).toBe(202);
   return waitForImport(t, person, started.json().id);
 }
+
+/** Uploads a Hearsay export (the ZIP of "Download my data", or its hearsay.json) to the import, as `person`. */
+export function uploadHearsayExport(t: TestApp, person: TestUser | null, file: Uint8Array | string, fileName = 'hearsay.zip') {
+  const form = new FormData();
+  const type = fileName.endsWith('.json') ? 'application/json' : 'application/zip';
+  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type }), fileName);
+  return t.inject({ method: 'POST', url: '/api/imports/hearsay', payload: form, headers: person ? { cookie: person.cookie } : {} });
+}
+
+/** Imports a Hearsay export and waits for the import to end; expects it to have been accepted. */
+export async function importHearsayExport(t: TestApp, person: TestUser, file: Uint8Array | string, fileName?: string): Promise<ImportJob> {
+  const started = await uploadHearsayExport(t, person, file, fileName);
+  expect(started.statusCode, started.body).toBe(202);
+  return waitForImport(t, person, started.json().id);
+}

@@ -271,7 +271,7 @@ export interface AlbumMarkTable {
 export interface ImportJobTable {
   id: string;
   user_id: string;
-  source: 'rym';
+  source: 'rym' | 'hearsay';
   file_name: string;
   status: 'running' | 'done' | 'failed';
   total: number;

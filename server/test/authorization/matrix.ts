@@ -308,6 +308,7 @@ export const MATRIX: readonly Row[] = [
   { route: 'PATCH /api/me/journal/:entryId', object: 'journalEntry', rule: ownerOnly(), body: { note: 'Again.' } },
   { route: 'DELETE /api/me/journal/:entryId', object: 'journalEntry', rule: ownerOnly() },
   { route: 'POST /api/imports/rym', object: 'none', rule: membersRefused(406) },
+  { route: 'POST /api/imports/hearsay', object: 'none', rule: membersRefused(406) },
   { route: 'GET /api/imports/latest', object: 'none', rule: members },
   { route: 'GET /api/imports/:importId', object: 'importJob', rule: ownerOnly() },
   { route: 'POST /api/me/exports', object: 'none', rule: evenSuspended, fresh: true },

@@ -44,7 +44,15 @@ export async function existingAlbumIds(db: DB, ids: readonly string[]): Promise<
   return new Set(rows.map((row) => row.id));
 }
 
-export async function insertEntries(db: DB, collectionId: string, albumIds: readonly string[], startAt: number, now: string, note = '') {
+/** `note`: one for every album, or each album's own (in the order of `albumIds`). */
+export async function insertEntries(
+  db: DB,
+  collectionId: string,
+  albumIds: readonly string[],
+  startAt: number,
+  now: string,
+  note: string | readonly string[] = '',
+) {
   if (!albumIds.length) return;
   await db
     .insertInto('collection_album')
@@ -53,11 +61,17 @@ export async function insertEntries(db: DB, collectionId: string, albumIds: read
         collection_id: collectionId,
         album_id: albumId,
         position: startAt + index,
-        note,
+        note: typeof note === 'string' ? note : (note[index] ?? ''),
         added_at: now,
       })),
     )
     .execute();
+}
+
+/** Ids of a person's collections called `name`. */
+export async function idsNamed(db: DB, userId: string, name: string): Promise<string[]> {
+  const rows = await db.selectFrom('collection').select('id').where('user_id', '=', userId).where('name', '=', name).execute();
+  return rows.map((row) => row.id);
 }
 
 export async function entries(db: DB, collectionId: string) {

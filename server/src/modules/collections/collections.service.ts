@@ -116,11 +116,19 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     return ids;
   }
 
-  async function create(userId: string, input: CreateCollectionBody): Promise<Collection> {
+  /**
+   * `quiet`: no feed activity, for an import's collections (old news to followers); `at`: when it was made elsewhere;
+   * `notes`: each album's note, by album id (an imported Hearsay export keeps them).
+   */
+  async function create(
+    userId: string,
+    input: CreateCollectionBody,
+    options: { quiet?: boolean; at?: string; notes?: ReadonlyMap<string, string> } = {},
+  ): Promise<Collection> {
     const albumIds = await resolveAlbums(input.albumIds);
     const id = newId();
     await db.transaction().execute(async (trx) => {
-      const stamp = now();
+      const stamp = options.at ?? now();
       await repository.insertCollection(trx, {
         id,
         user_id: userId,
@@ -133,9 +141,10 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         created_at: stamp,
         updated_at: stamp,
       });
-      await repository.insertEntries(trx, id, albumIds, 0, stamp);
-      if (!input.isPrivate) {
-        await repository.shiftPublicCollections(trx, userId, 1);
+      const notes = options.notes;
+      await repository.insertEntries(trx, id, albumIds, 0, stamp, notes ? albumIds.map((albumId) => notes.get(albumId) ?? '') : '');
+      if (!input.isPrivate) await repository.shiftPublicCollections(trx, userId, 1);
+      if (!input.isPrivate && !options.quiet) {
         await repository.recordCollectionActivity(trx, {
           id: newId(),
           userId,
@@ -147,6 +156,15 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       }
     });
     return detail(id, userId);
+  }
+
+  /** Whether the person has a collection of this name holding exactly these albums in this order (an import adds it once). */
+  async function hasSame(userId: string, name: string, albumIds: readonly string[]): Promise<boolean> {
+    for (const id of await repository.idsNamed(db, userId, name.trim())) {
+      const held = (await repository.entries(db, id)).map((entry) => entry.album_id);
+      if (held.length === albumIds.length && held.every((albumId, index) => albumId === albumIds[index])) return true;
+    }
+    return false;
   }
 
   async function update(userId: string, collectionId: string, input: UpdateCollectionBody): Promise<Collection> {
@@ -328,6 +346,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     detail,
     removeAsModerator,
     create,
+    hasSame,
     update,
     remove,
     addAlbum,

@@ -5,6 +5,7 @@ import { buildAlbum } from '../../../test/factories.ts';
 import { rymExport } from '../../../test/rym-export.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 import { uploadExport, waitForImport } from '../../../test/imports.ts';
+import { emptySummary } from './album-matching.ts';
 
 /** Every generated row adds an album; the limits on new albums are tested in import-limits.test.ts. */
 const env = { IMPORT_NEW_ALBUMS_PER_IMPORT: '100000', IMPORT_NEW_ALBUMS_PER_DAY: '100000' };
@@ -37,6 +38,7 @@ function expectedSummary(rows: number, prefix: string): ImportSummary {
   const reviewed = (index: number) => index % 3 === 0;
   const nothing = indexes.filter((index) => !rated(index) && !wished(index));
   return {
+    ...emptySummary(),
     ratingsImported: indexes.filter(rated).length,
     reviewsImported: indexes.filter((index) => reviewed(index) && rated(index)).length,
     reviewsKept: indexes.filter((index) => reviewed(index) && !rated(index) && wished(index)).length,

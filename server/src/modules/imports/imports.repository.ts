@@ -114,3 +114,24 @@ export async function artistNamesByKey(db: DB, keys: readonly string[]): Promise
     .execute();
   return new Map([...aliases, ...rows].map((row) => [row.match_key, row.name]));
 }
+
+/** Albums of these ids, with their title's key: an export from another site may name an id that is another album here. */
+export async function albumsByIds(db: DB, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('album')
+    .select(['id', 'title_key'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Albums of these MusicBrainz release-group ids. */
+export async function albumsByMbid(db: DB, mbids: readonly string[]) {
+  if (!mbids.length) return [];
+  return db
+    .selectFrom('album')
+    .select(['id', 'mbid'])
+    .where('mbid', 'in', [...mbids])
+    .orderBy('created_at')
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, importsEndpoints as endpoints } from '@hearsay/contracts/imports';
+import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES, importsEndpoints as endpoints } from '@hearsay/contracts/imports';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
@@ -18,6 +18,25 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = as
       if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The file is larger than 5 MB.');
       reply.status(202);
       return imports.start(viewer.id, file.filename, bytes);
+    },
+    { config: { pace: 'import' } },
+  );
+
+  route(
+    app,
+    endpoints.startHearsay,
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const file = await request.file({ limits: { fileSize: HEARSAY_IMPORT_MAX_BYTES } });
+      if (!file) throw badRequest('file_required', 'Please choose your Hearsay export (.zip).');
+      const name = file.filename.toLowerCase();
+      if (!name.endsWith('.zip') && !name.endsWith('.json')) {
+        throw badRequest('not_zip', 'Please choose the .zip from Download my data (or the hearsay.json inside it).');
+      }
+      const bytes = await file.toBuffer();
+      if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The file is larger than 20 MB.');
+      reply.status(202);
+      return imports.startHearsay(viewer.id, file.filename, bytes);
     },
     { config: { pace: 'import' } },
   );

@@ -4,15 +4,21 @@ import type { DB } from '../../platform/db/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
-import { matchKey, matchWords, shorten, titleMatchKey } from '../../platform/text.ts';
+import { shorten } from '../../platform/text.ts';
 import type { CatalogEntry, CatalogService } from '../catalog/catalog.service.ts';
+import type { CollectionsService } from '../collections/collections.service.ts';
+import type { JournalService } from '../journal/journal.service.ts';
 import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import * as repository from './imports.repository.ts';
+import { createAlbumMatching, emptySummary } from './album-matching.ts';
+import { createHearsayImport } from './hearsay-import.ts';
 import { countRymRows, estimateRymRows, readRymHeader, readRymRows, rymFileAsUtf8, type RymCursor, type RymRow } from './rym-csv.ts';
 
-/** The kind of job that runs an import (platform/jobs); app.ts registers `rymImport` for it. */
+export { HEARSAY_IMPORT_JOB } from './hearsay-import.ts';
+
+/** The kind of job that runs an import (platform/jobs); services.ts registers `rymImport` for it. */
 export const RYM_IMPORT_JOB = 'rym-import';
 /** Rows applied in one step at most; fewer when rows take longer than the step's time. */
 const BATCH = 50;
@@ -23,33 +29,10 @@ const FILES_KEPT = 4;
 const SKIPPED_LISTED = 200;
 /** A skipped row's artist and title are echoed in the summary this long at most, whatever the file holds. */
 const SKIPPED_TEXT_MAX = 200;
-const DAY_MS = 24 * 60 * 60_000;
 /** Why a row neither rated nor on the wishlist (and not reviewed, or its album not in the catalog) is skipped. */
 const NOTHING_TO_IMPORT = 'Neither rated nor on your wishlist: nothing to import';
 
 type Credit = CatalogEntry['credits'][number];
-type Candidate = { id: string; year: number | null };
-
-/**
- * The album of the row's year among the candidates. Failing that, a different year never decides between several
- * (Peter Gabriel's four albums called "Peter Gabriel"); the one candidate matches when its year is within one of the
- * row's (a release dated differently) or either year is unknown. A row without a year takes the earliest.
- */
-function byYear(year: number | null, found: readonly Candidate[]): Candidate | null {
-  const candidates = [...new Map(found.map((album) => [album.id, album])).values()];
-  if (year === null) return [...candidates].sort((a, b) => (a.year ?? 0) - (b.year ?? 0))[0] ?? null;
-  const same = candidates.find((album) => album.year === year);
-  if (same) return same;
-  const [only] = candidates;
-  if (candidates.length !== 1 || !only) return null;
-  return only.year === null || Math.abs(only.year - year) <= 1 ? only : null;
-}
-
-/** Whether two credits name the same artists but for names left out on one side: every word of one is in the other. */
-function sameArtists(one: readonly string[], other: readonly string[]): boolean {
-  const [fewer, more] = one.length <= other.length ? [one, new Set(other)] : [other, new Set(one)];
-  return fewer.length > 0 && fewer.every((word) => more.has(word));
-}
 
 /** A row's credits as the catalog takes them: the name as written, its other spellings as aliases. */
 const creditsOf = (row: RymRow): Credit[] => row.credits.map((credit) => ({ name: credit.name, joinPhrase: '', aliases: credit.aliases }));
@@ -61,6 +44,8 @@ export interface ImportsServiceDeps {
   ratings: RatingsService;
   library: LibraryService;
   reviews: ReviewsService;
+  collections: CollectionsService;
+  journal: JournalService;
   /** Albums new to the catalog that one import, and one person's imports in 24 hours, may add. */
   limits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
   jobs: Pick<JobRunner, 'enqueue'>;
@@ -80,18 +65,6 @@ interface ImportCursor extends RymCursor {
 export type ImportsService = ReturnType<typeof createImportsService>;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const emptySummary = (): ImportSummary => ({
-  ratingsImported: 0,
-  reviewsImported: 0,
-  reviewsKept: 0,
-  listenLater: 0,
-  matched: 0,
-  created: 0,
-  unchanged: 0,
-  skipped: 0,
-  skippedRows: [],
-});
 
 function present(row: repository.ImportJobRow): ImportJob {
   return {
@@ -117,6 +90,8 @@ function present(row: repository.ImportJobRow): ImportJob {
 export function createImportsService(deps: ImportsServiceDeps) {
   const { db } = deps;
   const now = () => deps.clock().toISOString();
+  const matching = createAlbumMatching(deps);
+  const hearsay = createHearsayImport({ ...deps, matching });
   const files = new Map<string, { bytes: Buffer; columns: string[]; rowsStart: number }>();
   /** Rows per step, adjusted after each step so that steps take about the runner's budget. */
   const pace = { count: 500, apply: 5 };
@@ -251,74 +226,18 @@ export function createImportsService(deps: ImportsServiceDeps) {
       else if (row.rating === null && !row.wishlist && !row.review) skip(summary, row, NOTHING_TO_IMPORT);
       return !row.problem && (row.rating !== null || row.wishlist || row.review !== null);
     });
-    const { albumOf, othersPending } = await findAlbums(userId, usable);
-
-    // Finding an album someone else's import added, independently, confirms it.
-    const confirming = [...new Set([...albumOf.values()].map((album) => album.id))].filter((id) => othersPending.has(id));
-    if (confirming.length) await deps.catalog.confirmAlbums(confirming, { by: 'member', exceptAddedBy: userId });
+    const { albumOf, othersPending } = await matching.findAlbums(userId, usable);
+    await matching.confirmFound(
+      userId,
+      [...albumOf.values()].map((album) => album.id),
+      othersPending,
+    );
     const missing = usable.filter((row) => {
       if (albumOf.has(row) || row.rating !== null || row.wishlist) return !albumOf.has(row);
       skip(summary, row, NOTHING_TO_IMPORT);
       return false;
     });
-    if (missing.length) {
-      // A new album goes under an artist the catalog already has, if any spelling of the name matches one.
-      const known = await repository.artistNamesByKey(db, [
-        ...new Set(missing.flatMap((row) => row.credits.flatMap((credit) => [credit.name, ...credit.aliases].map(matchKey)))),
-      ]);
-      // Rows naming one album (artist, title and year) add it once.
-      const entries = new Map<string, { rows: RymRow[]; entry: CatalogEntry }>();
-      for (const row of missing) {
-        const credits = row.credits.map((credit, index, all) => {
-          const catalogName = [credit.name, ...credit.aliases].map((name) => known.get(matchKey(name))).find(Boolean);
-          const name = catalogName ?? credit.name;
-          return {
-            name,
-            joinPhrase: index === all.length - 1 ? '' : index === all.length - 2 ? ' & ' : ', ',
-            aliases: [credit.name, ...credit.aliases].filter((alias) => alias !== name),
-          };
-        });
-        const entry: CatalogEntry = {
-          title: row.titles[0]!,
-          credits,
-          releaseDate: row.year ? String(row.year) : null,
-          releaseType: 'album',
-          rawGenres: [],
-          label: null,
-          description: null,
-          mbid: null,
-          artistMbids: credits.map(() => null),
-          discogsMasterId: null,
-          tracks: [],
-          source: 'import',
-        };
-        const problem = deps.catalog.entryProblem(entry);
-        if (problem) {
-          skip(summary, row, problem);
-          continue;
-        }
-        const key = `${deps.catalog.albumMatchKey(credits.map((credit) => credit.name).join(' '), entry.title)}|${row.year ?? ''}`;
-        const same = entries.get(key);
-        if (same) same.rows.push(row);
-        else entries.set(key, { rows: [row], entry });
-      }
-      const allowance = await newAlbumAllowance(userId, summary);
-      const groups = [...entries.values()];
-      for (const { rows: refused } of groups.slice(allowance.count)) for (const row of refused) skip(summary, row, allowance.reason);
-      const admitted = groups.slice(0, allowance.count);
-      if (admitted.length) {
-        const added = await deps.catalog.addEntries(
-          admitted.map(({ entry }) => entry),
-          { importedBy: userId },
-        );
-        admitted.forEach(({ rows: named }, index) =>
-          named.forEach((row, position) =>
-            albumOf.set(row, { id: added.albumIds[index]!, created: position === 0 && added.isNew[index] === true }),
-          ),
-        );
-        deps.catalog.invalidateAll();
-      }
-    }
+    await matching.addAlbums(userId, missing, summary, (row, reason) => skip(summary, row, reason), albumOf);
 
     const previous = await repository.itemsFor(
       db,
@@ -380,71 +299,6 @@ export function createImportsService(deps: ImportsServiceDeps) {
   }
 
   /**
-   * Each row's album: first by the key of artist and title (every spelling of both), then, for rows not found so,
-   * by the title without its parenthesised or bracketed parts under an artist credited with fewer or more names
-   * ("Bowie" / "David Bowie", "Lou Reed / Metallica" / "Lou Reed & Metallica"). Among the candidates, the release
-   * year decides (see `byYear`). Also returns the pending albums other members' imports added.
-   */
-  async function findAlbums(userId: string, rows: readonly RymRow[]) {
-    const keysOf = (row: RymRow) =>
-      row.artistNames.flatMap((artist) => row.titles.map((title) => deps.catalog.albumMatchKey(artist, title)));
-    const found = await repository.albumsByMatchKey(db, [...new Set(rows.flatMap(keysOf))]);
-    const byKey = new Map<string, Candidate[]>();
-    for (const album of found)
-      byKey.set(album.match_key, [...(byKey.get(album.match_key) ?? []), { id: album.id, year: album.release_year }]);
-    const albumOf = new Map<RymRow, { id: string; created: boolean }>();
-    for (const row of rows) {
-      const best = byYear(
-        row.year,
-        keysOf(row).flatMap((key) => byKey.get(key) ?? []),
-      );
-      if (best) albumOf.set(row, { id: best.id, created: false });
-    }
-
-    const titleKeysOf = (row: RymRow) => [...new Set(row.titles.map(titleMatchKey))];
-    const unfound = rows.filter((row) => !albumOf.has(row));
-    const similar = await repository.albumsByTitleKey(db, [...new Set(unfound.flatMap(titleKeysOf))]);
-    for (const row of unfound) {
-      const keys = titleKeysOf(row);
-      const artists = row.artistNames.map(matchWords);
-      const candidates = similar.filter(
-        (album) => keys.includes(album.title_key) && artists.some((words) => sameArtists(words, matchWords(album.artist_credit))),
-      );
-      const best = byYear(
-        row.year,
-        candidates.map((album) => ({ id: album.id, year: album.release_year })),
-      );
-      if (best) albumOf.set(row, { id: best.id, created: false });
-    }
-    const othersPending = new Set(
-      [...found, ...similar].flatMap((album) => (album.status === 'pending' && album.created_by !== userId ? [album.id] : [])),
-    );
-    return { albumOf, othersPending };
-  }
-
-  /**
-   * How many albums new to the catalog this batch may add, and what the rows past that are told. Rows whose album
-   * was added count toward the import's limit; albums the person's imports added in the last 24 hours, toward the
-   * daily one.
-   */
-  async function newAlbumAllowance(userId: string, summary: ImportSummary) {
-    const { newAlbumsPerImport, newAlbumsPerDay } = deps.limits;
-    const since = new Date(deps.clock().getTime() - DAY_MS).toISOString();
-    const leftToday = newAlbumsPerDay - (await deps.catalog.countAlbumsAddedBy(userId, since));
-    const leftInImport = newAlbumsPerImport - summary.created;
-    if (leftToday < leftInImport) {
-      return {
-        count: Math.max(0, leftToday),
-        reason: `You reached the limit of ${newAlbumsPerDay.toLocaleString('en-US')} albums new to the catalog a day; albums already in it were still imported. Import the file again tomorrow to add more.`,
-      };
-    }
-    return {
-      count: Math.max(0, leftInImport),
-      reason: `This import reached its limit of ${newAlbumsPerImport.toLocaleString('en-US')} albums new to the catalog; albums already in it were still imported. Import the file again to add more.`,
-    };
-  }
-
-  /**
    * A review in the export becomes a Hearsay review when it can be one: it has a rating, at least 50 characters,
    * and the person has not reviewed the album here already. Otherwise its text stays with the import row.
    */
@@ -480,5 +334,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
     return row ? present(row) : null;
   }
 
-  return { start, job, latest, rymImport };
+  /** A Hearsay export (the ZIP of "Download my data", or its hearsay.json): checked whole now, applied by a job. */
+  const startHearsay = async (userId: string, fileName: string, upload: Buffer): Promise<ImportJob> =>
+    present(await hearsay.start(userId, fileName, upload));
+
+  return { start, startHearsay, job, latest, rymImport, hearsayImport: hearsay.handler };
 }

@@ -16,6 +16,18 @@ export async function findOwnEntry(db: DB, userId: string, entryId: string) {
   return db.selectFrom('journal_entry').select(columns).where('id', '=', entryId).where('user_id', '=', userId).executeTakeFirst();
 }
 
+export async function hasEntry(db: DB, userId: string, albumId: string, listenedOn: string, note: string | null): Promise<boolean> {
+  const row = await db
+    .selectFrom('journal_entry')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('album_id', '=', albumId)
+    .where('listened_on', '=', listenedOn)
+    .where((eb) => (note === null ? eb('note', 'is', null) : eb('note', '=', note)))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function updateEntry(db: DB, entryId: string, change: JournalEntryChange): Promise<void> {
   await db.updateTable('journal_entry').set(change).where('id', '=', entryId).execute();
 }

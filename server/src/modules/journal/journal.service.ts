@@ -71,11 +71,19 @@ export function createJournalService(deps: JournalServiceDeps) {
     return entry;
   }
 
-  async function create(userId: string, body: CreateJournalEntryBody): Promise<JournalEntry> {
+  /**
+   * `quiet`: no feed activity, for an import's old listens (they would flood followers' feeds); `at`: when the entry
+   * was logged elsewhere (an imported Hearsay export).
+   */
+  async function create(
+    userId: string,
+    body: CreateJournalEntryBody,
+    options: { quiet?: boolean; at?: string } = {},
+  ): Promise<JournalEntry> {
     const albumId = await catalog.resolveAlbumId(body.albumId);
     const listenedOn = body.listenedOn ?? today();
     checkNotFuture(listenedOn);
-    const now = deps.clock().toISOString();
+    const now = options.at ?? deps.clock().toISOString();
     const row: EntryRow = {
       id: newId(),
       user_id: userId,
@@ -88,9 +96,14 @@ export function createJournalService(deps: JournalServiceDeps) {
     };
     await db.transaction().execute(async (trx) => {
       await repository.insertEntry(trx, row);
-      await repository.recordListened(trx, newId(), row);
+      if (!options.quiet) await repository.recordListened(trx, newId(), row);
     });
     return presentOne(row, userId);
+  }
+
+  /** Whether the person logged this album on this day with this note already (an import adds such an entry once). */
+  async function hasSame(userId: string, entry: { albumId: string; listenedOn: string; note: string | null | undefined }) {
+    return repository.hasEntry(db, userId, entry.albumId, entry.listenedOn, cleanNote(entry.note));
   }
 
   async function update(userId: string, entryId: string, body: UpdateJournalEntryBody): Promise<JournalEntry> {
@@ -134,5 +147,5 @@ export function createJournalService(deps: JournalServiceDeps) {
     return { items: await repository.monthCounts(db, userId) };
   }
 
-  return { create, update, remove, list, months };
+  return { create, update, remove, list, months, hasSame };
 }

@@ -32,11 +32,12 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     return state(userId, await catalog.resolveAlbumId(albumRef));
   }
 
-  async function setLike(userId: string, albumRef: string, liked: boolean): Promise<AlbumViewerState> {
+  /** `at` dates a like or a listen-later mark made elsewhere (an imported Hearsay export). */
+  async function setLike(userId: string, albumRef: string, liked: boolean, options: { at?: string } = {}): Promise<AlbumViewerState> {
     const albumId = await catalog.resolveAlbumId(albumRef);
     await db.transaction().execute(async (trx) => {
       const changed = liked
-        ? await repository.addMark(trx, 'album_like', userId, albumId, deps.clock().toISOString())
+        ? await repository.addMark(trx, 'album_like', userId, albumId, options.at ?? deps.clock().toISOString())
         : await repository.removeMark(trx, 'album_like', userId, albumId);
       if (changed) await repository.shiftLikeCount(trx, albumId, liked ? 1 : -1);
     });
@@ -44,9 +45,9 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     return state(userId, albumId);
   }
 
-  async function setListenLater(userId: string, albumRef: string, on: boolean): Promise<AlbumViewerState> {
+  async function setListenLater(userId: string, albumRef: string, on: boolean, options: { at?: string } = {}): Promise<AlbumViewerState> {
     const albumId = await catalog.resolveAlbumId(albumRef);
-    if (on) await repository.addMark(db, 'listen_later', userId, albumId, deps.clock().toISOString());
+    if (on) await repository.addMark(db, 'listen_later', userId, albumId, options.at ?? deps.clock().toISOString());
     else await repository.removeMark(db, 'listen_later', userId, albumId);
     return state(userId, albumId);
   }

@@ -42,18 +42,24 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   /**
    * Rates an album, or changes the rating; the rating row, all totals and the feed's activity row change in one
    * transaction. `quiet` records no activity: an import's hundreds of old ratings would flood followers' feeds.
+   * `at` dates the rating when it was given elsewhere (an imported Hearsay export keeps when each album was rated).
    */
-  async function rate(userId: string, albumRef: string, rating: number, options: { quiet?: boolean } = {}): Promise<AlbumRating> {
+  async function rate(
+    userId: string,
+    albumRef: string,
+    rating: number,
+    options: { quiet?: boolean; at?: string } = {},
+  ): Promise<AlbumRating> {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const write = () =>
       db.transaction().execute(async (trx) => {
         const now = deps.clock().toISOString();
         const existing = await repository.findRating(trx, userId, albumId);
         if (existing) {
-          await repository.updateRating(trx, existing.id, rating, now);
+          await repository.updateRating(trx, existing.id, rating, options.at ?? now);
           await repository.shiftAlbumTotals(trx, albumId, 0, rating - Number(existing.rating), now);
         } else {
-          await repository.insertRating(trx, userId, albumId, rating, now);
+          await repository.insertRating(trx, userId, albumId, rating, options.at ?? now);
           await repository.shiftAlbumTotals(trx, albumId, 1, rating, now);
           await repository.shiftProfileRatings(trx, userId, 1);
         }
@@ -126,5 +132,8 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     return halfStepDistribution(await repository.personDistribution(db, userId));
   }
 
-  return { rate, unrate, mine, forgetPerson, distributionOf };
+  /** A person's ratings of these albums (album id -> value), for an import deciding what it changes. */
+  const ratingsOf = (userId: string, albumIds: readonly string[]) => repository.viewerRatings(db, userId, albumIds);
+
+  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf };
 }

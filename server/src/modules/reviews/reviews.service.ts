@@ -121,8 +121,16 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     };
   }
 
-  /** `quiet`: no feed activity, for an import's old reviews (they would flood followers' feeds). */
-  async function publish(userId: string, albumRef: string, input: ReviewBody, options: { quiet?: boolean } = {}): Promise<Review> {
+  /**
+   * `quiet`: no feed activity, for an import's old reviews (they would flood followers' feeds). `at`: when it was
+   * written elsewhere (an imported Hearsay export keeps the date).
+   */
+  async function publish(
+    userId: string,
+    albumRef: string,
+    input: ReviewBody,
+    options: { quiet?: boolean; at?: string } = {},
+  ): Promise<Review> {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const { html, text, title } = clean(input);
     if (await repository.findByAuthorAndAlbum(db, userId, albumId)) {
@@ -132,7 +140,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const id = newId();
     try {
       await db.transaction().execute(async (trx) => {
-        const stamp = now();
+        const stamp = options.at ?? now();
         await repository.insertReview(trx, {
           id,
           user_id: userId,

@@ -1,5 +1,5 @@
 import { accountsEndpoints } from '@hearsay/contracts/accounts';
-import { IMPORT_MAX_BYTES, importsEndpoints, type ImportJob } from '@hearsay/contracts/imports';
+import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES, importsEndpoints, type ImportJob } from '@hearsay/contracts/imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -9,9 +9,18 @@ import { Button } from '../ui/button.tsx';
 
 const jobQueryOptions = (importId: string) => endpointQuery(importsEndpoints.job, { params: { importId } });
 
+/** Which import a file goes to, by its extension: a RateYourMusic CSV, or a Hearsay export (the ZIP or its JSON). */
+function kindOf(name: string): 'rym' | 'hearsay' | null {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.csv')) return 'rym';
+  if (lower.endsWith('.zip') || lower.endsWith('.json')) return 'hearsay';
+  return null;
+}
+
 /**
- * Import a RateYourMusic export: choose the .csv (checked here for type and size), upload it, watch the progress,
- * then read what happened. Used by onboarding and by Settings; importing the same file again changes nothing.
+ * Import a RateYourMusic export or a Hearsay export ("Download my data"): choose the .csv or the .zip (checked here for
+ * type and size), upload it, watch the progress, then read what happened. Used by onboarding and by Settings;
+ * importing the same file again changes nothing.
  */
 export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => void }) {
   const { t } = useTranslation('imports');
@@ -25,7 +34,7 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
     mutationFn: (chosen: File) => {
       const form = new FormData();
       form.append('file', chosen);
-      return call(importsEndpoints.startRym, { body: form });
+      return call(kindOf(chosen.name) === 'hearsay' ? importsEndpoints.startHearsay : importsEndpoints.startRym, { body: form });
     },
     onSuccess: (job) => {
       queryClient.setQueryData(jobQueryOptions(job.id).queryKey, job);
@@ -56,8 +65,10 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
     setFile(null);
     setJobId(null);
     if (!chosen) return;
-    if (!chosen.name.toLowerCase().endsWith('.csv')) return setFileProblem(t('onlyCsv'));
-    if (chosen.size > IMPORT_MAX_BYTES) return setFileProblem(t('tooBig'));
+    const kind = kindOf(chosen.name);
+    if (!kind) return setFileProblem(t('wrongType'));
+    if (kind === 'rym' && chosen.size > IMPORT_MAX_BYTES) return setFileProblem(t('tooBig'));
+    if (kind === 'hearsay' && chosen.size > HEARSAY_IMPORT_MAX_BYTES) return setFileProblem(t('tooBigZip'));
     setFile(chosen);
   };
 
@@ -65,12 +76,13 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">{t('how')}</p>
+      <p className="text-sm text-ink-muted">{t('howHearsay')}</p>
       <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line-strong p-5 hover:bg-surface-2">
         <FileUp aria-hidden className="size-6 text-accent" />
-        <span className="font-medium text-ink">{t('choose')}</span>
+        <span className="font-medium text-ink">{t('chooseAny')}</span>
         <input
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.zip,application/zip,.json,application/json"
           className="sr-only"
           disabled={running}
           onChange={(event) => {
@@ -108,11 +120,14 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
 function ImportProgress({ job }: { job: ImportJob }) {
   const { t } = useTranslation('imports');
   const percent = job.total ? Math.round((job.processed / job.total) * 100) : 100;
+  const hearsay = job.source === 'hearsay';
   if (job.status === 'running') {
     return (
       <div>
         <p className="mb-2 text-sm font-medium text-ink" aria-live="polite">
-          {t('importing', { processed: job.processed, total: job.total })}
+          {hearsay
+            ? t('importingItems', { processed: job.processed, total: job.total })
+            : t('importing', { processed: job.processed, total: job.total })}
         </p>
         <div
           role="progressbar"
@@ -136,21 +151,35 @@ function ImportProgress({ job }: { job: ImportJob }) {
     );
   }
   const { summary } = job;
-  const lines: [string, number][] = [
-    ['ratingsImported', summary.ratingsImported],
-    ['reviewsImported', summary.reviewsImported],
-    ['reviewsKept', summary.reviewsKept],
-    ['listenLater', summary.listenLater],
-    ['matched', summary.matched],
-    ['created', summary.created],
-    ['unchanged', summary.unchanged],
-    ['skipped', summary.skipped],
-  ];
+  const lines: [string, number][] = hearsay
+    ? [
+        ['ratingsImported', summary.ratingsImported],
+        ['reviewsImported', summary.reviewsImported],
+        ['journalImported', summary.journalImported],
+        ['collectionsImported', summary.collectionsImported],
+        ['listenLater', summary.listenLater],
+        ['albumLikes', summary.albumLikes],
+        ['matched', summary.matched],
+        ['created', summary.created],
+        ['unchanged', summary.unchanged],
+        ['skipped', summary.skipped],
+      ]
+    : [
+        ['ratingsImported', summary.ratingsImported],
+        ['reviewsImported', summary.reviewsImported],
+        ['reviewsKept', summary.reviewsKept],
+        ['listenLater', summary.listenLater],
+        ['matched', summary.matched],
+        ['created', summary.created],
+        ['unchanged', summary.unchanged],
+        ['skipped', summary.skipped],
+      ];
+  const { followsSkipped, commentsSkipped, likesSkipped } = summary;
   return (
     <section aria-label={t('summaryTitle')} className="rounded-xl border border-line p-4">
       <p className="flex items-center gap-2 font-semibold text-ink" role="status">
         <CheckCircle2 aria-hidden className="size-5 text-success" />
-        {t('done', { count: job.total })}
+        {hearsay ? t('doneItems', { count: job.total }) : t('done', { count: job.total })}
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
         {lines.map(([key, value]) => (
@@ -160,13 +189,22 @@ function ImportProgress({ job }: { job: ImportJob }) {
           </div>
         ))}
       </dl>
+      {followsSkipped + commentsSkipped + likesSkipped > 0 ? (
+        <p className="mt-3 text-sm text-ink-muted">
+          {t('leftOut', { follows: followsSkipped, comments: commentsSkipped, likes: likesSkipped })}
+        </p>
+      ) : null}
       {summary.skippedRows.length ? (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-medium text-ink">{t('skippedDetails', { count: summary.skipped })}</summary>
           <ul className="mt-2 space-y-1 text-ink-muted">
             {summary.skippedRows.map((row) => (
-              <li key={row.line}>
-                {t('skippedRow', { line: row.line, artist: row.artist || '—', title: row.title || '—', reason: row.reason })}
+              <li key={`${row.line}-${row.artist}-${row.title}`}>
+                {!hearsay
+                  ? t('skippedRow', { line: row.line, artist: row.artist || '—', title: row.title || '—', reason: row.reason })
+                  : row.artist
+                    ? t('skippedItem', { artist: row.artist, title: row.title, reason: row.reason })
+                    : t('skippedNamed', { title: row.title, reason: row.reason })}
               </li>
             ))}
           </ul>

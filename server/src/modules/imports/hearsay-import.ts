@@ -1,0 +1,452 @@
+import { COLLECTION_ALBUMS_MAX, COLLECTION_NOTE_MAX, CreateCollectionBodySchema } from '@hearsay/contracts/collections';
+import type { ExportAlbum, HearsayExport } from '@hearsay/contracts/data-export';
+import type { ImportSummary } from '@hearsay/contracts/imports';
+import { CreateJournalEntryBodySchema } from '@hearsay/contracts/journal';
+import { ReviewBodySchema } from '@hearsay/contracts/reviews';
+import { z } from 'zod';
+import type { DB } from '../../platform/db/index.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
+import { shorten, titleMatchKey } from '../../platform/text.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CollectionsService } from '../collections/collections.service.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import type { LibraryService } from '../library/library.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import type { ReviewsService } from '../reviews/reviews.service.ts';
+import { emptySummary, type AlbumMatching, type FoundAlbum, type NewAlbum } from './album-matching.ts';
+import { readHearsayExport } from './hearsay-file.ts';
+import * as repository from './imports.repository.ts';
+
+/** The kind of job that imports a Hearsay export (platform/jobs). */
+export const HEARSAY_IMPORT_JOB = 'hearsay-import';
+
+/**
+ * What is applied, in this order: ratings first, so that a review (which sets the rating to its own) can be followed
+ * by the rating the export holds now.
+ */
+const SECTIONS = ['ratings', 'reviews', 'journal', 'collections', 'listenLater', 'albumLikes'] as const;
+type Section = (typeof SECTIONS)[number];
+/** Items applied in one step at most; fewer when they take longer than the step's time. A collection is a step. */
+const BATCH = 25;
+const EXPORTS_KEPT = 2;
+const SKIPPED_LISTED = 200;
+const SKIPPED_TEXT_MAX = 200;
+
+const itemsOf = (data: HearsayExport) => ({
+  ratings: data.ratings,
+  reviews: data.reviews,
+  journal: data.journal,
+  collections: data.collections,
+  listenLater: data.listenLater,
+  albumLikes: data.likes.albums,
+});
+
+/** Where the import stands: the section and the item in it, the items done so far, the summary adding up. */
+interface HearsayCursor {
+  section: number;
+  index: number;
+  processed: number;
+  summary: ImportSummary;
+}
+
+/** A collection as the collections service creates it, with any number of albums (an empty one stays empty). */
+const ImportedCollectionSchema = CreateCollectionBodySchema.extend({ albumIds: z.array(z.string()).max(COLLECTION_ALBUMS_MAX) });
+
+export interface HearsayImportDeps {
+  db: DB;
+  clock: () => Date;
+  catalog: Pick<CatalogService, 'splitArtistCredit'>;
+  ratings: RatingsService;
+  library: LibraryService;
+  reviews: ReviewsService;
+  collections: CollectionsService;
+  journal: JournalService;
+  jobs: Pick<JobRunner, 'enqueue'>;
+  matching: AlbumMatching;
+  afterImport?: () => Promise<void>;
+}
+
+type Wanted = NewAlbum & { album: ExportAlbum };
+
+/**
+ * Importing a Hearsay export ("Download my data", from this site or another): the file is read and checked whole at
+ * upload, kept with the import, and applied by a background job a few items at a time, the cursor saying where it
+ * stands, so that a restart resumes it. What can be made again is, through each module's service: ratings, reviews,
+ * journal entries, collections, listen later and album likes. Follows, comments and likes of others' reviews and
+ * collections name people and things of the other site: they are counted as left out. Importing the file again
+ * adds nothing (see each section).
+ */
+export function createHearsayImport(deps: HearsayImportDeps) {
+  const { db, matching } = deps;
+  const now = () => deps.clock().toISOString();
+  const exports = new Map<string, HearsayExport>();
+  let pace = 5;
+
+  /** The artists of a credit as the catalog splits it, joined as the credit was written, so that it reads the same here. */
+  function creditsOf(artist: string): NewAlbum['credits'] {
+    const names = deps.catalog.splitArtistCredit(artist).map((credit) => credit.name);
+    let from = 0;
+    const starts = names.map((name) => {
+      const start = artist.indexOf(name, from);
+      from = start < 0 ? from : start + name.length;
+      return start;
+    });
+    if (starts.includes(-1)) return [{ name: artist, aliases: [], joinPhrase: '' }];
+    return names.map((name, index) => ({
+      name,
+      aliases: [],
+      joinPhrase: index === names.length - 1 ? '' : artist.slice(starts[index]! + name.length, starts[index + 1]),
+    }));
+  }
+
+  function keep(importId: string, data: HearsayExport) {
+    exports.set(importId, data);
+    for (const stale of [...exports.keys()].slice(0, -EXPORTS_KEPT)) exports.delete(stale);
+  }
+
+  async function start(userId: string, fileName: string, upload: Buffer) {
+    const data = readHearsayExport(upload);
+    const items = itemsOf(data);
+    const summary: ImportSummary = {
+      ...emptySummary(),
+      followsSkipped: data.follows.following.length + data.follows.followers.length,
+      commentsSkipped: data.comments.length,
+      likesSkipped: data.likes.reviews.length + data.likes.collections.length,
+    };
+    const stamp = now();
+    const job = {
+      id: newId(),
+      user_id: userId,
+      source: 'hearsay' as const,
+      file_name: fileName.slice(0, 200),
+      status: 'running' as const,
+      total: SECTIONS.reduce((sum, section) => sum + items[section].length, 0),
+      processed: 0,
+      summary: JSON.stringify(summary),
+      error: null,
+      created_at: stamp,
+      updated_at: stamp,
+      finished_at: null,
+    };
+    const cursor: HearsayCursor = { section: 0, index: 0, processed: 0, summary };
+    await deps.jobs.enqueue({ id: job.id, kind: HEARSAY_IMPORT_JOB, owner: userId, cursor }, async (trx) => {
+      if (await repository.runningJob(trx, userId)) {
+        throw conflict('import_running', 'An import is already running. Please wait for it to finish.');
+      }
+      await repository.insertJob(trx, job);
+      await repository.insertFile(trx, job.id, upload);
+    });
+    keep(job.id, data);
+    return job;
+  }
+
+  async function exportOf(importId: string): Promise<HearsayExport | null> {
+    const kept = exports.get(importId);
+    if (kept) return kept;
+    const bytes = await repository.findFile(db, importId);
+    if (!bytes) return null;
+    const data = readHearsayExport(bytes);
+    keep(importId, data);
+    return data;
+  }
+
+  /** Applies items of one section; `line` numbers them in the summary's list of what was skipped. */
+  function applier(userId: string, data: HearsayExport, summary: ImportSummary, firstLine: number) {
+    function skip(line: number, album: { artist: string; title: string }, reason: string) {
+      summary.skipped++;
+      if (summary.skippedRows.length < SKIPPED_LISTED) {
+        summary.skippedRows.push({
+          line,
+          artist: shorten(album.artist, SKIPPED_TEXT_MAX),
+          title: shorten(album.title, SKIPPED_TEXT_MAX),
+          reason: shorten(reason, SKIPPED_TEXT_MAX),
+        });
+      }
+    }
+
+    /**
+     * This site's album for each of the export's: the one of the same id when it is the same album (another site's
+     * ids may be other albums here), else the one of the same MusicBrainz id, else by artist, title and year as for
+     * RateYourMusic, else added to the catalog, pending, within the same limits. Keyed by the export's album id.
+     */
+    async function albumsFor(albums: readonly ExportAlbum[], lineOf: (album: ExportAlbum) => number) {
+      const unique = [...new Map(albums.map((album) => [album.id, album])).values()];
+      const result = new Map<string, FoundAlbum>();
+      const sameId = new Map(
+        (
+          await repository.albumsByIds(
+            db,
+            unique.map((album) => album.id),
+          )
+        ).map((row) => [row.id, row.title_key]),
+      );
+      for (const album of unique)
+        if (sameId.get(album.id) === titleMatchKey(album.title)) result.set(album.id, { id: album.id, created: false });
+
+      let rest = unique.filter((album) => !result.has(album.id));
+      const mbids = [...new Set(rest.flatMap((album) => (album.mbid ? [album.mbid] : [])))];
+      const byMbid = new Map<string, string>();
+      for (const row of await repository.albumsByMbid(db, mbids)) if (row.mbid && !byMbid.has(row.mbid)) byMbid.set(row.mbid, row.id);
+      for (const album of rest) {
+        const id = album.mbid ? byMbid.get(album.mbid) : undefined;
+        if (id) result.set(album.id, { id, created: false });
+      }
+
+      rest = rest.filter((album) => !result.has(album.id));
+      const wanted: Wanted[] = rest.map((album) => ({
+        album,
+        artistNames: [album.artist],
+        titles: [album.title],
+        year: album.year,
+        credits: creditsOf(album.artist),
+        mbid: album.mbid,
+      }));
+      const { albumOf, othersPending } = await matching.findAlbums(userId, wanted);
+      await matching.confirmFound(
+        userId,
+        [...albumOf.values()].map((found) => found.id),
+        othersPending,
+      );
+      const missing = wanted.filter((row) => !albumOf.has(row));
+      await matching.addAlbums(userId, missing, summary, (row, reason) => skip(lineOf(row.album), row.album, reason), albumOf);
+      for (const row of wanted) {
+        const found = albumOf.get(row);
+        if (!found) continue;
+        result.set(row.album.id, found);
+        if (found.created) summary.created++;
+      }
+      return result;
+    }
+
+    /** Items of a section whose album is found, each with it; an item found in the catalog counts as matched. */
+    async function withAlbums<T extends { album: ExportAlbum }>(items: readonly T[]) {
+      const lineOf = (album: ExportAlbum) => firstLine + items.findIndex((item) => item.album.id === album.id);
+      const albums = await albumsFor(
+        items.map((item) => item.album),
+        lineOf,
+      );
+      return items.flatMap((item, index) => {
+        const found = albums.get(item.album.id);
+        if (!found) return [];
+        if (!found.created) summary.matched++;
+        return [{ item, albumId: found.id, line: firstLine + index }];
+      });
+    }
+
+    /** A refusal of a service (a rule of this site) skips the item with its reason; anything else stops the import. */
+    function refused(error: unknown, line: number, album: ExportAlbum, what: string) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      skip(line, album, `${what}: ${error.message}`);
+    }
+
+    const invalid = (issues: readonly { message: string }[]) => issues.map((issue) => issue.message).join('; ');
+
+    return {
+      /** A rating already of that value is left as it is. */
+      async ratings(items: HearsayExport['ratings']) {
+        const found = await withAlbums(items);
+        const current = await deps.ratings.ratingsOf(
+          userId,
+          found.map((entry) => entry.albumId),
+        );
+        for (const { item, albumId } of found) {
+          if (current.get(albumId) === item.rating) {
+            summary.unchanged++;
+            continue;
+          }
+          await deps.ratings.rate(userId, albumId, item.rating, { quiet: true, at: item.ratedAt });
+          summary.ratingsImported++;
+        }
+      },
+
+      /** One review per album and person: an album reviewed here already keeps that review. */
+      async reviews(items: HearsayExport['reviews']) {
+        const ratingOf = new Map(data.ratings.map((rating) => [rating.album.id, rating]));
+        for (const { item, albumId, line } of await withAlbums(items)) {
+          const body = ReviewBodySchema.safeParse({ rating: item.rating, title: item.title, content: item.html });
+          if (!body.success) {
+            skip(line, item.album, `Review: ${invalid(body.error.issues)}`);
+            continue;
+          }
+          try {
+            await deps.reviews.publish(userId, albumId, body.data, { quiet: true, at: item.createdAt });
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'review_exists') summary.unchanged++;
+            else refused(error, line, item.album, 'Review');
+            continue;
+          }
+          summary.reviewsImported++;
+          // Publishing rated the album as the review did; the export's rating of it may have changed since.
+          const rated = ratingOf.get(item.album.id);
+          if (rated && rated.rating !== item.rating)
+            await deps.ratings.rate(userId, albumId, rated.rating, { quiet: true, at: rated.ratedAt });
+        }
+      },
+
+      /** An entry of the same album, day and note is there already: not added again. */
+      async journal(items: HearsayExport['journal']) {
+        for (const { item, albumId, line } of await withAlbums(items)) {
+          const body = CreateJournalEntryBodySchema.safeParse({
+            albumId,
+            listenedOn: item.listenedOn,
+            rating: item.rating,
+            note: item.note,
+          });
+          if (!body.success) {
+            skip(line, item.album, `Journal entry: ${invalid(body.error.issues)}`);
+            continue;
+          }
+          if (await deps.journal.hasSame(userId, { albumId, listenedOn: item.listenedOn, note: body.data.note })) {
+            summary.unchanged++;
+            continue;
+          }
+          try {
+            await deps.journal.create(userId, body.data, { quiet: true, at: item.createdAt });
+            summary.journalImported++;
+          } catch (error) {
+            refused(error, line, item.album, 'Journal entry');
+          }
+        }
+      },
+
+      /** A collection of the same name holding the same albums in the same order is there already: not made again. */
+      async collections(items: HearsayExport['collections']) {
+        for (const [offset, collection] of items.entries()) {
+          const line = firstLine + offset;
+          const named = { artist: '', title: collection.name };
+          const ordered = [...collection.albums].sort((a, b) => a.position - b.position);
+          const albums = await albumsFor(
+            ordered.map((entry) => entry.album),
+            () => line,
+          );
+          const albumIds: string[] = [];
+          const notes = new Map<string, string>();
+          for (const entry of ordered) {
+            const found = albums.get(entry.album.id);
+            if (!found || notes.has(found.id)) continue;
+            if (!found.created) summary.matched++;
+            albumIds.push(found.id);
+            notes.set(found.id, entry.note.slice(0, COLLECTION_NOTE_MAX));
+          }
+          if (ordered.length && !albumIds.length) {
+            skip(line, named, 'Collection: none of its albums could be found or added');
+            continue;
+          }
+          const body = ImportedCollectionSchema.safeParse({
+            name: collection.name,
+            description: collection.description,
+            isPrivate: collection.private,
+            ranked: collection.ranked,
+            albumIds,
+          });
+          if (!body.success) {
+            skip(line, named, `Collection: ${invalid(body.error.issues)}`);
+            continue;
+          }
+          if (await deps.collections.hasSame(userId, body.data.name, albumIds)) {
+            summary.unchanged++;
+            continue;
+          }
+          await deps.collections.create(userId, body.data, { quiet: true, at: collection.createdAt, notes });
+          summary.collectionsImported++;
+        }
+      },
+
+      async listenLater(items: HearsayExport['listenLater']) {
+        for (const { item, albumId } of await withAlbums(items)) {
+          if ((await deps.library.viewerState(userId, albumId)).listenLater) summary.unchanged++;
+          else {
+            await deps.library.setListenLater(userId, albumId, true, { at: item.addedAt });
+            summary.listenLater++;
+          }
+        }
+      },
+
+      async albumLikes(items: HearsayExport['likes']['albums']) {
+        for (const { item, albumId } of await withAlbums(items)) {
+          if ((await deps.library.viewerState(userId, albumId)).liked) summary.unchanged++;
+          else {
+            await deps.library.setLike(userId, albumId, true, { at: item.likedAt });
+            summary.albumLikes++;
+          }
+        }
+      },
+    } satisfies Record<Section, (items: never[]) => Promise<void>>;
+  }
+
+  const handler: JobHandler<HearsayCursor> = {
+    async step(job: Job<HearsayCursor>, budgetMs: number): Promise<Step<HearsayCursor>> {
+      const started = performance.now();
+      const { cursor } = job;
+      const userId = job.owner!;
+      const data = await exportOf(job.id);
+      // The import went with its owner's account.
+      if (!data) return { cursor, done: true };
+      const items = itemsOf(data);
+      let { section, index } = cursor;
+      while (section < SECTIONS.length && index >= items[SECTIONS[section]!].length) {
+        section++;
+        index = 0;
+      }
+      const summary: ImportSummary = { ...cursor.summary, skippedRows: [...cursor.summary.skippedRows] };
+
+      if (section >= SECTIONS.length) {
+        exports.delete(job.id);
+        await deps.afterImport?.();
+        const stamp = now();
+        return {
+          cursor,
+          done: true,
+          async save(trx) {
+            await repository.updateJob(trx, job.id, {
+              status: 'done',
+              processed: cursor.processed,
+              total: cursor.processed,
+              summary: JSON.stringify(summary),
+              updated_at: stamp,
+              finished_at: stamp,
+            });
+            await repository.deleteFile(trx, job.id);
+          },
+        };
+      }
+
+      const name = SECTIONS[section]!;
+      const slice = items[name].slice(index, index + (name === 'collections' ? 1 : pace));
+      const apply = applier(userId, data, summary, cursor.processed + 1);
+      await (apply[name] as (items: readonly unknown[]) => Promise<void>)(slice);
+      if (name !== 'collections') {
+        const spent = performance.now() - started;
+        pace = spent > budgetMs ? Math.max(1, Math.floor((slice.length * budgetMs) / spent)) : Math.min(BATCH, Math.ceil(pace * 1.1));
+      }
+      summary.skippedRows.sort((a, b) => a.line - b.line);
+      const next: HearsayCursor = { section, index: index + slice.length, processed: cursor.processed + slice.length, summary };
+      const stamp = now();
+      return {
+        cursor: next,
+        done: false,
+        save: (trx) =>
+          repository.updateJob(trx, job.id, { processed: next.processed, summary: JSON.stringify(summary), updated_at: stamp }),
+      };
+    },
+
+    async failed(job, error, trx) {
+      exports.delete(job.id);
+      await repository.updateJob(trx, job.id, {
+        status: 'failed',
+        summary: JSON.stringify(job.cursor.summary),
+        error:
+          error instanceof AppError && error.statusCode < 500
+            ? error.message
+            : 'The import stopped because of an error on our side. Importing the file again adds only what is missing.',
+        updated_at: now(),
+        finished_at: now(),
+      });
+      await repository.deleteFile(trx, job.id);
+    },
+  };
+
+  return { start, handler };
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { downloadExport, exportData } from '../../../test/exports.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+import { importHearsayExport } from '../../../test/imports.ts';
+import { requestsTo } from '../../../test/requests.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+
+/** Two sites, each on a fresh database of its own: a member leaves A with their data and arrives at B. */
+let siteA: TestApp;
+let siteB: TestApp;
+const onA = requestsTo(() => siteA);
+
+beforeAll(async () => {
+  [siteA, siteB] = await Promise.all([createTestApp(), createTestApp()]);
+});
+afterAll(() => Promise.all([siteA.close(), siteB.close()]));
+
+const get = async (t: TestApp, person: TestUser, url: string) => {
+  const response = await t.inject({ method: 'GET', url, headers: { cookie: person.cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+type Card = { title: string; artistCredit: string; releaseYear: number | null };
+const name = (album: Card) => `${album.artistCredit} – ${album.title} (${album.releaseYear ?? '?'})`;
+
+/** Everything of a member's that the import brings back, as the member sees it, without ids or dates of this site. */
+async function everything(t: TestApp, person: TestUser) {
+  const ratings = (await get(t, person, '/api/me/ratings?limit=100')).items as { album: Card; rating: number }[];
+  const reviews = (await get(t, person, '/api/me/reviews?limit=100')).items as {
+    album: Card;
+    title: string;
+    contentHtml: string;
+    rating: number;
+  }[];
+  const journal = (await get(t, person, '/api/me/journal?limit=100')).items as {
+    album: Card;
+    listenedOn: string;
+    rating: number | null;
+    note: string | null;
+  }[];
+  const collections = [];
+  for (const summary of (await get(t, person, '/api/me/collections?limit=100')).items as { id: string }[]) {
+    const collection = await get(t, person, `/api/collections/${summary.id}`);
+    collections.push({
+      name: collection.title,
+      description: collection.description,
+      isPrivate: collection.isPrivate,
+      ranked: collection.ranked,
+      albums: (collection.entries as { album: Card; note: string }[]).map((entry) => [name(entry.album), entry.note]),
+    });
+  }
+  const cards = async (url: string) => ((await get(t, person, url)).items as Card[]).map(name).sort();
+  return {
+    ratings: ratings.map((entry) => [name(entry.album), entry.rating]).sort(),
+    reviews: reviews.map((review) => [name(review.album), review.title, review.contentHtml, review.rating]).sort(),
+    journal: journal.map((entry) => [name(entry.album), entry.listenedOn, entry.rating, entry.note]),
+    collections: collections.sort((a, b) => a.name.localeCompare(b.name)),
+    listenLater: await cards('/api/me/listen-later?limit=100'),
+    favorites: await cards('/api/me/favorites?limit=100'),
+  };
+}
+
+const LONG = ' It takes a few listens, and then it will not leave you alone for weeks on end.';
+
+describe('a Hearsay export imported on another Hearsay site', () => {
+  it('brings back every rating, review, journal entry, collection, listen-later album and like, identical', async () => {
+    const albums = {
+      loveless: await buildAlbum(siteA.db, { title: 'Loveless', artist: 'My Bloody Valentine', releaseDate: '1991-11-04' }),
+      spiderland: await buildAlbum(siteA.db, {
+        title: 'Spiderland',
+        artist: 'Slint',
+        releaseDate: '1991',
+        mbid: 'aa000000-0000-4000-8000-000000000001',
+      }),
+      drella: await buildAlbum(siteA.db, { title: 'Songs for Drella', artist: 'Lou Reed & John Cale', releaseDate: '1990' }),
+      nico: await buildAlbum(siteA.db, {
+        title: 'The Velvet Underground & Nico',
+        artist: 'The Velvet Underground, Nico',
+        releaseDate: '1967',
+      }),
+      gabriel: await buildAlbum(siteA.db, { title: 'Peter Gabriel', artist: 'Peter Gabriel', releaseDate: '1978' }),
+      quiet: await buildAlbum(siteA.db, { title: 'Quiet "Songs"', artist: 'Low', releaseDate: null }),
+    };
+    // Site B knows some of them already, under ids of its own; Peter Gabriel's other album of that name is not his 1978 one.
+    await buildAlbum(siteB.db, { title: 'Loveless', artist: 'My Bloody Valentine', releaseDate: '1991' });
+    await buildAlbum(siteB.db, { title: 'Peter Gabriel', artist: 'Peter Gabriel', releaseDate: '1977' });
+    await buildAlbum(siteB.db, { title: 'Peter Gabriel', artist: 'Peter Gabriel', releaseDate: '1980' });
+
+    const member = await createUser(siteA, { name: 'Leaving A' });
+    const { act } = onA;
+    const rate = (album: string, rating: number) => act('PUT', `/api/albums/${album}/rating`, member, { rating });
+    await rate(albums.loveless, 10);
+    await rate(albums.spiderland, 8.5);
+    await rate(albums.gabriel, 6);
+    await rate(albums.quiet, 7.5);
+    await act('POST', `/api/albums/${albums.drella}/reviews`, member, {
+      rating: 9,
+      title: 'Two voices, one friend',
+      content: `<h2>For Andy</h2><p>A <strong>requiem</strong> in <em>fifteen</em> songs.${LONG}</p><ul><li>Smalltown</li><li>Hello It's Me</li></ul><blockquote><p>“I'm no young man”</p></blockquote>`,
+    });
+    await act('POST', `/api/albums/${albums.loveless}/reviews`, member, {
+      rating: 10,
+      content: `<p>The guitars <a href="https://example.com/mbv">bend</a> like heat over a road.${LONG}</p>`,
+    });
+    // Rated again after the review.
+    await rate(albums.loveless, 9.5);
+    await act('POST', '/api/me/journal', member, { albumId: albums.spiderland, listenedOn: '2026-09-01', note: 'First time through.' });
+    await act('POST', '/api/me/journal', member, { albumId: albums.spiderland, listenedOn: '2026-09-08', rating: 9 });
+    await act('POST', '/api/me/journal', member, {
+      albumId: albums.nico,
+      listenedOn: '2026-09-10',
+      rating: 7,
+      note: 'Sunday morning, of course.',
+    });
+    const drives = await act('POST', '/api/collections', member, {
+      name: 'Night drives',
+      description: 'After midnight, windows down.',
+      ranked: true,
+      albumIds: [albums.loveless, albums.spiderland, albums.drella],
+    });
+    await act('PUT', `/api/collections/${drives.id}/order`, member, { albumIds: [albums.drella, albums.loveless, albums.spiderland] });
+    await act('PUT', `/api/collections/${drives.id}/albums/${albums.loveless}/note`, member, { note: 'Side two, loud.' });
+    await act('PUT', `/api/collections/${drives.id}/albums/${albums.drella}/note`, member, { note: 'Start quiet.' });
+    await act('POST', '/api/collections', member, { name: 'Only mine', isPrivate: true, albumIds: [albums.quiet, albums.gabriel] });
+    await act('PUT', `/api/albums/${albums.nico}/listen-later`, member);
+    await act('PUT', `/api/albums/${albums.gabriel}/listen-later`, member);
+    await act('PUT', `/api/albums/${albums.spiderland}/like`, member);
+
+    const before = await everything(siteA, member);
+    expect(before.ratings).toHaveLength(5);
+    expect(before.reviews).toHaveLength(2);
+    expect(before.journal).toHaveLength(3);
+    expect(before.collections.map((collection) => collection.albums.length)).toEqual([3, 2]);
+
+    const done = await exportData(siteA, member);
+    expect(done.status).toBe('done');
+    const { zip } = await downloadExport(siteA, member, done.id);
+
+    const arriving = await createUser(siteB, { name: 'Arriving at B' });
+    const job = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
+    expect(job).toMatchObject({ status: 'done', error: null });
+    expect(job.summary).toMatchObject({
+      skipped: 0,
+      skippedRows: [],
+      ratingsImported: 5,
+      reviewsImported: 2,
+      journalImported: 3,
+      collectionsImported: 2,
+    });
+    // B lacks five of the six (its Peter Gabriels are of other years); Loveless is found, not added again.
+    expect(job.summary.created).toBe(5);
+
+    expect(await everything(siteB, arriving)).toEqual(before);
+    const loveless = (await get(siteB, arriving, '/api/me/ratings?limit=100')).items.find(
+      (entry: { album: Card & { id: string } }) => entry.album.title === 'Loveless',
+    );
+    const known = await siteB.db.selectFrom('album').select('id').where('title', '=', 'Loveless').execute();
+    expect(known.map((row) => row.id)).toEqual([loveless.album.id]);
+  });
+});

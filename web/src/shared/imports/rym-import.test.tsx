@@ -1,0 +1,90 @@
+import type { ImportJob } from '@hearsay/contracts/imports';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { RymImport } from './rym-import.tsx';
+
+const summary = {
+  ratingsImported: 4,
+  reviewsImported: 1,
+  reviewsKept: 0,
+  listenLater: 1,
+  matched: 11,
+  created: 1,
+  unchanged: 0,
+  skipped: 1,
+  skippedRows: [
+    { line: 3, artist: 'My Bloody Valentine', title: 'Loveless', reason: 'Review: Your review needs at least 50 characters of text' },
+  ],
+  journalImported: 2,
+  collectionsImported: 2,
+  albumLikes: 1,
+  followsSkipped: 3,
+  commentsSkipped: 1,
+  likesSkipped: 2,
+};
+const finished: ImportJob = {
+  id: 'job1',
+  source: 'hearsay',
+  fileName: 'hearsay-2026-11-01.zip',
+  status: 'done',
+  total: 11,
+  processed: 11,
+  summary,
+  error: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  finishedAt: '2026-11-25T10:00:05.000Z',
+};
+
+const requests: { method: string; url: string }[] = [];
+beforeEach(() => {
+  requests.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      requests.push({ method: init?.method ?? 'GET', url });
+      return new Response(JSON.stringify(finished), {
+        status: init?.method === 'POST' ? 202 : 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const file = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name);
+
+describe('the import', () => {
+  it('sends a Hearsay export to the Hearsay import and sums up what came back and what stayed behind', async () => {
+    const { user } = renderWithProviders(<RymImport />);
+    await user.upload(screen.getByLabelText('Choose your RateYourMusic CSV or a Hearsay export (.zip)'), file('hearsay-2026-11-01.zip'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const region = await screen.findByRole('region', { name: 'Import summary' });
+    expect(requests[0]).toEqual({ method: 'POST', url: '/api/imports/hearsay' });
+    expect(within(region).getByRole('status')).toHaveTextContent('Import finished: 11 items read.');
+    expect(within(region).getByText('Journal entries added').nextSibling).toHaveTextContent('2');
+    expect(within(region).getByText('Collections added').nextSibling).toHaveTextContent('2');
+    expect(within(region).getByText(/Left behind/)).toHaveTextContent('3 follows, 1 comments, 2 likes');
+    expect(
+      within(region).getByText('My Bloody Valentine – Loveless: Review: Your review needs at least 50 characters of text'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a CSV to the RateYourMusic import, and refuses other files before uploading', async () => {
+    renderWithProviders(<RymImport />);
+    // As a browser's "All files" choice lets through whatever the accept list says.
+    const user = userEvent.setup({ applyAccept: false });
+    const input = screen.getByLabelText('Choose your RateYourMusic CSV or a Hearsay export (.zip)');
+    await user.upload(input, file('notes.txt'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please choose a .csv file exported from RateYourMusic, or the .zip of a Hearsay export.',
+    );
+    await user.upload(input, file('huge.zip', 20 * 1024 * 1024 + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('That file is larger than 20 MB.');
+    await user.upload(input, file('export.csv'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByRole('region', { name: 'Import summary' });
+    expect(requests[0]).toEqual({ method: 'POST', url: '/api/imports/rym' });
+  });
+});
