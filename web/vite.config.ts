@@ -11,7 +11,8 @@ export default defineConfig({
     port: 5173,
     // The API, covers, uploads and the realtime socket live on the Hearsay server.
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+      // `/api` itself is the web app's page about the API; everything under it is the API.
+      '^/api/': { target: apiTarget, changeOrigin: false },
       '/covers': { target: apiTarget },
       '/uploads': { target: apiTarget },
       '/realtime': { target: apiTarget, ws: true },

@@ -25,4 +25,6 @@ export const paths = {
   artistImage: (artistId: string) => `/covers/artists/${artistId}`,
   /** The OpenAPI documentation of every endpoint. */
   apiDocs: () => '/api/docs',
+  /** The page for members' own tools: tokens, scopes, limits and examples. */
+  developers: () => '/api',
 } as const;

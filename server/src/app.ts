@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { usePlainMessages } from '@hearsay/contracts/messages';
+import { accessTokensRoutes, bearerAuth } from './modules/access-tokens/access-tokens.routes.ts';
+import { scopeNeeded } from './modules/access-tokens/access-tokens.scopes.ts';
+import { createAccessTokensService } from './modules/access-tokens/access-tokens.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
 import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/security.routes.ts';
@@ -68,6 +71,7 @@ import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerErrorLanguage } from './platform/http/error-language.ts';
 import { healthRoutes } from './platform/http/health.ts';
+import { finishApiDocument, securitySchemes } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerUploads } from './platform/http/uploads.ts';
 import './platform/http/viewer.ts';
@@ -93,7 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? (() => new Date());
   usePlainMessages();
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Credentials never reach the logs, whatever a serializer or a log line includes.
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof deps.logger === 'object' ? deps.logger : {}), redact: LOG_REDACTIONS },
     // A hop count is trusted as "the n nearest proxies"; Fastify's types only describe the other forms.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -104,26 +112,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
+  app.decorateRequest('accessToken', null);
   // Every /api route comes from a contract declaration; the OpenAPI viewer is the one exception.
   requireDeclaredRoutes(app, ['/api/docs']);
   registerErrorHandler(app);
   // Before compression's hook: error answers are translated while still JSON text.
   registerErrorLanguage(app);
   await registerSecurityHeaders(app, config);
+  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
+  app.addHook('onClose', () => limiter.close());
+  // Personal access tokens (decision 024). Not encapsulated, and before the CSRF guard: it lets token requests through.
+  const accessTokens = createAccessTokensService({ db: database.db, clock });
+  await app.register(fastifyPlugin(bearerAuth), { tokens: accessTokens, limiter, rateLimit: config.apiTokenRateLimit });
   registerCsrfGuard(app, config.publicUrl, [OAUTH_CALLBACK_ROUTE]);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: config.authSecret });
   // Uploads (avatars, imports) are read with request.file(); each route states its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 10 * 1024 * 1024 } });
+  const apiDocument = {
+    scopeOf: scopeNeeded,
+    rateLimit: { requests: config.apiTokenRateLimit.requests, windowSeconds: config.apiTokenRateLimit.windowMs / 1000 },
+  };
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Hearsay API',
-        description: 'Rate, review and discover albums through people. Every error answers `{ "error": { "code", "message", "issues" } }`.',
+        description:
+          'Rate, review and discover albums through people. Every error answers `{ "error": { "code", "message", "issues" } }`. ' +
+          'Your own tools authenticate with a personal access token (Settings → Security) sent as `Authorization: Bearer hsy_…`; ' +
+          'see the `bearerAuth` scheme for scopes and rate limits, and /api on the website for examples.',
         version: HEARSAY_VERSION,
       },
+      components: { securitySchemes: securitySchemes(apiDocument) },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      finishApiDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject, apiDocument),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -208,8 +232,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const conversations = createConversationsService({ db, clock, realtime, blocks });
   const search = createSearchService({ db, catalog, blocks, collections });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
-  app.addHook('onClose', () => limiter.close());
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
   const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
@@ -302,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await realtime.register(app);
   await app.register(settingsRoutes, { settings });
   await app.register(notificationsRoutes, { notifications });
+  await app.register(accessTokensRoutes, { tokens: accessTokens });
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
   await app.register(accountChangesRoutes, { changes: accountChanges });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
@@ -336,6 +359,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   return app;
 }
+
+/** Request headers that carry credentials: never written to the logs. */
+const LOG_REDACTIONS = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]'],
+  censor: '[redacted]',
+};
 
 function trustNearestHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;

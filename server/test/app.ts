@@ -21,6 +21,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   fetch?: typeof fetch;
   imageProxy?: AppDeps['imageProxy'];
+  /** Pino options for tests that read what the server logs (quiet otherwise). */
+  logger?: AppDeps['logger'];
   /** Extra routes registered before the app is ready (for tests of platform behaviour). */
   routes?: (app: FastifyInstance) => void;
   /** Runs on another test app's database, as a second server process would; that app keeps and drops the database. */
@@ -59,7 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
     fetch: options.fetch,
     imageProxy: options.imageProxy,
-    logger: false,
+    logger: options.logger ?? false,
   });
   options.routes?.(app);
   await app.ready();

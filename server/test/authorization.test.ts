@@ -159,6 +159,10 @@ async function objectFor(row: Row, state: State): Promise<Record<string, string>
       const security = (await t.inject({ method: 'GET', url: '/api/me/security', headers: { cookie } })).json();
       return { sessionId: security.sessions.find((session: { current: boolean }) => session.current).id };
     }
+    case 'accessToken': {
+      const created = await act('POST', '/api/me/tokens', owner, { name: 'Matrix token', scopes: ['read'] });
+      return { tokenId: created.token.id };
+    }
     case 'warning': {
       await act('POST', '/api/moderation/decisions', people.admin, {
         subjectType: 'profile',

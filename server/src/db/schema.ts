@@ -239,6 +239,20 @@ export interface EmailChangeTable {
   expires_at: string;
 }
 
+/** A personal access token: only its SHA-256 hash is kept. `scopes` is "read" or "read write". */
+export interface AccessTokenTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scopes: string;
+  token_hash: string;
+  prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface RatingTable {
   id: string;
   user_id: string;
@@ -608,6 +622,7 @@ export interface Database {
   follow_request: FollowRequestTable;
   username_redirect: UsernameRedirectTable;
   email_change: EmailChangeTable;
+  access_token: AccessTokenTable;
   report: ReportTable;
   moderation_action: ModerationActionTable;
   moderator: ModeratorTable;

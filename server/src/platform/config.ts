@@ -80,6 +80,9 @@ export const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   SOURCE_MAPS: booleanish.default(false),
   RATE_LIMIT_MULTIPLIER: positiveInt(1000).default(1),
+  /** Requests one personal access token may make per window (API_TOKEN_WINDOW_SECONDS), reads and writes together. */
+  API_TOKEN_RATE_LIMIT: positiveInt(1_000_000).min(1, { error: 'must be at least 1' }).default(600),
+  API_TOKEN_WINDOW_SECONDS: positiveInt(86_400).min(1, { error: 'must be at least 1' }).default(600),
   SPOTIFY_CLIENT_ID: z.string().optional(),
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
@@ -127,6 +130,8 @@ export interface Config {
   /** Serve the web app's `.map` files (they show its source to anyone who asks). */
   serveSourceMaps: boolean;
   rateLimitMultiplier: number;
+  /** The budget of each personal access token (decision 024). */
+  apiTokenRateLimit: { requests: number; windowMs: number };
   /** The operators: signed in with one of these addresses, a person may moderate. */
   adminEmails: readonly string[];
   /** Sign-in providers with both halves of their credentials set; the others are shown as unavailable. */
@@ -181,6 +186,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
     importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
+    apiTokenRateLimit: { requests: env.API_TOKEN_RATE_LIMIT, windowMs: env.API_TOKEN_WINDOW_SECONDS * 1000 },
     adminEmails: env.ADMIN_EMAILS,
     oauth: oauthConfig(env),
     serveSourceMaps: env.SOURCE_MAPS,

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
+          { path: 'api', lazy: async () => ({ Component: (await import('../features/developers/api-page.tsx')).ApiPage }) },
           {
             path: 'onboarding',
             lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page.tsx')).OnboardingPage }),

@@ -25,6 +25,7 @@ import * as profileVisibility from './2026-11-25-30-profile-visibility.ts';
 import * as moderatorsAndSanctions from './2026-11-25-40-moderators-and-sanctions.ts';
 import * as usernameRedirectsAndEmailChanges from './2026-11-26-30-username-redirects-and-email-changes.ts';
 import * as dataExports from './2026-11-26-50-data-exports.ts';
+import * as accessTokens from './2026-11-27-40-access-tokens.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-40-moderators-and-sanctions': moderatorsAndSanctions,
   '2026-11-26-30-username-redirects-and-email-changes': usernameRedirectsAndEmailChanges,
   '2026-11-26-50-data-exports': dataExports,
+  '2026-11-27-40-access-tokens': accessTokens,
 };

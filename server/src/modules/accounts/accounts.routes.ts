@@ -25,9 +25,9 @@ export function withCookies<T>(reply: FastifyReply, result: { body: T; setCookie
 }
 
 export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (app, { accounts }) => {
-  // Every request: who is signed in (only when a session cookie is present at all).
+  // Every request: who is signed in (only when a session cookie is present at all, and never over an access token's person).
   app.addHook('onRequest', async (request) => {
-    if (!request.headers.cookie?.includes('hearsay.session_token')) return;
+    if (request.accessToken || !request.headers.cookie?.includes('hearsay.session_token')) return;
     request.viewer = await accounts.viewerFor(requestContext(request).headers);
   });
 

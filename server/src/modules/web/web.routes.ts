@@ -78,6 +78,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   // The shell is always rendered (with link previews), never served as a plain file.
   app.get('/', { schema: { hide: true } }, sendShell);
   app.get('/index.html', { schema: { hide: true } }, sendShell);
+  // The web app's page about the API; everything under /api/ is the API itself.
+  app.get('/api', { schema: { hide: true } }, sendShell);
 
   app.setNotFoundHandler(async (request, reply) => {
     // Files (covers, uploads, the app's hashed assets) answer 404, never the page, so a stale asset fails plainly.

@@ -12,6 +12,9 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * browser cookies, so they pass. OAuth callbacks are the one exception: providers such as Apple post
  * back from their own origin, and there the auth library's state parameter (bound to a cookie) is the check.
  * No other route accepts writes from another site: none needs to.
+ * A request authenticated by an access token (`Authorization: Bearer`, resolved by an earlier hook) passes: it carries
+ * no ambient credential, and a browser cannot add that header to a cross-site request without a CORS preflight, which
+ * Hearsay never grants. A cookie request gets the full check, whatever other headers it has.
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string, exemptRoutes: readonly string[]): void {
   const publicOrigin = new URL(publicUrl).origin;
@@ -20,7 +23,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string, exemp
     // Judged on every unsafe request, whatever its path: the router decodes `/%61pi/…` to `/api/…`, so a
     // prefix test on the raw URL would let such a request through. The exemption names the route the router
     // matched, never a spelling of the URL.
-    if (!UNSAFE.has(request.method)) return;
+    if (!UNSAFE.has(request.method) || request.accessToken) return;
     if (request.routeOptions.url !== undefined && exempt.has(request.routeOptions.url)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;

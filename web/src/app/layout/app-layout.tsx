@@ -81,9 +81,9 @@ export function AppLayout() {
             <Link to="/privacy" className="hover:text-ink">
               {t('footer.privacy')}
             </Link>
-            <a href={paths.apiDocs()} className="hover:text-ink">
+            <Link to={paths.developers()} className="hover:text-ink">
               {t('footer.api')}
-            </a>
+            </Link>
           </nav>
           <LanguageSelect />
         </Container>

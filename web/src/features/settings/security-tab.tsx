@@ -19,13 +19,14 @@ import {
   useRevokeSession,
   useSignOutOthers,
 } from './api.ts';
+import { AccessTokensSection } from './access-tokens-section.tsx';
 import { BackupCodeList } from './backup-code-list.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { PasswordPrompt } from './password-prompt.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 
-/** Settings → Security: change password, two-factor, and the sessions signed in to this account. */
+/** Settings → Security: change password, two-factor, the sessions signed in to this account and its access tokens. */
 export function SecurityTab() {
   const { t } = useTranslation('settings');
   const overview = useQuery(securityQueryOptions);
@@ -42,6 +43,7 @@ export function SecurityTab() {
       )}
       <TwoFactor overview={overview.data} />
       <Sessions sessions={overview.data.sessions} />
+      <AccessTokensSection />
     </div>
   );
 }

@@ -1,0 +1,88 @@
+import { accessTokensEndpoints as endpoints } from '@hearsay/contracts/access-tokens';
+import type { FastifyPluginAsync } from 'fastify';
+import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
+import { requireViewer } from '../../platform/auth/require-viewer.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
+import { route } from '../../platform/http/endpoints.ts';
+import type { AccessTokensService } from './access-tokens.service.ts';
+import { scopeNeeded } from './access-tokens.scopes.ts';
+
+export interface TokenRateLimit {
+  /** Requests a token may make in a window, reads and writes together. */
+  requests: number;
+  windowMs: number;
+}
+
+const BEARER = /^Bearer\s+(\S*)\s*$/i;
+
+/**
+ * `Authorization: Bearer hsy_…`: the request is authenticated by the token alone (cookies are ignored), or refused
+ * with 401; it never falls back to a visitor. Then the token's budget is counted (RateLimit-* headers on every answer)
+ * and its scope judged against the route the router matched. Other schemes (a proxy's Basic auth) are left alone.
+ * Registered before the CSRF guard, which lets only token requests through from elsewhere.
+ */
+export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limiter: RateLimiter; rateLimit: TokenRateLimit }> = async (
+  app,
+  { tokens, limiter, rateLimit },
+) => {
+  const windowSeconds = Math.round(rateLimit.windowMs / 1000);
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.authorization;
+    if (!header || !/^bearer\b/i.test(header)) return;
+    const authentication = await tokens.authenticate(BEARER.exec(header)?.[1] ?? '');
+    if (!authentication.ok) {
+      throw new AppError(401, authentication.code, authentication.message, {
+        headers: { 'www-authenticate': 'Bearer error="invalid_token"', 'cache-control': 'no-store' },
+      });
+    }
+    request.viewer = authentication.viewer;
+    request.accessToken = authentication.token;
+
+    const state = await limiter.hit(`token:${authentication.token.id}`, rateLimit.windowMs);
+    const reset = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
+    reply.headers({
+      'ratelimit-policy': `${rateLimit.requests};w=${windowSeconds}`,
+      'ratelimit-limit': String(rateLimit.requests),
+      'ratelimit-remaining': String(Math.max(0, rateLimit.requests - state.count)),
+      'ratelimit-reset': String(reset),
+    });
+    if (state.count > rateLimit.requests) {
+      throw new AppError(
+        429,
+        'rate_limited',
+        `This token has made ${rateLimit.requests} requests in the last ${Math.round(windowSeconds / 60)} minutes, its limit. Please try again in ${reset} seconds.`,
+        { headers: { 'retry-after': String(reset) } },
+      );
+    }
+
+    // A path no route matched answers 404 as it would to anyone.
+    const pattern = request.routeOptions.url;
+    if (pattern === undefined) return;
+    const needed = scopeNeeded(request.method, pattern);
+    if (needed === 'none') {
+      throw forbidden(
+        'token_scope',
+        pattern.startsWith('/api/')
+          ? 'Access tokens cannot change the account’s security (tokens, password, two-factor, sessions, sign-in, e-mail address, username, deleting the account or downloading its data). Sign in on the website to do this.'
+          : 'Access tokens work only with the API (/api/…).',
+      );
+    }
+    if (needed === 'write' && !authentication.token.scopes.includes('write')) {
+      throw forbidden('token_scope', `${request.method} needs a token with the write scope; this token has only read.`);
+    }
+  });
+};
+
+export const accessTokensRoutes: FastifyPluginAsync<{ tokens: AccessTokensService }> = async (app, { tokens }) => {
+  route(app, endpoints.list, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return tokens.list(requireViewer(request));
+  });
+  route(app, endpoints.create, async (request, reply) => {
+    const created = await tokens.create(requireViewer(request), request.body);
+    // The secret is in this answer only: no cache may keep it.
+    reply.status(201).header('cache-control', 'no-store');
+    return created;
+  });
+  route(app, endpoints.revoke, async (request) => tokens.revoke(requireViewer(request), request.params.tokenId));
+};

@@ -1,0 +1,17 @@
+import { accessTokensEndpoints, type CreateTokenBody } from '@hearsay/contracts/access-tokens';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+
+export const accessTokensQueryOptions = endpointQuery(accessTokensEndpoints.list, {});
+
+function useTokensMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(accessTokensEndpoints.list) }),
+  });
+}
+
+export const useCreateToken = () => useTokensMutation((body: CreateTokenBody) => call(accessTokensEndpoints.create, { body }));
+
+export const useRevokeToken = () => useTokensMutation((tokenId: string) => call(accessTokensEndpoints.revoke, { params: { tokenId } }));
