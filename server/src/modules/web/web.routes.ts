@@ -71,7 +71,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
     const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
     const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
-    html = html.replace(/<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/, `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`);
+    html = html.replace(
+      /<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/,
+      `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`,
+    );
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 

@@ -112,7 +112,10 @@ function History({ reviewId }: { reviewId: string }) {
           {revisions.data.revisions.map((revision) => (
             <li key={revision.writtenAt} className="border-l-2 border-line pl-4">
               <p className="text-sm text-ink-muted">
-                {t('page.version', { date: formatDate(revision.writtenAt, i18n.language, 'dateTime'), rating: formatRating(revision.rating) })}
+                {t('page.version', {
+                  date: formatDate(revision.writtenAt, i18n.language, 'dateTime'),
+                  rating: formatRating(revision.rating),
+                })}
               </p>
               {revision.title ? <p className="font-semibold text-ink">{revision.title}</p> : null}
               <RichText html={revision.contentHtml} className="mt-1 text-sm" />
