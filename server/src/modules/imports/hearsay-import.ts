@@ -17,6 +17,7 @@ import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { emptySummary, type AlbumMatching, type FoundAlbum, type NewAlbum } from './album-matching.ts';
 import { readHearsayExport } from './hearsay-file.ts';
+import { recordImportFailure } from './import-failure.ts';
 import * as repository from './imports.repository.ts';
 
 /** The kind of job that imports a Hearsay export (platform/jobs). */
@@ -434,17 +435,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
 
     async failed(job, error, trx) {
       exports.delete(job.id);
-      await repository.updateJob(trx, job.id, {
-        status: 'failed',
-        summary: JSON.stringify(job.cursor.summary),
-        error:
-          error instanceof AppError && error.statusCode < 500
-            ? error.message
-            : 'The import stopped because of an error on our side. Importing the file again adds only what is missing.',
-        updated_at: now(),
-        finished_at: now(),
-      });
-      await repository.deleteFile(trx, job.id);
+      await recordImportFailure(trx, job, error, { again: 'Importing the file again adds only what is missing.', now: now() });
     },
   };
 

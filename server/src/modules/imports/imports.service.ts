@@ -11,6 +11,7 @@ import type { JournalService } from '../journal/journal.service.ts';
 import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
+import { recordImportFailure } from './import-failure.ts';
 import * as repository from './imports.repository.ts';
 import { createAlbumMatching, emptySummary } from './album-matching.ts';
 import { createHearsayImport } from './hearsay-import.ts';
@@ -189,18 +190,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
     async failed(job, error, trx) {
       files.delete(job.id);
-      await repository.updateJob(trx, job.id, {
-        status: 'failed',
-        summary: JSON.stringify(job.cursor.summary),
-        // A file that turned out unreadable says where; anything else is ours.
-        error:
-          error instanceof AppError && error.statusCode < 500
-            ? error.message
-            : 'The import stopped because of an error on our side. Importing the file again continues where it stopped.',
-        updated_at: now(),
-        finished_at: now(),
-      });
-      await repository.deleteFile(trx, job.id);
+      await recordImportFailure(trx, job, error, { again: 'Importing the file again continues where it stopped.', now: now() });
     },
   };
 

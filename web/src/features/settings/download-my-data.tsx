@@ -6,6 +6,7 @@ import { formatNumber } from '../../shared/i18n/index.ts';
 import { ApiError, call, endpointQuery } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 
 const latestOptions = endpointQuery(dataExportEndpoints.latest, {});
 
@@ -40,19 +41,11 @@ export function DownloadMyData() {
     <div className="flex flex-col gap-3">
       {current?.status === 'running' ? (
         <div>
-          <p className="mb-2 text-sm font-medium text-ink" aria-live="polite">
-            {t('yourData.gathering', { processed: current.processed, total: current.total })}
-          </p>
-          <div
-            role="progressbar"
-            aria-label={t('yourData.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-surface-3"
-          >
-            <div className="h-full bg-accent transition-all" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            label={t('yourData.progress')}
+            percent={percent}
+            status={t('yourData.gathering', { processed: current.processed, total: current.total })}
+          />
           <p className="mt-2 text-sm text-ink-muted">{t('yourData.leaveIt')}</p>
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, endpointKey, endpointQuery } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
+import { ProgressBar } from '../ui/progress-bar.tsx';
 
 const jobQueryOptions = (importId: string) => endpointQuery(importsEndpoints.job, { params: { importId } });
 
@@ -123,23 +124,15 @@ function ImportProgress({ job }: { job: ImportJob }) {
   const hearsay = job.source === 'hearsay';
   if (job.status === 'running') {
     return (
-      <div>
-        <p className="mb-2 text-sm font-medium text-ink" aria-live="polite">
-          {hearsay
+      <ProgressBar
+        label={t('progress')}
+        percent={percent}
+        status={
+          hearsay
             ? t('importingItems', { processed: job.processed, total: job.total })
-            : t('importing', { processed: job.processed, total: job.total })}
-        </p>
-        <div
-          role="progressbar"
-          aria-label={t('progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-surface-3"
-        >
-          <div className="h-full bg-accent transition-all" style={{ width: `${percent}%` }} />
-        </div>
-      </div>
+            : t('importing', { processed: job.processed, total: job.total })
+        }
+      />
     );
   }
   if (job.status === 'failed') {
