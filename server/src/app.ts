@@ -51,7 +51,7 @@ import { callbackProviderIds, createAuth } from './platform/auth/auth.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.ts';
 import { paceLimits } from './platform/http/pace.ts';
 import type { Config } from './platform/config.ts';
-import { mailLanguage } from './platform/mail/languages.ts';
+import { readLanguage } from './platform/languages.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createEventBus } from './platform/events.ts';
 import { createRealtimeHub } from './platform/realtime/websocket.ts';
@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oauth: config.oauth,
     mailer,
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
-    languageOf: async (userId) => mailLanguage((await settings.read(userId)).appearance.language),
+    languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
     onUserCreated: (user) => late.accounts!.onUserCreated(user),
     onSessionCreated: (session) => late.accounts!.onSessionCreated(session),
   });
@@ -306,7 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitMultiplier: config.rateLimitMultiplier,
     confirmPassword: security.confirmPassword,
     currentUser: accounts.currentUser,
-    languageOf: async (userId) => mailLanguage((await settings.read(userId)).appearance.language),
+    languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   const feed = createFeedService({ db, clock, catalog, blocks, settings });

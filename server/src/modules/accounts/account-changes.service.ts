@@ -13,7 +13,7 @@ import { enforceLimit, HOUR_MS, type RateLimiter } from '../../platform/auth/rat
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
-import type { Language } from '../../platform/mail/languages.ts';
+import type { Language } from '../../platform/languages.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { confirmNewEmail, emailChanged, emailChangeRequested } from './account-emails.ts';
 import * as repository from './account-changes.repository.ts';

@@ -1,4 +1,4 @@
-import type { Language, Wording } from '../../platform/mail/languages.ts';
+import type { Language, Wording } from '../../platform/languages.ts';
 
 /**
  * The e-mails of changing an e-mail address, in each of Hearsay's languages (the recipient's, from Settings →

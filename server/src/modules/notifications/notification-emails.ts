@@ -1,4 +1,4 @@
-import { mailNumber, type Language, type Wording } from '../../platform/mail/languages.ts';
+import { writtenNumber, type Language, type Wording } from '../../platform/languages.ts';
 
 /** What a notification e-mail is about: a person (a follow) or a review of an album (or "an album" when gone). */
 export type EmailedKind = 'follow' | 'review_comment' | 'mention' | 'recommendation';
@@ -195,7 +195,7 @@ export function weeklyDigestEmail(language: Language, digest: DigestContent): { 
           '',
           words.digest.topAlbums,
           ...digest.albums.map((a) =>
-            words.digest.album(words.albumBy(a.title, a.artist), mailNumber(language, a.ratings), mailNumber(language, a.average, 1)),
+            words.digest.album(words.albumBy(a.title, a.artist), writtenNumber(language, a.ratings), writtenNumber(language, a.average, 1)),
           ),
         ]
       : []),
@@ -204,7 +204,7 @@ export function weeklyDigestEmail(language: Language, digest: DigestContent): { 
           '',
           words.digest.newReviews,
           ...digest.reviews.map((r) =>
-            words.digest.review(r.who, words.albumBy(r.title, r.artist), mailNumber(language, r.rating), r.link),
+            words.digest.review(r.who, words.albumBy(r.title, r.artist), writtenNumber(language, r.rating), r.link),
           ),
         ]
       : []),

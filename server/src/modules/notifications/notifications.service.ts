@@ -14,7 +14,7 @@ import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { mailLanguage, type Language } from '../../platform/mail/languages.ts';
+import { readLanguage, type Language } from '../../platform/languages.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { notificationEmail, notificationFooter, weeklyDigestEmail, type EmailedKind } from './notification-emails.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -195,7 +195,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     if (mailed.length === 0) return;
     const people = await repository.people(db, mailed);
     for (const person of people) {
-      await emailFor(kind, person, mailLanguage(settings.get(person.id)!.appearance.language), actorId, objectId);
+      await emailFor(kind, person, readLanguage(settings.get(person.id)!.appearance.language), actorId, objectId);
     }
   }
 
@@ -299,7 +299,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         ]);
         if (reviews.length === 0 && albums.length === 0) continue;
         if (!(await repository.claimDigest(db, person.id, week, now()))) continue;
-        const language = mailLanguage(settings.get(person.id)!.appearance.language);
+        const language = readLanguage(settings.get(person.id)!.appearance.language);
         const stopLink = unsubscribeUrl(person.id, 'weeklyDigest');
         const digest = weeklyDigestEmail(language, {
           week,

@@ -8,6 +8,7 @@ import type { Viewer } from '../../platform/http/viewer.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CoverService } from '../covers/covers.service.ts';
+import { readLanguage } from '../../platform/languages.ts';
 import { renderDefaultCard, renderYearCard, yearCardSvg, type CardCover, type CardData } from './year-card.ts';
 import { presentYear, type YearRows } from './year-in-review.presenter.ts';
 import * as repository from './year-in-review.repository.ts';
@@ -115,7 +116,8 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     checkYear(person, yearNumber);
     const [open, settings] = await Promise.all([blocks.profileOpenTo(person.id, undefined), deps.settings.read(person.id)]);
     if (!open || !settings.sharing.ratings) return null;
-    return presentYear(person, yearNumber, yearsOf(person), false, await gather(person, yearNumber, undefined, false));
+    const summary = presentYear(person, yearNumber, yearsOf(person), false, await gather(person, yearNumber, undefined, false));
+    return { ...summary, language: readLanguage(settings.appearance.language) };
   }
 
   /** The link preview of /profile/{username}/year/{year}: a visitor's view, or nothing (the site's default). */
@@ -141,6 +143,7 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     }
     const top = summary.topRated.slice(0, 4);
     const data: CardData = {
+      language: summary.language,
       name: summary.person.name,
       year: summary.year,
       rated: summary.rated,

@@ -4,7 +4,7 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { OAuthConfig, SocialProviderId } from '../config.ts';
 import type { DB, Dialect } from '../db/index.ts';
 import { newId } from '../ids.ts';
-import type { Language } from '../mail/languages.ts';
+import type { Language } from '../languages.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordEmail } from './reset-email.ts';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.ts';

@@ -1,4 +1,4 @@
-import type { Language, Wording } from '../mail/languages.ts';
+import type { Language, Wording } from '../languages.ts';
 
 interface ResetValues {
   name: string;
