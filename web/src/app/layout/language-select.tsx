@@ -5,8 +5,8 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/i18n/inde
 
 /** The language picker of the footer and the phone menu: for visitors, and a shortcut for members (saved on the account). */
 export function LanguageSelect({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  const pick = usePickLanguage();
+  const { t } = useTranslation();
+  const { shown, pick } = usePickLanguage();
   const id = useId();
   return (
     <span className={className}>
@@ -15,7 +15,7 @@ export function LanguageSelect({ className }: { className?: string }) {
       </label>
       <select
         id={id}
-        value={i18n.language}
+        value={shown}
         onChange={(event) => pick(event.target.value as Language)}
         className="rounded-lg border border-line bg-surface px-2 py-1 text-sm text-ink"
       >

@@ -1,6 +1,6 @@
 import type { Theme } from '@hearsay/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.ts';
 import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/i18n/index.ts';
@@ -49,13 +49,23 @@ export function useMemberLanguage(): void {
   }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-/** Picks a language: at once in the app and this browser, and on the account when signed in. */
-export function usePickLanguage(): (language: Language) => void {
+/**
+ * Picks a language: in the app and this browser, and on the account when signed in. The other language's strings may
+ * take a moment to arrive; `shown` is the pick meanwhile, so the control shows the click at once.
+ */
+export function usePickLanguage(): { shown: Language; pick: (language: Language) => void } {
   const session = useSession();
+  const { i18n } = useTranslation();
   const { save } = useSave();
-  return (language) => {
-    chooseLanguage(language);
-    if (session.status === 'signed-in') save({ appearance: { language } });
+  // The pick is shown until the app's language moves (to it, or anywhere else).
+  const [picked, setPicked] = useState<{ language: Language; while: string } | null>(null);
+  return {
+    shown: picked && picked.while === i18n.language ? picked.language : (i18n.language as Language),
+    pick: (language) => {
+      setPicked({ language, while: i18n.language });
+      chooseLanguage(language);
+      if (session.status === 'signed-in') save({ appearance: { language } });
+    },
   };
 }
 
@@ -99,10 +109,8 @@ export function AppearanceTab() {
 }
 
 function LanguageSection() {
-  const { t, i18n } = useTranslation('settings');
-  const pick = usePickLanguage();
-  // Shown at once on a click; the app switches in the same moment (useSave saves it behind).
-  const current = i18n.language as Language;
+  const { t } = useTranslation('settings');
+  const { shown: current, pick } = usePickLanguage();
   return (
     <SettingsSection id="appearance-language" title={t('appearance.language.title')} description={t('appearance.language.description')}>
       <fieldset className="flex flex-col gap-3">

@@ -8,11 +8,17 @@ export const memberSettingsQueryOptions = endpointQuery(memberSettingsEndpoints.
 /** The settings with one change applied, as the server applies it. */
 export const withChange = applySettingsPatch;
 
-/** Saves one change, showing it at once; the server's answer (all the settings) replaces it, a failure undoes it. */
+/**
+ * Saves one change, showing it at once; the server's answer (all the settings) replaces it, a failure undoes it.
+ * Changes go one after another, in the order they were made: two sent together could reach the server in either
+ * order, and the answer to the earlier one would undo the later one on screen (a language picked while the account's
+ * first language was being saved came back as the old one).
+ */
 export function useUpdateMemberSettings() {
   const queryClient = useQueryClient();
   const key = memberSettingsQueryOptions.queryKey;
   return useMutation({
+    scope: { id: 'member-settings' },
     mutationFn: (patch: MemberSettingsPatch) => call(memberSettingsEndpoints.updateSettings, { body: patch }),
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,0 +1,59 @@
+import type { MemberSettings } from '@hearsay/contracts/settings';
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHookWithProviders } from '../../shared/test/render.tsx';
+import { memberSettingsQueryOptions, useUpdateMemberSettings, withChange } from './member-settings.ts';
+
+const defaults: MemberSettings = {
+  notifications: {
+    email: { newFollowers: true, weeklyDigest: true },
+    push: false,
+    about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
+  },
+  messages: { allowFrom: 'connections' },
+  sharing: { listening: true, ratings: true, reviews: true },
+  appearance: { theme: 'system', language: null },
+};
+
+/** The server: each PATCH is answered when the test says so, with the settings as they then stand. */
+let stored: MemberSettings;
+let answers: (() => void)[];
+beforeEach(() => {
+  stored = defaults;
+  answers = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          answers.push(() => {
+            stored = withChange(stored, JSON.parse(String(init?.body)));
+            resolve(new Response(JSON.stringify(stored), { status: 200, headers: { 'content-type': 'application/json' } }));
+          });
+        }),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('saving member settings', () => {
+  it('sends changes one after another, so the later one is what stays, on the server and on screen', async () => {
+    const { result, queryClient } = renderHookWithProviders(() => useUpdateMemberSettings(), {
+      cache: (client) => client.setQueryData(memberSettingsQueryOptions.queryKey, defaults),
+    });
+    const language = () => queryClient.getQueryData(memberSettingsQueryOptions.queryKey)?.appearance.language;
+    act(() => {
+      result.current.mutate({ appearance: { language: 'en' } });
+      result.current.mutate({ appearance: { language: 'de' } });
+    });
+    // The second waits for the first: it has not been sent.
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answers).toHaveLength(1);
+    act(() => answers[0]!());
+    await waitFor(() => expect(answers).toHaveLength(2));
+    act(() => answers[1]!());
+    await waitFor(() => expect(language()).toBe('de'));
+    expect(stored.appearance.language).toBe('de');
+  });
+});
