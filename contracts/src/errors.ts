@@ -13,6 +13,8 @@ export const ErrorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     issues: z.array(ErrorIssueSchema),
+    /** The request's id (also its X-Request-Id header and `reqId` in the server's logs), to quote when reporting a problem. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

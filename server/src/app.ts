@@ -71,6 +71,8 @@ import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerErrorLanguage } from './platform/http/error-language.ts';
 import { healthRoutes } from './platform/http/health.ts';
+import { createMetrics, registerHttpMetrics, serveMetrics } from './platform/http/metrics.ts';
+import { registerRequestIds, requestIdOf } from './platform/http/request-id.ts';
 import { finishApiDocument, securitySchemes } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerUploads } from './platform/http/uploads.ts';
@@ -105,10 +107,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A hop count is trusted as "the n nearest proxies"; Fastify's types only describe the other forms.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // An incoming X-Request-Id is kept only when plain (request-id.ts); the header option would take any value.
     requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerRequestIds(app);
+  // Only when someone may read them: a server without METRICS_TOKEN or METRICS_PORT does not count at all.
+  const metrics =
+    config.metrics.token !== undefined || config.metrics.port !== undefined
+      ? createMetrics(database, { openSockets: () => realtime.openSockets() })
+      : null;
+  if (metrics) {
+    registerHttpMetrics(app, metrics);
+    app.addHook('onClose', async () => metrics.close());
+  }
   registerRequestValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
@@ -165,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signOutPath: '/api/auth/sign-out',
   });
   // Long work runs as database-backed jobs: in a thread of their own, or in short steps between requests.
-  const runner = config.jobThread ? null : createJobRunner({ db, clock, log: app.log });
+  const runner = config.jobThread ? null : createJobRunner({ db, clock, log: app.log, onFailed: metrics?.jobFailed });
   // The server thread and the job thread keep to one MusicBrainz request a second between them.
   const musicbrainzSlot = new SharedArrayBuffer(8);
   const jobs: Jobs =
@@ -178,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       workerData: { config, imageProxy: deps.imageProxy, musicbrainzSlot } satisfies JobThreadData,
       kinds: JOB_KINDS,
       onEvent: (event) => applyThreadEvent(core, event, events),
+      onFailed: metrics?.jobFailed,
     });
   app.addHook('onReady', async () => {
     jobs.start();
@@ -231,7 +246,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, settings, events });
   const conversations = createConversationsService({ db, clock, realtime, blocks });
   const search = createSearchService({ db, catalog, blocks, collections });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+    onOutcome: metrics?.mailOutcome,
+  });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
   const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
@@ -328,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
   await app.register(accountChangesRoutes, { changes: accountChanges });
   await app.register(healthRoutes, { checks: { database: () => ping(db) } });
+  await serveMetrics(app, metrics, config.metrics);
   await app.register(catalogRoutes, { catalog, onArtistViewed: catalogMusicBrainz.refreshArtistSoon });
   await app.register(musicbrainzRoutes, { catalogMusicBrainz, enrichmentState: enrichment.state });
   await app.register(coverRoutes, { covers });

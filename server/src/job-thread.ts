@@ -7,7 +7,7 @@ import type { AppDeps } from './app.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { createJobRunner } from './platform/jobs/runner.ts';
-import { serveJobThread, tellServer, threadLog } from './platform/jobs/thread.ts';
+import { serveJobThread, tellJobFailed, tellServer, threadLog } from './platform/jobs/thread.ts';
 import { buildCoreServices, jobHandlers, type ThreadEvent } from './services.ts';
 
 export interface JobThreadData {
@@ -23,7 +23,7 @@ const THREAD_SLICE_MS = 50;
 const { config, imageProxy, musicbrainzSlot } = workerData as JobThreadData;
 const database = openDatabase(config.databaseUrl, { poolSize: 2 });
 const clock = () => new Date();
-const runner = createJobRunner({ db: database.db, clock, log: threadLog(), sliceMs: THREAD_SLICE_MS });
+const runner = createJobRunner({ db: database.db, clock, log: threadLog(), sliceMs: THREAD_SLICE_MS, onFailed: tellJobFailed });
 const services = buildCoreServices({
   db: database.db,
   clock,

@@ -83,6 +83,15 @@ export const EnvSchema = z.object({
   /** Requests one personal access token may make per window (API_TOKEN_WINDOW_SECONDS), reads and writes together. */
   API_TOKEN_RATE_LIMIT: positiveInt(1_000_000).min(1, { error: 'must be at least 1' }).default(600),
   API_TOKEN_WINDOW_SECONDS: positiveInt(86_400).min(1, { error: 'must be at least 1' }).default(600),
+  /** /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable characters without spaces' })
+    .optional(),
+  /** /metrics on a listener of its own (METRICS_HOST, 127.0.0.1 by default) instead of the main port. */
+  METRICS_PORT: positiveInt(65535).min(1, { error: 'must be at least 1' }).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SPOTIFY_CLIENT_ID: z.string().optional(),
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
@@ -132,6 +141,8 @@ export interface Config {
   rateLimitMultiplier: number;
   /** The budget of each personal access token (decision 024). */
   apiTokenRateLimit: { requests: number; windowMs: number };
+  /** Prometheus metrics: served when a token or a port of their own is set, else not at all. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** The operators: signed in with one of these addresses, a person may moderate. */
   adminEmails: readonly string[];
   /** Sign-in providers with both halves of their credentials set; the others are shown as unavailable. */
@@ -158,6 +169,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -187,6 +201,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
     apiTokenRateLimit: { requests: env.API_TOKEN_RATE_LIMIT, windowMs: env.API_TOKEN_WINDOW_SECONDS * 1000 },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
     adminEmails: env.ADMIN_EMAILS,
     oauth: oauthConfig(env),
     serveSourceMaps: env.SOURCE_MAPS,

@@ -29,6 +29,8 @@ export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limit
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     if (!header || !/^bearer\b/i.test(header)) return;
+    // A route that reads its own bearer (/metrics with METRICS_TOKEN) is not asked for a personal access token.
+    if (request.routeOptions.config.ownAuthorization) return;
     const authentication = await tokens.authenticate(BEARER.exec(header)?.[1] ?? '');
     if (!authentication.ok) {
       throw new AppError(401, authentication.code, authentication.message, {

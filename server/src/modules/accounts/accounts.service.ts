@@ -12,7 +12,7 @@ import { callAuth, type Auth } from '../../platform/auth/auth.ts';
 import { MAX_SESSIONS_PER_PERSON, SESSION_ABSOLUTE_DAYS } from '../../platform/auth/auth.ts';
 import { passwordProblem } from '../../platform/auth/passwords.ts';
 import { enforceLimit, HOUR_MS as HOUR, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
-import type { DB } from '../../platform/db/index.ts';
+import { isDatabaseUnavailable, type DB } from '../../platform/db/index.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import * as repository from './accounts.repository.ts';
@@ -223,7 +223,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   /** The person behind a request's session cookie, or null; sessions past their absolute lifetime end here. */
   async function viewerFor(headers: Headers): Promise<Viewer | null> {
-    const session = await auth.api.getSession({ headers }).catch(() => null);
+    const session = await auth.api.getSession({ headers }).catch((error: unknown) => {
+      // A database that cannot be reached is a 503 for the request, not a signed-out person.
+      if (isDatabaseUnavailable(error)) throw error;
+      return null;
+    });
     if (!session) return null;
     const age = deps.clock().getTime() - new Date(session.session.createdAt).getTime();
     if (age > SESSION_ABSOLUTE_DAYS * 24 * HOUR) {

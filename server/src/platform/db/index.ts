@@ -8,6 +8,7 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type LogEvent,
   type SqliteDialectConfig,
 } from 'kysely';
 import { mkdirSync } from 'node:fs';
@@ -24,15 +25,57 @@ export interface DatabaseHandle {
   /** A short description safe for logs: engine and file or host, never a password. */
   description: string;
   destroy(): Promise<void>;
+  /** Tells `listener` the kind and duration of every query from now on (metrics); returns how to stop. */
+  observeQueries(listener: QueryListener): () => void;
+  /** PostgreSQL's connection pool: connections open, idle, and requests waiting for one. */
+  poolState?: () => { total: number; idle: number; waiting: number };
+}
+
+export type QueryKind = 'select' | 'insert' | 'update' | 'delete' | 'other';
+export type QueryListener = (kind: QueryKind, durationMs: number) => void;
+
+const QUERY_KINDS: Record<string, QueryKind> = {
+  SelectQueryNode: 'select',
+  InsertQueryNode: 'insert',
+  UpdateQueryNode: 'update',
+  DeleteQueryNode: 'delete',
+};
+
+/** Kysely's query log, handed on to the listeners; the kind comes from the query tree, never from the SQL text. */
+function queryObservers() {
+  const listeners = new Set<QueryListener>();
+  const log = (event: LogEvent) => {
+    if (listeners.size === 0) return;
+    const kind = QUERY_KINDS[event.query.query.kind] ?? 'other';
+    for (const listener of listeners) listener(kind, event.queryDurationMillis);
+  };
+  const observeQueries = (listener: QueryListener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return { log, observeQueries };
 }
 
 // PostgreSQL returns COUNT(*) (int8) and NUMERIC as strings; our counts fit comfortably in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export interface OpenOptions {
+  poolSize?: number;
+  /**
+   * Serving requests (PostgreSQL): a connection is waited for at most 2 s and a statement runs at most 30 s, so a
+   * database that went away answers 503 at once instead of holding requests. Migrations and tools open without them.
+   */
+  serving?: boolean;
+}
+
+/** How long a request waits for a PostgreSQL connection (a new one, or a free one from the pool). */
+export const CONNECT_TIMEOUT_MS = 2000;
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  return openPostgres(url, options.poolSize ?? 10);
+  return openPostgres(url, options.poolSize ?? 10, options.serving ?? false);
 }
 
 function openSqlite(path: string): DatabaseHandle {
@@ -43,12 +86,14 @@ function openSqlite(path: string): DatabaseHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('cache_size = -32000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  const { log, observeQueries } = queryObservers();
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), log });
   return {
     db,
     dialect: 'sqlite',
     description: `sqlite ${path}`,
     destroy: () => db.destroy(),
+    observeQueries,
   };
 }
 
@@ -74,18 +119,29 @@ class ImmediateTransactionDriver extends SqliteDriver {
   }
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function openPostgres(url: string, poolSize: number, serving: boolean): DatabaseHandle {
+  const timeouts = serving
+    ? {
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        statement_timeout: STATEMENT_TIMEOUT_MS,
+        // The server's own limit, plus a margin: a connection that stopped answering altogether fails here.
+        query_timeout: STATEMENT_TIMEOUT_MS + 5000,
+      }
+    : {};
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...timeouts });
   // An idle connection can be closed by the server (restart, failover, admin); the pool drops it and
   // opens a new one when needed. Without a listener, that 'error' event would crash the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { log, observeQueries } = queryObservers();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   const parsed = new URL(url);
   return {
     db,
     dialect: 'postgres',
     description: `postgres ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     destroy: () => db.destroy(),
+    observeQueries,
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -101,6 +157,38 @@ export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): Dialect {
  */
 export async function lockForTransaction(trx: DB, name: string): Promise<void> {
   if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error|Connection is closed/i;
+
+/**
+ * True when a query failed because the database could not be reached or did not answer in time (refused, reset, cut
+ * mid-query, no free connection in time, statement timeout, PostgreSQL shutting down or out of connections): the
+ * request may succeed later, so it is a 503, not a 500. Looks through `cause` and AggregateError's `errors`.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    // 08: connection exception; 57P01-03: shutting down or starting; 53300: too many connections; 57014: statement timeout.
+    if (/^08...$|^57P0[123]$|^53300$|^57014$/.test(code)) return true;
+  }
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 export async function ping(db: DB): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorIssue } from '@hearsay/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 
 const locationLabels: Record<string, string> = {
@@ -34,13 +35,15 @@ export function errorBody(code: string, message: string, issues: ErrorIssue[] = 
 }
 
 /**
- * One error body everywhere: `{ error: { code, message, issues } }`. Validation failures list every
- * issue and name the parameter; 5xx responses are masked and logged with the request id.
+ * One error body everywhere: `{ error: { code, message, issues } }` (and `requestId`, see request-id.ts). Validation
+ * failures list every issue and name the parameter; 5xx responses are masked and logged with the error's stack, 4xx
+ * at info without one (the request's fault, not ours). Every log line carries the request id as `reqId`.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      else request.log.info({ statusCode: error.statusCode, code: error.code }, error.message);
       return reply.status(error.statusCode).headers(error.headers).send(error.toBody());
     }
 
@@ -57,6 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = firstField
         ? `Invalid ${label} "${firstField}": ${first?.message ?? 'is not valid'}`
         : `Invalid request ${label === 'field' ? 'body' : label}: ${first?.message ?? 'is not valid'}`;
+      request.log.info({ statusCode: 400, code: 'invalid_request' }, message);
       return reply.status(400).send(errorBody('invalid_request', message, issues));
     }
 
@@ -64,7 +68,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (statusCode >= 400 && statusCode < 500) {
       const known = error.code ? fastifyClientErrors[error.code] : undefined;
       const code = known?.code ?? (statusCode === 429 ? 'rate_limited' : snakeCase(error.code ?? 'bad_request'));
+      request.log.info({ statusCode, code }, error.message);
       return reply.status(statusCode).send(errorBody(code, known?.message ?? error.message));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this request: the database is away or overloaded. Say so at once, and when to try again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody('database_unavailable', 'The site cannot reach its database right now. Please try again in a moment.'));
     }
 
     request.log.error({ err: error }, 'request failed');

@@ -46,6 +46,7 @@ describe('error answers in the reader’s language', () => {
       code: 'album_not_found',
       message: 'Nous n’avons pas trouvé cet album. Il a peut-être été retiré.',
       issues: [],
+      requestId: response.headers['x-request-id'],
     });
     expect(response.headers.vary).toMatch(/Accept-Language/);
   });

@@ -51,7 +51,12 @@ describe('error bodies', () => {
     const response = await t.inject('/api/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
-      error: { code: 'route_not_found', message: 'There is no GET /api/nothing-here endpoint.', issues: [] },
+      error: {
+        code: 'route_not_found',
+        message: 'There is no GET /api/nothing-here endpoint.',
+        issues: [],
+        requestId: response.headers['x-request-id'],
+      },
     });
   });
 
@@ -91,7 +96,7 @@ describe('error bodies', () => {
     const response = await t.inject('/api/test/teapot');
     expect(response.statusCode).toBe(418);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.json().error).toEqual({ code: 'teapot', message: 'I am a teapot.', issues: [] });
+    expect(response.json().error).toEqual({ code: 'teapot', message: 'I am a teapot.', issues: [], requestId: expect.any(String) });
   });
 });
 

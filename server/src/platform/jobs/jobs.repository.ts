@@ -101,3 +101,14 @@ export async function markFailed(db: DB, id: string, runner: string, error: stri
 export async function deleteOwnedBy(db: DB, owner: string): Promise<void> {
   await db.deleteFrom('job').where('owner', '=', owner).execute();
 }
+
+/** Jobs waiting, running or failed, by state and kind (metrics); finished jobs are left out, so the count stays on the state index. */
+export async function countOpenJobs(db: DB): Promise<{ state: string; kind: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('job')
+    .select(['state', 'kind', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('state', 'in', ['queued', 'running', 'failed'])
+    .groupBy(['state', 'kind'])
+    .execute();
+  return rows.map((row) => ({ state: row.state, kind: row.kind, count: Number(row.count) }));
+}

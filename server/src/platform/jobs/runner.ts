@@ -52,6 +52,8 @@ export interface JobRunnerOptions {
   sliceMs?: number;
   /** Jobs this process runs at once; their steps take turns. */
   concurrency?: number;
+  /** Told of each job that fails for good (metrics). */
+  onFailed?: (kind: string) => void;
 }
 
 /** What the rest of the server sees of background jobs, whether they run in this thread or in the job thread. */
@@ -219,6 +221,7 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   async function fail(job: Job<unknown>, handler: JobHandler<unknown>, error: unknown): Promise<void> {
     log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+    options.onFailed?.(job.kind);
     const reason = error instanceof Error ? error.message : String(error);
     try {
       await db.transaction().execute(async (trx) => {

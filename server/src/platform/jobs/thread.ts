@@ -15,6 +15,7 @@ type Request = { type: 'wake' } | (Question & { id: number });
 type Reply =
   | { type: 'done'; id: number }
   | { type: 'event'; event: unknown }
+  | { type: 'failed'; kind: string }
   | {
       type: 'log';
       level: 'error' | 'warn';
@@ -39,6 +40,8 @@ export interface JobThreadOptions {
   kinds: readonly string[];
   /** What the thread tells the server with `tellServer` (a change the server's caches must drop). */
   onEvent?: (event: unknown) => void;
+  /** A job the thread ran failed for good (the server's metrics count it). */
+  onFailed?: (kind: string) => void;
   pollMs?: number;
 }
 
@@ -68,6 +71,8 @@ export function createJobThread(options: JobThreadOptions): Jobs {
         waiting.delete(reply.id);
       } else if (reply.type === 'event') {
         options.onEvent?.(reply.event);
+      } else if (reply.type === 'failed') {
+        options.onFailed?.(reply.kind);
       } else {
         const details = reply.error
           ? { ...reply.details, err: Object.assign(new Error(reply.error.message), { stack: reply.error.stack }) }
@@ -183,6 +188,11 @@ export function serveJobThread(runner: JobRunner, shutdown: () => Promise<void>)
 /** From the job thread: sends the server an event for its `onEvent`. */
 export function tellServer(event: unknown): void {
   parentPort?.postMessage({ type: 'event', event } satisfies Reply);
+}
+
+/** From the job thread: a job failed for good. */
+export function tellJobFailed(kind: string): void {
+  parentPort?.postMessage({ type: 'failed', kind } satisfies Reply);
 }
 
 /** A log for the job thread that the server's logger writes. */

@@ -26,6 +26,31 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: { info(object: object, message: string): void };
+  /** Told of each message sent or not (metrics). */
+  onOutcome?: (outcome: 'sent' | 'failed') => void;
+}): Mailer {
+  const mailer = createTransportMailer(options);
+  const { onOutcome } = options;
+  if (!onOutcome) return mailer;
+  return {
+    description: mailer.description,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        onOutcome('failed');
+        throw error;
+      }
+      onOutcome('sent');
+    },
+  };
+}
+
+function createTransportMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: { info(object: object, message: string): void };
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

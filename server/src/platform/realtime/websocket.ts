@@ -43,6 +43,8 @@ export type RealtimeHub = Realtime & {
   /** Adds the socket route; after the accounts hook that sets request.viewer. */
   register(app: FastifyInstance): Promise<void>;
   connections(userId: string): number;
+  /** Sockets open in this process, everyone's (metrics). */
+  openSockets(): number;
 };
 
 /**
@@ -164,5 +166,10 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
       if (userIds.length > 0) publish({ userIds, event });
     },
     connections: (userId) => sockets.get(userId)?.size ?? 0,
+    openSockets: () => {
+      let open = 0;
+      for (const set of sockets.values()) open += set.size;
+      return open;
+    },
   };
 }

@@ -1,0 +1,172 @@
+/**
+ * Real server processes for the operations tests: `node server/src/main.ts` as a child process on a free port, with
+ * its own data directory, as an operator would start it. Every process started here is killed by `stopAll()`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+
+export const usingPostgres = inject('templateDatabase').startsWith('postgres');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** What the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<string>;
+  kill(signal?: NodeJS.Signals): Promise<string>;
+}
+
+const running = new Set<ServerProcess>();
+
+/** Starts a server and waits until it answers /healthz (or ended, which rejects with its output). */
+export async function startServer(options: { databaseUrl: string; dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [MAIN], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      COVER_ART: 'off',
+      MUSICBRAINZ: 'off',
+      CATALOG_ENRICH: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000',
+      ...options.env,
+    },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
+  const server: ServerProcess = {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const result = await exited;
+      running.delete(server);
+      return result;
+    },
+  };
+  running.add(server);
+  let ended = false;
+  void exited.then(() => (ended = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (ended) throw new Error(`the server ended before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      await server.kill();
+      throw new Error(`the server was not ready within 60 s:\n${output}`);
+    }
+    const ready = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Kills every server process still running (for afterAll / finally). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((server) => server.kill('SIGKILL')));
+}
+
+export function temporaryDirectory(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(inject('testRoot'), `${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/**
+ * An empty database nobody has migrated: a new file in `directory` on SQLite, a new PostgreSQL database (dropped by
+ * `drop()`) when the run uses PostgreSQL.
+ */
+export async function emptyDatabase(directory: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('templateDatabase');
+  if (!template.startsWith('postgres')) return { url: `sqlite:${join(directory, 'hearsay.db')}`, drop: async () => {} };
+  const adminUrl = new URL(template);
+  adminUrl.pathname = '/postgres';
+  const name = `hearsay_ops_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(template);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** JSON over real HTTP, as a browser on the site's own origin would send it. */
+export async function call(
+  server: { url: string },
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; timeoutMs?: number } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer of whichever route was asked
+): Promise<{ status: number; body: any; headers: Headers; ms: number }> {
+  const started = Date.now();
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      origin: server.url,
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON; kept as text
+  }
+  return { status: response.status, body, headers: response.headers, ms: Date.now() - started };
+}
+
+/** Signs a person up through the API; returns their id and session cookie. */
+export async function signUp(server: { url: string }, name: string): Promise<{ id: string; cookie: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '')}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name, email, password: 'Correct-Horse-Battery-9' }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((value) => value.includes('hearsay.session_token='));
+  if (!cookie) throw new Error('no session cookie was set');
+  const body = (await response.json()) as { user: { id: string } };
+  return { id: body.user.id, cookie: cookie.split(';')[0]! };
+}
