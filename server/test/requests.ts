@@ -19,3 +19,10 @@ export function requestsTo(app: () => TestApp) {
   }
   return { call, act };
 }
+
+/** An error answer as the person reads it: the request id differs from one request to the next. */
+export function errorAnswer(response: { json(): unknown }) {
+  const { error } = response.json() as { error: { requestId?: string } };
+  const { requestId: _requestId, ...rest } = error;
+  return rest;
+}

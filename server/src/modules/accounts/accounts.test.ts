@@ -3,6 +3,7 @@ import { createTestApp, postRawJson } from '../../../test/app.ts';
 import { storedResetIdentifier } from '../../platform/auth/auth.ts';
 import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
 import { createUser, sessionCookie } from '../../../test/users.ts';
+import { errorAnswer } from '../../../test/requests.ts';
 import { usernameBase } from './usernames.ts';
 
 let t: TestAppWithMailbox;
@@ -107,7 +108,7 @@ describe('sign-in and sign-out', () => {
     const unknown = await post('/api/auth/sign-in', { email: 'nobody@example.com', password: 'not-the-password' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual(unknown.json());
+    expect(errorAnswer(wrong)).toEqual(errorAnswer(unknown));
     expect(wrong.json().error.message).toBe('Failed to sign in. Please check your credentials.');
     const empty = await post('/api/auth/sign-in', { email: '', password: '' });
     expect(empty.json().error.message).toContain('Please fill in all fields');

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { manualClock } from '../../../test/clock.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
+import { errorAnswer } from '../../../test/requests.ts';
 import { PACE_PER_HOUR } from '../../platform/http/pace.ts';
 import { createBlocksService } from '../blocks/blocks.service.ts';
 import { createConversationsService } from './conversations.service.ts';
@@ -153,7 +154,7 @@ describe('only the two participants', () => {
       expect(asStranger.json().error.message).toBe('This conversation does not exist.');
       // The same answer as for a conversation that does not exist at all.
       const missing = await send(method, url.replace(id, 'no-such-conversation'), a, payload);
-      expect(missing.json()).toEqual(asStranger.json());
+      expect(errorAnswer(missing)).toEqual(errorAnswer(asStranger));
       expect((await send(method, url, b, payload)).statusCode, `participant ${method} ${url}`).toBeLessThan(300);
     }
     expect((await send('GET', '/api/conversations', null)).statusCode).toBe(401);
