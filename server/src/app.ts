@@ -21,6 +21,7 @@ import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
 import { moderationRoutes, sanctionGuard } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import type { CatalogService } from './modules/catalog/catalog.service.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { createConversationsService } from './modules/conversations/conversations.service.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
@@ -55,6 +56,7 @@ import { readLanguage } from './platform/languages.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createEventBus } from './platform/events.ts';
 import { createRealtimeHub } from './platform/realtime/websocket.ts';
+import { createClusterBus, type ClusterBus } from './platform/cluster.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { createSettingsService } from './modules/accounts/settings.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -169,11 +171,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Domain events: told after changes commit; notifications (and their e-mails and live updates) listen.
   const events = createEventBus(app.log);
   app.decorate('domainEvents', events);
+  // What this process tells the others through Redis (live events, cache drops); nothing without REDIS_URL.
+  const cluster = createClusterBus({ redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', () => cluster.close());
   const realtime = createRealtimeHub({
     publicUrl: config.publicUrl,
     // The Vite dev server proxies the socket with the page's own origin.
     extraOrigins: config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : [],
-    redisUrl: config.redisUrl,
+    cluster,
     log: app.log,
     sessionAlive: async (cookie) => (await late.accounts!.viewerFor(new Headers({ cookie }))) !== null,
     signOutPath: '/api/auth/sign-out',
@@ -233,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataExport,
   } = core;
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
+  shareCatalogChanges(catalog, cluster);
   const covers = createCoverService({
     db,
     dataDir: config.dataDir,
@@ -390,4 +396,25 @@ const LOG_REDACTIONS = {
 
 function trustNearestHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
+}
+
+/**
+ * An album changed in one process (a rating, a review, an import): every other process drops it from its caches at
+ * once instead of serving the old page until the cache expires.
+ */
+function shareCatalogChanges(catalog: CatalogService, cluster: ClusterBus): void {
+  let fromElsewhere = false;
+  catalog.onChange((albumId) => {
+    if (!fromElsewhere) cluster.publish('catalog-changed', { albumId });
+  });
+  cluster.subscribe('catalog-changed', (message) => {
+    const { albumId } = message as { albumId: string | null };
+    fromElsewhere = true;
+    try {
+      if (albumId) catalog.invalidateAlbum(albumId);
+      else catalog.invalidateAll();
+    } finally {
+      fromElsewhere = false;
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
-import { REALTIME_HEARTBEAT_MS, REALTIME_PATH, type RealtimeEvent } from '@hearsay/contracts/realtime';
+import { REALTIME_HEARTBEAT_MS, REALTIME_PATH, REALTIME_RESTART_CLOSE, type RealtimeEvent } from '@hearsay/contracts/realtime';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { ClusterBus } from '../cluster.ts';
 import { errorBody } from '../http/error-handler.ts';
 import type { Realtime } from './realtime.ts';
 
@@ -10,8 +10,8 @@ export interface RealtimeOptions {
   publicUrl: string;
   /** Other origins allowed (the Vite dev server in development). */
   extraOrigins?: readonly string[];
-  /** With several processes, events travel through Redis pub/sub so each reaches the process holding the socket. */
-  redisUrl?: string;
+  /** With several processes, events travel to the others so each reaches the process holding the socket. */
+  cluster: ClusterBus;
   /** A browser pings this often; a socket silent for twice as long is closed. */
   heartbeatMs?: number;
   log: { error(details: object, message: string): void };
@@ -20,8 +20,6 @@ export interface RealtimeOptions {
   /** The sign-out route: its sockets close as soon as it answers. */
   signOutPath?: string;
 }
-
-const CHANNEL = 'hearsay:realtime';
 
 /** What this code uses of a `ws` socket (the package ships no types). */
 interface WebSocket {
@@ -70,34 +68,9 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
     for (const userId of userIds) for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
   }
 
-  let publish: (envelope: Envelope) => void = deliver;
-  const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : null;
-  if (publisher) {
-    publish = (envelope) => {
-      publisher
-        .publish(CHANNEL, JSON.stringify(envelope))
-        .catch((error: unknown) => options.log.error({ err: error }, 'could not publish a realtime event'));
-    };
-  }
+  options.cluster.subscribe('realtime', (message) => deliver(message as Envelope));
 
   async function register(app: FastifyInstance): Promise<void> {
-    if (options.redisUrl && publisher) {
-      // A connection in subscriber mode can do nothing else: one for each direction.
-      const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
-      // Not awaited: a Redis outage costs live updates across processes, never the start of the server.
-      subscriber.subscribe(CHANNEL).catch((error: unknown) => options.log.error({ err: error }, 'could not subscribe to realtime events'));
-      subscriber.on('message', (_channel: string, message: string) => {
-        try {
-          deliver(JSON.parse(message) as Envelope);
-        } catch (error) {
-          options.log.error({ err: error }, 'a realtime message from Redis could not be read');
-        }
-      });
-      app.addHook('onClose', async () => {
-        await Promise.all([publisher.quit(), subscriber.quit()]);
-      });
-    }
-
     const sweep = setInterval(() => {
       const now = Date.now();
       for (const set of sockets.values())
@@ -105,10 +78,15 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
     }, heartbeatMs);
     sweep.unref();
 
-    await app.register(websocket, { options: { maxPayload: 1024 } });
-    app.addHook('onClose', async () => {
-      clearInterval(sweep);
-      for (const set of sockets.values()) for (const socket of set) socket.close(1001, 'server closing');
+    await app.register(websocket, {
+      options: { maxPayload: 1024 },
+      // Before the server stops listening: every socket is told this process is going away on purpose, so browsers
+      // reconnect at once (to another process behind the proxy, or to this one restarted) instead of backing off.
+      preClose(done) {
+        clearInterval(sweep);
+        for (const client of this.websocketServer.clients) client.close(REALTIME_RESTART_CLOSE, 'server restarting');
+        done();
+      },
     });
 
     if (options.signOutPath) {
@@ -163,7 +141,9 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   return {
     register,
     send(userIds, event) {
-      if (userIds.length > 0) publish({ userIds, event });
+      if (userIds.length === 0) return;
+      deliver({ userIds, event });
+      options.cluster.publish('realtime', { userIds, event } satisfies Envelope);
     },
     connections: (userId) => sockets.get(userId)?.size ?? 0,
     openSockets: () => {

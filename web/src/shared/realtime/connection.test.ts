@@ -1,4 +1,4 @@
-import { REALTIME_HEARTBEAT_MS, reconnectDelayMs } from '@hearsay/contracts/realtime';
+import { REALTIME_HEARTBEAT_MS, REALTIME_RESTART_CLOSE, reconnectDelayMs, restartReconnectDelayMs } from '@hearsay/contracts/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openRealtimeConnection, realtimeUrl } from './connection.ts';
 import { fakeSockets } from './fake-socket.ts';
@@ -46,6 +46,25 @@ describe('the realtime connection', () => {
     fake.latest().drop();
     vi.advanceTimersByTime(1000);
     expect(fake.sockets).toHaveLength(8);
+  });
+
+  it('comes back within 0.25–1.25 s when the server says it is restarting, and on the failure schedule otherwise', () => {
+    expect(restartReconnectDelayMs(() => 0)).toBe(250);
+    expect(restartReconnectDelayMs(() => 0.999)).toBe(1249);
+    const fake = fakeSockets();
+    openRealtimeConnection(fake.connect, 'ws://site/realtime', { onEvent: () => undefined, onReconnect: () => undefined });
+    fake.latest().open();
+    fake.latest().drop(REALTIME_RESTART_CLOSE);
+    vi.advanceTimersByTime(249);
+    expect(fake.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(fake.sockets).toHaveLength(2);
+    // The restarted process is not up yet: that attempt fails like any other and waits 1 s.
+    fake.latest().drop();
+    vi.advanceTimersByTime(999);
+    expect(fake.sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(fake.sockets).toHaveLength(3);
   });
 
   it('pings every 20 seconds while open', () => {

@@ -1,7 +1,9 @@
 import {
   REALTIME_HEARTBEAT_MS,
   REALTIME_PATH,
+  REALTIME_RESTART_CLOSE,
   reconnectDelayMs,
+  restartReconnectDelayMs,
   RealtimeEventSchema,
   type RealtimeEvent,
 } from '@hearsay/contracts/realtime';
@@ -11,7 +13,7 @@ export interface SocketLike {
   send(data: string): void;
   close(): void;
   onopen: ((event: unknown) => void) | null;
-  onclose: ((event: unknown) => void) | null;
+  onclose: ((event: { code?: number }) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   onerror: ((event: unknown) => void) | null;
 }
@@ -31,7 +33,9 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
 
 /**
  * One live connection: opens the socket, pings every 20 s, and when it drops opens it again after the spec's
- * schedule (1 s for the first 5 attempts, then 5 s, 10 s, and 60 s after 100). `close()` ends it for good.
+ * schedule (1 s for the first 5 attempts, then 5 s, 10 s, and 60 s after 100). A server that closes the socket because
+ * it is restarting (code 1012) is answered within about a second, without counting as a failed attempt.
+ * `close()` ends it for good.
  */
 export function openRealtimeConnection(connect: SocketFactory, url: string, callbacks: ConnectionCallbacks) {
   let socket: SocketLike | null = null;
@@ -61,9 +65,13 @@ export function openRealtimeConnection(connect: SocketFactory, url: string, call
       }
     };
     current.onerror = () => undefined;
-    current.onclose = () => {
+    current.onclose = (event) => {
       clearInterval(heartbeat);
       if (closed || socket !== current) return;
+      if (event.code === REALTIME_RESTART_CLOSE) {
+        retry = setTimeout(open, restartReconnectDelayMs());
+        return;
+      }
       retry = setTimeout(open, reconnectDelayMs(attempts));
       attempts++;
     };

@@ -24,9 +24,9 @@ export class FakeSocket implements SocketLike {
   receive(data: unknown): void {
     this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
   }
-  /** The server or the network ends the connection. */
-  drop(): void {
-    this.onclose?.({});
+  /** The server or the network ends the connection (with the close code the server sent, if any). */
+  drop(code?: number): void {
+    this.onclose?.(code === undefined ? {} : { code });
   }
 }
 
