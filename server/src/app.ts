@@ -113,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A request that reached this process before it began shutting down is answered, not refused with a 503:
+    // the proxy has already sent it here and will not send it (a POST) anywhere else.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRequestIds(app);
@@ -354,7 +357,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessTokensRoutes, { tokens: accessTokens });
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
   await app.register(accountChangesRoutes, { changes: accountChanges });
-  await app.register(healthRoutes, { checks: { database: () => ping(db) } });
+  await app.register(healthRoutes, {
+    checks: { database: () => ping(db), ...(config.redisUrl ? { redis: () => cluster.ping() } : {}) },
+  });
   await serveMetrics(app, metrics, config.metrics);
   await app.register(catalogRoutes, { catalog, onArtistViewed: catalogMusicBrainz.refreshArtistSoon });
   await app.register(musicbrainzRoutes, { catalogMusicBrainz, enrichmentState: enrichment.state });

@@ -34,8 +34,14 @@ export interface ServerProcess {
 const running = new Set<ServerProcess>();
 
 /** Starts a server and waits until it answers /healthz (or ended, which rejects with its output). */
-export async function startServer(options: { databaseUrl: string; dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(options: {
+  databaseUrl: string;
+  dataDir: string;
+  env?: Record<string, string>;
+  /** A port of its own by default; a restarted process takes its old one. */
+  port?: number;
+}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [MAIN], {
     stdio: ['ignore', 'pipe', 'pipe'],

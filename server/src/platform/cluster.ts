@@ -11,6 +11,8 @@ export interface ClusterBus {
   publish(channel: ClusterChannel, message: unknown): void;
   /** Hears what the other processes publish. */
   subscribe(channel: ClusterChannel, handler: (message: unknown) => void): void;
+  /** Resolves when Redis answers (for /readyz); at once without Redis. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export function createClusterBus(options: { redisUrl?: string; log: { error(deta
   }
 
   if (!options.redisUrl) {
-    return { publish: () => undefined, subscribe: () => undefined, close: async () => {} };
+    return { publish: () => undefined, subscribe: () => undefined, ping: async () => {}, close: async () => {} };
   }
 
   // A connection in subscriber mode can do nothing else: one for each direction. Neither is awaited: a Redis
@@ -69,6 +71,9 @@ export function createClusterBus(options: { redisUrl?: string; log: { error(deta
           .catch((error: unknown) => options.log.error({ err: error, channel }, 'could not subscribe to cluster messages'));
       }
       handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+    },
+    async ping() {
+      await publisher.ping();
     },
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
