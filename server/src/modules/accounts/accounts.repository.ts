@@ -92,6 +92,24 @@ export async function deleteResetTokens(db: DB, userId: string): Promise<void> {
   await db.deleteFrom('verification').where('identifier', 'like', `${STORED_RESET_PREFIX}%`).where('value', '=', userId).execute();
 }
 
+/** A session by its token, with the person it belongs to: the one indexed read a signed-in request costs. */
+export async function sessionWithPerson(db: DB, token: string) {
+  return db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.user_id')
+    .select([
+      'session.id as session_id',
+      'session.expires_at',
+      'session.created_at',
+      'user.id as user_id',
+      'user.name',
+      'user.email',
+      'user.username',
+    ])
+    .where('session.token', '=', token)
+    .executeTakeFirst();
+}
+
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom('session').where('id', '=', sessionId).execute();
 }

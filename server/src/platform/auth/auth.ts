@@ -11,6 +11,8 @@ import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './pass
 
 export const SESSION_IDLE_DAYS = 30;
 export const SESSION_ABSOLUTE_DAYS = 90;
+/** A session in use is extended (its expiry pushed 30 days on) at most once in this many seconds. */
+export const SESSION_REFRESH_SECONDS = 24 * 3600;
 export const MAX_SESSIONS_PER_PERSON = 10;
 export const RESET_LINK_MINUTES = 60;
 /** Set by our routes from request.ip; any value a client sends is overwritten. */
@@ -125,7 +127,7 @@ export function createAuth(options: AuthOptions) {
     session: {
       modelName: 'session',
       expiresIn: SESSION_IDLE_DAYS * 24 * 3600,
-      updateAge: 24 * 3600,
+      updateAge: SESSION_REFRESH_SECONDS,
       fields: {
         userId: 'user_id',
         expiresAt: 'expires_at',
