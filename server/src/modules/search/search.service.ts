@@ -40,11 +40,11 @@ export function createSearchService(deps: SearchServiceDeps) {
     corrections.clear();
   });
 
-  async function cachedMatches(kind: SearchKind, groups: repository.TokenGroup[]): Promise<string[]> {
-    const key = `${kind}:${JSON.stringify(groups)}`;
+  async function cachedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<string[]> {
+    const key = `${kind}:${tokens.join(' ')}`;
     let ids = matches.get(key);
     if (!ids) {
-      ids = await rankedMatches(kind, groups);
+      ids = await rankedMatches(kind, tokens, corrected);
       matches.set(key, ids);
     }
     return ids;
@@ -52,13 +52,15 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /**
    * Ids of one kind, best first: what matches the words as typed, ranked by how they meet the name (the whole name,
-   * its beginning, whole words, prefixes). Only when that finds too few do spelling corrections join, after them.
+   * its beginning, whole words, prefixes). Only when that finds too few are spelling corrections looked for (the
+   * costly part of a search) and joined, after them.
    */
-  async function rankedMatches(kind: SearchKind, groups: repository.TokenGroup[]): Promise<string[]> {
-    const tokens = groups.map((group) => group.token);
-    const typed = groups.map((group) => ({ token: group.token, corrections: [] }));
+  async function rankedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<string[]> {
+    const typed = tokens.map((token) => ({ token, corrections: [] }));
     const good = rankByName(await repository.matchDocuments(db, kind, typed, MAX_CANDIDATES), tokens).map((match) => match.refId);
-    if (good.length >= FEW_MATCHES || groups.every((group) => group.corrections.length === 0)) return good;
+    if (good.length >= FEW_MATCHES) return good;
+    const groups = await corrected();
+    if (groups.every((group) => group.corrections.length === 0)) return good;
     const seen = new Set(good);
     const fuzzy = await repository.matchDocuments(db, kind, groups, MAX_CANDIDATES);
     return [...good, ...fuzzy.map((match) => match.refId).filter((id) => !seen.has(id))];
@@ -136,10 +138,12 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     if (tokens.length === 0) return empty;
 
-    const groups = await tokenGroups(tokens);
+    // Looked up once, and only if the words as typed find too few albums or artists.
+    let groups: Promise<repository.TokenGroup[]> | undefined;
+    const corrected = () => (groups ??= tokenGroups(tokens));
     const [albumMatches, artistMatches, users, collections] = await Promise.all([
-      cachedMatches('album', groups),
-      cachedMatches('artist', groups),
+      cachedMatches('album', tokens, corrected),
+      cachedMatches('artist', tokens, corrected),
       searchUsers(tokens, viewerId),
       deps.collections ? deps.collections.search(tokens, viewerId) : Promise.resolve([]),
     ]);
