@@ -243,13 +243,15 @@ describe('two servers behind nginx with TLS, on PostgreSQL and Redis', () => {
 
   it('drop a changed album from both processes’ caches at once', async () => {
     const albumId = await anyAlbumId(3);
+    const fan = await signUp('127.0.0.3');
     const count = async (index: 0 | 1) => (await direct(index, 'GET', `/api/albums/${albumId}`)).body.ratingCount as number;
     const before = await count(0);
+    const cached = Date.now();
     expect(await count(1)).toBe(before);
-    const fan = await signUp('127.0.0.3');
     expect((await direct(1, 'PUT', `/api/albums/${albumId}/rating`, { cookie: fan.cookie, body: { rating: 7 } })).status).toBe(200);
-    // The visitors' copy on process 0 lives 5 s; the change must not wait for that.
-    await expect.poll(() => count(0), { timeout: 1_000, interval: 25 }).toBe(before + 1);
+    // The visitors' copy on process 0 lives 5 s; the change must show before that.
+    await expect.poll(() => count(0), { timeout: 3_000, interval: 25 }).toBe(before + 1);
+    expect(Date.now() - cached, 'the change showed only once the cached copy had expired').toBeLessThan(5_000);
   });
 
   it('deliver a live event to a socket through nginx, whichever process holds it and whichever raised it', async () => {
@@ -356,13 +358,13 @@ describe('two servers behind nginx with TLS, on PostgreSQL and Redis', () => {
 
     for (const tab of tabs) {
       // Every socket's process restarted once: told so with 1012, it was open again within the hint's 1.25 s
-      // plus the time to connect.
+      // plus the time to connect (TLS, the upgrade, the session) on a busy machine.
       expect(tab.closes.length).toBeGreaterThanOrEqual(1);
       expect(tab.closes.map((close) => close.code)).toEqual(tab.closes.map(() => REALTIME_RESTART_CLOSE));
       for (const close of tab.closes) {
         const reopened = tab.opens.find((at) => at >= close.at);
         expect(reopened, 'the socket opened again').toBeDefined();
-        expect(reopened! - close.at).toBeLessThan(2_250);
+        expect(reopened! - close.at).toBeLessThan(3_000);
       }
     }
     // Live events reach every tab on the restarted processes.
