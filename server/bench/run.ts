@@ -1,376 +1,830 @@
 /**
- * `npm run bench`: the real server on a generated catalog of 100,000 albums, measured with
- * autocannon for album detail, search and the trending chart, next to a bare node:http server
- * returning the same bytes, in the same run. Reports requests/s and p50/p95/p99 latency. Then
- * /healthz while the server is idle and while a member's 5 MB RateYourMusic import runs.
+ * `npm run bench`: the paths people really take, on a generated site of 100,000 albums and 50,000 members
+ * (`seed-scale.ts`), measured uncached and signed in with distinct inputs, each next to a bare node:http server that
+ * answers the same bytes, in the same round. See docs/benchmarks.md for the method and the figures.
  *
- *   BENCH_ALBUMS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
- *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench   (a fresh database is created)
+ *   npm run bench                                   SQLite, kept in .bench/ and reused (a working copy per run)
+ *   BENCH_SCALE=0.05 BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench          a quick look
+ *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379/11 npm run bench
+ *                                                   a fresh PostgreSQL database, and the live-notification path
  */
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../src/platform/db/index.ts';
-import { migrateToLatest } from '../src/platform/db/migrate.ts';
+import WebSocket from 'ws';
+import { openDatabase, type DB, type Dialect } from '../src/platform/db/index.ts';
 import { rymExport } from '../test/rym-export.ts';
-import { generateCatalog, random } from './generate-catalog.ts';
+import {
+  cacheDir,
+  freePort,
+  measure,
+  medianResult,
+  mintSessions,
+  pinLoadGenerator,
+  pinning,
+  random,
+  sampleOf,
+  startBare,
+  startServerProcess,
+  stopProcess,
+  table,
+  thousands,
+  type Result,
+  type Spec,
+} from './harness.ts';
+import { DEFAULT_EPOCH } from './seed-scale.ts';
+import { keptSqliteSite, seedSite, SITE_PASSWORD } from './site.ts';
 
-const ALBUMS = Number(process.env.BENCH_ALBUMS ?? 100_000);
+pinLoadGenerator();
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const serverDir = new URL('..', import.meta.url).pathname;
-const cacheDir = join(serverDir, '..', '.bench');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 50);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const LIKES_PER_SECOND = Number(process.env.BENCH_LIKES_PER_SECOND ?? 50);
+const POSTGRES = process.env.BENCH_DATABASE_URL;
+const REDIS = process.env.BENCH_REDIS_URL;
+/** Members signed in at once; their cookies rotate across requests. */
+const SIGNED_IN = 300;
+const RANDOM_ALBUMS = 5000;
+const SEARCH_QUERIES = 3000;
+const FEED_FOLLOWS = 2000;
+/** Whether the seeded members keep the Weekly Digest e-mail (its hourly pass over everyone runs during the paths). */
+const DIGEST = process.env.BENCH_DIGEST === 'on';
+/** The bench chooses the server's secret, so it can sign session cookies itself (no argon2 per sign-in). */
+const AUTH_SECRET = randomBytes(32).toString('base64url');
+/** Only some parts: path keys (album-visitor, album, search, search-4, feed, notifications, rate, me), likes, health. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wanted = (part: string) => !ONLY || ONLY.includes(part);
+/** Where the sample and the warm-up take their inputs: far from where the rounds start. */
+const WARM_UP_START = 2500;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+// ---------------------------------------------------------------------------------------------------------------
+// The site
+
+interface Site {
+  url: string;
+  dialect: Dialect;
+  /** Where the data came from, and how long generating it took (null: reused). */
+  origin: string;
+  seconds: number | null;
+  cleanup: () => Promise<void>;
 }
 
-/** The SQLite catalog is generated once and kept in .bench/; PostgreSQL gets a fresh database each run. */
-async function prepareDatabase(): Promise<string> {
-  let url: string;
-  let fresh = true;
-  if (process.env.BENCH_DATABASE_URL) {
+/**
+ * SQLite: the seeded site is kept in .bench/ and copied for each run, since a run writes ratings, sessions, follows,
+ * notifications and an import. PostgreSQL: a fresh database every run, dropped at the end.
+ */
+async function prepareSite(): Promise<Site> {
+  mkdirSync(cacheDir, { recursive: true });
+  if (POSTGRES) {
     const name = `hearsay_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const parsed = new URL(process.env.BENCH_DATABASE_URL);
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: POSTGRES });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const parsed = new URL(POSTGRES);
     parsed.pathname = `/${name}`;
-    url = parsed.toString();
-  } else {
-    mkdirSync(cacheDir, { recursive: true });
-    const file = join(cacheDir, `catalog-${ALBUMS}.db`);
-    fresh = !existsSync(file);
-    url = `sqlite:${file}`;
-  }
-  if (!fresh) {
-    process.stdout.write(`Reusing the generated catalog in ${url}\n`);
-    return url;
-  }
-  const database = openDatabase(url);
-  await migrateToLatest(database.db);
-  const started = Date.now();
-  await generateCatalog(database.db, ALBUMS, (done) => process.stdout.write(`\rGenerating catalog: ${done.toLocaleString()} albums`));
-  process.stdout.write(` (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  await seedRatings(database.db);
-  await database.destroy();
-  return url;
-}
-
-/** 2,000 members rating 50,000 albums in the last month, so the charts have something to rank. */
-async function seedRatings(db: ReturnType<typeof openDatabase>['db']): Promise<void> {
-  const next = random(7);
-  const now = Date.now();
-  const members = Array.from({ length: 2000 }, (_, index) => ({
-    id: `bench-member-${index}`,
-    name: `Member ${index}`,
-    email: `member${index}@bench.invalid`,
-    username: `member${index}`,
-    created_at: new Date(now).toISOString(),
-    updated_at: new Date(now).toISOString(),
-  }));
-  for (let start = 0; start < members.length; start += 500)
-    await db
-      .insertInto('user')
-      .values(members.slice(start, start + 500))
-      .execute();
-  const albums = await db.selectFrom('album').select('id').limit(20_000).execute();
-  const seen = new Set<string>();
-  const ratings = [];
-  while (ratings.length < 50_000) {
-    const user = Math.floor(next() * members.length);
-    const album = albums[Math.floor(Math.pow(next(), 2) * albums.length)]!.id;
-    if (seen.has(`${user}|${album}`)) continue;
-    seen.add(`${user}|${album}`);
-    const at = new Date(now - Math.floor(next() * 30 * 86_400_000)).toISOString();
-    ratings.push({
-      id: `bench-rating-${ratings.length}`,
-      user_id: `bench-member-${user}`,
-      album_id: album,
-      rating: 1 + Math.floor(next() * 19) / 2,
-      created_at: at,
-      updated_at: at,
-    });
-  }
-  for (let start = 0; start < ratings.length; start += 1000)
-    await db
-      .insertInto('rating')
-      .values(ratings.slice(start, start + 1000))
-      .execute();
-  const totals = new Map<string, { n: number; sum: number }>();
-  for (const rating of ratings) {
-    const total = totals.get(rating.album_id) ?? { n: 0, sum: 0 };
-    total.n++;
-    total.sum += rating.rating;
-    totals.set(rating.album_id, total);
-  }
-  await db.transaction().execute(async (trx) => {
-    for (const [id, total] of totals) {
-      await trx
-        .updateTable('album')
-        .set({ rating_count: total.n, rating_sum: total.sum, rating_average: Math.round((total.sum / total.n) * 10) / 10 })
-        .where('id', '=', id)
-        .execute();
-    }
-  });
-}
-
-/** Starts a child process and waits until `readyUrl` answers. */
-async function start(command: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (exited) throw new Error(`${command.join(' ')} exited before it was ready`);
+    const url = parsed.toString();
+    const started = Date.now();
     try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch {
-      // not listening yet
+      await seedSite(url, SCALE);
+    } catch (error) {
+      await admin(`DROP DATABASE IF EXISTS ${name}`);
+      throw error;
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const seconds = (Date.now() - started) / 1000;
+    return {
+      url,
+      dialect: 'postgres',
+      origin: `seed-scale.ts, database ${name}`,
+      seconds,
+      cleanup: () => admin(`DROP DATABASE IF EXISTS ${name}`),
+    };
   }
-  child.kill();
-  throw new Error(`${command.join(' ')} did not become ready`);
-}
-
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-}
-
-async function measure(name: string, baseUrl: string, paths: string[], connections = CONNECTIONS): Promise<Result> {
-  let index = 0;
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: baseUrl,
-        connections,
-        duration: SECONDS,
-        requests: [{ setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length]! }) }],
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    // Every response time, so p95 is exact rather than read off autocannon's fixed percentiles.
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  latencies.sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 100) / 100;
+  const { file, seconds } = await keptSqliteSite(SCALE);
+  const working = join(cacheDir, `run-${process.pid}.db`);
+  copyFileSync(file, working);
   return {
-    name,
-    rps: result.requests.average,
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    errors: result.errors + result.non2xx,
+    url: `sqlite:${working}`,
+    dialect: 'sqlite',
+    origin: `seed-scale.ts, ${seconds === null ? 'reused' : 'generated'} ${file.slice(cacheDir.length - '.bench'.length)}, a working copy per run`,
+    seconds,
+    cleanup: async () => {
+      for (const suffix of ['', '-wal', '-shm', '-boot-lock']) rmSync(`${working}${suffix}`, { force: true });
+    },
   };
 }
 
-/** Stops a child process and waits until it has exited (the server closes its database on the way out). */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill();
-  await exited;
+/**
+ * The member whose home feed is measured follows FEED_FOLLOWS people. The seed's busiest follower is used when it
+ * follows that many; otherwise the bench adds follows for them, and recounts the counters of everyone touched.
+ */
+async function feedMember(db: DB): Promise<{ id: string; follows: number; added: number }> {
+  const top = await db
+    .selectFrom('follow')
+    .select(['follower_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('follower_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const id = top?.follower_id ?? (await db.selectFrom('user').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+  const have = Number(top?.n ?? 0);
+  const members = Number(
+    (
+      await db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const want = Math.min(FEED_FOLLOWS, members - 1);
+  if (have >= want) return { id, follows: have, added: 0 };
+  const candidates = await db
+    .selectFrom('user')
+    .select('id')
+    .where('id', '!=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('follow').select('follow.followee_id').where('follower_id', '=', id).whereRef('followee_id', '=', 'user.id'))),
+    )
+    .orderBy('id')
+    .limit(want - have)
+    .execute();
+  const now = new Date().toISOString();
+  const rows = candidates.map((candidate) => ({ follower_id: id, followee_id: candidate.id, created_at: now }));
+  for (let start = 0; start < rows.length; start += 500)
+    await db
+      .insertInto('follow')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  // The counters equal a recount, for the follower and for everyone they now follow.
+  await db
+    .updateTable('profile')
+    .set({ following_count: sql`(select count(*) from follow where follower_id = ${id})` })
+    .where('user_id', '=', id)
+    .execute();
+  for (let start = 0; start < rows.length; start += 500)
+    await db
+      .updateTable('profile')
+      .set({ followers_count: sql`(select count(*) from follow where followee_id = profile.user_id)` })
+      .where(
+        'user_id',
+        'in',
+        rows.slice(start, start + 500).map((row) => row.followee_id),
+      )
+      .execute();
+  return { id, follows: have + rows.length, added: rows.length };
 }
 
-/** The real server in production mode on `url`; resolves with it and its base URL once it answers. */
-async function startHearsay(url: string, extraEnv: Record<string, string> = {}): Promise<{ server: ChildProcess; base: string }> {
+/**
+ * The seed writes no notifications, so the signed-in members get those its likes, comments and follows would have
+ * made (read, but for the last week's). Returns how many.
+ */
+async function notificationsFor(db: DB, recipients: readonly string[]): Promise<number> {
+  const ids = sql.join(recipients.map((id) => sql`${id}`));
+  const readBefore = new Date(Date.parse(DEFAULT_EPOCH) - 7 * 86_400_000).toISOString();
+  const read = (column: ReturnType<typeof sql>) => sql`case when ${column} < ${readBefore} then ${column} else null end`;
+  const statements = [
+    sql`insert into notification (id, recipient_id, kind, actor_id, object_id, created_at, read_at)
+      select 'bench-like-' || l.user_id || '-' || r.id, r.user_id, 'review_like', l.user_id, r.id, l.created_at, ${read(sql`l.created_at`)}
+      from review r join review_like l on l.review_id = r.id where r.user_id in (${ids}) and l.user_id != r.user_id`,
+    sql`insert into notification (id, recipient_id, kind, actor_id, object_id, created_at, read_at)
+      select 'bench-comment-' || c.id, r.user_id, 'review_comment', c.user_id, r.id, c.created_at, ${read(sql`c.created_at`)}
+      from review r join review_comment c on c.review_id = r.id where r.user_id in (${ids}) and c.user_id != r.user_id`,
+    sql`insert into notification (id, recipient_id, kind, actor_id, object_id, created_at, read_at)
+      select 'bench-follow-' || f.follower_id || '-' || f.followee_id, f.followee_id, 'follow', f.follower_id, f.followee_id, f.created_at,
+        ${read(sql`f.created_at`)}
+      from follow f where f.followee_id in (${ids})`,
+  ];
+  let rows = 0;
+  for (const statement of statements) rows += Number((await statement.execute(db)).numAffectedRows ?? 0);
+  return rows;
+}
+
+/** Searches made of the catalog's own words: single words, pairs, artists with a title word; every fifth has a typo. */
+function searchQueries(albums: readonly { title: string; artist_credit: string }[]): string[] {
+  const next = random(11);
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter((word) => word.length >= 3 && !/^\d+$/.test(word));
+  const typo = (word: string) => {
+    if (word.length < 5) return word;
+    const at = 1 + Math.floor(next() * (word.length - 2));
+    switch (Math.floor(next() * 3)) {
+      case 0:
+        return word.slice(0, at) + word.slice(at + 1);
+      case 1:
+        return word.slice(0, at - 1) + word[at] + word[at - 1] + word.slice(at + 1);
+      default:
+        return word.slice(0, at) + 'aeiou'[Math.floor(next() * 5)] + word.slice(at + 1);
+    }
+  };
+  const queries = new Set<string>();
+  for (let attempt = 0; queries.size < SEARCH_QUERIES && attempt < SEARCH_QUERIES * 50; attempt++) {
+    const album = albums[Math.floor(next() * albums.length)]!;
+    const title = words(album.title);
+    const artist = words(album.artist_credit);
+    if (title.length === 0 || artist.length === 0) continue;
+    const pick = (list: string[]) => list[Math.floor(next() * list.length)]!;
+    const start = Math.floor(next() * title.length);
+    const forms = [[pick(title)], title.slice(start, start + 2), [artist[0]!], [pick(artist), pick(title)]];
+    const query = forms[attempt % forms.length]!;
+    if (queries.size % 5 === 4) query[0] = typo(query[0]!);
+    queries.add(query.join(' '));
+  }
+  return [...queries];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Servers
+
+async function startHearsay(url: string, extra: Record<string, string> = {}): Promise<{ process: ChildProcess; base: string }> {
   const port = await freePort();
-  const server = await start(
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startServerProcess(
     ['src/main.ts'],
     {
       DATABASE_URL: url,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      AUTH_SECRET,
       LOG_LEVEL: 'warn',
       COVER_ART: 'off',
       CATALOG_AUTOLOAD: 'false',
+      CATALOG_ENRICH: 'false',
+      MUSICBRAINZ: 'off',
       DATA_DIR: join(cacheDir, 'data'),
       NODE_ENV: 'production',
-      ...extraEnv,
+      ...extra,
     },
-    `http://127.0.0.1:${port}/readyz`,
+    `${base}/readyz`,
   );
-  return { server, base: `http://127.0.0.1:${port}` };
+  return { process: child, base };
 }
 
-const IMPORT_BYTES = 5 * 1024 * 1024;
-/** One client shows how long a lone request waits behind the import; the usual count, how that holds under load. */
-const PROBE_CONNECTIONS = [1, CONNECTIONS];
+// ---------------------------------------------------------------------------------------------------------------
+// Paths
 
-interface ImportProbe {
+interface Path {
+  key: string;
+  label: string;
   connections: number;
-  idle: Result;
-  busy: Result;
+  /**
+   * A request generator starting at input `start`; Hearsay's and the bare server's are separate, so neither skips
+   * inputs. `toHearsay` tells whether its requests go to Hearsay (the bare server changes nothing).
+   */
+  requests: (start: number, toHearsay: boolean) => () => Spec;
+  /** Another path's bare server answers the same bytes (the same path at another concurrency). */
+  bareOf?: string;
+  noBare?: boolean;
+}
+
+function rotate<T>(items: readonly T[], start = 0): () => T {
+  let index = start;
+  return () => items[index++ % items.length]!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The /healthz probes: idle, during a sign-in flood, during a large import
+
+const IMPORT_BYTES = 5 * 1024 * 1024;
+
+async function probeHealth(base: string, connections: number): Promise<Result> {
+  return measure({ base, next: () => ({ path: '/healthz' }), connections, seconds: SECONDS });
+}
+
+/** Many people signing in at once with the real password (argon2id), while one client asks for /healthz. */
+async function floodScenario(base: string, emails: readonly string[], password: string) {
+  const nextEmail = rotate(emails);
+  const flood = measure({
+    base,
+    next: () => ({ path: '/api/auth/sign-in', method: 'POST', body: JSON.stringify({ email: nextEmail(), password }) }),
+    connections: FLOOD_CONNECTIONS,
+    seconds: SECONDS + 2,
+  });
+  // The probe starts once the flood is under way and ends before it does.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const busy = await probeHealth(base, 1);
+  const signIns = await flood;
+  // Sign-ins still queued behind argon2 finish before anything else is measured.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return { busy, signIns };
 }
 
 /**
- * /healthz p99 while idle, then while a member's 5 MB RateYourMusic import runs: rows naming catalog albums, so
- * each one rates, reviews or saves an album as a real import does. Runs on a copy of the SQLite catalog (the
- * PostgreSQL database is fresh each run anyway), so the import leaves nothing behind for the next run; the server
- * is stopped long before the import ends.
+ * /healthz while a member's 5 MB RateYourMusic import runs: rows naming catalog albums, so each one rates, reviews or
+ * saves an album as a real import does. Runs last on the run's own database (a working copy on SQLite, a fresh
+ * database on PostgreSQL): the server is stopped long before the import ends.
  */
-async function importScenario(
-  url: string,
-  jobThread: boolean,
-): Promise<{ probes: ImportProbe[]; rows: number; applied: number; matched: number; seconds: number }> {
-  const sqliteFile = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
-  const copy = sqliteFile ? join(cacheDir, `import-run-${process.pid}.db`) : null;
-  if (sqliteFile && copy) {
-    for (const suffix of ['', '-wal']) if (existsSync(`${sqliteFile}${suffix}`)) copyFileSync(`${sqliteFile}${suffix}`, `${copy}${suffix}`);
-  }
-  const scenarioUrl = copy ? `sqlite:${copy}` : url;
-  const database = openDatabase(scenarioUrl);
-  const albums = await database.db
+async function importScenario(base: string, db: DB): Promise<{ busy: Result[]; rows: number; applied: number; seconds: number }> {
+  const albums = await db
     .selectFrom('album')
     .select(['artist_credit as artist', 'title', 'release_year as year'])
     .orderBy('id')
     .limit(50_000)
     .execute();
-  await database.destroy();
   const csv = rymExport({ maxBytes: IMPORT_BYTES, albums });
   const rows = csv.split('\n').length - 2;
+  const signUp = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Importer', email: `importer-${Date.now()}@bench.invalid`, password: 'Correct-Horse-Battery-9' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'ratings.csv');
+  const upload = await fetch(`${base}/api/imports/rym`, { method: 'POST', body: form, headers: { cookie } });
+  if (upload.status !== 202) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+  const { id } = (await upload.json()) as { id: string };
+  const progress = async () =>
+    (await (await fetch(`${base}/api/imports/${id}`, { headers: { cookie } })).json()) as { status: string; processed: number };
+  // Measured once rows are being applied, after the file has been counted through.
+  for (let attempt = 0; (await progress()).processed === 0; attempt++) {
+    if (attempt > 900) throw new Error('the import did not start within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const started = Date.now();
+  const job = await progress();
+  if (job.status !== 'running') throw new Error(`the import ended (${job.status}) before it could be measured`);
+  const before = job.processed;
+  const busy: Result[] = [];
+  for (const connections of [1, CONNECTIONS]) busy.push(await probeHealth(base, connections));
+  const after = await progress();
+  return { busy, rows, applied: after.processed - before, seconds: (Date.now() - started) / 1000 };
+}
 
-  const { server, base } = await startHearsay(scenarioUrl, { JOB_THREAD: String(jobThread) });
+// ---------------------------------------------------------------------------------------------------------------
+// A like reaching its review author's socket, across two processes (PostgreSQL and Redis)
+
+interface LikeLatency {
+  sent: number;
+  delivered: number;
+  failed: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  sockets: number;
+}
+
+async function likeScenario(db: DB, site: Site): Promise<LikeLatency> {
+  const authors = await db
+    .selectFrom('review')
+    .innerJoin('profile', 'profile.user_id', 'review.user_id')
+    .select(['review.user_id', (eb) => eb.fn.min('review.id').as('review_id')])
+    .where('review.hidden_reason', 'is', null)
+    .where('profile.visibility', '=', 'public')
+    .groupBy('review.user_id')
+    .orderBy('review.user_id')
+    .limit(SOCKETS)
+    .execute();
+  const authorIds = new Set(authors.map((author) => author.user_id));
+  const likerIds = (
+    await db
+      .selectFrom('user')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(SOCKETS + 200)
+      .execute()
+  )
+    .map((row) => row.id)
+    .filter((id) => !authorIds.has(id))
+    .slice(0, 200);
+  const existing = new Set<string>();
+  const reviewIds = authors.map((author) => author.review_id as string);
+  for (let start = 0; start < reviewIds.length; start += 500) {
+    const likes = await db
+      .selectFrom('review_like')
+      .select(['user_id', 'review_id'])
+      .where('review_id', 'in', reviewIds.slice(start, start + 500))
+      .execute();
+    for (const like of likes) existing.add(`${like.user_id}|${like.review_id}`);
+  }
+  const authorCookies = await mintSessions(db, site.dialect, [...authorIds], AUTH_SECRET);
+  const likerCookies = await mintSessions(db, site.dialect, likerIds, AUTH_SECRET);
+  const redis = { REDIS_URL: REDIS! };
+  const servers = [await startHearsay(site.url, redis), await startHearsay(site.url, redis)];
+  const sockets: WebSocket[] = [];
   try {
-    const idle: Result[] = [];
-    for (const connections of PROBE_CONNECTIONS) idle.push(await measure('/healthz idle', base, ['/healthz'], connections));
-    const signUp = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench Importer', email: `importer-${Date.now()}@bench.invalid`, password: 'Correct-Horse-Battery-9' }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'ratings.csv');
-    const upload = await fetch(`${base}/api/imports/rym`, { method: 'POST', body: form, headers: { cookie } });
-    if (upload.status !== 202) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
-    const { id } = (await upload.json()) as { id: string };
-    const progress = async () => {
-      const job = (await (await fetch(`${base}/api/imports/${id}`, { headers: { cookie } })).json()) as {
-        status: string;
-        processed: number;
-        summary: { matched: number };
-      };
-      if (job.status !== 'running') throw new Error(`the import ended (${job.status}) before it could be measured`);
-      return job;
-    };
-    // Measured once rows are being applied, after the file has been counted through.
-    for (let attempt = 0; (await progress()).processed === 0; attempt++) {
-      if (attempt > 300) throw new Error('the import did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Author i holds a socket on process i mod 2; the like for them is sent to the other process.
+    const waiting = new Map<string, number[]>();
+    const latencies: number[] = [];
+    for (let start = 0; start < authors.length; start += 50) {
+      await Promise.all(
+        authors.slice(start, start + 50).map(
+          (author, offset) =>
+            new Promise<void>((resolve, reject) => {
+              const index = start + offset;
+              const server = servers[index % 2]!.base;
+              const socket = new WebSocket(`${server.replace('http', 'ws')}/realtime`, {
+                headers: { cookie: authorCookies[index]!, origin: server },
+              });
+              socket.on('open', () => resolve());
+              socket.on('error', reject);
+              socket.on('message', (data) => {
+                const text = String(data);
+                // The answer to a heartbeat ping is the one message that is not JSON.
+                if (text === 'pong' || (JSON.parse(text) as { type?: string }).type !== 'notifications.unread') return;
+                const sentAt = waiting.get(author.user_id)?.shift();
+                if (sentAt !== undefined) latencies.push(performance.now() - sentAt);
+              });
+              sockets.push(socket);
+            }),
+        ),
+      );
     }
-    const started = Date.now();
-    const before = (await progress()).processed;
-    const busy: Result[] = [];
-    for (const connections of PROBE_CONNECTIONS) busy.push(await measure('/healthz during import', base, ['/healthz'], connections));
-    const after = await progress();
-    const probes = PROBE_CONNECTIONS.map((connections, index) => ({ connections, idle: idle[index]!, busy: busy[index]! }));
-    return { probes, rows, applied: after.processed - before, matched: after.summary.matched, seconds: (Date.now() - started) / 1000 };
+    const heartbeat = setInterval(() => sockets.forEach((socket) => socket.send('ping')), 15_000);
+    let sent = 0;
+    let failed = 0;
+    let liker = 0;
+    const total = Math.round(SECONDS * LIKES_PER_SECOND);
+    const started = performance.now();
+    const requests: Promise<void>[] = [];
+    for (let index = 0; index < total; index++) {
+      // A steady rate: each like leaves at its own time, whatever the previous ones are doing.
+      const due = started + (index * 1000) / LIKES_PER_SECOND;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const authorIndex = index % authors.length;
+      const author = authors[authorIndex]!;
+      let attempts = 0;
+      while (existing.has(`${likerIds[liker % likerIds.length]}|${author.review_id}`) && attempts++ < likerIds.length) liker++;
+      const likerIndex = liker++ % likerIds.length;
+      existing.add(`${likerIds[likerIndex]}|${author.review_id}`);
+      const target = servers[(authorIndex + 1) % 2]!.base;
+      const queue = waiting.get(author.user_id) ?? [];
+      waiting.set(author.user_id, queue);
+      queue.push(performance.now());
+      sent++;
+      requests.push(
+        fetch(`${target}/api/reviews/${author.review_id}/like`, { method: 'PUT', headers: { cookie: likerCookies[likerIndex]! } }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            if (!response.ok) failed++;
+          },
+          () => void failed++,
+        ),
+      );
+    }
+    await Promise.all(requests);
+    // Stragglers: a notification that has not arrived five seconds after its like is counted as lost.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    clearInterval(heartbeat);
+    latencies.sort((a, b) => a - b);
+    const at = (fraction: number) =>
+      latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))]! * 100) / 100 : 0;
+    return { sent, delivered: latencies.length, failed, p50: at(0.5), p95: at(0.95), p99: at(0.99), sockets: sockets.length };
   } finally {
-    await stop(server);
-    if (copy) for (const suffix of ['', '-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
+    for (const socket of sockets) socket.terminate();
+    for (const server of servers) await stopProcess(server.process);
   }
 }
 
-const databaseUrl = await prepareDatabase();
-const { server, base } = await startHearsay(databaseUrl);
-const results: Result[] = [];
+// ---------------------------------------------------------------------------------------------------------------
+// The run
+
+const site = await prepareSite();
+const database = openDatabase(site.url);
+const db = database.db;
+const servers: ChildProcess[] = [];
+const say = (text: string) => process.stdout.write(`${text}\n`);
+const yes = (met: boolean) => (met ? 'yes' : '**no**');
+const failure = (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`;
+
 try {
-  const list = (await (await fetch(`${base}/api/albums?sort=popularity&limit=100`)).json()) as { items: { slug: string }[] };
-  const albumPaths = list.items.map((album) => `/api/albums/${album.slug}`);
-  const searchPaths = [
-    'radiohed',
-    'night glass',
-    'electric dreams',
-    'ghost',
-    'neon city',
-    'velvet',
-    'summer waves',
-    'crystal',
-    'golden heart',
-    'paper machine',
-  ].map((q) => `/api/search?q=${encodeURIComponent(q)}`);
-  const chartPaths = ['week', 'month', 'year', 'all'].map((period) => `/api/charts?period=${period}`);
-  const sample = Buffer.from(await (await fetch(`${base}${albumPaths[0]}`)).arrayBuffer());
-
-  const barePort = await freePort();
-  const bare = await start(
-    [
-      '-e',
-      `const body = Buffer.from(${JSON.stringify(sample.toString('base64'))}, 'base64'); require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }); res.end(body); }).listen(${barePort}, '127.0.0.1');`,
-    ],
-    {},
-    `http://127.0.0.1:${barePort}/`,
+  // Inputs, the same every run.
+  const next = random(20261126);
+  const allAlbums = (await db.selectFrom('album').select('id').orderBy('id').execute()).map((row) => row.id);
+  const pickAlbum = () => allAlbums[Math.floor(next() * allAlbums.length)]!;
+  const distinct = new Set<string>();
+  while (distinct.size < Math.min(RANDOM_ALBUMS, allAlbums.length)) distinct.add(pickAlbum());
+  const randomAlbums = [...distinct];
+  const catalogWords = await db.selectFrom('album').select(['title', 'artist_credit']).orderBy('id').limit(20_000).execute();
+  const queries = searchQueries(catalogWords);
+  const people = (await db.selectFrom('user').select(['id', 'email']).orderBy('id').execute()).filter((person) =>
+    person.email.endsWith('@scale.invalid'),
   );
-  try {
-    results.push(await measure('bare node:http (same bytes as album detail)', `http://127.0.0.1:${barePort}`, ['/']));
-  } finally {
-    bare.kill();
+  // The signed-in sample, and other people for the sign-in flood (each sign-in adds a session, and a person keeps ten).
+  const shuffled = people.map((person) => ({ person, key: next() })).sort((a, b) => a.key - b.key);
+  const signedIn = shuffled.slice(0, SIGNED_IN).map(({ person }) => person.id);
+  const others = shuffled.slice(SIGNED_IN, SIGNED_IN + 2000);
+  const floodEmails = (others.length ? others : shuffled).map(({ person }) => person.email);
+  const feed = await feedMember(db);
+  const notifications = await notificationsFor(db, signedIn);
+  // The Weekly Digest pass reads every member's week of news on the server's main thread, 10 s after start and every
+  // hour: left on, it runs alongside every path measured (BENCH_DIGEST=on to measure that). Off for the seeded members.
+  if (!DIGEST)
+    await db
+      .updateTable('profile')
+      .set({ settings: JSON.stringify({ notifications: { email: { weeklyDigest: false } } }) })
+      .where('settings', '=', '{}')
+      .execute();
+  const cookies = await mintSessions(db, site.dialect, signedIn, AUTH_SECRET);
+  const [feedCookie] = await mintSessions(db, site.dialect, [feed.id], AUTH_SECRET);
+
+  const hearsay = await startHearsay(site.url);
+  servers.push(hearsay.process);
+  const base = hearsay.base;
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: cookies[0]! } })).json()) as { user: { id: string } | null };
+  if (me.user?.id !== signedIn[0]) throw new Error(`a minted session was not accepted: GET /api/me answered ${JSON.stringify(me)}`);
+  const popular = ((await (await fetch(`${base}/api/albums?sort=popularity&limit=100`)).json()) as { items: { slug: string }[] }).items.map(
+    (album) => album.slug,
+  );
+
+  const touched = new Set<string>();
+  const allPaths: Path[] = [
+    {
+      key: 'album-visitor',
+      label: 'album page, visitor, 100 popular albums (**cache**)',
+      connections: CONNECTIONS,
+      requests: (start) => {
+        const album = rotate(popular, start);
+        return () => ({ path: `/api/albums/${album()}` });
+      },
+    },
+    {
+      key: 'album',
+      label: `album page, signed in, ${thousands(randomAlbums.length)} random albums`,
+      connections: CONNECTIONS,
+      requests: (start) => {
+        const album = rotate(randomAlbums, start);
+        const cookie = rotate(cookies, start);
+        return () => ({ path: `/api/albums/${album()}`, headers: { cookie: cookie() } });
+      },
+    },
+    {
+      key: 'search',
+      label: `search, signed in, ${thousands(queries.length)} queries`,
+      connections: CONNECTIONS,
+      requests: (start) => {
+        const query = rotate(queries, start);
+        const cookie = rotate(cookies, start);
+        return () => ({ path: `/api/search?q=${encodeURIComponent(query())}`, headers: { cookie: cookie() } });
+      },
+    },
+    {
+      key: 'search-4',
+      label: `search, signed in, ${thousands(queries.length)} queries, 4 connections`,
+      connections: 4,
+      bareOf: 'search',
+      requests: (start) => {
+        // From the middle of the list, so these are not the queries the run at 20 connections just asked.
+        const query = rotate(queries, start + Math.floor(queries.length / 2));
+        const cookie = rotate(cookies, start);
+        return () => ({ path: `/api/search?q=${encodeURIComponent(query())}`, headers: { cookie: cookie() } });
+      },
+    },
+    {
+      key: 'feed',
+      label: `home feed, member following ${thousands(feed.follows)}`,
+      connections: CONNECTIONS,
+      requests: () => () => ({ path: '/api/feed', headers: { cookie: feedCookie! } }),
+    },
+    {
+      key: 'notifications',
+      label: `notifications, signed in, ${thousands(signedIn.length)} people (${(notifications / Math.max(1, signedIn.length)).toFixed(0)} each on average)`,
+      connections: CONNECTIONS,
+      requests: (start) => {
+        const cookie = rotate(cookies, start);
+        return () => ({ path: '/api/notifications', headers: { cookie: cookie() } });
+      },
+    },
+    {
+      key: 'rate',
+      label: 'rating writes, signed in, random albums, 1 to 10',
+      connections: CONNECTIONS,
+      requests: (start, toHearsay) => {
+        const cookie = rotate(cookies, start);
+        return () => {
+          const album = pickAlbum();
+          if (toHearsay) touched.add(album);
+          const rating = 1 + Math.floor(next() * 19) / 2;
+          return { path: `/api/albums/${album}/rating`, method: 'PUT', headers: { cookie: cookie() }, body: JSON.stringify({ rating }) };
+        };
+      },
+    },
+    {
+      key: 'me',
+      label: 'GET /api/me, signed in',
+      connections: 1,
+      requests: (start) => {
+        const cookie = rotate(cookies, start);
+        return () => ({ path: '/api/me', headers: { cookie: cookie() } });
+      },
+    },
+    {
+      key: 'me-visitor',
+      label: 'GET /api/me, visitor',
+      connections: 1,
+      noBare: true,
+      requests: () => () => ({ path: '/api/me' }),
+    },
+  ];
+  const paths = allPaths.filter((path) => wanted(path.key) || (path.key === 'me-visitor' && wanted('me')));
+
+  // A bare server per path, answering what Hearsay answered to that path's first request.
+  const bare = new Map<string, { process: ChildProcess; base: string }>();
+  for (const path of paths) {
+    if (path.noBare || path.bareOf) continue;
+    const sample = await sampleOf(base, path.requests(WARM_UP_START, true)());
+    const started = await startBare(path.key, sample);
+    servers.push(started.process);
+    bare.set(path.key, started);
   }
-  // Warm the caches and the JIT before measuring.
-  for (const path of [...albumPaths.slice(0, 20), ...searchPaths, ...chartPaths]) await fetch(`${base}${path}`);
-  results.push(await measure('album detail  GET /api/albums/:slug', base, albumPaths));
-  results.push(await measure('search        GET /api/search?q=', base, searchPaths));
-  results.push(await measure('trending chart GET /api/charts', base, chartPaths));
-} finally {
-  await stop(server);
-}
-// Jobs in their own thread (the default), then on the server's thread in 5 ms steps, for comparison.
-const imports = [
-  { mode: 'job thread', result: await importScenario(databaseUrl, true) },
-  { mode: 'server thread', result: await importScenario(databaseUrl, false) },
-];
+  // Warm the JIT and the database's caches a little, as a running site would be, on inputs the rounds reach late if at all.
+  for (const path of paths)
+    await measure({ base, next: path.requests(WARM_UP_START, true), connections: path.connections, seconds: Math.min(1, SECONDS) });
 
-const bareRps = results[0]!.rps;
-process.stdout.write(
-  `\n${ALBUMS.toLocaleString()} albums, ${databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${SECONDS} s each, Node ${process.version}\n\n`,
-);
-process.stdout.write('| endpoint | req/s | × bare | p50 ms | p95 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|---:|\n');
-for (const result of results) {
-  process.stdout.write(
-    `| ${result.name} | ${Math.round(result.rps).toLocaleString()} | ${(result.rps / bareRps).toFixed(2)} | ${result.p50} | ${result.p95} | ${result.p99} | ${result.errors} |\n`,
+  // One generator per path and server for the whole run: round 2 goes on where round 1 stopped, with new inputs.
+  const runs = new Map(
+    paths.map((path) => [
+      path.key,
+      { hearsay: [] as Result[], bare: [] as Result[], nextHearsay: path.requests(0, true), nextBare: path.requests(1, false) },
+    ]),
   );
-}
-process.stdout.write(
-  `\n/healthz while idle and during a 5 MB RateYourMusic import of ${imports[0]!.result.rows.toLocaleString()} rows, with jobs in their own thread and on the server's thread\n\n`,
-);
-process.stdout.write(
-  '| jobs run in | connections | idle p50 ms | idle p99 ms | import p50 ms | import p99 ms | p99 × idle | rows applied/s | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n',
-);
-for (const { mode, result } of imports) {
-  const rate = Math.round(result.applied / result.seconds);
-  for (const { connections, idle, busy } of result.probes) {
-    process.stdout.write(
-      `| ${mode} | ${connections} | ${idle.p50} | ${idle.p99} | ${busy.p50} | ${busy.p99} | ${(busy.p99 / idle.p99).toFixed(1)} | ${rate} | ${idle.errors + busy.errors} |\n`,
+  for (let round = 1; round <= ROUNDS; round++) {
+    say(`Round ${round} of ${ROUNDS}`);
+    for (const path of paths) {
+      const server = bare.get(path.bareOf ?? path.key);
+      const entry = runs.get(path.key)!;
+      if (server && !path.noBare)
+        entry.bare.push(await measure({ base: server.base, next: entry.nextBare, connections: path.connections, seconds: SECONDS }));
+      entry.hearsay.push(await measure({ base, next: entry.nextHearsay, connections: path.connections, seconds: SECONDS }));
+      const last = entry.hearsay.at(-1)!;
+      say(
+        `  ${path.label}: ${thousands(last.rps)} req/s, p50 ${last.p50} ms, p95 ${last.p95} ms${last.errors ? `, ${last.errors} errors ${JSON.stringify(last.statuses)}` : ''}`,
+      );
+    }
+  }
+
+  // Every album a rating was sent for: its stored totals against a recount of its rating rows.
+  let mismatched = 0;
+  const touchedIds = [...touched];
+  for (let start = 0; start < touchedIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('album')
+      .select([
+        'id',
+        'rating_count',
+        'rating_sum',
+        'rating_average',
+        sql<number>`(select count(*) from rating where rating.album_id = album.id)`.as('recount'),
+        sql<number | null>`(select sum(rating) from rating where rating.album_id = album.id)`.as('resum'),
+      ])
+      .where('id', 'in', touchedIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) {
+      const count = Number(row.recount);
+      const sum = Number(row.resum ?? 0);
+      const average = count ? sum / count : null;
+      const stored = row.rating_average === null ? null : Number(row.rating_average);
+      const averageOk = average === null ? stored === null : stored !== null && Math.abs(stored - average) < 1e-9;
+      if (Number(row.rating_count) !== count || Math.abs(Number(row.rating_sum) - sum) > 1e-9 || !averageOk) mismatched++;
+    }
+  }
+
+  // The paths' table first: the phases after it may fail on their own without losing it.
+  const med = (key: string) => {
+    const entry = runs.get(key)!;
+    return { hearsay: medianResult(entry.hearsay), bare: entry.bare.length ? medianResult(entry.bare) : null };
+  };
+  const ratio = (key: string) => {
+    const { hearsay, bare: floor } = med(key);
+    return floor ? hearsay.rps / floor.rps : null;
+  };
+  const sessionMs = runs.has('me') ? Math.round((med('me').hearsay.p50 - med('me-visitor').hearsay.p50) * 100) / 100 : null;
+  const goals: Record<string, () => [string, string]> = {
+    album: () => ['≥ 0.30× bare', yes((ratio('album') ?? 0) >= 0.3)],
+    search: () => ['≥ 0.10× bare', yes((ratio('search') ?? 0) >= 0.1)],
+    'search-4': () => ['p95 ≤ 20 ms', yes(med('search-4').hearsay.p95 <= 20)],
+    feed: () => ['≥ 0.10× bare', yes((ratio('feed') ?? 0) >= 0.1)],
+    rate: () => ['≥ 1,000/s, exact totals', yes(med('rate').hearsay.rps >= 1000 && mismatched === 0)],
+    me: () => ['p50 − visitor < 1 ms', yes((sessionMs ?? Infinity) < 1)],
+  };
+  const counts = await Promise.all(
+    (['album', 'user', 'rating', 'review', 'follow'] as const).map(async (name) =>
+      Number(
+        (
+          await db
+            .selectFrom(name)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ),
+  );
+  say(
+    `\n${site.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${thousands(counts[0]!)} albums, ${thousands(counts[1]!)} members, ${thousands(counts[2]!)} ratings, ` +
+      `${thousands(counts[3]!)} reviews, ${thousands(counts[4]!)} follows (${site.origin}${site.seconds === null ? '' : `, generated in ${site.seconds.toFixed(0)} s`}); ` +
+      `${ROUNDS} round${ROUNDS === 1 ? '' : 's'} × ${SECONDS} s per path, medians; ${pinning.note}; Node ${process.version}\n`,
+  );
+  say(
+    table(
+      ['path', 'conn.', 'req/s', 'bare req/s', '× bare', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'goal', 'met'],
+      paths.map((path) => {
+        const { hearsay, bare: floor } = med(path.key);
+        const r = ratio(path.key);
+        const [goal, met] = goals[path.key]?.() ?? ['—', '—'];
+        return [
+          path.label,
+          path.connections,
+          thousands(hearsay.rps),
+          floor ? thousands(floor.rps) : '—',
+          r === null ? '—' : r.toFixed(3),
+          hearsay.p50,
+          hearsay.p95,
+          hearsay.p99,
+          hearsay.errors,
+          goal,
+          met,
+        ];
+      }),
+    ),
+  );
+  if (sessionMs !== null)
+    say(
+      `Session cost: GET /api/me p50 signed in ${med('me').hearsay.p50} ms − visitor ${med('me-visitor').hearsay.p50} ms = **${sessionMs} ms** (goal < 1 ms: ${yes(sessionMs < 1)}).\n`,
     );
+  if (runs.has('rate'))
+    say(
+      `Rating writes: ${thousands(touchedIds.length)} albums rated during the run; ${
+        mismatched === 0
+          ? "every one's stored count, sum and average equal a recount of its rating rows"
+          : `**${mismatched} do not** match a recount of their rating rows`
+      }.\n`,
+    );
+
+  // Live notifications across two processes.
+  if (wanted('likes')) {
+    let line: string;
+    if (!POSTGRES) line = 'needs PostgreSQL: run with BENCH_DATABASE_URL=postgres://… and BENCH_REDIS_URL=redis://…';
+    else if (!REDIS) line = 'needs Redis: run with BENCH_REDIS_URL=redis://…';
+    else {
+      try {
+        const likes = await likeScenario(db, site);
+        line =
+          `two processes sharing Redis, ${likes.sockets} sockets, ${LIKES_PER_SECOND} likes/s for ${SECONDS} s: ` +
+          `p50 **${likes.p50} ms**, p95 **${likes.p95} ms**, p99 ${likes.p99} ms; ${likes.delivered} of ${likes.sent} delivered within 5 s, ${likes.failed} likes refused`;
+      } catch (error) {
+        line = failure(error);
+      }
+    }
+    say(`A like reaching another person's socket: ${line}.\n`);
   }
+
+  // /healthz: idle, during a sign-in flood, during an import (last: the import keeps running until the server stops).
+  if (wanted('health')) {
+    const idle = [await probeHealth(base, 1), await probeHealth(base, CONNECTIONS)];
+    const rows: (string | number)[][] = [];
+    const row = (label: string, connections: number, quiet: Result, busy: Result) => [
+      label,
+      connections,
+      quiet.p50,
+      quiet.p99,
+      busy.p50,
+      busy.p99,
+      (busy.p99 / quiet.p99).toFixed(1),
+      yes(busy.p99 <= 3 * quiet.p99),
+    ];
+    const notes: string[] = [];
+    try {
+      const flood = await floodScenario(base, floodEmails, SITE_PASSWORD);
+      rows.push(row('sign-in flood', 1, idle[0]!, flood.busy));
+      notes.push(
+        `sign-in flood: ${FLOOD_CONNECTIONS} connections signing in with the real password (argon2id), ${thousands(flood.signIns.rps)} sign-ins/s, p50 ${flood.signIns.p50} ms, ${flood.signIns.errors} errors`,
+      );
+    } catch (error) {
+      notes.push(`sign-in flood ${failure(error)}`);
+    }
+    try {
+      const imported = await importScenario(base, db);
+      imported.busy.forEach((busy, index) => rows.push(row('import', [1, CONNECTIONS][index]!, idle[index]!, busy)));
+      notes.push(
+        `import: a 5 MB RateYourMusic export of ${thousands(imported.rows)} rows, ${Math.round(imported.applied / imported.seconds)} rows applied/s while measured, jobs in their own thread`,
+      );
+    } catch (error) {
+      notes.push(`import ${failure(error)}`);
+    }
+    say('/healthz p99 while idle and while busy:\n');
+    say(table(['while', 'connections', 'idle p50 ms', 'idle p99 ms', 'busy p50 ms', 'busy p99 ms', 'p99 × idle', 'goal ≤ 3×'], rows));
+    for (const note of notes) say(`- ${note}`);
+  }
+} finally {
+  for (const child of servers.reverse()) await stopProcess(child);
+  await database.destroy();
+  await site.cleanup();
 }

@@ -1,0 +1,81 @@
+/**
+ * The site the bench measures: `seedScale` (seed-scale.ts) at BENCH_SCALE. On SQLite it is kept in .bench/ under the
+ * name `npm run seed:scale` gives it, so a site seeded by hand is reused, and the bench only ever copies it.
+ */
+import { sql } from 'kysely';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, type DB } from '../src/platform/db/index.ts';
+import { migrateToLatest } from '../src/platform/db/migrate.ts';
+import { cacheDir } from './harness.ts';
+import { resolveSizes, SCALE_PASSWORD, seedScale, type ScaleSizes } from './seed-scale.ts';
+
+export const SITE_PASSWORD = SCALE_PASSWORD;
+
+/** Where `npm run seed:scale -- --scale <scale>` puts its SQLite file (seed 1). */
+export function keptSitePath(scale: number): string {
+  const sizes = resolveSizes({ scale });
+  return join(
+    cacheDir,
+    `scale-${sizes.albums}-albums-${sizes.members}-members-${sizes.ratings}-ratings-${sizes.reviews}-reviews-seed-1.db`,
+  );
+}
+
+/** Whether a seeded database is whole: the seed's work tables are gone (dropped last) and the big tables have their rows. */
+async function complete(db: DB, sizes: ScaleSizes): Promise<boolean> {
+  const work = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name like 'seed_scale_%'`.execute(
+    db,
+  );
+  if (Number(work.rows[0]!.n) > 0) return false;
+  const count = async (table: 'user' | 'rating' | 'review') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return (await count('user')) === sizes.members && (await count('rating')) === sizes.ratings && (await count('review')) === sizes.reviews;
+}
+
+/** Migrates and seeds an empty database (the seed ends with fresh statistics); its steps are printed as they finish. */
+export async function seedSite(url: string, scale: number): Promise<void> {
+  const database = openDatabase(url);
+  try {
+    await migrateToLatest(database.db);
+    process.stdout.write(`Seeding ${database.description} at scale ${scale} (seed-scale.ts):\n`);
+    await seedScale(database.db, {
+      scale,
+      onProgress: (progress) => {
+        if (progress.kind === 'step')
+          process.stdout.write(
+            `  ${progress.step.padEnd(24)} ${progress.rows.toLocaleString('en-US').padStart(11)} rows ${progress.seconds.toFixed(1).padStart(7)} s\n`,
+          );
+      },
+    });
+  } finally {
+    await database.destroy();
+  }
+}
+
+/**
+ * The kept SQLite site for `scale`, generated under another name and renamed when whole, so an interrupted run never
+ * leaves half a site to be reused. Returns its path and how long generating took (null: it was there).
+ */
+export async function keptSqliteSite(scale: number): Promise<{ file: string; seconds: number | null }> {
+  const file = keptSitePath(scale);
+  if (existsSync(file)) {
+    const database = openDatabase(`sqlite:${file}`);
+    const whole = await complete(database.db, resolveSizes({ scale })).finally(() => database.destroy());
+    // Perhaps another process is seeding it right now: never copy or replace it then.
+    if (!whole) throw new Error(`${file} is not a whole seeded site (still being seeded, or interrupted): wait, or delete it`);
+    return { file, seconds: null };
+  }
+  const partial = `${file}.partial`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
+  const started = Date.now();
+  await seedSite(`sqlite:${partial}`, scale);
+  renameSync(partial, file);
+  return { file, seconds: (Date.now() - started) / 1000 };
+}
