@@ -53,12 +53,10 @@ import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limite
 import { paceLimits } from './platform/http/pace.ts';
 import type { Config } from './platform/config.ts';
 import { readLanguage } from './platform/languages.ts';
-import { createMailer } from './platform/mail/mailer.ts';
 import { createEventBus } from './platform/events.ts';
 import { createRealtimeHub } from './platform/realtime/websocket.ts';
 import { createClusterBus, type ClusterBus } from './platform/cluster.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
-import { createSettingsService } from './modules/accounts/settings.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
@@ -199,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       entry: new URL('./job-thread.ts', import.meta.url),
       workerData: { config, imageProxy: deps.imageProxy, musicbrainzSlot } satisfies JobThreadData,
       kinds: JOB_KINDS,
-      onEvent: (event) => applyThreadEvent(core, event, events),
+      onEvent: (event) => applyThreadEvent(core, event, events, metrics?.mailOutcome),
       onFailed: metrics?.jobFailed,
     });
   app.addHook('onReady', async () => {
@@ -225,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     musicbrainzSlot,
     onExportReady: (ready) => events.emit('data_export.ready', ready),
+    onMailOutcome: metrics?.mailOutcome,
   });
   const {
     catalog,
@@ -239,6 +238,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogMusicBrainz,
     enrichment,
     dataExport,
+    settings,
+    mailer,
+    weeklyDigest,
   } = core;
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   shareCatalogChanges(catalog, cluster);
@@ -251,17 +253,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  const settings = createSettingsService({ db, clock });
   const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, settings, events });
   const conversations = createConversationsService({ db, clock, realtime, blocks });
   const search = createSearchService({ db, catalog, blocks, collections });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log: app.log,
-    onOutcome: metrics?.mailOutcome,
-  });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
   const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
@@ -296,15 +290,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     blocks,
     publicUrl: config.publicUrl,
-    secret: config.authSecret,
+    links: core.unsubscribeLinks,
     log: app.log,
   });
   notifications.listen(events);
-  app.decorate('weeklyDigest', () => notifications.sendWeeklyDigest());
-  // The claim rows keep the digest to one per person per week; tests run it themselves.
+  app.decorate('weeklyDigest', async () => {
+    const { week } = await weeklyDigest.ensureQueued(jobs);
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const done = await weeklyDigest.finished(week);
+      if (done) return { week, sent: done.sent };
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`The Weekly Digest of ${week} did not finish within a minute.`);
+  });
+  // The job's id keeps the digest to one pass per week, whichever process queues it; tests queue it themselves.
   if (config.env !== 'test') {
     let stopDigest = () => {};
-    app.addHook('onReady', async () => void (stopDigest = notifications.scheduleWeeklyDigest()));
+    app.addHook('onReady', async () => void (stopDigest = weeklyDigest.schedule(jobs)));
     app.addHook('onClose', async () => stopDigest());
   }
   const security = createSecurityService({

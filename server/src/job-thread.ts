@@ -33,6 +33,7 @@ const services = buildCoreServices({
   log: threadLog(),
   musicbrainzSlot,
   onExportReady: (ready) => tellServer({ type: 'export-ready', ...ready } satisfies ThreadEvent),
+  onMailOutcome: (outcome) => tellServer({ type: 'mail-outcome', outcome } satisfies ThreadEvent),
 });
 for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.register(kind, handler);
 // The server's caches of albums, charts and pages drop what the thread's writes changed.

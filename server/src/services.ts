@@ -1,5 +1,6 @@
 import type { AppDeps } from './app.ts';
 import { createListeningServiceLookup } from './modules/accounts/listening-service.ts';
+import { createSettingsService } from './modules/accounts/settings.service.ts';
 import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/catalog-enrichment.ts';
 import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
 import { createBlocksService } from './modules/blocks/blocks.service.ts';
@@ -10,12 +11,15 @@ import { createImageProxyService } from './modules/image-proxy/image-proxy.servi
 import { createImportsService, HEARSAY_IMPORT_JOB, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
 import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
+import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
+import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import type { Config } from './platform/config.ts';
 import type { DB } from './platform/db/index.ts';
 import type { DomainEvents, EventBus } from './platform/events.ts';
 import type { JobHandler, Jobs } from './platform/jobs/runner.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 import { createMusicBrainz } from './platform/musicbrainz/client.ts';
 import type { MusicBrainz } from './platform/musicbrainz/types.ts';
 import { HEARSAY_VERSION } from './platform/version.ts';
@@ -28,14 +32,20 @@ export interface CoreServiceDeps {
   jobs: Pick<Jobs, 'enqueue'>;
   /** The server's domain events (notifications listen); the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
-  log?: { warn(details: object, message: string): void };
+  log?: {
+    warn(details: object, message: string): void;
+    error(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
   /** Shared by the server thread and the job thread, so both keep to one MusicBrainz request a second together. */
   musicbrainzSlot?: SharedArrayBuffer;
   /** An export is ready: the server tells its owner (the job thread passes it on to the server). */
   onExportReady?: (ready: DomainEvents['data_export.ready']) => void;
+  /** Each e-mail sent or not (the server's metrics count them; the job thread passes them on). */
+  onMailOutcome?: (outcome: 'sent' | 'failed') => void;
 }
 
-const quiet = { warn: () => {} };
+const quiet = { warn: () => {}, error: () => {}, info: () => {} };
 
 export type CoreServices = ReturnType<typeof buildCoreServices>;
 
@@ -98,6 +108,16 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     },
   });
   const dataExport = createDataExportService({ db, clock, publicUrl: config.publicUrl, jobs, onReady: deps.onExportReady });
+  const settings = createSettingsService({ db, clock });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+    onOutcome: deps.onMailOutcome,
+  });
+  const unsubscribeLinks = createUnsubscribeLinks(config.authSecret, config.publicUrl);
+  const weeklyDigest = createWeeklyDigest({ db, clock, settings, mailer, links: unsubscribeLinks, publicUrl: config.publicUrl, log });
   return {
     ratingLookup,
     catalog,
@@ -113,11 +133,15 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     catalogMusicBrainz,
     enrichment,
     dataExport,
+    settings,
+    mailer,
+    unsubscribeLinks,
+    weeklyDigest,
   };
 }
 
 /** Every kind of background job. */
-export const JOB_KINDS = [RYM_IMPORT_JOB, HEARSAY_IMPORT_JOB, CATALOG_ENRICH_JOB, DATA_EXPORT_JOB] as const;
+export const JOB_KINDS = [RYM_IMPORT_JOB, HEARSAY_IMPORT_JOB, CATALOG_ENRICH_JOB, DATA_EXPORT_JOB, WEEKLY_DIGEST_JOB] as const;
 
 /** The handler that runs each kind of job. */
 export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[number], JobHandler<unknown>> {
@@ -126,16 +150,31 @@ export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[n
     [HEARSAY_IMPORT_JOB]: services.imports.hearsayImport as JobHandler<unknown>,
     [CATALOG_ENRICH_JOB]: services.enrichment.handler as JobHandler<unknown>,
     [DATA_EXPORT_JOB]: services.dataExport.dataExport as JobHandler<unknown>,
+    [WEEKLY_DIGEST_JOB]: services.weeklyDigest.handler as JobHandler<unknown>,
   };
 }
 
 /** What the job thread tells the server (platform/jobs/thread.ts). */
 export type ThreadEvent =
-  { type: 'catalog-changed'; albumId: string | null } | ({ type: 'export-ready' } & DomainEvents['data_export.ready']);
+  | { type: 'catalog-changed'; albumId: string | null }
+  | ({ type: 'export-ready' } & DomainEvents['data_export.ready'])
+  | { type: 'mail-outcome'; outcome: 'sent' | 'failed' };
 
-/** The server's side of a thread event: its own caches drop what the thread changed; people are told what is ready. */
-export function applyThreadEvent(services: CoreServices, event: unknown, events: Pick<EventBus, 'emit'>): void {
+/**
+ * The server's side of a thread event: its own caches drop what the thread changed; people are told what is ready;
+ * the thread's e-mails are counted with the server's.
+ */
+export function applyThreadEvent(
+  services: CoreServices,
+  event: unknown,
+  events: Pick<EventBus, 'emit'>,
+  onMailOutcome?: (outcome: 'sent' | 'failed') => void,
+): void {
   const change = event as ThreadEvent;
+  if (change.type === 'mail-outcome') {
+    onMailOutcome?.(change.outcome);
+    return;
+  }
   if (change.type === 'export-ready') {
     events.emit('data_export.ready', { userId: change.userId, exportId: change.exportId });
     return;

@@ -15,9 +15,15 @@ export interface ReceivedMail {
 export async function startMailbox() {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  /** Addresses this server refuses for now, as a mail host that is down or full would. */
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 450 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -38,6 +44,7 @@ export async function startMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused,
     /** Waits (up to 5 s) for a message to `to`. */
     async next(to: string): Promise<ReceivedMail> {
       const deadline = Date.now() + 5000;

@@ -44,7 +44,7 @@ if (!config.musicbrainz.enabled) {
 }
 
 const clock = () => new Date();
-const log = { error: (details: object, message: string) => console.error(message, details), warn: () => {} };
+const log = { error: (details: object, message: string) => console.error(message, details), warn: () => {}, info: () => {} };
 const runner = createJobRunner({ db, clock, log, concurrency: 1 });
 const services = buildCoreServices({ db, clock, config, jobs: runner, log });
 runner.register(CATALOG_ENRICH_JOB, services.enrichment.handler);

@@ -155,9 +155,16 @@ export async function reviewAlbum(db: DB, reviewId: string) {
     .executeTakeFirst();
 }
 
-/** Everyone who could get a digest, a page at a time in id order. */
+/** Everyone who could get a digest (they follow someone), a page at a time in id order. */
 export async function digestCandidates(db: DB, afterId: string, limit: number) {
-  return db.selectFrom('user').select(['id', 'name', 'email']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('user as u')
+    .select(['u.id', 'u.name', 'u.email'])
+    .where('u.id', '>', afterId)
+    .where((eb) => eb.exists(eb.selectFrom('follow as f').select('f.followee_id').whereRef('f.follower_id', '=', 'u.id')))
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();
 }
 
 /** Reviews published in [from, to) by the people `userId` follows. */

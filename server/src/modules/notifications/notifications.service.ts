@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   EmailTopic,
   MarkReadBody,
@@ -7,7 +6,6 @@ import type {
   NotificationsPage,
   NotificationsQuery,
 } from '@hearsay/contracts/notifications';
-import { EmailTopicSchema } from '@hearsay/contracts/notifications';
 import { paths } from '@hearsay/contracts/paths';
 import type { MemberSettings, MemberSettingsPatch } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
@@ -16,11 +14,12 @@ import type { EventBus } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { readLanguage, type Language } from '../../platform/languages.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
-import { notificationEmail, notificationFooter, weeklyDigestEmail, type EmailedKind } from './notification-emails.ts';
+import { notificationEmail, notificationFooter, type EmailedKind } from './notification-emails.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { groupId, presentActor, presentGroup } from './notifications.presenter.ts';
 import * as repository from './notifications.repository.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 
 export interface NotificationsServiceDeps {
   db: DB;
@@ -35,23 +34,13 @@ export interface NotificationsServiceDeps {
   /** Nothing done by someone blocked either way is stored, shown, counted or e-mailed. */
   blocks: Pick<BlocksService, 'hiddenFrom'>;
   publicUrl: string;
-  /** Signs unsubscribe links. */
-  secret: string;
+  links: UnsubscribeLinks;
   log: { error(details: object, message: string): void; info(details: object, message: string): void };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Sends the last week's Weekly Digest now (it also runs on its own every hour). */
-    weeklyDigest: () => Promise<{ week: string; sent: number }>;
-  }
-}
-
 const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
-const DAY_MS = 24 * 3600_000;
-const DIGEST_PAGE = 200;
 
 /** The Settings → Notifications toggle that decides whether a kind is kept at all; likes have none. */
 const ABOUT: Partial<Record<NotificationKind, keyof MemberSettings['notifications']['about']>> = {
@@ -78,17 +67,6 @@ function wantsEmail(settings: MemberSettings, kind: NotificationKind): boolean {
   return kind !== 'follow' || settings.notifications.email.newFollowers;
 }
 
-/** The ISO week of a moment, e.g. 2026-W48, and when that week starts (Monday 00:00 UTC). */
-export function isoWeek(moment: Date): { week: string; start: Date } {
-  const day = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
-  const weekday = (day.getUTCDay() + 6) % 7;
-  const start = new Date(day.getTime() - weekday * DAY_MS);
-  const thursday = new Date(start.getTime() + 3 * DAY_MS);
-  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
-  const number = Math.floor((thursday.getTime() - yearStart) / (7 * DAY_MS)) + 1;
-  return { week: `${thursday.getUTCFullYear()}-W${String(number).padStart(2, '0')}`, start };
-}
-
 /**
  * Notifications (the bell and /notifications) and the e-mails that go with them. Rows are written by listeners of
  * domain events, after the action that caused them; never for your own actions, and only for the kinds the
@@ -99,41 +77,26 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   const now = () => deps.clock().toISOString();
   const site = deps.publicUrl.replace(/\/+$/, '');
 
-  // Unsubscribe links: the person and the topic, signed with the server's secret, so no sign-in is needed.
-  const sign = (payload: string) => createHmac('sha256', deps.secret).update(`unsubscribe:${payload}`).digest('base64url');
-
-  function unsubscribeToken(userId: string, topic: EmailTopic): string {
-    const payload = `${Buffer.from(userId).toString('base64url')}.${topic}`;
-    return `${payload}.${sign(payload)}`;
-  }
-
-  function unsubscribeUrl(userId: string, topic: EmailTopic): string {
-    return `${site}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId, topic))}`;
-  }
+  const { links } = deps;
 
   const badLink = () =>
     badRequest('unsubscribe_link_invalid', 'This unsubscribe link is not valid. Change your e-mail settings in Settings → Notifications.');
 
   /** Turns the link's kind of e-mail off; answers what was turned off. */
   async function unsubscribe(token: string): Promise<EmailTopic> {
-    const [user, topicText, signature] = token.split('.');
-    if (!user || !topicText || !signature) throw badLink();
-    const expected = Buffer.from(sign(`${user}.${topicText}`));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badLink();
-    const topic = EmailTopicSchema.safeParse(topicText);
-    if (!topic.success) throw badLink();
-    const userId = Buffer.from(user, 'base64url').toString();
+    const named = links.read(token);
+    if (!named) throw badLink();
+    const { userId, topic } = named;
     const patch =
-      topic.data === 'newFollowers' || topic.data === 'weeklyDigest'
-        ? { notifications: { email: { [topic.data]: false } } }
-        : { notifications: { about: { [topic.data]: false } } };
+      topic === 'newFollowers' || topic === 'weeklyDigest'
+        ? { notifications: { email: { [topic]: false } } }
+        : { notifications: { about: { [topic]: false } } };
     await deps.settings.update(userId, patch);
-    return topic.data;
+    return topic;
   }
 
   async function sendMail(message: MailMessage & { userId: string; topic: EmailTopic; language: Language }): Promise<void> {
-    const link = unsubscribeUrl(message.userId, message.topic);
+    const link = links.url(message.userId, message.topic);
     try {
       await deps.mailer.send({
         to: message.to,
@@ -273,76 +236,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     return { unread };
   }
 
-  /**
-   * Sends the Weekly Digest of the last full ISO week to everyone who wants it and had something to read. Any number
-   * of processes may run this at once or again after a restart: the claim row (person, week) goes in before the
-   * e-mail, so each person gets one; a failed send gives the claim back for the next run.
-   */
-  async function sendWeeklyDigest(): Promise<{ week: string; sent: number }> {
-    const { start: thisWeek } = isoWeek(deps.clock());
-    const from = new Date(thisWeek.getTime() - 7 * DAY_MS);
-    const { week } = isoWeek(from);
-    const range = [from.toISOString(), thisWeek.toISOString()] as const;
-    let sent = 0;
-    for (let after = ''; ;) {
-      const people = await repository.digestCandidates(db, after, DIGEST_PAGE);
-      if (people.length === 0) break;
-      after = people[people.length - 1]!.id;
-      const settings = await deps.settings.readMany(people.map((person) => person.id));
-      for (const person of people) {
-        // SQLite answers synchronously: let waiting requests in between people, so a long run never holds them up.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (!settings.get(person.id)!.notifications.email.weeklyDigest) continue;
-        const [reviews, albums] = await Promise.all([
-          repository.followedReviews(db, person.id, ...range, 10),
-          repository.followedTopAlbums(db, person.id, ...range, 5),
-        ]);
-        if (reviews.length === 0 && albums.length === 0) continue;
-        if (!(await repository.claimDigest(db, person.id, week, now()))) continue;
-        const language = readLanguage(settings.get(person.id)!.appearance.language);
-        const stopLink = unsubscribeUrl(person.id, 'weeklyDigest');
-        const digest = weeklyDigestEmail(language, {
-          week,
-          albums: albums.map((a) => ({ title: a.title, artist: a.artist_credit, ratings: Number(a.ratings), average: Number(a.average) })),
-          reviews: reviews.map((r) => ({
-            who: r.name,
-            title: r.title,
-            artist: r.artist_credit,
-            rating: Number(r.rating),
-            link: `${site}${paths.review(r.id)}`,
-          })),
-          stopLink,
-        });
-        try {
-          await deps.mailer.send({
-            to: person.email,
-            ...digest,
-            headers: { 'List-Unsubscribe': `<${stopLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-          });
-          sent++;
-        } catch (error) {
-          log.error({ err: error, week }, 'could not send a Weekly Digest');
-          await repository.releaseDigest(db, person.id, week);
-        }
-      }
-    }
-    return { week, sent };
-  }
-
-  /** Looks for digests to send now and every hour; the claim rows, not this timer, keep it to one per week. */
-  function scheduleWeeklyDigest(everyMs = 3600_000): () => void {
-    const run = () => void sendWeeklyDigest().catch((error: unknown) => log.error({ err: error }, 'the Weekly Digest run failed'));
-    const first = setTimeout(run, 10_000);
-    const timer = setInterval(run, everyMs);
-    first.unref();
-    timer.unref();
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }
-
   const forgetPerson = (userId: string) => repository.forgetPerson(db, userId);
 
-  return { listen, list, unreadCount, markRead, unsubscribe, unsubscribeToken, sendWeeklyDigest, scheduleWeeklyDigest, forgetPerson };
+  return { listen, list, unreadCount, markRead, unsubscribe, unsubscribeToken: links.token, forgetPerson };
 }

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
-import { isoWeek } from './notifications.service.ts';
+import { isoWeek } from './weekly-digest.ts';
 
 const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
 
@@ -285,9 +285,12 @@ describe('e-mail', () => {
       env: { SMTP_URL: m.mailbox.url, PUBLIC_URL: 'http://hearsay.test' },
     });
     try {
+      // All three ask for the same week's one job, and each sees what it did.
       const runs = await Promise.all([first, second, first].map((app) => app.app.weeklyDigest()));
-      expect(runs.map((run) => run.sent).reduce((a, b) => a + b)).toBe(1);
-      expect(runs[0]!.week).toBe(isoWeek(new Date()).week);
+      expect(runs).toEqual([1, 2, 3].map(() => ({ week: isoWeek(new Date()).week, sent: 1 })));
+      const jobs = await m.db.selectFrom('job').select(['id', 'state']).where('kind', '=', 'weekly_digest').execute();
+      expect(jobs).toEqual([{ id: `weekly_digest:${isoWeek(new Date()).week}`, state: 'done' }]);
+      expect(await first.app.weeklyDigest()).toEqual({ week: isoWeek(new Date()).week, sent: 1 });
       const digest = await m.mailbox.next(reader.user.email);
       expect(digest.subject).toBe(`Your Hearsay week: ${isoWeek(new Date()).week}`);
       expect(digest.text).toContain('Writer reviewed Digest Album');
@@ -295,6 +298,38 @@ describe('e-mail', () => {
       expect(m.mailbox.received.filter((mail) => [reader, quiet, optedOut].some((p) => p.user.email === mail.to))).toEqual([]);
     } finally {
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('gives a Weekly Digest the mail server refused another pass an hour later, and sends it then', async () => {
+    let offset = 14 * 24 * 3600_000;
+    const clock = () => new Date(Date.now() + offset);
+    const [reader, writer] = await Promise.all([createUser(m), createUser(m, { name: 'Second Writer' })]);
+    await act(m, caller(m)('PUT', `/api/users/${writer.user.username}/follow`, reader));
+    await m.mailbox.next(writer.user.email).catch(() => undefined);
+    // The review falls in the week before `clock`'s week.
+    const reviewId = await review(m, writer, 'Retried Album');
+    const lastWeek = new Date(Date.now() + offset - 7 * 24 * 3600_000);
+    await m.db.updateTable('review').set({ created_at: lastWeek.toISOString() }).where('id', '=', reviewId).execute();
+    const later = await createTestApp({ sameDatabaseAs: m, clock, env: { SMTP_URL: m.mailbox.url, PUBLIC_URL: 'http://hearsay.test' } });
+    try {
+      m.mailbox.refused.add(reader.user.email);
+      const week = isoWeek(lastWeek).week;
+      expect(await later.app.weeklyDigest()).toEqual({ week, sent: 0 });
+      const claims = () => m.db.selectFrom('digest_delivery').select('recipient_id').where('week', '=', week).execute();
+      expect(await claims()).toEqual([]);
+      m.mailbox.refused.delete(reader.user.email);
+      // The next check finds the failure; within the hour after it the week stays as it is, and after it the pass
+      // runs again for those it could not reach.
+      expect(await later.app.weeklyDigest()).toEqual({ week, sent: 0 });
+      offset += 59 * 60_000;
+      expect(await later.app.weeklyDigest()).toEqual({ week, sent: 0 });
+      offset += 2 * 60_000;
+      expect(await later.app.weeklyDigest()).toEqual({ week, sent: 1 });
+      expect((await m.mailbox.next(reader.user.email)).text).toContain('Second Writer reviewed Retried Album');
+      expect(await claims()).toEqual([{ recipient_id: reader.user.id }]);
+    } finally {
+      await later.close();
     }
   });
 });

@@ -32,6 +32,17 @@ export async function requeueFinished(db: DB, id: string, cursor: string, now: s
   return changed(result);
 }
 
+/** A note on a finished job (its cursor) that whoever queues it again reads; false when it is not finished. */
+export async function annotateFinished(db: DB, id: string, cursor: string): Promise<boolean> {
+  const result = await db
+    .updateTable('job')
+    .set({ cursor })
+    .where('id', '=', id)
+    .where('state', 'in', ['done', 'failed'])
+    .executeTakeFirst();
+  return changed(result);
+}
+
 export async function claimableIds(db: DB, kinds: readonly string[], now: string, limit: number): Promise<string[]> {
   if (!kinds.length) return [];
   const rows = await db

@@ -18,7 +18,7 @@ type Reply =
   | { type: 'failed'; kind: string }
   | {
       type: 'log';
-      level: 'error' | 'warn';
+      level: 'error' | 'warn' | 'info';
       message: string;
       details: Record<string, unknown>;
       error?: { message: string; stack?: string };
@@ -27,6 +27,7 @@ type Reply =
 export interface JobLog {
   error(details: object, message: string): void;
   warn(details: object, message: string): void;
+  info(details: object, message: string): void;
 }
 
 export interface JobThreadOptions {
@@ -197,7 +198,7 @@ export function tellJobFailed(kind: string): void {
 
 /** A log for the job thread that the server's logger writes. */
 export function threadLog(): JobLog {
-  const send = (level: 'error' | 'warn') => (details: object, message: string) => {
+  const send = (level: 'error' | 'warn' | 'info') => (details: object, message: string) => {
     const { err, ...rest } = details as { err?: unknown };
     const error =
       err instanceof Error ? { message: err.message, stack: err.stack } : err === undefined ? undefined : { message: String(err) };
@@ -209,5 +210,5 @@ export function threadLog(): JobLog {
       error,
     } satisfies Reply);
   };
-  return { error: send('error'), warn: send('warn') };
+  return { error: send('error'), warn: send('warn'), info: send('info') };
 }
