@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+/** A hash stored before passwords moved to their own threads (made by the argon2 package, parameters m,p,t). */
+const STORED_EARLIER = '$argon2id$v=19$m=19456,p=1,t=2$XTDHNjBV5lNxJSX0MHzWGQ$WulEIQTDKtEUZYYorhAcu+nh3L+DyrU0hwN0YT9CEuY';
+
+describe('passwords', () => {
+  it('still accepts the passwords of hashes stored earlier, and only those', async () => {
+    expect(await verifyPassword({ hash: STORED_EARLIER, password: 'Correct horse 1' })).toBe(true);
+    expect(await verifyPassword({ hash: STORED_EARLIER, password: 'Correct horse 2' })).toBe(false);
+  });
+
+  it('stores argon2id at OWASP parameters with a salt of its own each time', async () => {
+    const [first, second] = await Promise.all([hashPassword('A long passphrase'), hashPassword('A long passphrase')]);
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(second).not.toBe(first);
+    expect(await verifyPassword({ hash: first, password: 'A long passphrase' })).toBe(true);
+    expect(await verifyPassword({ hash: second, password: 'a long passphrase' })).toBe(false);
+  });
+
+  it('answers false, not an error, for stored hashes it cannot read', async () => {
+    for (const hash of [
+      '',
+      'plain text',
+      '$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
+      '$argon2id$v=19$m=0,t=2,p=1$AAAA$BBBB',
+      '$argon2id$v=19$m=19456,t=2,p=1$$',
+    ]) {
+      expect(await verifyPassword({ hash, password: 'anything' })).toBe(false);
+    }
+  });
+
+  it('checks many passwords at once, each against its own hash', async () => {
+    const hashes = await Promise.all(['one-password', 'two-password', 'three-password'].map(hashPassword));
+    const checks = await Promise.all(
+      hashes.flatMap((hash, index) => [
+        verifyPassword({ hash, password: ['one-password', 'two-password', 'three-password'][index]! }),
+        verifyPassword({ hash, password: 'four-password' }),
+      ]),
+    );
+    expect(checks).toEqual([true, false, true, false, true, false]);
+  });
+});
