@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import './src/shared/i18n';
+import { allStringsReady } from './src/shared/i18n';
 
 // jsdom lays nothing out. The review editor (ProseMirror) asks where the text and the caret are after every change;
 // an empty answer is enough for it to carry on, and tests that need sizes stub them on their own elements.
@@ -10,3 +10,6 @@ Range.prototype.getBoundingClientRect = () => new DOMRect();
 document.elementFromPoint = () => null;
 
 afterEach(() => cleanup());
+
+// Screens render with every English string there, as they do once the app has started.
+await allStringsReady;

@@ -5,6 +5,10 @@ import { sessionQueryOptions } from '../shared/auth/session.ts';
 import { renderWithProviders } from '../shared/test/render.tsx';
 import { currentUser } from '../shared/test/fixtures.ts';
 import { HomeRoute } from './home-route.tsx';
+// Fetched by the route (the landing page for visitors, the feed for members): here in memory already, so no test
+// waits on their transform.
+import '../features/feed/home-feed-page.tsx';
+import '../features/landing/landing-page.tsx';
 
 const ME = currentUser({ name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com' });
 

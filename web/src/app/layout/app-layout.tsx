@@ -1,26 +1,29 @@
 import { paths } from '@hearsay/contracts/paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ACCOUNT_DELETED_FLAG, signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
+import { Spinner } from '../../shared/ui/skeleton.tsx';
 import { deferred } from '../../shared/lib/deferred.tsx';
 import { StandingGate } from '../../features/moderation/standing.tsx';
-import { useMemberLanguage, useMemberTheme } from '../../features/settings/appearance-tab.tsx';
+import { useMemberLanguage, useMemberTheme } from '../../features/settings/member-appearance.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
 import { LanguageSelect } from './language-select.tsx';
-import { MenuPanel } from './menu-panel.tsx';
+import { toast } from '../../shared/lib/toast.ts';
 
 // The quick-add dialog carries the rich-text editor: its code is fetched the first time someone opens it.
 const QuickAddDialog = deferred(() => import('../../features/reviews/quick-add.tsx').then((module) => module.QuickAddDialog));
+// So is the menu panel's, with the dialog code it shares with the rest of the app.
+const MenuPanel = deferred(() => import('./menu-panel.tsx').then((module) => module.MenuPanel));
 
 /** Header, page, footer and (on small screens) the bottom bar around every screen. */
 export function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const [quickAddOpen, setQuickAddOpen] = useState(false);
   const [quickAddUsed, setQuickAddUsed] = useState(false);
   const queryClient = useQueryClient();
@@ -52,7 +55,10 @@ export function AppLayout() {
         {t('nav.skipToContent')}
       </a>
       <Header
-        onOpenMenu={() => setMenuOpen(true)}
+        onOpenMenu={() => {
+          setMenuUsed(true);
+          setMenuOpen(true);
+        }}
         onSignOut={handleSignOut}
         onQuickAdd={() => {
           setQuickAddUsed(true);
@@ -61,9 +67,12 @@ export function AppLayout() {
       />
       {quickAddUsed ? <QuickAddDialog open={quickAddOpen} onOpenChange={setQuickAddOpen} /> : null}
       <main id="main" className="flex-1 pb-24 md:pb-12">
-        <StandingGate onSignOut={handleSignOut}>
-          <Outlet />
-        </StandingGate>
+        {/* A screen waits here for strings not yet fetched (English's beyond the shell's arrive as the app starts). */}
+        <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
+          <StandingGate onSignOut={handleSignOut}>
+            <Outlet />
+          </StandingGate>
+        </Suspense>
       </main>
       <footer className="hidden border-t border-line py-8 text-sm text-ink-muted md:block">
         <Container className="flex flex-wrap items-center justify-between gap-4">
@@ -89,7 +98,7 @@ export function AppLayout() {
         </Container>
       </footer>
       <BottomBar />
-      <MenuPanel open={menuOpen} onOpenChange={setMenuOpen} onSignOut={handleSignOut} />
+      {menuUsed ? <MenuPanel open={menuOpen} onOpenChange={setMenuOpen} onSignOut={handleSignOut} /> : null}
       <ScrollRestoration />
     </div>
   );

@@ -5,6 +5,8 @@ import { unreadCountQueryOptions } from '../../features/notifications/api.ts';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { Header } from './header.tsx';
+// Fetched by the header for members: here in memory already, so no test waits on the transform.
+import './member-actions.tsx';
 import { currentUser } from '../../shared/test/fixtures.ts';
 import { unreadConversationsQueryOptions } from '../../features/conversations/api.ts';
 
@@ -91,12 +93,12 @@ describe('search on a phone', () => {
 });
 
 describe("a member's header", () => {
-  it('has search, messages, the bell, quick-add and the avatar, in that order', () => {
+  it('has search, messages, the bell, quick-add and the avatar, in that order', async () => {
     renderHeader();
     const inOrder = [
       siteSearch(),
       screen.getByRole('button', { name: 'Open search' }),
-      screen.getByRole('link', { name: 'Messages: 2 conversations with unread messages' }),
+      await screen.findByRole('link', { name: 'Messages: 2 conversations with unread messages' }),
       screen.getByRole('link', { name: 'Notifications, 3 unread' }),
       screen.getByRole('button', { name: 'Write a review' }),
       screen.getByRole('button', { name: 'Account menu for Ana Lima' }),
@@ -111,7 +113,7 @@ describe("a member's header", () => {
 describe('the account menu', () => {
   it('opens from the avatar with the keyboard and goes where it says', async () => {
     const { user, address } = renderHeader();
-    const trigger = screen.getByRole('button', { name: 'Account menu for Ana Lima' });
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Ana Lima' });
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
@@ -129,7 +131,7 @@ describe('the account menu', () => {
 
   it('signs out through the same sign-out as the menu panel', async () => {
     const { user, onSignOut } = renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Account menu for Ana Lima' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Lima' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(onSignOut).toHaveBeenCalledOnce();
   });

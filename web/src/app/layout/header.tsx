@@ -1,15 +1,16 @@
-import { Menu, Plus } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { MessagesLink } from '../../features/conversations/messages-link.tsx';
-import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { useSession } from '../../shared/auth/session.ts';
 import { cn } from '../../shared/lib/cn.ts';
+import { deferred } from '../../shared/lib/deferred.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
-import { AccountMenu } from './account-menu.tsx';
 import { PhoneSearch, SearchBox } from './header-search.tsx';
+
+// Only members see these (and their menu, counts and live updates): visitors never fetch their code.
+const MemberActions = deferred(() => import('./member-actions.tsx').then((module) => module.MemberActions));
 
 const DESKTOP_LINKS = [
   { to: '/explore', label: 'nav.explore' },
@@ -78,22 +79,7 @@ export function Header({ onOpenMenu, onQuickAdd, onSignOut }: { onOpenMenu: () =
         <SearchBox inputRef={searchInput} />
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <PhoneSearch open={phoneSearchOpen} onOpenChange={setPhoneSearchOpen} />
-          {session.status === 'signed-in' ? (
-            <>
-              <MessagesLink className="hidden sm:inline-flex sm:size-10" />
-              <NotificationBell className="size-9 sm:size-10" />
-              <Button
-                size="icon"
-                className="size-9 sm:size-10"
-                aria-label={t('nav.quickAdd')}
-                title={t('nav.quickAdd')}
-                onClick={onQuickAdd}
-              >
-                <Plus className="size-5" />
-              </Button>
-              <AccountMenu user={session.user} onSignOut={onSignOut} />
-            </>
-          ) : null}
+          {session.status === 'signed-in' ? <MemberActions user={session.user} onQuickAdd={onQuickAdd} onSignOut={onSignOut} /> : null}
           {session.status === 'signed-out' ? (
             <>
               <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">

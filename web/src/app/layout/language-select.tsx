@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePickLanguage } from '../../features/settings/appearance-tab.tsx';
+import { usePickLanguage } from '../../features/settings/member-appearance.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/i18n/index.ts';
 
 /** The language picker of the footer and the phone menu: for visitors, and a shortcut for members (saved on the account). */

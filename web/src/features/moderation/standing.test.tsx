@@ -7,6 +7,8 @@ import { endpointQuery } from '../../shared/lib/api-client.ts';
 import { currentUser } from '../../shared/test/fixtures.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { StandingGate } from './standing.tsx';
+// Fetched by the gate when it has something to show: here in memory already, so no test waits on the transform.
+import './standing-notices.tsx';
 
 function Counter() {
   const [count, setCount] = useState(0);

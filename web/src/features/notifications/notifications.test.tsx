@@ -72,6 +72,8 @@ describe('NotificationBell', () => {
     );
     const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' });
     expect(bell).toHaveAttribute('href', '/notifications');
+    // The socket's code loads first.
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
     act(() => {
       fake.latest().open();
       fake.latest().receive({ type: 'notifications.unread', unread: 4 });

@@ -195,7 +195,15 @@ function ArtistStep({
                     <Check aria-hidden className="size-4" />
                   </span>
                 ) : null}
-                <img src={artist.imageUrl} alt="" width={80} height={80} className="size-20 rounded-full bg-surface-3 object-cover" />
+                <img
+                  src={artist.imageUrl}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-20 rounded-full bg-surface-3 object-cover"
+                />
                 <span className="line-clamp-2 text-sm font-semibold text-ink">{artist.name}</span>
                 <span className="text-xs text-ink-muted">{t('common:artist.albums', { count: artist.albumCount })}</span>
               </button>

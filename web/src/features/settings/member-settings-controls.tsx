@@ -1,16 +1,15 @@
-import type { MemberSettings, MemberSettingsPatch } from '@hearsay/contracts/settings';
+import { applySettingsPatch, type MemberSettings, type MemberSettingsPatch } from '@hearsay/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
-import { memberSettingsQueryOptions, useUpdateMemberSettings, withChange } from './member-settings.ts';
+import { memberSettingsQueryOptions, useSaveSettings } from './member-settings.ts';
 
 /** The controls of the member settings (Notifications, Privacy): each change saves at once. */
 
-type Save = (patch: MemberSettingsPatch) => void;
+/** The settings with one change applied, as the server applies it. */
+export const withChange = applySettingsPatch;
 
 /**
  * Saves one change at a time. The control shows the change in the same render as the click
@@ -18,27 +17,12 @@ type Save = (patch: MemberSettingsPatch) => void;
  * radio never flips back for a moment.
  */
 export function useSave({ quiet = false }: { quiet?: boolean } = {}): {
-  save: Save;
+  save: (patch: MemberSettingsPatch) => void;
   pending: boolean;
   shown: (settings: MemberSettings) => MemberSettings;
 } {
-  const { t } = useTranslation('settings');
-  const update = useUpdateMemberSettings();
-  const [unsaved, setUnsaved] = useState<MemberSettingsPatch | null>(null);
-  return {
-    pending: update.isPending,
-    shown: (settings) => (unsaved ? withChange(settings, unsaved) : settings),
-    save: (patch) => {
-      setUnsaved(patch);
-      update.mutate(patch, {
-        onSuccess: () => {
-          if (!quiet) toast.success(t('changeSaved'));
-        },
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-        onSettled: () => setUnsaved(null),
-      });
-    },
-  };
+  const { save, pending, unsaved } = useSaveSettings({ quiet });
+  return { save, pending, shown: (settings) => (unsaved ? withChange(settings, unsaved) : settings) };
 }
 
 /** A switch that saves as soon as it is flipped. */

@@ -2,7 +2,8 @@ import type { MemberSettings } from '@hearsay/contracts/settings';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHookWithProviders } from '../../shared/test/render.tsx';
-import { memberSettingsQueryOptions, useUpdateMemberSettings, withChange } from './member-settings.ts';
+import { withChange } from './member-settings-controls.tsx';
+import { memberSettingsQueryOptions, useUpdateMemberSettings } from './member-settings.ts';
 
 const defaults: MemberSettings = {
   notifications: {

@@ -1,12 +1,21 @@
-import { memberSettingsEndpoints } from '@hearsay/contracts/notifications';
-import { applySettingsPatch, type MemberSettingsPatch } from '@hearsay/contracts/settings';
+import type { memberSettingsEndpoints } from '@hearsay/contracts/notifications';
+import type { MemberSettingsPatch } from '@hearsay/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call, endpointQuery, lazyEndpoint } from '../../shared/lib/api-client.ts';
+import { toast } from '../../shared/lib/toast.ts';
 
-export const memberSettingsQueryOptions = endpointQuery(memberSettingsEndpoints.settings, {});
+// Every page keeps the member's theme and language: these contracts load with the first call, not in the entry bundle.
+const endpoints = () => import('@hearsay/contracts/notifications').then((module) => module.memberSettingsEndpoints);
+const settingsEndpoint = lazyEndpoint<typeof memberSettingsEndpoints.settings>('GET', '/api/me/settings', () =>
+  endpoints().then((all) => all.settings),
+);
+const updateEndpoint = lazyEndpoint<typeof memberSettingsEndpoints.updateSettings>('PATCH', '/api/me/settings', () =>
+  endpoints().then((all) => all.updateSettings),
+);
 
-/** The settings with one change applied, as the server applies it. */
-export const withChange = applySettingsPatch;
+export const memberSettingsQueryOptions = endpointQuery(settingsEndpoint, {});
 
 /**
  * Saves one change, showing it at once; the server's answer (all the settings) replaces it, a failure undoes it.
@@ -19,11 +28,14 @@ export function useUpdateMemberSettings() {
   const key = memberSettingsQueryOptions.queryKey;
   return useMutation({
     scope: { id: 'member-settings' },
-    mutationFn: (patch: MemberSettingsPatch) => call(memberSettingsEndpoints.updateSettings, { body: patch }),
+    mutationFn: (patch: MemberSettingsPatch) => call(updateEndpoint, { body: patch }),
     onMutate: async (patch) => {
-      await queryClient.cancelQueries({ queryKey: key });
+      const [{ applySettingsPatch }] = await Promise.all([
+        import('@hearsay/contracts/settings'),
+        queryClient.cancelQueries({ queryKey: key }),
+      ]);
       const before = queryClient.getQueryData(key);
-      if (before) queryClient.setQueryData(key, withChange(before, patch));
+      if (before) queryClient.setQueryData(key, applySettingsPatch(before, patch));
       return { before };
     },
     onError: (_error, _patch, context) => {
@@ -31,4 +43,33 @@ export function useUpdateMemberSettings() {
     },
     onSuccess: (settings) => queryClient.setQueryData(key, settings),
   });
+}
+
+/**
+ * Saves one change at a time, saying so in a toast unless `quiet`. `unsaved` is the change on its way, for controls
+ * that show it in the same render as the click (see useSave in member-settings-controls.tsx).
+ */
+export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
+  save: (patch: MemberSettingsPatch) => void;
+  pending: boolean;
+  unsaved: MemberSettingsPatch | null;
+} {
+  // Used by the app shell (the footer's language picker): its strings are needed only once a save answers.
+  const { t } = useTranslation('settings', { useSuspense: false });
+  const update = useUpdateMemberSettings();
+  const [unsaved, setUnsaved] = useState<MemberSettingsPatch | null>(null);
+  return {
+    pending: update.isPending,
+    unsaved,
+    save: (patch) => {
+      setUnsaved(patch);
+      update.mutate(patch, {
+        onSuccess: () => {
+          if (!quiet) toast.success(t('changeSaved'));
+        },
+        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+        onSettled: () => setUnsaved(null),
+      });
+    },
+  };
 }

@@ -1,18 +1,25 @@
-import { accountsEndpoints, type CurrentUser } from '@hearsay/contracts/accounts';
+import type { accountsEndpoints, CurrentUser } from '@hearsay/contracts/accounts';
 import { paths } from '@hearsay/contracts/paths';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, call, endpointKey } from '../lib/api-client.ts';
+import { ApiError, call, endpointKey, lazyEndpoint } from '../lib/api-client.ts';
+
+// Every screen asks who is signed in: the contract loads with the first call, not in the entry bundle.
+const accounts = () => import('@hearsay/contracts/accounts').then((module) => module.accountsEndpoints);
+const me = lazyEndpoint<typeof accountsEndpoints.me>('GET', '/api/me', () => accounts().then((endpoints) => endpoints.me));
+const signOutEndpoint = lazyEndpoint<typeof accountsEndpoints.signOut>('POST', '/api/auth/sign-out', () =>
+  accounts().then((endpoints) => endpoints.signOut),
+);
 
 /** Set just before the full reload that follows deleting an account; the app layout says goodbye and clears it. */
 export const ACCOUNT_DELETED_FLAG = 'account_deleted';
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: endpointKey(accountsEndpoints.me),
+  queryKey: endpointKey(me),
   queryFn: async ({ signal }) => {
     try {
-      return await call(accountsEndpoints.me, {}, signal);
+      return await call(me, {}, signal);
     } catch (error) {
       // A visitor is not an error: no session simply means signed out.
       if (error instanceof ApiError && error.status === 401) return { user: null };
@@ -29,7 +36,7 @@ export const sessionQueryOptions = queryOptions({
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await call(accountsEndpoints.signOut, { body: {} });
+    await call(signOutEndpoint, { body: {} });
   } finally {
     // Keep the session query (its observers update to "signed out"); drop everything else cached for this person.
     queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });

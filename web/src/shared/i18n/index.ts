@@ -1,6 +1,7 @@
-import { LANGUAGES, pickLanguage, type Language } from '@hearsay/contracts/settings';
-import i18n, { type FormatterModule } from 'i18next';
+import type { Language } from '@hearsay/contracts/settings';
+import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, pickLanguage } from './languages.ts';
 
 /**
  * Every user-visible string goes through i18next. Resources are split by namespace, one JSON file
@@ -19,16 +20,41 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ja: '日本語',
 };
 
-/** English is in the entry (it is the fallback of every string); each other language is its own chunk. */
-const english = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/*.json', { eager: true });
-const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, { default: Record<string, unknown> }> }>> = {
+type Bundle = { default: Record<string, { default: Record<string, unknown> }> };
+
+/**
+ * English's common strings (the app shell's) are in the entry. The rest of English is one chunk, asked for as the app
+ * starts and awaited by the screens that use it (through Suspense); each other language is one chunk too.
+ */
+const englishCommon = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/common.json', { eager: true });
+const bundles: Record<Language, () => Promise<Bundle>> = {
+  en: () => import('./bundles/en.ts'),
   es: () => import('./bundles/es.ts'),
   fr: () => import('./bundles/fr.ts'),
   de: () => import('./bundles/de.ts'),
   ja: () => import('./bundles/ja.ts'),
 };
 const namespaceOf = (path: string) => /([^/]+)\.json$/.exec(path)?.[1] ?? 'common';
-const resources = { en: Object.fromEntries(Object.entries(english).map(([path, module]) => [namespaceOf(path), module.default])) };
+const resources = { en: Object.fromEntries(Object.entries(englishCommon).map(([path, module]) => [namespaceOf(path), module.default])) };
+/** Every namespace, from the English file names (nothing is loaded to list them). */
+const namespaces = Object.keys(import.meta.glob('./locales/en/*.json')).map(namespaceOf);
+
+/** Reads a language's namespace from its chunk (fetched once, whichever namespace asks first). */
+const chunks: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    const load = bundles[language as Language];
+    if (!load) return callback(null, {});
+    load().then(
+      ({ default: files }) => {
+        const file = Object.entries(files).find(([path]) => namespaceOf(path) === namespace);
+        callback(null, file?.[1].default ?? {});
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 function cookieLanguage(): string | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -68,29 +94,40 @@ const numbersAsWritten: FormatterModule = {
   },
 };
 
+// Starts with the common strings only: in English they are in the entry, so i18next is ready (and the shell renders) at once.
 void i18n
   .use(initReactI18next)
   .use(numbersAsWritten)
+  .use(chunks)
   .init({
     resources,
+    partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    ns: Object.keys(resources.en),
+    ns: ['common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
 
-/** Fetches a language's strings once; English is always there. */
+/** Asks for every other namespace now; resolves once all of the starting language and of English (its fallback) are there. */
+export const allStringsReady = i18n.loadNamespaces(namespaces);
+
+/** Fetches a language's strings once; fails when they could not be fetched. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'common')) return;
-  const { default: files } = await bundles[language]();
-  for (const [path, module] of Object.entries(files)) i18n.addResourceBundle(language, namespaceOf(path), module.default, true, true);
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'common')) await i18n.loadLanguages(language);
+  if (!i18n.hasResourceBundle(language, 'common')) throw new Error(`The ${language} strings could not be loaded.`);
 }
 
-/** Resolves once the language the app starts in is there: the first render is in it, never English first. */
-export const languageReady = loadLanguage(i18n.language as Language).catch(() => i18n.changeLanguage('en'));
+/**
+ * Resolves once the language the app starts in is there: the first render is in it, never English first. In English
+ * the shell renders at once (its strings are in the entry) and screens wait for the rest of theirs.
+ */
+export const languageReady =
+  i18n.language === 'en'
+    ? Promise.resolve()
+    : allStringsReady.then(() => loadLanguage(i18n.language as Language)).catch(() => i18n.changeLanguage('en'));
 
 function markPage(language: Language) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -1,5 +1,5 @@
 import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult, type SuccessSchema } from '@hearsay/contracts/endpoint';
-import { ErrorBodySchema, type ErrorIssue } from '@hearsay/contracts/errors';
+import type { ErrorIssue } from '@hearsay/contracts/errors';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import i18n from '../i18n/index.ts';
@@ -22,8 +22,8 @@ export class ApiError extends Error {
 export interface RequestOptions<T extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The contract schema of a successful response; the response is parsed, never cast. */
-  schema: T;
+  /** The contract schema of a successful response (or its arrival); the response is parsed, never cast. */
+  schema: T | Promise<T>;
   signal?: AbortSignal;
 }
 
@@ -32,6 +32,8 @@ export interface RequestOptions<T extends z.ZodType> {
  * come back as ApiError with the server's code and message, so screens can show them as they are.
  */
 export async function api<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.output<T>> {
+  // A schema still loading fails the call where it is awaited, not as an unhandled rejection.
+  if (options.schema instanceof Promise) options.schema.catch(() => undefined);
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   let response: Response;
   try {
@@ -54,11 +56,15 @@ export async function api<T extends z.ZodType>(path: string, options: RequestOpt
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(json);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues);
+    // The error schema (and zod) load with the first error, outside the entry bundle; if they cannot, the status says enough.
+    const parsed = await import('@hearsay/contracts/errors').then(
+      ({ ErrorBodySchema }) => ErrorBodySchema.safeParse(json),
+      () => undefined,
+    );
+    if (parsed?.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues);
     throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status}. Please try again.`);
   }
-  return options.schema.parse(json) as z.output<T>;
+  return (await options.schema).parse(json) as z.output<T>;
 }
 
 function safeJson(text: string): unknown {
@@ -80,6 +86,23 @@ export function queryString(params: Record<string, string | number | boolean | u
   return text ? `?${text}` : '';
 }
 
+/**
+ * An endpoint whose contract module (and zod with it) is fetched by its first call, for what the app shell asks before
+ * any screen's code is there. Method and path are known at once (the URL and cache key); TypeScript holds them to the
+ * contract's, and the request goes out while the contract loads.
+ */
+export interface LazyEndpoint<E extends Endpoint> {
+  method: E['method'];
+  path: E['path'];
+  load: () => Promise<E>;
+}
+
+export function lazyEndpoint<E extends Endpoint>(method: E['method'], path: E['path'], load: () => Promise<E>): LazyEndpoint<E> {
+  return { method, path, load };
+}
+
+type Declaration<E extends Endpoint> = E | LazyEndpoint<E>;
+
 /** The successful answer's schema: the declaration's one 2xx response. */
 function successSchema<E extends Endpoint>(declaration: E): SuccessSchema<E> {
   const status = Object.keys(declaration.responses).find((code) => code.startsWith('2'));
@@ -88,12 +111,16 @@ function successSchema<E extends Endpoint>(declaration: E): SuccessSchema<E> {
 }
 
 /** Calls an endpoint from its contract declaration: the URL is built from it and the answer parsed with it. */
-export function call<E extends Endpoint>(declaration: E, input: EndpointInput<E>, signal?: AbortSignal): Promise<EndpointResult<E>> {
+export function call<E extends Endpoint>(
+  declaration: Declaration<E>,
+  input: EndpointInput<E>,
+  signal?: AbortSignal,
+): Promise<EndpointResult<E>> {
   const { body } = input as { body?: unknown };
-  return api(endpointUrl(declaration, input), {
+  return api(endpointUrl(declaration as Endpoint, input), {
     method: declaration.method,
     body,
-    schema: successSchema(declaration),
+    schema: 'load' in declaration ? declaration.load().then(successSchema) : successSchema(declaration),
     signal,
   }) as Promise<EndpointResult<E>>;
 }
@@ -102,7 +129,7 @@ export function call<E extends Endpoint>(declaration: E, input: EndpointInput<E>
  * The cache key of an endpoint's answer: its path, then its params and query. Invalidating by a shorter key reaches
  * every cached answer of that endpoint (`endpointKey(x)`) or of one thing (`endpointKey(x, { params })`).
  */
-export function endpointKey<E extends Endpoint>(declaration: E, input?: Partial<Pick<EndpointInput<E>, 'params' | 'query'>>) {
+export function endpointKey<E extends Endpoint>(declaration: Declaration<E>, input?: Partial<Pick<EndpointInput<E>, 'params' | 'query'>>) {
   const key: unknown[] = [declaration.path];
   if (input?.params !== undefined || input?.query !== undefined) key.push(input.params ?? {});
   if (input?.query !== undefined) key.push(input.query);
@@ -110,7 +137,7 @@ export function endpointKey<E extends Endpoint>(declaration: E, input?: Partial<
 }
 
 /** TanStack Query options for a GET endpoint. */
-export function endpointQuery<E extends Endpoint & { method: 'GET' }>(declaration: E, input: EndpointInput<E>) {
+export function endpointQuery<E extends Endpoint & { method: 'GET' }>(declaration: Declaration<E>, input: EndpointInput<E>) {
   return queryOptions({
     queryKey: endpointKey(declaration, { params: input.params, query: input.query ?? {} } as Partial<
       Pick<EndpointInput<E>, 'params' | 'query'>

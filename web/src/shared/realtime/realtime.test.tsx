@@ -32,7 +32,8 @@ describe('RealtimeProvider and useRealtimeEvent', () => {
   it('opens one socket for a signed-in person and hands its events to the hook', async () => {
     const { fake } = renderSignedIn(ana);
     expect(await screen.findByText('none')).toBeInTheDocument();
-    expect(fake.sockets).toHaveLength(1);
+    // The socket's code loads first.
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
     expect(fake.latest().url).toBe('ws://localhost:3000/realtime');
     act(() => {
       fake.latest().open();
@@ -51,6 +52,7 @@ describe('RealtimeProvider and useRealtimeEvent', () => {
 
     const { fake, queryClient } = renderSignedIn(ana);
     await screen.findByText('none');
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
     const socket = fake.latest();
     act(() => queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null }));
     await waitFor(() => expect(socket.closed).toBe(true));

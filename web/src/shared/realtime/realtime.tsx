@@ -1,7 +1,7 @@
 import type { RealtimeEvent, RealtimeEventType } from '@hearsay/contracts/realtime';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useSession } from '../auth/session.ts';
-import { openRealtimeConnection, realtimeUrl, type SocketFactory, type SocketLike } from './connection.ts';
+import type { SocketFactory, SocketLike } from './connection.ts';
 
 type Handler = (event: RealtimeEvent) => void;
 
@@ -35,13 +35,22 @@ export function RealtimeProvider({ children, connect = browserSocket }: { childr
 
   useEffect(() => {
     if (!userId || (connect === browserSocket && typeof WebSocket === 'undefined')) return;
-    const connection = openRealtimeConnection(connect, realtimeUrl(), {
-      onEvent: (event) => listeners.dispatch(event),
-      onReconnect: () => {
-        for (const handler of listeners.reconnect) handler();
-      },
+    let connection: { close(): void } | undefined;
+    let closed = false;
+    // The socket's code (and the event contract it reads with) loads for members only, not in the entry bundle.
+    void import('./connection.ts').then(({ openRealtimeConnection, realtimeUrl }) => {
+      if (closed) return;
+      connection = openRealtimeConnection(connect, realtimeUrl(), {
+        onEvent: (event) => listeners.dispatch(event),
+        onReconnect: () => {
+          for (const handler of listeners.reconnect) handler();
+        },
+      });
     });
-    return () => connection.close();
+    return () => {
+      closed = true;
+      connection?.close();
+    };
   }, [userId, connect, listeners]);
 
   return <RealtimeContext.Provider value={listeners}>{children}</RealtimeContext.Provider>;

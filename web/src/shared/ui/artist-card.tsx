@@ -26,6 +26,7 @@ export function ArtistImage({
       width={size}
       height={size}
       loading={loading}
+      decoding="async"
       className={className}
     />
   );

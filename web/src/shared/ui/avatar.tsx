@@ -1,6 +1,8 @@
 import { cn } from '../lib/cn.ts';
 
 const sizes = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl', xl: 'size-24 text-3xl' } as const;
+/** The intrinsic size of each, in CSS pixels (a class may still resize it). */
+const pixels = { sm: 32, md: 40, lg: 64, xl: 96 } as const;
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -22,7 +24,18 @@ export function Avatar({
 }) {
   const hue = [...name].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 360, 7);
   if (src) {
-    return <img src={src} alt="" className={cn('shrink-0 rounded-full object-cover', sizes[size], className)} />;
+    // Most avatars are in lists (reviews, comments, people), below the fold.
+    return (
+      <img
+        src={src}
+        alt=""
+        width={pixels[size]}
+        height={pixels[size]}
+        loading="lazy"
+        decoding="async"
+        className={cn('shrink-0 rounded-full object-cover', sizes[size], className)}
+      />
+    );
   }
   return (
     <span

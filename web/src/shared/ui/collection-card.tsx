@@ -30,6 +30,7 @@ export function CollectionCard({ collection, isPrivate = false }: { collection: 
         count={2}
         step={[8, 8]}
         size={56}
+        loading="lazy"
         className="relative size-16 shrink-0"
         coverClassName="absolute size-14 rounded-lg object-cover shadow-card"
       />
@@ -54,6 +55,7 @@ export function CoverStack({
   count,
   step: [right, down],
   size,
+  loading,
   className,
   coverClassName,
 }: {
@@ -61,6 +63,8 @@ export function CoverStack({
   count: number;
   step: [number, number];
   size?: number;
+  /** Lazy in lists, where most cards are below the fold. */
+  loading?: 'lazy';
   className: string;
   coverClassName: string;
 }) {
@@ -73,6 +77,8 @@ export function CoverStack({
           alt=""
           width={size}
           height={size}
+          loading={loading}
+          decoding="async"
           className={coverClassName}
           style={{ left: index * right, top: index * down, zIndex: count - index }}
         />
