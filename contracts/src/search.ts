@@ -56,11 +56,24 @@ export const SearchCountsSchema = z.object({
   collections: z.number().int(),
 });
 
+/** Counts stop here: finding more than this many costs more than the count is worth ("1,000+"). */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+/** Per tab, whether there are more than its count says (shown "1,000+"); results then page through the first ones. */
+export const SearchMoreSchema = z.object({
+  albums: z.boolean(),
+  artists: z.boolean(),
+  users: z.boolean(),
+  collections: z.boolean(),
+});
+
 /** Results of the chosen type (the other lists are empty) and the count of every tab. */
 export const SearchResultSchema = z.object({
   q: z.string(),
   type: z.enum(SEARCH_TYPES),
+  /** At most SEARCH_COUNT_LIMIT each; `more` tells which have more. */
   counts: SearchCountsSchema,
+  more: SearchMoreSchema,
   albums: z.array(AlbumCardSchema),
   artists: z.array(ArtistCardSchema),
   users: z.array(UserCardSchema),

@@ -20,12 +20,11 @@
  * Every member signs in as member<N>@scale.invalid (username member<N>, N from 1) with the password SCALE_PASSWORD.
  * A database that already has members is refused, so a real site is never written into.
  */
-import { createHash } from 'node:crypto';
+import { argon2Sync, createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import argon2 from 'argon2';
 import { Presets, SingleBar } from 'cli-progress';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
@@ -34,6 +33,7 @@ import { addCatalogEntries, albumMatchKey, type CatalogEntry } from '../src/modu
 import { creditText } from '../src/modules/catalog/normalise.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { dialectOf, openDatabase, type DB } from '../src/platform/db/index.ts';
+import { refreshCollections, refreshPeople } from '../src/platform/db/search-index.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import { random } from './generate-catalog.ts';
 
@@ -125,6 +125,9 @@ export const SEEDED_TABLES = [
   'track',
   'search_document',
   'search_term',
+  'search_artist',
+  'search_person',
+  'search_collection',
   'rating',
   'album_like',
   'review',
@@ -964,6 +967,18 @@ async function seedInto(
       from journal_entry where id like 'scale-journal-%'`);
   });
 
+  // People and collections into search, as the accounts and collections modules index them.
+  await timed('search_person, search_collection', async () => {
+    let total = 0;
+    for (const table of ['user', 'collection'] as const) {
+      const ids = (await db.selectFrom(table).select('id').execute()).map((row) => row.id);
+      for (let at = 0; at < ids.length; at += 5000)
+        await (table === 'user' ? refreshPeople : refreshCollections)(db, ids.slice(at, at + 5000));
+      total += ids.length;
+    }
+    return total;
+  });
+
   await timed('counters', () => recount(db));
 
   await timed('indexes and keys', async () => {
@@ -1233,13 +1248,10 @@ async function deterministicHash(password: string, seed: number): Promise<string
     throw new Error('The application no longer hashes passwords with argon2id: the scale seed needs updating');
   }
   const salt = createHash('sha256').update(`hearsay-scale-seed-${seed}`).digest().subarray(0, 16);
-  return argon2.hash(password, {
-    type: argon2.argon2id,
-    memoryCost: Number(parameters.m),
-    timeCost: Number(parameters.t),
-    parallelism: Number(parameters.p),
-    salt,
-  });
+  const [memory, passes, parallelism] = [parameters.m, parameters.t, parameters.p].map(Number) as [number, number, number];
+  const tag = argon2Sync('argon2id', { message: password, nonce: salt, tagLength: 32, memory, passes, parallelism });
+  const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+  return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${base64(salt)}$${base64(tag)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { ReleaseType } from '@hearsay/contracts/catalog';
 import type { DB } from '../src/platform/db/index.ts';
 import { addCatalogEntries } from '../src/modules/catalog/catalog-writer.ts';
+import { refreshPeople } from '../src/platform/db/search-index.ts';
 import { splitArtistCredit } from '../src/modules/catalog/normalise.ts';
 import { loadStarterCatalog } from '../src/modules/catalog/starter-catalog.ts';
 
@@ -17,6 +18,26 @@ export interface AlbumOverrides {
   mbid?: string | null;
   discogsMasterId?: number | null;
   tracks?: { disc?: number; position: number; title: string; durationMs?: number | null }[];
+}
+
+/** Inserts `count` albums by one artist in one go, titled `${title} 1`, `${title} 2`…; returns their ids. */
+export async function buildAlbums(db: DB, count: number, title: string, artist: string): Promise<string[]> {
+  const credits = splitArtistCredit(artist);
+  const entries = Array.from({ length: count }, (_, index) => ({
+    title: `${title} ${index + 1}`,
+    credits,
+    releaseDate: '2001',
+    releaseType: 'album' as const,
+    rawGenres: ['Rock'],
+    label: null,
+    description: null,
+    mbid: null,
+    artistMbids: credits.map(() => null),
+    discogsMasterId: null,
+    tracks: [],
+    source: 'catalog' as const,
+  }));
+  return (await addCatalogEntries(db, entries, new Date().toISOString())).albumIds;
 }
 
 /** Inserts a real album (creating its artists and genres when missing) and returns its id. */
@@ -63,6 +84,7 @@ export async function buildMember(db: DB, name = `Member ${next()}`): Promise<st
     .values({ id, name, email: `${id}@example.com`, username, display_username: name, created_at: now as never, updated_at: now as never })
     .execute();
   await db.insertInto('profile').values({ user_id: id, created_at: now, updated_at: now }).execute();
+  await refreshPeople(db, [id]);
   return id;
 }
 

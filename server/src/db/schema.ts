@@ -262,9 +262,15 @@ export interface RatingTable {
   updated_at: string;
 }
 
-/** Search tables: on SQLite `search_document` is an FTS5 table; see the create-search migration. */
+/** Search tables: on SQLite `search_document` is an FTS5 table; see the create-search migration. Albums only now. */
 export interface SearchDocumentTable {
   kind: 'album' | 'artist';
+  ref_id: string;
+  text: string;
+}
+
+/** Artists' (name and aliases), people's (name and username) and collections' (name) search documents; FTS5 on SQLite. */
+export interface NamedSearchDocumentTable {
   ref_id: string;
   text: string;
 }
@@ -644,6 +650,9 @@ export interface Database {
   listen_later: AlbumMarkTable;
   search_document: SearchDocumentTable;
   search_term: SearchTermTable;
+  search_artist: NamedSearchDocumentTable;
+  search_person: NamedSearchDocumentTable;
+  search_collection: NamedSearchDocumentTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

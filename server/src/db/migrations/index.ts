@@ -26,6 +26,7 @@ import * as moderatorsAndSanctions from './2026-11-25-40-moderators-and-sanction
 import * as usernameRedirectsAndEmailChanges from './2026-11-26-30-username-redirects-and-email-changes.ts';
 import * as dataExports from './2026-11-26-50-data-exports.ts';
 import * as accessTokens from './2026-11-27-40-access-tokens.ts';
+import * as searchPeopleAndCollections from './2026-11-28-20-search-people-and-collections.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-30-username-redirects-and-email-changes': usernameRedirectsAndEmailChanges,
   '2026-11-26-50-data-exports': dataExports,
   '2026-11-27-40-access-tokens': accessTokens,
+  '2026-11-28-20-search-people-and-collections': searchPeopleAndCollections,
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
+import { refreshPeople } from '../../platform/db/search-index.ts';
 
 /** Who holds a username: the person it names now, or the person who gave it up after `since` (a redirect). */
 export async function usernameHolder(db: DB, username: string, since: string): Promise<string | undefined> {
@@ -27,6 +28,7 @@ export async function rename(db: DB, userId: string, from: string, to: string, n
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('username_redirect').where('old_username', '=', to).execute();
     await trx.updateTable('user').set({ username: to, display_username: to }).where('id', '=', userId).execute();
+    await refreshPeople(trx, [userId]);
     await trx
       .insertInto('username_redirect')
       .values({ old_username: from, user_id: userId, created_at: now })

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { STORED_RESET_PREFIX, storedResetIdentifier } from '../../platform/auth/auth.ts';
 import type { DB } from '../../platform/db/index.ts';
+import { refreshCollections, refreshPeople } from '../../platform/db/search-index.ts';
 
 export async function usernameTaken(db: DB, username: string): Promise<boolean> {
   return Boolean(await db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirst());
@@ -8,6 +9,7 @@ export async function usernameTaken(db: DB, username: string): Promise<boolean> 
 
 export async function setUsername(db: DB, userId: string, username: string): Promise<void> {
   await db.updateTable('user').set({ username, display_username: username }).where('id', '=', userId).execute();
+  await refreshPeople(db, [userId]);
 }
 
 export async function createProfile(db: DB, userId: string, now: string): Promise<void> {
@@ -169,7 +171,14 @@ export async function avatarPath(db: DB, userId: string): Promise<string | null>
 
 /** Removes the person; sessions, sign-in methods, two-factor and profile go with them (foreign keys cascade). */
 export async function deleteUser(db: DB, userId: string): Promise<void> {
+  const collections = await db.selectFrom('collection').select('id').where('user_id', '=', userId).execute();
   await db.deleteFrom('user').where('id', '=', userId).execute();
+  // Their collections went with them (cascade): out of search too.
+  await refreshPeople(db, [userId]);
+  await refreshCollections(
+    db,
+    collections.map((row) => row.id),
+  );
 }
 
 export async function setAvatarPath(db: DB, userId: string, path: string | null, now: string): Promise<void> {
@@ -178,6 +187,7 @@ export async function setAvatarPath(db: DB, userId: string, path: string | null,
 
 export async function updateName(db: DB, userId: string, name: string, now: string): Promise<void> {
   await db.updateTable('user').set({ name, updated_at: now }).where('id', '=', userId).execute();
+  await refreshPeople(db, [userId]);
 }
 
 export async function updateProfileFields(

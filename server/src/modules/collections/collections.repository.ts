@@ -1,11 +1,13 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { CollectionTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
+import { refreshCollections } from '../../platform/db/search-index.ts';
 
 export type CollectionRow = Selectable<CollectionTable>;
 
 export async function insertCollection(db: DB, row: Insertable<CollectionTable>): Promise<void> {
   await db.insertInto('collection').values(row).execute();
+  await refreshCollections(db, [row.id]);
 }
 
 export async function findCollection(db: DB, id: string): Promise<CollectionRow | undefined> {
@@ -14,11 +16,13 @@ export async function findCollection(db: DB, id: string): Promise<CollectionRow 
 
 export async function updateCollection(db: DB, id: string, changes: Partial<CollectionRow>): Promise<void> {
   await db.updateTable('collection').set(changes).where('id', '=', id).execute();
+  if (changes.name !== undefined) await refreshCollections(db, [id]);
 }
 
 /** Deletes the collection; answers whether it was public (null when it was already gone), so counts move once. */
 export async function deleteCollection(db: DB, id: string): Promise<{ wasPublic: boolean } | null> {
   const deleted = await db.deleteFrom('collection').where('id', '=', id).returning('is_private').executeTakeFirst();
+  await refreshCollections(db, [id]);
   return deleted ? { wasPublic: !deleted.is_private } : null;
 }
 
@@ -171,7 +175,6 @@ export interface ListFilter {
   /** Private collections are included only for this viewer's own. */
   viewerId?: string;
   includePrivateOfOwner?: boolean;
-  nameTokens?: string[];
   /** Owners blocked by or blocking the viewer, whose collections are left out. */
   hiddenOwners?: ReadonlySet<string>;
 }
@@ -182,7 +185,6 @@ export async function listIds(db: DB, filter: ListFilter, sort: 'popular' | 'rec
   if (filter.ownerId) query = query.where('collection.user_id', '=', filter.ownerId);
   if (!filter.includePrivateOfOwner) query = query.where('collection.is_private', '=', 0);
   if (filter.hiddenOwners?.size) query = query.where('collection.user_id', 'not in', [...filter.hiddenOwners]);
-  for (const token of filter.nameTokens ?? []) query = query.where(sql<boolean>`lower(collection.name) like ${`%${token.toLowerCase()}%`}`);
   const [{ total } = { total: 0 }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const recentLikes = db
     .selectFrom('collection_like')

@@ -319,11 +319,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     };
   }
 
-  /** The search module's Collections tab: public collections whose name has every word. */
-  async function search(tokens: string[], viewerId: string | undefined): Promise<CollectionCard[]> {
-    if (!tokens.length) return [];
-    const hiddenOwners = await deps.blocks.unseenBy(viewerId);
-    const { ids } = await repository.listIds(db, { nameTokens: tokens, hiddenOwners }, 'popular', lately(), 100, 0);
+  /** The search module's Collections tab: cards of these collections (found and checked for privacy there), in order. */
+  async function searchCards(ids: readonly string[]): Promise<CollectionCard[]> {
     return (await summaries(ids)).map(({ id, title, albumCount, ownerUsername, ownerName, coverUrls }) => ({
       id,
       title,
@@ -358,7 +355,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       page({ hiddenOwners: await deps.blocks.unseenBy(viewerId) }, { ...query, sort: query.sort ?? 'popular' }),
     ofOwner,
     choicesForAlbum,
-    search,
+    searchCards,
     publicCount: (ownerId: string) => repository.publicCount(db, ownerId),
     forgetPerson,
   };

@@ -15,23 +15,32 @@ export function allowedEdits(token: string): number {
   return 0;
 }
 
+/** Rows reused between calls: spelling corrections measure hundreds of words per query word. */
+let rows: Int32Array[] = [];
+
 /** Damerau–Levenshtein distance (adjacent swaps count as one edit), stopping early past `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  const width = b.length + 1;
+  if (rows.length < 3 || rows[0]!.length < width) rows = [new Int32Array(width), new Int32Array(width), new Int32Array(width)];
+  // Three rows: the one before the previous (for swaps), the previous, the current.
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    let best = Number.POSITIVE_INFINITY;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = value;
-      best = Math.min(best, value);
+    current[0] = i;
+    let best = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < best) best = value;
     }
     if (best > limit) return limit + 1;
+    [before, previous, current] = [previous, current, before];
   }
-  return rows[a.length]![b.length]!;
+  return previous[b.length]!;
 }
 
 /**
@@ -49,10 +58,19 @@ export function nameTier(text: string, tokens: readonly string[]): number {
   return 4;
 }
 
-/** Matches ordered by `nameTier`, keeping the database's relevance order within a tier. */
-export function rankByName<T extends { text: string }>(matches: readonly T[], tokens: readonly string[]): T[] {
+/**
+ * Matches ordered by `nameTier`; within a tier the shorter text first (fewer words, then fewer letters: the closer to
+ * what was typed), then by id, so the order never depends on the order the index gave them in.
+ */
+export function rankByName<T extends { text: string; refId: string }>(matches: readonly T[], tokens: readonly string[]): T[] {
   return matches
-    .map((match, index) => ({ match, index, tier: nameTier(match.text, tokens) }))
-    .sort((a, b) => a.tier - b.tier || a.index - b.index)
+    .map((match) => ({ match, tier: nameTier(match.text, tokens), words: match.text.split(' ').length }))
+    .sort(
+      (a, b) =>
+        a.tier - b.tier ||
+        a.words - b.words ||
+        a.match.text.length - b.match.text.length ||
+        (a.match.refId < b.match.refId ? -1 : a.match.refId > b.match.refId ? 1 : 0),
+    )
     .map(({ match }) => match);
 }

@@ -34,45 +34,94 @@ export async function correctionCandidates(db: DB, token: string, maxEdits: numb
 /** A matching document: what it refers to and its indexed text (the name first: an artist's, or an album's title). */
 export type MatchedDocument = { refId: string; text: string };
 
+/** FTS5: every group must match, the word itself as a prefix or one of its corrections. */
+function ftsMatch(groups: readonly TokenGroup[]): string {
+  return groups.map((group) => `(${[`"${group.token}"*`, ...group.corrections.map((term) => `"${term}"`)].join(' OR ')})`).join(' AND ');
+}
+
+/** tsquery: the same as `ftsMatch`. */
+function tsQuery(groups: readonly TokenGroup[]): string {
+  return groups.map((group) => `(${[`${group.token}:*`, ...group.corrections].join(' | ')})`).join(' & ');
+}
+
+const typedGroups = (tokens: readonly string[]): TokenGroup[] => tokens.map((token) => ({ token, corrections: [] }));
+
 /**
- * Matching documents of one kind, in the database's relevance order (every word group must match). The caller
- * ranks them by how the words meet the name (search-text.ts `nameTier`).
+ * Up to `limit` matching documents of one kind (albums in `search_document`, artists in `search_artist`), in no particular order (ranking every match of a common word costs
+ * more than the rest of a search together): the caller ranks them (search-text.ts `rankByName`).
  */
 export async function matchDocuments(db: DB, kind: SearchKind, groups: readonly TokenGroup[], limit: number): Promise<MatchedDocument[]> {
   if (groups.length === 0) return [];
-  if (dialectOf(db) === 'postgres') {
-    const query = groups.map((group) => `(${[`${group.token}:*`, ...group.corrections].join(' | ')})`).join(' & ');
-    const rows = await sql<{ ref_id: string; text: string }>`
-      SELECT ref_id, text FROM search_document, to_tsquery('simple', ${query}) AS query
-      WHERE kind = ${kind} AND tsv @@ query
-      ORDER BY ts_rank(tsv, query) DESC, length(text) ASC, ref_id
-      LIMIT ${limit}`.execute(db);
-    return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
-  }
-  const match = groups
-    .map((group) => `(${[`"${group.token}"*`, ...group.corrections.map((term) => `"${term}"`)].join(' OR ')})`)
-    .join(' AND ');
-  const rows = await sql<{ ref_id: string; text: string }>`
-    SELECT ref_id, text FROM search_document
-    WHERE search_document MATCH ${match} AND kind = ${kind}
-    ORDER BY bm25(search_document), length(text), ref_id
-    LIMIT ${limit}`.execute(db);
+  const table = sql.table(kind === 'artist' ? 'search_artist' : 'search_document');
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ ref_id: string; text: string }>`
+          SELECT ref_id, text FROM ${table} WHERE tsv @@ to_tsquery('simple', ${tsQuery(groups)}) LIMIT ${limit}`.execute(db)
+      : await sql<{ ref_id: string; text: string }>`
+          SELECT ref_id, text FROM ${table} WHERE ${table} MATCH ${ftsMatch(groups)} LIMIT ${limit}`.execute(db);
   return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
 }
 
-/** People whose name or username contains every word, by username. */
-export async function peopleMatching(db: DB, tokens: readonly string[], limit: number) {
-  let query = db
+/**
+ * Up to `limit` documents of one kind whose text begins with the words as typed (the last one a prefix): the best
+ * ranked, looked up on their own when a word matches more documents than are ranked.
+ */
+export async function documentsStartingWith(
+  db: DB,
+  kind: SearchKind,
+  tokens: readonly string[],
+  limit: number,
+): Promise<MatchedDocument[]> {
+  if (tokens.length === 0) return [];
+  const table = sql.table(kind === 'artist' ? 'search_artist' : 'search_document');
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ ref_id: string; text: string }>`
+          SELECT ref_id, text FROM ${table}
+          WHERE tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND text LIKE ${`${tokens.join(' ')}%`}
+          LIMIT ${limit}`.execute(db)
+      : await sql<{ ref_id: string; text: string }>`
+          SELECT ref_id, text FROM ${table} WHERE ${table} MATCH ${`^"${tokens.join(' ')}"*`} LIMIT ${limit}`.execute(db);
+  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
+}
+
+/** People whose name or username has every word (as a prefix of one of its words), in no particular order. */
+export async function matchPeople(db: DB, tokens: readonly string[], limit: number, offset: number): Promise<MatchedDocument[]> {
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ ref_id: string; text: string }>`
+          SELECT ref_id, text FROM search_person WHERE tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))})
+          ORDER BY ref_id LIMIT ${limit} OFFSET ${offset}`.execute(db)
+      : await sql<{ ref_id: string; text: string }>`
+          SELECT ref_id, text FROM search_person WHERE search_person MATCH ${ftsMatch(typedGroups(tokens))}
+          LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
+}
+
+/** Public collections whose name has every word (as a prefix of one of its words), with their owner, in no particular order. */
+export async function matchPublicCollections(db: DB, tokens: readonly string[], limit: number, offset: number) {
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ ref_id: string; text: string; user_id: string; like_count: number }>`
+          SELECT d.ref_id, d.text, c.user_id, c.like_count FROM search_collection d JOIN collection c ON c.id = d.ref_id
+          WHERE d.tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND c.is_private = 0
+          ORDER BY d.ref_id LIMIT ${limit} OFFSET ${offset}`.execute(db)
+      : await sql<{ ref_id: string; text: string; user_id: string; like_count: number }>`
+          SELECT d.ref_id, d.text, c.user_id, c.like_count FROM search_collection d JOIN collection c ON c.id = d.ref_id
+          WHERE search_collection MATCH ${ftsMatch(typedGroups(tokens))} AND c.is_private = 0
+          LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text, ownerId: row.user_id, likeCount: Number(row.like_count) }));
+}
+
+/** The cards' details of these people, in no particular order. */
+export async function people(db: DB, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
     .selectFrom('user')
     .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'profile.reviews_count', 'profile.public_collections_count']);
-  for (const token of tokens) {
-    const pattern = `%${token}%`;
-    query = query.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['user.name']), 'like', pattern), eb(eb.fn('lower', ['user.username']), 'like', pattern)]),
-    );
-  }
-  return query.orderBy('user.username').limit(limit).execute();
+    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'profile.reviews_count', 'profile.public_collections_count'])
+    .where('user.id', 'in', [...ids])
+    .execute();
 }
 
 /** Which of these people the viewer follows. */

@@ -1,16 +1,16 @@
 import { pageFields } from '@hearsay/contracts/pagination';
-import type { SearchQuery, SearchResult, UserCard } from '@hearsay/contracts/search';
+import { SEARCH_COUNT_LIMIT, type CollectionCard, type SearchQuery, type SearchResult, type UserCard } from '@hearsay/contracts/search';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { allowedEdits, editDistance, queryTokens, rankByName } from './search-text.ts';
+import { allowedEdits, editDistance, nameTier, queryTokens, rankByName } from './search-text.ts';
 import * as repository from './search.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 
-/** Enough candidates for any real page of results, few enough to filter and sort in one step. */
-const MAX_CANDIDATES = 2000;
+/** Documents beginning with the words, looked up besides the first matches when a search finds more than it ranks. */
+const STARTING_CANDIDATES = 200;
 /** Fewer matches as typed than this, and spelling corrections are looked for too ("radiohed" → Radiohead). */
 const FEW_MATCHES = 5;
 /** Spelling corrections kept per word, the closest first. */
@@ -19,19 +19,22 @@ const MAX_CORRECTIONS = 20;
 export interface SearchServiceDeps {
   db: DB;
   catalog: CatalogService;
-  /** Collections join search when the collections module provides them. */
-  collections?: { search(tokens: string[], viewerId: string | undefined): Promise<SearchResult['collections']> };
-  /** People blocked by or blocking the viewer do not show up among the people found. */
-  blocks: Pick<BlocksService, 'unlistedFor'>;
+  /** Collections join search when the collections module provides their cards. */
+  collections?: { searchCards(ids: readonly string[]): Promise<CollectionCard[]> };
+  /** People and collections hidden from the viewer (blocks, closed or private profiles) are not found. */
+  blocks: Pick<BlocksService, 'unlistedFor' | 'unseenBy'>;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/** Up to SEARCH_COUNT_LIMIT ids, best first, and whether there were more. */
+type Found = { ids: string[]; more: boolean };
 
 export function createSearchService(deps: SearchServiceDeps) {
   const { db, catalog } = deps;
   // Popular searches repeat; their matches are kept for a few seconds (new catalog rows show up
   // within that time).
-  const matches = new LRUCache<string, string[]>({ max: 2000, ttl: 10_000 });
+  const matches = new LRUCache<string, Found>({ max: 2000, ttl: 10_000 });
   const corrections = new LRUCache<string, repository.TokenGroup>({ max: 5000, ttl: 60_000 });
   // Albums added to the catalog (from MusicBrainz, say) are searched for at once by whoever added them.
   catalog.onChange((albumId) => {
@@ -40,30 +43,44 @@ export function createSearchService(deps: SearchServiceDeps) {
     corrections.clear();
   });
 
-  async function cachedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<string[]> {
+  async function cachedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<Found> {
     const key = `${kind}:${tokens.join(' ')}`;
-    let ids = matches.get(key);
-    if (!ids) {
-      ids = await rankedMatches(kind, tokens, corrected);
-      matches.set(key, ids);
+    let found = matches.get(key);
+    if (!found) {
+      found = await rankedMatches(kind, tokens, corrected);
+      matches.set(key, found);
     }
-    return ids;
+    return found;
   }
 
   /**
    * Ids of one kind, best first: what matches the words as typed, ranked by how they meet the name (the whole name,
-   * its beginning, whole words, prefixes). Only when that finds too few are spelling corrections looked for (the
-   * costly part of a search) and joined, after them.
+   * its beginning, whole words, prefixes). Past SEARCH_COUNT_LIMIT matches only the first ones are ranked, with those
+   * beginning with the words added so the best are never missed. Only when the words find too few are spelling
+   * corrections looked for (the costly part of a search) and joined, after them.
    */
-  async function rankedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<string[]> {
+  async function rankedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<Found> {
     const typed = tokens.map((token) => ({ token, corrections: [] }));
-    const good = rankByName(await repository.matchDocuments(db, kind, typed, MAX_CANDIDATES), tokens).map((match) => match.refId);
-    if (good.length >= FEW_MATCHES) return good;
+    let pool = await repository.matchDocuments(db, kind, typed, SEARCH_COUNT_LIMIT + 1);
+    const more = pool.length > SEARCH_COUNT_LIMIT;
+    if (more) pool = unique([...(await repository.documentsStartingWith(db, kind, tokens, STARTING_CANDIDATES)), ...pool]);
+    const good = rankByName(pool, tokens)
+      .slice(0, SEARCH_COUNT_LIMIT)
+      .map((match) => match.refId);
+    if (good.length >= FEW_MATCHES) return { ids: good, more };
     const groups = await corrected();
-    if (groups.every((group) => group.corrections.length === 0)) return good;
+    if (groups.every((group) => group.corrections.length === 0)) return { ids: good, more };
     const seen = new Set(good);
-    const fuzzy = await repository.matchDocuments(db, kind, groups, MAX_CANDIDATES);
-    return [...good, ...fuzzy.map((match) => match.refId).filter((id) => !seen.has(id))];
+    const fuzzy = await repository.matchDocuments(db, kind, groups, SEARCH_COUNT_LIMIT + 1);
+    // Ranked as if the closest correction of each word had been typed.
+    const closest = groups.map((group) => group.corrections[0] ?? group.token);
+    const ids = [
+      ...good,
+      ...rankByName(fuzzy, closest)
+        .map((match) => match.refId)
+        .filter((id) => !seen.has(id)),
+    ];
+    return { ids: ids.slice(0, SEARCH_COUNT_LIMIT), more: ids.length > SEARCH_COUNT_LIMIT || fuzzy.length > SEARCH_COUNT_LIMIT };
   }
 
   /** Each word with the indexed words it may be a typo of ("radiohed" → "radiohead"), the closest first. */
@@ -93,32 +110,68 @@ export function createSearchService(deps: SearchServiceDeps) {
     );
   }
 
-  async function searchUsers(tokens: string[], viewerId: string | undefined): Promise<UserCard[]> {
-    if (tokens.length === 0) return [];
-    const [rows, hidden] = await Promise.all([repository.peopleMatching(db, tokens, MAX_CANDIDATES), deps.blocks.unlistedFor(viewerId)]);
-    return rows
-      .filter((row) => !hidden.has(row.id))
-      .map((row) => ({
-        id: row.id,
-        username: row.username ?? row.id,
-        name: row.name,
-        avatarUrl: uploadUrl(row.avatar_path),
-        reviewCount: Number(row.reviews_count ?? 0),
-        collectionCount: Number(row.public_collections_count ?? 0),
-        isFollowing: false,
-        isViewer: row.id === viewerId,
-      }));
+  /**
+   * Up to SEARCH_COUNT_LIMIT matches the viewer may see, and whether there were more. The hidden set is read only
+   * when something matched (most words name no person and no collection).
+   */
+  async function visibleMatches<T extends { refId: string }>(
+    find: (limit: number, offset: number) => Promise<T[]>,
+    hiddenFor: () => Promise<(match: T) => boolean>,
+  ): Promise<{ matches: T[]; more: boolean }> {
+    const batch = SEARCH_COUNT_LIMIT + 1;
+    const kept: T[] = [];
+    let hidden: ((match: T) => boolean) | undefined;
+    for (let offset = 0; ; offset += batch) {
+      const rows = await find(batch, offset);
+      if (rows.length > 0) hidden ??= await hiddenFor();
+      for (const row of rows) if (!hidden!(row)) kept.push(row);
+      if (kept.length > SEARCH_COUNT_LIMIT || rows.length < batch) break;
+    }
+    return { matches: kept.slice(0, SEARCH_COUNT_LIMIT), more: kept.length > SEARCH_COUNT_LIMIT };
   }
 
-  /** The page of people shown, with whether the viewer follows each. */
-  async function withFollowing(users: UserCard[], viewerId: string | undefined): Promise<UserCard[]> {
-    if (!viewerId || users.length === 0) return users;
-    const followed = await repository.followedAmong(
-      db,
-      viewerId,
-      users.map((user) => user.id),
+  /** People whose name or username has every word, leaving out those blocked either way and private profiles. */
+  function findPeople(tokens: string[], viewerId: string | undefined) {
+    return visibleMatches(
+      (limit, offset) => repository.matchPeople(db, tokens, limit, offset),
+      async () => {
+        const hidden = await deps.blocks.unlistedFor(viewerId);
+        return (match) => hidden.has(match.refId);
+      },
     );
-    return users.map((user) => ({ ...user, isFollowing: followed.has(user.id) }));
+  }
+
+  /** Public collections whose name has every word, leaving out those of people whose content the viewer may not see. */
+  function findCollections(tokens: string[], viewerId: string | undefined) {
+    if (!deps.collections) return Promise.resolve({ matches: [], more: false });
+    return visibleMatches(
+      (limit, offset) => repository.matchPublicCollections(db, tokens, limit, offset),
+      async () => {
+        const hidden = await deps.blocks.unseenBy(viewerId);
+        return (match) => hidden.has(match.ownerId);
+      },
+    );
+  }
+
+  async function userCards(ids: readonly string[], viewerId: string | undefined): Promise<UserCard[]> {
+    const rows = new Map((await repository.people(db, ids)).map((row) => [row.id, row]));
+    const followed = viewerId ? await repository.followedAmong(db, viewerId, ids) : new Set<string>();
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          username: row.username ?? row.id,
+          name: row.name,
+          avatarUrl: uploadUrl(row.avatar_path),
+          reviewCount: Number(row.reviews_count ?? 0),
+          collectionCount: Number(row.public_collections_count ?? 0),
+          isFollowing: followed.has(row.id),
+          isViewer: row.id === viewerId,
+        },
+      ];
+    });
   }
 
   async function search(query: SearchQuery, viewerId?: string): Promise<SearchResult> {
@@ -127,6 +180,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       q: query.q,
       type: query.type,
       counts: { albums: 0, artists: 0, users: 0, collections: 0 },
+      more: { albums: false, artists: false, users: false, collections: false },
       albums: [],
       artists: [],
       users: [],
@@ -141,13 +195,13 @@ export function createSearchService(deps: SearchServiceDeps) {
     // Looked up once, and only if the words as typed find too few albums or artists.
     let groups: Promise<repository.TokenGroup[]> | undefined;
     const corrected = () => (groups ??= tokenGroups(tokens));
-    const [albumMatches, artistMatches, users, collections] = await Promise.all([
+    const [albums, artists, people, collections] = await Promise.all([
       cachedMatches('album', tokens, corrected),
       cachedMatches('artist', tokens, corrected),
-      searchUsers(tokens, viewerId),
-      deps.collections ? deps.collections.search(tokens, viewerId) : Promise.resolve([]),
+      findPeople(tokens, viewerId),
+      findCollections(tokens, viewerId),
     ]);
-    const albumIds = await catalog.filterAlbumIds(albumMatches, {
+    const albumIds = await catalog.filterAlbumIds(albums.ids, {
       genre: query.genre,
       year: query.year && query.year !== 'before-2020' ? Number(query.year) : undefined,
       yearBefore: query.year === 'before-2020' ? 2020 : undefined,
@@ -155,20 +209,42 @@ export function createSearchService(deps: SearchServiceDeps) {
       sort: query.sort === 'relevance' ? undefined : query.sort === 'recent' ? 'release_date' : 'rating',
     });
 
-    const counts = { albums: albumIds.length, artists: artistMatches.length, users: users.length, collections: collections.length };
+    const counts = {
+      albums: albumIds.length,
+      artists: artists.ids.length,
+      users: people.matches.length,
+      collections: collections.matches.length,
+    };
     const total = counts[query.type];
     const offset = (query.page - 1) * query.limit;
     const window = <T>(items: readonly T[]) => items.slice(offset, offset + query.limit);
-    return {
+    const result: SearchResult = {
       ...empty,
       counts,
-      albums: query.type === 'albums' ? await catalog.albumCards(window(albumIds), viewerId) : [],
-      artists: query.type === 'artists' ? await catalog.artistCards(window(artistMatches)) : [],
-      users: query.type === 'users' ? await withFollowing(window(users), viewerId) : [],
-      collections: query.type === 'collections' ? window(collections) : [],
+      more: { albums: albums.more, artists: artists.more, users: people.more, collections: collections.more },
       ...pageFields(query, total),
     };
+    if (query.type === 'albums') result.albums = await catalog.albumCards(window(albumIds), viewerId);
+    else if (query.type === 'artists') result.artists = await catalog.artistCards(window(artists.ids));
+    else if (query.type === 'users')
+      result.users = await userCards(
+        window(rankByName(people.matches, tokens)).map((match) => match.refId),
+        viewerId,
+      );
+    else if (deps.collections) {
+      // The name as typed first, then the most liked.
+      const ranked = collections.matches
+        .map((match) => ({ match, tier: nameTier(match.text, tokens) }))
+        .sort((a, b) => a.tier - b.tier || b.match.likeCount - a.match.likeCount || (a.match.refId < b.match.refId ? -1 : 1));
+      result.collections = await deps.collections.searchCards(window(ranked).map(({ match }) => match.refId));
+    }
+    return result;
   }
 
   return { search };
+}
+
+function unique<T extends { refId: string }>(matches: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return matches.filter((match) => !seen.has(match.refId) && Boolean(seen.add(match.refId)));
 }

@@ -1,8 +1,8 @@
-import type { SearchResult } from '@hearsay/contracts/search';
+import { SEARCH_COUNT_LIMIT, type SearchResult } from '@hearsay/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildAlbum, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
-import { createUser } from '../../../test/users.ts';
+import { buildAlbum, buildAlbums, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
 import { editDistance } from './search-text.ts';
 
 let t: TestApp;
@@ -154,6 +154,108 @@ describe('GET /api/search', () => {
     }
     const unknownGenre = await t.inject('/api/search?q=x&genre=polka-core');
     expect(unknownGenre.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/search, people and collections', () => {
+  const as = (person: TestUser | undefined, query: string) =>
+    t.inject({ url: `/api/search?${query}`, headers: person ? { cookie: person.cookie } : {} }).then((response) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<SearchResult>();
+    });
+  const send = async (person: TestUser, method: 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const response = await t.inject({ method, url, headers: { cookie: person.cookie }, ...(payload ? { payload } : {}) });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response;
+  };
+  const names = (result: SearchResult) => result.users.map((user) => user.name);
+  const titles = (result: SearchResult) => result.collections.map((collection) => collection.title);
+
+  // Signed in: a visitor's answers are cached for a few seconds.
+  it('keeps people current: a new name, a new username, a deleted account', async () => {
+    const [person, watcher] = await Promise.all([createUser(t, { name: 'Quentin Marlowe' }), createUser(t, { name: 'Watching Person' })]);
+    expect(names(await as(watcher, 'q=quentin&type=users'))).toEqual(['Quentin Marlowe']);
+    expect(names(await as(watcher, 'q=brightw&type=users'))).toEqual([]);
+    await send(person!, 'PUT', '/api/auth/profile', { name: 'Quilla Brightwater' });
+    expect(names(await as(watcher, 'q=brightw&type=users'))).toEqual(['Quilla Brightwater']);
+    // Still found by the username made from the first name, until that changes too.
+    expect(names(await as(watcher, 'q=quentin&type=users'))).toEqual(['Quilla Brightwater']);
+    await send(person!, 'PUT', '/api/me/username', { username: 'zephyrine_q', password: person!.password });
+    expect(names(await as(watcher, 'q=quentin&type=users'))).toEqual([]);
+    expect((await as(watcher, 'q=zephyrine&type=users')).users.map((user) => user.username)).toEqual(['zephyrine_q']);
+    await send(person!, 'DELETE', '/api/me', { password: person!.password });
+    expect(await as(watcher, 'q=brightwater&type=users')).toMatchObject({ users: [], counts: { users: 0 } });
+  });
+
+  it('leaves out private profiles and people blocked either way', async () => {
+    const [viewer, closed, blocked, blocker] = await Promise.all(
+      ['Oswin Viewer', 'Oswin Private', 'Oswin Blocked', 'Oswin Blocker'].map((name) => createUser(t, { name })),
+    );
+    await send(closed!, 'PUT', '/api/me/visibility', { visibility: 'private' });
+    await send(viewer!, 'PUT', `/api/users/${blocked!.user.username}/block`);
+    await send(blocker!, 'PUT', `/api/users/${viewer!.user.username}/block`);
+    const seen = await as(viewer, 'q=oswin&type=users');
+    expect(names(seen)).toEqual(['Oswin Viewer']);
+    expect(seen.counts.users).toBe(1);
+    expect(names(await as(closed, 'q=oswin&type=users')).sort()).toEqual([
+      'Oswin Blocked',
+      'Oswin Blocker',
+      'Oswin Private',
+      'Oswin Viewer',
+    ]);
+    expect(names(await as(undefined, 'q=oswin&type=users')).sort()).toEqual(['Oswin Blocked', 'Oswin Blocker', 'Oswin Viewer']);
+  });
+
+  it('keeps collections current: created, renamed, made private and public again, deleted', async () => {
+    const [owner, watcher] = await Promise.all([
+      createUser(t, { name: 'Collector Person' }),
+      createUser(t, { name: 'Watching Collector' }),
+    ]);
+    const albumId = await buildAlbum(t.db, { title: 'Collected Work' });
+    const created = await send(owner!, 'POST', '/api/collections', { name: 'Sunday Vinylmornings', albumIds: [albumId] });
+    const id = created.json<{ id: string }>().id;
+    expect(titles(await as(watcher, 'q=vinylmorn&type=collections'))).toEqual(['Sunday Vinylmornings']);
+    await send(owner!, 'PATCH', `/api/collections/${id}`, { name: 'Midweek Tapedecks' });
+    expect(titles(await as(watcher, 'q=vinylmorn&type=collections'))).toEqual([]);
+    expect(titles(await as(watcher, 'q=tapedeck&type=collections'))).toEqual(['Midweek Tapedecks']);
+    await send(owner!, 'PATCH', `/api/collections/${id}`, { isPrivate: true });
+    expect(await as(watcher, 'q=tapedeck&type=collections')).toMatchObject({ collections: [], counts: { collections: 0 } });
+    // Search lists public collections only, the owner's own private ones included.
+    expect(await as(owner, 'q=tapedeck&type=collections')).toMatchObject({ collections: [], counts: { collections: 0 } });
+    await send(owner!, 'PATCH', `/api/collections/${id}`, { isPrivate: false });
+    expect(titles(await as(watcher, 'q=tapedeck&type=collections'))).toEqual(['Midweek Tapedecks']);
+    await send(owner!, 'DELETE', `/api/collections/${id}`);
+    expect(titles(await as(watcher, 'q=tapedeck&type=collections'))).toEqual([]);
+  });
+
+  it('leaves out collections of closed profiles and of people blocked either way', async () => {
+    const [viewer, closed, follower, blocked] = await Promise.all(
+      ['Viewer Crate', 'Closed Crate', 'Follower Crate', 'Blocked Crate'].map((name) => createUser(t, { name })),
+    );
+    const albumId = await buildAlbum(t.db, { title: 'Crated Sounds' });
+    for (const person of [closed!, blocked!])
+      await send(person, 'POST', '/api/collections', { name: `Quixotic ${person.user.name}`, albumIds: [albumId] });
+    await send(closed!, 'PUT', '/api/me/visibility', { visibility: 'followers' });
+    await send(viewer!, 'PUT', `/api/users/${blocked!.user.username}/block`);
+    expect(await as(viewer, 'q=quixotic&type=collections')).toMatchObject({ collections: [], counts: { collections: 0 } });
+    expect(titles(await as(undefined, 'q=quixotic&type=collections'))).toEqual(['Quixotic Blocked Crate']);
+    // A follower the owner approved sees a followers-only profile's collections.
+    await send(follower!, 'PUT', `/api/users/${closed!.user.username}/follow`);
+    await send(closed!, 'PUT', `/api/me/follow-requests/${follower!.user.username}`);
+    expect(titles(await as(follower, 'q=quixotic&type=collections')).sort()).toEqual(['Quixotic Blocked Crate', 'Quixotic Closed Crate']);
+  });
+
+  it(`stops counting at ${SEARCH_COUNT_LIMIT} and says there are more`, async () => {
+    await buildAlbums(t.db, SEARCH_COUNT_LIMIT + 5, 'Plentiful', 'Plentiful Orchestra');
+    await buildAlbum(t.db, { title: 'Plentiful', artist: 'Someone Else' });
+    const result = await search('q=plentiful&limit=10');
+    expect(result.counts.albums).toBe(SEARCH_COUNT_LIMIT);
+    expect(result.more).toMatchObject({ albums: true, artists: false });
+    expect(result.total).toBe(SEARCH_COUNT_LIMIT);
+    // Past the limit the ranking is of the first matches; more words find the one meant.
+    expect((await search('q=plentiful+someone')).albums[0]?.title).toBe('Plentiful');
+    const few = await search('q=radiohead');
+    expect(few.more).toEqual({ albums: false, artists: false, users: false, collections: false });
   });
 });
 

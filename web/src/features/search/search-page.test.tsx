@@ -89,6 +89,7 @@ const EMPTY_RESULT: SearchResult = {
   q: 'ada',
   type: 'users',
   counts: { albums: 0, artists: 0, users: 0, collections: 0 },
+  more: { albums: false, artists: false, users: false, collections: false },
   albums: [],
   artists: [],
   users: [],
@@ -170,5 +171,30 @@ describe('SearchPage user cards', () => {
     await user.click(screen.getByRole('button', { name: 'Follow Ada Lovelace' }));
     expect(follow.mutate).not.toHaveBeenCalled();
     expect(address()).toMatch(/^\/login\?redirect=%2Fsearch/);
+  });
+});
+
+describe('SearchPage counts', () => {
+  it('shows a count that stopped at its limit as “1,000+”', () => {
+    const users = [
+      { id: 'u', username: 'ada', name: 'Ada', avatarUrl: null, reviewCount: 0, collectionCount: 0, isFollowing: false, isViewer: false },
+    ];
+    search.mockReturnValue({
+      data: {
+        ...EMPTY_RESULT,
+        users,
+        total: 1000,
+        totalPages: 42,
+        counts: { albums: 1000, artists: 3, users: 1000, collections: 0 },
+        more: { albums: true, artists: false, users: true, collections: false },
+      },
+      isError: false,
+      isFetching: false,
+      isPlaceholderData: false,
+    });
+    renderSearch('/search?q=ada&type=users');
+    expect(screen.getByRole('tab', { name: /Albums/ })).toHaveTextContent('1,000+');
+    expect(screen.getByRole('tab', { name: /Artists/ })).toHaveTextContent(/3$/);
+    expect(screen.getByText('1,000+ results for “ada”')).toBeInTheDocument();
   });
 });

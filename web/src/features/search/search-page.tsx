@@ -117,7 +117,7 @@ export function SearchPage() {
               <TabsTrigger key={value} value={value}>
                 {t(`tabs.${value}`)}
                 <span className="ml-1.5 rounded-full bg-surface-3 px-1.5 text-xs tabular-nums text-ink-muted">
-                  {data?.counts[value] ?? 0}
+                  {data?.more[value] ? t('countMore', { total: data.counts[value] }) : (data?.counts[value] ?? 0)}
                 </span>
               </TabsTrigger>
             ))}
@@ -186,7 +186,9 @@ export function SearchPage() {
                 )
               ) : (
                 <>
-                  <p className="mb-4 text-sm text-ink-muted">{t('results', { count: data.total, q })}</p>
+                  <p className="mb-4 text-sm text-ink-muted">
+                    {data.more[type] ? t('resultsMore', { total: data.total, q }) : t('results', { count: data.total, q })}
+                  </p>
                   <div className={results.isPlaceholderData ? 'opacity-60' : undefined}>
                     {type === 'albums' ? (
                       viewMode === 'grid' ? (
