@@ -252,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fetch: deps.fetch ?? fetch,
     clock,
     log: app.log,
+    onCoverFound: (albumId) => catalog.invalidateAlbum(albumId),
   });
   const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, settings, events });
   const conversations = createConversationsService({ db, clock, realtime, blocks });

@@ -44,4 +44,23 @@ describe('caches across servers', () => {
     expect(Date.now() - cached, 'the change showed only once the cached copy had expired').toBeLessThan(5_000);
     expect((await visitorView(two, albumId)).ratingCount).toBe(1);
   });
+
+  it('a member’s page, kept per album, shows a rating made on the other server at once', async () => {
+    const albumId = await buildAlbum(one.db);
+    const [reader, fan] = await Promise.all([createUser(one), createUser(two)]);
+    const memberView = async () => {
+      const response = await one.inject({ method: 'GET', url: `/api/albums/${albumId}`, headers: { cookie: reader.cookie } });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { ratingCount: number };
+    };
+    expect((await memberView()).ratingCount).toBe(0);
+    const rated = await two.inject({
+      method: 'PUT',
+      url: `/api/albums/${albumId}/rating`,
+      headers: { cookie: fan.cookie },
+      payload: { rating: 6 },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    await expect.poll(async () => (await memberView()).ratingCount, { timeout: 3_000, interval: 20 }).toBe(1);
+  });
 });

@@ -36,6 +36,13 @@ export function createBlocksService(deps: BlocksServiceDeps) {
     return blocked;
   }
 
+  /** unseenBy(viewerId), answered only about these people: what a page of the feed needs, at the cost of a page. */
+  async function unseenAmong(viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+    const [blocked, closed] = await Promise.all([hiddenFrom(viewerId), repository.closedProfiles(db, viewerId, false, ids)]);
+    for (const id of closed) blocked.add(id);
+    return blocked;
+  }
+
   /** People not to list to this viewer as people (search, follower lists): blocks either way and private profiles. */
   async function unlistedFor(viewerId: string | undefined): Promise<Set<string>> {
     const [blocked, closed] = await Promise.all([hiddenFrom(viewerId), repository.closedProfiles(db, viewerId, true)]);
@@ -72,6 +79,7 @@ export function createBlocksService(deps: BlocksServiceDeps) {
   return {
     hiddenFrom,
     unseenBy,
+    unseenAmong,
     unlistedFor,
     maySee,
     profileOpenTo: (ownerId: string, viewerId: string | undefined) => repository.profileOpenTo(db, ownerId, viewerId),

@@ -21,7 +21,7 @@ import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
-import { countAlbums, findAlbumIdByRef, hydrateAlbums, listTracks } from './albums.repository.ts';
+import { countAlbums, findAlbumIdByRef, findAlbumPage, hydrateAlbums, type HydratedAlbum } from './albums.repository.ts';
 import {
   artistAlbumIds,
   artistReleaseGroups,
@@ -61,15 +61,22 @@ function withPreferredFirst(links: ExternalLink[], preferred: LinkService | null
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+type SharedAlbum = Omit<AlbumDetail, 'viewerRating'>;
 export type { CatalogEntry } from './catalog-writer.ts';
 
 export function createCatalogService(deps: CatalogServiceDeps) {
   const { db } = deps;
   const currentYear = () => deps.clock().getUTCFullYear();
 
-  // Short-lived caches for what every visitor asks the same question about. Writes in this process
-  // call invalidateAlbum(); other processes see a change within the TTL.
-  const albumCache = new LRUCache<string, Omit<AlbumDetail, 'viewerRating'>>({ max: 5000, ttl: 5_000 });
+  // The viewer-independent part of album pages, by album id (refs map slugs and ids to it). Every write that changes
+  // what an album shows calls invalidateAlbum(), in this process or, through the change events, in every other one;
+  // the TTL only bounds what could be missed (a cover found in the background).
+  const albumCache = new LRUCache<string, SharedAlbum>({ max: 20_000, ttl: 60_000 });
+  const albumRefs = new LRUCache<string, string>({ max: 20_000 });
+  /** What album cards are made from, by album id; kept and dropped like albumCache. */
+  const cardCache = new LRUCache<string, HydratedAlbum>({ max: 20_000, ttl: 60_000 });
+  /** Bumped by every invalidation: a page built while one happened is served but not kept. */
+  let albumGeneration = 0;
   const chartCache = new LRUCache<string, { rows: ChartRow[]; total: number; mean: number }>({ max: 500, ttl: 60_000 });
   const activeCache = new LRUCache<string, string[]>({ max: 200, ttl: 60_000 });
   let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
@@ -86,7 +93,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /** Called after a write that changes what an album shows (ratings, reviews, likes). */
   function invalidateAlbum(albumId: string) {
-    for (const [ref, album] of albumCache.entries()) if (album.id === albumId) albumCache.delete(ref);
+    albumGeneration++;
+    albumCache.delete(albumId);
+    cardCache.delete(albumId);
     chartCache.clear();
     activeCache.clear();
     for (const listener of changeListeners) listener(albumId);
@@ -94,7 +103,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /** Called after albums are added (an import): every cached list may now be missing one. */
   function invalidateAll() {
+    albumGeneration++;
     albumCache.clear();
+    albumRefs.clear();
+    cardCache.clear();
     chartCache.clear();
     activeCache.clear();
     for (const listener of changeListeners) listener(null);
@@ -107,8 +119,29 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /** Album cards for the given ids, in that order, with the viewer's own rating where there is one. */
   async function albumCards(ids: readonly string[], viewerId?: string): Promise<AlbumCard[]> {
-    const [hydrated, mine] = await Promise.all([hydrateAlbums(db, ids), viewerRatingsFor(viewerId, ids)]);
+    const [hydrated, mine] = await Promise.all([hydratedAlbums(ids), viewerRatingsFor(viewerId, ids)]);
     return hydrated.map((album) => presentAlbumCard(album, mine.get(album.album.id) ?? null));
+  }
+
+  /** hydrateAlbums, from the card cache where it can: only the albums missing from it are read. */
+  async function hydratedAlbums(ids: readonly string[]): Promise<HydratedAlbum[]> {
+    const unique = [...new Set(ids)];
+    const found = new Map(
+      unique.flatMap((id) => {
+        const album = cardCache.get(id);
+        return album ? [[id, album] as const] : [];
+      }),
+    );
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length) {
+      const generation = albumGeneration;
+      const read = await hydrateAlbums(db, missing);
+      for (const album of read) {
+        found.set(album.album.id, album);
+        if (generation === albumGeneration) cardCache.set(album.album.id, album);
+      }
+    }
+    return unique.flatMap((id) => found.get(id) ?? []);
   }
 
   /** Joins rows to their albums' cards by id (never by position), leaving out rows whose album is gone. */
@@ -132,20 +165,26 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     return id;
   }
 
-  async function getAlbum(ref: string, viewerId?: string): Promise<AlbumDetail> {
-    let album = albumCache.get(ref);
-    if (!album) {
-      const id = await resolveAlbumId(ref);
-      const [[hydrated], tracks, distribution] = await Promise.all([
-        hydrateAlbums(db, [id]),
-        listTracks(db, id),
-        deps.ratings.distribution(id),
-      ]);
-      if (!hydrated) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
-      const { viewerRating: _none, ...shared } = presentAlbumDetail(hydrated, tracks, distribution, null);
-      album = shared;
-      albumCache.set(ref, album);
+  /** The album page without the viewer's own bits: one query for the album, one for its rating distribution. */
+  async function sharedAlbum(ref: string): Promise<SharedAlbum> {
+    const knownId = albumRefs.get(ref);
+    const cached = knownId === undefined ? undefined : albumCache.get(knownId);
+    // A slug that moved to another album (or away) no longer matches: read it again.
+    if (cached && (cached.id === ref || cached.slug === ref)) return cached;
+    const generation = albumGeneration;
+    const page = await findAlbumPage(db, ref);
+    if (!page) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+    const distribution = await deps.ratings.distribution(page.album.id);
+    const { viewerRating: _none, ...shared } = presentAlbumDetail(page, page.tracks, distribution, null);
+    if (generation === albumGeneration) {
+      albumCache.set(shared.id, shared);
+      albumRefs.set(ref, shared.id);
     }
+    return shared;
+  }
+
+  async function getAlbum(ref: string, viewerId?: string): Promise<AlbumDetail> {
+    const album = await sharedAlbum(ref);
     const [mine, preferred] = await Promise.all([
       viewerRatingsFor(viewerId, [album.id]),
       viewerId && album.links.length > 1 && deps.preferredLinkService ? deps.preferredLinkService(viewerId) : null,

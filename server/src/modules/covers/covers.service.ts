@@ -17,6 +17,8 @@ export interface CoverServiceDeps {
   fetch: typeof fetch;
   clock: () => Date;
   log: { warn(object: object, message: string): void };
+  /** A cover was found for an album: its pages name the cover instead of the generated one (the catalog's caches). */
+  onCoverFound?: (albumId: string) => void;
 }
 
 const FETCH_TIMEOUT_MS = 6000;
@@ -120,6 +122,7 @@ export function createCoverService(deps: CoverServiceDeps) {
     if (album.mbid && shouldFetch(album)) {
       const stored = await fetchOnce(album.id, album.mbid, size);
       await repository.recordCoverStatus(deps.db, album.id, stored ? 'cached' : 'missing', deps.clock().toISOString());
+      if (stored) deps.onCoverFound?.(album.id);
       if (stored) {
         const file = await cachedFile(album.id, size);
         if (file) return file;

@@ -12,6 +12,7 @@ let archive: Server;
 let archiveUrl: string;
 const hits: string[] = [];
 const MBID_OK = '1dc4c347-a1db-32aa-b14f-bc9cc507b843';
+const MBID_LATER = '2dc4c347-a1db-32aa-b14f-bc9cc507b843';
 const MBID_MISSING = '00000000-0000-0000-0000-000000000404';
 const MBID_BROKEN = '00000000-0000-0000-0000-000000000500';
 
@@ -24,7 +25,11 @@ beforeAll(async () => {
     .toBuffer();
   archive = createServer((request, response) => {
     hits.push(request.url ?? '');
-    if (request.url === `/release-group/${MBID_OK}/front-500` || request.url === `/release-group/${MBID_OK}/front-250`) {
+    if (
+      [MBID_OK, MBID_LATER].some((mbid) =>
+        [`/release-group/${mbid}/front-500`, `/release-group/${mbid}/front-250`].includes(request.url ?? ''),
+      )
+    ) {
       response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
     } else if (request.url?.includes(MBID_BROKEN)) {
       response.writeHead(500).end('oops');
@@ -61,6 +66,16 @@ describe('album covers', () => {
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(hits.length).toBe(before);
+  });
+
+  it('names the found cover on the album page at once, though the page was cached before', async () => {
+    const album = await buildAlbum(t.db, { title: 'In Utero', artist: 'Nirvana', mbid: MBID_LATER });
+    const coverUrl = async () => (await t.inject(`/api/albums/${album}`)).json<{ coverUrl: string }>().coverUrl;
+    const generated = await coverUrl();
+    expect((await t.inject(`/covers/albums/${album}`)).statusCode).toBe(200);
+    const found = await coverUrl();
+    expect(found).not.toBe(generated);
+    expect(found).toContain(`/covers/albums/${album}`);
   });
 
   it('serves the archive’s 250 px thumbnail for small places, fetched and kept once, never the full-size image', async () => {

@@ -16,6 +16,12 @@ const activityColumns = sql`id, actor_id, verb, object_type, object_id, album_id
 /** A row-value comparison, so both engines seek the (…, created_at, id) index to the cursor instead of scanning to it. */
 const olderThan = (cursor: FeedPosition | null) => (cursor ? sql`and (created_at, id) < (${cursor.createdAt}, ${cursor.id})` : sql``);
 
+/** How many people someone follows, as their profile counts it (0 without a profile). */
+export async function followingCount(db: DB, viewerId: string): Promise<number> {
+  const row = await db.selectFrom('profile').select('following_count').where('user_id', '=', viewerId).executeTakeFirst();
+  return Number(row?.following_count ?? 0);
+}
+
 /** The people someone follows, up to `cap` + 1 of them (enough to tell whether there are more than `cap`). */
 export async function followeesUpTo(db: DB, viewerId: string, cap: number): Promise<string[]> {
   const rows = await db
@@ -84,14 +90,18 @@ export async function people(db: DB, ids: readonly string[]) {
     .execute();
 }
 
-/** The current ratings of these people for these albums (the feed shows what they think now). */
-export async function ratingsOf(db: DB, userIds: readonly string[], albumIds: readonly string[]) {
-  if (!userIds.length || !albumIds.length) return [];
+/**
+ * The current ratings of these people for these albums (the feed shows what they think now): one probe of the
+ * (user, album) unique index per pair. Two IN lists read every rating of each album; an OR of pairs makes SQLite
+ * merge twenty index results.
+ */
+export async function ratingsOf(db: DB, pairs: readonly { userId: string; albumId: string }[]) {
+  if (!pairs.length) return [];
+  const values = sql.join(pairs.map((pair) => sql`(${pair.userId}, ${pair.albumId})`));
   return db
     .selectFrom('rating')
     .select(['user_id', 'album_id', 'rating'])
-    .where('user_id', 'in', [...new Set(userIds)])
-    .where('album_id', 'in', [...new Set(albumIds)])
+    .where(sql<boolean>`(user_id, album_id) in (values ${values})`)
     .execute();
 }
 

@@ -69,6 +69,12 @@ export function createFeedService(deps: FeedServiceDeps) {
     return new Set([...hidden, ...muted]);
   }
 
+  /** leftOut(viewerId), answered only about these people (a page's). */
+  async function leftOutAmong(viewerId: string, ids: readonly string[]): Promise<ReadonlySet<string>> {
+    const [hidden, muted] = await Promise.all([blocks.unseenAmong(viewerId, ids), blocks.mutedBy(viewerId)]);
+    return new Set([...hidden, ...muted]);
+  }
+
   /** People by id, without those left out: anything that refers to one of them is then dropped by the rules. */
   async function peopleById(ids: readonly string[], out: ReadonlySet<string>) {
     const rows = await repository.people(
@@ -79,8 +85,10 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
-    const followees = await repository.followeesUpTo(db, viewerId, FAN_OUT_MAX);
-    if (followees.length <= FAN_OUT_MAX) {
+    // The stored count picks the strategy without reading a long follow list; the list is read only when short.
+    const many = (await repository.followingCount(db, viewerId)) > FAN_OUT_MAX;
+    const followees = many ? null : await repository.followeesUpTo(db, viewerId, FAN_OUT_MAX);
+    if (followees && followees.length <= FAN_OUT_MAX) {
       const rows = await repository.newestOfEach(db, followees, cursor, FEED_PAGE_SIZE);
       return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : null };
     }
@@ -88,20 +96,21 @@ export function createFeedService(deps: FeedServiceDeps) {
     return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : windowEnd };
   }
 
-  async function hydrate(rows: readonly repository.ActivityRow[], viewerId: string, out: ReadonlySet<string>): Promise<Hydrated> {
+  async function hydrate(rows: readonly repository.ActivityRow[], viewerId: string): Promise<Hydrated> {
     const objects = (type: repository.ActivityRow['object_type']) =>
       rows.filter((row) => row.object_type === type).map((row) => row.object_id);
     const rated = rows.filter((row) => row.verb === 'rated');
     const actorIds = [...new Set(rows.map((row) => row.actor_id))];
+    const personIds = [...new Set([...actorIds, ...objects('person')])];
+    const out = await leftOutAmong(viewerId, personIds);
     const [people, reviews, collections, listens, ratings, settings] = await Promise.all([
-      peopleById([...new Set([...rows.map((row) => row.actor_id), ...objects('person')])], out),
+      peopleById(personIds, out),
       repository.reviews(db, objects('review'), viewerId),
       repository.collections(db, [...new Set(objects('collection'))]),
       repository.listens(db, objects('journal_entry')),
       repository.ratingsOf(
         db,
-        rated.map((row) => row.actor_id),
-        rated.map((row) => row.object_id),
+        rated.map((row) => ({ userId: row.actor_id, albumId: row.object_id })),
       ),
       deps.settings.readMany(actorIds),
     ]);
@@ -150,7 +159,7 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   async function page(viewerId: string, query: FeedQuery): Promise<FeedPage> {
     const { rows, next } = await skeleton(viewerId, decodeCursor(query.cursor));
-    const data = await hydrate(rows, viewerId, await leftOut(viewerId));
+    const data = await hydrate(rows, viewerId);
     const kept = rows.filter((row) => visible(row, data));
     return { items: presentFeed(kept, data), nextCursor: next ? encodeCursor(next) : null };
   }

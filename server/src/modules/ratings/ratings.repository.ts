@@ -30,8 +30,14 @@ export async function deleteRating(db: DB, id: string): Promise<void> {
  * Moves an album's aggregates by a count and a sum in one statement: the database applies
  * concurrent changes one after another, so the totals stay exact.
  */
-export async function shiftAlbumTotals(db: DB, albumId: string, countDelta: number, sumDelta: number, now: string): Promise<void> {
-  await db
+export async function shiftAlbumTotals(
+  db: DB,
+  albumId: string,
+  countDelta: number,
+  sumDelta: number,
+  now: string,
+): Promise<{ rating_count: number; rating_average: number | null } | undefined> {
+  return db
     .updateTable('album')
     .set({
       rating_count: sql`rating_count + ${countDelta}`,
@@ -40,7 +46,8 @@ export async function shiftAlbumTotals(db: DB, albumId: string, countDelta: numb
       updated_at: now,
     })
     .where('id', '=', albumId)
-    .execute();
+    .returning(['rating_count', 'rating_average'])
+    .executeTakeFirst();
 }
 
 export async function shiftProfileRatings(db: DB, userId: string, delta: number): Promise<void> {
@@ -147,12 +154,14 @@ export async function personDistribution(db: DB, userId: string): Promise<Map<nu
  * instead of adding another, so adjusting a rating never floods followers' feeds.
  */
 export async function recordRated(db: DB, userId: string, albumId: string, now: string): Promise<void> {
+  // object_type too, so both engines probe activity_object_actor_idx instead of reading all of a person's rows.
   const moved = await db
     .updateTable('activity')
     .set({ created_at: now })
+    .where('object_type', '=', 'album')
+    .where('object_id', '=', albumId)
     .where('actor_id', '=', userId)
     .where('verb', '=', 'rated')
-    .where('object_id', '=', albumId)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) > 0) return;
   await db
@@ -162,5 +171,11 @@ export async function recordRated(db: DB, userId: string, albumId: string, now: 
 }
 
 export async function deleteRatedActivity(db: DB, userId: string, albumId: string): Promise<void> {
-  await db.deleteFrom('activity').where('actor_id', '=', userId).where('verb', '=', 'rated').where('object_id', '=', albumId).execute();
+  await db
+    .deleteFrom('activity')
+    .where('object_type', '=', 'album')
+    .where('object_id', '=', albumId)
+    .where('actor_id', '=', userId)
+    .where('verb', '=', 'rated')
+    .execute();
 }

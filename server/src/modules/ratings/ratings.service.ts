@@ -28,8 +28,11 @@ export function createRatingLookup(db: DB): RatingLookup {
 export function createRatingsService(deps: RatingsServiceDeps) {
   const { db, catalog } = deps;
 
-  async function summary(albumId: string, rating: number | null): Promise<AlbumRating> {
-    const [totals, counts] = await Promise.all([repository.albumTotals(db, albumId), repository.distribution(db, albumId)]);
+  type Totals = Awaited<ReturnType<typeof repository.albumTotals>>;
+
+  /** The answer to a change: `totals` as the write's own update returned them (read again when unknown). */
+  async function summary(albumId: string, rating: number | null, known?: Totals): Promise<AlbumRating> {
+    const [totals, counts] = await Promise.all([known ?? repository.albumTotals(db, albumId), repository.distribution(db, albumId)]);
     return {
       albumId,
       rating,
@@ -55,26 +58,29 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       db.transaction().execute(async (trx) => {
         const now = deps.clock().toISOString();
         const existing = await repository.findRating(trx, userId, albumId);
+        let totals: Totals;
         if (existing) {
           await repository.updateRating(trx, existing.id, rating, options.at ?? now);
-          await repository.shiftAlbumTotals(trx, albumId, 0, rating - Number(existing.rating), now);
+          totals = await repository.shiftAlbumTotals(trx, albumId, 0, rating - Number(existing.rating), now);
         } else {
           await repository.insertRating(trx, userId, albumId, rating, options.at ?? now);
-          await repository.shiftAlbumTotals(trx, albumId, 1, rating, now);
+          totals = await repository.shiftAlbumTotals(trx, albumId, 1, rating, now);
           await repository.shiftProfileRatings(trx, userId, 1);
         }
         const changed = !existing || Number(existing.rating) !== rating;
         if (changed && !options.quiet) await repository.recordRated(trx, userId, albumId, now);
+        return totals;
       });
+    let totals: Totals;
     try {
-      await write();
+      totals = await write();
     } catch (error) {
       // Two first ratings by one person at the same moment: the second becomes a change.
       if (!isUniqueViolation(error)) throw error;
-      await write();
+      totals = await write();
     }
     catalog.invalidateAlbum(albumId);
-    return summary(albumId, rating);
+    return summary(albumId, rating, totals);
   }
 
   async function unrate(userId: string, albumRef: string): Promise<AlbumRating> {

@@ -91,6 +91,27 @@ describe('rating an album', () => {
     expect(detail.ratingCount).toBe(40);
   });
 
+  it('answers with the totals its own write left, and keeps one feed row per person and album', async () => {
+    const album = await buildAlbum(t.db, { title: 'Often Changed' });
+    const [first, second] = await Promise.all([createUser(t), createUser(t)]);
+    expect((await rate(first, 4, album)).json()).toMatchObject({ averageRating: 4, ratingCount: 1 });
+    expect((await rate(second, 9, album)).json()).toMatchObject({ averageRating: 6.5, ratingCount: 2 });
+    expect((await rate(first, 6, album)).json()).toMatchObject({ averageRating: 7.5, ratingCount: 2 });
+    await rate(first, 8, album);
+    const rows = await t.db
+      .selectFrom('activity')
+      .select(['actor_id', 'created_at'])
+      .where('object_type', '=', 'album')
+      .where('object_id', '=', album)
+      .where('verb', '=', 'rated')
+      .execute();
+    expect(rows.map((row) => row.actor_id).sort()).toEqual([first.user.id, second.user.id].sort());
+    const removed = await t.inject({ method: 'DELETE', url: `/api/albums/${album}/rating`, headers: { cookie: first.cookie } });
+    expect(removed.json()).toMatchObject({ averageRating: 9, ratingCount: 1 });
+    const left = await t.db.selectFrom('activity').select('actor_id').where('object_id', '=', album).where('verb', '=', 'rated').execute();
+    expect(left.map((row) => row.actor_id)).toEqual([second.user.id]);
+  });
+
   it('one person rating twice at the same moment still counts once', async () => {
     const album = await buildAlbum(t.db, { title: 'Double Click' });
     const user = await createUser(t);

@@ -9,10 +9,12 @@ import {
   sql,
   type DatabaseConnection,
   type LogEvent,
+  type QueryResult,
   type SqliteDialectConfig,
 } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Database } from '../../db/schema.ts';
 
@@ -65,6 +67,7 @@ export interface OpenOptions {
   /**
    * Serving requests (PostgreSQL): a connection is waited for at most 2 s and a statement runs at most 30 s, so a
    * database that went away answers 503 at once instead of holding requests. Migrations and tools open without them.
+   * On SQLite, the log is checkpointed on a thread of its own (startCheckpoints).
    */
   serving?: boolean;
 }
@@ -74,11 +77,34 @@ export const CONNECT_TIMEOUT_MS = 2000;
 export const STATEMENT_TIMEOUT_MS = 30_000;
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options.serving ?? false);
   return openPostgres(url, options.poolSize ?? 10, options.serving ?? false);
 }
 
-function openSqlite(path: string): DatabaseHandle {
+/** How often the checkpoint thread copies the log back, and the log size (pages) at which a commit does it itself. */
+const CHECKPOINT_INTERVAL_MS = 200;
+const FALLBACK_CHECKPOINT_PAGES = 10_000;
+
+/**
+ * Serving on SQLite: checkpoints run on a thread of their own, so no request's commit pays for copying the log and
+ * syncing the file (most of a rating write's cost otherwise). Should that thread stop, commits checkpoint again once
+ * the log reaches FALLBACK_CHECKPOINT_PAGES.
+ */
+function startCheckpoints(database: SqliteDatabase.Database, path: string): () => Promise<void> {
+  database.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  const thread = new Worker(new URL('./checkpoint-thread.ts', import.meta.url), {
+    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
+  thread.unref();
+  thread.on('error', () => undefined);
+  const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+  return async () => {
+    thread.postMessage('stop');
+    await exited;
+  };
+}
+
+function openSqlite(path: string, serving: boolean): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SqliteDatabase(path);
   database.pragma('journal_mode = WAL');
@@ -87,12 +113,16 @@ function openSqlite(path: string): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('cache_size = -32000');
   const { log, observeQueries } = queryObservers();
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), log });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, database), log });
+  const stopCheckpoints = serving && path !== ':memory:' ? startCheckpoints(database, path) : async () => {};
   return {
     db,
     dialect: 'sqlite',
     description: `sqlite ${path}`,
-    destroy: () => db.destroy(),
+    destroy: async () => {
+      await stopCheckpoints();
+      await db.destroy();
+    },
     observeQueries,
   };
 }
@@ -104,18 +134,70 @@ function openSqlite(path: string): DatabaseHandle {
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #settings: SqliteDialectConfig;
-  constructor(settings: SqliteDialectConfig) {
+  readonly #database: SqliteDatabase.Database;
+  constructor(settings: SqliteDialectConfig, database: SqliteDatabase.Database) {
     super(settings);
     this.#settings = settings;
+    this.#database = database;
   }
   override createDriver(): SqliteDriver {
-    return new ImmediateTransactionDriver(this.#settings);
+    return new ImmediateTransactionDriver(this.#settings, this.#database);
   }
 }
 
 class ImmediateTransactionDriver extends SqliteDriver {
+  readonly #connection: DatabaseConnection;
+  constructor(settings: SqliteDialectConfig, database: SqliteDatabase.Database) {
+    super(settings);
+    this.#connection = new StatementCachingConnection(database);
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** Most statements this many distinct SQL texts are kept prepared (IN lists of every length make many). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite connection prepares every statement anew, which costs as much as running a small indexed query:
+ * prepared statements are kept by SQL text instead (SQLite re-prepares one by itself after a schema change).
+ */
+class StatementCachingConnection implements DatabaseConnection {
+  readonly #database: SqliteDatabase.Database;
+  readonly #statements = new Map<string, SqliteDatabase.Statement>();
+  constructor(database: SqliteDatabase.Database) {
+    this.#database = database;
+  }
+
+  #prepare(text: string): SqliteDatabase.Statement {
+    let statement = this.#statements.get(text);
+    if (statement) {
+      // Most recently used last, so the oldest goes first when the cache is full.
+      this.#statements.delete(text);
+    } else {
+      statement = this.#database.prepare(text);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!);
+    }
+    this.#statements.set(text, statement);
+    return statement;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.#prepare(compiledQuery.sql);
+    const parameters = compiledQuery.parameters as unknown[];
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    // A statement being iterated is busy: a fresh one, never a cached one.
+    const statement = this.#database.prepare(compiledQuery.sql);
+    for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
   }
 }
 

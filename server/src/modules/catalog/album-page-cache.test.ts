@@ -1,0 +1,63 @@
+import type { AlbumDetail } from '@hearsay/contracts/catalog';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+import { createUser } from '../../../test/users.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the album page cache', () => {
+  it('keeps the shared part of a page per album and drops it when the album changes, by id or slug', async () => {
+    const albumId = await buildAlbum(t.db, { title: 'Cached Album', artist: 'Cache Band' });
+    const [reader, rater] = await Promise.all([createUser(t), createUser(t)]);
+    const page = async (ref: string, user = reader) => {
+      const response = await t.inject({ url: `/api/albums/${ref}`, headers: { cookie: user.cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AlbumDetail>();
+    };
+    const first = await page(albumId);
+    expect(first).toMatchObject({ ratingCount: 0, viewerRating: null });
+    expect((await page(first.slug)).ratingCount).toBe(0);
+    const rated = await t.inject({
+      method: 'PUT',
+      url: `/api/albums/${first.slug}/rating`,
+      headers: { cookie: rater.cookie },
+      payload: { rating: 7 },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    for (const ref of [albumId, first.slug]) {
+      expect(await page(ref)).toMatchObject({ ratingCount: 1, averageRating: 7, viewerRating: null });
+      expect(await page(ref, rater)).toMatchObject({ ratingCount: 1, viewerRating: 7 });
+    }
+    expect((await page(first.slug)).ratingDistribution.find((bucket) => bucket.rating === 7)?.count).toBe(1);
+  });
+
+  it('reads a slug again once the album it named changed', async () => {
+    const albumId = await buildAlbum(t.db, { title: 'Moving Slug' });
+    const reader = await createUser(t);
+    const first = await t.inject({ url: `/api/albums/${albumId}`, headers: { cookie: reader.cookie } });
+    const slug = first.json<AlbumDetail>().slug;
+    expect((await t.inject({ url: `/api/albums/${slug}`, headers: { cookie: reader.cookie } })).json<AlbumDetail>().id).toBe(albumId);
+    // The slug moves to another album; the change event of the first (a rating here) drops what was kept of it.
+    await t.db
+      .updateTable('album')
+      .set({ slug: `${slug}-old` })
+      .where('id', '=', albumId)
+      .execute();
+    const other = await buildAlbum(t.db, { title: 'Moving Slug Two' });
+    await t.db.updateTable('album').set({ slug }).where('id', '=', other).execute();
+    const rated = await t.inject({
+      method: 'PUT',
+      url: `/api/albums/${albumId}/rating`,
+      headers: { cookie: reader.cookie },
+      payload: { rating: 5 },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect((await t.inject({ url: `/api/albums/${slug}`, headers: { cookie: reader.cookie } })).json<AlbumDetail>().id).toBe(other);
+  });
+});
