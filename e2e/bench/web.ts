@@ -1,0 +1,447 @@
+/**
+ * `npm run bench:web` (issue #19): Lighthouse, mobile (its default form factor and simulated throttling), on Hearsay's
+ * landing, album, search, trending and profile pages next to a bare Vite + React page built in this same run with the
+ * repository's own Vite and React. Each page is measured BENCH_WEB_RUNS times (default 3), interleaved, and the
+ * medians are compared with the bare page's. A report, not a test: it exits 0 whatever the scores, 1 only when
+ * something broke. docs/benchmarks.md, "Web pages: Lighthouse (mobile)", explains the method.
+ */
+import react from '@vitejs/plugin-react';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import sharp from 'sharp';
+import { build } from 'vite';
+
+const root = new URL('../..', import.meta.url).pathname;
+const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The e2e suite's flags, headless: no network chatter from the browser itself.
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const goals = { performance: 90, accessibility: 100, lcpRatio: 1.5, tbtRatio: 2, cls: 0.05 };
+
+interface Page {
+  name: string;
+  url: string;
+  /** Sent with every request of the run: Lighthouse starts from empty storage, so this is how a page is signed in. */
+  headers?: Record<string, string>;
+}
+
+interface Sample {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Bytes transferred for the whole load (the raw JSON only): what shrinking the entry JavaScript should move. */
+  bytes: number;
+  benchmarkIndex: number;
+  finalUrl: string;
+  warnings: string[];
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+process.once('SIGTERM', () => void cleanUp().then(() => process.exit(143)));
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The bare page: what a Vite + React page showing a heading, a paragraph and an album-cover-sized picture costs.
+
+async function buildBarePage(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'hearsay-bench-bare-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  // The repository's own packages, so the bare page gets exactly its React and Vite.
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  mkdirSync(join(dir, 'public'));
+  // 500 × 500, the size the album page asks the server for; noise makes it weigh what a real cover does (tens of KB).
+  const side = 500;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = ((i * 2654435761) >>> 24) ^ (i % 97);
+  await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .blur(1.2)
+    .webp({ quality: 80 })
+    .toFile(join(dir, 'public', 'cover.webp'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Bare page</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/main.tsx"></script>
+  </body>
+</html>
+`,
+  );
+  writeFileSync(
+    join(dir, 'main.tsx'),
+    `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+function App() {
+  return (
+    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '0 auto', padding: 16 }}>
+      <h1>The Dark Side of the Moon</h1>
+      <p>Pink Floyd, 1973. A bare Vite and React page: the floor Hearsay's pages are measured against.</p>
+      <img src="/cover.webp" alt="Album cover" width={500} height={500} style={{ maxWidth: '100%', height: 'auto' }} />
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+`,
+  );
+  await build({ root: dir, configFile: false, logLevel: 'warn', plugins: [react()], build: { target: 'es2022', outDir: 'dist' } });
+  return join(dir, 'dist');
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves a built directory, compressing text with brotli as Hearsay does, so the floor is not handicapped. */
+async function serveStatic(dir: string): Promise<string> {
+  const server: Server = createServer((request, response) => {
+    let file = join(dir, normalize(new URL(request.url ?? '/', 'http://x').pathname));
+    if (!file.startsWith(dir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) file = join(dir, 'index.html');
+    const type = types[extname(file)] ?? 'application/octet-stream';
+    let body = readFileSync(file);
+    const headers: Record<string, string> = { 'content-type': type };
+    if (type.startsWith('text/') && /\bbr\b/.test(String(request.headers['accept-encoding']))) {
+      body = brotliCompressSync(body);
+      headers['content-encoding'] = 'br';
+    }
+    response.writeHead(200, headers).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Hearsay, started as the e2e suite starts it: production build, fresh SQLite database, starter catalog.
+
+async function startHearsay(): Promise<string> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'e2e', 'support', 'start-server.ts')], {
+    cwd: join(root, 'e2e'),
+    env: { ...process.env, E2E_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push(async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  });
+  // A stale web build is rebuilt first, which takes a minute or two on a busy two-core machine.
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Hearsay exited (${child.exitCode}) before it was ready:\n${output}`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return base;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`Hearsay was not ready within 5 minutes:\n${output}`);
+}
+
+async function api<T>(base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Promise<T> {
+  const response = await fetch(base + path, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function signUp(base: string, name: string): Promise<{ cookie: string; username: string }> {
+  const email = `bench-${name.toLowerCase()}-${Date.now().toString(36)}@example.com`;
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Bench ${name}`, email, password: 'Quiet-Library-42!' }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('hearsay.session_token='));
+  if (!session) throw new Error('sign-up answered without a session cookie');
+  const cookie = session.split(';')[0]!;
+  await api(base, '/api/auth/profile', { method: 'PUT', cookie, body: { bio: 'Measured by the web bench.', onboardingCompleted: true } });
+  await api(base, '/api/me/visibility', { method: 'PUT', cookie, body: { visibility: 'public' } });
+  const { user } = await api<{ user: { username: string } }>(base, '/api/me', { cookie });
+  return { cookie, username: user.username };
+}
+
+interface AlbumCard {
+  id: string;
+  slug: string;
+  artistCredit: string;
+}
+
+/**
+ * Three members rate the same twelve albums (trending lists albums with at least three ratings this week); the first
+ * has a public profile, which the second looks at. The album page is the one album the stand-in for MusicBrainz
+ * knows well (tracks and credits), the search is its artist's name.
+ */
+async function preparePages(base: string): Promise<Page[]> {
+  const found = await api<{ albums: AlbumCard[] }>(base, `/api/search?q=${encodeURIComponent('dark side of the moon')}`);
+  const album = found.albums[0];
+  if (!album) throw new Error('the search for "dark side of the moon" found no album');
+  const list = await api<{ items: AlbumCard[] }>(base, '/api/albums?sort=title&limit=11&page=20');
+  const rated = [album, ...list.items];
+  const members = [];
+  for (const name of ['Owner', 'Viewer', 'Third']) members.push(await signUp(base, name));
+  for (const [m, member] of members.entries()) {
+    for (const [a, card] of rated.entries()) {
+      const rating = 5 + ((a + m * 3) % 11) / 2;
+      await api(base, `/api/albums/${card.id}/rating`, { method: 'PUT', cookie: member.cookie, body: { rating } });
+    }
+  }
+  const query = album.artistCredit;
+  const search = await api<{ counts: { albums: number } }>(base, `/api/search?q=${encodeURIComponent(query)}`);
+  if (search.counts.albums === 0) throw new Error(`the search for "${query}" found no album`);
+  const trending = await api<{ total: number }>(base, '/api/charts');
+  if (trending.total === 0) throw new Error('trending is empty after the ratings');
+  const [owner, viewer] = members as [(typeof members)[0], (typeof members)[0]];
+  return [
+    { name: 'landing', url: `${base}/` },
+    { name: 'album', url: `${base}/album/${encodeURIComponent(album.slug)}` },
+    { name: 'search', url: `${base}/search?q=${encodeURIComponent(query)}` },
+    { name: 'trending', url: `${base}/trending` },
+    { name: 'profile', url: `${base}/profile/${encodeURIComponent(owner.username)}`, headers: { Cookie: viewer.cookie } },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Lighthouse.
+
+async function audit(page: Page): Promise<Sample> {
+  // A fresh browser (and profile) per run, so no run inherits another's cache or compiled code.
+  const chrome: LaunchedChrome = await launch({ chromePath, chromeFlags, handleSIGINT: false, logLevel: 'silent' });
+  const kill = () => chrome.kill();
+  cleanups.push(kill);
+  try {
+    const result = await lighthouse(page.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: page.headers ?? null,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const metric = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`Lighthouse on ${page.url} gave no ${id}`);
+      return value;
+    };
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      bytes: metric('total-byte-weight'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      finalUrl: lhr.finalDisplayedUrl,
+      warnings: lhr.runWarnings,
+    };
+  } finally {
+    cleanups.splice(cleanups.indexOf(kill), 1);
+    kill();
+  }
+}
+
+/** Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is tried again, twice. */
+async function auditWithRetries(page: Page): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(page);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      process.stdout.write(`${page.name}: ${error instanceof Error ? error.message : String(error)}; trying again\n`);
+    }
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+interface Row {
+  page: string;
+  url: string;
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  lcpRatio: number | null;
+  tbtRatio: number | null;
+  goals: { performance: boolean; accessibility: boolean; lcp: boolean; tbt: boolean; cls: boolean } | null;
+  samples: Sample[];
+}
+
+function summarize(page: Page, samples: Sample[], bare: Row | null): Row {
+  const of = (key: 'performance' | 'accessibility' | 'lcp' | 'tbt' | 'cls' | 'bytes') => median(samples.map((sample) => sample[key]));
+  const [performance, accessibility, lcp, tbt, cls] = [of('performance'), of('accessibility'), of('lcp'), of('tbt'), of('cls')];
+  // A bare TBT of 0 gives no ratio; then only 0 meets the goal.
+  const lcpRatio = bare && bare.lcp > 0 ? lcp / bare.lcp : null;
+  const tbtRatio = bare && bare.tbt > 0 ? tbt / bare.tbt : null;
+  return {
+    page: page.name,
+    url: page.url,
+    performance,
+    accessibility,
+    lcp,
+    tbt,
+    cls,
+    bytes: of('bytes'),
+    lcpRatio,
+    tbtRatio,
+    goals: bare
+      ? {
+          performance: performance >= goals.performance,
+          accessibility: accessibility >= goals.accessibility,
+          lcp: lcp <= goals.lcpRatio * bare.lcp,
+          tbt: tbt <= goals.tbtRatio * bare.tbt,
+          cls: cls <= goals.cls,
+        }
+      : null,
+    samples,
+  };
+}
+
+function table(rows: Row[]): string {
+  const mark = (met: boolean | undefined) => (met === undefined ? '' : met ? ' ✓' : ' ✗');
+  const ms = (value: number) => Math.round(value).toLocaleString('en-US');
+  const ratio = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}×`);
+  const lines = [
+    '| page | performance | accessibility | LCP ms | TBT ms | CLS | LCP × bare | TBT × bare | goals met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const row of rows) {
+    const g = row.goals;
+    const met = g ? `${Object.values(g).filter(Boolean).length} of 5` : '(the floor)';
+    lines.push(
+      `| ${row.page} | ${row.performance}${mark(g?.performance)} | ${row.accessibility}${mark(g?.accessibility)} | ${ms(row.lcp)} | ` +
+        `${ms(row.tbt)} | ${row.cls.toFixed(3)}${mark(g?.cls)} | ${g ? ratio(row.lcpRatio) + mark(g.lcp) : '1.00×'} | ` +
+        `${g ? ratio(row.tbtRatio) + mark(g.tbt) : '1.00×'} | ${met} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_WEB_RUNS must be a positive whole number, not ${runs}`);
+  const started = new Date();
+  const loadBefore = loadavg();
+  process.stdout.write('Building the bare Vite + React page...\n');
+  const bareUrl = await serveStatic(await buildBarePage());
+  process.stdout.write('Starting Hearsay (production build, fresh SQLite database, starter catalog)...\n');
+  const base = await startHearsay();
+  const pages: Page[] = [{ name: 'bare Vite + React', url: `${bareUrl}/` }, ...(await preparePages(base))];
+
+  // Rounds interleave the pages, so a burst of load on the machine falls on all of them alike.
+  const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
+  for (let round = 1; round <= runs; round++) {
+    for (const page of pages) {
+      const sample = await auditWithRetries(page);
+      // A page that landed elsewhere (the profile sent to sign in, say) measured the wrong thing.
+      if (new URL(sample.finalUrl).pathname !== new URL(page.url).pathname) {
+        throw new Error(`${page.name}: Lighthouse ended on ${sample.finalUrl}, not ${page.url}`);
+      }
+      samples.get(page.name)!.push(sample);
+      process.stdout.write(
+        `round ${round}/${runs} ${page.name}: performance ${sample.performance}, LCP ${Math.round(sample.lcp)} ms, ` +
+          `TBT ${Math.round(sample.tbt)} ms, CLS ${sample.cls.toFixed(3)}\n`,
+      );
+    }
+  }
+  const bare = summarize(pages[0]!, samples.get(pages[0]!.name)!, null);
+  const rows = [bare, ...pages.slice(1).map((page) => summarize(page, samples.get(page.name)!, bare))];
+
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    // 1, 5 and 15 minutes, before and after: other work on the machine slows Hearsay and the floor alike, but adds noise.
+    loadAverageBefore: loadBefore.map((load) => Number(load.toFixed(2))),
+    loadAverageAfter: loadavg().map((load) => Number(load.toFixed(2))),
+    node: process.version,
+    lighthouseBenchmarkIndex: median([...samples.values()].flat().map((sample) => sample.benchmarkIndex)),
+  };
+  const output = `\n## Lighthouse (mobile), median of ${runs} run${runs === 1 ? '' : 's'}, ${started.toISOString().slice(0, 16)} UTC\n\n${table(rows)}\n\n`;
+  process.stdout.write(output);
+  process.stdout.write(
+    `Goals: performance ≥ ${goals.performance}, accessibility ${goals.accessibility}, LCP ≤ ${goals.lcpRatio}× and TBT ≤ ` +
+      `${goals.tbtRatio}× the bare page's, CLS ≤ ${goals.cls}.\n` +
+      `Machine: ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverageBefore[0]} before and ${machine.loadAverageAfter[0]} after, Node ${machine.node}, ` +
+      `Lighthouse benchmark index ${Math.round(machine.lighthouseBenchmarkIndex)}.\n`,
+  );
+  const warnings = [...new Set([...samples.values()].flat().flatMap((sample) => sample.warnings))];
+  for (const warning of warnings) process.stdout.write(`Lighthouse warned: ${warning}\n`);
+
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  const file = join(root, '.bench', `web-${started.toISOString().slice(0, 16).replace(':', '')}.json`);
+  writeFileSync(file, JSON.stringify({ started: started.toISOString(), runs, goals, machine, warnings, rows }, null, 2) + '\n');
+  process.stdout.write(`Raw figures: ${file}\n`);
+}
+
+let code = 0;
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  code = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(code);
