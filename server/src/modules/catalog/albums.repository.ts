@@ -29,6 +29,17 @@ export interface HydratedAlbum {
   genres: AlbumGenreRow[];
 }
 
+/** What an album's credit reads of its artists: the album page and album cards alike. */
+const CREDIT_COLUMNS = [
+  'album_artist.album_id',
+  'album_artist.artist_id',
+  'artist.slug',
+  'artist.name',
+  'album_artist.credited_name',
+  'album_artist.join_phrase',
+  'album_artist.position',
+] as const;
+
 /** Albums with their credits and genres, in the order of the ids given; unknown ids are skipped. */
 export async function hydrateAlbums(db: DB, ids: readonly string[]): Promise<HydratedAlbum[]> {
   if (ids.length === 0) return [];
@@ -38,15 +49,7 @@ export async function hydrateAlbums(db: DB, ids: readonly string[]): Promise<Hyd
     db
       .selectFrom('album_artist')
       .innerJoin('artist', 'artist.id', 'album_artist.artist_id')
-      .select([
-        'album_artist.album_id',
-        'album_artist.artist_id',
-        'artist.slug',
-        'artist.name',
-        'album_artist.credited_name',
-        'album_artist.join_phrase',
-        'album_artist.position',
-      ])
+      .select(CREDIT_COLUMNS)
       .where('album_artist.album_id', 'in', unique)
       .orderBy('album_artist.position')
       .execute(),
@@ -86,15 +89,7 @@ export async function findAlbumPage(db: DB, ref: string): Promise<(HydratedAlbum
         eb
           .selectFrom('album_artist')
           .innerJoin('artist', 'artist.id', 'album_artist.artist_id')
-          .select([
-            'album_artist.album_id',
-            'album_artist.artist_id',
-            'artist.slug',
-            'artist.name',
-            'album_artist.credited_name',
-            'album_artist.join_phrase',
-            'album_artist.position',
-          ])
+          .select(CREDIT_COLUMNS)
           .whereRef('album_artist.album_id', '=', 'album.id')
           .orderBy('album_artist.position'),
       ).as('credit_rows'),

@@ -1,7 +1,7 @@
 import type { Language } from '@hearsay/contracts/settings';
 import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, pickLanguage } from './languages.ts';
+import { LANGUAGES, pickLanguage } from '@hearsay/contracts/languages';
 
 /**
  * Every user-visible string goes through i18next. Resources are split by namespace, one JSON file
