@@ -288,10 +288,16 @@ describe('two servers behind nginx with TLS, on PostgreSQL and Redis', () => {
       attempts: number;
     }>`select state, attempts from job where kind = 'data-export' and owner = ${person.id}`.execute(handle.db);
     expect(jobs.rows.map((row) => [row.state, Number(row.attempts)])).toEqual([['done', 1]]);
-    const ready = await sql<{
-      count: string;
-    }>`select count(*) as count from notification where recipient_id = ${person.id} and kind = 'export_ready'`.execute(handle.db);
-    expect(Number(ready.rows[0]!.count)).toBe(1);
+    // The notification is written after the export is done (a listener of the event), so it may come a moment later.
+    const ready = async () =>
+      Number(
+        (
+          await sql<{
+            count: string;
+          }>`select count(*) as count from notification where recipient_id = ${person.id} and kind = 'export_ready'`.execute(handle.db)
+        ).rows[0]!.count,
+      );
+    await expect.poll(ready, { timeout: 10_000, interval: 100 }).toBe(1);
   });
 
   it('restart one at a time under load without a failed request, each socket back within its reconnect', { timeout: 180_000 }, async () => {
