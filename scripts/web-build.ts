@@ -3,7 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const webDist = join(root, 'web', 'dist', 'index.html');
+/** The app the browser is served, and the renderer the server renders its pages with. */
+const builtFiles = [join(root, 'web', 'dist', 'index.html'), join(root, 'web', 'dist-ssr', 'entry-server.js')];
 const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'contracts/src'];
 
 function newestChange(path: string): number {
@@ -14,10 +15,10 @@ function newestChange(path: string): number {
   return newest;
 }
 
-/** True when web/dist is missing or older than any web source (so `npm start` after a pull serves the new app). */
+/** True when the built app is missing or older than any web source (so `npm start` after a pull serves the new app). */
 export function webBuildIsStale(): boolean {
-  if (!existsSync(webDist)) return true;
-  const built = statSync(webDist).mtimeMs;
+  if (builtFiles.some((file) => !existsSync(file))) return true;
+  const built = Math.min(...builtFiles.map((file) => statSync(file).mtimeMs));
   return sources.some((source) => existsSync(join(root, source)) && newestChange(join(root, source)) > built);
 }
 

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const apiTarget = process.env.HEARSAY_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
@@ -22,11 +22,15 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    // The server renderer (`--ssr`, into dist-ssr) needs none of the files the browser is served.
+    copyPublicDir: !isSsrBuild,
   },
+  // The contracts are TypeScript source: bundled into the server renderer rather than left for Node to import.
+  ssr: { noExternal: ['@hearsay/contracts'] },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));

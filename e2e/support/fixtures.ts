@@ -32,8 +32,34 @@ async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
-/** Every test also checks the last page it visited for accessibility. */
+/**
+ * Waits until the app has taken over the page: a page the server rendered shows its content (and passes visibility
+ * checks) a moment before its controls work.
+ */
+export async function untilReady(page: Page): Promise<void> {
+  if ((await page.locator('#root').count()) > 0) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Every test also checks the last page it visited for accessibility, and its page's `goto` and `reload` wait until
+ * the app has taken the page over.
+ */
 export const test = base.extend<{ accessibilityCheck: void }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilReady(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilReady(page);
+      return response;
+    };
+    await use(page);
+  },
   accessibilityCheck: [
     async ({ page }, use) => {
       await use();

@@ -391,6 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews), ...yearInReviewPreviews(yearInReview)],
     appearanceFor: async (userId) => (await settings.read(userId)).appearance,
+    renderer: config.webRenderer,
   });
 
   return app;

@@ -136,6 +136,8 @@ export interface Config {
   /** How many albums new to the catalog one import, and one person's imports in 24 hours, may add. */
   importLimits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
   webDist: string;
+  /** The web app's server renderer, built beside it (`web/dist-ssr`); pages are rendered in the browser without it. */
+  webRenderer: string;
   /** Serve the web app's `.map` files (they show its source to anyone who asks). */
   serveSourceMaps: boolean;
   rateLimitMultiplier: number;
@@ -175,6 +177,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const webDist = resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname);
   const databaseUrl = normaliseSqliteUrl(env.DATABASE_URL ?? `sqlite:${join(dataDir, 'hearsay.db')}`);
   return {
     env: env.NODE_ENV,
@@ -205,7 +208,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     adminEmails: env.ADMIN_EMAILS,
     oauth: oauthConfig(env),
     serveSourceMaps: env.SOURCE_MAPS,
-    webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDist,
+    webRenderer: join(webDist, '..', 'dist-ssr', 'entry-server.js'),
   };
 }
 

@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AlbumExtensionsProvider } from '../shared/lib/album-extensions.tsx';
 import { createQueryClient } from '../shared/lib/query-client.ts';
 import { RealtimeProvider } from '../shared/realtime/realtime.tsx';
@@ -10,8 +10,13 @@ import { albumExtensions } from './album-extensions.tsx';
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 /** Everything every screen relies on: the query cache (spec §9 defaults), live updates, translations and toasts (at most 20). */
-export function Providers({ children }: { children: React.ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, client }: { children: React.ReactNode; client?: QueryClient }) {
+  // A page rendered on the server brings its client, filled with the data it was rendered from.
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  // The app answers from here on (a page rendered on the server shows before its controls work).
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>

@@ -1,10 +1,20 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { NotFound } from '../shared/ui/not-found.tsx';
 import { Spinner } from '../shared/ui/skeleton.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PrivateRoute } from './route-guards.tsx';
+
+/**
+ * What the server does with a route. Public pages are rendered there with their data, so they paint (and search engines
+ * and link previews read them) before the scripts run; the signed-in-only part is rendered only for a signed-in viewer.
+ */
+export interface RouteHandle {
+  serverRendered?: true;
+  signedInOnly?: true;
+}
+const serverRendered: RouteHandle = { serverRendered: true };
 
 function RouteLoading() {
   return <Spinner className="min-h-[50vh]" />;
@@ -25,7 +35,7 @@ export const routes: RouteObject[] = [
         // Router renders nothing there and warns "No `HydrateFallback` element provided").
         HydrateFallback: RouteLoading,
         children: [
-          { index: true, element: <HomeRoute /> },
+          { index: true, element: <HomeRoute />, handle: serverRendered },
           { path: 'login', lazy: async () => ({ Component: (await import('../features/accounts/login-page.tsx')).LoginPage }) },
           { path: 'register', lazy: async () => ({ Component: (await import('../features/accounts/register-page.tsx')).RegisterPage }) },
           {
@@ -45,24 +55,66 @@ export const routes: RouteObject[] = [
             path: 'auth/callback',
             lazy: async () => ({ Component: (await import('../features/accounts/auth-callback-page.tsx')).AuthCallbackPage }),
           },
-          { path: 'search', lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }) },
-          { path: 'album/:albumId', lazy: async () => ({ Component: (await import('../features/catalog/album-page.tsx')).AlbumPage }) },
-          { path: 'artist/:artistId', lazy: async () => ({ Component: (await import('../features/catalog/artist-page.tsx')).ArtistPage }) },
-          { path: 'explore', lazy: async () => ({ Component: (await import('../features/catalog/explore-page.tsx')).ExplorePage }) },
-          { path: 'trending', lazy: async () => ({ Component: (await import('../features/catalog/trending-page.tsx')).TrendingPage }) },
-          { path: 'lists', lazy: async () => ({ Component: (await import('../features/collections/lists-page.tsx')).ListsPage }) },
+          {
+            path: 'search',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }),
+          },
+          {
+            path: 'album/:albumId',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/catalog/album-page.tsx')).AlbumPage }),
+          },
+          {
+            path: 'artist/:artistId',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/catalog/artist-page.tsx')).ArtistPage }),
+          },
+          {
+            path: 'explore',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/catalog/explore-page.tsx')).ExplorePage }),
+          },
+          {
+            path: 'trending',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/catalog/trending-page.tsx')).TrendingPage }),
+          },
+          {
+            path: 'lists',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/collections/lists-page.tsx')).ListsPage }),
+          },
           {
             path: 'lists/:listId',
+            handle: serverRendered,
             lazy: async () => ({ Component: (await import('../features/collections/collection-page.tsx')).CollectionPage }),
           },
-          { path: 'review/:reviewId', lazy: async () => ({ Component: (await import('../features/reviews/review-page.tsx')).ReviewPage }) },
+          {
+            path: 'review/:reviewId',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/reviews/review-page.tsx')).ReviewPage }),
+          },
           {
             path: 'about/catalog',
+            handle: serverRendered,
             lazy: async () => ({ Component: (await import('../features/catalog/about-catalog-page.tsx')).AboutCatalogPage }),
           },
-          { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }) },
-          { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }) },
-          { path: 'api', lazy: async () => ({ Component: (await import('../features/developers/api-page.tsx')).ApiPage }) },
+          {
+            path: 'terms',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).TermsPage }),
+          },
+          {
+            path: 'privacy',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/legal/legal-page.tsx')).PrivacyPage }),
+          },
+          {
+            path: 'api',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/developers/api-page.tsx')).ApiPage }),
+          },
           {
             path: 'onboarding',
             lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page.tsx')).OnboardingPage }),
@@ -70,10 +122,12 @@ export const routes: RouteObject[] = [
 
           {
             element: <PrivateRoute />,
+            handle: { signedInOnly: true } satisfies RouteHandle,
             children: [
               { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
               {
                 path: 'profile/:username',
+                handle: serverRendered,
                 // Create Collection belongs to the collections feature: composed here, not imported by profile.
                 lazy: async () => {
                   const [{ ProfilePage }, { CreateCollectionDialog }] = await Promise.all([
@@ -134,4 +188,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, { hydrationData });
+
+/**
+ * Loads the code of the routes a path shows, before a page rendered on the server is hydrated: the router then starts
+ * with them, as the server did, instead of with the loading placeholder.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const lazyRoutes = (matchRoutes(routes, pathname) ?? []).map((match) => match.route).filter((route) => route.lazy);
+  await Promise.all(
+    lazyRoutes.map(async (route) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

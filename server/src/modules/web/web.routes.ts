@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { acceptedLanguages, pickLanguage, type Language, type Theme } from '@hearsay/contracts/settings';
 import { errorBody } from '../../platform/http/error-handler.ts';
 import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from '../../platform/http/link-previews.ts';
@@ -16,7 +17,27 @@ export interface WebOptions {
    * `lang` right for screen readers and for line breaking). A language of null follows the browser.
    */
   appearanceFor?: (userId: string) => Promise<{ theme: Theme; language: Language | null }>;
+  /**
+   * The web app's server renderer (`dist-ssr/entry-server.js` beside the built app): public pages are sent rendered,
+   * with their data, instead of as the empty shell. Without it every page is the shell, rendered in the browser.
+   */
+  renderer?: string;
 }
+
+/** The renderer's side of the contract (web/src/entry-server.tsx). */
+interface PageRenderer {
+  renderPage(page: {
+    url: string;
+    language: Language;
+    signedIn: boolean;
+    getApi: (path: string) => Promise<Response>;
+    signal: AbortSignal;
+  }): Promise<{ root: string } | null>;
+}
+
+/** A page that takes longer than this to render is sent as the shell, and the browser renders it. */
+const RENDER_TIMEOUT_MS = 3000;
+const EMPTY_ROOT = '<div id="root"></div>';
 
 const HEAD_PLACEHOLDER = '<!--hearsay:head-->';
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hearsay</title></head>
@@ -47,6 +68,41 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     });
   }
 
+  const renderer = built && options.renderer && existsSync(options.renderer) ? await loadRenderer(options.renderer) : null;
+
+  /**
+   * The page rendered with its data, read from the API as the viewer (their cookie, their address for rate limits)
+   * inside this server; null for pages the browser renders.
+   */
+  async function renderedRoot(request: FastifyRequest, language: Language): Promise<string | null> {
+    if (!renderer || request.method !== 'GET') return null;
+    try {
+      const page = await renderer.renderPage({
+        url: request.url,
+        language,
+        signedIn: request.viewer !== undefined && request.viewer !== null,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        getApi: async (path) => {
+          const answer = await app.inject({
+            method: 'GET',
+            url: path,
+            remoteAddress: request.ip,
+            headers: {
+              accept: 'application/json',
+              'accept-language': language,
+              ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+            },
+          });
+          return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode });
+        },
+      });
+      return page?.root ?? null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'page not rendered on the server; the browser renders it');
+      return null;
+    }
+  }
+
   async function previewFor(request: FastifyRequest): Promise<LinkPreview> {
     const path = request.url.split('?')[0] ?? '/';
     for (const route of options.previews) {
@@ -75,7 +131,13 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       /<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/,
       `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`,
     );
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const root = await renderedRoot(request, language);
+    if (root !== null) html = html.replace(EMPTY_ROOT, () => `<div id="root">${root}</div>`);
+    // A page rendered for a signed-in viewer holds their data: no shared cache keeps it.
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
+      .send(html);
   }
 
   // The shell is always rendered (with link previews), never served as a plain file.
@@ -91,6 +153,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     if (wantsPage) return sendShell(request, reply);
     return reply.status(404).send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`));
   });
+}
+
+async function loadRenderer(path: string): Promise<PageRenderer> {
+  return (await import(pathToFileURL(path).href)) as PageRenderer;
 }
 
 /** The path as the router reads it (`/%61ssets/…` is `/assets/…`); a malformed escape is left as sent. */

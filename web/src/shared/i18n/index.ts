@@ -37,7 +37,7 @@ const bundles: Record<Language, () => Promise<Bundle>> = {
 const namespaceOf = (path: string) => /([^/]+)\.json$/.exec(path)?.[1] ?? 'common';
 const resources = { en: Object.fromEntries(Object.entries(englishCommon).map(([path, module]) => [namespaceOf(path), module.default])) };
 /** Every namespace, from the English file names (nothing is loaded to list them). */
-const namespaces = Object.keys(import.meta.glob('./locales/en/*.json')).map(namespaceOf);
+export const namespaces = Object.keys(import.meta.glob('./locales/en/*.json')).map(namespaceOf);
 
 /** Reads a language's namespace from its chunk (fetched once, whichever namespace asks first). */
 const chunks: BackendModule = {
@@ -80,7 +80,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 const QUANTITIES = new Set(['count', 'max', 'min', 'total', 'processed', 'threshold', 'albums', 'days', 'hours', 'page', 'pages']);
 
 /** Quantities as the reader writes them; other numbers (years like "1965–2014", scores) as given. */
-const numbersAsWritten: FormatterModule = {
+export const numbersAsWritten: FormatterModule = {
   type: 'formatter',
   init: () => undefined,
   add: () => undefined,
@@ -94,22 +94,21 @@ const numbersAsWritten: FormatterModule = {
   },
 };
 
+/** How strings are looked up and written, in the browser and when a page is rendered on the server. */
+export const stringOptions = {
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false, alwaysFormat: true },
+  returnNull: false,
+} as const;
+
 // Starts with the common strings only: in English they are in the entry, so i18next is ready (and the shell renders) at once.
 void i18n
   .use(initReactI18next)
   .use(numbersAsWritten)
   .use(chunks)
-  .init({
-    resources,
-    partialBundledLanguages: true,
-    lng: initialLanguage(),
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    returnNull: false,
-  });
+  .init({ ...stringOptions, resources, partialBundledLanguages: true, lng: initialLanguage(), ns: ['common'] });
 
 /** Asks for every other namespace now; resolves once all of the starting language and of English (its fallback) are there. */
 export const allStringsReady = i18n.loadNamespaces(namespaces);
@@ -135,15 +134,32 @@ function markPage(language: Language) {
 markPage(i18n.language as Language);
 i18n.on('languageChanged', (language) => markPage(language as Language));
 
+/**
+ * Before a page rendered on the server is hydrated: every string of the language it was rendered in, so the first
+ * render here is the same as the server's.
+ */
+export async function allStringsOf(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(namespaces);
+}
+
 /** Switches the app's language and remembers it in this browser (a member's is saved on the account by settings). */
 export function chooseLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   if (i18n.language !== language) void loadLanguage(language).then(() => i18n.changeLanguage(language));
 }
 
+let currentLanguage = (): string => i18n.language;
+
+/** Where the numbers' language comes from: the app's, or (rendering pages on the server) the page being rendered's. */
+export function takeLanguageFrom(source: () => string): void {
+  currentLanguage = source;
+}
+
 /** A number as the reader writes it, in the app's current language. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return value.toLocaleString(i18n.language, options);
+  return value.toLocaleString(currentLanguage(), options);
 }
 
 export default i18n;

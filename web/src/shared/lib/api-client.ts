@@ -19,6 +19,14 @@ export class ApiError extends Error {
   }
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** Where API calls go: the browser's fetch, or (rendering a page on the server) the server itself, as the viewer. */
+export function sendApiCallsThrough(next: Transport): void {
+  transport = next;
+}
+
 export interface RequestOptions<T extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -37,7 +45,7 @@ export async function api<T extends z.ZodType>(path: string, options: RequestOpt
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       signal: options.signal,

@@ -1,0 +1,108 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, register, test, usernameOf } from '../support/fixtures.ts';
+
+/**
+ * Public pages come from the server already rendered with their data: they read (and their links work) before any
+ * script runs, and the app then takes them over without rendering them again.
+ */
+
+const ALBUM = '/album/pink-floyd-the-dark-side-of-the-moon';
+
+/** A browser that runs no scripts, optionally with someone's cookies. */
+async function withoutScripts(browser: Browser, from?: Page) {
+  const storageState = from ? await from.context().storageState() : undefined;
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** Errors the page logs: a hydration mismatch is one (React reports it, then renders the page again). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('pages rendered on the server', () => {
+  test('read, with their data and working links, before any script runs', async ({ browser }) => {
+    const { page, close } = await withoutScripts(browser);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Discover music through people, not algorithms' })).toBeVisible();
+
+    await page.goto(ALBUM);
+    await expect(page.getByRole('heading', { level: 1, name: 'The Dark Side of the Moon' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Money' })).toBeVisible();
+    await page.getByRole('link', { name: 'Pink Floyd' }).first().click();
+    await expect(page).toHaveURL(/\/artist\/pink-floyd$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pink Floyd' })).toBeVisible();
+
+    await page.goto('/search?q=dark%20side%20moon');
+    await expect(page.getByRole('link', { name: /The Dark Side of the Moon/ }).first()).toBeVisible();
+
+    for (const [path, title] of [
+      ['/trending', 'Trending'],
+      ['/explore', 'Explore'],
+      ['/lists', 'Lists'],
+    ]) {
+      await page.goto(path!);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    }
+    // A signed-in-only page is not rendered for a visitor: the app (with scripts) sends them to sign in.
+    await page.goto('/library');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await close();
+  });
+
+  test('come in the reader’s language', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/search?q=floyd');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Suche' })).toBeVisible();
+    await context.close();
+  });
+
+  test('a member’s profile comes rendered for them, with what only members see', async ({ page, browser }) => {
+    const person = await register(page);
+    const username = await usernameOf(page);
+    const { page: reader, close } = await withoutScripts(browser, page);
+    await reader.goto(`/profile/${username}`);
+    await expect(reader.getByRole('heading', { level: 1, name: person.name })).toBeVisible();
+    await close();
+  });
+
+  test('are taken over without a mismatch, and their controls then work', async ({ page }) => {
+    const errors = collectErrors(page);
+    for (const path of ['/', ALBUM, '/artist/pink-floyd', '/search?q=dark%20side', '/trending', '/explore', '/lists']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    await page.goto(ALBUM);
+    // A visitor's Like asks them to sign in first: the button answers, so the app has the page.
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?/);
+    expect(errors).toEqual([]);
+  });
+
+  test('carry their data in a block that text from members cannot end', async ({ page }) => {
+    await register(page);
+    const album = (
+      (await (await page.request.get('/api/albums?sort=title&limit=1&page=40')).json()) as { items: { id: string; slug: string }[] }
+    ).items[0]!;
+    const title = '</script><script>window.__xss=1</script><!--';
+    const content = `<p>${'Warm and wide: the bass carries every song. '.repeat(3)}</p>`;
+    const created = await page.request.post(`/api/albums/${album.id}/reviews`, { data: { rating: 8, title, content } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const errors = collectErrors(page);
+    await page.goto(`/review/${id}`);
+    await expect(page.getByRole('main').getByText(title).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    // The block is whole: it still parses, and holds the title as it was written.
+    const block = await page.evaluate(() => document.getElementById('hearsay-page-state')?.textContent ?? '');
+    expect(JSON.stringify(JSON.parse(block))).toContain(JSON.stringify(title).slice(1, -1));
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { Language } from '@hearsay/contracts/settings';
+
+/**
+ * What a page rendered on the server hands to the browser, so the first render there is the same as the server's:
+ * the language it was written in and the API answers it was rendered from. It travels as a JSON data block (never run
+ * as a script, so the page's script-src policy stays 'self').
+ */
+export interface PageState {
+  language: Language;
+  queries: DehydratedState;
+}
+
+const PAGE_STATE_ID = 'hearsay-page-state';
+
+/** The data block, written so nothing in the data can end the element or open a comment. */
+export function pageStateElement(state: PageState): string {
+  const json = JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${PAGE_STATE_ID}">${json}</script>`;
+}
+
+/** The state of a page the server rendered, or null for the app shell (or a block that cannot be read). */
+export function readPageState(): PageState | null {
+  const text = document.getElementById(PAGE_STATE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageState;
+  } catch {
+    return null;
+  }
+}

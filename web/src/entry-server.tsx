@@ -1,0 +1,135 @@
+/// <reference types="node" />
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as Strings } from 'i18next';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { Language } from '@hearsay/contracts/settings';
+import { pageStateElement } from './app/page-state.ts';
+import { Providers } from './app/providers.tsx';
+import { routes, type RouteHandle } from './app/router.tsx';
+import { namespaces, numbersAsWritten, stringOptions, takeLanguageFrom } from './shared/i18n/index.ts';
+import { sendApiCallsThrough } from './shared/lib/api-client.ts';
+import { createQueryClient } from './shared/lib/query-client.ts';
+
+/**
+ * Renders the web app's public pages on the server (built by `vite build --ssr` and imported by the Hearsay server).
+ * A page is rendered, the API answers its components asked for are fetched (inside the server, as the viewer), and it
+ * is rendered again with them, until it asks for nothing new; the browser then hydrates it from the same answers.
+ */
+
+export interface PageRequest {
+  /** The page's path and query string, as the browser asked for them. */
+  url: string;
+  language: Language;
+  signedIn: boolean;
+  /** Answers a GET of the API as the viewer (with their cookie), without leaving the server. */
+  getApi: (path: string) => Promise<Response>;
+  signal: AbortSignal;
+}
+
+export interface RenderedPage {
+  /** What goes inside `<div id="root">`: the page, then its state for the browser. */
+  root: string;
+}
+
+/** Renders after the first that may fetch what the page asked for (a page whose data depends on other data asks twice). */
+const FETCH_ROUNDS = 3;
+
+const pages = new AsyncLocalStorage<PageRequest>();
+
+// Every API call made while rendering is the viewer's page's, answered by the server itself; nothing else is sent.
+sendApiCallsThrough((path, init) => {
+  const page = pages.getStore();
+  if (!page) return Promise.reject(new Error(`${path} was asked for outside a page being rendered.`));
+  if ((init.method ?? 'GET') !== 'GET' || !path.startsWith('/api/'))
+    return Promise.reject(new Error(`${path} is not read while rendering.`));
+  return page.getApi(path);
+});
+takeLanguageFrom(() => pages.getStore()?.language ?? 'en');
+
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('./shared/i18n/locales/*/*.json', { eager: true });
+const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [path, file] of Object.entries(localeFiles)) {
+  const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  if (language && namespace) (resources[language] ??= {})[namespace] = file.default;
+}
+
+const stringsByLanguage = new Map<Language, Strings>();
+
+/** One set of strings per language, every namespace loaded, shared by the pages rendered in it. */
+function stringsIn(language: Language): Strings {
+  let strings = stringsByLanguage.get(language);
+  if (!strings) {
+    strings = i18next.createInstance();
+    void strings.use(numbersAsWritten).init({ ...stringOptions, resources, lng: language, ns: namespaces, initAsync: false });
+    stringsByLanguage.set(language, strings);
+  }
+  return strings;
+}
+
+/** Whether the server renders this path: a public page, or a signed-in-only one for a signed-in viewer. */
+function rendersOnServer(pathname: string, signedIn: boolean): boolean {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  if (!handles.at(-1)?.serverRendered) return false;
+  return signedIn || !handles.some((handle) => handle?.signedInOnly);
+}
+
+/** The page rendered with its data, or null when the app shell should be sent instead (the browser then renders it). */
+export async function renderPage(page: PageRequest): Promise<RenderedPage | null> {
+  const url = new URL(page.url, 'http://page.invalid');
+  if (!rendersOnServer(url.pathname, page.signedIn)) return null;
+  return pages.run(page, () => render(page, url));
+}
+
+async function render(page: PageRequest, url: URL): Promise<RenderedPage | null> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url, { signal: page.signal }));
+  if (context instanceof Response || context.errors) return null;
+  const client = createQueryClient();
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={stringsIn(page.language)}>
+        <Providers client={client}>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </Providers>
+      </I18nextProvider>
+    </StrictMode>
+  );
+
+  let html = await toHtml(app, page.signal);
+  for (let round = 0; round < FETCH_ROUNDS && html !== null && (await fetchWhatWasAskedFor(client)) > 0; round++) {
+    html = await toHtml(app, page.signal);
+  }
+  // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual.
+  if (html === null || client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;
+  return { root: html + pageStateElement({ language: page.language, queries: dehydrate(client) }) };
+}
+
+/** The page's markup once everything it waits for (route code, lazy parts) is there; null if rendering failed. */
+async function toHtml(app: ReactNode, signal: AbortSignal): Promise<string | null> {
+  let failed = false;
+  const { prelude } = await prerenderToNodeStream(app, {
+    signal,
+    // Every part in place: none sent later with a script to move it (the page's script-src policy forbids inline scripts).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: () => {
+      failed = true;
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return failed ? null : Buffer.concat(chunks).toString('utf8');
+}
+
+/** Fetches the queries the last render asked for (and did not turn off); how many there were. */
+async function fetchWhatWasAskedFor(client: QueryClient): Promise<number> {
+  const asked = client
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' })
+    .filter((query) => (query.options as { enabled?: unknown }).enabled !== false && query.options.queryFn);
+  await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+  return asked.length;
+}
