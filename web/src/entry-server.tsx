@@ -31,9 +31,14 @@ export interface PageRequest {
 }
 
 export interface RenderedPage {
+  /** What goes in `<head>`: the page's title, and preloads of the images it shows first. */
+  head: string;
   /** What goes inside `<div id="root">`: the page, then its state for the browser. */
   root: string;
 }
+
+/** What React writes ahead of a page rendered on its own (its `<title>`, `<meta>` and preloads): it belongs in `<head>`. */
+const HOISTED = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/;
 
 /** Renders after the first that may fetch what the page asked for (a page whose data depends on other data asks twice). */
 const FETCH_ROUNDS = 3;
@@ -105,7 +110,8 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   }
   // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual.
   if (html === null || client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;
-  return { root: html + pageStateElement({ language: page.language, queries: dehydrate(client) }) };
+  const head = HOISTED.exec(html)?.[0] ?? '';
+  return { head, root: html.slice(head.length) + pageStateElement({ language: page.language, queries: dehydrate(client) }) };
 }
 
 /** The page's markup once everything it waits for (route code, lazy parts) is there; null if rendering failed. */

@@ -32,7 +32,13 @@ interface PageRenderer {
     signedIn: boolean;
     getApi: (path: string) => Promise<Response>;
     signal: AbortSignal;
-  }): Promise<{ root: string } | null>;
+  }): Promise<RenderedPage | null>;
+}
+
+/** A rendered page: what goes in `<head>` (its title, preloads of its images) and inside `<div id="root">`. */
+interface RenderedPage {
+  head: string;
+  root: string;
 }
 
 /** A page that takes longer than this to render is sent as the shell, and the browser renders it. */
@@ -74,7 +80,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
    * The page rendered with its data, read from the API as the viewer (their cookie, their address for rate limits)
    * inside this server; null for pages the browser renders.
    */
-  async function renderedRoot(request: FastifyRequest, language: Language): Promise<string | null> {
+  async function renderedPage(request: FastifyRequest, language: Language): Promise<RenderedPage | null> {
     if (!renderer || request.method !== 'GET') return null;
     try {
       const page = await renderer.renderPage({
@@ -83,6 +89,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
         signedIn: request.viewer !== undefined && request.viewer !== null,
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
         getApi: async (path) => {
+          // Only API paths exactly as the router will read them: nothing that dot segments would turn into another.
+          const target = new URL(path, 'http://hearsay.invalid');
+          if (!target.pathname.startsWith('/api/') || `${target.pathname}${target.search}` !== path) {
+            return new Response(null, { status: 400 });
+          }
           const answer = await app.inject({
             method: 'GET',
             url: path,
@@ -96,7 +107,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
           return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode });
         },
       });
-      return page?.root ?? null;
+      return page;
     } catch (error) {
       request.log.warn({ err: error }, 'page not rendered on the server; the browser renders it');
       return null;
@@ -119,20 +130,22 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    const preview = await previewFor(request);
-    const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
-    let html = built ? template.replace(HEAD_PLACEHOLDER, renderHeadTags(preview, pageUrl, options.publicUrl)) : template;
     const chosen = request.viewer && options.appearanceFor ? await options.appearanceFor(request.viewer.id) : null;
     const theme = chosen?.theme ?? 'system';
     // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
     const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
     const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
+    const [preview, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
+    const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
+    let head = renderHeadTags(preview, pageUrl, options.publicUrl);
+    // A rendered page names itself (the title the app gives it), after the preview's tags.
+    if (page?.head.includes('<title>')) head = head.replace(/<title>[^<]*<\/title>/, '');
+    let html = built ? template.replace(HEAD_PLACEHOLDER, () => head + (page?.head ?? '')) : template;
     html = html.replace(
       /<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/,
       `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`,
     );
-    const root = await renderedRoot(request, language);
-    if (root !== null) html = html.replace(EMPTY_ROOT, () => `<div id="root">${root}</div>`);
+    if (page) html = html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`);
     // A page rendered for a signed-in viewer holds their data: no shared cache keeps it.
     return reply
       .type('text/html; charset=utf-8')
