@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
+import { shellRoutes } from './shell-routes.ts';
 
 export const CurrentUserSchema = z.object({
   id: z.string(),
@@ -223,8 +224,7 @@ export const accountsEndpoints = {
     responses: { 200: SignedInUserSchema, ...errorResponses(400, 401, 429) },
   }),
   signOut: endpoint({
-    method: 'POST',
-    path: '/api/auth/sign-out',
+    ...shellRoutes.signOut,
     tags,
     summary: 'End this session and clear its cookie',
     body: EmptyBodySchema,
@@ -247,8 +247,7 @@ export const accountsEndpoints = {
     responses: { 200: OkSchema, ...errorResponses(400, 429) },
   }),
   me: endpoint({
-    method: 'GET',
-    path: '/api/me',
+    ...shellRoutes.me,
     tags,
     summary: 'Who is signed in on this browser (user is null for a visitor)',
     responses: { 200: MeSchema },

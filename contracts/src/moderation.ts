@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
+import { shellRoutes } from './shell-routes.ts';
 
 /** What can be reported. A profile is named by its username, everything else by its id. */
 export const REPORT_SUBJECT_TYPES = ['review', 'comment', 'collection', 'message', 'profile', 'album'] as const;
@@ -164,8 +165,7 @@ export const moderationEndpoints = {
     responses: { 200: ModerationAccessSchema, ...errorResponses(401) },
   }),
   standing: endpoint({
-    method: 'GET',
-    path: '/api/me/standing',
+    ...shellRoutes.standing,
     tags,
     summary: 'Your standing: a suspension or ban with its reason and end, and warnings not yet acknowledged',
     responses: { 200: StandingSchema, ...errorResponses(401) },

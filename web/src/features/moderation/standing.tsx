@@ -1,4 +1,4 @@
-import type { moderationEndpoints } from '@hearsay/contracts/moderation';
+import { shellRoutes } from '@hearsay/contracts/shell-routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSession } from '../../shared/auth/session.ts';
@@ -6,7 +6,7 @@ import { endpointQuery, lazyEndpoint } from '../../shared/lib/api-client.ts';
 import { deferred } from '../../shared/lib/deferred.tsx';
 
 // Around every page: the contract loads with the first call, not in the entry bundle.
-const standingEndpoint = lazyEndpoint<typeof moderationEndpoints.standing>('GET', '/api/me/standing', () =>
+const standingEndpoint = lazyEndpoint(shellRoutes.standing, () =>
   import('@hearsay/contracts/moderation').then((module) => module.moderationEndpoints.standing),
 );
 const standingQuery = endpointQuery(standingEndpoint, {});

@@ -1,5 +1,5 @@
-import type { memberSettingsEndpoints } from '@hearsay/contracts/notifications';
 import type { MemberSettingsPatch } from '@hearsay/contracts/settings';
+import { shellRoutes } from '@hearsay/contracts/shell-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,8 @@ import { toast } from '../../shared/lib/toast.ts';
 
 // Every page keeps the member's theme and language: these contracts load with the first call, not in the entry bundle.
 const endpoints = () => import('@hearsay/contracts/notifications').then((module) => module.memberSettingsEndpoints);
-const settingsEndpoint = lazyEndpoint<typeof memberSettingsEndpoints.settings>('GET', '/api/me/settings', () =>
-  endpoints().then((all) => all.settings),
-);
-const updateEndpoint = lazyEndpoint<typeof memberSettingsEndpoints.updateSettings>('PATCH', '/api/me/settings', () =>
-  endpoints().then((all) => all.updateSettings),
-);
+const settingsEndpoint = lazyEndpoint(shellRoutes.settings, () => endpoints().then((all) => all.settings));
+const updateEndpoint = lazyEndpoint(shellRoutes.updateSettings, () => endpoints().then((all) => all.updateSettings));
 
 export const memberSettingsQueryOptions = endpointQuery(settingsEndpoint, {});
 

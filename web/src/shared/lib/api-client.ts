@@ -96,8 +96,8 @@ export function queryString(params: Record<string, string | number | boolean | u
 
 /**
  * An endpoint whose contract module (and zod with it) is fetched by its first call, for what the app shell asks before
- * any screen's code is there. Method and path are known at once (the URL and cache key); TypeScript holds them to the
- * contract's, and the request goes out while the contract loads.
+ * any screen's code is there. Method and path are known at once (the URL and cache key), from the zod-free
+ * `shellRoutes` the contract itself is declared with; the request goes out while the contract loads.
  */
 export interface LazyEndpoint<E extends Endpoint> {
   method: E['method'];
@@ -105,8 +105,8 @@ export interface LazyEndpoint<E extends Endpoint> {
   load: () => Promise<E>;
 }
 
-export function lazyEndpoint<E extends Endpoint>(method: E['method'], path: E['path'], load: () => Promise<E>): LazyEndpoint<E> {
-  return { method, path, load };
+export function lazyEndpoint<E extends Endpoint>(route: { method: E['method']; path: E['path'] }, load: () => Promise<E>): LazyEndpoint<E> {
+  return { method: route.method, path: route.path, load };
 }
 
 type Declaration<E extends Endpoint> = E | LazyEndpoint<E>;
