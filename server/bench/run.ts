@@ -10,7 +10,7 @@
  */
 import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -567,6 +567,17 @@ try {
       },
     },
     {
+      // The page a browser opens (not the API call): rendered on the server with its data, when the web app is built.
+      key: 'page',
+      label: `album page as HTML (rendered on the server), signed in, ${thousands(randomAlbums.length)} random albums`,
+      connections: CONNECTIONS,
+      requests: (start) => {
+        const album = rotate(randomAlbums, start);
+        const cookie = rotate(cookies, start);
+        return () => ({ path: `/album/${album()}`, headers: { cookie: cookie() } });
+      },
+    },
+    {
       key: 'search',
       label: `search, signed in, ${thousands(queries.length)} queries`,
       connections: CONNECTIONS,
@@ -634,7 +645,11 @@ try {
       requests: () => () => ({ path: '/api/me' }),
     },
   ];
-  const paths = allPaths.filter((path) => wanted(path.key) || (path.key === 'me-visitor' && wanted('me')));
+  const rendering = existsSync(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
+  if (!rendering) say('The web app is not built (npm run build): the rendered album page is left out.');
+  const paths = allPaths.filter(
+    (path) => (wanted(path.key) || (path.key === 'me-visitor' && wanted('me'))) && (path.key !== 'page' || rendering),
+  );
 
   // A bare server per path, answering what Hearsay answered to that path's first request.
   const bare = new Map<string, { process: ChildProcess; base: string }>();

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as Strings } from 'i18next';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode, type ReactNode } from 'react';
@@ -7,9 +7,10 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { Language } from '@hearsay/contracts/settings';
-import { pageStateElement } from './app/page-state.ts';
+import { answersIn, pageStateElement } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
+import { RenderedParts } from './shared/lib/deferred.tsx';
 import { namespaces, numbersAsWritten, stringOptions, takeLanguageFrom } from './shared/i18n/index.ts';
 import { sendApiCallsThrough } from './shared/lib/api-client.ts';
 import { createQueryClient } from './shared/lib/query-client.ts';
@@ -94,13 +95,16 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   const context = await handler.query(new Request(url, { signal: page.signal }));
   if (context instanceof Response || context.errors) return null;
   const client = createQueryClient();
+  const parts = new Set<string>();
   const app = (
     <StrictMode>
-      <I18nextProvider i18n={stringsIn(page.language)}>
-        <Providers client={client}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-        </Providers>
-      </I18nextProvider>
+      <RenderedParts value={parts}>
+        <I18nextProvider i18n={stringsIn(page.language)}>
+          <Providers client={client}>
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          </Providers>
+        </I18nextProvider>
+      </RenderedParts>
     </StrictMode>
   );
 
@@ -111,7 +115,10 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual.
   if (html === null || client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;
   const head = HOISTED.exec(html)?.[0] ?? '';
-  return { head, root: html.slice(head.length) + pageStateElement({ language: page.language, queries: dehydrate(client) }) };
+  return {
+    head,
+    root: html.slice(head.length) + pageStateElement({ language: page.language, queries: answersIn(client), parts: [...parts] }),
+  };
 }
 
 /** The page's markup once everything it waits for (route code, lazy parts) is there; null if rendering failed. */

@@ -7,8 +7,10 @@ import type { AlbumExtensions } from '../shared/lib/album-extensions.tsx';
  */
 export const albumExtensions: AlbumExtensions = {
   actions: [
-    deferred(() => import('../features/collections/add-to-collection.tsx').then((module) => module.AddToCollectionAction)),
-    deferred(() => import('../features/journal/log-listen-action.tsx').then((module) => module.LogListenAction)),
+    deferred('add-to-collection', () =>
+      import('../features/collections/add-to-collection.tsx').then((module) => module.AddToCollectionAction),
+    ),
+    deferred('log-listen', () => import('../features/journal/log-listen-action.tsx').then((module) => module.LogListenAction)),
   ],
-  reviews: deferred(() => import('../features/reviews/album-reviews.tsx').then((module) => module.AlbumReviews)),
+  reviews: deferred('album-reviews', () => import('../features/reviews/album-reviews.tsx').then((module) => module.AlbumReviews)),
 };

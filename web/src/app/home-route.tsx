@@ -1,22 +1,22 @@
-import { lazy, Suspense } from 'react';
 import { useSession } from '../shared/auth/session.ts';
+import { deferred, loadParts } from '../shared/lib/deferred.tsx';
 import { Spinner } from '../shared/ui/skeleton.tsx';
 
-const loadLanding = () => import('../features/landing/landing-page.tsx');
-const LandingPage = lazy(async () => ({ default: (await loadLanding()).LandingPage }));
-const HomeFeedPage = lazy(async () => ({ default: (await import('../features/feed/home-feed-page.tsx')).HomeFeedPage }));
+const loading = <Spinner className="min-h-[50vh]" />;
+const LandingPage = deferred('landing', () => import('../features/landing/landing-page.tsx').then((module) => module.LandingPage), loading);
+const HomeFeedPage = deferred(
+  'home-feed',
+  () => import('../features/feed/home-feed-page.tsx').then((module) => module.HomeFeedPage),
+  loading,
+);
 
 /** `/`: the landing page for visitors, the home feed for signed-in people (each page's code loads only for them). */
 export function HomeRoute() {
   const session = useSession();
   if (session.status === 'loading') {
     // Most first visits are visitors': the landing page's code comes while the session is asked for.
-    void loadLanding();
-    return <Spinner className="min-h-[50vh]" />;
+    void loadParts(['landing']);
+    return loading;
   }
-  return (
-    <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
-      {session.status === 'signed-out' ? <LandingPage /> : <HomeFeedPage />}
-    </Suspense>
-  );
+  return session.status === 'signed-out' ? <LandingPage /> : <HomeFeedPage />;
 }

@@ -15,9 +15,9 @@ import { LanguageSelect } from './language-select.tsx';
 import { toast } from '../../shared/lib/toast.ts';
 
 // The quick-add dialog carries the rich-text editor: its code is fetched the first time someone opens it.
-const QuickAddDialog = deferred(() => import('../../features/reviews/quick-add.tsx').then((module) => module.QuickAddDialog));
+const QuickAddDialog = deferred('quick-add', () => import('../../features/reviews/quick-add.tsx').then((module) => module.QuickAddDialog));
 // So is the menu panel's, with the dialog code it shares with the rest of the app.
-const MenuPanel = deferred(() => import('./menu-panel.tsx').then((module) => module.MenuPanel));
+const MenuPanel = deferred('menu-panel', () => import('./menu-panel.tsx').then((module) => module.MenuPanel));
 
 /** Header, page, footer and (on small screens) the bottom bar around every screen. */
 export function AppLayout() {

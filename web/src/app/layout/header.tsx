@@ -10,7 +10,7 @@ import { Container } from '../../shared/ui/card.tsx';
 import { PhoneSearch, SearchBox } from './header-search.tsx';
 
 // Only members see these (and their menu, counts and live updates): visitors never fetch their code.
-const MemberActions = deferred(() => import('./member-actions.tsx').then((module) => module.MemberActions));
+const MemberActions = deferred('member-actions', () => import('./member-actions.tsx').then((module) => module.MemberActions));
 
 const DESKTOP_LINKS = [
   { to: '/explore', label: 'nav.explore' },

@@ -11,8 +11,8 @@ const standingEndpoint = lazyEndpoint(shellRoutes.standing, () =>
 );
 const standingQuery = endpointQuery(standingEndpoint, {});
 const notices = () => import('./standing-notices.tsx');
-const SanctionNotice = deferred(() => notices().then((module) => module.SanctionNotice));
-const Warnings = deferred(() => notices().then((module) => module.Warnings));
+const SanctionNotice = deferred('sanction-notice', () => notices().then((module) => module.SanctionNotice));
+const Warnings = deferred('warnings', () => notices().then((module) => module.Warnings));
 
 /**
  * A signed-in person's standing, around every page: a suspended or banned person sees only why (the server answers

@@ -1,17 +1,42 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+
+/** Every deferred part by name, with what fetches its code. */
+const parts = new Map<string, () => Promise<ComponentType<never>>>();
+/** Parts whose code is here: they render at once, without suspending. */
+const loaded = new Map<string, ComponentType<never>>();
+/**
+ * Where the names of the parts that render are kept, when someone asks: the server's renderer does, per page, so the
+ * browser fetches their code before it hydrates the page.
+ */
+export const RenderedParts = createContext<Set<string> | null>(null);
 
 /**
  * A component whose code is fetched the first time it renders, so what only some screens use (the rich-text
- * editor, drag and drop) stays out of the bundle every page loads. It renders nothing while its code arrives.
+ * editor, drag and drop) stays out of the bundle every page loads. It renders `fallback` (nothing, unless told)
+ * while its code arrives. The name is how a page rendered on the server tells the browser which parts it showed.
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+export function deferred<P extends object>(
+  name: string,
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
+  const fetchCode = async () => {
+    const component = await load();
+    loaded.set(name, component as ComponentType<never>);
+    return component;
+  };
+  parts.set(name, fetchCode as () => Promise<ComponentType<never>>);
+  const Lazy = lazy(async () => ({ default: await fetchCode() }));
   function Deferred(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    );
+    useContext(RenderedParts)?.add(name);
+    const Loaded = loaded.get(name) as ComponentType<P> | undefined;
+    // Inside the same boundary either way, so a page rendered with the code and hydrated with it match.
+    return <Suspense fallback={fallback}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>;
   }
   return Deferred;
+}
+
+/** Fetches a part's code now (ahead of its first render); unknown names are ignored. */
+export async function loadParts(names: readonly string[]): Promise<void> {
+  await Promise.all(names.map((name) => (loaded.has(name) ? undefined : parts.get(name)?.())));
 }
