@@ -3,14 +3,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as Strings } from 'i18next';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode, type ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { Language } from '@hearsay/contracts/settings';
 import { answersIn, pageStateElement } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
-import { RenderedParts } from './shared/lib/deferred.tsx';
+import { loadAllParts, RenderedParts } from './shared/lib/deferred.tsx';
+import { sessionQueryOptions } from './shared/auth/session.ts';
 import { namespaces, numbersAsWritten, stringOptions, takeLanguageFrom } from './shared/i18n/index.ts';
 import { sendApiCallsThrough } from './shared/lib/api-client.ts';
 import { createQueryClient } from './shared/lib/query-client.ts';
@@ -32,13 +33,13 @@ export interface PageRequest {
 }
 
 export interface RenderedPage {
-  /** What goes in `<head>`: the page's title, and preloads of the images it shows first. */
+  /** What goes in `<head>`: preloads of the images the page shows first. */
   head: string;
   /** What goes inside `<div id="root">`: the page, then its state for the browser. */
   root: string;
 }
 
-/** What React writes ahead of a page rendered on its own (its `<title>`, `<meta>` and preloads): it belongs in `<head>`. */
+/** What React writes ahead of a page rendered on its own (its `<title>`, `<meta>` and preloads). */
 const HOISTED = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/;
 
 /** Renders after the first that may fetch what the page asked for (a page whose data depends on other data asks twice). */
@@ -62,6 +63,9 @@ for (const [path, file] of Object.entries(localeFiles)) {
   const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
   if (language && namespace) (resources[language] ??= {})[namespace] = file.default;
 }
+
+// Every deferred part's code, once: pages then render in one synchronous pass each, with nothing left to wait for.
+await loadAllParts();
 
 const stringsByLanguage = new Map<Language, Strings>();
 
@@ -108,33 +112,36 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
     </StrictMode>
   );
 
-  let html = await toHtml(app, page.signal);
+  // Every page asks who is signed in before anything else: asked first, the first render already shows the page.
+  await client.prefetchQuery(sessionQueryOptions);
+  let html = toHtml(app);
   for (let round = 0; round < FETCH_ROUNDS && html !== null && (await fetchWhatWasAskedFor(client)) > 0; round++) {
-    html = await toHtml(app, page.signal);
+    if (page.signal.aborted) return null;
+    html = toHtml(app);
   }
   // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual.
   if (html === null || client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;
-  const head = HOISTED.exec(html)?.[0] ?? '';
+  const hoisted = HOISTED.exec(html)?.[0] ?? '';
+  // The page's <title> stays with the app (React puts its own in <head> as it takes over); the server's link-preview
+  // title is the document's until then, and after the app's own leaves (a screen that failed to load).
+  const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
   return {
     head,
-    root: html.slice(head.length) + pageStateElement({ language: page.language, queries: answersIn(client), parts: [...parts] }),
+    root: html.slice(hoisted.length) + pageStateElement({ language: page.language, queries: answersIn(client), parts: [...parts] }),
   };
 }
 
-/** The page's markup once everything it waits for (route code, lazy parts) is there; null if rendering failed. */
-async function toHtml(app: ReactNode, signal: AbortSignal): Promise<string | null> {
-  let failed = false;
-  const { prelude } = await prerenderToNodeStream(app, {
-    signal,
-    // Every part in place: none sent later with a script to move it (the page's script-src policy forbids inline scripts).
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError: () => {
-      failed = true;
-    },
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return failed ? null : Buffer.concat(chunks).toString('utf8');
+/**
+ * The page's markup; null if rendering threw, or a part of it failed or was still waiting for its code (React then
+ * writes that part's fallback, marked `<!--$!-->` for the browser to render, which would not match the page's state).
+ */
+function toHtml(app: ReactNode): string | null {
+  try {
+    const html = renderToString(app);
+    return html.includes('<!--$!-->') ? null : html;
+  } catch {
+    return null;
+  }
 }
 
 /** Fetches the queries the last render asked for (and did not turn off); how many there were. */

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { readPageState, restoreAnswers } from './app/page-state.ts';
+import { readPageState, restoreAnswers, type PageState } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter, loadRoutesFor } from './app/router.tsx';
 import { allStringsOf, languageReady } from './shared/i18n/index.ts';
@@ -13,27 +13,33 @@ import './shared/styles/index.css';
 trackInputModality();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-const pageState = readPageState();
 
-if (pageState) {
-  // The server rendered this page: take over its markup with the same data, strings and route code it was rendered with.
+/** Takes over a page the server rendered, with the same data, strings and code it was rendered with. */
+async function hydratePage(element: HTMLElement, state: PageState): Promise<void> {
   const client = createQueryClient();
-  restoreAnswers(client, pageState.queries);
-  await Promise.all([allStringsOf(pageState.language), loadRoutesFor(location.pathname), loadParts(pageState.parts)]);
+  restoreAnswers(client, state.queries);
+  await Promise.all([allStringsOf(state.language), loadRoutesFor(location.pathname), loadParts(state.parts)]);
   const router = createRouter({ loaderData: {} });
+  // React takes the page's first <title> as the screen's own and removes it with the screen; a copy stays behind for
+  // a screen without one (as the server's title does when the app renders from the shell).
+  const title = document.querySelector('head > title');
+  if (title) document.head.append(title.cloneNode(true));
   hydrateRoot(
-    root,
+    element,
     <StrictMode>
       <Providers client={client}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );
-} else {
+}
+
+/** Renders the app here, from the shell (or over a page whose code could not be fetched: the router then says so). */
+async function renderApp(element: HTMLElement): Promise<void> {
   const router = createRouter();
   // The first render is in the reader's language: its strings (one small chunk) arrive first.
   await languageReady;
-  createRoot(root).render(
+  createRoot(element).render(
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
@@ -41,3 +47,7 @@ if (pageState) {
     </StrictMode>,
   );
 }
+
+const pageState = readPageState();
+if (pageState) await hydratePage(root, pageState).catch(() => renderApp(root));
+else await renderApp(root);

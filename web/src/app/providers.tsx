@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { deferred } from '../shared/lib/deferred.tsx';
 import { AlbumExtensionsProvider } from '../shared/lib/album-extensions.tsx';
 import { createQueryClient } from '../shared/lib/query-client.ts';
 import { RealtimeProvider } from '../shared/realtime/realtime.tsx';
@@ -7,7 +8,7 @@ import '../shared/i18n/index.ts';
 import { albumExtensions } from './album-extensions.tsx';
 
 // Fetched as the app starts, outside the entry bundle; toasts made before it is there show when it mounts.
-const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+const Toaster = deferred('toaster', () => import('sonner').then((module) => module.Toaster));
 
 /** Everything every screen relies on: the query cache (spec §9 defaults), live updates, translations and toasts (at most 20). */
 export function Providers({ children, client }: { children: React.ReactNode; client?: QueryClient }) {
@@ -22,16 +23,14 @@ export function Providers({ children, client }: { children: React.ReactNode; cli
       <RealtimeProvider>
         <AlbumExtensionsProvider value={albumExtensions}>{children}</AlbumExtensionsProvider>
       </RealtimeProvider>
-      <Suspense fallback={null}>
-        <Toaster
-          visibleToasts={20}
-          position="bottom-center"
-          closeButton
-          theme="system"
-          toastOptions={{ classNames: { toast: '!bg-surface !text-ink !border-line', description: '!text-ink-muted' } }}
-          offset={{ bottom: 80 }}
-        />
-      </Suspense>
+      <Toaster
+        visibleToasts={20}
+        position="bottom-center"
+        closeButton
+        theme="system"
+        toastOptions={{ classNames: { toast: '!bg-surface !text-ink !border-line', description: '!text-ink-muted' } }}
+        offset={{ bottom: 80 }}
+      />
     </QueryClientProvider>
   );
 }

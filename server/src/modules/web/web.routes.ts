@@ -35,7 +35,7 @@ interface PageRenderer {
   }): Promise<RenderedPage | null>;
 }
 
-/** A rendered page: what goes in `<head>` (its title, preloads of its images) and inside `<div id="root">`. */
+/** A rendered page: what goes in `<head>` (preloads of its images) and inside `<div id="root">`. */
 interface RenderedPage {
   head: string;
   root: string;
@@ -137,10 +137,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
     const [preview, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
     const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
-    let head = renderHeadTags(preview, pageUrl, options.publicUrl);
-    // A rendered page names itself (the title the app gives it), after the preview's tags.
-    if (page?.head.includes('<title>')) head = head.replace(/<title>[^<]*<\/title>/, '');
-    let html = built ? template.replace(HEAD_PLACEHOLDER, () => head + (page?.head ?? '')) : template;
+    const head = renderHeadTags(preview, pageUrl, options.publicUrl) + (page?.head ?? '');
+    let html = built ? template.replace(HEAD_PLACEHOLDER, () => head) : template;
     html = html.replace(
       /<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/,
       `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`,

@@ -40,3 +40,8 @@ export function deferred<P extends object>(
 export async function loadParts(names: readonly string[]): Promise<void> {
   await Promise.all(names.map((name) => (loaded.has(name) ? undefined : parts.get(name)?.())));
 }
+
+/** Fetches every part's code (the server's renderer does, once, so no page it renders waits for code). */
+export function loadAllParts(): Promise<void> {
+  return loadParts([...parts.keys()]);
+}

@@ -1,7 +1,18 @@
-import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { formatRating, formatNumber } from '../i18n/index.ts';
+
+/** One star, 24 units square; five side by side make a row 120 units wide. */
+function starPoints(left: number): string {
+  const points: string[] = [];
+  for (let corner = 0; corner < 10; corner++) {
+    const radius = corner % 2 === 0 ? 11.5 : 4.8;
+    const angle = (Math.PI / 5) * corner - Math.PI / 2;
+    points.push(`${(left + 12 + radius * Math.cos(angle)).toFixed(2)},${(12.6 + radius * Math.sin(angle)).toFixed(2)}`);
+  }
+  return `M${points.join('L')}Z`;
+}
+const FIVE_STARS = Array.from({ length: 5 }, (_, index) => starPoints(index * 24)).join('');
 
 /**
  * A rating out of 10 drawn as five stars (each star is two points), with the number beside it.
@@ -24,23 +35,20 @@ export function RatingStars({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const iconSize = { xs: 'size-3', sm: 'size-3.5', md: 'size-4.5', lg: 'size-6' }[size];
+  const rowSize = { xs: 'h-3 w-15', sm: 'h-3.5 w-17.5', md: 'h-4.5 w-22.5', lg: 'h-6 w-30' }[size];
   const label = givenLabel ?? (value === null ? t('rating.none') : t('rating.outOfTen', { value: formatRating(value) }));
+  // One drawing per rating (not two per star): the filled stars are the same row, cut at the rating's width.
+  const filled = value === null ? 0 : Math.max(0, Math.min(120, value * 12));
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>
-      <span className="inline-flex" role="img" aria-label={label}>
-        {Array.from({ length: 5 }, (_, index) => {
-          const fill = value === null ? 0 : Math.max(0, Math.min(1, (value - index * 2) / 2));
-          return (
-            <span key={index} className={cn('relative inline-block', iconSize)}>
-              <Star className={cn('absolute inset-0 text-star-empty', iconSize)} fill="currentColor" strokeWidth={0} />
-              <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <Star className={cn('text-star', iconSize)} fill="currentColor" strokeWidth={0} />
-              </span>
-            </span>
-          );
-        })}
-      </span>
+      <svg role="img" aria-label={label} viewBox="0 0 120 24" className={cn('shrink-0', rowSize)}>
+        <path d={FIVE_STARS} className="fill-star-empty" />
+        {filled > 0 ? (
+          <svg width={filled} height="24" viewBox={`0 0 ${filled} 24`}>
+            <path d={FIVE_STARS} className="fill-star" />
+          </svg>
+        ) : null}
+      </svg>
       {showValue ? (
         <span aria-hidden className="text-sm font-semibold tabular-nums text-ink">
           {value === null ? '–' : formatRating(value)}
