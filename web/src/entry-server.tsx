@@ -94,8 +94,10 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | null
   return pages.run(page, () => render(page, url));
 }
 
+/** The routes, matched and their code loaded once for every page. */
+const handler = createStaticHandler(routes);
+
 async function render(page: PageRequest, url: URL): Promise<RenderedPage | null> {
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url, { signal: page.signal }));
   if (context instanceof Response || context.errors) return null;
   const client = createQueryClient();

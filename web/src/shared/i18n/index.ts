@@ -157,9 +157,15 @@ export function takeLanguageFrom(source: () => string): void {
   currentLanguage = source;
 }
 
-/** A number as the reader writes it, in the app's current language. */
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** A number as the reader writes it, in the app's current language (each format is built once: lists show hundreds). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return value.toLocaleString(currentLanguage(), options);
+  const language = currentLanguage();
+  const key = options ? `${language} ${JSON.stringify(options)}` : language;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(language, options)));
+  return format.format(value);
 }
 
 export default i18n;
