@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { readPageState, restoreAnswers, type PageState } from './app/page-state.ts';
@@ -24,14 +24,18 @@ async function hydratePage(element: HTMLElement, state: PageState): Promise<void
   // a screen without one (as the server's title does when the app renders from the shell).
   const title = document.querySelector('head > title');
   if (title) document.head.append(title.cloneNode(true));
-  hydrateRoot(
-    element,
-    <StrictMode>
-      <Providers client={client}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds (the page is already painted and
+  // readable), instead of holding the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      <StrictMode>
+        <Providers client={client}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 /** Renders the app here, from the shell (or over a page whose code could not be fetched: the router then says so). */
