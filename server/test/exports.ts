@@ -11,12 +11,34 @@ export async function exportData(t: TestApp, person: TestUser): Promise<DataExpo
   return waitForExport(t, person, started.json<DataExport>().id);
 }
 
+/**
+ * Waits until the export stops running and, when it is done, until its "ready" notification is written: a listener of
+ * the job's event writes it a moment after the job ends, so a test that counts rows right after would race it.
+ */
 export async function waitForExport(t: TestApp, person: TestUser, id: string): Promise<DataExport> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const job = (await t.inject({ method: 'GET', url: `/api/me/exports/${id}`, headers: { cookie: person.cookie } })).json<DataExport>();
-    if (job.status !== 'running') return job;
+    if (job.status !== 'running') {
+      if (job.status === 'done') await readyNotification(t, person, id);
+      return job;
+    }
     if (Date.now() > deadline) throw new Error(`export ${id} stayed running at ${job.processed} of ${job.total}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function readyNotification(t: TestApp, person: TestUser, id: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const row = await t.db
+      .selectFrom('notification')
+      .select('id')
+      .where('recipient_id', '=', person.user.id)
+      .where('kind', '=', 'export_ready')
+      .where('object_id', '=', id)
+      .executeTakeFirst();
+    if (row) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
