@@ -47,12 +47,12 @@ const FETCH_ROUNDS = 3;
 
 const pages = new AsyncLocalStorage<PageRequest>();
 
-// Every API call made while rendering is the viewer's page's, answered by the server itself; nothing else is sent.
+// Every API call made while rendering is a read for the viewer's page, answered by the server itself (which takes
+// only API paths); nothing is changed while rendering.
 sendApiCallsThrough((path, init) => {
   const page = pages.getStore();
   if (!page) return Promise.reject(new Error(`${path} was asked for outside a page being rendered.`));
-  if ((init.method ?? 'GET') !== 'GET' || !path.startsWith('/api/'))
-    return Promise.reject(new Error(`${path} is not read while rendering.`));
+  if ((init.method ?? 'GET') !== 'GET') return Promise.reject(new Error(`${path} is not changed while rendering.`));
   return page.getApi(path);
 });
 takeLanguageFrom(() => pages.getStore()?.language ?? 'en');

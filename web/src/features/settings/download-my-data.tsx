@@ -1,4 +1,5 @@
 import { dataExportEndpoints, type DataExport } from '@hearsay/contracts/data-export';
+import { endpointUrl } from '@hearsay/contracts/endpoint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ export function DownloadMyData() {
       {available && current ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl bg-surface-2 px-4 py-3">
           <a
-            href={`/api/me/exports/${encodeURIComponent(current.id)}/download`}
+            href={endpointUrl(dataExportEndpoints.download, { params: { exportId: current.id } })}
             download
             className="inline-flex items-center gap-2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-ink hover:opacity-90"
           >
