@@ -40,26 +40,51 @@ export async function untilReady(page: Page): Promise<void> {
   if ((await page.locator('#root').count()) > 0) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
 }
 
+/** Makes a page's `goto` and `reload` wait until the app has taken the page over. */
+function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilReady(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilReady(page);
+    return response;
+  };
+  return page;
+}
+
 /**
- * Every test also checks the last page it visited for accessibility, and its page's `goto` and `reload` wait until
- * the app has taken the page over.
+ * Every test also checks the last page it visited for accessibility. Its pages' `goto` and `reload` wait until the app
+ * has taken the page over: the test's own page, and the pages of every browser context the test opens (but those
+ * that run no scripts, where nothing takes over).
  */
-export const test = base.extend<{ accessibilityCheck: void }>({
+export const test = base.extend<{ accessibilityCheck: void; appReadyEverywhere: void }>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await untilReady(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      await untilReady(page);
-      return response;
-    };
-    await use(page);
+    await use(waitingForTheApp(page));
   },
+  appReadyEverywhere: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      const newPage = browser.newPage.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on('page', waitingForTheApp);
+        return context;
+      };
+      browser.newPage = async (options) => {
+        const page = await newPage(options);
+        return options?.javaScriptEnabled === false ? page : waitingForTheApp(page);
+      };
+      await use();
+      browser.newContext = newContext;
+      browser.newPage = newPage;
+    },
+    { auto: true },
+  ],
   accessibilityCheck: [
     async ({ page }, use) => {
       await use();
