@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { Language } from '@hearsay/contracts/settings';
+import type { PageRequest, RenderedPage } from '@hearsay/contracts/page-rendering';
 import { answersIn, pageStateElement } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
@@ -21,23 +22,6 @@ import { createQueryClient } from './shared/lib/query-client.ts';
  * A page is rendered, the API answers its components asked for are fetched (inside the server, as the viewer), and it
  * is rendered again with them, until it asks for nothing new; the browser then hydrates it from the same answers.
  */
-
-export interface PageRequest {
-  /** The page's path and query string, as the browser asked for them. */
-  url: string;
-  language: Language;
-  signedIn: boolean;
-  /** Answers a GET of the API as the viewer (with their cookie), without leaving the server. */
-  getApi: (path: string) => Promise<Response>;
-  signal: AbortSignal;
-}
-
-export interface RenderedPage {
-  /** What goes in `<head>`: preloads of the images the page shows first. */
-  head: string;
-  /** What goes inside `<div id="root">`: the page, then its state for the browser. */
-  root: string;
-}
 
 /** What React writes ahead of a page rendered on its own (its `<title>`, `<meta>` and preloads). */
 const HOISTED = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/;

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { acceptedLanguages, pickLanguage, type Language, type Theme } from '@hearsay/contracts/settings';
+import type { PageRenderer, RenderedPage } from '@hearsay/contracts/page-rendering';
 import { errorBody } from '../../platform/http/error-handler.ts';
 import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from '../../platform/http/link-previews.ts';
 
@@ -22,23 +23,6 @@ export interface WebOptions {
    * with their data, instead of as the empty shell. Without it every page is the shell, rendered in the browser.
    */
   renderer?: string;
-}
-
-/** The renderer's side of the contract (web/src/entry-server.tsx). */
-interface PageRenderer {
-  renderPage(page: {
-    url: string;
-    language: Language;
-    signedIn: boolean;
-    getApi: (path: string) => Promise<Response>;
-    signal: AbortSignal;
-  }): Promise<RenderedPage | null>;
-}
-
-/** A rendered page: what goes in `<head>` (preloads of its images) and inside `<div id="root">`. */
-interface RenderedPage {
-  head: string;
-  root: string;
 }
 
 /** A page that takes longer than this to render is sent as the shell, and the browser renders it. */
@@ -86,7 +70,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       const page = await renderer.renderPage({
         url: request.url,
         language,
-        signedIn: request.viewer !== undefined && request.viewer !== null,
+        signedIn: Boolean(request.viewer),
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
         getApi: async (path) => {
           // Only API paths exactly as the router will read them: nothing that dot segments would turn into another.

@@ -1,0 +1,27 @@
+import type { Language } from './languages.ts';
+
+/**
+ * Between the server and the web app's renderer (`web/src/entry-server.tsx`, built into `web/dist-ssr`): what the
+ * server asks for a page, and what it gets back. Types only.
+ */
+export interface PageRequest {
+  /** The page's path and query string, as the browser asked for them. */
+  url: string;
+  language: Language;
+  signedIn: boolean;
+  /** Answers a GET of the API as the viewer (with their cookie), without leaving the server. */
+  getApi: (path: string) => Promise<Response>;
+  signal: AbortSignal;
+}
+
+export interface RenderedPage {
+  /** What goes in `<head>`: preloads of the images the page shows first. */
+  head: string;
+  /** What goes inside `<div id="root">`: the page, then its state for the browser. */
+  root: string;
+}
+
+/** The renderer module: the page rendered with its data, or null when the app shell should be sent instead. */
+export interface PageRenderer {
+  renderPage(page: PageRequest): Promise<RenderedPage | null>;
+}
