@@ -14,6 +14,8 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
+// The web renderer's React picks its build from the environment: production unless told otherwise, as the config is.
+process.env.NODE_ENV = config.env;
 
 const logger =
   config.env === 'development'
