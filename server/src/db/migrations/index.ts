@@ -28,6 +28,7 @@ import * as dataExports from './2026-11-26-50-data-exports.ts';
 import * as accessTokens from './2026-11-27-40-access-tokens.ts';
 import * as searchPeopleAndCollections from './2026-11-28-20-search-people-and-collections.ts';
 import * as activityObjectActorIndex from './2026-11-28-30-activity-object-actor-index.ts';
+import * as pendingAlbumsIndex from './2026-11-29-10-pending-albums-index.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-40-access-tokens': accessTokens,
   '2026-11-28-20-search-people-and-collections': searchPeopleAndCollections,
   '2026-11-28-30-activity-object-actor-index': activityObjectActorIndex,
+  '2026-11-29-10-pending-albums-index': pendingAlbumsIndex,
 };

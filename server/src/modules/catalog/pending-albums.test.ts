@@ -106,6 +106,20 @@ describe('albums an import adds to the catalog', () => {
     await importRows(first, [row]);
     const albumId = await importedAlbumId(first, 'Heard by Two');
     const countBefore = (await get('/api/site/landing')).stats.albums;
+    // Its genre does not count it either, until it is confirmed.
+    const rock = await t.db.selectFrom('genre').select('id').where('slug', '=', 'rock').executeTakeFirstOrThrow();
+    await t.db.insertInto('album_genre').values({ album_id: albumId, genre_id: rock.id, position: 0 }).execute();
+    const rockAlbums = async () =>
+      (await get('/api/genres?kind=genre', stranger)).items.find((genre: { slug: string }) => genre.slug === 'rock').albumCount as number;
+    const rockBefore = await rockAlbums();
+    expect(rockBefore).toBe(
+      await t.db
+        .selectFrom('album_genre')
+        .where('genre_id', '=', rock.id)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.n) - 1),
+    );
 
     // Importing it again yourself confirms nothing.
     await importRows(first, [{ ...row, id: '8' }]);
@@ -131,6 +145,7 @@ describe('albums an import adds to the catalog', () => {
       featured: true,
       albumCount: countBefore + 1,
     });
+    expect(await rockAlbums()).toBe(rockBefore + 1);
     expect(
       (await get('/api/search?q=twice%20found&type=artists', stranger)).artists.map((artist: { name: string }) => artist.name),
     ).toEqual(['Twice Found Trio']);
