@@ -4,6 +4,7 @@ import { CLIENT_IP_HEADER } from '../../platform/auth/auth.ts';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { route } from '../../platform/http/endpoints.ts';
+import { pageReadViewer } from '../../platform/http/viewer.ts';
 import { AVATAR_MAX_BYTES } from './avatars.ts';
 import type { AccountsService, RequestContext } from './accounts.service.ts';
 
@@ -27,6 +28,11 @@ export function withCookies<T>(reply: FastifyReply, result: { body: T; setCookie
 export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (app, { accounts }) => {
   // Every request: who is signed in (only when a session cookie is present at all, and never over an access token's person).
   app.addHook('onRequest', async (request) => {
+    const page = pageReadViewer();
+    if (page) {
+      request.viewer = page.viewer;
+      return;
+    }
     if (request.accessToken || !request.headers.cookie?.includes('hearsay.session_token')) return;
     request.viewer = await accounts.viewerFor(requestContext(request).headers);
   });

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { acceptedLanguages, pickLanguage, type Language, type Theme } from '@hearsay/contracts/settings';
 import type { PageRenderer, RenderedPage } from '@hearsay/contracts/page-rendering';
 import { errorBody } from '../../platform/http/error-handler.ts';
+import { readForPage } from '../../platform/http/viewer.ts';
 import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from '../../platform/http/link-previews.ts';
 
 export interface WebOptions {
@@ -67,30 +68,33 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   async function renderedPage(request: FastifyRequest, language: Language): Promise<RenderedPage | null> {
     if (!renderer || request.method !== 'GET') return null;
     try {
-      const page = await renderer.renderPage({
-        url: request.url,
-        language,
-        signedIn: Boolean(request.viewer),
-        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-        getApi: async (path) => {
-          // Only API paths exactly as the router will read them: nothing that dot segments would turn into another.
-          const target = new URL(path, 'http://hearsay.invalid');
-          if (!target.pathname.startsWith('/api/') || `${target.pathname}${target.search}` !== path) {
-            return new Response(null, { status: 400 });
-          }
-          const answer = await app.inject({
-            method: 'GET',
-            url: path,
-            remoteAddress: request.ip,
-            headers: {
-              accept: 'application/json',
-              'accept-language': language,
-              ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-            },
-          });
-          return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode });
-        },
-      });
+      // The page's API calls are made as this viewer, already resolved from this request's cookie.
+      const page = await readForPage(request.viewer, () =>
+        renderer.renderPage({
+          url: request.url,
+          language,
+          signedIn: Boolean(request.viewer),
+          signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+          getApi: async (path) => {
+            // Only API paths exactly as the router will read them: nothing that dot segments would turn into another.
+            const target = new URL(path, 'http://hearsay.invalid');
+            if (!target.pathname.startsWith('/api/') || `${target.pathname}${target.search}` !== path) {
+              return new Response(null, { status: 400 });
+            }
+            const answer = await app.inject({
+              method: 'GET',
+              url: path,
+              remoteAddress: request.ip,
+              headers: {
+                accept: 'application/json',
+                'accept-language': language,
+                ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+              },
+            });
+            return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode });
+          },
+        }),
+      );
       return page;
     } catch (error) {
       request.log.warn({ err: error }, 'page not rendered on the server; the browser renders it');
@@ -113,12 +117,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     return DEFAULT_PREVIEW;
   }
 
-  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    const chosen = request.viewer && options.appearanceFor ? await options.appearanceFor(request.viewer.id) : null;
-    const theme = chosen?.theme ?? 'system';
-    // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
-    const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
-    const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
+  /** The page's HTML: the shell with its link preview, language and theme, and the page rendered in it when it is. */
+  async function pageHtml(request: FastifyRequest, language: Language, theme: Theme): Promise<string> {
     const [preview, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
     const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
     const head = renderHeadTags(preview, pageUrl, options.publicUrl) + (page?.head ?? '');
@@ -127,7 +127,15 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       /<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/,
       `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`,
     );
-    if (page) html = html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`);
+    return page ? html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`) : html;
+  }
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    const chosen = request.viewer && options.appearanceFor ? await options.appearanceFor(request.viewer.id) : null;
+    // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
+    const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
+    const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
+    const html = await pageHtml(request, language, chosen?.theme ?? 'system');
     // A page rendered for a signed-in viewer holds their data: no shared cache keeps it.
     return reply
       .type('text/html; charset=utf-8')
