@@ -20,6 +20,10 @@ import { build } from 'vite';
 
 const root = new URL('../..', import.meta.url).pathname;
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** Some pages only (their names, comma-separated; the bare page is always measured). */
+const only = process.env.BENCH_WEB_ONLY?.split(',').map((name) => name.trim());
+/** A directory for every run's whole Lighthouse report (JSON), to see what a score is made of. */
+const reportsDir = process.env.BENCH_WEB_REPORTS;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The e2e suite's flags, headless: no network chatter from the browser itself.
 const chromeFlags = [
@@ -273,6 +277,10 @@ async function audit(page: Page): Promise<Sample> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     const { lhr } = result;
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      writeFileSync(join(reportsDir, `${page.name.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id: string) => {
       const value = lhr.audits[id]?.numericValue;
@@ -388,7 +396,10 @@ async function main() {
   const bareUrl = await serveStatic(await buildBarePage());
   process.stdout.write('Starting Hearsay (production build, fresh SQLite database, starter catalog)...\n');
   const base = await startHearsay();
-  const pages: Page[] = [{ name: 'bare Vite + React', url: `${bareUrl}/` }, ...(await preparePages(base))];
+  const pages: Page[] = [
+    { name: 'bare Vite + React', url: `${bareUrl}/` },
+    ...(await preparePages(base)).filter((page) => !only || only.includes(page.name)),
+  ];
 
   // Rounds interleave the pages, so a burst of load on the machine falls on all of them alike.
   const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
