@@ -1,57 +1,10 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { readPageState, restoreAnswers, type PageState } from './app/page-state.ts';
-import { Providers } from './app/providers.tsx';
-import { createRouter, loadRoutesFor } from './app/router.tsx';
-import { allStringsOf, languageReady } from './shared/i18n/index.ts';
-import { loadParts } from './shared/lib/deferred.tsx';
-import { createQueryClient } from './shared/lib/query-client.ts';
-import { trackInputModality } from './shared/lib/input-modality.ts';
 import './shared/styles/index.css';
 
-trackInputModality();
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
-
-/** Takes over a page the server rendered, with the same data, strings and code it was rendered with. */
-async function hydratePage(element: HTMLElement, state: PageState): Promise<void> {
-  const client = createQueryClient();
-  restoreAnswers(client, state.queries);
-  await Promise.all([allStringsOf(state.language), loadRoutesFor(location.pathname), loadParts(state.parts)]);
-  const router = createRouter({ loaderData: {} });
-  // React takes the page's first <title> as the screen's own and removes it with the screen; a copy stays behind for
-  // a screen without one (as the server's title does when the app renders from the shell).
-  const title = document.querySelector('head > title');
-  if (title) document.head.append(title.cloneNode(true));
-  // As a transition, hydration yields to the browser every few milliseconds (the page is already painted and
-  // readable), instead of holding the main thread for the whole page.
-  startTransition(() => {
-    hydrateRoot(
-      element,
-      <StrictMode>
-        <Providers client={client}>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
-  });
-}
-
-/** Renders the app here, from the shell (or over a page whose code could not be fetched: the router then says so). */
-async function renderApp(element: HTMLElement): Promise<void> {
-  const router = createRouter();
-  // The first render is in the reader's language: its strings (one small chunk) arrive first.
-  await languageReady;
-  createRoot(element).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-}
-
-const pageState = readPageState();
-if (pageState) await hydratePage(root, pageState).catch(() => renderApp(root));
-else await renderApp(root);
+/**
+ * The page the server sent is painted before the app's code runs: the app (downloaded meanwhile, its modules are
+ * preloaded by index.html) starts once the browser has drawn a frame, so evaluating it never holds up the first paint.
+ * A page opened in the background starts at once (it draws no frames until it is shown).
+ */
+const start = () => void import('./app/start.tsx');
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+else start();

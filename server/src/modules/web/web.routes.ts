@@ -52,7 +52,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       index: false,
       wildcard: true,
       preCompressed: false,
-      allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
+      // The build's manifest is for the build's own checks, not for browsers.
+      allowedPath: (path) => !path.startsWith('/.vite/') && (options.serveSourceMaps || !path.endsWith('.map')),
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },

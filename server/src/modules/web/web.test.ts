@@ -18,6 +18,8 @@ beforeAll(async () => {
   );
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret-source.ts"]}');
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'manifest.json'), '{"src/secret-source.ts":{"file":"assets/app-abc123.js"}}');
   t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: 'https://music.example.org' } });
   const id = await buildAlbum(t.db, { title: 'Songs <for> "Drella"', artist: 'Lou Reed & John Cale' });
   slug = (await t.db.selectFrom('album').select('slug').where('id', '=', id).executeTakeFirstOrThrow()).slug;
@@ -43,7 +45,7 @@ describe('the web app on the same port', () => {
     expect(response.rawPayload.length).toBeLessThan(1000);
   });
 
-  it('keeps source maps to itself unless the operator turns them on', async () => {
+  it('keeps source maps to itself unless the operator turns them on, and the build manifest always', async () => {
     for (const path of [
       '/assets/app-abc123.js.map',
       '/assets/app-abc123.js%2emap',
@@ -59,6 +61,13 @@ describe('the web app on the same port', () => {
       const map = await withMaps.inject('/assets/app-abc123.js.map');
       expect(map.statusCode).toBe(200);
       expect(map.body).toContain('secret-source');
+      // The build's manifest (which chunk holds which source file) is never served: the path is an app page.
+      for (const app of [t, withMaps]) {
+        for (const path of ['/.vite/manifest.json', '/%2evite/manifest.json', '/.vite/../.vite/manifest.json']) {
+          const response = await app.inject(path);
+          expect(response.body, path).not.toContain('secret-source');
+        }
+      }
     } finally {
       await withMaps.close();
     }
