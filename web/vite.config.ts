@@ -1,12 +1,32 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.HEARSAY_API_URL ?? 'http://localhost:3000';
 
+/**
+ * The web fonts are used when they arrive in time for the first paint, else the fallback stays for that page
+ * (`optional`, where the font packages say `swap`): a font swapped in later lays the whole page out again, a long task
+ * on a phone just as the app starts. The next page finds them in the cache. (The built stylesheet only: the development
+ * server keeps `swap`.)
+ */
+function fontsThatDoNotSwap(): Plugin {
+  return {
+    name: 'hearsay:fonts-that-do-not-swap',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string') {
+          file.source = file.source.replace(/font-display:\s*swap/g, 'font-display:optional');
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), fontsThatDoNotSwap()],
   server: {
     port: 5173,
     // The API, covers, uploads and the realtime socket live on the Hearsay server.
