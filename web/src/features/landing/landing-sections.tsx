@@ -183,7 +183,8 @@ export function CompareTable() {
     <section aria-labelledby="compare-title" className="bg-surface-2/60 py-14">
       <Container className="max-w-4xl">
         <SectionHeading id="compare-title" title={t('compare.title')} subtitle={t('compare.subtitle')} />
-        <Card className="overflow-x-auto">
+        {/* On a narrow screen (or with larger text) the table scrolls sideways: a region the keyboard can scroll too. */}
+        <Card className="overflow-x-auto" role="region" aria-labelledby="compare-title" tabIndex={0}>
           <table className="w-full text-left" aria-labelledby="compare-title">
             <thead>
               <tr className="border-b border-line text-sm text-ink-muted">
