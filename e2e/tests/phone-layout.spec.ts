@@ -163,7 +163,8 @@ test('signed-in pages fit a 360 px screen', async ({ page, browser }) => {
   const review = await page.request.post(`/api/albums/${album!.id}/reviews`, {
     data: {
       rating: 8.5,
-      title: 'A long title for a review that has to wrap on a phone screen',
+      // A title that wraps at spaces, and a word with no break in it at all, which must wrap too.
+      title: 'A title that wraps on a phone, and Sooooooooooooooooooooooooooooooooooooooooooooo good',
       content: '<p>Late-night music that never hurries: the bass carries the songs and the silences carry the rest.</p>',
     },
   });

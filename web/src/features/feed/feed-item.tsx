@@ -165,7 +165,8 @@ function AlbumLine({ album, rating, note }: { album: AlbumCard; rating?: number 
 export function FeedReviewBody({ review, album, author }: { review: FeedReview; album: AlbumCard; author: FeedPerson }) {
   const { t } = useTranslation('feed');
   return (
-    <div className="min-w-0 flex-1">
+    // A title or name with no break in it (a pasted link, a long word) wraps rather than widening a phone's page.
+    <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
       <p className="text-sm text-ink-muted">
         <Link to={paths.album(album.slug)} className="font-medium text-ink hover:text-accent">
           {album.title}

@@ -53,7 +53,7 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
           · {review.album.artistCredit}
         </p>
       ) : null}
-      <h3 id={`review-${review.id}-heading`} className="mt-3 font-display text-lg font-semibold text-ink">
+      <h3 id={`review-${review.id}-heading`} className="mt-3 font-display text-lg font-semibold text-ink [overflow-wrap:anywhere]">
         {full ? (
           review.title || t('card.untitled', { name: review.author.name })
         ) : (
