@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { openDatabase } from '../../src/platform/db/index.ts';
-import { migrateDown } from '../../src/platform/db/migrate.ts';
+import { migrateDown, migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { call, emptyDatabase, startServer, stopAll, temporaryDirectory, usingPostgres } from '../processes.ts';
 
 const directory = temporaryDirectory('migrate');
@@ -37,6 +37,24 @@ describe(`three servers starting at once on a new ${usingPostgres ? 'PostgreSQL'
       const albums = await sql<{ count: number }>`select count(*) as count from album`.execute(handle.db);
       expect(Number(albums.rows[0]!.count)).toBeGreaterThan(1000);
       await Promise.all(servers.map((server) => server.kill('SIGTERM')));
+    } finally {
+      await stopAll();
+      await handle.destroy();
+      await database.drop();
+    }
+  });
+
+  it('stop a server whose migration fails, saying which and why', { timeout: 60_000 }, async () => {
+    const database = await emptyDatabase(directory.path);
+    const handle = openDatabase(database.url, { poolSize: 2 });
+    try {
+      await migrateToLatest(handle.db);
+      // The newest migration, marked as not applied over its own result: running it again fails (what it creates exists).
+      const newest = Object.keys(migrations).sort().at(-1)!;
+      await sql`delete from kysely_migration where name = ${newest}`.execute(handle.db);
+      await expect(startServer({ databaseUrl: database.url, dataDir: directory.path })).rejects.toThrow(
+        new RegExp(`Could not prepare the database \\(.*\\): Migration ${newest} failed: `),
+      );
     } finally {
       await stopAll();
       await handle.destroy();

@@ -99,6 +99,9 @@ function startCheckpoints(database: SqliteDatabase.Database, path: string): () =
   thread.on('error', () => undefined);
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   return async () => {
+    // Held from here on: otherwise a process with nothing else to wait for (a start whose migration failed) ends
+    // before the thread does, with no word of why.
+    thread.ref();
     thread.postMessage('stop');
     await exited;
   };
