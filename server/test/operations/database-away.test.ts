@@ -6,7 +6,8 @@
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../src/platform/db/index.ts';
+import { sql } from 'kysely';
+import { isDatabaseUnavailable, openDatabase } from '../../src/platform/db/index.ts';
 import { call, emptyDatabase, freePort, signUp, startServer, stopAll, temporaryDirectory, usingPostgres } from '../processes.ts';
 
 /** A TCP proxy to `target` that can be cut (every connection closed, new ones refused) and restored. */
@@ -109,6 +110,40 @@ if (usingPostgres) {
         await server.kill('SIGTERM');
       } finally {
         await stopAll();
+        await proxy.close();
+        await database.drop();
+      }
+    });
+
+    it('loses a connection that was in use without taking the process down', async () => {
+      const database = await emptyDatabase(directory.path);
+      const proxy = await tcpProxy(new URL(database.url));
+      const viaProxy = new URL(database.url);
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = String(proxy.port);
+      const handle = openDatabase(viaProxy.toString(), { serving: true, poolSize: 2 });
+      const uncaught: unknown[] = [];
+      const record = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', record);
+      try {
+        // A transaction holds its connection between statements: the cut falls there, with no query running.
+        const transaction = handle.db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await proxy.cut();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await sql`select 1`.execute(trx);
+        });
+        const failure = await transaction.then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+        expect(uncaught).toEqual([]);
+        await proxy.restore();
+        expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+      } finally {
+        process.off('uncaughtException', record);
+        await handle.destroy();
         await proxy.close();
         await database.drop();
       }

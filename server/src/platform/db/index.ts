@@ -217,6 +217,10 @@ function openPostgres(url: string, poolSize: number, serving: boolean): Database
   // An idle connection can be closed by the server (restart, failover, admin); the pool drops it and
   // opens a new one when needed. Without a listener, that 'error' event would crash the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+  // A connection in use can be lost too (between a transaction's statements, or under a running query). pg reports
+  // that as an 'error' event on the client as well as to the query; the query's failure is what a request sees (a
+  // 503), and the pool drops the client when it is released. Without a listener, the event would crash the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const { log, observeQueries } = queryObservers();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   const parsed = new URL(url);
