@@ -61,6 +61,8 @@ const AUTH_SECRET = randomBytes(32).toString('base64url');
 /** Only some parts: path keys (album-visitor, album, search, search-4, feed, notifications, rate, me), likes, health. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !ONLY || ONLY.includes(part);
+/** A directory: each Hearsay process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 /** Where the sample and the warm-up take their inputs: far from where the rounds start. */
 const WARM_UP_START = 2500;
 
@@ -252,7 +254,7 @@ async function startHearsay(url: string, extra: Record<string, string> = {}): Pr
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = await startServerProcess(
-    ['src/main.ts'],
+    [...(CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE}`] : []), 'src/main.ts'],
     {
       DATABASE_URL: url,
       PORT: String(port),

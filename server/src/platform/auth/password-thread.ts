@@ -3,8 +3,8 @@
  * requests run before sign-ins' argon2id work, never behind it.
  */
 import { argon2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from '../background-thread.ts';
 
 export type PasswordJob = { op: 'hash'; password: string } | { op: 'verify'; password: string; hash: string };
 export type PasswordTask = PasswordJob & { id: number };
@@ -39,12 +39,7 @@ function verify(password: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-try {
-  // On Linux this sets the nice value of this thread alone.
-  setPriority((workerData as { nice: number }).nice);
-} catch {
-  // Not allowed here: the thread hashes at the server's priority.
-}
+lowerThisThreadsPriority((workerData as { nice: number }).nice);
 
 parentPort!.on('message', (task: PasswordTask) => {
   try {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -39,5 +40,16 @@ describe('passwords', () => {
       ]),
     );
     expect(checks).toEqual([true, false, true, false, true, false]);
+  });
+
+  it.runIf(process.platform === 'linux')('hashes on a thread that gives way to the server at once (SCHED_IDLE, nice 10)', async () => {
+    await hashPassword('A long passphrase');
+    // /proc/<pid>/task/<tid>/stat: after the name in parentheses, field 19 is the nice value and field 41 the policy.
+    const threads = readdirSync('/proc/self/task').map((id) => {
+      const fields = readFileSync(`/proc/self/task/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return { nice: Number(fields[19 - 3]), policy: Number(fields[41 - 3]) };
+    });
+    const SCHED_IDLE = 5;
+    expect(threads).toContainEqual({ nice: 10, policy: SCHED_IDLE });
   });
 });

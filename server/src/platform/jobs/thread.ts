@@ -1,5 +1,5 @@
-import { setPriority } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from '../background-thread.ts';
 import type { DB } from '../db/index.ts';
 import * as repository from './jobs.repository.ts';
 import { insertQueuedJob, type JobRunner, type Jobs, type NewJob } from './runner.ts';
@@ -151,12 +151,7 @@ export function createJobThread(options: JobThreadOptions): Jobs {
 export function serveJobThread(runner: JobRunner, shutdown: () => Promise<void>): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobThread runs inside the job thread');
-  try {
-    // On Linux this sets the nice value of this thread alone.
-    setPriority(19);
-  } catch {
-    // Not allowed here: the thread runs at the server's priority.
-  }
+  lowerThisThreadsPriority(19);
   const reply = (message: Reply) => port.postMessage(message);
   port.on('message', (request: Request) => {
     const done = () => {
