@@ -80,6 +80,13 @@ describe('albums', () => {
   it('filters by genre, decade, year and release type', async () => {
     const jazz = await get<Page<AlbumCard>>('/api/albums?genre=jazz');
     expect(jazz.items.map((album) => album.title).sort()).toEqual(['Old Standard', 'Quiet Album']);
+    // A genre is looked up per album for the popular order, from the genre's own albums for the others and for counts.
+    for (const sort of ['popularity', 'rating', 'release_date', 'title', 'recent']) {
+      const sorted = await get<Page<AlbumCard>>(`/api/albums?genre=jazz&sort=${sort}`);
+      expect([sorted.total, sorted.items.map((album) => album.title).sort()], sort).toEqual([2, ['Old Standard', 'Quiet Album']]);
+    }
+    const jazzOfTheNineties = await get<Page<AlbumCard>>('/api/albums?genre=jazz&decade=1990&sort=title');
+    expect([jazzOfTheNineties.total, jazzOfTheNineties.items.map((album) => album.title)]).toEqual([1, ['Quiet Album']]);
     const nineties = await get<Page<AlbumCard>>('/api/albums?decade=1990');
     expect(nineties.items.map((album) => album.title).sort()).toEqual(['Loud Album', 'Quiet Album']);
     const year = await get<Page<AlbumCard>>('/api/albums?year=2003');
