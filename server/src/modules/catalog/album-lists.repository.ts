@@ -80,6 +80,8 @@ export interface ListAlbumsOptions {
   currentYear: number;
   /** Prior for the weighted rating used by the rating sort. */
   prior: { weight: number; mean: number };
+  /** The number of albums the filters match, when the caller knows it already: not counted again. */
+  knownTotal?: number;
 }
 
 export async function listAlbumIds(db: DB, options: ListAlbumsOptions): Promise<{ ids: string[]; total: number }> {
@@ -120,15 +122,17 @@ export async function listAlbumIds(db: DB, options: ListAlbumsOptions): Promise<
       query = query.orderBy('album.created_at', desc ? 'desc' : 'asc');
       break;
   }
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     query.orderBy('album.id').limit(options.limit).offset(options.offset).execute(),
-    db
-      .selectFrom('album')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(where('from the genre'))
-      .executeTakeFirstOrThrow(),
+    options.knownTotal ??
+      db
+        .selectFrom('album')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where(where('from the genre'))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.total)),
   ]);
-  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+  return { ids: rows.map((row) => row.id), total };
 }
 
 export async function ratingPrior(db: DB): Promise<{ mean: number; ratings: number }> {

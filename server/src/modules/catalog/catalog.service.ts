@@ -207,7 +207,12 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const genre = await genreFilter(query.genre);
     const prior = await ratingPrior();
     const defaultOrder = query.sort === 'title' ? 'asc' : 'desc';
+    // A genre alone: its count is the one the genre list shows, kept for a minute (allGenreCounts).
+    const genreAlone =
+      genre && [query.decade, query.year, query.yearBefore, query.type, query.minRating, query.ids].every((filter) => filter === undefined);
+    const knownTotal = genreAlone ? (await allGenreCounts()).find((counted) => counted.slug === genre.slug)?.albumCount : undefined;
     const { ids, total } = await listAlbumIds(db, {
+      knownTotal,
       filters: {
         genreSlug: query.genre,
         decade: query.decade,
