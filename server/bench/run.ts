@@ -36,11 +36,13 @@ import {
   type Spec,
 } from './harness.ts';
 import { DEFAULT_EPOCH } from './seed-scale.ts';
-import { keptSqliteSite, seedSite, SITE_PASSWORD } from './site.ts';
+import { keptSqliteSite, seedSite, SITE_PASSWORD, type SiteSize } from './site.ts';
 
 pinLoadGenerator();
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+/** The site's size: every size times SCALE; BENCH_ALBUMS sets the catalog's alone (the growth run). */
+const SITE_SIZE: SiteSize = { scale: SCALE, sizes: process.env.BENCH_ALBUMS ? { albums: Number(process.env.BENCH_ALBUMS) } : {} };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -98,7 +100,7 @@ async function prepareSite(): Promise<Site> {
     const url = parsed.toString();
     const started = Date.now();
     try {
-      await seedSite(url, SCALE);
+      await seedSite(url, SITE_SIZE);
     } catch (error) {
       await admin(`DROP DATABASE IF EXISTS ${name}`);
       throw error;
@@ -112,7 +114,7 @@ async function prepareSite(): Promise<Site> {
       cleanup: () => admin(`DROP DATABASE IF EXISTS ${name}`),
     };
   }
-  const { file, seconds } = await keptSqliteSite(SCALE);
+  const { file, seconds } = await keptSqliteSite(SITE_SIZE);
   const working = join(cacheDir, `run-${process.pid}.db`);
   copyFileSync(file, working);
   return {

@@ -1271,7 +1271,8 @@ const SIZE_FLAGS: Record<string, keyof ScaleSizes> = {
   'album-likes': 'albumLikes',
 };
 
-function sizesTag(sizes: ScaleSizes, seed: number): string {
+/** The name a seeded site's SQLite file is given: its sizes and seed. */
+export function sizesTag(sizes: ScaleSizes, seed: number): string {
   return `${sizes.albums}-albums-${sizes.members}-members-${sizes.ratings}-ratings-${sizes.reviews}-reviews-seed-${seed}`;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The site the bench measures: `seedScale` (seed-scale.ts) at BENCH_SCALE. On SQLite it is kept in .bench/ under the
+ * The site the bench measures: `seedScale` (seed-scale.ts) at BENCH_SCALE, with BENCH_ALBUMS albums when given. On SQLite it is kept in .bench/ under the
  * name `npm run seed:scale` gives it, so a site seeded by hand is reused, and the bench only ever copies it.
  */
 import { sql } from 'kysely';
@@ -8,17 +8,16 @@ import { join } from 'node:path';
 import { openDatabase, type DB } from '../src/platform/db/index.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import { cacheDir } from './harness.ts';
-import { resolveSizes, SCALE_PASSWORD, seedScale, type ScaleSizes } from './seed-scale.ts';
+import { resolveSizes, SCALE_PASSWORD, seedScale, sizesTag, type ScaleSizes, type SeedOptions } from './seed-scale.ts';
 
 export const SITE_PASSWORD = SCALE_PASSWORD;
 
-/** Where `npm run seed:scale -- --scale <scale>` puts its SQLite file (seed 1). */
-export function keptSitePath(scale: number): string {
-  const sizes = resolveSizes({ scale });
-  return join(
-    cacheDir,
-    `scale-${sizes.albums}-albums-${sizes.members}-members-${sizes.ratings}-ratings-${sizes.reviews}-reviews-seed-1.db`,
-  );
+/** Which site: every size times `scale`, and any size given one by one. */
+export type SiteSize = Pick<SeedOptions, 'scale' | 'sizes'>;
+
+/** Where `npm run seed:scale -- --scale <scale> [--albums <n> …]` puts its SQLite file (seed 1). */
+export function keptSitePath(size: SiteSize): string {
+  return join(cacheDir, `scale-${sizesTag(resolveSizes(size), 1)}.db`);
 }
 
 /** Whether a seeded database is whole: the seed's work tables are gone (dropped last) and the big tables have their rows. */
@@ -40,13 +39,16 @@ async function complete(db: DB, sizes: ScaleSizes): Promise<boolean> {
 }
 
 /** Migrates and seeds an empty database (the seed ends with fresh statistics); its steps are printed as they finish. */
-export async function seedSite(url: string, scale: number): Promise<void> {
+export async function seedSite(url: string, size: SiteSize): Promise<void> {
   const database = openDatabase(url);
   try {
     await migrateToLatest(database.db);
-    process.stdout.write(`Seeding ${database.description} at scale ${scale} (seed-scale.ts):\n`);
+    const sizes = resolveSizes(size);
+    process.stdout.write(
+      `Seeding ${database.description}: ${sizes.albums.toLocaleString('en-US')} albums, ${sizes.members.toLocaleString('en-US')} members (seed-scale.ts):\n`,
+    );
     await seedScale(database.db, {
-      scale,
+      ...size,
       onProgress: (progress) => {
         if (progress.kind === 'step')
           process.stdout.write(
@@ -63,11 +65,11 @@ export async function seedSite(url: string, scale: number): Promise<void> {
  * The kept SQLite site for `scale`, generated under another name and renamed when whole, so an interrupted run never
  * leaves half a site to be reused. Returns its path and how long generating took (null: it was there).
  */
-export async function keptSqliteSite(scale: number): Promise<{ file: string; seconds: number | null }> {
-  const file = keptSitePath(scale);
+export async function keptSqliteSite(size: SiteSize): Promise<{ file: string; seconds: number | null }> {
+  const file = keptSitePath(size);
   if (existsSync(file)) {
     const database = openDatabase(`sqlite:${file}`);
-    const whole = await complete(database.db, resolveSizes({ scale })).finally(() => database.destroy());
+    const whole = await complete(database.db, resolveSizes(size)).finally(() => database.destroy());
     // Perhaps another process is seeding it right now: never copy or replace it then.
     if (!whole) throw new Error(`${file} is not a whole seeded site (still being seeded, or interrupted): wait, or delete it`);
     return { file, seconds: null };
@@ -75,7 +77,7 @@ export async function keptSqliteSite(scale: number): Promise<{ file: string; sec
   const partial = `${file}.partial`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
   const started = Date.now();
-  await seedSite(`sqlite:${partial}`, scale);
+  await seedSite(`sqlite:${partial}`, size);
   renameSync(partial, file);
   return { file, seconds: (Date.now() - started) / 1000 };
 }
