@@ -30,6 +30,7 @@ import * as searchPeopleAndCollections from './2026-11-28-20-search-people-and-c
 import * as activityObjectActorIndex from './2026-11-28-30-activity-object-actor-index.ts';
 import * as pendingAlbumsIndex from './2026-11-29-10-pending-albums-index.ts';
 import * as popularAlbumsIndex from './2026-11-29-20-popular-albums-index.ts';
+import * as searchLongerPrefixes from './2026-11-30-10-search-longer-prefixes.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-30-activity-object-actor-index': activityObjectActorIndex,
   '2026-11-29-10-pending-albums-index': pendingAlbumsIndex,
   '2026-11-29-20-popular-albums-index': popularAlbumsIndex,
+  '2026-11-30-10-search-longer-prefixes': searchLongerPrefixes,
 };
