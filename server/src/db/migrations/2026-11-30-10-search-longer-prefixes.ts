@@ -5,8 +5,9 @@ import { columnTypes } from '../../platform/db/column-types.ts';
  * SQLite's search indexes keep ready-made word beginnings up to 10 letters instead of 4. Every word of a search is
  * matched as a beginning ("midnight" finds "midnights"); past the longest kept length, FTS5 gathers every matching
  * entry of the word before it can return one, so a common word cost about as much as its number of albums (0.9 ms
- * for a word in 30,000 of 1,000,000 albums, 0.15 ms with the prefix kept). The index data grows by about two thirds (55 to 91 MB for 1,000,000 albums). An FTS5
- * table's options cannot be changed in place: each is built again under a new name, then takes the old one's place.
+ * for a word in 30,000 of 1,000,000 albums, 0.15 ms with the prefix kept). The index data grows by about two thirds
+ * (55 to 91 MB for 1,000,000 albums). An FTS5 table's options cannot be changed in place: each is built again under
+ * a new name, then takes the old one's place.
  * PostgreSQL's tsvector indexes match beginnings their own way and are left as they are.
  */
 const TABLES = [
