@@ -3,23 +3,23 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
- * Called first thing inside a worker thread that does background work (password hashing, jobs): the server's own
- * thread comes first whenever both want the same core.
+ * Called first thing inside a worker thread that does background work: the server's own thread comes first whenever
+ * both want the same core. On Linux a nice value applies to the calling thread alone.
  *
- * A nice value alone is not enough on Linux: the scheduler lets a running thread finish its time slice (a few
- * milliseconds) before a woken request thread gets the core, so a request arriving mid-hash waited for it. Under the
- * SCHED_IDLE policy, a woken ordinary thread takes the core at once. Any thread may lower itself to it; Node has no
- * call for it, so `chrt` (util-linux) sets it on this thread's id. Where that is not possible (not Linux, no chrt),
- * the nice value stays.
+ * `idle` also puts the thread under Linux's SCHED_IDLE policy. A nice value alone lets a running thread finish its
+ * time slice (a few milliseconds) before a woken request thread gets the core; under SCHED_IDLE the woken thread
+ * takes it at once. The price: the thread runs only when no ordinary thread of the machine wants that core. Password
+ * hashing takes it (one call of 50–100 ms that a request would otherwise wait behind); jobs, which run for minutes
+ * and must finish on a busy machine too, keep the nice value only. Any thread may lower itself to SCHED_IDLE; Node has
+ * no call for it, so `chrt` (util-linux) sets it on this thread's id. Where that is not possible, the nice value stays.
  */
-export function lowerThisThreadsPriority(nice: number): 'idle' | 'nice' | 'normal' {
+export function lowerThisThreadsPriority(nice: number, options: { idle?: boolean } = {}): 'idle' | 'nice' | 'normal' {
   try {
-    // On Linux this sets the nice value of this thread alone.
     setPriority(nice);
   } catch {
     return 'normal';
   }
-  if (process.platform !== 'linux') return 'nice';
+  if (!options.idle || process.platform !== 'linux') return 'nice';
   try {
     // /proc/thread-self names the calling thread: "<pid>/task/<tid>".
     const threadId = readlinkSync('/proc/thread-self').split('/').pop()!;

@@ -39,7 +39,7 @@ function verify(password: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-lowerThisThreadsPriority((workerData as { nice: number }).nice);
+lowerThisThreadsPriority((workerData as { nice: number }).nice, { idle: true });
 
 parentPort!.on('message', (task: PasswordTask) => {
   try {
