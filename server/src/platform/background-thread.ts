@@ -8,10 +8,9 @@ import { setPriority } from 'node:os';
  *
  * `idle` also puts the thread under Linux's SCHED_IDLE policy. A nice value alone lets a running thread finish its
  * time slice (a few milliseconds) before a woken request thread gets the core; under SCHED_IDLE the woken thread
- * takes it at once. The price: the thread runs only when no ordinary thread of the machine wants that core. Password
- * hashing takes it (one call of 50–100 ms that a request would otherwise wait behind); jobs, which run for minutes
- * and must finish on a busy machine too, keep the nice value only. Any thread may lower itself to SCHED_IDLE; Node has
- * no call for it, so `chrt` (util-linux) sets it on this thread's id. Where that is not possible, the nice value stays.
+ * takes it at once. The price: the thread runs only when no ordinary thread of the machine wants that core, so on a
+ * machine kept busy by other programs its work waits. Any thread may lower itself to SCHED_IDLE; Node has no call for
+ * it, so `chrt` (util-linux) sets it on this thread's id. Where that is not possible, the nice value stays.
  */
 export function lowerThisThreadsPriority(nice: number, options: { idle?: boolean } = {}): 'idle' | 'nice' | 'normal' {
   try {

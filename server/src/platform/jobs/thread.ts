@@ -151,7 +151,7 @@ export function createJobThread(options: JobThreadOptions): Jobs {
 export function serveJobThread(runner: JobRunner, shutdown: () => Promise<void>): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobThread runs inside the job thread');
-  lowerThisThreadsPriority(19);
+  lowerThisThreadsPriority(19, { idle: true });
   const reply = (message: Reply) => port.postMessage(message);
   port.on('message', (request: Request) => {
     const done = () => {
