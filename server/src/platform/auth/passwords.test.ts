@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -51,5 +54,20 @@ describe('passwords', () => {
     });
     const SCHED_IDLE = 5;
     expect(threads).toContainEqual({ nice: 10, policy: SCHED_IDLE });
+  });
+
+  it('lets a program that hashed a password end (npm run seed:scale used to wait forever)', () => {
+    const program = `
+      const { hashPassword, verifyPassword } = await import(${JSON.stringify(new URL('./passwords.ts', import.meta.url).href)});
+      const hash = await hashPassword('A long passphrase');
+      console.log(await verifyPassword({ hash, password: 'A long passphrase' }));`;
+    const directory = mkdtempSync(join(tmpdir(), 'hearsay-passwords-'));
+    try {
+      writeFileSync(join(directory, 'program.mjs'), program);
+      const run = spawnSync(process.execPath, [join(directory, 'program.mjs')], { encoding: 'utf8', timeout: 30_000 });
+      expect([run.signal, run.status, run.stdout.trim()], run.stderr).toEqual([null, 0, 'true']);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

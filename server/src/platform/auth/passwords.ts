@@ -43,11 +43,11 @@ function createPasswordThreads(size = Math.max(1, availableParallelism() - 1), n
 
   function start(): Worker {
     const worker = new Worker(new URL('./password-thread.ts', import.meta.url), { workerData: { nice } });
-    worker.unref();
     worker.on('message', (answer: PasswordAnswer) => {
       busy.get(worker)?.resolve(answer);
       busy.delete(worker);
       idle.push(worker);
+      worker.unref();
       pump();
     });
     worker.on('error', (error) => {
@@ -66,6 +66,8 @@ function createPasswordThreads(size = Math.max(1, availableParallelism() - 1), n
       if (!worker) return;
       const pending = waiting.shift()!;
       busy.set(worker, pending);
+      // A thread keeps the process alive only while it works for someone: a tool that hashed a password can end.
+      worker.ref();
       worker.postMessage({ ...pending.task, id: nextId++ });
     }
   }
