@@ -9,7 +9,13 @@ import { columnTypes } from '../../platform/db/column-types.ts';
  * Searches are far more frequent than the writes that feed these indexes (a new album, member or collection), and an
  * entry added directly costs those writes a fraction of a millisecond. The lists already there are merged now.
  */
-const INDEXES = ['search_document_tsv_idx', 'search_artist_tsv_idx', 'search_person_tsv_idx', 'search_collection_tsv_idx', 'search_term_trgm_idx'];
+const INDEXES = [
+  'search_document_tsv_idx',
+  'search_artist_tsv_idx',
+  'search_person_tsv_idx',
+  'search_collection_tsv_idx',
+  'search_term_trgm_idx',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!columnTypes(db).postgres) return;
