@@ -63,8 +63,6 @@ const AUTH_SECRET = randomBytes(32).toString('base64url');
 /** Only some parts: path keys (album-visitor, album, page, search, search-4, feed, notifications, rate, session, me), likes, health. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !ONLY || ONLY.includes(part);
-/** Paths measured only as the baseline of another, and with it. */
-const COMPANION_OF: Record<string, string> = { 'me-visitor': 'me', 'session-visitor': 'session' };
 /** A directory: each Hearsay process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 /** Where the sample and the warm-up take their inputs: far from where the rounds start. */
@@ -293,7 +291,32 @@ interface Path {
   requests: (start: number, toHearsay: boolean) => () => Spec;
   /** Another path's bare server answers the same bytes (the same path at another concurrency). */
   bareOf?: string;
+  /** Measured only as that path's baseline, and whenever it is. */
+  baselineOf?: string;
   noBare?: boolean;
+}
+
+/** One request at a time, signed in (rotating over the cookies) and as a visitor (`<key>-visitor`, its baseline). */
+function signedInAndVisitor(key: string, path: string, label: string, cookies: readonly string[]): Path[] {
+  return [
+    {
+      key,
+      label,
+      connections: 1,
+      requests: (start) => {
+        const cookie = rotate(cookies, start);
+        return () => ({ path, headers: { cookie: cookie() } });
+      },
+    },
+    {
+      key: `${key}-visitor`,
+      baselineOf: key,
+      label: `GET ${path}, visitor`,
+      connections: 1,
+      noBare: true,
+      requests: () => () => ({ path }),
+    },
+  ];
 }
 
 function rotate<T>(items: readonly T[], start = 0): () => T {
@@ -634,43 +657,13 @@ try {
         };
       },
     },
-    {
-      // The same cheap answer with and without a session cookie: the difference is resolving the session alone.
-      key: 'session',
-      label: 'GET /healthz, signed in (the session resolved, nothing else)',
-      connections: 1,
-      requests: (start) => {
-        const cookie = rotate(cookies, start);
-        return () => ({ path: '/healthz', headers: { cookie: cookie() } });
-      },
-    },
-    {
-      key: 'session-visitor',
-      label: 'GET /healthz, visitor',
-      connections: 1,
-      noBare: true,
-      requests: () => () => ({ path: '/healthz' }),
-    },
-    {
-      key: 'me',
-      label: 'GET /api/me, signed in',
-      connections: 1,
-      requests: (start) => {
-        const cookie = rotate(cookies, start);
-        return () => ({ path: '/api/me', headers: { cookie: cookie() } });
-      },
-    },
-    {
-      key: 'me-visitor',
-      label: 'GET /api/me, visitor',
-      connections: 1,
-      noBare: true,
-      requests: () => () => ({ path: '/api/me' }),
-    },
+    // The same cheap answer with and without a session cookie: the difference is resolving the session alone.
+    ...signedInAndVisitor('session', '/healthz', 'GET /healthz, signed in (the session resolved, nothing else)', cookies),
+    ...signedInAndVisitor('me', '/api/me', 'GET /api/me, signed in', cookies),
   ];
   const rendering = existsSync(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
   if (!rendering) say('The web app is not built (npm run build): the rendered album page is left out.');
-  const paths = allPaths.filter((path) => wanted(COMPANION_OF[path.key] ?? path.key) && (path.key !== 'page' || rendering));
+  const paths = allPaths.filter((path) => wanted(path.baselineOf ?? path.key) && (path.key !== 'page' || rendering));
 
   // A bare server per path, answering what Hearsay answered to that path's first request.
   const bare = new Map<string, { process: ChildProcess; base: string }>();
