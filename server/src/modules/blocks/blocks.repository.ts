@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
 
 /** The people `viewerId` blocked and the people who blocked `viewerId`: each side is hidden from the other. */
@@ -48,6 +49,23 @@ export async function closedProfiles(
   }
   const rows = await query.execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * A condition for another module's query: the person in column `author` is one whose content `viewerId` may see (no
+ * block either way, and a profile open to them), decided row by row through the keys of block, profile and follow.
+ * The same rule as `blockedEitherWay` with `closedProfiles`, at the cost of the rows read rather than of the site.
+ */
+export function authorShownTo(viewerId: string | undefined, author: string): RawBuilder<SqlBool> {
+  const person = sql.ref(author);
+  const closed = viewerId
+    ? sql`(profile.visibility = 'private' or (profile.visibility = 'followers' and not exists (select 1 from follow where follow.follower_id = ${viewerId} and follow.followee_id = ${person})))`
+    : sql`profile.visibility in ('followers', 'private')`;
+  const open = sql`not exists (select 1 from profile where profile.user_id = ${person} and ${closed})`;
+  if (!viewerId) return sql<SqlBool>`${open}`;
+  return sql<SqlBool>`(${person} = ${viewerId} or (${open}
+    and not exists (select 1 from block where block.blocker_id = ${viewerId} and block.blocked_id = ${person})
+    and not exists (select 1 from block where block.blocker_id = ${person} and block.blocked_id = ${viewerId})))`;
 }
 
 /** Whether `viewerId` (undefined for a visitor) may see the content of `ownerId`'s profile. */

@@ -43,6 +43,12 @@ export function createBlocksService(deps: BlocksServiceDeps) {
     return blocked;
   }
 
+  /**
+   * unseenBy(viewerId) as a condition on a column of another module's query (`'review.user_id'`): true for the rows
+   * whose author the viewer may see. What a list filtered over many rows uses, so its cost follows the rows it reads.
+   */
+  const authorShownTo = (viewerId: string | undefined, author: string) => repository.authorShownTo(viewerId, author);
+
   /** People not to list to this viewer as people (search, follower lists): blocks either way and private profiles. */
   async function unlistedFor(viewerId: string | undefined): Promise<Set<string>> {
     const [blocked, closed] = await Promise.all([hiddenFrom(viewerId), repository.closedProfiles(db, viewerId, true)]);
@@ -80,6 +86,7 @@ export function createBlocksService(deps: BlocksServiceDeps) {
     hiddenFrom,
     unseenBy,
     unseenAmong,
+    authorShownTo,
     unlistedFor,
     maySee,
     profileOpenTo: (ownerId: string, viewerId: string | undefined) => repository.profileOpenTo(db, ownerId, viewerId),

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { ReviewCommentTable, ReviewTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 
@@ -73,10 +73,13 @@ export async function shiftReviewCounter(db: DB, reviewId: string, column: 'like
 
 export type ReviewOrder = 'popular' | 'recent';
 
-/** Who is reading: `hidden` are people blocked either way; reviews and comments a moderator hid show to their author only. */
+/**
+ * Who is reading: `shown(column)` holds for the rows whose author they may see (blocks either way, closed profiles);
+ * reviews and comments a moderator hid show to their author only.
+ */
 export interface Audience {
   viewerId: string | undefined;
-  hidden: ReadonlySet<string>;
+  shown: (author: string) => Expression<SqlBool>;
 }
 
 /** A page of review ids: an album's, a person's, or those a person liked. */
@@ -93,11 +96,11 @@ export async function reviewIds(
       .selectFrom('review_like')
       .where('review_like.user_id', '=', filter.likedBy)
       .where(({ exists, selectFrom }) => {
-        let shown = selectFrom('review')
+        const shown = selectFrom('review')
           .select('review.id')
           .whereRef('review.id', '=', 'review_like.review_id')
-          .where('review.hidden_reason', 'is', null);
-        if (audience.hidden.size) shown = shown.where('review.user_id', 'not in', [...audience.hidden]);
+          .where('review.hidden_reason', 'is', null)
+          .where(audience.shown('review.user_id'));
         return exists(shown);
       });
     const [{ total } = { total: 0 }] = await liked.select((eb) => eb.fn.countAll<number>().as('total')).execute();
@@ -113,7 +116,7 @@ export async function reviewIds(
   let query = db.selectFrom('review');
   if (filter.albumId) query = query.where('album_id', '=', filter.albumId);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
-  if (audience.hidden.size) query = query.where('user_id', 'not in', [...audience.hidden]);
+  query = query.where(audience.shown('review.user_id'));
   const viewerId = audience.viewerId;
   query = viewerId
     ? query.where((eb) => eb.or([eb('hidden_reason', 'is', null), eb('user_id', '=', viewerId)]))
@@ -214,12 +217,8 @@ export async function commentWithAuthor(db: DB, id: string) {
 /** A page of a review's comments, oldest first, as the audience may see them. */
 export async function comments(db: DB, reviewId: string, audience: Audience, limit: number, offset: number) {
   const viewerId = audience.viewerId;
-  let counted = db.selectFrom('review_comment').where('review_id', '=', reviewId);
-  let listed = commentsWithAuthors(db).where('review_comment.review_id', '=', reviewId);
-  if (audience.hidden.size) {
-    counted = counted.where('user_id', 'not in', [...audience.hidden]);
-    listed = listed.where('review_comment.user_id', 'not in', [...audience.hidden]);
-  }
+  let counted = db.selectFrom('review_comment').where('review_id', '=', reviewId).where(audience.shown('review_comment.user_id'));
+  let listed = commentsWithAuthors(db).where('review_comment.review_id', '=', reviewId).where(audience.shown('review_comment.user_id'));
   if (viewerId) {
     counted = counted.where((eb) => eb.or([eb('hidden_reason', 'is', null), eb('user_id', '=', viewerId)]));
     listed = listed.where((eb) => eb.or([eb('review_comment.hidden_reason', 'is', null), eb('review_comment.user_id', '=', viewerId)]));

@@ -19,7 +19,7 @@ export interface ReviewsServiceDeps {
   catalog: CatalogService;
   ratings: RatingsService;
   images: Pick<ImageProxyService, 'imageSrc'>;
-  blocks: Pick<BlocksService, 'unseenBy'>;
+  blocks: Pick<BlocksService, 'maySee' | 'authorShownTo'>;
   /** Told after likes, comments and new reviews are committed; the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -38,10 +38,12 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   const now = () => deps.clock().toISOString();
   /** Stored HTML keeps pictures' addresses as written; readers get them through the image proxy (decision 14). */
   const shown = (html: string) => mapImageSources(html, deps.images.imageSrc);
-  const hiddenFrom = (viewerId: string | undefined) => deps.blocks.unseenBy(viewerId);
   const reviewNotFound = () => notFound('review_not_found', 'This review does not exist or was deleted.');
 
-  const audience = async (viewerId: string | undefined): Promise<repository.Audience> => ({ viewerId, hidden: await hiddenFrom(viewerId) });
+  const audience = (viewerId: string | undefined): repository.Audience => ({
+    viewerId,
+    shown: (author) => deps.blocks.authorShownTo(viewerId, author),
+  });
 
   /**
    * A review the viewer may see and act on: one by someone blocked either way, or hidden by a moderator (for anyone
@@ -49,7 +51,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
    */
   async function visibleReview(reviewId: string, viewerId: string | undefined) {
     const review = await repository.findReview(db, reviewId);
-    if (!review || (await hiddenFrom(viewerId)).has(review.user_id)) throw reviewNotFound();
+    if (!review || !(await deps.blocks.maySee(viewerId, review.user_id))) throw reviewNotFound();
     if (review.hidden_reason !== null && review.user_id !== viewerId) throw reviewNotFound();
     return review;
   }
@@ -110,7 +112,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const { ids, total } = await repository.reviewIds(
       db,
       filter,
-      await audience(viewerId),
+      audience(viewerId),
       query.sort ?? 'recent',
       query.limit,
       (query.page - 1) * query.limit,
@@ -172,7 +174,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     if (!review) throw reviewNotFound();
     if (review.user_id !== userId) {
       // Only someone who can see it is told it is not theirs; for anyone else it does not exist.
-      if (review.hidden_reason !== null || (await hiddenFrom(userId)).has(review.user_id)) throw reviewNotFound();
+      if (review.hidden_reason !== null || !(await deps.blocks.maySee(userId, review.user_id))) throw reviewNotFound();
       throw forbidden('not_your_review', 'Only the author can change this review.');
     }
     return review;
@@ -285,7 +287,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   async function comments(reviewId: string, query: { page: number; limit: number }, viewerId: string | undefined) {
     await visibleReview(reviewId, viewerId);
-    const { rows, total } = await repository.comments(db, reviewId, await audience(viewerId), query.limit, (query.page - 1) * query.limit);
+    const { rows, total } = await repository.comments(db, reviewId, audience(viewerId), query.limit, (query.page - 1) * query.limit);
     return {
       items: await presentComments(rows, viewerId),
       ...pageFields(query, total),
@@ -324,7 +326,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const missing = () => notFound('comment_not_found', 'This comment does not exist or was deleted.');
     if (!comment) throw missing();
     if (comment.user_id !== userId) {
-      if (comment.hidden_reason !== null || (await hiddenFrom(userId)).has(comment.user_id)) throw missing();
+      if (comment.hidden_reason !== null || !(await deps.blocks.maySee(userId, comment.user_id))) throw missing();
       throw forbidden('not_your_comment', 'Only the author can change this comment.');
     }
     return comment;
