@@ -19,6 +19,8 @@ export interface RenderedPage {
   head: string;
   /** What goes inside `<div id="root">`: the page, then its state for the browser. */
   root: string;
+  /** How many times the page was rendered: once when everything it shows was fetched ahead (`app/head-start.ts`). */
+  renders: number;
 }
 
 /** The renderer module: the page rendered with its data, or null when the app shell should be sent instead. */

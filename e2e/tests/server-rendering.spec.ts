@@ -73,6 +73,20 @@ test.describe('pages rendered on the server', () => {
     await close();
   });
 
+  test('an album page is rendered once, for a visitor and for a member: its data is fetched before it is rendered', async ({ page }) => {
+    // The Server-Timing header counts the renders; a second one means the page asked for data fetched only then.
+    const visitor = await page.request.get(ALBUM);
+    expect(visitor.headers()['server-timing']).toMatch(/^render;dur=[\d.]+;desc="1 pass"$/);
+    expect(await visitor.text()).not.toContain('Listen later');
+    await register(page);
+    const member = await page.request.get(ALBUM);
+    expect(member.headers()['server-timing']).toMatch(/^render;dur=[\d.]+;desc="1 pass"$/);
+    // Rendered as the member sees it: their own marks, and the reviews section with its button to write one.
+    const html = await member.text();
+    expect(html).toContain('Listen later');
+    expect(html).toContain('Write Review');
+  });
+
   test('are taken over without a mismatch, and their controls then work', async ({ page }) => {
     const errors = collectErrors(page);
     for (const path of ['/', ALBUM, '/artist/pink-floyd', '/search?q=dark%20side', '/trending', '/explore', '/lists']) {

@@ -5,9 +5,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type Params } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { Language } from '@hearsay/contracts/settings';
 import type { PageRequest, RenderedPage } from '@hearsay/contracts/page-rendering';
+import { fetchHeadStart } from './app/head-start.ts';
 import { answersIn, pageStateElement } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
@@ -16,9 +17,6 @@ import { sessionQueryOptions } from './shared/auth/session.ts';
 import { namespaces, numbersAsWritten, stringOptions, takeLanguageFrom } from './shared/i18n/index.ts';
 import { sendApiCallsThrough } from './shared/lib/api-client.ts';
 import { createQueryClient } from './shared/lib/query-client.ts';
-import { albumQueryOptions } from './features/catalog/api.ts';
-import { profileQueryOptions } from './features/profile/api.ts';
-import { reviewQueryOptions } from './features/reviews/api.ts';
 
 /**
  * Renders the web app's public pages on the server (built by `vite build --ssr` and imported by the Hearsay server).
@@ -81,17 +79,6 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | null
   return pages.run(page, () => render(page, url));
 }
 
-/**
- * A head start for the pages whose sections wait for the page's own subject: it is fetched with the session, so the
- * first render already asks for everything the page shows (one render fewer). Only a head start: whatever a render
- * asks for is fetched anyway, so a page missing here, or a key that changes, costs a render, never the content.
- */
-const subjectOf: Record<string, (client: QueryClient, params: Params) => Promise<void>> = {
-  'album/:albumId': (client, params) => client.prefetchQuery(albumQueryOptions(params.albumId ?? '')),
-  'review/:reviewId': (client, params) => client.prefetchQuery(reviewQueryOptions(params.reviewId ?? '')),
-  'profile/:username': (client, params) => client.prefetchQuery(profileQueryOptions(params.username ?? '')),
-};
-
 /** The routes, matched and their code loaded once for every page. */
 const handler = createStaticHandler(routes);
 
@@ -113,12 +100,10 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   );
 
   // Every page asks who is signed in before anything else: asked first, the first render already shows the page.
-  await Promise.all([
-    client.prefetchQuery(sessionQueryOptions),
-    ...context.matches.map(({ route, params }) => subjectOf[route.path ?? '']?.(client, params)),
-  ]);
+  await Promise.all([client.prefetchQuery(sessionQueryOptions), fetchHeadStart(client, context.matches, page.signedIn)]);
   let html = toHtml(app);
-  for (let round = 0; round < FETCH_ROUNDS && html !== null && (await fetchWhatWasAskedFor(client)) > 0; round++) {
+  let renders = 1;
+  for (; renders <= FETCH_ROUNDS && html !== null && (await fetchWhatWasAskedFor(client)) > 0; renders++) {
     if (page.signal.aborted) return null;
     html = toHtml(app);
   }
@@ -130,6 +115,7 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
   return {
     head,
+    renders,
     root: html.slice(hoisted.length) + pageStateElement({ language: page.language, queries: answersIn(client), parts: [...parts] }),
   };
 }

@@ -23,6 +23,7 @@ export async function renderPage(page) {
   const elsewhere = await Promise.all(['/api/albums/../me/settings', '/api/albums/%2e%2e/x', '/healthz', '/covers/x'].map((path) => page.getApi(path)));
   return {
     head: '<link rel="preload" as="image" href="/covers/x"/>',
+    renders: 2,
     root: '<main data-url="' + encodeURIComponent(page.url) + '" data-language="' + page.language + '" data-signed-in="' + page.signedIn + '">'
       + me.status + ' ' + encodeURIComponent(await me.text()) + ' | settings ' + sneaky.status
       + ' | elsewhere ' + elsewhere.map((answer) => answer.status).join(',') + '</main>',
@@ -59,6 +60,8 @@ describe('pages rendered on the server', () => {
     // The page's preloads go in the head, after the link preview's tags.
     const head = /<head>(.*)<\/head>/s.exec(response.body)?.[1] ?? '';
     expect(head).toMatch(/og:title.*<link rel="preload" as="image" href="\/covers\/x"\/>/s);
+    // What rendering cost is told to the viewer's developer tools.
+    expect(response.headers['server-timing']).toMatch(/^render;dur=\d+\.\d;desc="2 passes"$/);
   });
 
   it('reads the API as the signed-in viewer, and keeps their page out of shared caches', async () => {
@@ -94,6 +97,7 @@ describe('pages rendered on the server', () => {
       const response = await t.inject(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toContain('<div id="root"></div>');
+      expect(response.headers['server-timing'], path).toBeUndefined();
     }
   }, 10_000);
 });

@@ -66,8 +66,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
    * The page rendered with its data, read from the API as the viewer (their cookie, their address for rate limits)
    * inside this server; null for pages the browser renders.
    */
-  async function renderedPage(request: FastifyRequest, language: Language): Promise<RenderedPage | null> {
+  async function renderedPage(request: FastifyRequest, language: Language): Promise<(RenderedPage & { ms: number }) | null> {
     if (!renderer || request.method !== 'GET') return null;
+    const started = performance.now();
     try {
       // The page's API calls are made as this viewer, already resolved from this request's cookie.
       const page = await readForPage(request.viewer, () =>
@@ -96,7 +97,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
           },
         }),
       );
-      return page;
+      return page && { ...page, ms: performance.now() - started };
     } catch (error) {
       request.log.warn({ err: error }, 'page not rendered on the server; the browser renders it');
       return null;
@@ -118,8 +119,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     return DEFAULT_PREVIEW;
   }
 
-  /** The page's HTML: the shell with its link preview, language and theme, and the page rendered in it when it is. */
-  async function pageHtml(request: FastifyRequest, language: Language, theme: Theme): Promise<string> {
+  /**
+   * The page's HTML: the shell with its link preview, language and theme, and the page rendered in it when it is
+   * (with what rendering it cost, for the `Server-Timing` header).
+   */
+  async function pageHtml(request: FastifyRequest, language: Language, theme: Theme): Promise<{ html: string; timing: string | null }> {
     const [preview, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
     const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
     const head = renderHeadTags(preview, pageUrl, options.publicUrl) + (page?.head ?? '');
@@ -128,7 +132,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       /<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/,
       `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`,
     );
-    return page ? html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`) : html;
+    if (!page) return { html, timing: null };
+    return {
+      html: html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`),
+      timing: `render;dur=${page.ms.toFixed(1)};desc="${page.renders} ${page.renders === 1 ? 'pass' : 'passes'}"`,
+    };
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
@@ -136,7 +144,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
     const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
     const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
-    const html = await pageHtml(request, language, chosen?.theme ?? 'system');
+    const { html, timing } = await pageHtml(request, language, chosen?.theme ?? 'system');
+    // What the page cost to render, for the viewer's developer tools and an operator's measurements.
+    if (timing) reply.header('server-timing', timing);
     // A page rendered for a signed-in viewer holds their data: no shared cache keeps it.
     return reply
       .type('text/html; charset=utf-8')

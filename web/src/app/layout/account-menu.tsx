@@ -10,6 +10,9 @@ import { cn } from '../../shared/lib/cn.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { NAVIGATION } from '../navigation.ts';
 
+/** Whether the member moderates (the menu then links to the queue). */
+export const moderationAccessQueryOptions = endpointQuery(moderationEndpoints.access, {});
+
 const ACCOUNT_LINKS = ['/profile/me', '/library', '/messages', '/settings'];
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-surface-2 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-ink-muted';
@@ -17,7 +20,7 @@ const itemClass =
 /** Your avatar in the header, opening Profile, Library, Messages, Settings and Sign Out (arrow keys move through them). */
 export function AccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
   const { t } = useTranslation();
-  const access = useQuery({ ...endpointQuery(moderationEndpoints.access, {}), staleTime: 5 * 60_000 });
+  const access = useQuery({ ...moderationAccessQueryOptions, staleTime: 5 * 60_000 });
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>

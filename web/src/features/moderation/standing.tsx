@@ -9,7 +9,7 @@ import { deferred } from '../../shared/lib/deferred.tsx';
 const standingEndpoint = lazyEndpoint(shellRoutes.standing, () =>
   import('@hearsay/contracts/moderation').then((module) => module.moderationEndpoints.standing),
 );
-const standingQuery = endpointQuery(standingEndpoint, {});
+export const standingQueryOptions = endpointQuery(standingEndpoint, {});
 const notices = () => import('./standing-notices.tsx');
 const SanctionNotice = deferred('sanction-notice', () => notices().then((module) => module.SanctionNotice));
 const Warnings = deferred('warnings', () => notices().then((module) => module.Warnings));
@@ -20,7 +20,7 @@ const Warnings = deferred('warnings', () => notices().then((module) => module.Wa
  */
 export function StandingGate({ children, onSignOut }: { children: ReactNode; onSignOut: () => void }) {
   const session = useSession();
-  const standing = useQuery({ ...standingQuery, enabled: session.status === 'signed-in' });
+  const standing = useQuery({ ...standingQueryOptions, enabled: session.status === 'signed-in' });
   const known = session.status === 'signed-in' ? standing.data : undefined;
   if (known?.sanction) return <SanctionNotice sanction={known.sanction} onSignOut={onSignOut} />;
   // One shape whether the standing is known yet or not, so the page below keeps its state when it arrives.

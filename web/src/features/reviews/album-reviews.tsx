@@ -7,7 +7,7 @@ import type { AlbumReviewsProps } from '../../shared/lib/album-extensions.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { albumReviewsQueryOptions, myAlbumReviewQueryOptions, type ReviewSort } from './api.ts';
+import { albumReviewsQueryOptions, FIRST_REVIEW_SORT, myAlbumReviewQueryOptions, type ReviewSort } from './api.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
@@ -19,7 +19,7 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
   const { t } = useTranslation('reviews');
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
-  const [sort, setSort] = useState<ReviewSort>('popular');
+  const [sort, setSort] = useState<ReviewSort>(FIRST_REVIEW_SORT);
   const [page, setPage] = useState(1);
   const reviews = useQuery(albumReviewsQueryOptions(album.id, sort, page));
   // Your own review, wherever it is in the list: the button edits it instead of writing a second one.

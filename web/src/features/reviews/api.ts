@@ -6,6 +6,8 @@ import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts
 import { ANSWERS_SHOWING_RATINGS } from '../../shared/lib/rating-answers.ts';
 
 export type ReviewSort = 'popular' | 'recent';
+/** How an album page first lists its reviews. */
+export const FIRST_REVIEW_SORT: ReviewSort = 'popular';
 
 export const albumReviewsQueryOptions = (albumId: string, sort: ReviewSort, page: number) =>
   endpointQuery(reviewsEndpoints.albumReviews, { params: { albumId }, query: { sort, page, limit: 10 } });
