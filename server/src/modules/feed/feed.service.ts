@@ -63,13 +63,10 @@ const positionOf = (row: repository.ActivityRow): repository.FeedPosition => ({ 
 export function createFeedService(deps: FeedServiceDeps) {
   const { db, catalog, blocks } = deps;
 
-  /** People whose activity stays out of the viewer's feed and its sidebar: blocked either way, or muted. */
-  async function leftOut(viewerId: string): Promise<ReadonlySet<string>> {
-    const [hidden, muted] = await Promise.all([blocks.unseenBy(viewerId), blocks.mutedBy(viewerId)]);
-    return new Set([...hidden, ...muted]);
-  }
-
-  /** leftOut(viewerId), answered only about these people (a page's). */
+  /**
+   * Of these people (a page's, the sidebar's), those whose activity stays out of the viewer's feed and its sidebar:
+   * blocked either way, closed to the viewer, or muted. Asked about the people at hand, so the cost follows the page.
+   */
   async function leftOutAmong(viewerId: string, ids: readonly string[]): Promise<ReadonlySet<string>> {
     const [hidden, muted] = await Promise.all([blocks.unseenAmong(viewerId, ids), blocks.mutedBy(viewerId)]);
     return new Set([...hidden, ...muted]);
@@ -165,16 +162,14 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   /** Reviews by id with their albums and authors, in the order given; deleted ones are left out. */
-  async function sidebarReviews(ids: readonly string[], viewerId: string, out: ReadonlySet<string>): Promise<SidebarReview[]> {
+  async function sidebarReviews(ids: readonly string[], viewerId: string): Promise<SidebarReview[]> {
     const reviews = await repository.reviews(db, ids, viewerId);
     const byId = new Map(reviews.rows.map((row) => [row.id, row]));
     const found = ids.flatMap((id) => byId.get(id) ?? []);
     const sharing = await deps.settings.readMany(found.map((row) => row.user_id));
     const ordered = found.filter((row) => sharing.get(row.user_id)?.sharing.reviews !== false);
-    const people = await peopleById(
-      ordered.map((row) => row.user_id),
-      out,
-    );
+    const authors = ordered.map((row) => row.user_id);
+    const people = await peopleById(authors, await leftOutAmong(viewerId, authors));
     return catalog.joinAlbumCards(
       ordered.filter((row) => people.has(row.user_id)),
       (row) => row.album_id,
@@ -186,13 +181,13 @@ export function createFeedService(deps: FeedServiceDeps) {
   async function sidebar(viewerId: string): Promise<FeedSidebar> {
     const now = deps.clock().getTime();
     const weekAgo = new Date(now - 7 * DAY).toISOString();
-    const [follows, popular, reviewIds, neighbours, out] = await Promise.all([
+    const [follows, popular, reviewIds, neighbours] = await Promise.all([
       repository.followsAnyone(db, viewerId),
       repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE),
       repository.reviewIdsByFollowed(db, viewerId, SIDEBAR_SIZE),
       repository.tasteNeighbours(db, viewerId, SUGGESTION_HIGH_RATING, SUGGESTION_BASIS, SIDEBAR_SIZE),
-      leftOut(viewerId),
     ]);
+    const neighbourIds = neighbours.map((row) => row.userId);
     const [popularAlbums, reviews, suggested] = await Promise.all([
       catalog.joinAlbumCards(
         popular,
@@ -200,11 +195,8 @@ export function createFeedService(deps: FeedServiceDeps) {
         viewerId,
         (row, album) => ({ album, raters: row.raters }),
       ),
-      sidebarReviews(reviewIds, viewerId, out),
-      peopleById(
-        neighbours.map((row) => row.userId),
-        out,
-      ),
+      sidebarReviews(reviewIds, viewerId),
+      leftOutAmong(viewerId, neighbourIds).then((out) => peopleById(neighbourIds, out)),
     ]);
     // Suggestions rest on ratings: only people who share theirs.
     const sharingRatings = await deps.settings.readMany(neighbours.map((row) => row.userId));
@@ -214,20 +206,18 @@ export function createFeedService(deps: FeedServiceDeps) {
         ? [{ person, reason: { kind: 'shared_high_ratings' as const, count: row.shared, threshold: SUGGESTION_HIGH_RATING } }]
         : [];
     });
-    return { popular: popularAlbums, reviews, suggestions, starter: follows ? null : await starter(viewerId, now, out) };
+    return { popular: popularAlbums, reviews, suggestions, starter: follows ? null : await starter(viewerId, now) };
   }
 
   /** For someone who follows nobody: people who review a lot lately (or ever), and what the site wrote lately. */
-  async function starter(viewerId: string, now: number, out: ReadonlySet<string>) {
+  async function starter(viewerId: string, now: number) {
     const monthAgo = new Date(now - 30 * DAY).toISOString();
     let active = await repository.activeReviewers(db, viewerId, monthAgo, SIDEBAR_SIZE);
     if (!active.length) active = await repository.mostReviewers(db, viewerId, SIDEBAR_SIZE);
+    const activeIds = active.map((row) => row.userId);
     const [people, reviews] = await Promise.all([
-      peopleById(
-        active.map((row) => row.userId),
-        out,
-      ),
-      sidebarReviews(await repository.recentReviewIds(db, viewerId, SIDEBAR_SIZE), viewerId, out),
+      leftOutAmong(viewerId, activeIds).then((out) => peopleById(activeIds, out)),
+      sidebarReviews(await repository.recentReviewIds(db, viewerId, SIDEBAR_SIZE), viewerId),
     ]);
     const reviewers = active.flatMap((row) => {
       const person = people.get(row.userId);

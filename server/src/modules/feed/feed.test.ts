@@ -359,4 +359,26 @@ describe('beside the feed', () => {
     expect(side.popular).toEqual([]);
     expect(side.reviews).toEqual([]);
   });
+
+  it('leaves out of the sidebar people blocked either way, muted, or whose profile is closed to the reader', async () => {
+    const reader = await createUser(t, { name: 'Sidebar Reader' });
+    const names = ['Open Writer', 'Blocking Writer', 'Blocked Writer', 'Muted Writer', 'Private Writer', 'Followers Writer'];
+    const writers = await Promise.all(names.map((name) => createUser(t, { name })));
+    const [, blocking, blocked, muted, closed, followersOnly] = writers;
+    // Each writes more reviews than anyone before this test, so each would lead the starter set; the open writer the
+    // most, so a tie cannot keep them out of its five.
+    for (const [index, writer] of writers.entries()) {
+      for (const album of albums.slice(0, index === 0 ? 5 : 4)) await review(writer, album, `${names[index]} on ${album}`);
+    }
+    await send(blocking!, 'PUT', `/api/users/${reader.user.username}/block`);
+    await send(reader, 'PUT', `/api/users/${blocked!.user.username}/block`);
+    await send(reader, 'PUT', `/api/users/${muted!.user.username}/mute`);
+    await send(closed!, 'PUT', '/api/me/visibility', { visibility: 'private' });
+    await send(followersOnly!, 'PUT', '/api/me/visibility', { visibility: 'followers' });
+
+    const starter = (await sidebar(reader)).starter!;
+    const shown = [...starter.reviewers.map((entry) => entry.person.name), ...starter.reviews.map((entry) => entry.author.name)];
+    expect(shown).toContain('Open Writer');
+    for (const name of names.slice(1)) expect(shown, name).not.toContain(name);
+  });
 });
