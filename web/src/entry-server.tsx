@@ -132,7 +132,7 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   );
 
   // Every page asks who is signed in before anything else: asked first, the first render already shows the page.
-  await Promise.all([client.prefetchQuery(sessionQueryOptions), fetchHeadStart(client, context.matches, page.signedIn)]);
+  await Promise.all([client.prefetchQuery(sessionQueryOptions), fetchHeadStart(client, context.matches, page.signedIn, url.searchParams)]);
   let html = toHtml(app);
   let renders = 1;
   for (; renders <= FETCH_ROUNDS && html !== null && (await fetchWhatWasAskedFor(client)) > 0; renders++) {

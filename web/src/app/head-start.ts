@@ -1,11 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import { albumQueryOptions, albumViewerStateOptions } from '../features/catalog/api.ts';
+import { albumQueryOptions, albumViewerStateOptions, artistQueryOptions, genresQueryOptions } from '../features/catalog/api.ts';
+import { exploreAlbumsOptions } from '../features/catalog/explore-page.tsx';
+import { trendingChartOptions } from '../features/catalog/trending-page.tsx';
+import { firstListsOptions } from '../features/collections/lists-page.tsx';
 import { unreadConversationsQueryOptions } from '../features/conversations/api.ts';
+import { feedQueryOptions, feedSidebarQueryOptions } from '../features/feed/api.ts';
+import { landingQueryOptions } from '../features/landing/api.ts';
 import { standingQueryOptions } from '../features/moderation/standing.tsx';
 import { unreadCountQueryOptions } from '../features/notifications/api.ts';
 import { profileQueryOptions } from '../features/profile/api.ts';
-import { albumReviewsQueryOptions, FIRST_REVIEW_SORT, myAlbumReviewQueryOptions, reviewQueryOptions } from '../features/reviews/api.ts';
+import {
+  albumReviewsQueryOptions,
+  commentsQueryOptions,
+  FIRST_REVIEW_SORT,
+  myAlbumReviewQueryOptions,
+  reviewQueryOptions,
+} from '../features/reviews/api.ts';
+import { FIRST_COMMENTS_PAGE } from '../features/reviews/review-page.tsx';
+import { firstResultsOptions } from '../features/search/search-page.tsx';
 import { memberSettingsQueryOptions } from '../features/settings/member-settings.ts';
 import { moderationAccessQueryOptions } from './layout/account-menu.tsx';
 
@@ -25,10 +38,18 @@ const signedInLayout: ((client: QueryClient) => Promise<void>)[] = [
   (client) => client.prefetchQuery(standingQueryOptions),
 ];
 
-type PageHeadStart = (client: QueryClient, params: Params, signedIn: boolean) => Promise<unknown>;
+type PageHeadStart = (client: QueryClient, params: Params, signedIn: boolean, search: URLSearchParams) => Promise<unknown>;
 
-/** A page's own subject, and the sections that wait for it, by route path. */
+/** The home route (no path of its own). */
+const HOME = '(index)';
+
+/** A page's own subject and the sections that wait for it, or the list its address asks for, by route path. */
 const pages: Record<string, PageHeadStart> = {
+  // A member's home is their feed; a visitor's the landing page.
+  [HOME]: (client, _params, signedIn) =>
+    signedIn
+      ? Promise.all([client.prefetchInfiniteQuery(feedQueryOptions), client.prefetchQuery(feedSidebarQueryOptions)])
+      : client.prefetchQuery(landingQueryOptions),
   'album/:albumId': async (client, params, signedIn) => {
     const album = await client.fetchQuery(albumQueryOptions(params.albumId ?? ''));
     return Promise.all([
@@ -38,18 +59,35 @@ const pages: Record<string, PageHeadStart> = {
         : []),
     ]);
   },
-  'review/:reviewId': (client, params) => client.prefetchQuery(reviewQueryOptions(params.reviewId ?? '')),
+  'review/:reviewId': (client, { reviewId = '' }) =>
+    Promise.all([
+      client.prefetchQuery(reviewQueryOptions(reviewId)),
+      client.prefetchQuery(commentsQueryOptions(reviewId, FIRST_COMMENTS_PAGE)),
+    ]),
+  'artist/:artistId': (client, params) => client.prefetchQuery(artistQueryOptions(params.artistId ?? '')),
+  trending: (client, _params, _signedIn, search) =>
+    Promise.all([client.prefetchQuery(trendingChartOptions(search)), client.prefetchQuery(genresQueryOptions)]),
+  lists: (client, _params, signedIn, search) => client.prefetchQuery(firstListsOptions(search, signedIn)),
+  search: async (client, _params, _signedIn, search) => {
+    const results = firstResultsOptions(search);
+    if (results) await client.prefetchQuery(results);
+  },
+  explore: (client, _params, _signedIn, search) =>
+    Promise.all([client.prefetchQuery(exploreAlbumsOptions(search)), client.prefetchQuery(genresQueryOptions)]),
   'profile/:username': (client, params) => client.prefetchQuery(profileQueryOptions(params.username ?? '')),
 };
 
 /** Fetches what the matched routes and the layout will ask for; never fails (a failed read is asked for again by the render). */
 export async function fetchHeadStart(
   client: QueryClient,
-  matches: readonly { route: { path?: string }; params: Params }[],
+  matches: readonly { route: { path?: string; index?: boolean }; params: Params }[],
   signedIn: boolean,
+  search: URLSearchParams,
 ): Promise<void> {
   await Promise.all([
     ...(signedIn ? signedInLayout.map((prefetch) => prefetch(client)) : []),
-    ...matches.map(({ route, params }) => pages[route.path ?? '']?.(client, params, signedIn).catch(() => undefined)),
+    ...matches.map(({ route, params }) =>
+      pages[route.index ? HOME : (route.path ?? '')]?.(client, params, signedIn, search).catch(() => undefined),
+    ),
   ]);
 }

@@ -8,7 +8,7 @@ import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
-import { useAlbumList, useGenres } from './api.ts';
+import { albumListQueryOptions, useAlbumList, useGenres } from './api.ts';
 
 const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
 const ExploreSortSchema = z.enum(ALBUM_SORTS).exclude(['recent']);
@@ -25,10 +25,15 @@ const ExploreFiltersSchema = z.object({
   page: urlParam.page,
 });
 
+/** The albums the page lists at an address (the server fetches them before rendering the page). */
+export const exploreAlbumsOptions = (search: URLSearchParams) =>
+  albumListQueryOptions(albumsQuery(ExploreFiltersSchema.parse(Object.fromEntries(search))));
+const albumsQuery = (filters: z.output<typeof ExploreFiltersSchema>) => ({ ...filters, limit: 24 });
+
 export function ExplorePage() {
   const { t } = useTranslation('catalog');
   const { filters, setFilters, resetFilters } = useUrlFilters(ExploreFiltersSchema);
-  const albums = useAlbumList({ ...filters, limit: 24 });
+  const albums = useAlbumList(albumsQuery(filters));
   const genres = useGenres();
   const filtered = Boolean(filters.genre || filters.decade || filters.year || filters.type);
 

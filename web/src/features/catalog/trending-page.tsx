@@ -10,7 +10,7 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
-import { useChart, useGenres } from './api.ts';
+import { chartQueryOptions, useChart, useGenres } from './api.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
 
 const ChartFiltersSchema = z.object({
@@ -20,11 +20,16 @@ const ChartFiltersSchema = z.object({
   page: urlParam.page,
 });
 
+/** The chart the page shows at an address (the server fetches it before rendering the page). */
+export const trendingChartOptions = (search: URLSearchParams) =>
+  chartQueryOptions(chartQuery(ChartFiltersSchema.parse(Object.fromEntries(search))));
+const chartQuery = (filters: z.output<typeof ChartFiltersSchema>) => ({ ...filters, limit: 25 });
+
 export function TrendingPage() {
   const { t } = useTranslation('catalog');
   const { filters, setFilters } = useUrlFilters(ChartFiltersSchema);
   const { period, genre, year } = filters;
-  const chart = useChart({ ...filters, limit: 25 });
+  const chart = useChart(chartQuery(filters));
   const genres = useGenres();
   const thisYear = new Date().getFullYear();
 

@@ -16,6 +16,18 @@ import { CreateCollectionDialog } from './create-collection-dialog.tsx';
 
 type Tab = 'popular' | 'recent' | 'yours';
 
+/** The tab an address opens on: yours only for a member. */
+const tabOf = (params: URLSearchParams, signedIn: boolean): Tab => {
+  const requested = params.get('tab');
+  return requested === 'recent' || (requested === 'yours' && signedIn) ? requested : 'popular';
+};
+
+/** The lists the page shows first at an address (the server fetches them before rendering the page). */
+export function firstListsOptions(params: URLSearchParams, signedIn: boolean) {
+  const tab = tabOf(params, signedIn);
+  return tab === 'yours' ? myCollectionsQueryOptions(1) : collectionListQueryOptions(tab, 1);
+}
+
 /** /lists: popular public collections (most liked lately), recent ones, and yours. */
 export function ListsPage() {
   const { t } = useTranslation('collections');
@@ -24,8 +36,7 @@ export function ListsPage() {
   const sendToSignIn = useSendToSignIn();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const requested = params.get('tab');
-  const tab: Tab = requested === 'recent' || (requested === 'yours' && session.status === 'signed-in') ? requested : 'popular';
+  const tab = tabOf(params, session.status === 'signed-in');
   const create = () => (session.status === 'signed-in' ? setCreating(true) : sendToSignIn());
 
   return (

@@ -127,11 +127,14 @@ function History({ reviewId }: { reviewId: string }) {
   );
 }
 
+/** The page of comments a review page opens on (the server fetches it before rendering the page). */
+export const FIRST_COMMENTS_PAGE = 1;
+
 function Comments({ reviewId }: { reviewId: string }) {
   const { t } = useTranslation('reviews');
   const session = useSession();
   const location = useLocation();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(FIRST_COMMENTS_PAGE);
   const comments = useQuery(commentsQueryOptions(reviewId, page));
   const add = useAddComment();
   const [body, setBody] = useState('');

@@ -18,7 +18,7 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
-import { useSearch } from './api.ts';
+import { searchQueryOptions, useSearch } from './api.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 import { UserResult } from './user-result.tsx';
 
@@ -35,15 +35,33 @@ const SearchParamsSchema = z.object({
   page: urlParam.page,
 });
 
+type SearchParams = z.output<typeof SearchParamsSchema>;
+const resultsQuery = ({ q, type, sort, year, genre, minRating, page }: SearchParams) => ({
+  q: q.trim(),
+  type,
+  sort,
+  year,
+  genre,
+  minRating,
+  page,
+  limit: 24,
+});
+
+/** The results the page shows at an address, or null with nothing to search (the server fetches them before rendering). */
+export function firstResultsOptions(search: URLSearchParams) {
+  const query = resultsQuery(SearchParamsSchema.parse(Object.fromEntries(search)));
+  return query.q ? searchQueryOptions(query) : null;
+}
+
 /** Spec §2 Search: the box stays in sync with `?q=`, every choice lives in the address. */
 export function SearchPage() {
   const { t } = useTranslation('search');
   const { filters: params, setFilters: update } = useUrlFilters(SearchParamsSchema);
-  const { q, type, sort, page } = params;
+  const { q, type, sort } = params;
   const filters: SearchFilterValues = { year: params.year, genre: params.genre, minRating: params.minRating };
   const [text, setText] = useState(q);
   const [viewMode, setViewMode] = useAlbumViewMode();
-  const results = useSearch({ q: q.trim(), type, sort, ...filters, page, limit: 24 });
+  const results = useSearch(resultsQuery(params));
   const session = useSession();
 
   // Typing updates the address after a short pause (one history entry per search, not per key).
