@@ -5,9 +5,12 @@ import { allStringsReady } from './src/shared/i18n';
 
 // jsdom lays nothing out. The review editor (ProseMirror) asks where the text and the caret are after every change;
 // an empty answer is enough for it to carry on, and tests that need sizes stub them on their own elements.
-Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect = () => new DOMRect();
-document.elementFromPoint = () => null;
+// (A test of the server's renderer runs without a document.)
+if (typeof document !== 'undefined') {
+  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  document.elementFromPoint = () => null;
+}
 
 afterEach(() => cleanup());
 

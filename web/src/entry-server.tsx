@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as Strings } from 'i18next';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode, type ReactNode } from 'react';
@@ -133,14 +133,21 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
 
   // Every page asks who is signed in before anything else: asked first, the first render already shows the page.
   await Promise.all([client.prefetchQuery(sessionQueryOptions), fetchHeadStart(client, context.matches, page.signedIn, url.searchParams)]);
-  let html = toHtml(app);
+  const shown = queriesShown(client);
+  let html = shown.during(() => toHtml(app));
   let renders = 1;
   for (; renders <= FETCH_ROUNDS && html !== null && (await fetchWhatWasAskedFor(client)) > 0; renders++) {
     if (page.signal.aborted) return null;
-    html = toHtml(app);
+    html = shown.during(() => toHtml(app));
   }
   // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual.
-  if (html === null || client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;
+  // What the head start fetched and the page did not read counts for nothing, and is not sent; nor does a failure
+  // the page read with its query turned off (a member's standing, for a session that ended meanwhile).
+  const showing = (query: Query) => shown.has(query.queryHash);
+  const failed = client.getQueryCache().findAll({
+    predicate: (query) => query.state.status === 'error' && showing(query) && (query.options as { enabled?: unknown }).enabled !== false,
+  });
+  if (html === null || failed.length > 0) return null;
   const hoisted = HOISTED.exec(html)?.[0] ?? '';
   // The page's <title> stays with the app (React puts its own in <head> as it takes over); the server's link-preview
   // title is the document's until then, and after the app's own leaves (a screen that failed to load).
@@ -148,7 +155,8 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   return {
     head,
     renders,
-    root: html.slice(hoisted.length) + pageStateElement({ language: page.language, queries: answersIn(client), parts: [...parts] }),
+    root:
+      html.slice(hoisted.length) + pageStateElement({ language: page.language, queries: answersIn(client, showing), parts: [...parts] }),
   };
 }
 
@@ -163,6 +171,29 @@ function toHtml(app: ReactNode): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The queries a render reads: every `useQuery` builds its query in the cache as the component renders (a fetch ahead
+ * of the render builds it too, so only what is built while rendering counts).
+ */
+function queriesShown(client: QueryClient) {
+  const cache = client.getQueryCache();
+  const build = cache.build.bind(cache);
+  let hashes = new Set<string>();
+  cache.build = ((...args: Parameters<typeof build>) => {
+    const query = build(...args);
+    hashes.add(query.queryHash);
+    return query;
+  }) as typeof cache.build;
+  return {
+    /** Runs a render, keeping the queries it read (those of the last render only). */
+    during<T>(render: () => T): T {
+      hashes = new Set();
+      return render();
+    },
+    has: (hash: string) => hashes.has(hash),
+  };
 }
 
 /** Fetches the queries the last render asked for (and did not turn off); how many there were. */

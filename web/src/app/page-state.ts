@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Language } from '@hearsay/contracts/settings';
 
 /**
@@ -25,11 +25,11 @@ export function pageStateElement(state: PageState): string {
   return `<script type="application/json" id="${PAGE_STATE_ID}">${json}</script>`;
 }
 
-/** The answers a page was rendered from, for the page's state. */
-export function answersIn(client: QueryClient): PageState['queries'] {
+/** The answers a page was rendered from (those `shown` keeps), for the page's state. */
+export function answersIn(client: QueryClient, shown: (query: Query) => boolean = () => true): PageState['queries'] {
   return client
     .getQueryCache()
-    .findAll({ predicate: (query) => query.state.status === 'success' })
+    .findAll({ predicate: (query) => query.state.status === 'success' && shown(query) })
     .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }));
 }
 
