@@ -85,7 +85,7 @@ test.describe('pages rendered on the server', () => {
     for (const path of [...pages, '/search?q=floyd']) await renderedOnce(path);
     expect(await renderedOnce(ALBUM)).not.toContain('Listen later');
     await register(page);
-    for (const path of pages) await renderedOnce(path);
+    for (const path of [...pages, `/profile/${await usernameOf(page)}`]) await renderedOnce(path);
     // Rendered as the member sees it: their own marks, and the reviews section with its button to write one.
     const album = await renderedOnce(ALBUM);
     expect(album).toContain('Listen later');

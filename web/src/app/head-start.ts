@@ -9,7 +9,8 @@ import { feedQueryOptions, feedSidebarQueryOptions } from '../features/feed/api.
 import { landingQueryOptions } from '../features/landing/api.ts';
 import { standingQueryOptions } from '../features/moderation/standing.tsx';
 import { unreadCountQueryOptions } from '../features/notifications/api.ts';
-import { profileQueryOptions } from '../features/profile/api.ts';
+import { compatibilityQueryOptions, profileQueryOptions } from '../features/profile/api.ts';
+import { fetchFirstTab } from '../features/profile/profile-page.tsx';
 import {
   albumReviewsQueryOptions,
   commentsQueryOptions,
@@ -74,7 +75,12 @@ const pages: Record<string, PageHeadStart> = {
   },
   explore: (client, _params, _signedIn, search) =>
     Promise.all([client.prefetchQuery(exploreAlbumsOptions(search)), client.prefetchQuery(genresQueryOptions)]),
-  'profile/:username': (client, params) => client.prefetchQuery(profileQueryOptions(params.username ?? '')),
+  'profile/:username': async (client, params, signedIn, search) => {
+    const profile = await client.fetchQuery(profileQueryOptions(params.username ?? ''));
+    // Compatibility shows on someone else's profile that shares ratings; fetched for any other, it is left unsent.
+    const compatibility = signedIn && !profile.isOwner ? client.prefetchQuery(compatibilityQueryOptions(profile.username)) : null;
+    await Promise.all([fetchFirstTab(client, search, profile.username), compatibility]);
+  },
 };
 
 /** Fetches what the matched routes and the layout will ask for; never fails (a failed read is asked for again by the render). */

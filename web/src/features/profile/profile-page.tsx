@@ -1,6 +1,6 @@
 import type { Profile } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Lock, MessageCircle, MoreHorizontal, Plus, Sparkles } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState, type ComponentType } from 'react';
@@ -47,6 +47,20 @@ export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenCh
 
 const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
 const ProfileTabSchema = z.object({ tab: z.enum(TABS).catch('collection') });
+/** How the Collection tab, the one a profile opens on, first lists the ratings. */
+const FIRST_COLLECTION_FILTER: RatingsFilter = { sort: 'date', page: 1 };
+
+/**
+ * What a profile shows first below its header at an address, once the profile is known: the Collection tab's ratings
+ * and genres when it opens on that tab (the server fetches them before rendering the page).
+ */
+export async function fetchFirstTab(client: QueryClient, search: URLSearchParams, username: string): Promise<void> {
+  if (ProfileTabSchema.parse(Object.fromEntries(search)).tab !== 'collection') return;
+  await Promise.all([
+    client.prefetchQuery(profileRatingsQueryOptions(username, FIRST_COLLECTION_FILTER)),
+    client.prefetchQuery(genresQueryOptions),
+  ]);
+}
 
 /** /profile/{username} (spec §2 Profile): who they are, their stats, and the Collection, Ratings, Lists and Followers tabs. */
 export function ProfilePage({ createCollection }: { createCollection?: CreateCollectionDialogType }) {
@@ -367,7 +381,7 @@ const PROFILE_SORTS = ['date', 'rating', 'release', 'title'] as const;
 function CollectionTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const [mode, setMode] = useAlbumViewMode();
-  const [filter, setFilter] = useState<RatingsFilter>({ sort: 'date', page: 1 });
+  const [filter, setFilter] = useState<RatingsFilter>(FIRST_COLLECTION_FILTER);
   const genres = useQuery(genresQueryOptions);
   const ratings = useQuery(profileRatingsQueryOptions(profile.username, filter));
   const change = (next: Partial<RatingsFilter>) => setFilter((current) => ({ ...current, ...next, page: next.page ?? 1 }));
