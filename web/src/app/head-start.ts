@@ -83,7 +83,10 @@ const pages: Record<string, PageHeadStart> = {
   },
 };
 
-/** Fetches what the matched routes and the layout will ask for; never fails (a failed read is asked for again by the render). */
+/**
+ * Fetches what the matched routes and the layout will ask for. Never fails: a read that failed counts only if the page
+ * reads it, and then the page is left to the browser, as for a read that fails while rendering.
+ */
 export async function fetchHeadStart(
   client: QueryClient,
   matches: readonly { route: { path?: string; index?: boolean }; params: Params }[],
