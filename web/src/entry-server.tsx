@@ -68,11 +68,13 @@ function stringsIn(language: Language): Strings {
 
 /** The options a component's `t` passes for a string with no values of its own: its language, namespaces, prefix. */
 const PLACE_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
+/** Strings remembered per language at most: far more than the app has, a bound should keys ever come from data. */
+const REMEMBERED_MAX = 20_000;
 
 /**
  * A string with no values reads the same on every page in a language, and a page asks for hundreds (labels, headings,
  * buttons): each is looked up once, then remembered (i18next's lookup was about a quarter of a render's time).
- * Strings with values (counts, names) are looked up every time. The keys are the app's own, so the memory is bounded.
+ * Strings with values (counts, names) are looked up every time.
  */
 function rememberPlainStrings(strings: Strings): void {
   const lookUp = strings.t.bind(strings) as unknown as (key: unknown, options?: unknown) => unknown;
@@ -91,7 +93,8 @@ function rememberPlainStrings(strings: Strings): void {
     if (text === undefined) {
       const found: unknown = lookUp(key, place);
       if (typeof found !== 'string') return found;
-      remembered.set(id, (text = found));
+      text = found;
+      if (remembered.size < REMEMBERED_MAX) remembered.set(id, text);
     }
     return text;
   }) as unknown as Strings['t'];
