@@ -21,14 +21,27 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /**
  * Waits (at most 2 s) for finite CSS animations and transitions to end, so that a toast fading in or
- * out is not measured half-transparent and reported as low contrast. Spinners loop forever and are
- * left alone.
+ * out is not measured half-transparent and reported as low contrast. A toast starts its transition a
+ * frame after it mounts, so it looks again after every wait, two frames later. Spinners loop forever
+ * and are left alone.
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    const timeout = new Promise((resolve) => setTimeout(resolve, 2000));
-    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), timeout]);
+    const deadline = performance.now() + 2000;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (;;) {
+      await frame();
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      const left = deadline - performance.now();
+      if (running.length === 0 || left <= 0) return;
+      await Promise.race([
+        Promise.allSettled(running.map((animation) => animation.finished)),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
   });
 }
 
