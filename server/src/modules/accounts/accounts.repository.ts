@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { STORED_RESET_PREFIX, storedResetIdentifier } from '../../platform/auth/auth.ts';
-import type { DB } from '../../platform/db/index.ts';
+import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { refreshCollections, refreshPeople } from '../../platform/db/search-index.ts';
 
 export async function usernameTaken(db: DB, username: string): Promise<boolean> {
@@ -95,15 +95,21 @@ export async function deleteResetTokens(db: DB, userId: string): Promise<void> {
 }
 
 /**
- * A session by its token, with the person it belongs to: what a signed-in request costs. Two indexed reads, not one
- * join: SQLite answered the joined form in 13–19 µs against 3–5 µs for the two (100,000-album site, 300 sessions).
+ * A session by its token, with the person it belongs to: what a signed-in request costs. PostgreSQL joins the two in
+ * one round trip. SQLite, in the process, reads them in two indexed statements: it answered the joined form in
+ * 13–19 µs against 3–5 µs (100,000-album site, 300 sessions), and the bench's signed-in album pages went from 3,755
+ * to 4,800–4,980 a second.
  */
 export async function sessionWithPerson(db: DB, token: string) {
-  const session = await db
-    .selectFrom('session')
-    .select(['id as session_id', 'user_id', 'expires_at', 'created_at'])
-    .where('token', '=', token)
-    .executeTakeFirst();
+  const sessionColumns = ['session.id as session_id', 'session.user_id', 'session.expires_at', 'session.created_at'] as const;
+  if (dialectOf(db) === 'postgres')
+    return db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.user_id')
+      .select([...sessionColumns, 'user.name', 'user.email', 'user.username'])
+      .where('session.token', '=', token)
+      .executeTakeFirst();
+  const session = await db.selectFrom('session').select(sessionColumns).where('session.token', '=', token).executeTakeFirst();
   if (!session) return undefined;
   const person = await db.selectFrom('user').select(['name', 'email', 'username']).where('id', '=', session.user_id).executeTakeFirst();
   return person && { ...session, ...person };
