@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, settings, events });
   const conversations = createConversationsService({ db, clock, realtime, blocks });
-  const search = createSearchService({ db, catalog, blocks, collections });
+  const search = createSearchService({ db, catalog, blocks, collections, caches: config.caches });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
   const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
@@ -364,7 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checks: { database: () => ping(db), ...(config.redisUrl ? { redis: () => cluster.ping() } : {}) },
   });
   await serveMetrics(app, metrics, config.metrics);
-  await app.register(catalogRoutes, { catalog, onArtistViewed: catalogMusicBrainz.refreshArtistSoon });
+  await app.register(catalogRoutes, { catalog, caches: config.caches, onArtistViewed: catalogMusicBrainz.refreshArtistSoon });
   await app.register(musicbrainzRoutes, { catalogMusicBrainz, enrichmentState: enrichment.state });
   await app.register(coverRoutes, { covers });
   await registerUploads(app, config.dataDir);
@@ -381,7 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(journalRoutes, { journal });
   await app.register(feedRoutes, { feed });
   await app.register(conversationsRoutes, { conversations });
-  await app.register(searchRoutes, { search });
+  await app.register(searchRoutes, { search, caches: config.caches });
   await app.register(siteRoutes, { site });
   await app.register(yearInReviewRoutes, { yearInReview });
   // Not encapsulated: the web app's not-found handler answers for the whole server.

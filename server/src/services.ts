@@ -60,8 +60,9 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     db,
     clock,
     charts: config.charts,
+    caches: config.caches,
     ratings: ratingLookup,
-    preferredLinkService: createListeningServiceLookup(db),
+    preferredLinkService: createListeningServiceLookup(db, config.caches),
   });
   const ratings = createRatingsService({ db, clock, catalog });
   const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup });

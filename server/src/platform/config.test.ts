@@ -68,6 +68,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), MUSICBRAINZ: 'maybe' })).toThrow(/MUSICBRAINZ: must be on or off/);
   });
 
+  it('keeps answers in memory unless CACHES is off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).caches).toBe('on');
+    expect(loadConfig({ DATA_DIR: dataDir(), CACHES: 'off' }).caches).toBe('off');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CACHES: 'no' })).toThrow(/CACHES: must be on or off/);
+  });
+
   it('generates the auth secret once, keeps it private in the data directory, and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import type { CacheMode } from './memory-cache.ts';
 import { z } from 'zod';
 
 /**
@@ -69,6 +70,7 @@ export const EnvSchema = z.object({
   MUSICBRAINZ_CONTACT: z.string().trim().min(3).max(200).optional(),
   MUSICBRAINZ_MIN_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).optional(),
   CATALOG_ENRICH: booleanish.default(true),
+  CACHES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   REVIEW_IMAGES: z.enum(['proxy', 'off'], { error: 'must be proxy or off' }).default('proxy'),
   REVIEW_IMAGE_CACHE_MB: positiveInt(1_000_000).default(1024),
   CATALOG_AUTOLOAD: booleanish.default(true),
@@ -130,6 +132,8 @@ export interface Config {
   reviewImages: 'proxy' | 'off';
   reviewImageCacheBytes: number;
   catalogAutoload: boolean;
+  /** In-process caches of answers (album pages, cards, charts, search, visitors' answers); off computes every one. */
+  caches: CacheMode;
   /** Background jobs run in a worker thread of their own (else in short steps on the server's thread). */
   jobThread: boolean;
   charts: { priorWeight: number; minRatings: number };
@@ -199,6 +203,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     reviewImages: env.REVIEW_IMAGES,
     reviewImageCacheBytes: env.REVIEW_IMAGE_CACHE_MB * 1024 * 1024,
     catalogAutoload: env.CATALOG_AUTOLOAD,
+    caches: env.CACHES,
     jobThread: env.JOB_THREAD,
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
     importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },

@@ -1,4 +1,5 @@
 import type { AlbumDetail } from '@hearsay/contracts/catalog';
+import type { SearchResult } from '@hearsay/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
@@ -59,5 +60,39 @@ describe('the album page cache', () => {
     });
     expect(rated.statusCode, rated.body).toBe(200);
     expect((await t.inject({ url: `/api/albums/${slug}`, headers: { cookie: reader.cookie } })).json<AlbumDetail>().id).toBe(other);
+  });
+});
+
+describe('CACHES=off', () => {
+  // An edit made straight in the database tells no cache: what a page shows next says whether one answered it.
+  async function titlesAfterAnEdit(app: TestApp): Promise<string[]> {
+    const albumId = await buildAlbum(app.db, { title: 'Before The Edit' });
+    const reader = await createUser(app);
+    const search = async (cookie?: string) => {
+      const response = await app.inject({ url: '/api/search?q=edit', headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<SearchResult>().albums.map((album) => album.title);
+    };
+    const titleOf = async (cookie?: string) => {
+      const response = await app.inject({ url: `/api/albums/${albumId}`, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AlbumDetail>().title;
+    };
+    await Promise.all([titleOf(reader.cookie), titleOf(), search(reader.cookie)]);
+    await app.db.updateTable('album').set({ title: 'After The Edit' }).where('id', '=', albumId).execute();
+    return [await titleOf(reader.cookie), await titleOf(), ...(await search(reader.cookie))];
+  }
+
+  it('answers every request from the database', async () => {
+    const uncached = await createTestApp({ env: { CACHES: 'off' } });
+    try {
+      expect(await titlesAfterAnEdit(uncached)).toEqual(['After The Edit', 'After The Edit', 'After The Edit']);
+    } finally {
+      await uncached.close();
+    }
+  });
+
+  it('is not the default: with caches on, the same edit stays hidden for a while', async () => {
+    expect(await titlesAfterAnEdit(t)).toEqual(['Before The Edit', 'Before The Edit', 'Before The Edit']);
   });
 });

@@ -2,16 +2,19 @@ import { catalogEndpoints as endpoints } from '@hearsay/contracts/catalog';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
 import { answerVisitorsFromCache, createJsonCache } from '../../platform/http/json-cache.ts';
+import type { CacheMode } from '../../platform/memory-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
+  /** CACHES: with caches off, visitors' answers are computed for every request too. */
+  caches?: CacheMode;
   /** An artist page was seen: its MusicBrainz details may be refreshed in the background (never awaited). */
   onArtistViewed?: (artistId: string) => void;
 }
 
-export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { catalog, onArtistViewed }) => {
-  const visitorCache = createJsonCache({ max: 5000, ttlMs: 5_000 });
+export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { catalog, caches, onArtistViewed }) => {
+  const visitorCache = createJsonCache({ max: 5000, ttlMs: 5_000, caches });
   catalog.onChange(() => visitorCache.clear());
 
   route(app, endpoints.albumList, async (request) => catalog.listAlbums(request.query, request.viewer?.id));

@@ -17,7 +17,6 @@ import type {
 } from '@hearsay/contracts/catalog';
 import { RELEASE_TYPES } from '@hearsay/contracts/catalog';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
-import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
@@ -37,6 +36,7 @@ import { musicbrainzReleaseType } from './musicbrainz-ingest.ts';
 import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds, type ChartRow } from './charts.repository.ts';
 import { findGenre, genreAlbumCounts } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
+import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import { countAlbumsAddedBy, pendingAlbums, rejectAlbums } from './pending-albums.repository.ts';
 
 /** What the catalog needs to know about ratings; provided by the ratings module. */
@@ -50,6 +50,8 @@ export interface CatalogServiceDeps {
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
   ratings: RatingLookup;
+  /** CACHES: with caches off, the album pages, cards, charts and counts below are read for every request. */
+  caches?: CacheMode;
   /** The streaming service whose "Listen on" link comes first for this member (their linked account), if any. */
   preferredLinkService?: (userId: string) => Promise<LinkService | null>;
 }
@@ -71,20 +73,21 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   // The viewer-independent part of album pages, by album id (refs map slugs and ids to it). Every write that changes
   // what an album shows calls invalidateAlbum(), in this process or, through the change events, in every other one;
   // the TTL only bounds what could be missed (a cover found in the background).
-  const albumCache = new LRUCache<string, SharedAlbum>({ max: 20_000, ttl: 60_000 });
-  const albumRefs = new LRUCache<string, string>({ max: 20_000 });
+  const caches = deps.caches ?? 'on';
+  const albumCache = memoryCache<string, SharedAlbum>(caches, { max: 20_000, ttl: 60_000 });
+  const albumRefs = memoryCache<string, string>(caches, { max: 20_000 });
   /** What album cards are made from, by album id; kept and dropped like albumCache. */
-  const cardCache = new LRUCache<string, HydratedAlbum>({ max: 20_000, ttl: 60_000 });
+  const cardCache = memoryCache<string, HydratedAlbum>(caches, { max: 20_000, ttl: 60_000 });
   /** Bumped by every invalidation: a page built while one happened is served but not kept. */
   let albumGeneration = 0;
-  const chartCache = new LRUCache<string, { rows: ChartRow[]; total: number; mean: number }>({ max: 500, ttl: 60_000 });
-  const activeCache = new LRUCache<string, string[]>({ max: 200, ttl: 60_000 });
+  const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number }>(caches, { max: 500, ttl: 60_000 });
+  const activeCache = memoryCache<string, string[]>(caches, { max: 200, ttl: 60_000 });
   let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
 
   /** The catalog-wide mean rating, a smoothing constant: recomputed at most once a minute. */
   async function ratingPrior() {
     const now = Date.now();
-    if (!priorCache || now - priorCache.at > 60_000) priorCache = { value: await catalogRatingPrior(db), at: now };
+    if (caches === 'off' || !priorCache || now - priorCache.at > 60_000) priorCache = { value: await catalogRatingPrior(db), at: now };
     return priorCache.value;
   }
 
@@ -463,7 +466,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   let genreCountCache: { counts: Promise<Genre[]>; at: number } | undefined;
   function allGenreCounts(): Promise<Genre[]> {
     const now = Date.now();
-    if (!genreCountCache || now - genreCountCache.at > 60_000) {
+    if (caches === 'off' || !genreCountCache || now - genreCountCache.at > 60_000) {
       const counts = genreAlbumCounts(db, currentYear());
       genreCountCache = { counts, at: now };
       // A failed count is not kept: the next request counts again.

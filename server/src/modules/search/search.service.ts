@@ -1,12 +1,12 @@
 import { pageFields } from '@hearsay/contracts/pagination';
 import { SEARCH_COUNT_LIMIT, type CollectionCard, type SearchQuery, type SearchResult, type UserCard } from '@hearsay/contracts/search';
-import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { allowedEdits, editDistance, nameTier, queryTokens, rankByName } from './search-text.ts';
 import * as repository from './search.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
+import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 
 /** Documents beginning with the words, looked up besides the first matches when a search finds more than it ranks. */
@@ -23,6 +23,8 @@ export interface SearchServiceDeps {
   collections?: { searchCards(ids: readonly string[]): Promise<CollectionCard[]> };
   /** People and collections hidden from the viewer (blocks, closed or private profiles) are not found. */
   blocks: Pick<BlocksService, 'unlistedFor' | 'unseenBy'>;
+  /** CACHES: with caches off, every search reads its matches and corrections. */
+  caches?: CacheMode;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -34,8 +36,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   const { db, catalog } = deps;
   // Popular searches repeat; their matches are kept for a few seconds (new catalog rows show up
   // within that time).
-  const matches = new LRUCache<string, Found>({ max: 2000, ttl: 10_000 });
-  const corrections = new LRUCache<string, repository.TokenGroup>({ max: 5000, ttl: 60_000 });
+  const matches = memoryCache<string, Found>(deps.caches ?? 'on', { max: 2000, ttl: 10_000 });
+  const corrections = memoryCache<string, repository.TokenGroup>(deps.caches ?? 'on', { max: 5000, ttl: 60_000 });
   // Albums added to the catalog (from MusicBrainz, say) are searched for at once by whoever added them.
   catalog.onChange((albumId) => {
     if (albumId !== null) return;

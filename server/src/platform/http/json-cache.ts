@@ -1,13 +1,13 @@
-import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { memoryCache, type CacheMode } from '../memory-cache.ts';
 
 /**
  * Micro-caching for what every visitor asks the same question about (album pages, search, charts):
  * the response is validated against its contract and serialised once, then served as the same
  * bytes for a few seconds. Signed-in people always get a fresh answer with their own data in it.
  */
-export function createJsonCache(options: { max: number; ttlMs: number }) {
-  const cache = new LRUCache<string, string>({ max: options.max, ttl: options.ttlMs });
+export function createJsonCache(options: { max: number; ttlMs: number; caches?: CacheMode }) {
+  const cache = memoryCache<string, string>(options.caches ?? 'on', { max: options.max, ttl: options.ttlMs });
   const pending = new Map<string, Promise<string>>();
   return {
     async get<T extends z.ZodType>(key: string, schema: T, compute: () => Promise<z.input<T>>): Promise<string> {
