@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { STORED_RESET_PREFIX, storedResetIdentifier } from '../../platform/auth/auth.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 import { refreshCollections, refreshPeople } from '../../platform/db/search-index.ts';
 
 export async function usernameTaken(db: DB, username: string): Promise<boolean> {
@@ -101,19 +102,28 @@ export async function deleteResetTokens(db: DB, userId: string): Promise<void> {
  * to 4,800–4,980 a second.
  */
 export async function sessionWithPerson(db: DB, token: string) {
-  const sessionColumns = ['session.id as session_id', 'session.user_id', 'session.expires_at', 'session.created_at'] as const;
-  if (dialectOf(db) === 'postgres')
-    return db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.user_id')
-      .select([...sessionColumns, 'user.name', 'user.email', 'user.username'])
-      .where('session.token', '=', token)
-      .executeTakeFirst();
-  const session = await db.selectFrom('session').select(sessionColumns).where('session.token', '=', token).executeTakeFirst();
+  if (dialectOf(db) === 'postgres') return (await sessionJoinedWithPerson(db, token))[0];
+  const [session] = await sessionByToken(db, token);
   if (!session) return undefined;
-  const person = await db.selectFrom('user').select(['name', 'email', 'username']).where('id', '=', session.user_id).executeTakeFirst();
+  const [person] = await personOfSession(db, session.user_id);
   return person && { ...session, ...person };
 }
+
+// Compiled once each: every signed-in request runs them.
+const SESSION_COLUMNS = ['session.id as session_id', 'session.user_id', 'session.expires_at', 'session.created_at'] as const;
+const sessionJoinedWithPerson = precompiled((db, token: string) =>
+  db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.user_id')
+    .select([...SESSION_COLUMNS, 'user.name', 'user.email', 'user.username'])
+    .where('session.token', '=', token),
+);
+const sessionByToken = precompiled((db, token: string) =>
+  db.selectFrom('session').select(SESSION_COLUMNS).where('session.token', '=', token),
+);
+const personOfSession = precompiled((db, userId: string) =>
+  db.selectFrom('user').select(['name', 'email', 'username']).where('id', '=', userId),
+);
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom('session').where('id', '=', sessionId).execute();

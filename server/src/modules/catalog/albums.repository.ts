@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { AlbumRow, Database, TrackRow } from '../../db/schema.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 
 /** Albums by id or slug, with their credits, genres and tracks: what album cards and the album page are made from. */
@@ -80,8 +81,21 @@ const jsonRows = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.
  * JSON arrays, so a page costs one round trip instead of five.
  */
 export async function findAlbumPage(db: DB, ref: string): Promise<(HydratedAlbum & { tracks: PageTrack[] }) | undefined> {
+  const [row] = await albumPageRow(db, ref);
+  if (!row) return undefined;
+  const { credit_rows, genre_rows, track_rows, ...album } = row;
+  return {
+    album: album as AlbumRow,
+    credits: jsonRows<CreditRow>(credit_rows),
+    genres: jsonRows<AlbumGenreRow>(genre_rows),
+    tracks: jsonRows<PageTrack>(track_rows),
+  };
+}
+
+/** The album with its credits, genres and tracks in one statement; compiled once (every album page runs it). */
+const albumPageRow = precompiled((db, ref: string) => {
   const jsonArrayFrom = dialectOf(db) === 'postgres' ? postgresJsonArray : sqliteJsonArray;
-  const row = await db
+  return db
     .selectFrom('album')
     .selectAll('album')
     .select((eb) => [
@@ -110,17 +124,8 @@ export async function findAlbumPage(db: DB, ref: string): Promise<(HydratedAlbum
           .orderBy('track.position'),
       ).as('track_rows'),
     ])
-    .where('album.id', '=', (eb) => idOfRef(eb, ref))
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { credit_rows, genre_rows, track_rows, ...album } = row;
-  return {
-    album: album as AlbumRow,
-    credits: jsonRows<CreditRow>(credit_rows),
-    genres: jsonRows<AlbumGenreRow>(genre_rows),
-    tracks: jsonRows<PageTrack>(track_rows),
-  };
-}
+    .where('album.id', '=', (eb) => idOfRef(eb, ref));
+});
 
 /**
  * The id of the album whose id or slug is `ref`, as a scalar: two index lookups. `id = ref or slug = ref` makes

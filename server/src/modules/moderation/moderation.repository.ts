@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { ModerationActionTable, ReportTable, SanctionTable, WarningTable } from '../../db/schema.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 import type { DB } from '../../platform/db/index.ts';
 
 /** Stores a report unless this person already reported this subject; whether it was new. */
@@ -206,8 +207,11 @@ export async function removeModerator(db: DB, userId: string): Promise<boolean> 
   return Number(result.numDeletedRows) > 0;
 }
 
+const sanctionOf = precompiled((db, userId: string) => db.selectFrom('sanction').selectAll().where('user_id', '=', userId));
+
+/** Read on every signed-in request (standing), so compiled once. */
 export async function sanction(db: DB, userId: string) {
-  return db.selectFrom('sanction').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return (await sanctionOf(db, userId))[0];
 }
 
 export async function setSanction(db: DB, row: SanctionTable): Promise<void> {

@@ -2,6 +2,7 @@ import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { sql } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 import { earliestYearOfRule } from '../../db/genre-rules.ts';
 
 export async function findRating(db: DB, userId: string, albumId: string) {
@@ -62,13 +63,17 @@ export async function albumTotals(db: DB, albumId: string) {
   return db.selectFrom('album').select(['rating_count', 'rating_average']).where('id', '=', albumId).executeTakeFirst();
 }
 
-export async function distribution(db: DB, albumId: string): Promise<Map<number, number>> {
-  const rows = await db
+const albumDistribution = precompiled((db, albumId: string) =>
+  db
     .selectFrom('rating')
     .select(['rating', (eb) => eb.fn.countAll<number>().as('n')])
     .where('album_id', '=', albumId)
-    .groupBy('rating')
-    .execute();
+    .groupBy('rating'),
+);
+
+/** How many of an album's ratings fall on each half step (every album page). */
+export async function distribution(db: DB, albumId: string): Promise<Map<number, number>> {
+  const rows = await albumDistribution(db, albumId);
   return new Map(rows.map((row) => [Number(row.rating), Number(row.n)]));
 }
 

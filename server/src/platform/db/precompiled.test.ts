@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/database.ts';
+import type { DatabaseHandle } from './index.ts';
+import { precompiled } from './precompiled.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await freshDatabase();
+  await database.db
+    .insertInto('genre')
+    .values([
+      { id: 'g1', slug: 'test-ambient', name: 'Ambient', kind: 'genre', created_at: '2026-11-27T00:00:00Z' },
+      { id: 'g2', slug: 'test-dub', name: 'Dub', kind: 'genre', created_at: '2026-11-27T00:00:00Z' },
+    ])
+    .execute();
+});
+afterAll(() => database.destroy());
+
+describe('precompiled', () => {
+  it('runs the query compiled once with each call’s own values, wherever an argument is used', async () => {
+    let builds = 0;
+    const genre = precompiled((db, ref: string) => {
+      builds++;
+      return db
+        .selectFrom('genre')
+        .select(['id', 'name'])
+        .where((eb) => eb.or([eb('id', '=', ref), eb('slug', '=', ref)]))
+        .where('kind', '=', 'genre');
+    });
+    expect(await genre(database.db, 'test-ambient')).toEqual([{ id: 'g1', name: 'Ambient' }]);
+    expect(await genre(database.db, 'g2')).toEqual([{ id: 'g2', name: 'Dub' }]);
+    expect(await genre(database.db, 'nothing')).toEqual([]);
+    // A value containing SQL is a value.
+    expect(await genre(database.db, "x' or '1'='1")).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a query that changes an argument or leaves one out, when it is first run', async () => {
+    const changed = precompiled((db, slug: string) => db.selectFrom('genre').select('id').where('slug', '=', slug.toUpperCase()));
+    await expect(changed(database.db, 'dub')).rejects.toThrow(/an argument was changed/);
+    const unused = precompiled((db, _slug: string) => db.selectFrom('genre').select('id'));
+    await expect(unused(database.db, 'dub')).rejects.toThrow(/argument 0 is not a value/);
+  });
+});
