@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe('precompiled', () => {
-  it('runs the query compiled once with each call’s own values, wherever an argument is used', async () => {
+  it('runs the query compiled once with each call’s own values, wherever an argument is used, in any transaction', async () => {
     let builds = 0;
     const genre = precompiled((db, ref: string) => {
       builds++;
@@ -32,6 +32,8 @@ describe('precompiled', () => {
     expect(await genre(database.db, 'nothing')).toEqual([]);
     // A value containing SQL is a value.
     expect(await genre(database.db, "x' or '1'='1")).toEqual([]);
+    // Each transaction is a handle of its own; the query compiled once serves them all.
+    for (const ref of ['g1', 'test-dub']) expect(await database.db.transaction().execute((trx) => genre(trx, ref))).toHaveLength(1);
     expect(builds).toBe(1);
   });
 

@@ -1,17 +1,18 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { DB } from './index.ts';
+import { dialectOf, type DB, type Dialect } from './index.ts';
 
 /** What stands for argument `index` while the query is built once: a string no caller would pass. */
 const standIn = (index: number) => `\u0000hearsay-argument-${index}\u0000`;
 
 /**
- * A query whose SQL never depends on its values, built and compiled once per database handle: each call runs that
- * SQL with the real values in the stand-ins' places. Kysely otherwise builds and compiles the query again on every
- * call, which was a quarter of the CPU of a signed-in album page. Only for fixed shapes: no lists (`in`), no optional
- * conditions, and `build` must use each argument as a value as it is, never look into it.
+ * A query whose SQL never depends on its values, built and compiled once per dialect (so once for every transaction
+ * too): each call runs that SQL, on the handle it is given, with the real values in the stand-ins' places. Kysely
+ * otherwise builds and compiles the query again on every call, which was a quarter of the CPU of a signed-in album
+ * page. Only for fixed shapes: no lists (`in`), no optional conditions, and `build` must use each argument as a value
+ * as it is, never look into it (a first run that finds one changed or missing throws).
  */
 export function precompiled<A extends string[], O>(build: (db: DB, ...args: A) => Compilable<O>) {
-  const compiled = new WeakMap<DB, { query: CompiledQuery<O>; slots: (number | undefined)[] }>();
+  const compiled = new Map<Dialect, { query: CompiledQuery<O>; slots: (number | undefined)[] }>();
   function compile(db: DB, arity: number) {
     const standIns = Array.from({ length: arity }, (_, index) => standIn(index));
     const query = build(db, ...(standIns as A)).compile();
@@ -27,8 +28,9 @@ export function precompiled<A extends string[], O>(build: (db: DB, ...args: A) =
     return { query, slots };
   }
   return async function run(db: DB, ...args: A): Promise<O[]> {
-    let entry = compiled.get(db);
-    if (!entry) compiled.set(db, (entry = compile(db, args.length)));
+    const dialect = dialectOf(db);
+    let entry = compiled.get(dialect);
+    if (!entry) compiled.set(dialect, (entry = compile(db, args.length)));
     const { query, slots } = entry;
     const parameters = query.parameters.map((parameter, position) => {
       const slot = slots[position];
