@@ -50,7 +50,10 @@ export interface CatalogServiceDeps {
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
   ratings: RatingLookup;
-  /** CACHES: with caches off, the album pages, cards, charts and counts below are read for every request. */
+  /**
+   * CACHES: with caches off, album pages, cards, charts and active lists are read for every request. The catalog's
+   * rating prior and genre counts are still kept a minute: each is a scan of the whole catalog no request should pay.
+   */
   caches?: CacheMode;
   /** The streaming service whose "Listen on" link comes first for this member (their linked account), if any. */
   preferredLinkService?: (userId: string) => Promise<LinkService | null>;
@@ -87,7 +90,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   /** The catalog-wide mean rating, a smoothing constant: recomputed at most once a minute. */
   async function ratingPrior() {
     const now = Date.now();
-    if (caches === 'off' || !priorCache || now - priorCache.at > 60_000) priorCache = { value: await catalogRatingPrior(db), at: now };
+    if (!priorCache || now - priorCache.at > 60_000) priorCache = { value: await catalogRatingPrior(db), at: now };
     return priorCache.value;
   }
 
@@ -466,7 +469,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   let genreCountCache: { counts: Promise<Genre[]>; at: number } | undefined;
   function allGenreCounts(): Promise<Genre[]> {
     const now = Date.now();
-    if (caches === 'off' || !genreCountCache || now - genreCountCache.at > 60_000) {
+    if (!genreCountCache || now - genreCountCache.at > 60_000) {
       const counts = genreAlbumCounts(db, currentYear());
       genreCountCache = { counts, at: now };
       // A failed count is not kept: the next request counts again.
