@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase, type DB, type Dialect } from '../src/platform/db/index.ts';
+import { albumsWithWrongRatingTotals } from '../test/rating-totals.ts';
 import { rymExport } from '../test/rym-export.ts';
 import {
   cacheDir,
@@ -717,27 +718,8 @@ try {
   // Every album a rating was sent for: its stored totals against a recount of its rating rows.
   let mismatched = 0;
   const touchedIds = [...touched];
-  for (let start = 0; start < touchedIds.length; start += 500) {
-    const rows = await db
-      .selectFrom('album')
-      .select([
-        'id',
-        'rating_count',
-        'rating_sum',
-        'rating_average',
-        sql<number>`(select count(*) from rating where rating.album_id = album.id)`.as('recount'),
-        sql<number | null>`(select sum(rating) from rating where rating.album_id = album.id)`.as('resum'),
-      ])
-      .where('id', 'in', touchedIds.slice(start, start + 500))
-      .execute();
-    for (const row of rows) {
-      const count = Number(row.recount);
-      const sum = Number(row.resum ?? 0);
-      const average = count ? sum / count : null;
-      const stored = row.rating_average === null ? null : Number(row.rating_average);
-      const averageOk = average === null ? stored === null : stored !== null && Math.abs(stored - average) < 1e-9;
-      if (Number(row.rating_count) !== count || Math.abs(Number(row.rating_sum) - sum) > 1e-9 || !averageOk) mismatched++;
-    }
+  for (let start = 0; start < touchedIds.length; start += 2000) {
+    mismatched += (await albumsWithWrongRatingTotals(db, touchedIds.slice(start, start + 2000))).length;
   }
 
   // The paths' table first: the phases after it may fail on their own without losing it.

@@ -29,6 +29,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { ReleaseType } from '@hearsay/contracts/catalog';
+import { RATING_STEP_COLUMNS, stepRecounts } from '../src/db/rating-steps.ts';
 import { addCatalogEntries, albumMatchKey, type CatalogEntry } from '../src/modules/catalog/catalog-writer.ts';
 import { creditText } from '../src/modules/catalog/normalise.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
@@ -1001,9 +1002,11 @@ async function seedInto(
 
 /** Every counter column the seed's rows feed, set to a recount of them. */
 async function recount(db: DB): Promise<number> {
+  const stepAssignments = sql.join(RATING_STEP_COLUMNS.map((column) => sql`${sql.ref(column)} = t.${sql.ref(column)}`));
   const statements = [
-    sql`update album set rating_count = t.n, rating_sum = t.total, rating_average = t.total / t.n
-      from (select album_id, count(*) as n, sum(rating) as total from rating group by album_id) as t where album.id = t.album_id`,
+    sql`update album set rating_count = t.n, rating_sum = t.total, rating_average = t.total / t.n, ${stepAssignments}
+      from (select album_id, count(*) as n, sum(rating) as total, ${stepRecounts()} from rating group by album_id) as t
+      where album.id = t.album_id`,
     sql`update album set review_count = t.n from (select album_id, count(*) as n from review group by album_id) as t where album.id = t.album_id`,
     sql`update album set like_count = t.n from (select album_id, count(*) as n from album_like group by album_id) as t where album.id = t.album_id`,
     sql`update profile set ratings_count = t.n from (select user_id, count(*) as n from rating group by user_id) as t where profile.user_id = t.user_id`,

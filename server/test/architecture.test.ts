@@ -2,6 +2,7 @@ import { ESLint } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RATING_STEP_COLUMNS } from '../src/db/rating-steps.ts';
 
 /**
  * The rules docs/ARCHITECTURE.md states are the rules the tools keep: lint refuses a module reaching into another's
@@ -107,7 +108,14 @@ describe('SQL', () => {
 
 /** Decision 015 (docs/decisions/015-counters-and-activity.md): the one module that writes each counter column. */
 const COUNTER_OWNERS: Record<string, Record<string, string>> = {
-  album: { rating_count: 'ratings', rating_sum: 'ratings', rating_average: 'ratings', review_count: 'reviews', like_count: 'library' },
+  album: {
+    rating_count: 'ratings',
+    rating_sum: 'ratings',
+    rating_average: 'ratings',
+    ...Object.fromEntries(RATING_STEP_COLUMNS.map((column) => [column, 'ratings'])),
+    review_count: 'reviews',
+    like_count: 'library',
+  },
   profile: {
     ratings_count: 'ratings',
     reviews_count: 'reviews',

@@ -1,4 +1,5 @@
 import type { ReleaseType } from '@hearsay/contracts/catalog';
+import { RATING_STEP_COLUMNS, ratingStepColumn, type RatingStepColumn } from '../src/db/rating-steps.ts';
 import type { DB } from '../src/platform/db/index.ts';
 import { addCatalogEntries } from '../src/modules/catalog/catalog-writer.ts';
 import { refreshPeople } from '../src/platform/db/search-index.ts';
@@ -98,16 +99,14 @@ export async function seedRatings(db: DB, albumId: string, ratings: readonly num
       .values({ id: `rating-${next()}`, user_id: userId, album_id: albumId, rating, created_at: at, updated_at: at })
       .execute();
   }
-  const totals = await db
-    .selectFrom('rating')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('rating').as('sum')])
-    .where('album_id', '=', albumId)
-    .executeTakeFirstOrThrow();
-  const count = Number(totals.n);
-  const sum = Number(totals.sum ?? 0);
+  const rows = await db.selectFrom('rating').select('rating').where('album_id', '=', albumId).execute();
+  const count = rows.length;
+  const sum = rows.reduce((total, row) => total + Number(row.rating), 0);
+  const steps = Object.fromEntries(RATING_STEP_COLUMNS.map((column) => [column, 0])) as Record<RatingStepColumn, number>;
+  for (const row of rows) steps[ratingStepColumn(Number(row.rating))]++;
   await db
     .updateTable('album')
-    .set({ rating_count: count, rating_sum: sum, rating_average: count ? Math.round((sum / count) * 10) / 10 : null })
+    .set({ rating_count: count, rating_sum: sum, rating_average: count ? Math.round((sum / count) * 10) / 10 : null, ...steps })
     .where('id', '=', albumId)
     .execute();
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { RatingStepColumn } from './rating-steps.ts';
 
 /**
  * The database as Kysely sees it. Only repositories import these types. Timestamps are ISO-8601
@@ -42,7 +43,8 @@ export type CatalogStatus = 'pending' | 'confirmed';
  */
 export type AlbumConfirmation = 'catalog' | 'musicbrainz' | 'member' | 'operator' | 'existing';
 
-export interface AlbumTable {
+/** An album, with how many of its ratings fall on each half step (ratings_at_1 … ratings_at_10, rating-steps.ts). */
+export interface AlbumTable extends Record<RatingStepColumn, Defaulted<number>> {
   id: string;
   slug: string;
   title: string;

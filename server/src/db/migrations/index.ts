@@ -32,6 +32,7 @@ import * as pendingAlbumsIndex from './2026-11-29-10-pending-albums-index.ts';
 import * as popularAlbumsIndex from './2026-11-29-20-popular-albums-index.ts';
 import * as searchLongerPrefixes from './2026-11-30-10-search-longer-prefixes.ts';
 import * as searchIndexesWithoutPendingLists from './2026-11-30-20-search-indexes-without-pending-lists.ts';
+import * as albumRatingSteps from './2026-12-01-10-album-rating-steps.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-20-popular-albums-index': popularAlbumsIndex,
   '2026-11-30-10-search-longer-prefixes': searchLongerPrefixes,
   '2026-11-30-20-search-indexes-without-pending-lists': searchIndexesWithoutPendingLists,
+  '2026-12-01-10-album-rating-steps': albumRatingSteps,
 };

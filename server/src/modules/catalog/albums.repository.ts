@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { AlbumRow, Database, TrackRow } from '../../db/schema.ts';
+import { stepCounts } from '../../db/rating-steps.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 
@@ -77,10 +78,13 @@ export type PageTrack = Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration
 const jsonRows = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 /**
- * An album by id or slug with its credits, genres and tracks, in one statement (the album page): the lists come as
+ * An album by id or slug with its credits, genres, tracks and rating distribution, in one statement (the album page): the lists come as
  * JSON arrays, so a page costs one round trip instead of five.
  */
-export async function findAlbumPage(db: DB, ref: string): Promise<(HydratedAlbum & { tracks: PageTrack[] }) | undefined> {
+export async function findAlbumPage(
+  db: DB,
+  ref: string,
+): Promise<(HydratedAlbum & { tracks: PageTrack[]; distribution: Map<number, number> }) | undefined> {
   const [row] = await albumPageRow(db, ref);
   if (!row) return undefined;
   const { credit_rows, genre_rows, track_rows, ...album } = row;
@@ -89,6 +93,7 @@ export async function findAlbumPage(db: DB, ref: string): Promise<(HydratedAlbum
     credits: jsonRows<CreditRow>(credit_rows),
     genres: jsonRows<AlbumGenreRow>(genre_rows),
     tracks: jsonRows<PageTrack>(track_rows),
+    distribution: stepCounts(album),
   };
 }
 

@@ -42,7 +42,6 @@ import { countAlbumsAddedBy, pendingAlbums, rejectAlbums } from './pending-album
 /** What the catalog needs to know about ratings; provided by the ratings module. */
 export interface RatingLookup {
   viewerRatings(userId: string, albumIds: readonly string[]): Promise<Map<string, number>>;
-  distribution(albumId: string): Promise<Map<number, number>>;
 }
 
 export interface CatalogServiceDeps {
@@ -172,7 +171,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     return id;
   }
 
-  /** The album page without the viewer's own bits: one query for the album, one for its rating distribution. */
+  /** The album page without the viewer's own bits, in one query: the album keeps its rating distribution. */
   async function sharedAlbum(ref: string): Promise<SharedAlbum> {
     const knownId = albumRefs.get(ref);
     const cached = knownId === undefined ? undefined : albumCache.get(knownId);
@@ -181,8 +180,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const generation = albumGeneration;
     const page = await findAlbumPage(db, ref);
     if (!page) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
-    const distribution = await deps.ratings.distribution(page.album.id);
-    const { viewerRating: _none, ...shared } = presentAlbumDetail(page, page.tracks, distribution, null);
+    const { viewerRating: _none, ...shared } = presentAlbumDetail(page, page.tracks, page.distribution, null);
     if (generation === albumGeneration) {
       albumCache.set(shared.id, shared);
       albumRefs.set(ref, shared.id);

@@ -1,8 +1,9 @@
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { AlbumTable } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
-import { precompiled } from '../../platform/db/precompiled.ts';
+import { RATING_STEP_COLUMNS, ratingStepColumn, stepCounts, type RatingStepColumn } from '../../db/rating-steps.ts';
 import { earliestYearOfRule } from '../../db/genre-rules.ts';
 
 export async function findRating(db: DB, userId: string, albumId: string) {
@@ -27,28 +28,51 @@ export async function deleteRating(db: DB, id: string): Promise<void> {
   await db.deleteFrom('rating').where('id', '=', id).execute();
 }
 
+/** What a rating write answers with: the album's totals after it. */
+const TOTALS = ['rating_count', 'rating_average', ...RATING_STEP_COLUMNS] as const;
+
+export interface AlbumTotals {
+  count: number;
+  average: number | null;
+  /** How many ratings fall on each half step. */
+  distribution: Map<number, number>;
+}
+
+function totalsOf(row: Pick<Selectable<AlbumTable>, (typeof TOTALS)[number]> | undefined): AlbumTotals | undefined {
+  if (!row) return undefined;
+  return { count: Number(row.rating_count), average: row.rating_average, distribution: stepCounts(row) };
+}
+
 /**
- * Moves an album's aggregates by a count and a sum in one statement: the database applies
- * concurrent changes one after another, so the totals stay exact.
+ * Moves an album's aggregates from one rating of a person to another (null: none) in one statement: the count, the
+ * sum and the two half steps' counts. The database applies concurrent changes one after another, so they stay exact.
  */
 export async function shiftAlbumTotals(
   db: DB,
   albumId: string,
-  countDelta: number,
-  sumDelta: number,
+  change: { from: number | null; to: number | null },
   now: string,
-): Promise<{ rating_count: number; rating_average: number | null } | undefined> {
-  return db
+): Promise<AlbumTotals | undefined> {
+  const countDelta = (change.to === null ? 0 : 1) - (change.from === null ? 0 : 1);
+  const sumDelta = (change.to ?? 0) - (change.from ?? 0);
+  const steps: Partial<Record<RatingStepColumn, RawBuilder<number>>> = {};
+  if (change.from !== change.to) {
+    if (change.from !== null) steps[ratingStepColumn(change.from)] = sql`${sql.ref(ratingStepColumn(change.from))} - 1`;
+    if (change.to !== null) steps[ratingStepColumn(change.to)] = sql`${sql.ref(ratingStepColumn(change.to))} + 1`;
+  }
+  const row = await db
     .updateTable('album')
     .set({
       rating_count: sql`rating_count + ${countDelta}`,
       rating_sum: sql`rating_sum + ${sumDelta}`,
       rating_average: sql`case when rating_count + ${countDelta} > 0 then (rating_sum + ${sumDelta}) / (rating_count + ${countDelta}) else null end`,
+      ...steps,
       updated_at: now,
     })
     .where('id', '=', albumId)
-    .returning(['rating_count', 'rating_average'])
+    .returning(TOTALS)
     .executeTakeFirst();
+  return totalsOf(row);
 }
 
 export async function shiftProfileRatings(db: DB, userId: string, delta: number): Promise<void> {
@@ -59,22 +83,8 @@ export async function shiftProfileRatings(db: DB, userId: string, delta: number)
     .execute();
 }
 
-export async function albumTotals(db: DB, albumId: string) {
-  return db.selectFrom('album').select(['rating_count', 'rating_average']).where('id', '=', albumId).executeTakeFirst();
-}
-
-const albumDistribution = precompiled((db, albumId: string) =>
-  db
-    .selectFrom('rating')
-    .select(['rating', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('album_id', '=', albumId)
-    .groupBy('rating'),
-);
-
-/** How many of an album's ratings fall on each half step (every album page). */
-export async function distribution(db: DB, albumId: string): Promise<Map<number, number>> {
-  const rows = await albumDistribution(db, albumId);
-  return new Map(rows.map((row) => [Number(row.rating), Number(row.n)]));
+export async function albumTotals(db: DB, albumId: string): Promise<AlbumTotals | undefined> {
+  return totalsOf(await db.selectFrom('album').select(TOTALS).where('id', '=', albumId).executeTakeFirst());
 }
 
 export async function viewerRatings(db: DB, userId: string, albumIds: readonly string[]): Promise<Map<string, number>> {

@@ -21,24 +21,23 @@ export type RatingsService = ReturnType<typeof createRatingsService>;
 export function createRatingLookup(db: DB): RatingLookup {
   return {
     viewerRatings: (userId, albumIds) => repository.viewerRatings(db, userId, albumIds),
-    distribution: (albumId) => repository.distribution(db, albumId),
   };
 }
 
 export function createRatingsService(deps: RatingsServiceDeps) {
   const { db, catalog } = deps;
 
-  type Totals = Awaited<ReturnType<typeof repository.albumTotals>>;
+  type Totals = repository.AlbumTotals | undefined;
 
   /** The answer to a change: `totals` as the write's own update returned them (read again when unknown). */
   async function summary(albumId: string, rating: number | null, known?: Totals): Promise<AlbumRating> {
-    const [totals, counts] = await Promise.all([known ?? repository.albumTotals(db, albumId), repository.distribution(db, albumId)]);
+    const totals = known ?? (await repository.albumTotals(db, albumId));
     return {
       albumId,
       rating,
-      averageRating: roundRating(totals?.rating_average ?? null),
-      ratingCount: Number(totals?.rating_count ?? 0),
-      ratingDistribution: halfStepDistribution(counts),
+      averageRating: roundRating(totals?.average ?? null),
+      ratingCount: totals?.count ?? 0,
+      ratingDistribution: halfStepDistribution(totals?.distribution ?? new Map()),
     };
   }
 
@@ -61,10 +60,10 @@ export function createRatingsService(deps: RatingsServiceDeps) {
         let totals: Totals;
         if (existing) {
           await repository.updateRating(trx, existing.id, rating, options.at ?? now);
-          totals = await repository.shiftAlbumTotals(trx, albumId, 0, rating - Number(existing.rating), now);
+          totals = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
         } else {
           await repository.insertRating(trx, userId, albumId, rating, options.at ?? now);
-          totals = await repository.shiftAlbumTotals(trx, albumId, 1, rating, now);
+          totals = await repository.shiftAlbumTotals(trx, albumId, { from: null, to: rating }, now);
           await repository.shiftProfileRatings(trx, userId, 1);
         }
         const changed = !existing || Number(existing.rating) !== rating;
@@ -85,17 +84,18 @@ export function createRatingsService(deps: RatingsServiceDeps) {
 
   async function unrate(userId: string, albumRef: string): Promise<AlbumRating> {
     const albumId = await catalog.resolveAlbumId(albumRef);
-    await db.transaction().execute(async (trx) => {
+    const totals = await db.transaction().execute(async (trx) => {
       const existing = await repository.findRating(trx, userId, albumId);
-      if (!existing) return;
+      if (!existing) return undefined;
       const now = deps.clock().toISOString();
       await repository.deleteRating(trx, existing.id);
-      await repository.shiftAlbumTotals(trx, albumId, -1, -Number(existing.rating), now);
+      const after = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: null }, now);
       await repository.shiftProfileRatings(trx, userId, -1);
       await repository.deleteRatedActivity(trx, userId, albumId);
+      return after;
     });
     catalog.invalidateAlbum(albumId);
-    return summary(albumId, null);
+    return summary(albumId, null, totals);
   }
 
   /** Your ratings, each with its album: newest first unless sorted otherwise, optionally filtered (the library). */
@@ -126,7 +126,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     const albumIds = await db.transaction().execute(async (trx) => {
       const rows = await repository.ratingsBy(trx, userId);
       const now = deps.clock().toISOString();
-      for (const row of rows) await repository.shiftAlbumTotals(trx, row.album_id, -1, -Number(row.rating), now);
+      for (const row of rows) await repository.shiftAlbumTotals(trx, row.album_id, { from: Number(row.rating), to: null }, now);
       await repository.deleteRatingsBy(trx, userId);
       return rows.map((row) => row.album_id);
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { manualClock } from '../../../test/clock.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { albumsWithWrongRatingTotals } from '../../../test/rating-totals.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
 let t: TestApp;
@@ -87,8 +88,11 @@ describe('rating an album', () => {
     );
     expect(Number(row.rating_average)).toBeCloseTo(expected.reduce((sum, value) => sum + value, 0) / 40, 6);
     const detail = (await t.inject(`/api/albums/${album}`)).json<AlbumDetail>();
-    expect(detail.ratingDistribution.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(40);
     expect(detail.ratingCount).toBe(40);
+    for (const bucket of detail.ratingDistribution) {
+      expect(bucket.count, String(bucket.rating)).toBe(expected.filter((value) => value === bucket.rating).length);
+    }
+    expect(await albumsWithWrongRatingTotals(t.db, [album])).toEqual([]);
   });
 
   it('answers with the totals its own write left, and keeps one feed row per person and album', async () => {
@@ -122,6 +126,29 @@ describe('rating an album', () => {
     expect(mine).toHaveLength(1);
     expect(Number(row.rating_count)).toBe(1);
     expect(Number(row.rating_sum)).toBe(Number(mine[0]!.rating));
+    expect(await albumsWithWrongRatingTotals(t.db, [album])).toEqual([]);
+  });
+
+  it('takes a deleted account’s ratings out of every album’s totals and distribution', async () => {
+    const [album, other] = [await buildAlbum(t.db, { title: 'Left Behind' }), await buildAlbum(t.db, { title: 'Also Left' })];
+    const [leaving, staying] = [await createUser(t), await createUser(t)];
+    await rate(leaving, 9.5, album);
+    await rate(leaving, 2, other);
+    await rate(staying, 9.5, album);
+    const deleted = await t.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: leaving.password },
+      headers: { cookie: leaving.cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const page = (await t.inject(`/api/albums/${album}`)).json<AlbumDetail>();
+    expect(page).toMatchObject({ ratingCount: 1, averageRating: 9.5 });
+    expect(page.ratingDistribution.find((bucket) => bucket.rating === 9.5)?.count).toBe(1);
+    expect((await t.inject(`/api/albums/${other}`)).json<AlbumDetail>().ratingDistribution.every((bucket) => bucket.count === 0)).toBe(
+      true,
+    );
+    expect(await albumsWithWrongRatingTotals(t.db, [album, other])).toEqual([]);
   });
 });
 
