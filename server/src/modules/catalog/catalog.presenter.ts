@@ -9,7 +9,7 @@ import {
   type Track,
 } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import type { TrackRow } from '../../db/schema.ts';
+import type { AlbumRow, TrackRow } from '../../db/schema.ts';
 import type { HydratedAlbum } from './albums.repository.ts';
 import type { ArtistSummaryRow } from './artists.repository.ts';
 
@@ -55,7 +55,7 @@ export function presentTrack(row: Pick<TrackRow, 'disc' | 'position' | 'title' |
 }
 
 export function presentAlbumDetail(
-  hydrated: HydratedAlbum,
+  hydrated: HydratedAlbum<AlbumRow>,
   tracks: readonly Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>[],
   distribution: ReadonlyMap<number, number>,
   viewerRating: number | null,
