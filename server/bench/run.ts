@@ -788,7 +788,7 @@ try {
     say(
       `Rating writes: ${thousands(touchedIds.length)} albums rated during the run; ${
         mismatched === 0
-          ? "every one's stored count, sum and average equal a recount of its rating rows"
+          ? "every one's stored count, sum, average and count per half step equal a recount of its rating rows"
           : `**${mismatched} do not** match a recount of their rating rows`
       }.\n`,
     );
