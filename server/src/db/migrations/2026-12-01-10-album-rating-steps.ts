@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * (decision 034): every album page counted them from the rating table, and every rating write counted them again
  * for its answer. Filled from the ratings already given, in one statement.
  */
+// Spelled out here rather than imported from db/rating-steps.ts: a migration stays as it shipped.
 const STEPS = Array.from({ length: 19 }, (_, index) => 1 + index / 2);
 const column = (rating: number) => `ratings_at_${String(rating).replace('.', '_')}`;
 

@@ -102,8 +102,8 @@ export type PageTrack = Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration
 const jsonRows = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 /**
- * An album by id or slug with its credits, genres, tracks and rating distribution, in one statement (the album page): the lists come as
- * JSON arrays, so a page costs one round trip instead of five.
+ * An album by id or slug with its credits, genres, tracks and rating distribution, in one statement (the album page):
+ * the lists come as JSON arrays, so a page costs one round trip instead of five.
  */
 export async function findAlbumPage(
   db: DB,
