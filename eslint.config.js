@@ -94,7 +94,24 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@hearsay/contracts/*'],
+              importNamePattern: 'Endpoints$',
+              message: 'Call endpoints through shared/lib/endpoints.ts: a contract then loads with its first call (decision 035).',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The one list of lazily loaded contracts; and a download link, whose href needs its path as it renders.
+    files: ['web/src/shared/lib/endpoints.ts', 'web/src/features/settings/download-my-data.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['server/**/*.ts'],

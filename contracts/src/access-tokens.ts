@@ -22,9 +22,6 @@ export const TOKEN_NAME_MAX = 60;
 /** What every token starts with, so that a leaked one is easy to recognise (and to scan for). */
 export const TOKEN_PREFIX = 'hsy_';
 
-/** The default budget of a token: this many requests per window, reads and writes together. */
-export const TOKEN_RATE_LIMIT = { requests: 600, windowSeconds: 600 } as const;
-
 export const CreateTokenBodySchema = z.object({
   name: z
     .string({ error: 'Please name the token' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { RESERVED_USERNAMES } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
-import { shellRoutes } from './shell-routes.ts';
 
 export const CurrentUserSchema = z.object({
   id: z.string(),
@@ -128,23 +128,6 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 /** The profile picture after an upload or a removal. */
 export const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
 
-/** Names that are paths or words of the app itself (`/profile/me`, the guest), never a person's username. */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'me',
-  'guest',
-  'admin',
-  'administrator',
-  'api',
-  'settings',
-  'hearsay',
-  'support',
-  'help',
-  'login',
-  'register',
-  'null',
-  'undefined',
-]);
-
 /**
  * A username a person chooses in Settings → Account: the shape sign-up gives (lower case letters, digits and
  * underscores, 3 to 30 long, starting and ending with a letter or digit). Typed capitals are read as lower case.
@@ -158,12 +141,6 @@ export const UsernameSchema = z
   .max(30, { error: 'Usernames are 3 to 30 characters long' })
   .regex(/^[a-z0-9_]+$/, { error: 'Use only letters, digits and underscores' })
   .regex(/^[a-z0-9](.*[a-z0-9])?$/, { error: 'A username starts and ends with a letter or a digit' });
-
-/** How long a username given up leads to its person (and is kept from everyone else). */
-export const USERNAME_REDIRECT_DAYS = 90;
-
-/** How long the link that confirms a new e-mail address works. */
-export const EMAIL_LINK_HOURS = 24;
 
 /** The current password confirms a change; members who sign in only through a provider have none and send none. */
 const reauthentication = z.string().max(1024).optional();
@@ -224,7 +201,8 @@ export const accountsEndpoints = {
     responses: { 200: SignedInUserSchema, ...errorResponses(400, 401, 429) },
   }),
   signOut: endpoint({
-    ...shellRoutes.signOut,
+    method: 'POST',
+    path: '/api/auth/sign-out',
     tags,
     summary: 'End this session and clear its cookie',
     body: EmptyBodySchema,
@@ -247,7 +225,8 @@ export const accountsEndpoints = {
     responses: { 200: OkSchema, ...errorResponses(400, 429) },
   }),
   me: endpoint({
-    ...shellRoutes.me,
+    method: 'GET',
+    path: '/api/me',
     tags,
     summary: 'Who is signed in on this browser (user is null for a visitor)',
     responses: { 200: MeSchema },

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { RELEASE_TYPES, ALBUM_SORTS, CHART_PERIODS, DISCOVER_TABS } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
-export const RELEASE_TYPES = ['album', 'ep', 'single', 'compilation', 'live', 'soundtrack', 'remix', 'other'] as const;
 export const ReleaseTypeSchema = z.enum(RELEASE_TYPES);
 export type ReleaseType = z.infer<typeof ReleaseTypeSchema>;
 
@@ -181,8 +181,6 @@ export const GenreListSchema = z.object({ items: z.array(GenreSchema) });
 export const GenreListQuerySchema = z.object({ kind: GenreSchema.shape.kind.optional() });
 export type GenreListQuery = z.infer<typeof GenreListQuerySchema>;
 
-export const ALBUM_SORTS = ['rating', 'popularity', 'release_date', 'title', 'recent'] as const;
-
 export const AlbumListQuerySchema = PageQuerySchema.extend({
   genre: z.string().min(1).max(80).optional(),
   decade: z.coerce.number().int().min(1900).max(2100).multipleOf(10, { error: 'decade must be a year ending in 0' }).optional(),
@@ -199,7 +197,6 @@ export const ArtistPageSchema = pageOf(ArtistCardSchema);
 export const AlbumRefParamsSchema = z.object({ albumId: z.string().min(1).max(120) });
 export const ArtistRefParamsSchema = z.object({ artistId: z.string().min(1).max(120) });
 
-export const CHART_PERIODS = ['week', 'month', 'year', 'decade', 'all'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 
 export const ChartQuerySchema = PageQuerySchema.extend({
@@ -230,8 +227,6 @@ export const ChartSchema = pageOf(ChartEntrySchema).extend({
   minRatings: z.number().int(),
 });
 export type Chart = z.infer<typeof ChartSchema>;
-
-export const DISCOVER_TABS = ['trending', 'recent'] as const;
 
 export const DiscoverQuerySchema = PageQuerySchema.extend({
   tab: z.enum(DISCOVER_TABS).default('trending'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTION_NAME_MAX } from './constants.ts';
 import { OkSchema } from './accounts.ts';
 import { AlbumCardSchema, AlbumRefParamsSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
@@ -6,7 +7,6 @@ import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 import { CollectionCardSchema } from './search.ts';
 
-export const COLLECTION_NAME_MAX = 50;
 export const COLLECTION_DESCRIPTION_MAX = 500;
 export const COLLECTION_ALBUMS_MAX = 500;
 export const COLLECTION_NOTE_MAX = 500;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_BODY_MAX, MESSAGE_PAGE_DEFAULT } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
@@ -9,10 +10,6 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
  * `messages.allowFrom` setting (contracts/src/settings.ts), checked again on every message sent.
  */
 
-/** The longest message, in characters (as the browser counts them for a textarea's maxlength), after trimming. */
-export const MESSAGE_BODY_MAX = 2000;
-/** How many messages a page of history holds, newest first. */
-export const MESSAGE_PAGE_DEFAULT = 30;
 export const MESSAGE_PAGE_MAX = 100;
 
 export const MessageBodySchema = z
@@ -148,7 +145,3 @@ export const conversationsEndpoints = {
     responses: { 200: ReadReceiptSchema, ...errorResponses(400, 401, 404) },
   }),
 };
-
-/** The web address of a conversation. */
-export const conversationPath = (conversationId?: string) =>
-  conversationId ? `/messages/${encodeURIComponent(conversationId)}` : '/messages';

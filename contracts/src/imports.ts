@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-/** A Hearsay export ("Download my data"): the ZIP as uploaded, and its hearsay.json once inflated. */
-export const HEARSAY_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const HEARSAY_JSON_MAX_BYTES = 50 * 1024 * 1024;
 
 export const SkippedRowSchema = z.object({

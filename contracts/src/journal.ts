@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { JOURNAL_NOTE_MAX, JOURNAL_EARLIEST_DAY } from './constants.ts';
 import { OkSchema } from './accounts.ts';
 import { AlbumCardSchema, RatingValueSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
-
-export const JOURNAL_NOTE_MAX = 1000;
-export const JOURNAL_EARLIEST_DAY = '1900-01-01';
 
 function isCalendarDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);

@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { REPORT_REASONS, REPORT_NOTE_MAX } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
-import { shellRoutes } from './shell-routes.ts';
 
 /** What can be reported. A profile is named by its username, everything else by its id. */
 export const REPORT_SUBJECT_TYPES = ['review', 'comment', 'collection', 'message', 'profile', 'album'] as const;
 export const ReportSubjectTypeSchema = z.enum(REPORT_SUBJECT_TYPES);
 export type ReportSubjectType = z.infer<typeof ReportSubjectTypeSchema>;
 
-export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'impersonation', 'wrong_data', 'other'] as const;
 export const ReportReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason' });
 export type ReportReason = z.infer<typeof ReportReasonSchema>;
-
-export const REPORT_NOTE_MAX = 1000;
 
 export const ReportBodySchema = z.object({
   subjectType: ReportSubjectTypeSchema,
@@ -165,7 +162,8 @@ export const moderationEndpoints = {
     responses: { 200: ModerationAccessSchema, ...errorResponses(401) },
   }),
   standing: endpoint({
-    ...shellRoutes.standing,
+    method: 'GET',
+    path: '/api/me/standing',
     tags,
     summary: 'Your standing: a suspension or ban with its reason and end, and warnings not yet acknowledged',
     responses: { 200: StandingSchema, ...errorResponses(401) },

@@ -3,7 +3,6 @@ import { OkSchema } from './accounts.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { MemberSettingsPatchSchema, MemberSettingsSchema } from './settings.ts';
-import { shellRoutes } from './shell-routes.ts';
 
 /** What happened: someone followed you, liked or commented on your review, mentioned you, liked your collection, or someone you follow published a review. */
 export const NotificationKindSchema = z.enum([
@@ -130,13 +129,15 @@ export const notificationsEndpoints = {
 /** Member settings (Settings → Notifications, and who may message you); served by the accounts module. */
 export const memberSettingsEndpoints = {
   settings: endpoint({
-    ...shellRoutes.settings,
+    method: 'GET',
+    path: '/api/me/settings',
     tags: ['accounts'],
     summary: 'Your settings: notifications and who may message you',
     responses: { 200: MemberSettingsSchema, ...errorResponses(401) },
   }),
   updateSettings: endpoint({
-    ...shellRoutes.updateSettings,
+    method: 'PATCH',
+    path: '/api/me/settings',
     tags: ['accounts'],
     summary: 'Change some of your settings; answers all of them',
     body: MemberSettingsPatchSchema,

@@ -8,6 +8,8 @@ export const paths = {
   yearInReview: (username: string, year: number) => `/profile/${encodeURIComponent(username)}/year/${year}`,
   list: (id: string) => `/lists/${encodeURIComponent(id)}`,
   review: (id: string) => `/review/${encodeURIComponent(id)}`,
+  /** Messages, or one conversation in them. */
+  messages: (conversationId?: string) => (conversationId ? `/messages/${encodeURIComponent(conversationId)}` : '/messages'),
   explore: (filters: { genre?: string; decade?: number; type?: string; sort?: string } = {}) => {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, String(value));

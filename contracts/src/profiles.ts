@@ -81,8 +81,6 @@ export const MuteStateSchema = z.object({ muted: z.boolean() });
 
 export const RatingDistributionSchema = z.object({ total: z.number().int(), buckets: z.array(RatingBucketSchema) });
 
-/** Taste compatibility needs at least this many albums both people rated. */
-export const COMPATIBILITY_MIN_IN_COMMON = 5;
 /** The most albums shown in each of the agree and disagree lists. */
 export const COMPATIBILITY_LIST_LIMIT = 5;
 

@@ -17,26 +17,6 @@ export const AlbumRatingSchema = z.object({
 });
 export type AlbumRating = z.infer<typeof AlbumRatingSchema>;
 
-/** Spec §9 labels for each whole point of the scale (half steps take the label below). */
-export const RATING_LABELS = [
-  'Select a rating',
-  'Terrible',
-  'Poor',
-  'Bad',
-  'Subpar',
-  'Average',
-  'Good',
-  'Very good',
-  'Great',
-  'Excellent',
-  'Masterpiece',
-] as const;
-
-export function ratingLabel(rating: number | null): string {
-  if (!rating) return RATING_LABELS[0];
-  return RATING_LABELS[Math.min(10, Math.max(1, Math.floor(rating)))]!;
-}
-
 export const MyRatingSchema = z.object({ album: AlbumCardSchema, rating: z.number(), ratedAt: z.string() });
 export const MyRatingsPageSchema = pageOf(MyRatingSchema);
 

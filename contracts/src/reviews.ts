@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { REVIEW_TITLE_MAX, COMMENT_MAX } from './constants.ts';
 import { OkSchema } from './accounts.ts';
 import { AlbumCardSchema, AlbumRefParamsSchema, RatingValueSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
-export const REVIEW_TITLE_MAX = 100;
-/** Spec §5: publishing needs at least 50 characters of text (counted on the text, not the markup). */
-export const REVIEW_MIN_CHARACTERS = 50;
 export const REVIEW_HTML_MAX = 100_000;
-export const COMMENT_MAX = 2000;
 
 export const ReviewBodySchema = z.object({
   rating: RatingValueSchema,

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { SEARCH_TYPES, SEARCH_SORTS, SEARCH_YEARS, SEARCH_MIN_RATINGS } from './constants.ts';
 import { AlbumCardSchema, ArtistCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { PageQuerySchema } from './pagination.ts';
-
-export const SEARCH_TYPES = ['albums', 'artists', 'users', 'collections'] as const;
-export const SEARCH_SORTS = ['relevance', 'recent', 'rating'] as const;
-/** Release Year filter of spec §2 Search. */
-export const SEARCH_YEARS = ['2024', '2023', '2022', '2021', '2020', 'before-2020'] as const;
-export const SEARCH_MIN_RATINGS = [9, 8, 7, 6] as const;
 
 export const SearchQuerySchema = PageQuerySchema.extend({
   q: z.string().max(200).default(''),

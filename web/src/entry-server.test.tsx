@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import type { PageState } from './app/page-state.ts';
 import { renderPage } from './entry-server.tsx';
+import { firstListsOptions } from './features/collections/lists-page.tsx';
+import { memberSettingsQueryOptions } from './features/settings/member-settings.ts';
 
 /**
  * The server's renderer on its own, answering its API calls here: what a page sends is what it showed, whatever its
@@ -33,8 +36,9 @@ describe('the server renderer', () => {
     expect(page).not.toBeNull();
     expect(page!.renders).toBe(1);
     expect(page!.root).toContain('Lists');
-    const state = /<script type="application\/json"[^>]*>(.*)<\/script>/s.exec(page!.root)?.[1] ?? '';
-    expect(state).toContain('/api/collections');
-    expect(state).not.toContain('/api/me/settings');
+    const state = JSON.parse(/<script type="application\/json"[^>]*>(.*)<\/script>/s.exec(page!.root)?.[1] ?? '{}') as PageState;
+    const keys = state.queries.map((query) => query.key);
+    expect(keys).toContainEqual(firstListsOptions(new URLSearchParams(), false).queryKey);
+    expect(keys).not.toContainEqual(memberSettingsQueryOptions.queryKey);
   });
 });

@@ -1,12 +1,4 @@
-import {
-  EMAIL_LINK_HOURS,
-  RESERVED_USERNAMES,
-  USERNAME_REDIRECT_DAYS,
-  type ChangeEmailBody,
-  type ChangeUsernameBody,
-  type CurrentUser,
-  type EmailChangeRequested,
-} from '@hearsay/contracts/accounts';
+import type { ChangeEmailBody, ChangeUsernameBody, CurrentUser, EmailChangeRequested } from '@hearsay/contracts/accounts';
 import { createHash, randomBytes } from 'node:crypto';
 import { STORED_RESET_PREFIX } from '../../platform/auth/auth.ts';
 import { enforceLimit, HOUR_MS, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
@@ -19,6 +11,7 @@ import { confirmNewEmail, emailChanged, emailChangeRequested } from './account-e
 import * as repository from './account-changes.repository.ts';
 import { passwordHash } from './accounts.repository.ts';
 import type { RequestContext } from './accounts.service.ts';
+import { EMAIL_LINK_HOURS, RESERVED_USERNAMES, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
 const DAY_MS = 24 * HOUR_MS;
 /** Username changes a day: room to fix a typo twice, too few to cycle through names. */

@@ -1,5 +1,5 @@
-import { RESERVED_USERNAMES } from '@hearsay/contracts/accounts';
 import { foldDiacritics } from '../../platform/text.ts';
+import { RESERVED_USERNAMES } from '@hearsay/contracts/constants';
 
 /** "Zoë O'Brien" → "zoeobrien": lower case letters, digits and underscores, 3 to 30 long. */
 export function usernameBase(name: string): string {

@@ -15,7 +15,6 @@ import type {
   Genre,
   ReleaseType,
 } from '@hearsay/contracts/catalog';
-import { RELEASE_TYPES } from '@hearsay/contracts/catalog';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -38,6 +37,7 @@ import { findGenre, genreAlbumCounts } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import { countAlbumsAddedBy, pendingAlbums, rejectAlbums } from './pending-albums.repository.ts';
+import { RELEASE_TYPES } from '@hearsay/contracts/constants';
 
 /** What the catalog needs to know about ratings; provided by the ratings module. */
 export interface RatingLookup {

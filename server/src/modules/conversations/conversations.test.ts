@@ -1,10 +1,4 @@
-import {
-  MESSAGE_BODY_MAX,
-  type Conversation,
-  type ConversationPage,
-  type DirectMessage,
-  type MessageHistory,
-} from '@hearsay/contracts/conversations';
+import type { Conversation, ConversationPage, DirectMessage, MessageHistory } from '@hearsay/contracts/conversations';
 import type { RealtimeEvent } from '@hearsay/contracts/realtime';
 import type { MessagePolicy } from '@hearsay/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +9,7 @@ import { errorAnswer } from '../../../test/requests.ts';
 import { PACE_PER_HOUR } from '../../platform/http/pace.ts';
 import { createBlocksService } from '../blocks/blocks.service.ts';
 import { createConversationsService } from './conversations.service.ts';
+import { MESSAGE_BODY_MAX } from '@hearsay/contracts/constants';
 
 let t: TestApp;
 const clock = manualClock();

@@ -1,9 +1,10 @@
-import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES, importsEndpoints as endpoints } from '@hearsay/contracts/imports';
+import { importsEndpoints as endpoints } from '@hearsay/contracts/imports';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { ImportsService } from './imports.service.ts';
+import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
 
 export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = async (app, { imports }) => {
   route(

@@ -1,5 +1,4 @@
 import type { ImportJob, ImportSummary } from '@hearsay/contracts/imports';
-import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/reviews';
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -16,6 +15,7 @@ import * as repository from './imports.repository.ts';
 import { createAlbumMatching, emptySummary } from './album-matching.ts';
 import { createHearsayImport } from './hearsay-import.ts';
 import { countRymRows, estimateRymRows, readRymHeader, readRymRows, rymFileAsUtf8, type RymCursor, type RymRow } from './rym-csv.ts';
+import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 
 export { HEARSAY_IMPORT_JOB } from './hearsay-import.ts';
 

@@ -7,7 +7,7 @@ import type {
   ReportReason,
   ReportSubjectType,
 } from '@hearsay/contracts/moderation';
-import { REPORT_NOTE_MAX, ReportBodySchema } from '@hearsay/contracts/moderation';
+import { ReportBodySchema } from '@hearsay/contracts/moderation';
 import { pageFields } from '@hearsay/contracts/pagination';
 import { paths } from '@hearsay/contracts/paths';
 import type { DB } from '../../platform/db/index.ts';
@@ -19,6 +19,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import * as repository from './moderation.repository.ts';
+import { REPORT_NOTE_MAX } from '@hearsay/contracts/constants';
 
 export interface ModerationServiceDeps {
   db: DB;

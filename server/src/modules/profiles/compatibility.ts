@@ -1,7 +1,8 @@
-import { COMPATIBILITY_LIST_LIMIT, COMPATIBILITY_MIN_IN_COMMON, type Compatibility, type SharedRating } from '@hearsay/contracts/profiles';
+import { COMPATIBILITY_LIST_LIMIT, type Compatibility, type SharedRating } from '@hearsay/contracts/profiles';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './compatibility.repository.ts';
+import { COMPATIBILITY_MIN_IN_COMMON } from '@hearsay/contracts/constants';
 
 /** Ratings at most this far apart count as agreeing; at least `DISAGREE_GAP` apart, as disagreeing. */
 const AGREE_GAP = 1;

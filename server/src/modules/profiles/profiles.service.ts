@@ -1,4 +1,3 @@
-import { USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/accounts';
 import { pageFields } from '@hearsay/contracts/pagination';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import type { FollowRequest, PersonCard, Profile, ProfileVisibility } from '@hearsay/contracts/profiles';
@@ -15,6 +14,7 @@ import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { BlocksService } from '../blocks/blocks.service.ts';
+import { USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
 export interface ProfilesServiceDeps {
   db: DB;

@@ -1,5 +1,5 @@
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
-import { REVIEW_MIN_CHARACTERS, type Comment, type Review, type ReviewBody } from '@hearsay/contracts/reviews';
+import type { Comment, Review, ReviewBody } from '@hearsay/contracts/reviews';
 import type { Testimonial } from '@hearsay/contracts/site';
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -12,6 +12,7 @@ import { excerptOf, mapImageSources, reviewText, sanitizeReviewHtml } from './sa
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
+import { REVIEW_MIN_CHARACTERS } from '@hearsay/contracts/constants';
 
 export interface ReviewsServiceDeps {
   db: DB;

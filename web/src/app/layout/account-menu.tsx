@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
-import { moderationEndpoints } from '@hearsay/contracts/moderation';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -9,6 +8,7 @@ import { endpointQuery } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { NAVIGATION } from '../navigation.ts';
+import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
 /** Whether the member moderates (the menu then links to the queue). */
 export const moderationAccessQueryOptions = endpointQuery(moderationEndpoints.access, {});

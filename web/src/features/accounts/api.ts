@@ -1,14 +1,8 @@
-import {
-  accountsEndpoints,
-  type RegisterBody,
-  type ResetPasswordBody,
-  type SignedInUser,
-  type SignInBody,
-  type TwoFactorChallengeBody,
-} from '@hearsay/contracts/accounts';
+import type { RegisterBody, ResetPasswordBody, SignedInUser, SignInBody, TwoFactorChallengeBody } from '@hearsay/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { call } from '../../shared/lib/api-client.ts';
+import { accountsEndpoints } from '../../shared/lib/endpoints.ts';
 
 /** Signing in or up answers with the person; the session cache is filled at once so the header updates. */
 function useSessionMutation<T>(send: (body: T) => Promise<SignedInUser>) {

@@ -1,10 +1,10 @@
-import { catalogEndpoints, type AlbumListQuery, type ChartQuery, type DiscoverQuery } from '@hearsay/contracts/catalog';
-import { libraryEndpoints } from '@hearsay/contracts/library';
-import { ratingsEndpoints, type MyRatingsQuery } from '@hearsay/contracts/ratings';
+import type { AlbumListQuery, ChartQuery, DiscoverQuery } from '@hearsay/contracts/catalog';
+import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { refreshRatings } from '../../shared/lib/rating-answers.ts';
+import { catalogEndpoints, libraryEndpoints, ratingsEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const albumQueryOptions = (albumId: string) => endpointQuery(catalogEndpoints.album, { params: { albumId } });
 

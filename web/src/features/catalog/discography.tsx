@@ -1,4 +1,4 @@
-import { catalogEndpoints, type ArtistDetail, type DiscographyRow } from '@hearsay/contracts/catalog';
+import type { ArtistDetail, DiscographyRow } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Plus } from 'lucide-react';
@@ -11,6 +11,7 @@ import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { ListenOn } from './listen-on.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
+import { catalogEndpoints } from '../../shared/lib/endpoints.ts';
 
 /** Type, origin, active years, members and links of an artist, as MusicBrainz gives them. */
 export function ArtistFacts({ artist }: { artist: ArtistDetail }) {

@@ -1,4 +1,3 @@
-import { DISCOVER_TABS } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import { BarChart3, Shuffle } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import { useDiscover } from './api.ts';
+import { DISCOVER_TABS } from '@hearsay/contracts/constants';
 
 /** The Discover genre row of spec §3, in its order. */
 const DISCOVER_GENRES = [

@@ -1,4 +1,3 @@
-import { ALBUM_SORTS, RELEASE_TYPES } from '@hearsay/contracts/catalog';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
@@ -9,6 +8,7 @@ import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { albumListQueryOptions, useAlbumList, useGenres } from './api.ts';
+import { ALBUM_SORTS, RELEASE_TYPES } from '@hearsay/contracts/constants';
 
 const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
 const ExploreSortSchema = z.enum(ALBUM_SORTS).exclude(['recent']);

@@ -1,4 +1,3 @@
-import { CHART_PERIODS } from '@hearsay/contracts/catalog';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { chartQueryOptions, useChart, useGenres } from './api.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
+import { CHART_PERIODS } from '@hearsay/contracts/constants';
 
 const ChartFiltersSchema = z.object({
   period: z.enum(CHART_PERIODS).catch('week'),

@@ -1,7 +1,7 @@
-import { collectionsEndpoints, type CreateCollectionBody, type UpdateCollectionBody } from '@hearsay/contracts/collections';
-import { profilesEndpoints } from '@hearsay/contracts/profiles';
+import type { CreateCollectionBody, UpdateCollectionBody } from '@hearsay/contracts/collections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { collectionsEndpoints, profilesEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const collectionQueryOptions = (id: string) => endpointQuery(collectionsEndpoints.collection, { params: { collectionId: id } });
 

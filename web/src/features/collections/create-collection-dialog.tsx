@@ -1,5 +1,5 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import { COLLECTION_NAME_MAX, type Collection } from '@hearsay/contracts/collections';
+import type { Collection } from '@hearsay/contracts/collections';
 import { X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { TextareaField, TextField } from '../../shared/ui/input.tsx';
 import { useCreateCollection } from './api.ts';
+import { COLLECTION_NAME_MAX } from '@hearsay/contracts/constants';
 
 /**
  * Spec §2 Create Collection: name (required, ≤ 50), optional description, private switch, album search over the

@@ -1,7 +1,9 @@
-import { conversationsEndpoints, MESSAGE_PAGE_DEFAULT, type DirectMessage, type MessageHistory } from '@hearsay/contracts/conversations';
+import type { DirectMessage, MessageHistory } from '@hearsay/contracts/conversations';
 import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../shared/realtime/realtime.tsx';
+import { conversationsEndpoints } from '../../shared/lib/endpoints.ts';
+import { MESSAGE_PAGE_DEFAULT } from '@hearsay/contracts/constants';
 
 /** How many conversations have unread messages (the header's badge). */
 export const unreadConversationsQueryOptions = endpointQuery(conversationsEndpoints.unread, {});
@@ -93,8 +95,10 @@ export function useLiveConversations() {
   useRealtimeEvent('conversation.read', (event) => void refresh(event.conversationId));
   useRealtimeReconnect(
     () =>
-      void queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith(conversationsEndpoints.list.path),
-      }),
+      void Promise.all(
+        [conversationsEndpoints.list, conversationsEndpoints.unread, conversationsEndpoints.get, conversationsEndpoints.history].map(
+          (endpoint) => queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+        ),
+      ),
   );
 }

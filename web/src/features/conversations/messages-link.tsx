@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { conversationsEndpoints } from '@hearsay/contracts/conversations';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { endpointKey } from '../../shared/lib/api-client.ts';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../shared/realtime/realtime.tsx';
 import { IconLinkWithCount } from '../../shared/ui/icon-link-with-count.tsx';
 import { unreadConversationsQueryOptions } from './api.ts';
+import { conversationsEndpoints } from '../../shared/lib/endpoints.ts';
 
 /** The header's way to /messages, with how many conversations have unread messages, kept live over the socket. */
 export function MessagesLink({ className }: { className?: string }) {

@@ -1,5 +1,4 @@
 import type { Conversation, DirectMessage, MessageHistory } from '@hearsay/contracts/conversations';
-import { MESSAGE_BODY_MAX } from '@hearsay/contracts/conversations';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { RealtimeProvider } from '../../shared/realtime/realtime.tsx';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { conversationQueryOptions, conversationsQueryOptions, historyQueryOptions } from './api.ts';
 import { MessagesPage } from './messages-page.tsx';
+import { MESSAGE_BODY_MAX } from '@hearsay/contracts/constants';
 
 const ME = { id: 'me', name: 'Ada Lovelace', username: 'ada' };
 const OTHER = { id: 'other', name: 'Ben Webster', username: 'ben', avatarUrl: null };

@@ -1,5 +1,5 @@
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
-import { MESSAGE_BODY_MAX, conversationPath, type Conversation, type DirectMessage } from '@hearsay/contracts/conversations';
+import type { Conversation, DirectMessage } from '@hearsay/contracts/conversations';
 import { paths } from '@hearsay/contracts/paths';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle } from 'lucide-react';
@@ -25,6 +25,7 @@ import {
   useSendMessage,
 } from './api.ts';
 import { MessageText } from './message-text.tsx';
+import { MESSAGE_BODY_MAX } from '@hearsay/contracts/constants';
 
 /** The counter appears this close to the limit. */
 const COUNTER_FROM = MESSAGE_BODY_MAX - 200;
@@ -86,7 +87,7 @@ function ConversationRow({ conversation, active, viewerId }: { conversation: Con
   const preview = last ? (last.senderId === viewerId ? t('list.fromYou', { body: last.body }) : last.body) : t('list.noMessages');
   return (
     <Link
-      to={conversationPath(conversation.id)}
+      to={paths.messages(conversation.id)}
       aria-current={active ? 'page' : undefined}
       className={cn(
         'flex items-center gap-3 rounded-xl px-3 py-2.5 transition-colors hover:bg-surface-2',
@@ -162,7 +163,7 @@ function Thread({ conversationId }: { conversationId: string }) {
     >
       <header className="flex items-center gap-3 border-b border-line px-4 py-3">
         <Button asChild variant="ghost" size="icon-sm" className="md:hidden">
-          <Link to={conversationPath()} aria-label={t('thread.back')}>
+          <Link to={paths.messages()} aria-label={t('thread.back')}>
             <ArrowLeft aria-hidden />
           </Link>
         </Button>

@@ -1,10 +1,10 @@
-import { TOKEN_RATE_LIMIT } from '@hearsay/contracts/access-tokens';
 import { paths } from '@hearsay/contracts/paths';
 import { BookOpen, KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
+import { TOKEN_RATE_LIMIT } from '@hearsay/contracts/constants';
 
 /** Commands shown as they are typed in a terminal: never translated. */
 function examples(origin: string) {

@@ -1,7 +1,7 @@
-import { feedEndpoints, type FeedPage } from '@hearsay/contracts/feed';
-import { reviewsEndpoints } from '@hearsay/contracts/reviews';
+import type { FeedPage } from '@hearsay/contracts/feed';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { feedEndpoints, reviewsEndpoints } from '../../shared/lib/endpoints.ts';
 
 /** The home feed, a cursor page at a time; the next page starts where the last one ended. */
 export const feedQueryOptions = infiniteQueryOptions({

@@ -91,7 +91,7 @@ describe('the home feed', () => {
     answer = (method, url) => (method === 'PUT' && url === '/api/reviews/r1/like' ? { liked: true, likeCount: 4 } : undefined);
     const { user } = open([{ items: [review], nextCursor: null }]);
     await user.click(screen.getByRole('button', { name: /Like this review/ }));
-    expect(requests).toContainEqual({ method: 'PUT', url: '/api/reviews/r1/like' });
+    await vi.waitFor(() => expect(requests).toContainEqual({ method: 'PUT', url: '/api/reviews/r1/like' }));
   });
 
   it('loads the next page from the cursor with Load more, for keyboards', async () => {

@@ -1,6 +1,7 @@
-import { journalEndpoints, type CreateJournalEntryBody, type JournalQuery, type UpdateJournalEntryBody } from '@hearsay/contracts/journal';
+import type { CreateJournalEntryBody, JournalQuery, UpdateJournalEntryBody } from '@hearsay/contracts/journal';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { journalEndpoints } from '../../shared/lib/endpoints.ts';
 
 export type JournalFilters = Partial<JournalQuery>;
 

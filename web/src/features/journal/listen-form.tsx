@@ -1,4 +1,3 @@
-import { JOURNAL_EARLIEST_DAY, JOURNAL_NOTE_MAX } from '@hearsay/contracts/journal';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
@@ -6,6 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { localToday } from './api.ts';
+import { JOURNAL_EARLIEST_DAY, JOURNAL_NOTE_MAX } from '@hearsay/contracts/constants';
 
 export interface ListenValues {
   listenedOn: string;

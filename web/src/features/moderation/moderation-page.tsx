@@ -1,5 +1,4 @@
 import {
-  moderationEndpoints,
   SUSPENSION_MAX_DAYS,
   type ModerationDecisionBody,
   type ReportedSubject,
@@ -20,6 +19,7 @@ import { NotFound } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { formatNumber } from '../../shared/i18n/index.ts';
+import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
 const PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { moderationEndpoints, type Standing } from '@hearsay/contracts/moderation';
+import type { Standing } from '@hearsay/contracts/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError, call, endpointQuery } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
+import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
 // What the standing gate shows, rarely: its code is fetched when there is something to show.
 

@@ -1,4 +1,4 @@
-import { moderationEndpoints, type Standing } from '@hearsay/contracts/moderation';
+import type { Standing } from '@hearsay/contracts/moderation';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../shared/test/render.tsx';
 import { StandingGate } from './standing.tsx';
 // Fetched by the gate when it has something to show: here in memory already, so no test waits on the transform.
 import './standing-notices.tsx';
+import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
 function Counter() {
   const [count, setCount] = useState(0);

@@ -1,15 +1,11 @@
-import { shellRoutes } from '@hearsay/contracts/shell-routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSession } from '../../shared/auth/session.ts';
-import { endpointQuery, lazyEndpoint } from '../../shared/lib/api-client.ts';
+import { endpointQuery } from '../../shared/lib/api-client.ts';
 import { deferred } from '../../shared/lib/deferred.tsx';
+import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
-// Around every page: the contract loads with the first call, not in the entry bundle.
-const standingEndpoint = lazyEndpoint(shellRoutes.standing, () =>
-  import('@hearsay/contracts/moderation').then((module) => module.moderationEndpoints.standing),
-);
-export const standingQueryOptions = endpointQuery(standingEndpoint, {});
+export const standingQueryOptions = endpointQuery(moderationEndpoints.standing, {});
 const notices = () => import('./standing-notices.tsx');
 const SanctionNotice = deferred('sanction-notice', () => notices().then((module) => module.SanctionNotice));
 const Warnings = deferred('warnings', () => notices().then((module) => module.Warnings));

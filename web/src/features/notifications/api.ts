@@ -1,6 +1,7 @@
-import { notificationsEndpoints, type MarkReadBody } from '@hearsay/contracts/notifications';
+import type { MarkReadBody } from '@hearsay/contracts/notifications';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { notificationsEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const unreadCountQueryOptions = endpointQuery(notificationsEndpoints.unreadCount, {});
 

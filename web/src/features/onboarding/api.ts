@@ -1,7 +1,7 @@
-import { accountsEndpoints, type OnboardingUpdate } from '@hearsay/contracts/accounts';
-import { searchEndpoints } from '@hearsay/contracts/search';
+import type { OnboardingUpdate } from '@hearsay/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { accountsEndpoints, searchEndpoints } from '../../shared/lib/endpoints.ts';
 
 const ARTISTS_SHOWN = 24;
 

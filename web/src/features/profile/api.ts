@@ -1,6 +1,6 @@
-import { profilesEndpoints } from '@hearsay/contracts/profiles';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { endpointQuery } from '../../shared/lib/api-client.ts';
+import { profilesEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const profileQueryOptions = (username: string) => endpointQuery(profilesEndpoints.profile, { params: { username } });
 

@@ -1,5 +1,5 @@
 import { paths } from '@hearsay/contracts/paths';
-import { COMPATIBILITY_MIN_IN_COMMON, type Compatibility, type Profile, type SharedRating } from '@hearsay/contracts/profiles';
+import type { Compatibility, Profile, SharedRating } from '@hearsay/contracts/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -9,6 +9,7 @@ import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Spinner } from '../../shared/ui/skeleton.tsx';
 import { compatibilityQueryOptions } from './api.ts';
+import { COMPATIBILITY_MIN_IN_COMMON } from '@hearsay/contracts/constants';
 
 /** Words for a score, from the closest tastes down. */
 const VERDICTS = [

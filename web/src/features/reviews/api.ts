@@ -1,9 +1,9 @@
 import type { Endpoint } from '@hearsay/contracts/endpoint';
-import { reviewsEndpoints, type Review, type ReviewBody } from '@hearsay/contracts/reviews';
-import { siteEndpoints } from '@hearsay/contracts/site';
+import type { Review, ReviewBody } from '@hearsay/contracts/reviews';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { call, endpointKey, endpointQuery, type LazyEndpoint } from '../../shared/lib/api-client.ts';
 import { ANSWERS_SHOWING_RATINGS } from '../../shared/lib/rating-answers.ts';
+import { reviewsEndpoints, siteEndpoints } from '../../shared/lib/endpoints.ts';
 
 export type ReviewSort = 'popular' | 'recent';
 /** How an album page first lists its reviews. */
@@ -31,7 +31,7 @@ export const likedReviewsQueryOptions = (page: number) => endpointQuery(reviewsE
  * Answers that show reviews with their like and comment counts, and the landing page, which quotes well-liked
  * reviews: every change to a review, its likes or its comments refreshes them.
  */
-const ANSWERS_SHOWING_REVIEWS: Endpoint[] = [
+const ANSWERS_SHOWING_REVIEWS: LazyEndpoint<Endpoint>[] = [
   reviewsEndpoints.albumReviews,
   reviewsEndpoints.mine,
   reviewsEndpoints.review,
@@ -46,9 +46,9 @@ const ANSWERS_SHOWING_REVIEWS: Endpoint[] = [
  * Publishing or editing a review also rates the album, and publishing or deleting one changes review counts, so
  * everything that shows an album's rating or review count, or the author's ratings and counts, refreshes too.
  */
-const ANSWERS_SHOWING_REVIEWED_ALBUMS: Endpoint[] = [...new Set([...ANSWERS_SHOWING_REVIEWS, ...ANSWERS_SHOWING_RATINGS])];
+const ANSWERS_SHOWING_REVIEWED_ALBUMS: LazyEndpoint<Endpoint>[] = [...new Set([...ANSWERS_SHOWING_REVIEWS, ...ANSWERS_SHOWING_RATINGS])];
 
-function useReviewMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, changes: readonly Endpoint[]) {
+function useReviewMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, changes: readonly LazyEndpoint<Endpoint>[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

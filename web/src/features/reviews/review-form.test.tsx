@@ -1,10 +1,11 @@
-import { REVIEW_TITLE_MAX, type Review } from '@hearsay/contracts/reviews';
+import type { Review } from '@hearsay/contracts/reviews';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { albumCard } from '../../shared/test/fixtures.ts';
 import { ReviewForm } from './review-form.tsx';
+import { REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 
 type Handlers = { onSuccess: (review: Review) => void; onError: (cause: Error) => void };
 

@@ -1,5 +1,5 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX, type Review } from '@hearsay/contracts/reviews';
+import type { Review } from '@hearsay/contracts/reviews';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
@@ -10,6 +10,7 @@ import { TextField } from '../../shared/ui/input.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { RichTextEditor } from '../../shared/ui/rich-text-editor.tsx';
 import { useEditReview, usePublishReview } from './api.ts';
+import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 
 type AlbumSummary = Pick<AlbumCard, 'id' | 'title' | 'artistCredit' | 'coverUrl'>;
 

@@ -1,5 +1,4 @@
 import type { Comment, Review } from '@hearsay/contracts/reviews';
-import { COMMENT_MAX } from '@hearsay/contracts/reviews';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState, type FormEvent } from 'react';
@@ -33,6 +32,7 @@ import {
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
+import { COMMENT_MAX } from '@hearsay/contracts/constants';
 
 /** /review/{id}: one review in full, shareable (the server adds link-preview tags), with its history and comments. */
 export function ReviewPage() {

@@ -1,6 +1,7 @@
-import { searchEndpoints, type SearchQuery } from '@hearsay/contracts/search';
+import type { SearchQuery } from '@hearsay/contracts/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointQuery } from '../../shared/lib/api-client.ts';
+import { searchEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const searchQueryOptions = (query: Partial<SearchQuery>) =>
   queryOptions({

@@ -1,7 +1,8 @@
-import { SEARCH_MIN_RATINGS, SEARCH_YEARS, type SearchQuery } from '@hearsay/contracts/search';
+import type { SearchQuery } from '@hearsay/contracts/search';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
+import { SEARCH_MIN_RATINGS, SEARCH_YEARS } from '@hearsay/contracts/constants';
 
 /** The search filter genres of spec §2, with the catalog slug each one filters by. */
 export const SEARCH_GENRES = [

@@ -1,4 +1,3 @@
-import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS } from '@hearsay/contracts/search';
 import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import { searchQueryOptions, useSearch } from './api.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 import { UserResult } from './user-result.tsx';
+import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS } from '@hearsay/contracts/constants';
 
 /** Fewer albums than this found in the catalog, and MusicBrainz's are offered beside them. */
 const MUSICBRAINZ_BELOW = 5;

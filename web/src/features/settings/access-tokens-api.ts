@@ -1,6 +1,7 @@
-import { accessTokensEndpoints, type CreateTokenBody } from '@hearsay/contracts/access-tokens';
+import type { CreateTokenBody } from '@hearsay/contracts/access-tokens';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { accessTokensEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const accessTokensQueryOptions = endpointQuery(accessTokensEndpoints.list, {});
 

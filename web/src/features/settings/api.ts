@@ -1,8 +1,9 @@
-import { accountsEndpoints, type ChangeEmailBody, type ChangeUsernameBody } from '@hearsay/contracts/accounts';
-import { securityEndpoints, type ChangePasswordBody, type DeleteAccountBody, type ProviderId } from '@hearsay/contracts/security';
+import type { ChangeEmailBody, ChangeUsernameBody } from '@hearsay/contracts/accounts';
+import type { ChangePasswordBody, DeleteAccountBody, ProviderId } from '@hearsay/contracts/security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DELETED_FLAG } from '../../shared/auth/session.ts';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { accountsEndpoints, securityEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const securityQueryOptions = endpointQuery(securityEndpoints.overview, {});
 

@@ -1,4 +1,3 @@
-import { blocksEndpoints } from '@hearsay/contracts/blocks';
 import { paths } from '@hearsay/contracts/paths';
 import type { PersonCard } from '@hearsay/contracts/profiles';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { blocksEndpoints } from '../../shared/lib/endpoints.ts';
 
 const PAGE_SIZE = 20;
 

@@ -1,4 +1,3 @@
-import { EMAIL_LINK_HOURS } from '@hearsay/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { EmailField } from '../../shared/ui/input.tsx';
 import { securityQueryOptions, useRequestEmailChange } from './api.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
+import { EMAIL_LINK_HOURS } from '@hearsay/contracts/constants';
 
 /** "Change" beside the e-mail address: a link goes to the new address, and the change waits for it to be opened. */
 export function ChangeEmail() {

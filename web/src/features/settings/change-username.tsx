@@ -1,4 +1,3 @@
-import { RESERVED_USERNAMES, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
 import { securityQueryOptions, useChangeUsername } from './api.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
+import { RESERVED_USERNAMES, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
 type UsernameProblem = 'required' | 'reserved' | 'length' | 'characters' | 'edges' | 'same';
 

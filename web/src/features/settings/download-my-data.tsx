@@ -1,4 +1,5 @@
-import { dataExportEndpoints, type DataExport } from '@hearsay/contracts/data-export';
+// The download link needs the path as it renders: the one page that loads a contract with its own code.
+import { dataExportEndpoints as dataExportContract, type DataExport } from '@hearsay/contracts/data-export';
 import { endpointUrl } from '@hearsay/contracts/endpoint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -8,6 +9,7 @@ import { ApiError, call, endpointQuery } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
+import { dataExportEndpoints } from '../../shared/lib/endpoints.ts';
 
 const latestOptions = endpointQuery(dataExportEndpoints.latest, {});
 
@@ -53,7 +55,7 @@ export function DownloadMyData() {
       {available && current ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl bg-surface-2 px-4 py-3">
           <a
-            href={endpointUrl(dataExportEndpoints.download, { params: { exportId: current.id } })}
+            href={endpointUrl(dataExportContract.download, { params: { exportId: current.id } })}
             download
             className="inline-flex items-center gap-2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-ink hover:opacity-90"
           >

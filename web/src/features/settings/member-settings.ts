@@ -1,15 +1,13 @@
 import type { MemberSettingsPatch } from '@hearsay/contracts/settings';
-import { shellRoutes } from '@hearsay/contracts/shell-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call, endpointQuery, lazyEndpoint } from '../../shared/lib/api-client.ts';
+import { ApiError, call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { memberSettingsEndpoints } from '../../shared/lib/endpoints.ts';
 import { toast } from '../../shared/lib/toast.ts';
 
-// Every page keeps the member's theme and language: these contracts load with the first call, not in the entry bundle.
-const endpoints = () => import('@hearsay/contracts/notifications').then((module) => module.memberSettingsEndpoints);
-const settingsEndpoint = lazyEndpoint(shellRoutes.settings, () => endpoints().then((all) => all.settings));
-const updateEndpoint = lazyEndpoint(shellRoutes.updateSettings, () => endpoints().then((all) => all.updateSettings));
+const settingsEndpoint = memberSettingsEndpoints.settings;
+const updateEndpoint = memberSettingsEndpoints.updateSettings;
 
 export const memberSettingsQueryOptions = endpointQuery(settingsEndpoint, {});
 

@@ -1,5 +1,4 @@
 import type { FollowRequest, ProfileVisibility } from '@hearsay/contracts/profiles';
-import { profilesEndpoints } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { DownloadMyData } from './download-my-data.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { profilesEndpoints } from '../../shared/lib/endpoints.ts';
 
 const VISIBILITIES: readonly ProfileVisibility[] = ['public', 'followers', 'private'];
 const PAGE_SIZE = 20;

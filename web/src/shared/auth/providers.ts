@@ -1,6 +1,7 @@
-import { securityEndpoints, type ProviderId } from '@hearsay/contracts/security';
+import type { ProviderId } from '@hearsay/contracts/security';
 import { queryOptions } from '@tanstack/react-query';
 import { call, endpointQuery } from '../lib/api-client.ts';
+import { securityEndpoints } from '../lib/endpoints.ts';
 
 /** The sign-in providers this site offers; the ones without credentials come back as unavailable. */
 export const providersQueryOptions = queryOptions({ ...endpointQuery(securityEndpoints.providers, {}), staleTime: 10 * 60 * 1000 });

@@ -1,15 +1,13 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
 import { paths } from '@hearsay/contracts/paths';
-import { shellRoutes } from '@hearsay/contracts/shell-routes';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, call, endpointKey, lazyEndpoint } from '../lib/api-client.ts';
+import { ApiError, call, endpointKey } from '../lib/api-client.ts';
+import { accountsEndpoints } from '../lib/endpoints.ts';
 
-// Every screen asks who is signed in: the contract loads with the first call, not in the entry bundle.
-const accounts = () => import('@hearsay/contracts/accounts').then((module) => module.accountsEndpoints);
-const me = lazyEndpoint(shellRoutes.me, () => accounts().then((endpoints) => endpoints.me));
-const signOutEndpoint = lazyEndpoint(shellRoutes.signOut, () => accounts().then((endpoints) => endpoints.signOut));
+const me = accountsEndpoints.me;
+const signOutEndpoint = accountsEndpoints.signOut;
 
 /** Set just before the full reload that follows deleting an account; the app layout says goodbye and clears it. */
 export const ACCOUNT_DELETED_FLAG = 'account_deleted';

@@ -1,5 +1,4 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import { searchEndpoints } from '@hearsay/contracts/search';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -9,6 +8,7 @@ import { AlbumCover } from '../ui/album-cover.tsx';
 import { Input } from '../ui/input.tsx';
 import { Spinner } from '../ui/skeleton.tsx';
 import { MusicBrainzResults } from './musicbrainz-results.tsx';
+import { searchEndpoints } from '../lib/endpoints.ts';
 
 /** Search the catalog by title or artist (case-insensitive, typo-tolerant) and pick albums: quick-add and collections. */
 export function AlbumSearch({

@@ -77,8 +77,8 @@ describe('MusicBrainz results', () => {
   it('adds a release group for a member and takes them to the album', async () => {
     const { user, address } = show('floyd', found, { signedIn: true, auto: true });
     await user.click(screen.getByRole('button', { name: 'Add Meddle by Pink Floyd to Hearsay' }));
-    expect(requests).toContainEqual({ method: 'POST', url: `/api/musicbrainz/release-groups/${MEDDLE}` });
     await vi.waitFor(() => expect(address()).toBe('/album/pink-floyd-meddle'));
+    expect(requests).toContainEqual({ method: 'POST', url: `/api/musicbrainz/release-groups/${MEDDLE}` });
   });
 
   it('waits for a visitor to ask, then offers to sign in to add', async () => {

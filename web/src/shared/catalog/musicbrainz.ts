@@ -1,7 +1,7 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import { musicbrainzEndpoints } from '@hearsay/contracts/musicbrainz';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../lib/api-client.ts';
+import { musicbrainzEndpoints } from '../lib/endpoints.ts';
 
 /** MusicBrainz's release groups for a search (the server answers `available: false` with the reason when it cannot ask). */
 export const musicbrainzSearchOptions = (q: string) =>

@@ -1,6 +1,6 @@
-import { profilesEndpoints } from '@hearsay/contracts/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../lib/api-client.ts';
+import { profilesEndpoints } from '../lib/endpoints.ts';
 
 /**
  * Block or unblock someone. A block changes nearly every answer (reviews, comments, feeds, search, messages,

@@ -1,8 +1,6 @@
-import { feedEndpoints } from '@hearsay/contracts/feed';
-import { profilesEndpoints } from '@hearsay/contracts/profiles';
-import { searchEndpoints } from '@hearsay/contracts/search';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey } from '../lib/api-client.ts';
+import { feedEndpoints, profilesEndpoints, searchEndpoints } from '../lib/endpoints.ts';
 
 /** Every answer that shows whether the viewer follows someone, or follower counts. */
 const ANSWERS_SHOWING_FOLLOWS = [

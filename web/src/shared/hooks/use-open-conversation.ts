@@ -1,7 +1,8 @@
-import { conversationPath, conversationsEndpoints } from '@hearsay/contracts/conversations';
+import { paths } from '@hearsay/contracts/paths';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call } from '../lib/api-client.ts';
+import { conversationsEndpoints } from '../lib/endpoints.ts';
 
 /**
  * The Message button on a profile: opens (or finds) the conversation with someone and goes to it. When their setting
@@ -11,6 +12,6 @@ export function useOpenConversation() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (username: string) => call(conversationsEndpoints.open, { body: { username } }),
-    onSuccess: (conversation) => navigate(conversationPath(conversation.id)),
+    onSuccess: (conversation) => navigate(paths.messages(conversation.id)),
   });
 }

@@ -1,5 +1,4 @@
-import { accountsEndpoints } from '@hearsay/contracts/accounts';
-import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES, importsEndpoints, type ImportJob } from '@hearsay/contracts/imports';
+import type { ImportJob } from '@hearsay/contracts/imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call, endpointKey, endpointQuery } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { accountsEndpoints, importsEndpoints } from '../lib/endpoints.ts';
+import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
 
 const jobQueryOptions = (importId: string) => endpointQuery(importsEndpoints.job, { params: { importId } });
 

@@ -30,8 +30,8 @@ export function sendApiCallsThrough(next: Transport): void {
 export interface RequestOptions<T extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The contract schema of a successful response (or its arrival); the response is parsed, never cast. */
-  schema: T | Promise<T>;
+  /** The contract schema of a successful response: the response is parsed, never cast. */
+  schema: T;
   signal?: AbortSignal;
 }
 
@@ -40,8 +40,6 @@ export interface RequestOptions<T extends z.ZodType> {
  * come back as ApiError with the server's code and message, so screens can show them as they are.
  */
 export async function api<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.output<T>> {
-  // A schema still loading fails the call where it is awaited, not as an unhandled rejection.
-  if (options.schema instanceof Promise) options.schema.catch(() => undefined);
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   let response: Response;
   try {
@@ -72,7 +70,7 @@ export async function api<T extends z.ZodType>(path: string, options: RequestOpt
     if (parsed?.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues);
     throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status}. Please try again.`);
   }
-  return (await options.schema).parse(json) as z.output<T>;
+  return options.schema.parse(json) as z.output<T>;
 }
 
 function safeJson(text: string): unknown {
@@ -95,21 +93,55 @@ export function queryString(params: Record<string, string | number | boolean | u
 }
 
 /**
- * An endpoint whose contract module (and zod with it) is fetched by its first call, for what the app shell asks before
- * any screen's code is there. Method and path are known at once (the URL and cache key), from the zod-free
- * `shellRoutes` the contract itself is declared with; the request goes out while the contract loads.
+ * An endpoint as the web app calls it: by name, its contract (and zod with it) fetched and evaluated by its first call.
+ * A page's code then starts without building a single schema (they cost a phone more than the page's own code), and
+ * a page the server rendered is taken over from its answers alone. The name, `contract.endpoint`, is the cache key.
  */
 export interface LazyEndpoint<E extends Endpoint> {
-  method: E['method'];
-  path: E['path'];
-  load: () => Promise<E>;
+  readonly name: string;
+  readonly load: () => Promise<E>;
 }
 
-export function lazyEndpoint<E extends Endpoint>(route: { method: E['method']; path: E['path'] }, load: () => Promise<E>): LazyEndpoint<E> {
-  return { method: route.method, path: route.path, load };
-}
+/** The endpoints of one contract, each a LazyEndpoint named after it (`lazyContract('catalog', …).album`). */
+export type LazyContract<Contract extends Record<string, Endpoint>> = {
+  readonly [Name in keyof Contract & string]: LazyEndpoint<Contract[Name]>;
+};
 
-type Declaration<E extends Endpoint> = E | LazyEndpoint<E>;
+/**
+ * A contract's endpoints, loaded together by the first call to any of them (a failed load is tried again by the next
+ * call). Its endpoints are named on demand, so this list never repeats the contract's own.
+ */
+export function lazyContract<Contract extends Record<string, Endpoint>>(
+  name: string,
+  load: () => Promise<Contract>,
+): LazyContract<Contract> {
+  let loading: Promise<Contract> | undefined;
+  const loadContract = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const named = new Map<string, LazyEndpoint<Endpoint>>();
+  return new Proxy({} as LazyContract<Contract>, {
+    get(_target, endpoint) {
+      if (typeof endpoint !== 'string') return undefined;
+      let lazy = named.get(endpoint);
+      if (!lazy) {
+        lazy = {
+          name: `${name}.${endpoint}`,
+          load: () =>
+            loadContract().then((contract) => {
+              const declaration = contract[endpoint];
+              if (!declaration) throw new Error(`The ${name} contract has no endpoint "${endpoint}".`);
+              return declaration;
+            }),
+        };
+        named.set(endpoint, lazy);
+      }
+      return lazy;
+    },
+  });
+}
 
 /** The successful answer's schema: the declaration's one 2xx response. */
 function successSchema<E extends Endpoint>(declaration: E): SuccessSchema<E> {
@@ -118,38 +150,42 @@ function successSchema<E extends Endpoint>(declaration: E): SuccessSchema<E> {
   return declaration.responses[Number(status)] as SuccessSchema<E>;
 }
 
-/** Calls an endpoint from its contract declaration: the URL is built from it and the answer parsed with it. */
-export function call<E extends Endpoint>(
-  declaration: Declaration<E>,
-  input: EndpointInput<E>,
+/** The contract declaration of a LazyEndpoint (of either, for one of two). */
+type Declared<L> = L extends LazyEndpoint<infer E> ? E : never;
+
+/** Calls an endpoint: the URL is built from its contract declaration and the answer parsed with it. */
+export async function call<L extends LazyEndpoint<Endpoint>>(
+  endpoint: L,
+  input: EndpointInput<Declared<L>>,
   signal?: AbortSignal,
-): Promise<EndpointResult<E>> {
+): Promise<EndpointResult<Declared<L>>> {
+  const declaration = await endpoint.load();
   const { body } = input as { body?: unknown };
-  return api(endpointUrl(declaration as Endpoint, input), {
-    method: declaration.method,
-    body,
-    schema: 'load' in declaration ? declaration.load().then(successSchema) : successSchema(declaration),
-    signal,
-  }) as Promise<EndpointResult<E>>;
+  return api(endpointUrl(declaration, input), { method: declaration.method, body, schema: successSchema(declaration), signal }) as Promise<
+    EndpointResult<Declared<L>>
+  >;
 }
 
 /**
- * The cache key of an endpoint's answer: its path, then its params and query. Invalidating by a shorter key reaches
+ * The cache key of an endpoint's answer: its name, then its params and query. Invalidating by a shorter key reaches
  * every cached answer of that endpoint (`endpointKey(x)`) or of one thing (`endpointKey(x, { params })`).
  */
-export function endpointKey<E extends Endpoint>(declaration: Declaration<E>, input?: Partial<Pick<EndpointInput<E>, 'params' | 'query'>>) {
-  const key: unknown[] = [declaration.path];
+export function endpointKey<L extends LazyEndpoint<Endpoint>>(
+  endpoint: L,
+  input?: Partial<Pick<EndpointInput<Declared<L>>, 'params' | 'query'>>,
+) {
+  const key: unknown[] = [endpoint.name];
   if (input?.params !== undefined || input?.query !== undefined) key.push(input.params ?? {});
   if (input?.query !== undefined) key.push(input.query);
   return key;
 }
 
 /** TanStack Query options for a GET endpoint. */
-export function endpointQuery<E extends Endpoint & { method: 'GET' }>(declaration: Declaration<E>, input: EndpointInput<E>) {
+export function endpointQuery<L extends LazyEndpoint<Endpoint & { method: 'GET' }>>(endpoint: L, input: EndpointInput<Declared<L>>) {
   return queryOptions({
-    queryKey: endpointKey(declaration, { params: input.params, query: input.query ?? {} } as Partial<
-      Pick<EndpointInput<E>, 'params' | 'query'>
+    queryKey: endpointKey(endpoint, { params: input.params, query: input.query ?? {} } as Partial<
+      Pick<EndpointInput<Declared<L>>, 'params' | 'query'>
     >),
-    queryFn: ({ signal }) => call(declaration, input, signal),
+    queryFn: ({ signal }) => call(endpoint, input, signal),
   });
 }

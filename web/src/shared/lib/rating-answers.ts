@@ -1,15 +1,17 @@
-import { catalogEndpoints } from '@hearsay/contracts/catalog';
-import { collectionsEndpoints } from '@hearsay/contracts/collections';
 import type { Endpoint } from '@hearsay/contracts/endpoint';
-import { journalEndpoints } from '@hearsay/contracts/journal';
-import { libraryEndpoints } from '@hearsay/contracts/library';
-import { profilesEndpoints } from '@hearsay/contracts/profiles';
-import { ratingsEndpoints } from '@hearsay/contracts/ratings';
-import { reviewsEndpoints } from '@hearsay/contracts/reviews';
-import { searchEndpoints } from '@hearsay/contracts/search';
-import { siteEndpoints } from '@hearsay/contracts/site';
 import type { QueryClient } from '@tanstack/react-query';
-import { endpointKey } from './api-client.ts';
+import { endpointKey, type LazyEndpoint } from './api-client.ts';
+import {
+  catalogEndpoints,
+  collectionsEndpoints,
+  journalEndpoints,
+  libraryEndpoints,
+  profilesEndpoints,
+  ratingsEndpoints,
+  reviewsEndpoints,
+  searchEndpoints,
+  siteEndpoints,
+} from './endpoints.ts';
 
 /**
  * Every answer that shows an album's average or rating count, the viewer's own rating of it ("Your rating", which
@@ -17,7 +19,7 @@ import { endpointKey } from './api-client.ts';
  * (on its page, or by publishing a review), each of them is refreshed by its endpoint, so the Library, the rater's
  * profile, search, the charts and every list show the new rating without a reload.
  */
-export const ANSWERS_SHOWING_RATINGS: readonly Endpoint[] = [
+export const ANSWERS_SHOWING_RATINGS: readonly LazyEndpoint<Endpoint>[] = [
   catalogEndpoints.album,
   catalogEndpoints.albumList,
   catalogEndpoints.artist,

@@ -1,9 +1,9 @@
-import { ratingLabel } from '@hearsay/contracts/ratings';
 import { Star } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { formatRating } from '../i18n/index.ts';
+import { ratingLabel } from '@hearsay/contracts/constants';
 
 /**
  * A 1–10 rating in half steps, drawn as five stars (each star is two points). It is one ARIA

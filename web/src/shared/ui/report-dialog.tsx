@@ -1,10 +1,4 @@
-import {
-  moderationEndpoints,
-  REPORT_NOTE_MAX,
-  REPORT_REASONS,
-  type ReportReason,
-  type ReportSubjectType,
-} from '@hearsay/contracts/moderation';
+import type { ReportReason, ReportSubjectType } from '@hearsay/contracts/moderation';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +7,8 @@ import { ApiError, call } from '../lib/api-client.ts';
 import { Button } from './button.tsx';
 import { Dialog, DialogContent } from './dialog.tsx';
 import { TextareaField } from './input.tsx';
+import { moderationEndpoints } from '../lib/endpoints.ts';
+import { REPORT_NOTE_MAX, REPORT_REASONS } from '@hearsay/contracts/constants';
 
 /**
  * Reports something to the moderators with a reason and a note. A profile is named by its username, anything else

@@ -1,0 +1,107 @@
+/**
+ * The lists, limits and labels both sides use, free of zod: a page shows them (or checks a form against them) without
+ * building any schema. Each contract declares its schemas with its own section of these.
+ */
+
+// Catalog
+
+export const RELEASE_TYPES = ['album', 'ep', 'single', 'compilation', 'live', 'soundtrack', 'remix', 'other'] as const;
+export const ALBUM_SORTS = ['rating', 'popularity', 'release_date', 'title', 'recent'] as const;
+export const CHART_PERIODS = ['week', 'month', 'year', 'decade', 'all'] as const;
+export const DISCOVER_TABS = ['trending', 'recent'] as const;
+
+// Ratings
+
+/** Spec §9 labels for each whole point of the scale (half steps take the label below). */
+export const RATING_LABELS = [
+  'Select a rating',
+  'Terrible',
+  'Poor',
+  'Bad',
+  'Subpar',
+  'Average',
+  'Good',
+  'Very good',
+  'Great',
+  'Excellent',
+  'Masterpiece',
+] as const;
+export function ratingLabel(rating: number | null): string {
+  if (!rating) return RATING_LABELS[0];
+  return RATING_LABELS[Math.min(10, Math.max(1, Math.floor(rating)))]!;
+}
+
+// Reviews and comments
+
+export const REVIEW_TITLE_MAX = 100;
+/** Spec §5: publishing needs at least 50 characters of text (counted on the text, not the markup). */
+export const REVIEW_MIN_CHARACTERS = 50;
+export const COMMENT_MAX = 2000;
+
+// Collections
+
+export const COLLECTION_NAME_MAX = 50;
+
+// Journal
+
+export const JOURNAL_NOTE_MAX = 1000;
+export const JOURNAL_EARLIEST_DAY = '1900-01-01';
+
+// Profiles
+
+/** Taste compatibility needs at least this many albums both people rated. */
+export const COMPATIBILITY_MIN_IN_COMMON = 5;
+
+// Search
+
+export const SEARCH_TYPES = ['albums', 'artists', 'users', 'collections'] as const;
+export const SEARCH_SORTS = ['relevance', 'recent', 'rating'] as const;
+/** Release Year filter of spec §2 Search. */
+export const SEARCH_YEARS = ['2024', '2023', '2022', '2021', '2020', 'before-2020'] as const;
+export const SEARCH_MIN_RATINGS = [9, 8, 7, 6] as const;
+
+// Reports
+
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'impersonation', 'wrong_data', 'other'] as const;
+export const REPORT_NOTE_MAX = 1000;
+
+// Messages
+
+/** The longest message, in characters (as the browser counts them for a textarea's maxlength), after trimming. */
+export const MESSAGE_BODY_MAX = 2000;
+/** How many messages a page of history holds, newest first. */
+export const MESSAGE_PAGE_DEFAULT = 30;
+
+// Accounts
+
+/** Names that are paths or words of the app itself (`/profile/me`, the guest), never a person's username. */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'me',
+  'guest',
+  'admin',
+  'administrator',
+  'api',
+  'settings',
+  'hearsay',
+  'support',
+  'help',
+  'login',
+  'register',
+  'null',
+  'undefined',
+]);
+/** How long a username given up leads to its person (and is kept from everyone else). */
+export const USERNAME_REDIRECT_DAYS = 90;
+/** How long the link that confirms a new e-mail address works. */
+export const EMAIL_LINK_HOURS = 24;
+
+// Imports
+
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** A Hearsay export ("Download my data"): the ZIP as uploaded, and its hearsay.json once inflated. */
+export const HEARSAY_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+// Access tokens
+
+/** The default budget of a token: this many requests per window, reads and writes together. */
+export const TOKEN_RATE_LIMIT = { requests: 600, windowSeconds: 600 } as const;
