@@ -5,9 +5,11 @@ import { readPageState, restoreAnswers, type PageState } from './page-state.ts';
 import { Providers } from './providers.tsx';
 import { createRouter, loadRoutesFor } from './router.tsx';
 import { allStringsOf, languageReady } from '../shared/i18n/index.ts';
+import { cn } from '../shared/lib/cn.ts';
 import { loadParts } from '../shared/lib/deferred.tsx';
 import { createQueryClient } from '../shared/lib/query-client.ts';
 import { trackInputModality } from '../shared/lib/input-modality.ts';
+import { yieldToBrowser } from '../shared/lib/yield-to-browser.ts';
 
 /** Starts the app: takes over the page the server rendered, or renders it from the shell (main.tsx imports this). */
 
@@ -15,11 +17,20 @@ trackInputModality();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-/** Takes over a page the server rendered, with the same data, strings and code it was rendered with. */
+/**
+ * Takes over a page the server rendered, with the same data, strings and code it was rendered with. Each step is a task
+ * of its own (evaluating this module, reading the page's answers, each chunk the page needs, building the router), then
+ * hydration slices its work: a phone's main thread is never held long while the page is already readable.
+ */
 async function hydratePage(element: HTMLElement, state: PageState): Promise<void> {
+  await yieldToBrowser();
   const client = createQueryClient();
   restoreAnswers(client, state.queries);
   await Promise.all([allStringsOf(state.language), loadRoutesFor(location.pathname), loadParts(state.parts)]);
+  // Tailwind-merge builds its tables on its first call, one piece of work too big to share a task with a render.
+  await yieldToBrowser();
+  cn();
+  await yieldToBrowser();
   const router = createRouter({ loaderData: {} });
   // React takes the page's first <title> as the screen's own and removes it with the screen; a copy stays behind for
   // a screen without one (as the server's title does when the app renders from the shell).

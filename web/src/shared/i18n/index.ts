@@ -128,8 +128,9 @@ export const languageReady =
     ? Promise.resolve()
     : allStringsReady.then(() => loadLanguage(i18n.language as Language)).catch(() => i18n.changeLanguage('en'));
 
+// Only a change: setting `lang`, even to the value it has, makes the browser match `:lang()` again for every element.
 function markPage(language: Language) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document !== 'undefined' && document.documentElement.lang !== language) document.documentElement.lang = language;
 }
 markPage(i18n.language as Language);
 i18n.on('languageChanged', (language) => markPage(language as Language));
