@@ -68,6 +68,11 @@ export default tseslint.config(
     },
   },
   {
+    // Classic scripts the page loads before the app (web/public): the browser's globals.
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
