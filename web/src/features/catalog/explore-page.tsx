@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues } from '../../shared/hooks/use-url-filters.ts';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
@@ -11,28 +10,26 @@ import { albumListQueryOptions, useAlbumList, useGenres } from './api.ts';
 import { ALBUM_SORTS, RELEASE_TYPES } from '@hearsay/contracts/constants';
 
 const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
-const ExploreSortSchema = z.enum(ALBUM_SORTS).exclude(['recent']);
-const EXPLORE_SORTS = ExploreSortSchema.options;
-const wholeNumber = z.coerce.number().int().positive();
+const EXPLORE_SORTS = ALBUM_SORTS.filter((sort) => sort !== 'recent');
 
 /** Keeps only values the API accepts, so a shared link shows the same view. */
-const ExploreFiltersSchema = z.object({
+const ExploreFilters = urlFilters({
   genre: urlParam.text,
-  decade: wholeNumber.multipleOf(10).optional().catch(undefined),
-  year: wholeNumber.optional().catch(undefined),
-  type: z.enum(RELEASE_TYPES).optional().catch(undefined),
-  sort: ExploreSortSchema.catch('popularity'),
+  decade: urlParam.wholeNumber({ multipleOf: 10 }),
+  year: urlParam.wholeNumber(),
+  type: urlParam.optionalOneOf(RELEASE_TYPES),
+  sort: urlParam.oneOf(EXPLORE_SORTS, 'popularity'),
   page: urlParam.page,
 });
 
 /** The albums the page lists at an address (the server fetches them before rendering the page). */
 export const exploreAlbumsOptions = (search: URLSearchParams) =>
-  albumListQueryOptions(albumsQuery(ExploreFiltersSchema.parse(Object.fromEntries(search))));
-const albumsQuery = (filters: z.output<typeof ExploreFiltersSchema>) => ({ ...filters, limit: 24 });
+  albumListQueryOptions(albumsQuery(ExploreFilters.read(search)));
+const albumsQuery = (filters: UrlFilterValues<typeof ExploreFilters>) => ({ ...filters, limit: 24 });
 
 export function ExplorePage() {
   const { t } = useTranslation('catalog');
-  const { filters, setFilters, resetFilters } = useUrlFilters(ExploreFiltersSchema);
+  const { filters, setFilters, resetFilters } = useUrlFilters(ExploreFilters);
   const albums = useAlbumList(albumsQuery(filters));
   const genres = useGenres();
   const filtered = Boolean(filters.genre || filters.decade || filters.year || filters.type);

@@ -2,8 +2,7 @@ import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -20,7 +19,7 @@ import { formatRating } from '../../shared/i18n/index.ts';
 const TABS = ['ratings', 'journal', 'reviews', 'listenLater'] as const;
 type Tab = (typeof TABS)[number];
 
-const LibraryTabSchema = z.object({ tab: z.enum(TABS).catch('ratings') });
+const LibraryTab = urlFilters({ tab: urlParam.oneOf(TABS, 'ratings') });
 
 /**
  * /library: your ratings (filter by genre, decade and rating; sort by date or rating), your listening journal,
@@ -29,7 +28,7 @@ const LibraryTabSchema = z.object({ tab: z.enum(TABS).catch('ratings') });
  */
 export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: ComponentType; reviews?: ComponentType }) {
   const { t } = useTranslation('catalog');
-  const { filters, resetFilters } = useUrlFilters(LibraryTabSchema, { replace: true });
+  const { filters, resetFilters } = useUrlFilters(LibraryTab, { replace: true });
   const available = (candidate: Tab) => (candidate === 'journal' ? Boolean(Journal) : candidate === 'reviews' ? Boolean(Reviews) : true);
   const tab: Tab = available(filters.tab) ? filters.tab : 'ratings';
   // Each tab keeps its own filters in the address; switching tabs leaves the others' behind.
@@ -77,11 +76,11 @@ const SORTS = ['date-desc', 'date-asc', 'rating-desc', 'rating-asc'] as const;
 const MIN_RATINGS = [9, 8, 7, 6, 5] as const;
 
 /** The ratings tab's filters live in the address, so a filtered view can be reloaded and shared. */
-const RatingFiltersSchema = z.object({
+const RatingFilters = urlFilters({
   genre: urlParam.text,
-  decade: z.coerce.number().int().positive().multipleOf(10).optional().catch(undefined),
-  minRating: z.coerce.number().pipe(z.literal(MIN_RATINGS)).optional().catch(undefined),
-  sort: z.enum(SORTS).catch('date-desc'),
+  decade: urlParam.wholeNumber({ multipleOf: 10 }),
+  minRating: urlParam.optionalOneOf(MIN_RATINGS),
+  sort: urlParam.oneOf(SORTS, 'date-desc'),
   page: urlParam.page,
 });
 
@@ -92,7 +91,7 @@ function decades(): number[] {
 
 function MyRatings() {
   const { t, i18n } = useTranslation('catalog');
-  const { filters, setFilters } = useUrlFilters(RatingFiltersSchema, { replace: true });
+  const { filters, setFilters } = useUrlFilters(RatingFilters, { replace: true });
   const active = Boolean(filters.genre || filters.decade || filters.minRating);
   const reset = () => setFilters({ genre: undefined, decade: undefined, minRating: undefined, sort: undefined });
   const genres = useGenres();

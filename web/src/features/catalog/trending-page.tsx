@@ -1,7 +1,6 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues } from '../../shared/hooks/use-url-filters.ts';
 import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Card, Container, PageHeader } from '../../shared/ui/card.tsx';
 import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
@@ -13,21 +12,21 @@ import { chartQueryOptions, useChart, useGenres } from './api.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { CHART_PERIODS } from '@hearsay/contracts/constants';
 
-const ChartFiltersSchema = z.object({
-  period: z.enum(CHART_PERIODS).catch('week'),
+const ChartFilters = urlFilters({
+  period: urlParam.oneOf(CHART_PERIODS, 'week'),
   genre: urlParam.text,
-  year: z.coerce.number().int().min(1900).optional().catch(undefined),
+  year: urlParam.wholeNumber({ min: 1900 }),
   page: urlParam.page,
 });
 
 /** The chart the page shows at an address (the server fetches it before rendering the page). */
 export const trendingChartOptions = (search: URLSearchParams) =>
-  chartQueryOptions(chartQuery(ChartFiltersSchema.parse(Object.fromEntries(search))));
-const chartQuery = (filters: z.output<typeof ChartFiltersSchema>) => ({ ...filters, limit: 25 });
+  chartQueryOptions(chartQuery(ChartFilters.read(search)));
+const chartQuery = (filters: UrlFilterValues<typeof ChartFilters>) => ({ ...filters, limit: 25 });
 
 export function TrendingPage() {
   const { t } = useTranslation('catalog');
-  const { filters, setFilters } = useUrlFilters(ChartFiltersSchema);
+  const { filters, setFilters } = useUrlFilters(ChartFilters);
   const { period, genre, year } = filters;
   const chart = useChart(chartQuery(filters));
   const genres = useGenres();

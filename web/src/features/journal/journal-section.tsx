@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatCalendarDate, type CalendarStyle } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
@@ -23,12 +22,12 @@ import { ListenForm } from './listen-form.tsx';
 
 const PAGE_SIZE = 30;
 
-const JournalFiltersSchema = z.object({ month: urlParam.text, page: urlParam.page });
+const JournalFilters = urlFilters({ month: urlParam.text, page: urlParam.page });
 
 /** The listening journal in the library: listens grouped by month, newest first, with a month filter; edit and delete. */
 export function JournalSection() {
   const { t, i18n } = useTranslation('journal');
-  const { filters, setFilters } = useUrlFilters(JournalFiltersSchema, { replace: true });
+  const { filters, setFilters } = useUrlFilters(JournalFilters, { replace: true });
   const { month, page } = filters;
   const calendar = (date: string, style?: CalendarStyle) => formatCalendarDate(date, i18n.language, style) ?? date;
   const months = useQuery(journalMonthsQueryOptions);

@@ -7,9 +7,8 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
-import { useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
@@ -46,7 +45,7 @@ import { formatRating, formatNumber } from '../../shared/i18n/index.ts';
 export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
 
 const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
-const ProfileTabSchema = z.object({ tab: z.enum(TABS).catch('collection') });
+const ProfileTab = urlFilters({ tab: urlParam.oneOf(TABS, 'collection') });
 /** How the Collection tab, the one a profile opens on, first lists the ratings. */
 const FIRST_COLLECTION_FILTER: RatingsFilter = { sort: 'date', page: 1 };
 
@@ -55,7 +54,7 @@ const FIRST_COLLECTION_FILTER: RatingsFilter = { sort: 'date', page: 1 };
  * and genres when it opens on that tab (the server fetches them before rendering the page).
  */
 export async function fetchFirstTab(client: QueryClient, search: URLSearchParams, username: string): Promise<void> {
-  if (ProfileTabSchema.parse(Object.fromEntries(search)).tab !== 'collection') return;
+  if (ProfileTab.read(search).tab !== 'collection') return;
   await Promise.all([
     client.prefetchQuery(profileRatingsQueryOptions(username, FIRST_COLLECTION_FILTER)),
     client.prefetchQuery(genresQueryOptions),
@@ -223,7 +222,7 @@ function RatingsNotShared({ profile }: { profile: Profile }) {
 
 function ProfileTabs({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
   const { t } = useTranslation('profile');
-  const { filters, resetFilters } = useUrlFilters(ProfileTabSchema, { replace: true });
+  const { filters, resetFilters } = useUrlFilters(ProfileTab, { replace: true });
   return (
     <>
       {profile.isOwner || !profile.sharesRatings ? null : <CompatibilityCard profile={profile} />}

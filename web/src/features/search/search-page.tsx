@@ -1,10 +1,9 @@
 import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useSession } from '../../shared/auth/session.ts';
 import { MusicBrainzResults } from '../../shared/catalog/musicbrainz-results.tsx';
-import { urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues } from '../../shared/hooks/use-url-filters.ts';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
 import { CollectionCard } from '../../shared/ui/collection-card.tsx';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
@@ -25,17 +24,17 @@ import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS } from '@h
 /** Fewer albums than this found in the catalog, and MusicBrainz's are offered beside them. */
 const MUSICBRAINZ_BELOW = 5;
 
-const SearchParamsSchema = z.object({
-  q: z.string().catch(''),
-  type: z.enum(SEARCH_TYPES).catch('albums'),
-  sort: z.enum(SEARCH_SORTS).catch('relevance'),
-  year: z.enum(SEARCH_YEARS).optional().catch(undefined),
+const SearchAddress = urlFilters({
+  q: urlParam.anyText,
+  type: urlParam.oneOf(SEARCH_TYPES, 'albums'),
+  sort: urlParam.oneOf(SEARCH_SORTS, 'relevance'),
+  year: urlParam.optionalOneOf(SEARCH_YEARS),
   genre: urlParam.text,
-  minRating: z.coerce.number().pipe(z.literal(SEARCH_MIN_RATINGS)).optional().catch(undefined),
+  minRating: urlParam.optionalOneOf(SEARCH_MIN_RATINGS),
   page: urlParam.page,
 });
 
-type SearchParams = z.output<typeof SearchParamsSchema>;
+type SearchParams = UrlFilterValues<typeof SearchAddress>;
 const resultsQuery = ({ q, type, sort, year, genre, minRating, page }: SearchParams) => ({
   q: q.trim(),
   type,
@@ -49,14 +48,14 @@ const resultsQuery = ({ q, type, sort, year, genre, minRating, page }: SearchPar
 
 /** The results the page shows at an address, or null with nothing to search (the server fetches them before rendering). */
 export function firstResultsOptions(search: URLSearchParams) {
-  const query = resultsQuery(SearchParamsSchema.parse(Object.fromEntries(search)));
+  const query = resultsQuery(SearchAddress.read(search));
   return query.q ? searchQueryOptions(query) : null;
 }
 
 /** Spec §2 Search: the box stays in sync with `?q=`, every choice lives in the address. */
 export function SearchPage() {
   const { t } = useTranslation('search');
-  const { filters: params, setFilters: update } = useUrlFilters(SearchParamsSchema);
+  const { filters: params, setFilters: update } = useUrlFilters(SearchAddress);
   const { q, type, sort } = params;
   const filters: SearchFilterValues = { year: params.year, genre: params.genre, minRating: params.minRating };
   const [text, setText] = useState(q);

@@ -1,18 +1,17 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { renderHookWithProviders } from '../test/render.tsx';
-import { urlParam, useUrlFilters } from './use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters } from './use-url-filters.ts';
 
-const FiltersSchema = z.object({
+const Filters = urlFilters({
   genre: urlParam.text,
-  decade: z.coerce.number().int().positive().multipleOf(10).optional().catch(undefined),
-  sort: z.enum(['popularity', 'title']).catch('popularity'),
+  decade: urlParam.wholeNumber({ multipleOf: 10 }),
+  sort: urlParam.oneOf(['popularity', 'title'], 'popularity'),
   page: urlParam.page,
 });
 
 function renderFilters(url: string, options?: { replace?: boolean }) {
-  return renderHookWithProviders(() => useUrlFilters(FiltersSchema, options), { url });
+  return renderHookWithProviders(() => useUrlFilters(Filters, options), { url });
 }
 
 describe('useUrlFilters', () => {
@@ -65,5 +64,32 @@ describe('useUrlFilters', () => {
     const replacing = renderFilters('/library', { replace: true });
     act(() => replacing.result.current.setFilters({ genre: 'jazz' }));
     expect(replacing.router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('urlParam', () => {
+  it('reads a page only from a whole number from 1', () => {
+    expect(['3', '007', '0', '-2', '2.5', '1e3', ' 4', '', '99999999999999999999', undefined].map(urlParam.page)).toEqual([
+      3, 7, 1, 1, 1, 1, 1, 1, 1, 1,
+    ]);
+  });
+
+  it('reads whole numbers within their bounds', () => {
+    const year = urlParam.wholeNumber({ min: 1900 });
+    expect(['1899', '1900', '2024', 'soon', undefined].map(year)).toEqual([undefined, 1900, 2024, undefined, undefined]);
+    const decade = urlParam.wholeNumber({ multipleOf: 10 });
+    expect(['1950', '1955', '0'].map(decade)).toEqual([1950, undefined, undefined]);
+  });
+
+  it('reads a choice only from its values', () => {
+    const minRating = urlParam.optionalOneOf([9, 8, 7] as const);
+    expect(['8', '8.0', '10', 'x', undefined].map(minRating)).toEqual([8, undefined, undefined, undefined, undefined]);
+    const period = urlParam.oneOf(['week', 'month'] as const, 'week');
+    expect(['month', 'MONTH', 'toString', undefined].map(period)).toEqual(['month', 'week', 'week', 'week']);
+  });
+
+  it('keeps text as given, empty text as absent unless the parameter may be empty', () => {
+    expect(['jazz', ' ', '', undefined].map(urlParam.text)).toEqual(['jazz', ' ', undefined, undefined]);
+    expect(['rain dogs', '', undefined].map(urlParam.anyText)).toEqual(['rain dogs', '', '']);
   });
 });

@@ -1,18 +1,71 @@
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 
 /** The address parameter of the page number, which every other change resets. */
 const PAGE = 'page';
 
-/** Readers for the parameters most filtered lists share. */
+/**
+ * Reads one address parameter. It never throws: whatever a hand-edited or outdated address holds, the reader answers
+ * its fallback, so the page still shows rather than an error. Plain functions rather than zod schemas, because every
+ * filtered page reads its address while it starts and zod would have to load first (decision 035).
+ */
+export type UrlParamReader<T> = (raw: string | undefined) => T;
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** Readers for the parameters filtered lists use. */
 export const urlParam = {
   /** The page of a paged list: a whole number from 1, else the first page. */
-  page: z.coerce.number().int().positive().catch(1),
+  page: ((raw) => wholeNumber(raw) ?? 1) satisfies UrlParamReader<number>,
   /** Free text such as a genre slug or a month; absent when empty. */
-  text: z.string().min(1).optional().catch(undefined),
+  text: ((raw) => (raw ? raw : undefined)) satisfies UrlParamReader<string | undefined>,
+  /** Free text that may be empty, such as a search box. */
+  anyText: ((raw) => raw ?? '') satisfies UrlParamReader<string>,
+  /** One of `values`, else `fallback`. */
+  oneOf:
+    <const Value extends string>(values: readonly Value[], fallback: Value): UrlParamReader<Value> =>
+    (raw) =>
+      values.includes(raw as Value) ? (raw as Value) : fallback,
+  /** One of `values`, else absent. */
+  optionalOneOf:
+    <const Value extends string | number>(values: readonly Value[]): UrlParamReader<Value | undefined> =>
+    (raw) =>
+      values.find((value) => String(value) === raw),
+  /** A whole number from `min` (1 unless given), a multiple of `multipleOf` when given, else absent. */
+  wholeNumber:
+    ({ min = 1, multipleOf = 1 }: { min?: number; multipleOf?: number } = {}): UrlParamReader<number | undefined> =>
+    (raw) => {
+      const value = wholeNumber(raw);
+      return value !== undefined && value >= min && value % multipleOf === 0 ? value : undefined;
+    },
 };
 
-type UrlFilterChanges<Schema extends z.ZodObject> = Partial<Record<keyof z.output<Schema>, string | number | undefined>>;
+function wholeNumber(raw: string | undefined): number | undefined {
+  if (raw === undefined || !WHOLE_NUMBER.test(raw)) return undefined;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+type UrlFilterShape = Record<string, UrlParamReader<unknown>>;
+type UrlFiltersOf<Shape extends UrlFilterShape> = { [Key in keyof Shape]: ReturnType<Shape[Key]> };
+
+/** Reads the filters of a page from its address: every parameter in `shape` and nothing else. */
+export interface UrlFilters<Shape extends UrlFilterShape> {
+  read(params: URLSearchParams): UrlFiltersOf<Shape>;
+}
+
+/** The values a page's `urlFilters` read. */
+export type UrlFilterValues<Filters extends UrlFilters<UrlFilterShape>> = ReturnType<Filters['read']>;
+
+export function urlFilters<const Shape extends UrlFilterShape>(shape: Shape): UrlFilters<Shape> {
+  return {
+    read: (params) =>
+      Object.fromEntries(
+        Object.entries(shape).map(([key, reader]) => [key, reader(params.get(key) ?? undefined)]),
+      ) as UrlFiltersOf<Shape>,
+  };
+}
+
+type UrlFilterChanges<Shape extends UrlFilterShape> = Partial<Record<keyof Shape, string | number | undefined>>;
 
 interface WriteOptions {
   /** Replace the current history entry instead of adding one (Back then skips this change). */
@@ -22,16 +75,14 @@ interface WriteOptions {
 /**
  * Filters kept in the address, so that a filtered view can be reloaded, shared and reached again with Back.
  *
- * `schema` reads them: give every field a fallback (`.catch`) so that a hand-edited or outdated address still shows a
- * page rather than an error. Writes leave out empty values and each field's fallback, so one view has one address,
- * and a change to anything but the page starts again at the first page.
+ * `filters` reads them (see `urlFilters`). Writes leave out empty values and each parameter's fallback, so one view has
+ * one address, and a change to anything but the page starts again at the first page.
  */
-export function useUrlFilters<Schema extends z.ZodObject>(schema: Schema, { replace = false }: WriteOptions = {}) {
+export function useUrlFilters<Shape extends UrlFilterShape>(filters: UrlFilters<Shape>, { replace = false }: WriteOptions = {}) {
   const [params, setParams] = useSearchParams();
-  const filters: z.output<Schema> = schema.parse(Object.fromEntries(params));
-  const fallbacks: Record<string, unknown> = schema.parse({});
+  const fallbacks: Record<string, unknown> = filters.read(new URLSearchParams());
 
-  const write = (start: (current: URLSearchParams) => URLSearchParams, changes: UrlFilterChanges<Schema>, options: WriteOptions) =>
+  const write = (start: (current: URLSearchParams) => URLSearchParams, changes: UrlFilterChanges<Shape>, options: WriteOptions) =>
     setParams(
       (current) => {
         const next = start(current);
@@ -47,12 +98,12 @@ export function useUrlFilters<Schema extends z.ZodObject>(schema: Schema, { repl
     );
 
   return {
-    filters,
+    filters: filters.read(params),
     /** Changes the given filters and keeps the others. */
-    setFilters: (changes: UrlFilterChanges<Schema>, options: WriteOptions = {}) =>
+    setFilters: (changes: UrlFilterChanges<Shape>, options: WriteOptions = {}) =>
       write((current) => new URLSearchParams(current), changes, options),
     /** Starts over: the address keeps only `values`. */
-    resetFilters: (values: UrlFilterChanges<Schema> = {}, options: WriteOptions = {}) =>
+    resetFilters: (values: UrlFilterChanges<Shape> = {}, options: WriteOptions = {}) =>
       write(() => new URLSearchParams(), values, options),
   };
 }
