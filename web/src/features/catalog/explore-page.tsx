@@ -23,8 +23,7 @@ const ExploreFilters = urlFilters({
 });
 
 /** The albums the page lists at an address (the server fetches them before rendering the page). */
-export const exploreAlbumsOptions = (search: URLSearchParams) =>
-  albumListQueryOptions(albumsQuery(ExploreFilters.read(search)));
+export const exploreAlbumsOptions = (search: URLSearchParams) => albumListQueryOptions(albumsQuery(ExploreFilters.read(search)));
 const albumsQuery = (filters: UrlFilterValues<typeof ExploreFilters>) => ({ ...filters, limit: 24 });
 
 export function ExplorePage() {

@@ -20,8 +20,7 @@ const ChartFilters = urlFilters({
 });
 
 /** The chart the page shows at an address (the server fetches it before rendering the page). */
-export const trendingChartOptions = (search: URLSearchParams) =>
-  chartQueryOptions(chartQuery(ChartFilters.read(search)));
+export const trendingChartOptions = (search: URLSearchParams) => chartQueryOptions(chartQuery(ChartFilters.read(search)));
 const chartQuery = (filters: UrlFilterValues<typeof ChartFilters>) => ({ ...filters, limit: 25 });
 
 export function TrendingPage() {

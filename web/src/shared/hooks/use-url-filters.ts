@@ -59,9 +59,7 @@ export type UrlFilterValues<Filters extends UrlFilters<UrlFilterShape>> = Return
 export function urlFilters<const Shape extends UrlFilterShape>(shape: Shape): UrlFilters<Shape> {
   return {
     read: (params) =>
-      Object.fromEntries(
-        Object.entries(shape).map(([key, reader]) => [key, reader(params.get(key) ?? undefined)]),
-      ) as UrlFiltersOf<Shape>,
+      Object.fromEntries(Object.entries(shape).map(([key, reader]) => [key, reader(params.get(key) ?? undefined)])) as UrlFiltersOf<Shape>,
   };
 }
 
@@ -103,7 +101,6 @@ export function useUrlFilters<Shape extends UrlFilterShape>(filters: UrlFilters<
     setFilters: (changes: UrlFilterChanges<Shape>, options: WriteOptions = {}) =>
       write((current) => new URLSearchParams(current), changes, options),
     /** Starts over: the address keeps only `values`. */
-    resetFilters: (values: UrlFilterChanges<Shape> = {}, options: WriteOptions = {}) =>
-      write(() => new URLSearchParams(), values, options),
+    resetFilters: (values: UrlFilterChanges<Shape> = {}, options: WriteOptions = {}) => write(() => new URLSearchParams(), values, options),
   };
 }
