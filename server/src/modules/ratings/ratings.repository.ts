@@ -1,6 +1,6 @@
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { AlbumTable } from '../../db/schema.ts';
+import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from 'kysely';
+import type { AlbumTable, Database } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { RATING_STEP_COLUMNS, ratingStepColumn, stepCounts, type RatingStepColumn } from '../../db/rating-steps.ts';
@@ -53,6 +53,12 @@ export async function shiftAlbumTotals(
   change: { from: number | null; to: number | null },
   now: string,
 ): Promise<AlbumTotals | undefined> {
+  const row = await db.updateTable('album').set(totalsShift(change, now)).where('id', '=', albumId).returning(TOTALS).executeTakeFirst();
+  return totalsOf(row);
+}
+
+/** The album's columns a change of one rating moves. */
+function totalsShift(change: { from: number | null; to: number | null }, now: string) {
   const countDelta = (change.to === null ? 0 : 1) - (change.from === null ? 0 : 1);
   const sumDelta = (change.to ?? 0) - (change.from ?? 0);
   const steps: Partial<Record<RatingStepColumn, RawBuilder<number>>> = {};
@@ -60,19 +66,83 @@ export async function shiftAlbumTotals(
     if (change.from !== null) steps[ratingStepColumn(change.from)] = sql`${sql.ref(ratingStepColumn(change.from))} - 1`;
     if (change.to !== null) steps[ratingStepColumn(change.to)] = sql`${sql.ref(ratingStepColumn(change.to))} + 1`;
   }
-  const row = await db
-    .updateTable('album')
-    .set({
-      rating_count: sql`rating_count + ${countDelta}`,
-      rating_sum: sql`rating_sum + ${sumDelta}`,
-      rating_average: sql`case when rating_count + ${countDelta} > 0 then (rating_sum + ${sumDelta}) / (rating_count + ${countDelta}) else null end`,
-      ...steps,
-      updated_at: now,
-    })
-    .where('id', '=', albumId)
-    .returning(TOTALS)
-    .executeTakeFirst();
-  return totalsOf(row);
+  return {
+    rating_count: sql<number>`rating_count + ${countDelta}`,
+    rating_sum: sql<number>`rating_sum + ${sumDelta}`,
+    rating_average: sql<
+      number | null
+    >`case when rating_count + ${countDelta} > 0 then (rating_sum + ${sumDelta}) / (rating_count + ${countDelta}) else null end`,
+    ...steps,
+    updated_at: now,
+  };
+}
+
+/**
+ * A person's first rating of an album on PostgreSQL, in one statement: the rating, the album's totals, the profile's
+ * count and the feed's row (unless `quiet`). Null when the person has already rated the album (a change, which reads
+ * and locks the old rating first) or on SQLite, which cannot write in a WITH clause and whose statements cost no
+ * round trip to a server. Concurrent first ratings by one person are safe: the second inserts nothing and is null.
+ */
+export async function insertFirstRating(
+  db: DB,
+  rating: { userId: string; albumId: string; value: number; at: string; now: string; quiet: boolean },
+): Promise<{ totals: AlbumTotals | undefined } | null> {
+  if (dialectOf(db) !== 'postgres') return null;
+  const { userId, albumId, value, at, now } = rating;
+  // Everything after the rating happens only if the rating row was new.
+  const wasInserted = sql<boolean>`exists (select 1 from inserted)`;
+  const base = db
+    .with('inserted', (db) =>
+      db
+        .insertInto('rating')
+        .values({ id: newId(), user_id: userId, album_id: albumId, rating: value, created_at: at, updated_at: at })
+        .onConflict((conflict) => conflict.columns(['user_id', 'album_id']).doNothing())
+        .returning('album_id'),
+    )
+    .with('totals', (db) =>
+      db
+        .updateTable('album')
+        .set(totalsShift({ from: null, to: value }, now))
+        .where('id', '=', albumId)
+        .where(wasInserted)
+        .returning(TOTALS),
+    )
+    .with('profile_count', (db) =>
+      db
+        .updateTable('profile')
+        .set({ ratings_count: sql`ratings_count + 1` })
+        .where('user_id', '=', userId)
+        .where(wasInserted)
+        .returning('user_id'),
+    );
+  const query = rating.quiet
+    ? base
+    : base
+        .with('moved', (db) =>
+          db.updateTable('activity').set({ created_at: now }).where(isRatedActivity(userId, albumId)).where(wasInserted).returning('id'),
+        )
+        .with('recorded', (db) =>
+          db
+            .insertInto('activity')
+            .columns(['id', 'actor_id', 'verb', 'object_type', 'object_id', 'album_id', 'created_at'])
+            .expression(
+              db
+                .selectNoFrom((eb) => [
+                  eb.val(newId()).as('id'),
+                  eb.val(userId).as('actor_id'),
+                  eb.val('rated').as('verb'),
+                  eb.val('album').as('object_type'),
+                  eb.val(albumId).as('object_id'),
+                  eb.val(albumId).as('album_id'),
+                  eb.val(now).as('created_at'),
+                ])
+                .where(wasInserted)
+                .where(sql<boolean>`not exists (select 1 from moved)`),
+            )
+            .returning('id'),
+        );
+  const row = await query.selectFrom('totals').select(TOTALS).executeTakeFirst();
+  return row ? { totals: totalsOf(row) } : null;
 }
 
 export async function shiftProfileRatings(db: DB, userId: string, delta: number): Promise<void> {
@@ -169,15 +239,7 @@ export async function personDistribution(db: DB, userId: string): Promise<Map<nu
  * instead of adding another, so adjusting a rating never floods followers' feeds.
  */
 export async function recordRated(db: DB, userId: string, albumId: string, now: string): Promise<void> {
-  // object_type too, so both engines probe activity_object_actor_idx instead of reading all of a person's rows.
-  const moved = await db
-    .updateTable('activity')
-    .set({ created_at: now })
-    .where('object_type', '=', 'album')
-    .where('object_id', '=', albumId)
-    .where('actor_id', '=', userId)
-    .where('verb', '=', 'rated')
-    .executeTakeFirst();
+  const moved = await db.updateTable('activity').set({ created_at: now }).where(isRatedActivity(userId, albumId)).executeTakeFirst();
   if (Number(moved.numUpdatedRows) > 0) return;
   await db
     .insertInto('activity')
@@ -186,11 +248,12 @@ export async function recordRated(db: DB, userId: string, albumId: string, now: 
 }
 
 export async function deleteRatedActivity(db: DB, userId: string, albumId: string): Promise<void> {
-  await db
-    .deleteFrom('activity')
-    .where('object_type', '=', 'album')
-    .where('object_id', '=', albumId)
-    .where('actor_id', '=', userId)
-    .where('verb', '=', 'rated')
-    .execute();
+  await db.deleteFrom('activity').where(isRatedActivity(userId, albumId)).execute();
+}
+
+/** A person's feed row for rating an album (one at most). */
+function isRatedActivity(userId: string, albumId: string) {
+  // object_type too, so both engines probe activity_object_actor_idx instead of reading all of a person's rows.
+  return (eb: ExpressionBuilder<Database, 'activity'>) =>
+    eb.and([eb('object_type', '=', 'album'), eb('object_id', '=', albumId), eb('actor_id', '=', userId), eb('verb', '=', 'rated')]);
 }

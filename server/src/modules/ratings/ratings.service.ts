@@ -53,16 +53,23 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     options: { quiet?: boolean; at?: string } = {},
   ): Promise<AlbumRating> {
     const albumId = await catalog.resolveAlbumId(albumRef);
+    const now = deps.clock().toISOString();
+    const at = options.at ?? now;
+    // Most ratings are a person's first of an album: on PostgreSQL that is one statement, not a transaction of six.
+    const first = await repository.insertFirstRating(db, { userId, albumId, value: rating, at, now, quiet: options.quiet ?? false });
+    if (first) {
+      catalog.invalidateAlbum(albumId);
+      return summary(albumId, rating, first.totals);
+    }
     const write = () =>
       db.transaction().execute(async (trx) => {
-        const now = deps.clock().toISOString();
         const existing = await repository.findRating(trx, userId, albumId);
         let totals: Totals;
         if (existing) {
-          await repository.updateRating(trx, existing.id, rating, options.at ?? now);
+          await repository.updateRating(trx, existing.id, rating, at);
           totals = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
         } else {
-          await repository.insertRating(trx, userId, albumId, rating, options.at ?? now);
+          await repository.insertRating(trx, userId, albumId, rating, at);
           totals = await repository.shiftAlbumTotals(trx, albumId, { from: null, to: rating }, now);
           await repository.shiftProfileRatings(trx, userId, 1);
         }
