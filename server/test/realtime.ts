@@ -1,4 +1,5 @@
-import { REALTIME_PATH, type RealtimeEvent } from '@hearsay/contracts/realtime';
+import type { RealtimeEvent } from '@hearsay/contracts/realtime';
+import { REALTIME_PATH } from '@hearsay/contracts/realtime-connection';
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from './app.ts';
 import type { TestUser } from './users.ts';

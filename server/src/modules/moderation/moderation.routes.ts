@@ -1,7 +1,7 @@
 import { accountsEndpoints } from '@hearsay/contracts/accounts';
 import { dataExportEndpoints } from '@hearsay/contracts/data-export';
 import { moderationEndpoints as endpoints } from '@hearsay/contracts/moderation';
-import { REALTIME_PATH } from '@hearsay/contracts/realtime';
+import { REALTIME_PATH } from '@hearsay/contracts/realtime-connection';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { forbidden } from '../../platform/errors.ts';

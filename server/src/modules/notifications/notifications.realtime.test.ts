@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_PATH } from '@hearsay/contracts/realtime';
+import { REALTIME_PATH } from '@hearsay/contracts/realtime-connection';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { listen, openTab, TEST_SITE } from '../../../test/realtime.ts';

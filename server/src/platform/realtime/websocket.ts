@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
-import { REALTIME_HEARTBEAT_MS, REALTIME_PATH, REALTIME_RESTART_CLOSE, type RealtimeEvent } from '@hearsay/contracts/realtime';
+import type { RealtimeEvent } from '@hearsay/contracts/realtime';
+import { REALTIME_HEARTBEAT_MS, REALTIME_PATH, REALTIME_RESTART_CLOSE } from '@hearsay/contracts/realtime-connection';
 import type { FastifyInstance } from 'fastify';
 import type { ClusterBus } from '../cluster.ts';
 import { errorBody } from '../http/error-handler.ts';

@@ -1,4 +1,9 @@
-import { REALTIME_HEARTBEAT_MS, REALTIME_RESTART_CLOSE, reconnectDelayMs, restartReconnectDelayMs } from '@hearsay/contracts/realtime';
+import {
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_RESTART_CLOSE,
+  reconnectDelayMs,
+  restartReconnectDelayMs,
+} from '@hearsay/contracts/realtime-connection';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openRealtimeConnection, realtimeUrl } from './connection.ts';
 import { fakeSockets } from './fake-socket.ts';
@@ -82,7 +87,7 @@ describe('the realtime connection', () => {
     expect(socket.sent).toEqual(['ping', 'ping']);
   });
 
-  it('passes on the events it understands and ignores pongs and anything else', () => {
+  it('passes on the events it understands, in order, and ignores pongs and anything else', async () => {
     const fake = fakeSockets();
     const onEvent = vi.fn();
     openRealtimeConnection(fake.connect, 'ws://site/realtime', { onEvent, onReconnect: () => undefined });
@@ -92,7 +97,9 @@ describe('the realtime connection', () => {
     socket.receive('not json');
     socket.receive({ type: 'something.else' });
     socket.receive({ type: 'notifications.unread', unread: 4 });
-    expect(onEvent.mock.calls).toEqual([[{ type: 'notifications.unread', unread: 4 }]]);
+    socket.receive({ type: 'notifications.unread', unread: 5 });
+    await vi.waitFor(() => expect(onEvent).toHaveBeenCalledTimes(2));
+    expect(onEvent.mock.calls).toEqual([[{ type: 'notifications.unread', unread: 4 }], [{ type: 'notifications.unread', unread: 5 }]]);
   });
 
   it('closes for good: no reconnect after close()', () => {

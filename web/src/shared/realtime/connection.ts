@@ -1,12 +1,11 @@
+import type { RealtimeEvent } from '@hearsay/contracts/realtime';
 import {
   REALTIME_HEARTBEAT_MS,
   REALTIME_PATH,
   REALTIME_RESTART_CLOSE,
   reconnectDelayMs,
   restartReconnectDelayMs,
-  RealtimeEventSchema,
-  type RealtimeEvent,
-} from '@hearsay/contracts/realtime';
+} from '@hearsay/contracts/realtime-connection';
 
 /** What the connection uses of a WebSocket (tests pass a fake). */
 export interface SocketLike {
@@ -24,6 +23,26 @@ export interface ConnectionCallbacks {
   onEvent(event: RealtimeEvent): void;
   /** The socket opened again after dropping: whatever it missed should be read from the API. */
   onReconnect(): void;
+}
+
+/**
+ * Reads an event with its schema, which loads with the first message rather than with the page: events are rare, and
+ * zod is a large module to evaluate while a page starts (decision 035). Messages keep their order: every read waits
+ * on the same load.
+ */
+let eventSchema: Promise<(data: unknown) => RealtimeEvent | null> | undefined;
+function readEvent(data: unknown): Promise<RealtimeEvent | null> {
+  eventSchema ??= import('@hearsay/contracts/realtime').then(({ RealtimeEventSchema }) => (value: unknown) => {
+    const parsed = RealtimeEventSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  });
+  return eventSchema.then(
+    (read) => read(data),
+    () => {
+      eventSchema = undefined; // Offline for a moment: the next message loads it again.
+      return null;
+    },
+  );
 }
 
 /** The socket's address on this site: same origin, ws or wss as the page. */
@@ -57,12 +76,15 @@ export function openRealtimeConnection(connect: SocketFactory, url: string, call
     };
     current.onmessage = (message) => {
       if (typeof message.data !== 'string' || message.data === 'pong') return;
+      let data: unknown;
       try {
-        const parsed = RealtimeEventSchema.safeParse(JSON.parse(message.data));
-        if (parsed.success) callbacks.onEvent(parsed.data);
+        data = JSON.parse(message.data);
       } catch {
-        // Not JSON: nothing this version understands.
+        return; // Not JSON: nothing this version understands.
       }
+      void readEvent(data).then((event) => {
+        if (event && !closed && socket === current) callbacks.onEvent(event);
+      });
     };
     current.onerror = () => undefined;
     current.onclose = (event) => {
