@@ -43,7 +43,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
 
   /**
    * Rates an album, or changes the rating; the rating row, all totals and the feed's activity row change in one
-   * transaction. `quiet` records no activity: an import's hundreds of old ratings would flood followers' feeds.
+   * transaction (decision 037: a first rating on PostgreSQL is one statement). `quiet` records no activity: an import's hundreds of old ratings would flood followers' feeds.
    * `at` dates the rating when it was given elsewhere (an imported Hearsay export keeps when each album was rated).
    */
   async function rate(
