@@ -33,6 +33,7 @@ import * as popularAlbumsIndex from './2026-11-29-20-popular-albums-index.ts';
 import * as searchLongerPrefixes from './2026-11-30-10-search-longer-prefixes.ts';
 import * as searchIndexesWithoutPendingLists from './2026-11-30-20-search-indexes-without-pending-lists.ts';
 import * as albumRatingSteps from './2026-12-01-10-album-rating-steps.ts';
+import * as searchSegments from './2026-12-02-10-search-segments.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-10-search-longer-prefixes': searchLongerPrefixes,
   '2026-11-30-20-search-indexes-without-pending-lists': searchIndexesWithoutPendingLists,
   '2026-12-01-10-album-rating-steps': albumRatingSteps,
+  '2026-12-02-10-search-segments': searchSegments,
 };

@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Database } from '../../db/schema.ts';
+import type { UpkeepSettings } from './upkeep-thread.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DB = Kysely<Database>;
@@ -67,7 +68,7 @@ export interface OpenOptions {
   /**
    * Serving requests (PostgreSQL): a connection is waited for at most 2 s and a statement runs at most 30 s, so a
    * database that went away answers 503 at once instead of holding requests. Migrations and tools open without them.
-   * On SQLite, the log is checkpointed on a thread of its own (startCheckpoints).
+   * On SQLite, the log is checkpointed and the search indexes merged on a thread of its own (startUpkeep).
    */
   serving?: boolean;
 }
@@ -81,20 +82,25 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   return openPostgres(url, options.poolSize ?? 10, options.serving ?? false);
 }
 
-/** How often the checkpoint thread copies the log back, and the log size (pages) at which a commit does it itself. */
+/** How often the upkeep thread copies the log back, and the log size (pages) at which a commit does it itself. */
 const CHECKPOINT_INTERVAL_MS = 200;
 const FALLBACK_CHECKPOINT_PAGES = 10_000;
 
 /**
  * Serving on SQLite: checkpoints run on a thread of their own, so no request's commit pays for copying the log and
- * syncing the file (most of a rating write's cost otherwise). Should that thread stop, commits checkpoint again once
- * the log reaches FALLBACK_CHECKPOINT_PAGES.
+ * syncing the file (most of a rating write's cost otherwise); the same thread keeps the search indexes merged.
+ * Should that thread stop, commits checkpoint again once the log reaches FALLBACK_CHECKPOINT_PAGES.
  */
-function startCheckpoints(database: SqliteDatabase.Database, path: string): () => Promise<void> {
+function startUpkeep(database: SqliteDatabase.Database, path: string): () => Promise<void> {
   database.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
-  const thread = new Worker(new URL('./checkpoint-thread.ts', import.meta.url), {
-    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS },
-  });
+  const settings: UpkeepSettings = {
+    path,
+    checkpointIntervalMs: CHECKPOINT_INTERVAL_MS,
+    firstMergeMs: 1000,
+    mergeIntervalMs: 10_000,
+    mergePauseMs: 20,
+  };
+  const thread = new Worker(new URL('./upkeep-thread.ts', import.meta.url), { workerData: settings });
   thread.unref();
   thread.on('error', () => undefined);
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
@@ -117,13 +123,13 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
   database.pragma('cache_size = -32000');
   const { log, observeQueries } = queryObservers();
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, database), log });
-  const stopCheckpoints = serving && path !== ':memory:' ? startCheckpoints(database, path) : async () => {};
+  const stopUpkeep = serving && path !== ':memory:' ? startUpkeep(database, path) : async () => {};
   return {
     db,
     dialect: 'sqlite',
     description: `sqlite ${path}`,
     destroy: async () => {
-      await stopCheckpoints();
+      await stopUpkeep();
       await db.destroy();
     },
     observeQueries,
