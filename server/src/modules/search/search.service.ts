@@ -11,7 +11,7 @@ import type { BlocksService } from '../blocks/blocks.service.ts';
 
 /** Documents beginning with the words, looked up besides the first matches when a search finds more than it ranks. */
 const STARTING_CANDIDATES = 200;
-/** Fewer matches as typed than this, and spelling corrections are looked for too ("radiohed" → Radiohead). */
+/** Fewer albums and artists together as typed than this, and spelling corrections are looked for ("radiohed" → Radiohead). */
 const FEW_MATCHES = 5;
 /** Spelling corrections kept per word, the closest first. */
 const MAX_CORRECTIONS = 20;
@@ -36,7 +36,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   const { db, catalog } = deps;
   // Popular searches repeat; their matches are kept for a few seconds (new catalog rows show up
   // within that time).
-  const matches = memoryCache<string, Found>(deps.caches ?? 'on', { max: 2000, ttl: 10_000 });
+  const matches = memoryCache<string, { album: Found; artist: Found }>(deps.caches ?? 'on', { max: 2000, ttl: 10_000 });
   const corrections = memoryCache<string, repository.TokenGroup>(deps.caches ?? 'on', { max: 5000, ttl: 60_000 });
   // Albums added to the catalog (from MusicBrainz, say) are searched for at once by whoever added them.
   catalog.onChange((albumId) => {
@@ -45,44 +45,57 @@ export function createSearchService(deps: SearchServiceDeps) {
     corrections.clear();
   });
 
-  async function cachedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<Found> {
-    const key = `${kind}:${tokens.join(' ')}`;
-    let found = matches.get(key);
-    if (!found) {
-      found = await rankedMatches(kind, tokens, corrected);
-      matches.set(key, found);
+  /**
+   * Albums and artists, each best first: what matches the words as typed, and only when the two together find fewer
+   * than FEW_MATCHES, what matches their spelling corrections too (the costly part of a search), after them. Words
+   * that find albums but name no artist ("ok computer") are taken as spelled right.
+   */
+  async function catalogMatches(tokens: string[]): Promise<{ album: Found; artist: Found }> {
+    const key = tokens.join(' ');
+    const cached = matches.get(key);
+    if (cached) return cached;
+    const [album, artist] = await Promise.all([typedMatches('album', tokens), typedMatches('artist', tokens)]);
+    let found = { album, artist };
+    if (album.ids.length + artist.ids.length < FEW_MATCHES) {
+      const groups = await tokenGroups(tokens);
+      if (groups.some((group) => group.corrections.length > 0))
+        found = { album: await withCorrections('album', album, groups), artist: await withCorrections('artist', artist, groups) };
     }
+    matches.set(key, found);
     return found;
   }
 
   /**
-   * Ids of one kind, best first: what matches the words as typed, ranked by how they meet the name (the whole name,
-   * its beginning, whole words, prefixes). Past SEARCH_COUNT_LIMIT matches only the first ones are ranked, with those
-   * beginning with the words added so the best are never missed. Only when the words find too few are spelling
-   * corrections looked for (the costly part of a search) and joined, after them.
+   * Ids of one kind, best first, ranked by how they meet the name (the whole name, its beginning, whole words,
+   * prefixes). Past SEARCH_COUNT_LIMIT matches only the first ones are ranked, with those beginning with the words
+   * added so the best are never missed.
    */
-  async function rankedMatches(kind: SearchKind, tokens: string[], corrected: () => Promise<repository.TokenGroup[]>): Promise<Found> {
+  async function typedMatches(kind: SearchKind, tokens: string[]): Promise<Found> {
     const typed = tokens.map((token) => ({ token, corrections: [] }));
     let pool = await repository.matchDocuments(db, kind, typed, SEARCH_COUNT_LIMIT + 1);
     const more = pool.length > SEARCH_COUNT_LIMIT;
     if (more) pool = unique([...(await repository.documentsStartingWith(db, kind, tokens, STARTING_CANDIDATES)), ...pool]);
-    const good = rankByName(pool, tokens)
+    const ids = rankByName(pool, tokens)
       .slice(0, SEARCH_COUNT_LIMIT)
       .map((match) => match.refId);
-    if (good.length >= FEW_MATCHES) return { ids: good, more };
-    const groups = await corrected();
-    if (groups.every((group) => group.corrections.length === 0)) return { ids: good, more };
-    const seen = new Set(good);
+    return { ids, more };
+  }
+
+  /** The matches as typed, then those of the words' spelling corrections, ranked as if the closest had been typed. */
+  async function withCorrections(kind: SearchKind, typed: Found, groups: repository.TokenGroup[]): Promise<Found> {
+    const seen = new Set(typed.ids);
     const fuzzy = await repository.matchDocuments(db, kind, groups, SEARCH_COUNT_LIMIT + 1);
-    // Ranked as if the closest correction of each word had been typed.
     const closest = groups.map((group) => group.corrections[0] ?? group.token);
     const ids = [
-      ...good,
+      ...typed.ids,
       ...rankByName(fuzzy, closest)
         .map((match) => match.refId)
         .filter((id) => !seen.has(id)),
     ];
-    return { ids: ids.slice(0, SEARCH_COUNT_LIMIT), more: ids.length > SEARCH_COUNT_LIMIT || fuzzy.length > SEARCH_COUNT_LIMIT };
+    return {
+      ids: ids.slice(0, SEARCH_COUNT_LIMIT),
+      more: typed.more || ids.length > SEARCH_COUNT_LIMIT || fuzzy.length > SEARCH_COUNT_LIMIT,
+    };
   }
 
   /** Each word with the indexed words it may be a typo of ("radiohed" → "radiohead"), the closest first. */
@@ -194,12 +207,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     if (tokens.length === 0) return empty;
 
-    // Looked up once, and only if the words as typed find too few albums or artists.
-    let groups: Promise<repository.TokenGroup[]> | undefined;
-    const corrected = () => (groups ??= tokenGroups(tokens));
-    const [albums, artists, people, collections] = await Promise.all([
-      cachedMatches('album', tokens, corrected),
-      cachedMatches('artist', tokens, corrected),
+    const [{ album: albums, artist: artists }, people, collections] = await Promise.all([
+      catalogMatches(tokens),
       findPeople(tokens, viewerId),
       findCollections(tokens, viewerId),
     ]);

@@ -61,6 +61,17 @@ describe('GET /api/search', () => {
     expect(combat.albums[0]?.title).toBe('Combat Rock');
   });
 
+  it('takes words that find albums as spelled right, even where they name no artist', async () => {
+    await buildAlbums(t.db, 6, 'Marmalade Skies', 'Orchard Band');
+    await buildAlbum(t.db, { title: 'Sunrise', artist: 'Marmelade' });
+    const spelled = await search('q=marmalade&type=artists');
+    expect(spelled.counts.albums).toBe(6);
+    expect(spelled.artists).toEqual([]);
+    // Too few as typed: the correction finds the albums the other way round.
+    const typo = await search('q=marmelade');
+    expect(typo.albums.map((album) => album.title)).toEqual(expect.arrayContaining(['Sunrise', 'Marmalade Skies 1']));
+  });
+
   it('matches word prefixes across title and artist', async () => {
     const result = await search('q=ok+comp');
     expect(result.albums[0]?.title).toBe('OK Computer');
