@@ -48,14 +48,30 @@ export function editDistance(a: string, b: string, limit: number): number {
  * by its artist credit): 0 the whole text, 1 the name begins with the words, 2 every word is a whole word of it,
  * 3 it begins with the words (the last one cut short), 4 anything else that matched as typed. Lower ranks first.
  */
-export function nameTier(text: string, tokens: readonly string[]): number {
-  const phrase = tokens.join(' ');
+export function nameTier(text: string, tokens: readonly string[], phrase = tokens.join(' ')): number {
   if (text === phrase) return 0;
-  if (text.startsWith(`${phrase} `)) return 1;
-  const words = text.split(' ');
-  if (tokens.every((token) => words.includes(token))) return 2;
+  if (text.startsWith(phrase) && text.charCodeAt(phrase.length) === SPACE) return 1;
+  if (tokens.every((token) => hasWord(text, token))) return 2;
   if (text.startsWith(phrase)) return 3;
   return 4;
+}
+
+const SPACE = 32;
+
+/** Whether `word` is one of the space-separated words of `text`, without splitting it. */
+function hasWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || text.charCodeAt(at - 1) === SPACE) && (end === text.length || text.charCodeAt(end) === SPACE)) return true;
+  }
+  return false;
+}
+
+/** How many space-separated words `text` has (documents are indexed with single spaces). */
+function wordCount(text: string): number {
+  let count = 1;
+  for (let index = text.indexOf(' '); index !== -1; index = text.indexOf(' ', index + 1)) count++;
+  return count;
 }
 
 /**
@@ -63,8 +79,9 @@ export function nameTier(text: string, tokens: readonly string[]): number {
  * what was typed), then by id, so the order never depends on the order the index gave them in.
  */
 export function rankByName<T extends { text: string; refId: string }>(matches: readonly T[], tokens: readonly string[]): T[] {
+  const phrase = tokens.join(' ');
   return matches
-    .map((match) => ({ match, tier: nameTier(match.text, tokens), words: match.text.split(' ').length }))
+    .map((match) => ({ match, tier: nameTier(match.text, tokens, phrase), words: wordCount(match.text) }))
     .sort(
       (a, b) =>
         a.tier - b.tier ||

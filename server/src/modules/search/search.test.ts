@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { usingPostgres } from '../../../test/database.ts';
 import { buildAlbum, buildAlbums, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { editDistance } from './search-text.ts';
+import { editDistance, nameTier, rankByName } from './search-text.ts';
 
 let t: TestApp;
 
@@ -293,5 +293,28 @@ describe('editDistance', () => {
     expect(editDistance('radiohed', 'radiohead', 2)).toBe(1);
     expect(editDistance('beatels', 'beatles', 2)).toBe(1);
     expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+});
+
+describe('nameTier and rankByName', () => {
+  it('rank the whole name, then its beginning, whole words, a cut-short beginning, then the rest', () => {
+    const tokens = ['ok', 'comp'];
+    expect(nameTier('ok comp', tokens)).toBe(0);
+    expect(nameTier('ok comp radiohead', tokens)).toBe(1);
+    expect(nameTier('not ok at all comp', tokens)).toBe(2);
+    expect(nameTier('ok computer radiohead', tokens)).toBe(3);
+    expect(nameTier('okay compilation', tokens)).toBe(4);
+    expect(nameTier('bookcomp ok', tokens)).toBe(4);
+    const ranked = rankByName(
+      [
+        { refId: 'e', text: 'okay compilation' },
+        { refId: 'd', text: 'ok computer radiohead' },
+        { refId: 'c', text: 'comp ok' },
+        { refId: 'b', text: 'ok comp radiohead and more' },
+        { refId: 'a', text: 'ok comp radiohead' },
+      ],
+      tokens,
+    );
+    expect(ranked.map((match) => match.refId)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });
