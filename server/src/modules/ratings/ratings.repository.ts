@@ -241,6 +241,14 @@ export async function personDistribution(db: DB, userId: string): Promise<Map<nu
 export async function recordRated(db: DB, userId: string, albumId: string, now: string): Promise<void> {
   const moved = await db.updateTable('activity').set({ created_at: now }).where(isRatedActivity(userId, albumId)).executeTakeFirst();
   if (Number(moved.numUpdatedRows) > 0) return;
+  await insertRatedActivity(db, userId, albumId, now);
+}
+
+/**
+ * The feed's row for a person's first rating of an album: there is none to move, since removing a rating removes its
+ * row (`deleteRatedActivity`), and so does forgetting a person.
+ */
+export async function insertRatedActivity(db: DB, userId: string, albumId: string, now: string): Promise<void> {
   await db
     .insertInto('activity')
     .values({ id: newId(), actor_id: userId, verb: 'rated', object_type: 'album', object_id: albumId, album_id: albumId, created_at: now })

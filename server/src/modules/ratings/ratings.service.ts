@@ -64,17 +64,16 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     const write = () =>
       db.transaction().execute(async (trx) => {
         const existing = await repository.findRating(trx, userId, albumId);
-        let totals: Totals;
         if (existing) {
           await repository.updateRating(trx, existing.id, rating, at);
-          totals = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
-        } else {
-          await repository.insertRating(trx, userId, albumId, rating, at);
-          totals = await repository.shiftAlbumTotals(trx, albumId, { from: null, to: rating }, now);
-          await repository.shiftProfileRatings(trx, userId, 1);
+          const totals = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
+          if (Number(existing.rating) !== rating && !options.quiet) await repository.recordRated(trx, userId, albumId, now);
+          return totals;
         }
-        const changed = !existing || Number(existing.rating) !== rating;
-        if (changed && !options.quiet) await repository.recordRated(trx, userId, albumId, now);
+        await repository.insertRating(trx, userId, albumId, rating, at);
+        const totals = await repository.shiftAlbumTotals(trx, albumId, { from: null, to: rating }, now);
+        await repository.shiftProfileRatings(trx, userId, 1);
+        if (!options.quiet) await repository.insertRatedActivity(trx, userId, albumId, now);
         return totals;
       });
     let totals: Totals;
