@@ -114,6 +114,10 @@ describe('rating an album', () => {
     expect(removed.json()).toMatchObject({ averageRating: 9, ratingCount: 1 });
     const left = await t.db.selectFrom('activity').select('actor_id').where('object_id', '=', album).where('verb', '=', 'rated').execute();
     expect(left.map((row) => row.actor_id)).toEqual([second.user.id]);
+    // Rated again after removing it: a first rating once more, with a feed row of its own.
+    await rate(first, 5, album);
+    const again = await t.db.selectFrom('activity').select('actor_id').where('object_id', '=', album).where('verb', '=', 'rated').execute();
+    expect(again.map((row) => row.actor_id).sort()).toEqual([first.user.id, second.user.id].sort());
   });
 
   it('one person rating twice at the same moment still counts once', async () => {
