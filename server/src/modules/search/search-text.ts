@@ -18,9 +18,34 @@ export function allowedEdits(token: string): number {
 /** Rows reused between calls: spelling corrections measure hundreds of words per query word. */
 let rows: Int32Array[] = [];
 
+/** Letter counts reused between calls: a's added, b's taken away. */
+const letterCounts = new Int32Array(65_536);
+
+/**
+ * A lower bound of the distance from the letters alone: an edit changes the letters' counts by two at most (a
+ * substitution), so words whose counts differ by more than twice `limit` are too far apart. Most candidates of a
+ * spelling correction end here, without the table below.
+ */
+function lettersTooFar(a: string, b: string, limit: number): boolean {
+  for (let i = 0; i < a.length; i++) letterCounts[a.charCodeAt(i)]!++;
+  for (let i = 0; i < b.length; i++) letterCounts[b.charCodeAt(i)]!--;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) {
+    const code = a.charCodeAt(i);
+    difference += Math.abs(letterCounts[code]!);
+    letterCounts[code] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const code = b.charCodeAt(i);
+    difference += Math.abs(letterCounts[code]!);
+    letterCounts[code] = 0;
+  }
+  return difference > 2 * limit;
+}
+
 /** Damerau–Levenshtein distance (adjacent swaps count as one edit), stopping early past `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (Math.abs(a.length - b.length) > limit || lettersTooFar(a, b, limit)) return limit + 1;
   const width = b.length + 1;
   if (rows.length < 3 || rows[0]!.length < width) rows = [new Int32Array(width), new Int32Array(width), new Int32Array(width)];
   // Three rows: the one before the previous (for swaps), the previous, the current.

@@ -294,6 +294,46 @@ describe('editDistance', () => {
     expect(editDistance('beatels', 'beatles', 2)).toBe(1);
     expect(editDistance('abc', 'xyz', 1)).toBe(2);
   });
+
+  // Past the limit it answers any number above it.
+  it('answers as the full table does for every pair, however far apart their letters are', () => {
+    // The full Damerau–Levenshtein table, with no shortcut.
+    const reference = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= a.length; i++)
+        for (let j = 1; j <= b.length; j++) {
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+        }
+      return d[a.length]![b.length]!;
+    };
+    const words = [
+      'radiohead',
+      'radiohed',
+      'raidohead',
+      'radioheads',
+      'headradio',
+      'beatles',
+      'beatels',
+      'betales',
+      'aaaa',
+      'aaab',
+      'abab',
+      'baba',
+      'björk',
+      'bjork',
+      'sigur',
+      'sugar',
+      'rós',
+      'ros',
+    ];
+    for (const a of words)
+      for (const b of words)
+        for (const limit of [0, 1, 2])
+          expect(Math.min(editDistance(a, b, limit), limit + 1), `${a} ${b} ${limit}`).toBe(Math.min(reference(a, b), limit + 1));
+  });
 });
 
 describe('nameTier and rankByName', () => {
