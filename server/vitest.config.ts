@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Tests that need several server processes on one database (behind nginx, with Redis) run when the run is on
@@ -11,6 +12,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...(onPostgres ? [] : severalServers)],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // One test file per core. Left to itself, Vitest keeps a core free, which on a two-core machine runs the files one
+    // at a time: 326 s for this suite against 200 s with both cores.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

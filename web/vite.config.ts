@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.HEARSAY_API_URL ?? 'http://localhost:3000';
@@ -74,5 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // One test file per core (Vitest otherwise keeps one free: on two cores, one file at a time).
+    maxWorkers: availableParallelism(),
   },
 }));
