@@ -663,6 +663,25 @@ try {
         };
       },
     },
+    // The ceiling of every path above: the same tiny answer under load, as a visitor (the HTTP framework, its hooks
+    // and headers) and signed in (and the session). No path that does more can come closer to the bare server.
+    {
+      key: 'floor',
+      label: 'GET /healthz, visitor (the framework alone)',
+      connections: CONNECTIONS,
+      requests: () => () => ({ path: '/healthz' }),
+    },
+    {
+      key: 'floor-signed-in',
+      baselineOf: 'floor',
+      bareOf: 'floor',
+      label: 'GET /healthz, signed in (the framework and the session)',
+      connections: CONNECTIONS,
+      requests: (start) => {
+        const cookie = rotate(cookies, start);
+        return () => ({ path: '/healthz', headers: { cookie: cookie() } });
+      },
+    },
     // The same cheap answer with and without a session cookie: the difference is resolving the session alone.
     ...signedInAndVisitor('session', '/healthz', 'GET /healthz, signed in (the session resolved, nothing else)', cookies),
     ...signedInAndVisitor('me', '/api/me', 'GET /api/me, signed in', cookies),
