@@ -63,6 +63,8 @@ test('Settings → Notifications saves each toggle and keeps it after a reload',
   const nobody = page.getByRole('radio', { name: 'Nobody' });
   await nobody.check();
   await expect(nobody).toBeChecked();
+  // The choice shows at once; it is kept once the server has it.
+  await expect(page.getByText('Saved.', { exact: true }).first()).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Nobody' })).toBeChecked();
