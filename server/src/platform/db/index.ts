@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Database } from '../../db/schema.ts';
+import { preparedName } from './prepared-statements.ts';
 import type { UpkeepSettings } from './upkeep-thread.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -226,7 +227,15 @@ function openPostgres(url: string, poolSize: number, serving: boolean): Database
   // A connection in use can be lost too (between a transaction's statements, or under a running query). pg reports
   // that as an 'error' event on the client as well as to the query; the query's failure is what a request sees (a
   // 503), and the pool drops the client when it is released. Without a listener, the event would crash the process.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // Kysely runs every statement as `query(text, values)`: a text kept prepared runs under its name instead.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const name = typeof args[0] === 'string' ? preparedName(args[0]) : undefined;
+      return name ? query({ name, text: args[0], values: args[1] }, ...args.slice(2)) : query(...args);
+    }) as typeof client.query;
+  });
   const { log, observeQueries } = queryObservers();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   const parsed = new URL(url);

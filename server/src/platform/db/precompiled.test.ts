@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/database.ts';
-import type { DatabaseHandle } from './index.ts';
+import { sql } from 'kysely';
+import { dialectOf, type DatabaseHandle } from './index.ts';
 import { precompiled } from './precompiled.ts';
+import { preparedName } from './prepared-statements.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -42,5 +44,24 @@ describe('precompiled', () => {
     await expect(changed(database.db, 'dub')).rejects.toThrow(/an argument was changed/);
     const unused = precompiled((db, _slug: string) => db.selectFrom('genre').select('id'));
     await expect(unused(database.db, 'dub')).rejects.toThrow(/argument 0 is not a value/);
+  });
+
+  it('keeps its SQL prepared: on PostgreSQL, under a name, on each connection that ran it', async () => {
+    const genre = precompiled((db, slug: string) =>
+      db.selectFrom('genre').select('name').where('slug', '=', slug).where('kind', '=', 'genre'),
+    );
+    const compiled = database.db.selectFrom('genre').select('name').where('slug', '=', 'x').where('kind', '=', 'genre').compile().sql;
+    expect(preparedName(compiled)).toBeUndefined();
+    // A transaction holds one connection, so what it prepared can be read back on it.
+    const prepared = await database.db.transaction().execute(async (trx) => {
+      expect(await genre(trx, 'test-dub')).toEqual([{ name: 'Dub' }]);
+      expect(await genre(trx, 'test-ambient')).toEqual([{ name: 'Ambient' }]);
+      if (dialectOf(trx) === 'sqlite') return [];
+      const { rows } = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(trx);
+      return rows;
+    });
+    const name = preparedName(compiled);
+    expect(name).toMatch(/^hearsay_\d+$/);
+    if (dialectOf(database.db) === 'postgres') expect(prepared).toContainEqual({ name, statement: compiled });
   });
 });

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import { dialectOf, type DB, type Dialect } from './index.ts';
+import { keepPrepared } from './prepared-statements.ts';
 
 /** What stands for argument `index` while the query is built once: a string no caller would pass. */
 const standIn = (index: number) => `\u0000hearsay-argument-${index}\u0000`;
@@ -9,7 +10,8 @@ const standIn = (index: number) => `\u0000hearsay-argument-${index}\u0000`;
  * too): each call runs that SQL, on the handle it is given, with the real values in the stand-ins' places. Kysely
  * otherwise builds and compiles the query again on every call, which was a quarter of the CPU of a signed-in album
  * page. Only for fixed shapes: no lists (`in`), no optional conditions, and `build` must use each argument as a value
- * as it is, never look into it (a first run that finds one changed or missing throws).
+ * as it is, never look into it (a first run that finds one changed or missing throws). PostgreSQL keeps each one
+ * prepared on every connection that runs it (prepared-statements.ts).
  */
 export function precompiled<A extends string[], O>(build: (db: DB, ...args: A) => Compilable<O>) {
   const compiled = new Map<Dialect, { query: CompiledQuery<O>; slots: (number | undefined)[] }>();
@@ -25,6 +27,7 @@ export function precompiled<A extends string[], O>(build: (db: DB, ...args: A) =
     standIns.forEach((_, index) => {
       if (!slots.includes(index)) throw new Error(`precompiled: argument ${index} is not a value of the query: ${query.sql}`);
     });
+    keepPrepared(query.sql);
     return { query, slots };
   }
   return async function run(db: DB, ...args: A): Promise<O[]> {
