@@ -34,6 +34,8 @@ import * as searchLongerPrefixes from './2026-11-30-10-search-longer-prefixes.ts
 import * as searchIndexesWithoutPendingLists from './2026-11-30-20-search-indexes-without-pending-lists.ts';
 import * as albumRatingSteps from './2026-12-01-10-album-rating-steps.ts';
 import * as searchSegments from './2026-12-02-10-search-segments.ts';
+import * as creditsAndGenresWithoutRowid from './2026-12-03-10-credits-and-genres-without-rowid.ts';
+import * as searchTermsCoveringIndex from './2026-12-03-20-search-terms-covering-index.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +74,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-20-search-indexes-without-pending-lists': searchIndexesWithoutPendingLists,
   '2026-12-01-10-album-rating-steps': albumRatingSteps,
   '2026-12-02-10-search-segments': searchSegments,
+  '2026-12-03-10-credits-and-genres-without-rowid': creditsAndGenresWithoutRowid,
+  '2026-12-03-20-search-terms-covering-index': searchTermsCoveringIndex,
 };

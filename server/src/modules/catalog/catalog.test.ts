@@ -1,7 +1,9 @@
 import type { AlbumCard, AlbumDetail, ArtistDetail, Chart, DiscoverPage } from '@hearsay/contracts/catalog';
 import type { Page } from '@hearsay/contracts/pagination';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { usingPostgres } from '../../../test/database.ts';
 import { buildAlbum, buildMember, seedRatings } from '../../../test/factories.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -235,5 +237,28 @@ describe('GET /api/charts', () => {
     const bad = await t.inject('/api/charts?period=fortnight');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('"period"');
+  });
+});
+
+describe('storage', () => {
+  // Every album card and album page reads its album's credits and genres by album. On SQLite the tables are stored in
+  // their key's order (WITHOUT ROWID), so that is one walk of one B-tree rather than the key's index and then the table.
+  it("reads an album's credits and genres by their primary key", async () => {
+    for (const [table, key] of [
+      ['album_artist', 'album_artist_pk'],
+      ['album_genre', 'album_genre_pk'],
+    ] as const) {
+      if (usingPostgres) {
+        const { rows } = await sql<{ definition: string }>`
+          SELECT indexdef AS definition FROM pg_indexes WHERE tablename = ${table} AND indexname = ${key}`.execute(t.db);
+        expect(rows.map((row) => row.definition)).toEqual([expect.stringMatching(/\(album_id, /)]);
+      } else {
+        const lookup = t.db.selectFrom(table).selectAll().where('album_id', '=', ids.loud!).compile();
+        const plan = await t.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${lookup.sql}`, [...lookup.parameters]),
+        );
+        expect(plan.rows.map((row) => row.detail)).toEqual([`SEARCH ${table} USING PRIMARY KEY (album_id=?)`]);
+      }
+    }
   });
 });
