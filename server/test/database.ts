@@ -2,7 +2,8 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { openDatabase, type DatabaseHandle, type DB } from '../src/platform/db/index.ts';
 
 export const usingPostgres = inject('templateDatabase').startsWith('postgres');
 
@@ -48,4 +49,17 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url: string }>
       await cleanup.end();
     },
   };
+}
+
+/** How SQLite will run a query: the `detail` lines of its EXPLAIN QUERY PLAN. */
+export async function sqlitePlan(db: DB, query: Compilable<unknown>): Promise<string[]> {
+  const { sql: text, parameters } = query.compile();
+  const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]));
+  return plan.rows.map((row) => row.detail);
+}
+
+/** PostgreSQL's definition of the index `name` (`CREATE INDEX … ON … (columns)`), or undefined. */
+export async function postgresIndexDefinition(db: DB, name: string): Promise<string | undefined> {
+  const { rows } = await sql<{ definition: string }>`SELECT indexdef AS definition FROM pg_indexes WHERE indexname = ${name}`.execute(db);
+  return rows[0]?.definition;
 }

@@ -1,9 +1,8 @@
 import type { AlbumCard, AlbumDetail, ArtistDetail, Chart, DiscoverPage } from '@hearsay/contracts/catalog';
 import type { Page } from '@hearsay/contracts/pagination';
-import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { usingPostgres } from '../../../test/database.ts';
+import { postgresIndexDefinition, sqlitePlan, usingPostgres } from '../../../test/database.ts';
 import { buildAlbum, buildMember, seedRatings } from '../../../test/factories.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -249,15 +248,11 @@ describe('storage', () => {
       ['album_genre', 'album_genre_pk'],
     ] as const) {
       if (usingPostgres) {
-        const { rows } = await sql<{ definition: string }>`
-          SELECT indexdef AS definition FROM pg_indexes WHERE tablename = ${table} AND indexname = ${key}`.execute(t.db);
-        expect(rows.map((row) => row.definition)).toEqual([expect.stringMatching(/\(album_id, /)]);
+        expect(await postgresIndexDefinition(t.db, key)).toMatch(new RegExp(` ON (\\w+\\.)?${table} USING btree \\(album_id, `));
       } else {
-        const lookup = t.db.selectFrom(table).selectAll().where('album_id', '=', ids.loud!).compile();
-        const plan = await t.db.executeQuery<{ detail: string }>(
-          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${lookup.sql}`, [...lookup.parameters]),
-        );
-        expect(plan.rows.map((row) => row.detail)).toEqual([`SEARCH ${table} USING PRIMARY KEY (album_id=?)`]);
+        expect(await sqlitePlan(t.db, t.db.selectFrom(table).selectAll().where('album_id', '=', ids.loud!))).toEqual([
+          `SEARCH ${table} USING PRIMARY KEY (album_id=?)`,
+        ]);
       }
     }
   });

@@ -1,9 +1,9 @@
 import { SEARCH_COUNT_LIMIT, type SearchResult } from '@hearsay/contracts/search';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { SQLITE_SEARCH_TABLES } from '../../platform/db/search-segments.ts';
-import { usingPostgres } from '../../../test/database.ts';
+import { postgresIndexDefinition, sqlitePlan, usingPostgres } from '../../../test/database.ts';
 import { buildAlbum, buildAlbums, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { editDistance, nameTier, rankByName } from './search-text.ts';
@@ -301,21 +301,15 @@ describe('GET /api/search, people and collections', () => {
   // albums) come from the index alone, not from one lookup in the table for each.
   it('reads the spelling candidates of a word from their index alone', async () => {
     if (usingPostgres) {
-      const { rows } = await sql<{ definition: string }>`
-        SELECT indexdef AS definition FROM pg_indexes WHERE indexname = 'search_term_initial_length_idx'`.execute(t.db);
-      expect(rows.map((row) => row.definition)).toEqual([expect.stringMatching(/\(initial, length, term\)$/)]);
+      expect(await postgresIndexDefinition(t.db, 'search_term_initial_length_idx')).toMatch(/\(initial, length, term\)$/);
     } else {
       const candidates = t.db
         .selectFrom('search_term')
         .select('term')
         .where('initial', '=', 'r')
         .where('length', '>=', 6)
-        .where('length', '<=', 10)
-        .compile();
-      const plan = await t.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${candidates.sql}`, [...candidates.parameters]),
-      );
-      expect(plan.rows.map((row) => row.detail)).toEqual([expect.stringContaining('USING COVERING INDEX search_term_initial_length_idx')]);
+        .where('length', '<=', 10);
+      expect(await sqlitePlan(t.db, candidates)).toEqual([expect.stringContaining('USING COVERING INDEX search_term_initial_length_idx')]);
     }
   });
 });
