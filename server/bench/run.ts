@@ -6,14 +6,13 @@
  *   npm run bench                                   SQLite, kept in .bench/ and reused (a working copy per run)
  *   BENCH_SCALE=0.05 BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench          a quick look
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379/11 npm run bench
- *                                                   a fresh PostgreSQL database, and the live-notification path
+ *                                                   PostgreSQL, kept as a database and copied per run, and the live-notification path
  */
 import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase, type DB, type Dialect } from '../src/platform/db/index.ts';
 import { albumsWithWrongRatingTotals } from '../test/rating-totals.ts';
@@ -37,7 +36,7 @@ import {
   type Spec,
 } from './harness.ts';
 import { DEFAULT_EPOCH } from './seed-scale.ts';
-import { keptSqliteSite, seedSite, SITE_PASSWORD, type SiteSize } from './site.ts';
+import { keptPostgresSite, keptSqliteSite, postgresAdmin, postgresDatabaseUrl, SITE_PASSWORD, type SiteSize } from './site.ts';
 
 pinLoadGenerator();
 
@@ -83,36 +82,20 @@ interface Site {
 
 /**
  * SQLite: the seeded site is kept in .bench/ and copied for each run, since a run writes ratings, sessions, follows,
- * notifications and an import. PostgreSQL: a fresh database every run, dropped at the end.
+ * notifications and an import. PostgreSQL: the kept site copied as a template, the copy dropped at the end.
  */
 async function prepareSite(): Promise<Site> {
   mkdirSync(cacheDir, { recursive: true });
   if (POSTGRES) {
+    const { name: kept, seconds } = await keptPostgresSite(POSTGRES, SITE_SIZE);
     const name = `hearsay_bench_${Date.now()}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: POSTGRES });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const parsed = new URL(POSTGRES);
-    parsed.pathname = `/${name}`;
-    const url = parsed.toString();
-    const started = Date.now();
-    try {
-      await seedSite(url, SITE_SIZE);
-    } catch (error) {
-      await admin(`DROP DATABASE IF EXISTS ${name}`);
-      throw error;
-    }
-    const seconds = (Date.now() - started) / 1000;
+    await postgresAdmin(POSTGRES, `CREATE DATABASE ${name} TEMPLATE ${kept}`);
     return {
-      url,
+      url: postgresDatabaseUrl(POSTGRES, name),
       dialect: 'postgres',
-      origin: `seed-scale.ts, database ${name}`,
+      origin: `seed-scale.ts, ${seconds === null ? 'reused' : 'generated'} database ${kept}, a copy per run (${name})`,
       seconds,
-      cleanup: () => admin(`DROP DATABASE IF EXISTS ${name}`),
+      cleanup: () => postgresAdmin(POSTGRES, `DROP DATABASE IF EXISTS ${name}`),
     };
   }
   const { file, seconds } = await keptSqliteSite(SITE_SIZE);
