@@ -2,8 +2,9 @@ import type { AlbumDetail } from '@hearsay/contracts/catalog';
 import type { SearchResult } from '@hearsay/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildAlbum } from '../../../test/factories.ts';
+import { buildAlbum, buildAlbums } from '../../../test/factories.ts';
 import { createUser } from '../../../test/users.ts';
+import { hydrateAlbums } from './albums.repository.ts';
 
 let t: TestApp;
 
@@ -60,6 +61,59 @@ describe('the album page cache', () => {
     });
     expect(rated.statusCode, rated.body).toBe(200);
     expect((await t.inject({ url: `/api/albums/${slug}`, headers: { cookie: reader.cookie } })).json<AlbumDetail>().id).toBe(other);
+  });
+});
+
+describe('album cards', () => {
+  it("show each reader's own rating, whether the card was read from the database or kept", async () => {
+    const [first, second] = [
+      await buildAlbum(t.db, { title: 'Quokka Morning', artist: 'Quokka Band' }),
+      await buildAlbum(t.db, { title: 'Quokka Evening', artist: 'Quokka Band' }),
+    ];
+    const [one, two] = await Promise.all([createUser(t), createUser(t)]);
+    const rate = async (person: { cookie: string }, albumId: string, rating: number) => {
+      const response = await t.inject({
+        method: 'PUT',
+        url: `/api/albums/${albumId}/rating`,
+        headers: { cookie: person.cookie },
+        payload: { rating },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await rate(one, first, 8);
+    await rate(two, second, 5);
+    const cards = async (cookie?: string) => {
+      const response = await t.inject({ url: '/api/search?q=quokka&type=albums', headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, response.body).toBe(200);
+      return Object.fromEntries(response.json<SearchResult>().albums.map((album) => [album.title, album.viewerRating]));
+    };
+    // The first search reads both cards, with the reader's ratings; the next ones find the cards kept.
+    expect(await cards(one.cookie)).toEqual({ 'Quokka Morning': 8, 'Quokka Evening': null });
+    expect(await cards(two.cookie)).toEqual({ 'Quokka Morning': null, 'Quokka Evening': 5 });
+    expect(await cards()).toEqual({ 'Quokka Morning': null, 'Quokka Evening': null });
+    // A rating drops its album's card; the other card stays kept and still shows the reader's own rating.
+    await rate(one, second, 3);
+    expect(await cards(one.cookie)).toEqual({ 'Quokka Morning': 8, 'Quokka Evening': 3 });
+    expect(await cards(two.cookie)).toEqual({ 'Quokka Morning': null, 'Quokka Evening': 5 });
+  });
+
+  it("are read in one statement: each album's row, credits, genres and the reader's rating", async () => {
+    const ids = await buildAlbums(t.db, 20, 'Statement Count', 'Numbat, The Wombats');
+    const reader = await createUser(t);
+    await t.inject({ method: 'PUT', url: `/api/albums/${ids[3]}/rating`, headers: { cookie: reader.cookie }, payload: { rating: 6.5 } });
+    let statements = 0;
+    const stop = t.database.observeQueries(() => statements++);
+    const cards = await hydrateAlbums(t.db, [...ids].reverse(), reader.user.id).finally(stop);
+    expect(statements).toBe(1);
+    expect(cards.map(({ album }) => album.id)).toEqual([...ids].reverse());
+    expect(cards.map((card) => card.viewerRating).filter((rating) => rating !== null)).toEqual([6.5]);
+    expect(cards[16]!.viewerRating).toBe(6.5);
+    expect(cards[0]!.credits.map((credit) => [credit.credited_name, credit.join_phrase])).toEqual([
+      ['Numbat', ' & '],
+      ['The Wombats', ''],
+    ]);
+    expect(cards[0]!.genres.map((genre) => genre.name)).toEqual(['Rock']);
+    expect(await hydrateAlbums(t.db, [ids[0]!, 'no-such-album'])).toMatchObject([{ album: { id: ids[0] }, viewerRating: null }]);
   });
 });
 

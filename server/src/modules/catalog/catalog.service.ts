@@ -19,7 +19,7 @@ import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
-import { countAlbums, findAlbumIdByRef, findAlbumPage, hydrateAlbums, type HydratedAlbum } from './albums.repository.ts';
+import { countAlbums, findAlbumIdByRef, findAlbumPage, hydrateAlbums, type CardAlbum, type HydratedAlbum } from './albums.repository.ts';
 import {
   artistAlbumIds,
   artistReleaseGroups,
@@ -125,27 +125,32 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /** Album cards for the given ids, in that order, with the viewer's own rating where there is one. */
   async function albumCards(ids: readonly string[], viewerId?: string): Promise<AlbumCard[]> {
-    const [hydrated, mine] = await Promise.all([hydratedAlbums(ids), viewerRatingsFor(viewerId, ids)]);
-    return hydrated.map((album) => presentAlbumCard(album, mine.get(album.album.id) ?? null));
+    return (await hydratedAlbums(ids, viewerId)).map((album) => presentAlbumCard(album, album.viewerRating));
   }
 
-  /** hydrateAlbums, from the card cache where it can: only the albums missing from it are read. */
-  async function hydratedAlbums(ids: readonly string[]): Promise<HydratedAlbum[]> {
+  /**
+   * hydrateAlbums, from the card cache where it can: the albums missing from it are read with the viewer's ratings in
+   * one statement, and only the cached ones need the viewer's ratings read on their own.
+   */
+  async function hydratedAlbums(ids: readonly string[], viewerId?: string): Promise<CardAlbum[]> {
     const unique = [...new Set(ids)];
-    const found = new Map(
+    const cached = new Map(
       unique.flatMap((id) => {
         const album = cardCache.get(id);
         return album ? [[id, album] as const] : [];
       }),
     );
-    const missing = unique.filter((id) => !found.has(id));
-    if (missing.length) {
-      const generation = albumGeneration;
-      const read = await hydrateAlbums(db, missing);
-      for (const album of read) {
-        found.set(album.album.id, album);
-        if (generation === albumGeneration) cardCache.set(album.album.id, album);
-      }
+    const missing = unique.filter((id) => !cached.has(id));
+    const generation = albumGeneration;
+    const [read, mine] = await Promise.all([
+      missing.length ? hydrateAlbums(db, missing, viewerId) : [],
+      viewerRatingsFor(viewerId, [...cached.keys()]),
+    ]);
+    const found = new Map<string, CardAlbum>();
+    for (const [id, album] of cached) found.set(id, { ...album, viewerRating: mine.get(id) ?? null });
+    for (const { viewerRating, ...album } of read) {
+      found.set(album.album.id, { ...album, viewerRating });
+      if (generation === albumGeneration) cardCache.set(album.album.id, album);
     }
     return unique.flatMap((id) => found.get(id) ?? []);
   }
@@ -385,18 +390,13 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       artistAlbumIds(db, artist.id, viewerId),
       artistReleaseGroups(db, artist.id),
     ]);
-    const albums = await albumCards(albumIds, viewerId);
+    // The cards and the rows they are made from: the rows give each album's MusicBrainz id and secondary types.
+    const hydrated = await hydratedAlbums(albumIds, viewerId);
+    const albums = hydrated.map((album) => presentAlbumCard(album, album.viewerRating));
     const albumsByMbid = new Map<string, AlbumCard>();
-    const hydrated = await hydrateAlbums(
-      db,
-      albums.map((album) => album.id),
-    );
-    for (const { album } of hydrated)
-      if (album.mbid)
-        albumsByMbid.set(
-          album.mbid,
-          albums.find((card) => card.id === album.id)!,
-        );
+    hydrated.forEach(({ album }, index) => {
+      if (album.mbid) albumsByMbid.set(album.mbid, albums[index]!);
+    });
     const secondaryById = new Map(hydrated.map(({ album }) => [album.id, parseJsonArray<string>(album.secondary_types)]));
     const mbidById = new Map(hydrated.map(({ album }) => [album.id, album.mbid]));
     // Every release group MusicBrainz lists, joined to the catalog's album where there is one, then the catalog's
