@@ -227,7 +227,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   /**
    * The common case without Better Auth: a correctly signed cookie naming a live session that needs no refresh,
-   * read with its person in one indexed query. Anything else (no cookie, a bad signature, an expired session, one
+   * read with its person and their sanction in one indexed query. Anything else (no cookie, a bad signature, an expired session, one
    * due for its daily refresh) is left to Better Auth, which decides exactly as before (`undefined`).
    */
   async function quickViewer(headers: Headers): Promise<Viewer | undefined> {
@@ -240,7 +240,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const refreshDue = expiresAt - SESSION_IDLE_DAYS * 24 * HOUR + SESSION_REFRESH_SECONDS * 1000 <= Date.now();
     if (expiresAt <= Date.now() || refreshDue) return undefined;
     if (deps.clock().getTime() - new Date(row.created_at).getTime() > SESSION_ABSOLUTE_DAYS * 24 * HOUR) return undefined;
-    return { id: row.user_id, username: row.username ?? row.user_id, name: row.name, email: row.email, sessionId: row.session_id };
+    const sanction = row.sanction_kind ? { kind: row.sanction_kind, reason: row.sanction_reason ?? '', until: row.sanction_until } : null;
+    return {
+      id: row.user_id,
+      username: row.username ?? row.user_id,
+      name: row.name,
+      email: row.email,
+      sessionId: row.session_id,
+      sanction,
+    };
   }
 
   async function viewerFor(headers: Headers): Promise<Viewer | null> {

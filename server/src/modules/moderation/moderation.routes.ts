@@ -29,7 +29,7 @@ export const sanctionGuard: FastifyPluginAsync<{ moderation: ModerationService }
     const pattern = request.routeOptions.url;
     const guarded = pattern?.startsWith('/api/') || pattern === REALTIME_PATH;
     if (!viewer || !guarded || OPEN_TO_SANCTIONED.has(`${request.method} ${pattern}`)) return;
-    const sanction = await moderation.activeSanction(viewer.id);
+    const sanction = await moderation.activeSanction(viewer.id, viewer.sanction);
     if (!sanction) return;
     const message =
       sanction.kind === 'banned'

@@ -12,7 +12,7 @@ import { pageFields } from '@hearsay/contracts/pagination';
 import { paths } from '@hearsay/contracts/paths';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { Viewer } from '../../platform/http/viewer.ts';
+import type { Viewer, ViewerSanction } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -78,15 +78,18 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return viewer;
   }
 
-  /** A suspension still running, or a ban; an ended suspension is no sanction. */
-  async function activeSanction(userId: string): Promise<ActiveSanction | null> {
-    const row = await repository.sanction(db, userId);
+  /**
+   * A suspension still running, or a ban; an ended suspension is no sanction. `read` is the sanction as already read
+   * with the person's session (null: none); without it, it is read here.
+   */
+  async function activeSanction(userId: string, read?: ViewerSanction | null): Promise<ActiveSanction | null> {
+    const row = read === undefined ? await repository.sanction(db, userId) : read;
     if (!row || (row.until !== null && row.until <= now())) return null;
     return { kind: row.kind, reason: row.reason, until: row.until };
   }
 
   async function standing(viewer: Viewer) {
-    const [sanction, warnings] = await Promise.all([activeSanction(viewer.id), repository.openWarnings(db, viewer.id)]);
+    const [sanction, warnings] = await Promise.all([activeSanction(viewer.id, viewer.sanction), repository.openWarnings(db, viewer.id)]);
     return { sanction, warnings: warnings.map((row) => ({ id: row.id, reason: row.reason, at: row.created_at })) };
   }
 

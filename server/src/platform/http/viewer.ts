@@ -8,6 +8,18 @@ export interface Viewer {
   email: string;
   /** The session cookie's session; empty for a request authenticated by an access token. */
   sessionId: string;
+  /**
+   * The person's sanction as read with their session (null: none), so the sanction guard need not read it again;
+   * absent when the session was resolved another way, and then the guard reads it.
+   */
+  sanction?: ViewerSanction | null;
+}
+
+/** A suspension or ban as stored: whether it still holds is for the moderation module to judge. */
+export interface ViewerSanction {
+  kind: 'suspended' | 'banned';
+  reason: string;
+  until: string | null;
 }
 
 /** The personal access token a request was authenticated by (`Authorization: Bearer hsy_…`). */
