@@ -227,8 +227,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   /**
    * The common case without Better Auth: a correctly signed cookie naming a live session that needs no refresh,
-   * read with its person and their sanction in one indexed query. Anything else (no cookie, a bad signature, an expired session, one
-   * due for its daily refresh) is left to Better Auth, which decides exactly as before (`undefined`).
+   * read with its person and their sanction by indexed lookups (one statement on PostgreSQL). Anything else (no
+   * cookie, a bad signature, an expired session, one due for its daily refresh) is left to Better Auth, which decides
+   * exactly as before (`undefined`).
    */
   async function quickViewer(headers: Headers): Promise<Viewer | undefined> {
     const token = sessionToken(headers);
