@@ -3,7 +3,7 @@
  * genres, tracks and the search index, written by the catalog writer itself), 50,000 members who can sign in,
  * 1,000,000 ratings, 100,000 reviews with likes and comments, a follow graph where a few people are followed by
  * thousands and most by a handful, collections of albums, favourite albums and journal entries — each action with
- * the `activity` row its module writes, and every counter equal to a recount of its rows.
+ * the feed entry its module writes, and every counter equal to a recount of its rows.
  *
  * The data is a function of the sizes, the seed and the epoch (the site's "now", 2026-11-01 by default): the same
  * arguments make the same rows on SQLite and on PostgreSQL. The catalog writer's own ids (albums, artists, tracks,
@@ -718,18 +718,12 @@ async function seedInto(
       from (select row_number() over (order by i) as seq, i, l, r from seed_scale_pairs) as p
       join seed_scale_member member on member.rank = p.l
       join seed_scale_album album on album.rank = p.r`);
-    return inserted(sql`insert into rating (id, user_id, album_id, rating, created_at, updated_at)
-      select 'scale-rating-' || r.seq, member.id, album.id, r.half / 2.0, ${d.iso(sql`r.t`)}, ${d.iso(sql`r.t`)}
+    // Each rating is news in its rater's followers' feeds from the moment it was given.
+    return inserted(sql`insert into rating (id, user_id, album_id, rating, created_at, updated_at, feed_at)
+      select 'scale-rating-' || r.seq, member.id, album.id, r.half / 2.0, ${d.iso(sql`r.t`)}, ${d.iso(sql`r.t`)}, ${d.iso(sql`r.t`)}
       from seed_scale_rating r join seed_scale_member member on member.rank = r.m join seed_scale_album album on album.rank = r.a
       order by r.seq`);
   });
-  await timed('activity (rated)', () =>
-    inserted(sql`insert into activity (id, actor_id, verb, object_type, object_id, album_id, created_at)
-      select 'scale-activity-r' || r.seq, member.id, 'rated', 'album', album.id, album.id, ${d.iso(sql`r.t`)}
-      from seed_scale_rating r join seed_scale_member member on member.rank = r.m join seed_scale_album album on album.rank = r.a
-      order by r.seq`),
-  );
-
   // Favourites: albums people rated highly, liked when they rated them.
   await timed('album_like', () =>
     inserted(sql`insert into album_like (user_id, album_id, created_at)

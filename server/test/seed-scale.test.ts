@@ -67,7 +67,7 @@ async function digest(database: DB): Promise<Record<string, string>> {
       followers_count, following_count, created_at from profile`,
     album: `select slug, title, artist_credit, release_date, release_type, label, rating_count, rating_sum, rating_average,
       review_count, like_count from album`,
-    rating: `select r.id, r.user_id, a.slug, r.rating, r.created_at, r.updated_at from rating r join album a on a.id = r.album_id`,
+    rating: `select r.id, r.user_id, a.slug, r.rating, r.created_at, r.updated_at, r.feed_at from rating r join album a on a.id = r.album_id`,
     album_like: `select l.user_id, a.slug, l.created_at from album_like l join album a on a.id = l.album_id`,
     review: `select r.id, r.user_id, a.slug, r.rating, r.title, r.content_html, r.content_text, r.like_count, r.comment_count,
       r.created_at from review r join album a on a.id = r.album_id`,
@@ -99,7 +99,7 @@ async function digest(database: DB): Promise<Record<string, string>> {
 }
 
 describe(`npm run seed:scale at a small size (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
-  it('makes what was asked for, each action with the activity row its module writes', async () => {
+  it('makes what was asked for, each action with the feed entry its module writes', async () => {
     const counts = await countRows(db);
     expect(counts).toMatchObject({
       user: SIZES.members,
@@ -134,7 +134,6 @@ describe(`npm run seed:scale at a small size (${usingPostgres ? 'PostgreSQL' : '
     const addedLater = await one(sql`select count(*) as n from collection_album entry join collection on collection.id = entry.collection_id
       where collection.is_private = 0 and entry.added_at > collection.created_at`);
     expect(verbs).toEqual({
-      rated: SIZES.ratings,
       reviewed: SIZES.reviews,
       followed: SIZES.follows,
       listened: SIZES.journalEntries,
@@ -142,10 +141,11 @@ describe(`npm run seed:scale at a small size (${usingPostgres ? 'PostgreSQL' : '
       added_to_collection: addedLater,
     });
     expect(publicCollections).toBeLessThan(SIZES.collections);
+    // A rating is its own feed entry, news from the moment it was given.
+    expect(await one(sql`select count(*) as n from rating where feed_at = created_at`)).toBe(SIZES.ratings);
 
     // Every activity row points at what it records, by whom and when, as the modules write it.
     const matched = {
-      rated: sql`join rating r on r.user_id = x.actor_id and r.album_id = x.object_id and r.album_id = x.album_id and r.created_at = x.created_at`,
       reviewed: sql`join review v on v.id = x.object_id and v.user_id = x.actor_id and v.album_id = x.album_id and v.created_at = x.created_at`,
       followed: sql`join follow f on f.follower_id = x.actor_id and f.followee_id = x.object_id and f.created_at = x.created_at`,
       listened: sql`join journal_entry j on j.id = x.object_id and j.user_id = x.actor_id and j.album_id = x.album_id and j.created_at = x.created_at`,

@@ -262,6 +262,8 @@ export interface RatingTable {
   rating: number;
   created_at: string;
   updated_at: string;
+  /** When the rating became news in followers' feeds: its first giving or its last change of value (null: imported quietly). */
+  feed_at: string | null;
 }
 
 /** Search tables: on SQLite `search_document` is an FTS5 table; see the create-search migration. Albums only now. */
@@ -565,9 +567,9 @@ export interface DirectMessageTable {
   body: string;
   created_at: string;
 }
-/** What the activity table records (decision 015); see the owning modules' repositories for when. */
-export type ActivityVerb = 'rated' | 'reviewed' | 'created_collection' | 'added_to_collection' | 'followed' | 'listened';
-export type ActivityObject = 'album' | 'review' | 'collection' | 'person' | 'journal_entry';
+/** What the activity table records (decision 015); see the owning modules' repositories for when. A rating is its own feed entry (decision 042). */
+export type ActivityVerb = 'reviewed' | 'created_collection' | 'added_to_collection' | 'followed' | 'listened';
+export type ActivityObject = 'review' | 'collection' | 'person' | 'journal_entry';
 
 /** Append-only "who did what, when": the home feed's source (migration 2026-11-24-50-create-activity). */
 export interface ActivityTable {

@@ -13,8 +13,6 @@ type ListenRow = Awaited<ReturnType<typeof repository.listens>>[number];
 export interface Hydrated {
   people: Map<string, FeedPerson>;
   albums: Map<string, AlbumCard>;
-  /** `${userId}:${albumId}` → their current rating. */
-  ratings: Map<string, number>;
   reviews: Map<string, ReviewRow>;
   likedReviews: Set<string>;
   collections: Map<string, CollectionRow>;
@@ -25,7 +23,7 @@ export interface Hydrated {
   sharing: Map<string, SharingSettings>;
 }
 
-export const ratingKey = (userId: string, albumId: string) => `${userId}:${albumId}`;
+const ratingKey = (userId: string, albumId: string) => `${userId}:${albumId}`;
 
 export function presentPerson(row: PersonRow): FeedPerson {
   return { id: row.id, username: row.username ?? row.id, name: row.name, avatarUrl: uploadUrl(row.avatar_path) };
@@ -60,6 +58,8 @@ export interface KeptRow {
   object_id: string;
   album_id: string | null;
   created_at: string;
+  /** A rating's value (`rated` rows). */
+  rating: number | null;
 }
 
 /**
@@ -75,7 +75,7 @@ export function presentFeed(rows: readonly KeptRow[], data: Hydrated): FeedItem[
     const base = { id: row.id, actor, at: row.created_at };
     if (row.verb === 'rated') {
       if (reviewed.has(ratingKey(row.actor_id, row.album_id ?? ''))) continue;
-      const rating = { album: album!, rating: data.ratings.get(ratingKey(row.actor_id, row.album_id!))! };
+      const rating = { album: album!, rating: Number(row.rating) };
       const previous = items.at(-1);
       if (previous?.kind === 'ratings' && previous.actor.id === row.actor_id && previous.ratings.length < FEED_GROUP_MAX) {
         previous.ratings.push(rating);

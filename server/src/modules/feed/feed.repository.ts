@@ -1,9 +1,22 @@
-import { sql, type Selectable } from 'kysely';
-import type { ActivityTable } from '../../db/schema.ts';
-import type { DB } from '../../platform/db/index.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
+import { dialectOf, type DB } from '../../platform/db/index.ts';
 
-/** One activity row of the skeleton: what the page is made of, before anything is hydrated. */
-export type ActivityRow = Selectable<ActivityTable>;
+/**
+ * One row of the skeleton: what the page is made of, before anything is hydrated. Ratings are their own feed entries
+ * (decision 042) and come from the rating table with their value; everything else comes from activity.
+ */
+export interface FeedRow {
+  id: string;
+  actor_id: string;
+  verb: ActivityVerb | 'rated';
+  object_type: ActivityObject | 'album';
+  object_id: string;
+  album_id: string | null;
+  created_at: string;
+  /** The rating's value (`rated` rows only). */
+  rating: number | null;
+}
 
 /** A place in the feed: rows strictly older than it come next. */
 export interface FeedPosition {
@@ -11,10 +24,33 @@ export interface FeedPosition {
   id: string;
 }
 
-const activityColumns = sql`id, actor_id, verb, object_type, object_id, album_id, created_at`;
+/** The skeleton's columns from each source, in FeedRow's shape (a typed null, so PostgreSQL unites the two). */
+const activityColumns = sql`id, actor_id, verb, object_type, object_id, album_id, created_at, cast(null as double precision) as rating`;
+const ratingColumns = sql`id, user_id as actor_id, 'rated' as verb, 'album' as object_type, album_id as object_id, album_id, feed_at as created_at, rating`;
 
-/** A row-value comparison, so both engines seek the (…, created_at, id) index to the cursor instead of scanning to it. */
-const olderThan = (cursor: FeedPosition | null) => (cursor ? sql`and (created_at, id) < (${cursor.createdAt}, ${cursor.id})` : sql``);
+/** A row-value comparison, so both engines seek the (…, time, id) index to the cursor instead of scanning to it. */
+const olderThan = (time: RawBuilder<unknown>, cursor: FeedPosition | null) =>
+  cursor ? sql`and (${time}, id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+
+/**
+ * The newest `limit` feed rows before the cursor, from activity and from ratings that are news, each read backwards
+ * on its (…, time, id) index and merged, so a page reads about as many rows as it keeps: `actorId` narrows both to one
+ * person (activity_actor_time_idx, rating_feed_actor_idx), otherwise they are everyone's (activity_time_idx,
+ * rating_feed_time_idx).
+ *
+ * The two engines merge in index order from different shapes. SQLite does it when both sides are plain SELECTs under
+ * the compound's ORDER BY … LIMIT; sides with a LIMIT of their own it reads whole and sorts. PostgreSQL does it (a
+ * Merge Append) when each side has its own ORDER BY … LIMIT; plain sides under one LIMIT it reads whole and sorts.
+ */
+function newestRows(db: DB, cursor: FeedPosition | null, limit: number, actor?: RawBuilder<unknown>) {
+  const [activityActor, ratingActor] = actor ? [sql`and actor_id = ${actor}`, sql`and user_id = ${actor}`] : [sql``, sql``];
+  const activity = sql`select ${activityColumns} from activity where 1 = 1 ${activityActor} ${olderThan(sql.ref('created_at'), cursor)}`;
+  const ratings = sql`select ${ratingColumns} from rating where feed_at is not null ${ratingActor} ${olderThan(sql.ref('feed_at'), cursor)}`;
+  const newestFirst = sql`order by created_at desc, id desc limit ${limit}`;
+  if (dialectOf(db) === 'sqlite') return sql`${activity} union all ${ratings} ${newestFirst}`;
+  return sql`select * from (${activity} order by created_at desc, id desc limit ${limit}) as activity_part
+    union all select * from (${ratings} order by feed_at desc, id desc limit ${limit}) as rating_part ${newestFirst}`;
+}
 
 /** How many people someone follows, as their profile counts it (0 without a profile). */
 export async function followingCount(db: DB, viewerId: string): Promise<number> {
@@ -34,29 +70,33 @@ export async function followeesUpTo(db: DB, viewerId: string, cap: number): Prom
 }
 
 /**
- * Skeleton for someone following few people: each one's newest `limit` rows before the cursor (one index range of
- * activity_actor_time_idx each), merged. Reads at most actors × limit rows, however active each person is.
+ * Skeleton for someone following few people: each one's newest `limit` rows before the cursor, merged. Reads at most
+ * actors × 2 × limit rows, however active each person is. PostgreSQL takes the people as one array and reads each
+ * one's rows in a LATERAL join, so the statement's text and its planning do not grow with the list; SQLite, which has
+ * no LATERAL, unites one part per person.
  */
-export async function newestOfEach(
-  db: DB,
-  actorIds: readonly string[],
-  cursor: FeedPosition | null,
-  limit: number,
-): Promise<ActivityRow[]> {
+export async function newestOfEach(db: DB, actorIds: readonly string[], cursor: FeedPosition | null, limit: number): Promise<FeedRow[]> {
   if (!actorIds.length) return [];
+  const newestFirst = sql`order by created_at desc, id desc limit ${limit}`;
+  if (dialectOf(db) === 'postgres') {
+    const result = await sql<FeedRow>`select picked.* from unnest(${[...actorIds]}::text[]) as actor(id)
+      cross join lateral (${newestRows(db, cursor, limit, sql.ref('actor.id'))}) as picked ${newestFirst}`.execute(db);
+    return result.rows;
+  }
   const parts = actorIds.map(
-    (actorId, index) =>
-      sql`select * from (select ${activityColumns} from activity where actor_id = ${actorId} ${olderThan(cursor)} order by created_at desc, id desc limit ${limit}) as ${sql.ref(`a${index}`)}`,
+    (actorId, index) => sql`select * from (${newestRows(db, cursor, limit, sql`${actorId}`)}) as ${sql.ref(`a${index}`)}`,
   );
-  const result = await sql<ActivityRow>`${sql.join(parts, sql` union all `)} order by created_at desc, id desc limit ${limit}`.execute(db);
+  const result = await sql<FeedRow>`${sql.join(parts, sql` union all `)} ${newestFirst}`.execute(db);
   return result.rows;
 }
 
 /**
- * Skeleton for someone following many people: the newest `window` rows of everyone before the cursor (one backward
- * range of activity_time_idx), kept when a follow row says the viewer follows their actor. Reads at most `window`
- * rows, however many people are followed. Also answers where the window ended, so a page that found fewer than
- * `limit` rows in it can continue from there.
+ * Skeleton for someone following many people: the newest `window` rows of everyone before the cursor, kept when a
+ * follow row says the viewer follows their actor. The follow row is probed for each row in the window's order (a
+ * scalar subquery): written as EXISTS, PostgreSQL may instead join the viewer's whole follow list to every row,
+ * misjudging how many people a heavy follower follows (40 ms against 2 ms for someone following 2,000). Reads at most `window` rows of each source, however many people are
+ * followed. Also answers where the window ended, so a page that found fewer than `limit` rows in it can continue from
+ * there.
  */
 export async function newestAmongFollowed(
   db: DB,
@@ -64,15 +104,14 @@ export async function newestAmongFollowed(
   cursor: FeedPosition | null,
   limit: number,
   window: number,
-): Promise<{ rows: ActivityRow[]; windowEnd: FeedPosition | null }> {
-  const recent = sql`(select ${activityColumns} from activity where 1 = 1 ${olderThan(cursor)} order by created_at desc, id desc limit ${window})`;
-  const found = await sql<ActivityRow>`
-    select ${activityColumns} from ${recent} as recent
-    where exists (select 1 from follow where follower_id = ${viewerId} and followee_id = recent.actor_id)
+): Promise<{ rows: FeedRow[]; windowEnd: FeedPosition | null }> {
+  const found = await sql<FeedRow>`
+    select * from (${newestRows(db, cursor, window)}) as recent
+    where (select true from follow where follower_id = ${viewerId} and followee_id = recent.actor_id)
     order by created_at desc, id desc limit ${limit}`.execute(db);
   if (found.rows.length >= limit) return { rows: found.rows, windowEnd: null };
   const end = await sql<{ created_at: string; id: string }>`
-    select created_at, id from activity where 1 = 1 ${olderThan(cursor)} order by created_at desc, id desc limit 1 offset ${window - 1}`.execute(
+    select created_at, id from (${newestRows(db, cursor, window)}) as recent order by created_at desc, id desc limit 1 offset ${window - 1}`.execute(
     db,
   );
   const last = end.rows[0];
@@ -87,21 +126,6 @@ export async function people(db: DB, ids: readonly string[]) {
     .leftJoin('profile', 'profile.user_id', 'user.id')
     .select(['user.id', 'user.name', 'user.username', 'profile.avatar_path'])
     .where('user.id', 'in', [...ids])
-    .execute();
-}
-
-/**
- * The current ratings of these people for these albums (the feed shows what they think now): one probe of the
- * (user, album) unique index per pair. Two IN lists read every rating of each album; an OR of pairs makes SQLite
- * merge twenty index results.
- */
-export async function ratingsOf(db: DB, pairs: readonly { userId: string; albumId: string }[]) {
-  if (!pairs.length) return [];
-  const values = sql.join(pairs.map((pair) => sql`(${pair.userId}, ${pair.albumId})`));
-  return db
-    .selectFrom('rating')
-    .select(['user_id', 'album_id', 'rating'])
-    .where(sql<boolean>`(user_id, album_id) in (values ${values})`)
     .execute();
 }
 
@@ -166,20 +190,19 @@ export async function listens(db: DB, ids: readonly string[]) {
     .execute();
 }
 
-/** Albums most rated by the people the viewer follows since `since`, with how many of them rated each. */
+/** Albums most rated by the people the viewer follows since `since` (as their feeds show it), with how many of them rated each. */
 export async function popularAmongFollowed(db: DB, viewerId: string, since: string, limit: number) {
   const rows = await db
-    .selectFrom('activity')
-    .select((eb) => ['activity.album_id', eb.fn.count<number>('activity.actor_id').distinct().as('raters')])
-    .where('activity.verb', '=', 'rated')
-    .where('activity.created_at', '>=', since)
-    .where('activity.actor_id', 'in', (eb) => eb.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId))
-    .groupBy('activity.album_id')
+    .selectFrom('rating')
+    .select((eb) => ['rating.album_id', eb.fn.countAll<number>().as('raters')])
+    .where('rating.feed_at', '>=', since)
+    .where('rating.user_id', 'in', (eb) => eb.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId))
+    .groupBy('rating.album_id')
     .orderBy('raters', 'desc')
-    .orderBy((eb) => eb.fn.max('activity.created_at'), 'desc')
+    .orderBy((eb) => eb.fn.max('rating.feed_at'), 'desc')
     .limit(limit)
     .execute();
-  return rows.flatMap((row) => (row.album_id ? [{ albumId: row.album_id, raters: Number(row.raters) }] : []));
+  return rows.map((row) => ({ albumId: row.album_id, raters: Number(row.raters) }));
 }
 
 /** The newest reviews by the people the viewer follows. */

@@ -11,7 +11,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { presentFeed, presentPerson, presentReview, ratingKey, type Hydrated, type KeptRow } from './feed.presenter.ts';
+import { presentFeed, presentPerson, presentReview, type Hydrated, type KeptRow } from './feed.presenter.ts';
 import * as repository from './feed.repository.ts';
 
 export interface FeedServiceDeps {
@@ -53,7 +53,7 @@ function decodeCursor(cursor: string | undefined): repository.FeedPosition | nul
   return { createdAt, id };
 }
 
-const positionOf = (row: repository.ActivityRow): repository.FeedPosition => ({ createdAt: row.created_at, id: row.id });
+const positionOf = (row: repository.FeedRow): repository.FeedPosition => ({ createdAt: row.created_at, id: row.id });
 
 /**
  * The home feed, built as skeleton → hydrate → rules → present: one query for the ids of the page, one batched query
@@ -93,22 +93,16 @@ export function createFeedService(deps: FeedServiceDeps) {
     return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : windowEnd };
   }
 
-  async function hydrate(rows: readonly repository.ActivityRow[], viewerId: string): Promise<Hydrated> {
-    const objects = (type: repository.ActivityRow['object_type']) =>
-      rows.filter((row) => row.object_type === type).map((row) => row.object_id);
-    const rated = rows.filter((row) => row.verb === 'rated');
+  async function hydrate(rows: readonly repository.FeedRow[], viewerId: string): Promise<Hydrated> {
+    const objects = (type: repository.FeedRow['object_type']) => rows.filter((row) => row.object_type === type).map((row) => row.object_id);
     const actorIds = [...new Set(rows.map((row) => row.actor_id))];
     const personIds = [...new Set([...actorIds, ...objects('person')])];
     const out = await leftOutAmong(viewerId, personIds);
-    const [people, reviews, collections, listens, ratings, settings] = await Promise.all([
+    const [people, reviews, collections, listens, settings] = await Promise.all([
       peopleById(personIds, out),
       repository.reviews(db, objects('review'), viewerId),
       repository.collections(db, [...new Set(objects('collection'))]),
       repository.listens(db, objects('journal_entry')),
-      repository.ratingsOf(
-        db,
-        rated.map((row) => ({ userId: row.actor_id, albumId: row.object_id })),
-      ),
       deps.settings.readMany(actorIds),
     ]);
     const collectionCovers = new Map<string, string[]>();
@@ -120,7 +114,6 @@ export function createFeedService(deps: FeedServiceDeps) {
     return {
       people,
       albums: new Map(albums.map((album) => [album.id, album])),
-      ratings: new Map(ratings.map((row) => [ratingKey(row.user_id, row.album_id), Number(row.rating)])),
       reviews: new Map(reviews.rows.map((row) => [row.id, row])),
       likedReviews: reviews.liked,
       collections: new Map(collections.rows.map((row) => [row.id, row])),
@@ -131,13 +124,14 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   /** What the viewer may see: anything whose actor, object or album is gone is dropped, and so are private collections. */
-  function visible(row: repository.ActivityRow, data: Hydrated): row is repository.ActivityRow & KeptRow {
+  function visible(row: repository.FeedRow, data: Hydrated): row is repository.FeedRow & KeptRow {
     if (!data.people.has(row.actor_id)) return false;
     if (row.album_id && !data.albums.has(row.album_id)) return false;
     const shares = data.sharing.get(row.actor_id);
     switch (row.verb) {
       case 'rated':
-        return shares?.ratings !== false && data.ratings.has(ratingKey(row.actor_id, row.object_id));
+        // The row is the rating itself, read with its current value.
+        return shares?.ratings !== false && row.rating !== null;
       case 'reviewed':
         return shares?.reviews !== false && data.reviews.get(row.object_id)?.user_id === row.actor_id;
       case 'created_collection':

@@ -298,9 +298,16 @@ describe('importing a Hearsay export', () => {
 
     expect((await get(person, '/api/me/listen-later')).items.map((card: { id: string }) => card.id)).toEqual([kidA]);
     expect((await get(person, '/api/me/favorites')).items.map((card: { id: string }) => card.id)).toEqual([spiderland]);
-    // An import's old activity is not news to anyone's feed.
+    // An import's old activity is not news to anyone's feed: no activity rows, and no rating placed in feeds.
     const activity = await t.db.selectFrom('activity').select('verb').where('actor_id', '=', person.user.id).execute();
     expect(activity).toEqual([]);
+    const ratingsInFeeds = await t.db
+      .selectFrom('rating')
+      .select('album_id')
+      .where('user_id', '=', person.user.id)
+      .where('feed_at', 'is not', null)
+      .execute();
+    expect(ratingsInFeeds).toEqual([]);
 
     // The same file again: everything is there already.
     const again = await importHearsayExport(t, person, zipped(data), 'hearsay-2026-11-01.zip');

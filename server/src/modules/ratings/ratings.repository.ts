@@ -1,6 +1,6 @@
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from 'kysely';
-import type { AlbumTable, Database } from '../../db/schema.ts';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { AlbumTable } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { RATING_STEP_COLUMNS, ratingStepColumn, stepCounts, type RatingStepColumn } from '../../db/rating-steps.ts';
@@ -13,15 +13,32 @@ export async function findRating(db: DB, userId: string, albumId: string) {
   return query.executeTakeFirst();
 }
 
-export async function insertRating(db: DB, userId: string, albumId: string, rating: number, now: string): Promise<void> {
-  await db
-    .insertInto('rating')
-    .values({ id: newId(), user_id: userId, album_id: albumId, rating, created_at: now, updated_at: now })
-    .execute();
+/** A rating as written: `feedAt` is when it became news in followers' feeds (null: given quietly, as an import does). */
+export interface RatingWrite {
+  userId: string;
+  albumId: string;
+  value: number;
+  /** When it was given (an imported export keeps the original moment). */
+  at: string;
+  feedAt: string | null;
 }
 
-export async function updateRating(db: DB, id: string, rating: number, now: string): Promise<void> {
-  await db.updateTable('rating').set({ rating, updated_at: now }).where('id', '=', id).execute();
+export async function insertRating(db: DB, rating: RatingWrite): Promise<void> {
+  await db.insertInto('rating').values(ratingRow(rating)).execute();
+}
+
+function ratingRow(rating: RatingWrite) {
+  const { userId, albumId, value, at, feedAt } = rating;
+  return { id: newId(), user_id: userId, album_id: albumId, rating: value, created_at: at, updated_at: at, feed_at: feedAt };
+}
+
+/** A change of rating; `feedAt` moves it to the top of followers' feeds again (omitted: it stays where it was). */
+export async function updateRating(db: DB, id: string, rating: number, at: string, feedAt?: string): Promise<void> {
+  await db
+    .updateTable('rating')
+    .set({ rating, updated_at: at, ...(feedAt ? { feed_at: feedAt } : {}) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteRating(db: DB, id: string): Promise<void> {
@@ -78,32 +95,31 @@ function totalsShift(change: { from: number | null; to: number | null }, now: st
 }
 
 /**
- * A person's first rating of an album on PostgreSQL, in one statement: the rating, the album's totals, the profile's
- * count and the feed's row (unless `quiet`). Null when the person has already rated the album (a change, which reads
+ * A person's first rating of an album on PostgreSQL, in one statement: the rating (which is also its feed entry), the
+ * album's totals and the profile's count. Null when the person has already rated the album (a change, which reads
  * and locks the old rating first) or on SQLite, which cannot write in a WITH clause and whose statements cost no
  * round trip to a server. Concurrent first ratings by one person are safe: the second inserts nothing and is null.
  */
 export async function insertFirstRating(
   db: DB,
-  rating: { userId: string; albumId: string; value: number; at: string; now: string; quiet: boolean },
+  rating: RatingWrite & { now: string },
 ): Promise<{ totals: AlbumTotals | undefined } | null> {
   if (dialectOf(db) !== 'postgres') return null;
-  const { userId, albumId, value, at, now } = rating;
   // Everything after the rating happens only if the rating row was new.
   const wasInserted = sql<boolean>`exists (select 1 from inserted)`;
-  const base = db
+  const row = await db
     .with('inserted', (db) =>
       db
         .insertInto('rating')
-        .values({ id: newId(), user_id: userId, album_id: albumId, rating: value, created_at: at, updated_at: at })
+        .values(ratingRow(rating))
         .onConflict((conflict) => conflict.columns(['user_id', 'album_id']).doNothing())
         .returning('album_id'),
     )
     .with('totals', (db) =>
       db
         .updateTable('album')
-        .set(totalsShift({ from: null, to: value }, now))
-        .where('id', '=', albumId)
+        .set(totalsShift({ from: null, to: rating.value }, rating.now))
+        .where('id', '=', rating.albumId)
         .where(wasInserted)
         .returning(TOTALS),
     )
@@ -111,37 +127,13 @@ export async function insertFirstRating(
       db
         .updateTable('profile')
         .set({ ratings_count: sql`ratings_count + 1` })
-        .where('user_id', '=', userId)
+        .where('user_id', '=', rating.userId)
         .where(wasInserted)
         .returning('user_id'),
-    );
-  const query = rating.quiet
-    ? base
-    : base
-        .with('moved', (db) =>
-          db.updateTable('activity').set({ created_at: now }).where(isRatedActivity(userId, albumId)).where(wasInserted).returning('id'),
-        )
-        .with('recorded', (db) =>
-          db
-            .insertInto('activity')
-            .columns(['id', 'actor_id', 'verb', 'object_type', 'object_id', 'album_id', 'created_at'])
-            .expression(
-              db
-                .selectNoFrom((eb) => [
-                  eb.val(newId()).as('id'),
-                  eb.val(userId).as('actor_id'),
-                  eb.val('rated').as('verb'),
-                  eb.val('album').as('object_type'),
-                  eb.val(albumId).as('object_id'),
-                  eb.val(albumId).as('album_id'),
-                  eb.val(now).as('created_at'),
-                ])
-                .where(wasInserted)
-                .where(sql<boolean>`not exists (select 1 from moved)`),
-            )
-            .returning('id'),
-        );
-  const row = await query.selectFrom('totals').select(TOTALS).executeTakeFirst();
+    )
+    .selectFrom('totals')
+    .select(TOTALS)
+    .executeTakeFirst();
   return row ? { totals: totalsOf(row) } : null;
 }
 
@@ -232,36 +224,4 @@ export async function personDistribution(db: DB, userId: string): Promise<Map<nu
     .groupBy('rating')
     .execute();
   return new Map(rows.map((row) => [Number(row.rating), Number(row.n)]));
-}
-
-/**
- * The feed's row for a rating (decision 015): one per person and album. A change of rating moves that row to now
- * instead of adding another, so adjusting a rating never floods followers' feeds.
- */
-export async function recordRated(db: DB, userId: string, albumId: string, now: string): Promise<void> {
-  const moved = await db.updateTable('activity').set({ created_at: now }).where(isRatedActivity(userId, albumId)).executeTakeFirst();
-  if (Number(moved.numUpdatedRows) > 0) return;
-  await insertRatedActivity(db, userId, albumId, now);
-}
-
-/**
- * The feed's row for a person's first rating of an album: there is none to move, since removing a rating removes its
- * row (`deleteRatedActivity`), and so does forgetting a person.
- */
-export async function insertRatedActivity(db: DB, userId: string, albumId: string, now: string): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({ id: newId(), actor_id: userId, verb: 'rated', object_type: 'album', object_id: albumId, album_id: albumId, created_at: now })
-    .execute();
-}
-
-export async function deleteRatedActivity(db: DB, userId: string, albumId: string): Promise<void> {
-  await db.deleteFrom('activity').where(isRatedActivity(userId, albumId)).execute();
-}
-
-/** A person's feed row for rating an album (one at most). */
-function isRatedActivity(userId: string, albumId: string) {
-  // object_type too, so both engines probe activity_object_actor_idx instead of reading all of a person's rows.
-  return (eb: ExpressionBuilder<Database, 'activity'>) =>
-    eb.and([eb('object_type', '=', 'album'), eb('object_id', '=', albumId), eb('actor_id', '=', userId), eb('verb', '=', 'rated')]);
 }

@@ -42,9 +42,10 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   }
 
   /**
-   * Rates an album, or changes the rating; the rating row, all totals and the feed's activity row change in one
-   * transaction (decision 037: a first rating on PostgreSQL is one statement). `quiet` records no activity: an import's hundreds of old ratings would flood followers' feeds.
-   * `at` dates the rating when it was given elsewhere (an imported Hearsay export keeps when each album was rated).
+   * Rates an album, or changes the rating; the rating row (which is also its entry in followers' feeds, decision 042)
+   * and all totals change in one transaction (decision 037: a first rating on PostgreSQL is one statement). `quiet`
+   * keeps the rating out of feeds: an import's hundreds of old ratings would flood followers' feeds. `at` dates the
+   * rating when it was given elsewhere (an imported Hearsay export keeps when each album was rated).
    */
   async function rate(
     userId: string,
@@ -54,9 +55,9 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   ): Promise<AlbumRating> {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const now = deps.clock().toISOString();
-    const at = options.at ?? now;
-    // Most ratings are a person's first of an album: on PostgreSQL that is one statement, not a transaction of six.
-    const first = await repository.insertFirstRating(db, { userId, albumId, value: rating, at, now, quiet: options.quiet ?? false });
+    const written: repository.RatingWrite = { userId, albumId, value: rating, at: options.at ?? now, feedAt: options.quiet ? null : now };
+    // Most ratings are a person's first of an album: on PostgreSQL that is one statement, not a transaction of four.
+    const first = await repository.insertFirstRating(db, { ...written, now });
     if (first) {
       catalog.invalidateAlbum(albumId);
       return summary(albumId, rating, first.totals);
@@ -65,15 +66,14 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       db.transaction().execute(async (trx) => {
         const existing = await repository.findRating(trx, userId, albumId);
         if (existing) {
-          await repository.updateRating(trx, existing.id, rating, at);
-          const totals = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
-          if (Number(existing.rating) !== rating && !options.quiet) await repository.recordRated(trx, userId, albumId, now);
-          return totals;
+          // A new value is news again; the same value given again is not.
+          const changed = Number(existing.rating) !== rating;
+          await repository.updateRating(trx, existing.id, rating, written.at, changed ? (written.feedAt ?? undefined) : undefined);
+          return repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
         }
-        await repository.insertRating(trx, userId, albumId, rating, at);
+        await repository.insertRating(trx, written);
         const totals = await repository.shiftAlbumTotals(trx, albumId, { from: null, to: rating }, now);
         await repository.shiftProfileRatings(trx, userId, 1);
-        if (!options.quiet) await repository.insertRatedActivity(trx, userId, albumId, now);
         return totals;
       });
     let totals: Totals;
@@ -94,10 +94,10 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       const existing = await repository.findRating(trx, userId, albumId);
       if (!existing) return undefined;
       const now = deps.clock().toISOString();
+      // Its feed entry goes with the row.
       await repository.deleteRating(trx, existing.id);
       const after = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: null }, now);
       await repository.shiftProfileRatings(trx, userId, -1);
-      await repository.deleteRatedActivity(trx, userId, albumId);
       return after;
     });
     catalog.invalidateAlbum(albumId);
