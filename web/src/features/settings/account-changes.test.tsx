@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { securityQueryOptions } from './api.ts';
 import { ChangeEmail } from './change-email.tsx';
@@ -121,6 +122,36 @@ describe('/settings/confirm-email', () => {
     renderWithProviders(<ConfirmEmailPage />, { url: '/settings/confirm-email?token=abc123' });
     expect(await screen.findByText('Your e-mail address is now new@example.com.')).toBeInTheDocument();
     expect(writes()).toEqual([{ method: 'POST', url: '/api/me/email/confirm', body: { token: 'abc123' } }]);
+  });
+
+  it('asks for the session again once the address changed, even while its first answer is still on the way', async () => {
+    // The first /api/me was asked before the change and answers after it, with the old address.
+    let answerFirst: () => void = () => {};
+    let sessionAsked = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        if (method === 'GET' && url === '/api/me') {
+          sessionAsked += 1;
+          if (sessionAsked === 1) {
+            return new Promise<Response>((resolve) => {
+              answerFirst = () => resolve(json({ user }));
+            });
+          }
+          return json({ user: { ...user, email: 'new@example.com' } });
+        }
+        if (method === 'POST' && url === '/api/me/email/confirm') return json({ email: 'new@example.com' });
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const { queryClient } = renderWithProviders(<ConfirmEmailPage />, { url: '/settings/confirm-email?token=abc123' });
+    expect(await screen.findByText('Your e-mail address is now new@example.com.')).toBeInTheDocument();
+    answerFirst();
+    await waitFor(() =>
+      expect(queryClient.getQueryData<{ user: typeof user }>(sessionQueryOptions.queryKey)?.user.email).toBe('new@example.com'),
+    );
+    expect(sessionAsked).toBe(2);
   });
 
   it('says a link without its token is incomplete, and sends nothing', () => {

@@ -80,6 +80,13 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => call(accountsEndpoints.confirmEmail, { body: { token } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(accountsEndpoints.me) }),
+    onSuccess: async () => {
+      // The page sends the token on arrival, while the session may still be loading for the first time: that request
+      // can answer with the old address, and invalidating a query with no data yet only waits for it. Cancelled
+      // first, the session is asked again after the change.
+      const queryKey = endpointKey(accountsEndpoints.me);
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
