@@ -92,11 +92,11 @@ export async function newestOfEach(db: DB, actorIds: readonly string[], cursor: 
 
 /**
  * Skeleton for someone following many people: the newest `window` rows of everyone before the cursor, kept when a
- * follow row says the viewer follows their actor. The follow row is probed for each row in the window's order (a
- * scalar subquery): written as EXISTS, PostgreSQL may instead join the viewer's whole follow list to every row,
- * misjudging how many people a heavy follower follows (40 ms against 2 ms for someone following 2,000). Reads at most `window` rows of each source, however many people are
- * followed. Also answers where the window ended, so a page that found fewer than `limit` rows in it can continue from
- * there.
+ * follow row says the viewer follows their actor. Reads at most `window` rows of each source, however many people are
+ * followed. The follow row is probed for each row in the window's order (a scalar subquery): written as EXISTS,
+ * PostgreSQL may instead join the viewer's whole follow list to every row, misjudging how many people a heavy
+ * follower follows (87 ms against 1.7 ms for someone following 2,000). Also answers where the window ended, so a page
+ * that found fewer than `limit` rows in it can continue from there.
  */
 export async function newestAmongFollowed(
   db: DB,
