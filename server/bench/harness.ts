@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -168,6 +168,21 @@ export interface Result {
   errors: number;
   /** The status codes that were not 2xx, with their counts, to tell what went wrong. */
   statuses: Record<string, number>;
+  /**
+   * Microseconds of the server's main thread on a core per answered request, when its process was given: what a
+   * request costs the thread that serves it, which moves far less with the machine's other load than requests a second.
+   */
+  cpuUs: number | null;
+}
+
+/** Nanoseconds the main thread of process `pid` has spent on a core (Linux), or null where that cannot be read. */
+function mainThreadCpuNs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return null;
+  }
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -177,8 +192,16 @@ function percentile(sorted: readonly number[], fraction: number): number {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-export async function measure(options: { base: string; next: () => Spec; connections: number; seconds: number }): Promise<Result> {
+export async function measure(options: {
+  base: string;
+  next: () => Spec;
+  connections: number;
+  seconds: number;
+  /** The server's process, for its CPU per request. */
+  pid?: number;
+}): Promise<Result> {
   const latencies: number[] = [];
+  const cpuBefore = mainThreadCpuNs(options.pid);
   const statuses: Record<string, number> = {};
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -209,6 +232,7 @@ export async function measure(options: { base: string; next: () => Spec; connect
       if (status < 200 || status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
     });
   });
+  const cpuAfter = mainThreadCpuNs(options.pid);
   latencies.sort((a, b) => a - b);
   return {
     // Responses over the measured time (autocannon's per-second average would be empty for runs under a second).
@@ -219,6 +243,8 @@ export async function measure(options: { base: string; next: () => Spec; connect
     requests: latencies.length,
     errors: result.errors + result.timeouts + result.non2xx,
     statuses,
+    cpuUs:
+      cpuBefore === null || cpuAfter === null || latencies.length === 0 ? null : round2((cpuAfter - cpuBefore) / 1000 / latencies.length),
   };
 }
 
@@ -242,6 +268,7 @@ export function medianResult(results: readonly Result[]): Result {
     requests: results.reduce((sum, result) => sum + result.requests, 0),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     statuses,
+    cpuUs: results.some((result) => result.cpuUs === null) ? null : round2(median(results.map((result) => result.cpuUs!))),
   };
 }
 

@@ -676,6 +676,7 @@ try {
   const cachedHearsay = paths.some((path) => path.cached) ? await startHearsay(site.url, { CACHES: 'on' }) : undefined;
   if (cachedHearsay) servers.push(cachedHearsay.process);
   const baseOf = (path: Path) => (path.cached ? cachedHearsay!.base : base);
+  const pidOf = (path: Path) => (path.cached ? cachedHearsay!.process.pid : hearsay.process.pid);
 
   // A bare server per path, answering what Hearsay answered to that path's first request.
   const bare = new Map<string, { process: ChildProcess; base: string }>();
@@ -708,11 +709,21 @@ try {
       const server = bare.get(path.bareOf ?? path.key);
       const entry = runs.get(path.key)!;
       if (server && !path.noBare)
-        entry.bare.push(await measure({ base: server.base, next: entry.nextBare, connections: path.connections, seconds: SECONDS }));
-      entry.hearsay.push(await measure({ base: baseOf(path), next: entry.nextHearsay, connections: path.connections, seconds: SECONDS }));
+        entry.bare.push(
+          await measure({
+            base: server.base,
+            next: entry.nextBare,
+            connections: path.connections,
+            seconds: SECONDS,
+            pid: server.process.pid,
+          }),
+        );
+      entry.hearsay.push(
+        await measure({ base: baseOf(path), next: entry.nextHearsay, connections: path.connections, seconds: SECONDS, pid: pidOf(path) }),
+      );
       const last = entry.hearsay.at(-1)!;
       say(
-        `  ${path.label}: ${thousands(last.rps)} req/s, p50 ${last.p50} ms, p95 ${last.p95} ms${last.errors ? `, ${last.errors} errors ${JSON.stringify(last.statuses)}` : ''}`,
+        `  ${path.label}: ${thousands(last.rps)} req/s, p50 ${last.p50} ms, p95 ${last.p95} ms${last.cpuUs === null ? '' : `, ${last.cpuUs} µs CPU a request`}${last.errors ? `, ${last.errors} errors ${JSON.stringify(last.statuses)}` : ''}`,
       );
     }
   }
@@ -761,7 +772,7 @@ try {
   );
   say(
     table(
-      ['path', 'conn.', 'req/s', 'bare req/s', '× bare', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'goal', 'met'],
+      ['path', 'conn.', 'req/s', 'bare req/s', '× bare', 'CPU µs/req (bare)', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'goal', 'met'],
       paths.map((path) => {
         const { hearsay, bare: floor } = med(path.key);
         const r = ratio(path.key);
@@ -772,6 +783,7 @@ try {
           thousands(hearsay.rps),
           floor ? thousands(floor.rps) : '—',
           r === null ? '—' : r.toFixed(3),
+          hearsay.cpuUs === null ? '—' : `${Math.round(hearsay.cpuUs)}${floor?.cpuUs == null ? '' : ` (${Math.round(floor.cpuUs)})`}`,
           hearsay.p50,
           hearsay.p95,
           hearsay.p99,
