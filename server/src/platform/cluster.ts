@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { freshReads } from './db/index.ts';
 
 /**
  * What one server process tells the others (live events for sockets they hold, "this album changed, drop it from
@@ -51,7 +52,10 @@ export function createClusterBus(options: { redisUrl?: string; log: { error(deta
     const channel = name.slice('hearsay:'.length) as ClusterChannel;
     try {
       const wire = JSON.parse(data) as Wire;
-      if (wire.from !== self) handle(channel, wire.message);
+      if (wire.from === self) return;
+      // Another server's news follows its writes (on SQLite, to the same file): the reads that act on it must see them.
+      freshReads();
+      handle(channel, wire.message);
     } catch (error) {
       options.log.error({ err: error, channel }, 'a cluster message from Redis could not be read');
     }

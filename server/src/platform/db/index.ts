@@ -131,6 +131,7 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
     description: `sqlite ${path}`,
     destroy: async () => {
       await stopUpkeep();
+      freshReads();
       await db.destroy();
     },
     observeQueries,
@@ -172,15 +173,40 @@ class ImmediateTransactionDriver extends SqliteDriver {
 /** Most statements this many distinct SQL texts are kept prepared (IN lists of every length make many). */
 const STATEMENT_CACHE_SIZE = 1000;
 
+/** This thread's SQLite connections whose reads share one snapshot until the event loop's turn ends. */
+const openSnapshots = new Set<StatementCachingConnection>();
+let snapshotsEnd: NodeJS.Immediate | undefined;
+
+/**
+ * Ends every read snapshot this thread holds, so the next read sees everything committed so far. A write by any
+ * connection of the thread does it by itself; call it where news of another thread's or process's write arrives (a
+ * job thread's message, another server's) before acting on that news. Nothing to do on PostgreSQL.
+ */
+export function freshReads(): void {
+  if (snapshotsEnd) clearImmediate(snapshotsEnd);
+  snapshotsEnd = undefined;
+  for (const connection of openSnapshots) connection.endSnapshot();
+}
+
 /**
  * Kysely's SQLite connection prepares every statement anew, which costs as much as running a small indexed query:
  * prepared statements are kept by SQL text instead (SQLite re-prepares one by itself after a schema change).
+ *
+ * Reads outside a transaction share one read transaction until the end of the event loop's turn (decision 043): in
+ * WAL mode each read transaction takes and releases a lock on the shared-memory index and checks the file's size,
+ * three system calls that cost more than the indexed lookup itself, and a request's reads all run in the turn its
+ * request arrived in. Any other statement (a write, BEGIN, a pragma) ends every snapshot of the thread first, so a
+ * read never misses a write made before it in this thread.
  */
 class StatementCachingConnection implements DatabaseConnection {
   readonly #database: SqliteDatabase.Database;
   readonly #statements = new Map<string, SqliteDatabase.Statement>();
+  readonly #begin: SqliteDatabase.Statement;
+  readonly #commit: SqliteDatabase.Statement;
   constructor(database: SqliteDatabase.Database) {
     this.#database = database;
+    this.#begin = database.prepare('begin');
+    this.#commit = database.prepare('commit');
   }
 
   #prepare(text: string): SqliteDatabase.Statement {
@@ -196,16 +222,33 @@ class StatementCachingConnection implements DatabaseConnection {
     return statement;
   }
 
+  #beginSnapshot(): void {
+    this.#begin.run();
+    openSnapshots.add(this);
+    snapshotsEnd ??= setImmediate(freshReads);
+  }
+
+  endSnapshot(): void {
+    // Only a snapshot this connection began: never a transaction someone else holds open.
+    if (openSnapshots.delete(this) && this.#database.open && this.#database.inTransaction) this.#commit.run();
+  }
+
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
+    if (statement.reader && statement.readonly) {
+      if (!this.#database.inTransaction) this.#beginSnapshot();
+      return { rows: statement.all(parameters) as R[] };
+    }
+    freshReads();
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    // A statement being iterated is busy: a fresh one, never a cached one.
+    // A statement being iterated is busy: a fresh one, never a cached one. It spans turns: a read transaction of its own.
+    freshReads();
     const statement = this.#database.prepare(compiledQuery.sql);
     for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
   }

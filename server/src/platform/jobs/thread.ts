@@ -1,6 +1,6 @@
 import { parentPort, Worker } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../background-thread.ts';
-import type { DB } from '../db/index.ts';
+import { freshReads, type DB } from '../db/index.ts';
 import * as repository from './jobs.repository.ts';
 import { insertQueuedJob, type JobRunner, type Jobs, type NewJob } from './runner.ts';
 
@@ -67,6 +67,8 @@ export function createJobThread(options: JobThreadOptions): Jobs {
     thread.unref();
     exited = new Promise((resolve) => thread.once('exit', () => resolve()));
     thread.on('message', (reply: Reply) => {
+      // Whatever the thread says follows its writes: the reads that act on it must see them.
+      freshReads();
       if (reply.type === 'done') {
         waiting.get(reply.id)?.();
         waiting.delete(reply.id);
