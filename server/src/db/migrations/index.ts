@@ -37,6 +37,7 @@ import * as searchSegments from './2026-12-02-10-search-segments.ts';
 import * as creditsAndGenresWithoutRowid from './2026-12-03-10-credits-and-genres-without-rowid.ts';
 import * as searchTermsCoveringIndex from './2026-12-03-20-search-terms-covering-index.ts';
 import * as ratingIsItsFeedEntry from './2026-12-04-10-rating-is-its-feed-entry.ts';
+import * as albumGenresInOrder from './2026-12-05-10-album-genres-in-order.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-10-credits-and-genres-without-rowid': creditsAndGenresWithoutRowid,
   '2026-12-03-20-search-terms-covering-index': searchTermsCoveringIndex,
   '2026-12-04-10-rating-is-its-feed-entry': ratingIsItsFeedEntry,
+  '2026-12-05-10-album-genres-in-order': albumGenresInOrder,
 };
