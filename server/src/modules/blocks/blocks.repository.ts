@@ -15,17 +15,9 @@ export async function blockedEitherWay(db: DB, viewerId: string): Promise<string
 /**
  * People whose profile is closed to the viewer: private ones (everyone's but the viewer's own), and followers-only
  * ones the viewer does not follow. `privateOnly` keeps just the private ones. For a visitor, every closed profile.
- * `among` limits the answer to those people (a page's), so the cost follows the page and not the site.
  */
-export async function closedProfiles(
-  db: DB,
-  viewerId: string | undefined,
-  privateOnly = false,
-  among?: readonly string[],
-): Promise<string[]> {
-  if (among?.length === 0) return [];
+export async function closedProfiles(db: DB, viewerId: string | undefined, privateOnly = false): Promise<string[]> {
   let query = db.selectFrom('profile').select('user_id as id');
-  if (among) query = query.where('user_id', 'in', [...among]);
   // An IN list, not `<> 'public'`: a range of profile_visibility_idx instead of a scan of every profile.
   query = privateOnly ? query.where('visibility', '=', 'private') : query.where('visibility', 'in', ['followers', 'private']);
   if (viewerId) {

@@ -36,13 +36,6 @@ export function createBlocksService(deps: BlocksServiceDeps) {
     return blocked;
   }
 
-  /** unseenBy(viewerId), answered only about these people: what a page of the feed needs, at the cost of a page. */
-  async function unseenAmong(viewerId: string, ids: readonly string[]): Promise<Set<string>> {
-    const [blocked, closed] = await Promise.all([hiddenFrom(viewerId), repository.closedProfiles(db, viewerId, false, ids)]);
-    for (const id of closed) blocked.add(id);
-    return blocked;
-  }
-
   /**
    * unseenBy(viewerId) as a condition on a column of another module's query (`'review.user_id'`): true for the rows
    * whose author the viewer may see. What a list filtered over many rows uses, so its cost follows the rows it reads.
@@ -85,7 +78,6 @@ export function createBlocksService(deps: BlocksServiceDeps) {
   return {
     hiddenFrom,
     unseenBy,
-    unseenAmong,
     authorShownTo,
     unlistedFor,
     maySee,

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 
@@ -118,14 +118,15 @@ export async function newestAmongFollowed(
   return { rows: found.rows, windowEnd: last ? { createdAt: last.created_at, id: last.id } : null };
 }
 
-/** People by id: name, username and picture (a deleted account is simply missing). */
-export async function people(db: DB, ids: readonly string[]) {
+/** People by id for whom `shown` holds (a condition on `user.id`): name, username and picture (a deleted account is simply missing). */
+export async function people(db: DB, ids: readonly string[], shown: RawBuilder<SqlBool>) {
   if (!ids.length) return [];
   return db
     .selectFrom('user')
     .leftJoin('profile', 'profile.user_id', 'user.id')
     .select(['user.id', 'user.name', 'user.username', 'profile.avatar_path'])
     .where('user.id', 'in', [...ids])
+    .where(shown)
     .execute();
 }
 

@@ -18,7 +18,8 @@ export interface FeedServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  blocks: BlocksService;
+  /** Who stays out of the feed: blocks either way, closed profiles and mutes. */
+  blocks: Pick<BlocksService, 'authorShownTo' | 'mutedBy'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
 }
@@ -64,21 +65,17 @@ export function createFeedService(deps: FeedServiceDeps) {
   const { db, catalog, blocks } = deps;
 
   /**
-   * Of these people (a page's, the sidebar's), those whose activity stays out of the viewer's feed and its sidebar:
-   * blocked either way, closed to the viewer, or muted. Asked about the people at hand, so the cost follows the page.
+   * People by id, without those whose activity stays out of the viewer's feed and its sidebar: blocked either way,
+   * closed to the viewer, or muted. The rule is part of the statement that reads them, so its cost follows the people
+   * at hand; anything that refers to someone left out is then dropped by the rules.
    */
-  async function leftOutAmong(viewerId: string, ids: readonly string[]): Promise<ReadonlySet<string>> {
-    const [hidden, muted] = await Promise.all([blocks.unseenAmong(viewerId, ids), blocks.mutedBy(viewerId)]);
-    return new Set([...hidden, ...muted]);
-  }
-
-  /** People by id, without those left out: anything that refers to one of them is then dropped by the rules. */
-  async function peopleById(ids: readonly string[], out: ReadonlySet<string>) {
-    const rows = await repository.people(
-      db,
-      ids.filter((id) => !out.has(id)),
-    );
-    return new Map(rows.map((row) => [row.id, presentPerson(row)]));
+  async function peopleById(viewerId: string, ids: readonly string[]) {
+    if (!ids.length) return new Map<string, ReturnType<typeof presentPerson>>();
+    const [rows, muted] = await Promise.all([
+      repository.people(db, ids, blocks.authorShownTo(viewerId, 'user.id')),
+      blocks.mutedBy(viewerId),
+    ]);
+    return new Map(rows.filter((row) => !muted.has(row.id)).map((row) => [row.id, presentPerson(row)]));
   }
 
   async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
@@ -97,9 +94,8 @@ export function createFeedService(deps: FeedServiceDeps) {
     const objects = (type: repository.FeedRow['object_type']) => rows.filter((row) => row.object_type === type).map((row) => row.object_id);
     const actorIds = [...new Set(rows.map((row) => row.actor_id))];
     const personIds = [...new Set([...actorIds, ...objects('person')])];
-    const out = await leftOutAmong(viewerId, personIds);
     const [people, reviews, collections, listens, settings] = await Promise.all([
-      peopleById(personIds, out),
+      peopleById(viewerId, personIds),
       repository.reviews(db, objects('review'), viewerId),
       repository.collections(db, [...new Set(objects('collection'))]),
       repository.listens(db, objects('journal_entry')),
@@ -163,7 +159,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const sharing = await deps.settings.readMany(found.map((row) => row.user_id));
     const ordered = found.filter((row) => sharing.get(row.user_id)?.sharing.reviews !== false);
     const authors = ordered.map((row) => row.user_id);
-    const people = await peopleById(authors, await leftOutAmong(viewerId, authors));
+    const people = await peopleById(viewerId, authors);
     return catalog.joinAlbumCards(
       ordered.filter((row) => people.has(row.user_id)),
       (row) => row.album_id,
@@ -190,7 +186,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         (row, album) => ({ album, raters: row.raters }),
       ),
       sidebarReviews(reviewIds, viewerId),
-      leftOutAmong(viewerId, neighbourIds).then((out) => peopleById(neighbourIds, out)),
+      peopleById(viewerId, neighbourIds),
     ]);
     // Suggestions rest on ratings: only people who share theirs.
     const sharingRatings = await deps.settings.readMany(neighbours.map((row) => row.userId));
@@ -210,7 +206,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     if (!active.length) active = await repository.mostReviewers(db, viewerId, SIDEBAR_SIZE);
     const activeIds = active.map((row) => row.userId);
     const [people, reviews] = await Promise.all([
-      leftOutAmong(viewerId, activeIds).then((out) => peopleById(activeIds, out)),
+      peopleById(viewerId, activeIds),
       sidebarReviews(await repository.recentReviewIds(db, viewerId, SIDEBAR_SIZE), viewerId),
     ]);
     const reviewers = active.flatMap((row) => {
