@@ -27,6 +27,9 @@ export interface FeedPosition {
 /** The skeleton's columns from each source, in FeedRow's shape (a typed null, so PostgreSQL unites the two). */
 const activityColumns = sql`id, actor_id, verb, object_type, object_id, album_id, created_at, cast(null as double precision) as rating`;
 const ratingColumns = sql`id, user_id as actor_id, 'rated' as verb, 'album' as object_type, album_id as object_id, album_id, feed_at as created_at, rating`;
+/** Only what the time indexes hold (activity_time_idx, rating_feed_time_idx): rows are chosen without reading their tables. */
+const activityKeys = sql`'activity' as source, id, actor_id, created_at`;
+const ratingKeys = sql`'rating' as source, id, user_id as actor_id, feed_at as created_at`;
 
 /** A row-value comparison, so both engines seek the (…, time, id) index to the cursor instead of scanning to it. */
 const olderThan = (time: RawBuilder<unknown>, cursor: FeedPosition | null) =>
@@ -36,16 +39,16 @@ const olderThan = (time: RawBuilder<unknown>, cursor: FeedPosition | null) =>
  * The newest `limit` feed rows before the cursor, from activity and from ratings that are news, each read backwards
  * on its (…, time, id) index and merged, so a page reads about as many rows as it keeps: `actorId` narrows both to one
  * person (activity_actor_time_idx, rating_feed_actor_idx), otherwise they are everyone's (activity_time_idx,
- * rating_feed_time_idx).
+ * rating_feed_time_idx). `keysOnly` gives each row's source, id, actor and time only: what the time indexes hold.
  *
  * The two engines merge in index order from different shapes. SQLite does it when both sides are plain SELECTs under
  * the compound's ORDER BY … LIMIT; sides with a LIMIT of their own it reads whole and sorts. PostgreSQL does it (a
  * Merge Append) when each side has its own ORDER BY … LIMIT; plain sides under one LIMIT it reads whole and sorts.
  */
-function newestRows(db: DB, cursor: FeedPosition | null, limit: number, actor?: RawBuilder<unknown>) {
+function newestRows(db: DB, cursor: FeedPosition | null, limit: number, actor?: RawBuilder<unknown>, keysOnly = false) {
   const [activityActor, ratingActor] = actor ? [sql`and actor_id = ${actor}`, sql`and user_id = ${actor}`] : [sql``, sql``];
-  const activity = sql`select ${activityColumns} from activity where 1 = 1 ${activityActor} ${olderThan(sql.ref('created_at'), cursor)}`;
-  const ratings = sql`select ${ratingColumns} from rating where feed_at is not null ${ratingActor} ${olderThan(sql.ref('feed_at'), cursor)}`;
+  const activity = sql`select ${keysOnly ? activityKeys : activityColumns} from activity where 1 = 1 ${activityActor} ${olderThan(sql.ref('created_at'), cursor)}`;
+  const ratings = sql`select ${keysOnly ? ratingKeys : ratingColumns} from rating where feed_at is not null ${ratingActor} ${olderThan(sql.ref('feed_at'), cursor)}`;
   const newestFirst = sql`order by created_at desc, id desc limit ${limit}`;
   if (dialectOf(db) === 'sqlite') return sql`${activity} union all ${ratings} ${newestFirst}`;
   return sql`select * from (${activity} order by created_at desc, id desc limit ${limit}) as activity_part
@@ -92,8 +95,9 @@ export async function newestOfEach(db: DB, actorIds: readonly string[], cursor: 
 
 /**
  * Skeleton for someone following many people: the newest `window` rows of everyone before the cursor, kept when a
- * follow row says the viewer follows their actor. Reads at most `window` rows of each source, however many people are
- * followed. The follow row is probed for each row in the window's order (a scalar subquery): written as EXISTS,
+ * follow row says the viewer follows their actor. Reads at most `window` entries of each source's time index, however
+ * many people are followed, and chooses from the indexes alone (they hold the actor): only the rows kept are read from
+ * their tables. The follow row is probed for each row in the window's order (a scalar subquery): written as EXISTS,
  * PostgreSQL may instead join the viewer's whole follow list to every row, misjudging how many people a heavy
  * follower follows (87 ms against 1.7 ms for someone following 2,000). Also answers where the window ended, so a page
  * that found fewer than `limit` rows in it can continue from there.
@@ -105,13 +109,16 @@ export async function newestAmongFollowed(
   limit: number,
   window: number,
 ): Promise<{ rows: FeedRow[]; windowEnd: FeedPosition | null }> {
-  const found = await sql<FeedRow>`
-    select * from (${newestRows(db, cursor, window)}) as recent
+  const picked = sql`select source, id as picked_id from (${newestRows(db, cursor, window, undefined, true)}) as recent
     where (select true from follow where follower_id = ${viewerId} and followee_id = recent.actor_id)
-    order by created_at desc, id desc limit ${limit}`.execute(db);
+    order by created_at desc, id desc limit ${limit}`;
+  const found = await sql<FeedRow>`with picked as (${picked})
+    select ${activityColumns} from picked join activity on activity.id = picked.picked_id where picked.source = 'activity'
+    union all select ${ratingColumns} from picked join rating on rating.id = picked.picked_id where picked.source = 'rating'
+    order by created_at desc, id desc`.execute(db);
   if (found.rows.length >= limit) return { rows: found.rows, windowEnd: null };
   const end = await sql<{ created_at: string; id: string }>`
-    select created_at, id from (${newestRows(db, cursor, window)}) as recent order by created_at desc, id desc limit 1 offset ${window - 1}`.execute(
+    select created_at, id from (${newestRows(db, cursor, window, undefined, true)}) as recent order by created_at desc, id desc limit 1 offset ${window - 1}`.execute(
     db,
   );
   const last = end.rows[0];

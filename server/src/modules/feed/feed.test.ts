@@ -1,7 +1,9 @@
 import type { FeedItem, FeedPage, FeedSidebar } from '@hearsay/contracts/feed';
+import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { postgresIndexDefinition, usingPostgres } from '../../../test/database.ts';
 import { manualClock } from '../../../test/clock.ts';
 import { buildAlbum, buildMember } from '../../../test/factories.ts';
 import { importExport } from '../../../test/imports.ts';
@@ -289,6 +291,20 @@ describe('paging', () => {
     const many = (await wholeFeed(reader)).map(describeItem);
     expect(many.length).toBeGreaterThan(3);
     expect(many).toEqual((await wholeFeed(few)).map(describeItem));
+  });
+
+  it('chooses the rows of someone following many from the time indexes alone, which hold the actor', async () => {
+    for (const [index, columns] of [
+      ['activity_time_idx', ['created_at', 'id', 'actor_id']],
+      ['rating_feed_time_idx', ['feed_at', 'id', 'user_id']],
+    ] as const) {
+      if (usingPostgres) {
+        expect(await postgresIndexDefinition(t.db, index)).toContain(`(${columns.join(', ')})`);
+      } else {
+        const { rows } = await sql<{ name: string }>`select name from pragma_index_info(${index}) order by seqno`.execute(t.db);
+        expect(rows.map((row) => row.name)).toEqual(columns);
+      }
+    }
   });
 });
 
