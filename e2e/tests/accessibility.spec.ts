@@ -28,8 +28,9 @@ async function twoMoreRatings(browser: Browser, album: Album) {
 }
 
 /**
- * The WCAG contrast ratio between each empty star of the rating input and the first opaque background behind it,
- * and between each filled star and that background.
+ * The WCAG contrast ratio between the rating input's empty stars and the first opaque background behind them, and
+ * between its filled stars and that background (the row of stars is drawn once empty, once filled up to the value),
+ * with how many of each were found.
  */
 function starContrasts(page: Page) {
   return page.evaluate(() => {
@@ -54,14 +55,10 @@ function starContrasts(page: Page) {
       return getComputedStyle(document.documentElement).backgroundColor;
     };
     const slider = document.querySelector('[role="slider"]')!;
-    const stars = [...slider.querySelectorAll('svg')];
-    const empty = stars.filter((_, index) => index % 2 === 0);
-    const filled = stars.filter((_, index) => index % 2 === 1);
     const behind = background(slider);
-    return {
-      empty: Math.min(...empty.map((star) => ratio(getComputedStyle(star).color, behind))),
-      filled: Math.min(...filled.map((star) => ratio(getComputedStyle(star).color, behind))),
-    };
+    const ratios = (selector: string) => [...slider.querySelectorAll(selector)].map((stars) => ratio(getComputedStyle(stars).fill, behind));
+    const [empty, filled] = [ratios('path.fill-star-empty'), ratios('path.fill-star')];
+    return { empty: Math.min(...empty), filled: Math.min(...filled), drawn: [empty.length, filled.length] };
   });
 }
 
@@ -71,8 +68,14 @@ test('rating stars stand out 3:1 from their background in light and dark themes'
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.goto(`/album/${album.slug}`);
-    await expect(page.getByRole('slider', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+    const slider = page.getByRole('slider', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    await expect(slider).toBeVisible();
+    // Hovering near the end previews a high rating, so the filled stars are drawn as well as the empty ones.
+    const box = (await slider.boundingBox())!;
+    await slider.hover({ position: { x: box.width - 12, y: box.height / 2 } });
+    await expect(slider).toHaveAttribute('aria-valuetext', /^(9\.5|10\.0) – /);
     const contrast = await starContrasts(page);
+    expect(contrast.drawn).toEqual([1, 1]);
     expect.soft(contrast.empty, `empty stars, ${colorScheme} theme`).toBeGreaterThanOrEqual(3);
     expect.soft(contrast.filled, `filled stars, ${colorScheme} theme`).toBeGreaterThanOrEqual(3);
   }
@@ -87,14 +90,14 @@ test.describe('on a touchscreen', () => {
     await page.goto(`/album/${album.slug}`);
     const slider = page.getByRole('slider');
     await expect(slider).toBeVisible();
-    const star = (await slider.locator('svg').first().boundingBox())!;
-    expect(star.width / 2, 'half a star').toBeGreaterThanOrEqual(24);
-    expect(star.height).toBeGreaterThanOrEqual(24);
-    // A tap a quarter into the third star (each star is two points) rates 5.
+    const stars = (await slider.locator('svg').first().boundingBox())!;
+    expect(stars.width / 10, 'half a star').toBeGreaterThanOrEqual(24);
+    expect(stars.height).toBeGreaterThanOrEqual(24);
+    // A tap a quarter into the third of the five stars (each star is two points) rates 5.
     await slider
       .locator('svg')
-      .nth(4)
-      .tap({ position: { x: star.width / 4, y: star.height / 2 } });
+      .first()
+      .tap({ position: { x: (stars.width / 5) * 2.25, y: stars.height / 2 } });
     await expect(slider).toHaveAttribute('aria-valuenow', '5');
   });
 });

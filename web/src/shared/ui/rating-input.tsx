@@ -1,12 +1,12 @@
-import { Star } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { formatRating } from '../i18n/index.ts';
 import { ratingLabel } from '@hearsay/contracts/constants';
+import { StarRow } from './rating-stars.tsx';
 
 /**
- * A 1–10 rating in half steps, drawn as five stars (each star is two points). It is one ARIA
+ * A 1–10 rating in half steps, drawn as a row of five stars (each star is two points). It is one ARIA
  * slider: arrow keys move by half a point, Home/End jump to 1 and 10, Enter or a click commits;
  * hovering previews the value and its label (spec §9). On a touchscreen (coarse pointer) the stars grow to 48 px, so
  * each half step is a 24 px target. The value and its label are printed once, beside the stars; screen readers hear
@@ -105,17 +105,7 @@ export function RatingInput({
           disabled && 'cursor-not-allowed opacity-60',
         )}
       >
-        {Array.from({ length: 5 }, (_, index) => {
-          const fill = shown === null ? 0 : Math.max(0, Math.min(1, (shown - index * 2) / 2));
-          return (
-            <span key={index} className="relative inline-block size-9 pointer-coarse:size-12">
-              <Star className="absolute inset-0 size-full text-star-empty" fill="currentColor" strokeWidth={0} />
-              <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <Star className="size-9 text-star pointer-coarse:size-12" fill="currentColor" strokeWidth={0} />
-              </span>
-            </span>
-          );
-        })}
+        <StarRow value={shown} aria-hidden className="block h-9 w-45 pointer-coarse:h-12 pointer-coarse:w-60" />
       </div>
       <p className="min-w-32 text-sm font-medium tabular-nums text-ink" aria-hidden>
         {shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : t('rating.select')}

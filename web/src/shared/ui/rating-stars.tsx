@@ -1,3 +1,4 @@
+import type { SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { formatRating, formatNumber } from '../i18n/index.ts';
@@ -13,6 +14,24 @@ function starPoints(left: number): string {
   return `M${points.join('L')}Z`;
 }
 const FIVE_STARS = Array.from({ length: 5 }, (_, index) => starPoints(index * 24)).join('');
+
+/**
+ * Five stars in one drawing, filled up to `value` out of 10 (each star is two points): the empty row, and the same row
+ * cut at the value's width on top. One drawing per rating, not two per star.
+ */
+export function StarRow({ value, className, ...props }: { value: number | null; className?: string } & SVGProps<SVGSVGElement>) {
+  const filled = value === null ? 0 : Math.max(0, Math.min(120, value * 12));
+  return (
+    <svg viewBox="0 0 120 24" className={className} {...props}>
+      <path d={FIVE_STARS} className="fill-star-empty" />
+      {filled > 0 ? (
+        <svg width={filled} height="24" viewBox={`0 0 ${filled} 24`}>
+          <path d={FIVE_STARS} className="fill-star" />
+        </svg>
+      ) : null}
+    </svg>
+  );
+}
 
 /**
  * A rating out of 10 drawn as five stars (each star is two points), with the number beside it.
@@ -37,18 +56,9 @@ export function RatingStars({
   const { t } = useTranslation();
   const rowSize = { xs: 'h-3 w-15', sm: 'h-3.5 w-17.5', md: 'h-4.5 w-22.5', lg: 'h-6 w-30' }[size];
   const label = givenLabel ?? (value === null ? t('rating.none') : t('rating.outOfTen', { value: formatRating(value) }));
-  // One drawing per rating (not two per star): the filled stars are the same row, cut at the rating's width.
-  const filled = value === null ? 0 : Math.max(0, Math.min(120, value * 12));
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>
-      <svg role="img" aria-label={label} viewBox="0 0 120 24" className={cn('shrink-0', rowSize)}>
-        <path d={FIVE_STARS} className="fill-star-empty" />
-        {filled > 0 ? (
-          <svg width={filled} height="24" viewBox={`0 0 ${filled} 24`}>
-            <path d={FIVE_STARS} className="fill-star" />
-          </svg>
-        ) : null}
-      </svg>
+      <StarRow value={value} role="img" aria-label={label} className={cn('shrink-0', rowSize)} />
       {showValue ? (
         <span aria-hidden className="text-sm font-semibold tabular-nums text-ink">
           {value === null ? '–' : formatRating(value)}
