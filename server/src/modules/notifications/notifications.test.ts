@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { postgresIndexDefinition, usingPostgres } from '../../../test/database.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
@@ -294,6 +296,7 @@ describe('e-mail', () => {
       const digest = await m.mailbox.next(reader.user.email);
       expect(digest.subject).toBe(`Your Hearsay week: ${isoWeek(new Date()).week}`);
       expect(digest.text).toContain('Writer reviewed Digest Album');
+      expect(digest.text).toMatch(/Top albums among them:\n• Digest Album by .+ — 1 rating\(s\), average 8\b/);
       expect(digest.text).toContain('Stop the Weekly Digest: http://hearsay.test/api/notifications/unsubscribe?token=');
       expect(m.mailbox.received.filter((mail) => [reader, quiet, optedOut].some((p) => p.user.email === mail.to))).toEqual([]);
     } finally {
@@ -330,6 +333,20 @@ describe('e-mail', () => {
       expect(await claims()).toEqual([{ recipient_id: reader.user.id }]);
     } finally {
       await later.close();
+    }
+  });
+
+  it("reads the week's ratings of each followed person from the index by person and time, not all their ratings", async () => {
+    const columns = ['user_id', 'updated_at', 'created_at'];
+    if (usingPostgres) {
+      expect(await postgresIndexDefinition(m.db, 'rating_user_updated_idx')).toContain(`(${columns.join(', ')})`);
+    } else {
+      const { rows } = await sql<{ name: string }>`select name from pragma_index_info('rating_user_updated_idx') order by seqno`.execute(m.db);
+      expect(rows.map((row) => row.name)).toEqual(columns);
+      const plan = await sql<{ detail: string }>`explain query plan
+        select g.album_id from follow f join rating g on g.user_id = f.followee_id
+        where f.follower_id = ${'someone'} and g.updated_at >= ${'2026-11-16'} and g.updated_at < ${'2026-11-23'}`.execute(m.db);
+      expect(plan.rows.map((row) => row.detail).join('\n')).toContain('rating_user_updated_idx (user_id=? AND updated_at>? AND updated_at<?)');
     }
   });
 });

@@ -4,7 +4,7 @@ import type { DB } from '../../platform/db/index.ts';
 
 /**
  * One person's year, read as a handful of aggregates. Each query is a range on an index that starts with the person
- * (rating_user_created_idx, review_user_created_idx, journal_entry_user_day_idx, follow_followee_idx and the follow
+ * (rating_user_updated_idx, which holds created_at; review_user_created_idx, journal_entry_user_day_idx, follow_followee_idx and the follow
  * primary key), so a year costs what that person did in it, never a scan of everyone's rows.
  */
 
