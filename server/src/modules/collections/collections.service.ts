@@ -21,7 +21,7 @@ export interface CollectionsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  blocks: Pick<BlocksService, 'unseenBy'>;
+  blocks: Pick<BlocksService, 'unseenBy' | 'maySee'>;
   /** Told after a like is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -65,7 +65,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   async function visible(collectionId: string, viewerId: string | undefined) {
     const row = await repository.findCollection(db, collectionId);
     if (!row || (row.is_private && row.user_id !== viewerId)) throw NOT_FOUND();
-    if ((await deps.blocks.unseenBy(viewerId)).has(row.user_id)) throw NOT_FOUND();
+    // The owner alone is asked about (a few key lookups), not everyone hidden from the viewer.
+    if (!(await deps.blocks.maySee(viewerId, row.user_id))) throw NOT_FOUND();
     return row;
   }
 
