@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { NotificationTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 
 export async function insertNotifications(db: DB, rows: readonly NotificationTable[]): Promise<void> {
   if (rows.length > 0)
@@ -167,44 +168,61 @@ export async function digestCandidates(db: DB, afterId: string, limit: number) {
     .execute();
 }
 
-/** Reviews published in [from, to) by the people `userId` follows. */
-export async function followedReviews(db: DB, userId: string, from: string, to: string, limit: number) {
-  return db
+/**
+ * What the Weekly Digest shows of a week: the newest reviews and the most rated albums among the people someone
+ * follows. Each runs once per member in the weekly pass, so each is compiled once and kept prepared on PostgreSQL:
+ * planning them took four times as long as running them.
+ */
+const DIGEST_REVIEWS = 10;
+const DIGEST_ALBUMS = 5;
+
+/** The DIGEST_REVIEWS newest reviews published in [from, to) by the people `userId` follows. */
+export const followedReviews = precompiled((db, userId: string, from: string, to: string) =>
+  db
     .selectFrom('follow as f')
     .innerJoin('review as r', 'r.user_id', 'f.followee_id')
-    .innerJoin('album as a', 'a.id', 'r.album_id')
-    .innerJoin('user as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.rating', 'a.title', 'a.artist_credit', 'u.name'])
+    .select([
+      'r.id',
+      'r.rating',
+      // Each looked up for the ten rows kept: a four-way join took longer to plan than to run.
+      sql<string>`(select a.title from album a where a.id = r.album_id)`.as('title'),
+      sql<string>`(select a.artist_credit from album a where a.id = r.album_id)`.as('artist_credit'),
+      sql<string>`(select u.name from "user" u where u.id = r.user_id)`.as('name'),
+    ])
     .where('f.follower_id', '=', userId)
     .where('r.created_at', '>=', from)
     .where('r.created_at', '<', to)
     .orderBy('r.created_at', 'desc')
-    .limit(limit)
-    .execute();
-}
+    .limit(DIGEST_REVIEWS),
+);
 
-/** The albums most rated in [from, to) by the people `userId` follows, with their average among them. */
-export async function followedTopAlbums(db: DB, userId: string, from: string, to: string, limit: number) {
-  return db
-    .selectFrom('follow as f')
-    .innerJoin('rating as g', 'g.user_id', 'f.followee_id')
-    .innerJoin('album as a', 'a.id', 'g.album_id')
-    .select([
-      'a.id',
-      'a.title',
-      'a.artist_credit',
-      sql<number | string>`count(*)`.as('ratings'),
-      sql<number | string>`avg(g.rating)`.as('average'),
-    ])
-    .where('f.follower_id', '=', userId)
-    .where('g.updated_at', '>=', from)
-    .where('g.updated_at', '<', to)
-    .groupBy(['a.id', 'a.title', 'a.artist_credit'])
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy(sql`avg(g.rating)`, 'desc')
-    .limit(limit)
-    .execute();
-}
+/**
+ * The DIGEST_ALBUMS albums most rated in [from, to) by the people `userId` follows, with their average among them: the
+ * ratings counted by album, and only the albums kept read.
+ */
+export const followedTopAlbums = precompiled((db, userId: string, from: string, to: string) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('follow as f')
+        .innerJoin('rating as g', 'g.user_id', 'f.followee_id')
+        .select(['g.album_id', sql<number | string>`count(*)`.as('ratings'), sql<number | string>`avg(g.rating)`.as('average')])
+        .where('f.follower_id', '=', userId)
+        .where('g.updated_at', '>=', from)
+        .where('g.updated_at', '<', to)
+        .groupBy('g.album_id')
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy(sql`avg(g.rating)`, 'desc')
+        .orderBy('g.album_id')
+        .limit(DIGEST_ALBUMS)
+        .as('top'),
+    )
+    .innerJoin('album as a', 'a.id', 'top.album_id')
+    .select(['a.id', 'a.title', 'a.artist_credit', 'top.ratings', 'top.average'])
+    .orderBy('top.ratings', 'desc')
+    .orderBy('top.average', 'desc')
+    .orderBy('a.id'),
+);
 
 /** Claims the week's digest for a person; false when it was already claimed (by this or another process). */
 export async function claimDigest(db: DB, recipientId: string, week: string, now: string): Promise<boolean> {

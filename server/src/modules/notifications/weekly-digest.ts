@@ -76,8 +76,8 @@ export function createWeeklyDigest(deps: WeeklyDigestDeps) {
   async function digestFor(person: { id: string; name: string; email: string }, settings: MemberSettings, cursor: DigestCursor) {
     if (!settings.notifications.email.weeklyDigest) return false;
     const [reviews, albums] = await Promise.all([
-      repository.followedReviews(db, person.id, cursor.from, cursor.to, 10),
-      repository.followedTopAlbums(db, person.id, cursor.from, cursor.to, 5),
+      repository.followedReviews(db, person.id, cursor.from, cursor.to),
+      repository.followedTopAlbums(db, person.id, cursor.from, cursor.to),
     ]);
     if (reviews.length === 0 && albums.length === 0) return false;
     if (!(await repository.claimDigest(db, person.id, cursor.week, deps.clock().toISOString()))) return false;
