@@ -184,7 +184,7 @@ export const followedReviews = precompiled((db, userId: string, from: string, to
     .select([
       'r.id',
       'r.rating',
-      // Each looked up for the ten rows kept: a four-way join took longer to plan than to run.
+      // Looked up by key rather than joined: a four-way join took longer to plan than to run.
       sql<string>`(select a.title from album a where a.id = r.album_id)`.as('title'),
       sql<string>`(select a.artist_credit from album a where a.id = r.album_id)`.as('artist_credit'),
       sql<string>`(select u.name from "user" u where u.id = r.user_id)`.as('name'),

@@ -4,8 +4,10 @@ import type { DB } from '../../platform/db/index.ts';
 
 /**
  * One person's year, read as a handful of aggregates. Each query is a range on an index that starts with the person
- * (rating_user_updated_idx, which holds created_at; review_user_created_idx, journal_entry_user_day_idx, follow_followee_idx and the follow
- * primary key), so a year costs what that person did in it, never a scan of everyone's rows.
+ * (review_user_created_idx, journal_entry_user_day_idx, follow_followee_idx and the follow primary key), so a year
+ * costs what that person did in it, never a scan of everyone's rows. Ratings are indexed by person and update time
+ * (rating_user_updated_idx, which holds created_at): a year's ratings are found among the person's entries of that
+ * index, and only their rows are read.
  */
 
 export interface YearWindow {
