@@ -341,12 +341,16 @@ describe('e-mail', () => {
     if (usingPostgres) {
       expect(await postgresIndexDefinition(m.db, 'rating_user_updated_idx')).toContain(`(${columns.join(', ')})`);
     } else {
-      const { rows } = await sql<{ name: string }>`select name from pragma_index_info('rating_user_updated_idx') order by seqno`.execute(m.db);
+      const { rows } = await sql<{ name: string }>`select name from pragma_index_info('rating_user_updated_idx') order by seqno`.execute(
+        m.db,
+      );
       expect(rows.map((row) => row.name)).toEqual(columns);
       const plan = await sql<{ detail: string }>`explain query plan
         select g.album_id from follow f join rating g on g.user_id = f.followee_id
         where f.follower_id = ${'someone'} and g.updated_at >= ${'2026-11-16'} and g.updated_at < ${'2026-11-23'}`.execute(m.db);
-      expect(plan.rows.map((row) => row.detail).join('\n')).toContain('rating_user_updated_idx (user_id=? AND updated_at>? AND updated_at<?)');
+      expect(plan.rows.map((row) => row.detail).join('\n')).toContain(
+        'rating_user_updated_idx (user_id=? AND updated_at>? AND updated_at<?)',
+      );
     }
   });
 });
