@@ -71,5 +71,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
+    // Told to stop, rather than killed, so support/start-server.ts drops its PostgreSQL database and data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });
