@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,6 +20,11 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const testRoot = mkdtempSync(join(tmpdir(), 'hearsay-test-'));
+  // Every temporary directory a test makes (os.tmpdir() in the test processes, which start after this) is made in
+  // the run's own, so it goes when the run ends, however the test left it.
+  const temporary = join(testRoot, 'tmp');
+  mkdirSync(temporary);
+  process.env.TMPDIR = temporary;
   const postgresUrl = process.env.TEST_DATABASE_URL;
   let template: string;
   let cleanup: () => Promise<void>;
