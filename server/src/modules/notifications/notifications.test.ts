@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { postgresIndexDefinition, usingPostgres } from '../../../test/database.ts';
+import { postgresIndexDefinition, sqlitePlan, usingPostgres } from '../../../test/database.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createTestAppWithMailbox, type TestAppWithMailbox } from '../../../test/mailbox.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
@@ -345,12 +345,17 @@ describe('e-mail', () => {
         m.db,
       );
       expect(rows.map((row) => row.name)).toEqual(columns);
-      const plan = await sql<{ detail: string }>`explain query plan
-        select g.album_id from follow f join rating g on g.user_id = f.followee_id
-        where f.follower_id = ${'someone'} and g.updated_at >= ${'2026-11-16'} and g.updated_at < ${'2026-11-23'}`.execute(m.db);
-      expect(plan.rows.map((row) => row.detail).join('\n')).toContain(
-        'rating_user_updated_idx (user_id=? AND updated_at>? AND updated_at<?)',
+      const plan = await sqlitePlan(
+        m.db,
+        m.db
+          .selectFrom('follow as f')
+          .innerJoin('rating as g', 'g.user_id', 'f.followee_id')
+          .select('g.album_id')
+          .where('f.follower_id', '=', 'someone')
+          .where('g.updated_at', '>=', '2026-11-16')
+          .where('g.updated_at', '<', '2026-11-23'),
       );
+      expect(plan.join('\n')).toContain('rating_user_updated_idx (user_id=? AND updated_at>? AND updated_at<?)');
     }
   });
 });
