@@ -272,6 +272,26 @@ describe('GET /api/search, people and collections', () => {
     expect(few.more).toEqual({ albums: false, artists: false, users: false, collections: false });
   });
 
+  it('pages through every match once, ranking a whole word above names that only begin with it', async () => {
+    const many = await buildAlbums(t.db, 260, 'Quasarian', 'Quasarian Choir');
+    const buried = await buildAlbum(t.db, { title: 'Night of the Quasar', artist: 'Late Addition' });
+    const first = await search('q=quasar&limit=100');
+    expect(first.counts.albums).toBe(many.length + 1);
+    expect(first.more.albums).toBe(false);
+    // Indexed last, found first.
+    expect(first.albums[0]?.id).toBe(buried);
+    const seen = first.albums.map((album) => album.id);
+    for (let page = 2; page <= first.totalPages; page++)
+      seen.push(...(await search(`q=quasar&limit=100&page=${page}`)).albums.map((album) => album.id));
+    expect(seen).toHaveLength(many.length + 1);
+    expect(new Set(seen)).toEqual(new Set([...many, buried]));
+
+    // A filter or a sort looks at every match.
+    await seedRatings(t.db, many.at(-1)!, [10, 10, 10]);
+    expect((await search('q=quasar&sort=rating')).albums[0]?.id).toBe(many.at(-1));
+    expect((await search('q=quasar&minRating=9')).counts.albums).toBe(1);
+  });
+
   // Each engine's search indexes in the shape a lookup reads fastest. PostgreSQL: a pending list is read whole by every
   // search until VACUUM merges it (13 ms a word for people at 50,000 members). SQLite: every segment is looked up, so
   // they merge as soon as two share a level (the upkeep thread does it; upkeep-thread.test.ts).
