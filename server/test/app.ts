@@ -55,16 +55,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_MULTIPLIER: '100',
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    database,
-    clock: options.clock,
-    fetch: options.fetch,
-    imageProxy: options.imageProxy,
-    logger: options.logger ?? false,
-  });
-  options.routes?.(app);
-  await app.ready();
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      clock: options.clock,
+      fetch: options.fetch,
+      imageProxy: options.imageProxy,
+      logger: options.logger ?? false,
+    });
+    options.routes?.(app);
+    await app.ready();
+  } catch (error) {
+    // A server that fails to start (as some tests expect) leaves no database behind.
+    await app?.close().catch(() => undefined);
+    await database.destroy();
+    throw error;
+  }
   return {
     app,
     database,

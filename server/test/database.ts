@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { openDatabase, type DatabaseHandle, type DB } from '../src/platform/db/index.ts';
+import { testDatabasePrefix } from './database-names.ts';
 
 export const usingPostgres = inject('templateDatabase').startsWith('postgres');
 
@@ -19,7 +20,7 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url: string }>
   }
   const templateUrl = new URL(template);
   const templateName = templateUrl.pathname.slice(1);
-  const name = `hearsay_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const name = `${testDatabasePrefix(templateName)}${Math.random().toString(36).slice(2, 10)}`;
   const adminUrl = new URL(template);
   adminUrl.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: adminUrl.toString() });

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
+import { testDatabasePrefix } from './database-names.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -41,8 +42,16 @@ export default async function setup(project: TestProject) {
     await migrateToLatest(database.db);
     await database.destroy();
     cleanup = async () => {
+      // Each test file's copy is named after the template (database.ts) and dropped by the test that made it; one
+      // still here is a test that does not clean up, and fails the run after being dropped.
+      const copies = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+        testDatabasePrefix(name),
+      ]);
+      for (const { datname } of copies.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+      if (copies.rows.length)
+        throw new Error(`Test databases left behind (now dropped): ${copies.rows.map((row) => row.datname).join(', ')}`);
     };
   } else {
     const file = join(testRoot, 'template.db');
