@@ -65,7 +65,10 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', template);
   project.provide('testRoot', testRoot);
   return async () => {
-    await cleanup();
-    rmSync(testRoot, { recursive: true, force: true });
+    try {
+      await cleanup();
+    } finally {
+      rmSync(testRoot, { recursive: true, force: true });
+    }
   };
 }
