@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { useSession } from '../../shared/auth/session.ts';
 import { AlbumSearch } from '../../shared/catalog/album-search.tsx';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
-import { Button } from '../../shared/ui/button.tsx';
+import { Button, FormButtons } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { TextareaField, TextField } from '../../shared/ui/input.tsx';
@@ -141,14 +141,11 @@ function CreateCollectionForm({
           <p className="text-sm text-ink-muted">{t('create.none')}</p>
         )}
       </section>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onClose}>
-          {t('create.cancel')}
-        </Button>
+      <FormButtons cancelLabel={t('create.cancel')} onCancel={onClose}>
         <Button type="submit" disabled={!name.trim() || !selected.length || create.isPending}>
           {t('create.submit')}
         </Button>
-      </div>
+      </FormButtons>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button } from '../../shared/ui/button.tsx';
+import { Button, FormButtons } from '../../shared/ui/button.tsx';
 import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { localToday } from './api.ts';
@@ -105,14 +105,11 @@ export function ListenForm({
           {formError}
         </p>
       ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onCancel}>
-          {t('form.cancel')}
-        </Button>
+      <FormButtons cancelLabel={t('form.cancel')} onCancel={onCancel}>
         <Button type="submit" disabled={pending}>
           {pending ? t('form.saving') : submitLabel}
         </Button>
-      </div>
+      </FormButtons>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
-import { Button } from '../../shared/ui/button.tsx';
+import { Button, FormButtons } from '../../shared/ui/button.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
@@ -104,14 +104,11 @@ export function ReviewForm({
           {tooShort ? t('form.minimum') : t('form.characters', { count: textLength })}
         </p>
       </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          {cancelLabel ?? t('form.cancel')}
-        </Button>
+      <FormButtons cancelLabel={cancelLabel ?? t('form.cancel')} onCancel={onCancel}>
         <Button type="submit" disabled={!rating || tooShort || pending}>
           {pending ? t('form.publishing') : existing ? t('form.save') : t('form.publish')}
         </Button>
-      </div>
+      </FormButtons>
     </form>
   );
 }

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
-import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { Button, FormButtons, SubmitButton } from '../../shared/ui/button.tsx';
 import { Badge } from '../../shared/ui/card.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
@@ -220,14 +220,11 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                 ))}
               </NativeSelect>
             </Field>
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="ghost" onClick={onClose}>
-                {t('tokens.cancel')}
-              </Button>
+            <FormButtons cancelLabel={t('tokens.cancel')} onCancel={onClose}>
               <SubmitButton pending={create.isPending} pendingLabel={t('tokens.creating')}>
                 {t('tokens.create')}
               </SubmitButton>
-            </div>
+            </FormButtons>
           </form>
         </DialogContent>
       )}

@@ -7,7 +7,7 @@ import { useSession } from '../../shared/auth/session.ts';
 import { RymImport } from '../../shared/imports/rym-import.tsx';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
-import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { Button, FormButtons, SubmitButton } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { Field, Input, NameField, TextareaField, TextField } from '../../shared/ui/input.tsx';
@@ -180,10 +180,7 @@ function DeleteAccount() {
             ) : (
               <TextField id="delete-confirmation" label={t('delete.typeDelete')} value={confirmation} onValueChange={setConfirmation} />
             )}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-                {t('cancel')}
-              </Button>
+            <FormButtons cancelLabel={t('cancel')} onCancel={() => setOpen(false)}>
               <SubmitButton
                 variant="danger"
                 pending={remove.isPending}
@@ -192,7 +189,7 @@ function DeleteAccount() {
               >
                 {t('delete.confirm')}
               </SubmitButton>
-            </div>
+            </FormButtons>
           </form>
         </DialogContent>
       </Dialog>

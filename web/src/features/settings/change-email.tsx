@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { Button, FormButtons, SubmitButton } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { EmailField } from '../../shared/ui/input.tsx';
@@ -74,14 +74,11 @@ export function ChangeEmail() {
               ) : (
                 <p className="text-sm text-ink-muted">{t('accountChanges.noPassword')}</p>
               )}
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="ghost" onClick={() => openChange(false)}>
-                  {t('cancel')}
-                </Button>
+              <FormButtons cancelLabel={t('cancel')} onCancel={() => openChange(false)}>
                 <SubmitButton pending={request.isPending} pendingLabel={t('accountChanges.email.sending')}>
                   {t('accountChanges.email.submit')}
                 </SubmitButton>
-              </div>
+              </FormButtons>
             </form>
           )}
         </DialogContent>

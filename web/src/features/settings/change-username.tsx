@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { Button, FormButtons, SubmitButton } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
@@ -93,14 +93,11 @@ export function ChangeUsername({ current }: { current: string }) {
             ) : (
               <p className="text-sm text-ink-muted">{t('accountChanges.noPassword')}</p>
             )}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="ghost" onClick={() => openChange(false)}>
-                {t('cancel')}
-              </Button>
+            <FormButtons cancelLabel={t('cancel')} onCancel={() => openChange(false)}>
               <SubmitButton pending={change.isPending} pendingLabel={t('accountChanges.username.saving')}>
                 {t('accountChanges.username.submit')}
               </SubmitButton>
-            </div>
+            </FormButtons>
           </form>
         </DialogContent>
       </Dialog>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { Button } from '../../shared/ui/button.tsx';
+import { Button, FormButtons } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
@@ -57,14 +57,11 @@ export function PasswordPrompt({
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
           <FormMessage error={error} />
           <CurrentPasswordField id="confirm-current-password" value={password} onValueChange={setPassword} />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => close(false)}>
-              {t('cancel')}
-            </Button>
+          <FormButtons cancelLabel={t('cancel')} onCancel={() => close(false)}>
             <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={pending}>
               {confirmLabel}
             </Button>
-          </div>
+          </FormButtons>
         </form>
       </DialogContent>
     </Dialog>

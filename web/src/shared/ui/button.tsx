@@ -51,3 +51,15 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/** The buttons that end a form or a dialog: Cancel (which never submits), then the form's own action. */
+export function FormButtons({ cancelLabel, onCancel, children }: { cancelLabel: ReactNode; onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="ghost" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
-import { Button } from './button.tsx';
+import { Button, FormButtons } from './button.tsx';
 
 export const Dialog = Primitive.Root;
 export const DialogTrigger = Primitive.Trigger;
@@ -78,14 +78,11 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={description}>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            {cancelLabel}
-          </Button>
+        <FormButtons cancelLabel={cancelLabel} onCancel={() => onOpenChange(false)}>
           <Button variant="danger" disabled={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </div>
+        </FormButtons>
       </DialogContent>
     </Dialog>
   );

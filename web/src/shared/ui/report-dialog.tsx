@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, call } from '../lib/api-client.ts';
-import { Button } from './button.tsx';
+import { Button, FormButtons } from './button.tsx';
 import { Dialog, DialogContent } from './dialog.tsx';
 import { TextareaField } from './input.tsx';
 import { moderationEndpoints } from '../lib/endpoints.ts';
@@ -72,14 +72,11 @@ export function ReportDialog({
             rows={3}
             onValueChange={setNote}
           />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              {t('report.cancel')}
-            </Button>
+          <FormButtons cancelLabel={t('report.cancel')} onCancel={() => onOpenChange(false)}>
             <Button type="submit" disabled={!reason || send.isPending}>
               {t('report.send')}
             </Button>
-          </div>
+          </FormButtons>
         </form>
       </DialogContent>
     </Dialog>
