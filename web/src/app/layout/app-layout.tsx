@@ -8,7 +8,7 @@ import { Container } from '../../shared/ui/card.tsx';
 import { Spinner } from '../../shared/ui/skeleton.tsx';
 import { deferred } from '../../shared/lib/deferred.tsx';
 import { StandingGate } from '../../features/moderation/standing.tsx';
-import { useMemberLanguage, useMemberTheme } from '../../features/settings/member-appearance.ts';
+import { MemberAppearance } from '../../features/settings/member-appearance.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
 import { LanguageSelect } from './language-select.tsx';
@@ -28,8 +28,6 @@ export function AppLayout() {
   const [quickAddUsed, setQuickAddUsed] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  useMemberTheme();
-  useMemberLanguage();
 
   useEffect(() => {
     if (!sessionStorage.getItem(ACCOUNT_DELETED_FLAG)) return;
@@ -48,6 +46,7 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-ink">
+      <MemberAppearance />
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-3"

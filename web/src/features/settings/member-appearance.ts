@@ -18,7 +18,7 @@ export function applyTheme(theme: Theme): void {
  * Keeps the page in the signed-in person's theme. The server marks the page before it paints; this follows a change
  * made in another tab or a sign-in that did not reload the page, and goes back to the device's choice on sign-out.
  */
-export function useMemberTheme(): void {
+function useMemberTheme(): void {
   const session = useSession();
   const settings = useQuery({ ...memberSettingsQueryOptions, enabled: session.status === 'signed-in' });
   const theme = session.status === 'signed-in' ? settings.data?.appearance.theme : 'system';
@@ -32,7 +32,7 @@ export function useMemberTheme(): void {
  * the settings arrive; a language picked anywhere (the footer, this tab) is saved; an account that never chose
  * takes the language the browser asked for, so e-mails to it are written in it too.
  */
-export function useMemberLanguage(): void {
+function useMemberLanguage(): void {
   const session = useSession();
   const { i18n } = useTranslation();
   const settings = useQuery({ ...memberSettingsQueryOptions, enabled: session.status === 'signed-in' });
@@ -45,6 +45,17 @@ export function useMemberLanguage(): void {
     else if (saved !== current) chooseLanguage(saved);
     // Only when the saved choice arrives or changes: a change of the app's language is saved where it is made.
   }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * Keeps the page in the member's theme and language. A component of its own, rendering nothing, so that their
+ * settings arriving re-render only it: React renders an update from a query at once, in one piece, and were the
+ * layout to hold these hooks, the settings answering as the page starts would render the whole page again.
+ */
+export function MemberAppearance(): null {
+  useMemberTheme();
+  useMemberLanguage();
+  return null;
 }
 
 /**
