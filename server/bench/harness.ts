@@ -3,6 +3,7 @@
  * node:http server answering a recorded response, sessions minted straight into the database, medians and tables.
  */
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,15 +60,70 @@ export function pinLoadGenerator(): void {
   process.exit(child.status ?? 1);
 }
 
+/**
+ * Runs `work` with a PostgreSQL server on this machine kept on the servers' core, as the server side's own work, then
+ * gives it back the cores it had. Left to the scheduler, PostgreSQL's processes also run on the load generator's core, and
+ * while they do, the load generator is late reading answers: at one connection that shows as the server's latency.
+ * The postmaster is moved too, so the backends it starts meanwhile follow. Not moved (`moved: false`) when pinning
+ * is off, or the server is elsewhere or not ours to move.
+ */
+export async function withPostgresOnServerCore<T>(db: DB, work: () => Promise<T>): Promise<{ result: T; moved: boolean }> {
+  const rows = pinning.enabled ? (await sql<{ pid: number }>`select pid from pg_stat_activity`.execute(db)).rows : [];
+  const postmaster = rows.map((row) => parentOf(row.pid)).find((pid) => pid !== null);
+  const before = postmaster ? affinityOf(postmaster) : null;
+  if (!postmaster || !before || !setAffinity(postmaster, '0')) return { result: await work(), moved: false };
+  const giveBack = () => {
+    for (const pid of [postmaster, ...childrenOf(postmaster)]) setAffinity(pid, before);
+  };
+  afterExit.add(giveBack);
+  try {
+    for (const pid of childrenOf(postmaster)) setAffinity(pid, '0');
+    return { result: await work(), moved: true };
+  } finally {
+    giveBack();
+    afterExit.delete(giveBack);
+  }
+}
+
+/** The parent of a process of this machine, from /proc (null: not here, or not readable). */
+function parentOf(pid: number): number | null {
+  try {
+    // /proc/<pid>/stat: the name in parentheses, then the state, then the parent's id.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[1]);
+  } catch {
+    return null;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const found = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' });
+  return found.stdout.split('\n').filter(Boolean).map(Number);
+}
+
+/** The cores a process may run on, as a taskset list ("0,1"); null when it cannot be read. */
+function affinityOf(pid: number): string | null {
+  const shown = spawnSync('taskset', ['--cpu-list', '--pid', String(pid)], { encoding: 'utf8' });
+  return shown.status === 0 ? (shown.stdout.split(': ')[1]?.trim() ?? null) : null;
+}
+
+/** Every thread of `pid` onto `cores` (a taskset list); false when that is not allowed. */
+function setAffinity(pid: number, cores: string): boolean {
+  return spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cores, String(pid)], { stdio: 'ignore' }).status === 0;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Processes
 
 const children = new Set<ChildProcess>();
 const scratch = new Set<string>();
-// A bench that fails half-way leaves no server and no scratch file behind.
+/** What must be put back however the bench ends (synchronous: it runs as the process exits). */
+const afterExit = new Set<() => void>();
+// A bench that fails half-way leaves no server, no scratch file and no moved process behind.
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
   for (const file of scratch) rmSync(file, { force: true });
+  for (const undo of afterExit) undo();
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
