@@ -1,4 +1,3 @@
-import type { MemberSettings } from '@hearsay/contracts/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
@@ -7,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { standingQueryOptions } from '../../features/moderation/standing.tsx';
 import { memberSettingsQueryOptions } from '../../features/settings/member-settings.ts';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
-import { currentUser } from '../../shared/test/fixtures.ts';
+import { currentUser, memberSettings } from '../../shared/test/fixtures.ts';
 import { AppLayout } from './app-layout.tsx';
 
 // Commits of the header and of the page, counted. The header stands for everything the layout renders: it is given
@@ -32,16 +31,7 @@ function Page() {
   );
 }
 
-const settings: MemberSettings = {
-  notifications: {
-    email: { newFollowers: true, weeklyDigest: true },
-    push: false,
-    about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
-  },
-  messages: { allowFrom: 'connections' },
-  sharing: { listening: true, ratings: true, reviews: true },
-  appearance: { theme: 'dark', language: 'en' },
-};
+const settings = memberSettings({ appearance: { theme: 'dark', language: 'en' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();

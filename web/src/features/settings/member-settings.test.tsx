@@ -1,20 +1,12 @@
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberSettings } from '../../shared/test/fixtures.ts';
 import { renderHookWithProviders } from '../../shared/test/render.tsx';
 import { withChange } from './member-settings-controls.tsx';
 import { memberSettingsQueryOptions, useUpdateMemberSettings } from './member-settings.ts';
 
-const defaults: MemberSettings = {
-  notifications: {
-    email: { newFollowers: true, weeklyDigest: true },
-    push: false,
-    about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
-  },
-  messages: { allowFrom: 'connections' },
-  sharing: { listening: true, ratings: true, reviews: true },
-  appearance: { theme: 'system', language: null },
-};
+const defaults = memberSettings();
 
 /** The server: each PATCH is answered when the test says so, with the settings as they then stand. */
 let stored: MemberSettings;

@@ -2,21 +2,13 @@ import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberSettings } from '../../shared/test/fixtures.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { memberSettingsQueryOptions } from './member-settings.ts';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { MessagePrivacySection } from './privacy-sections.tsx';
 
-const defaults: MemberSettings = {
-  notifications: {
-    email: { newFollowers: true, weeklyDigest: true },
-    push: false,
-    about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
-  },
-  messages: { allowFrom: 'connections' },
-  sharing: { listening: true, ratings: true, reviews: true },
-  appearance: { theme: 'system', language: 'en' },
-};
+const defaults = memberSettings({ appearance: { theme: 'system', language: 'en' } });
 
 let patches: unknown[];
 beforeEach(() => {

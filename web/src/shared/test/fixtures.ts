@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
+import type { MemberSettings } from '@hearsay/contracts/settings';
 
 /** An album as lists and cards receive it from the API; give only what a test is about. */
 export function albumCard(fields: Partial<AlbumCard> & Pick<AlbumCard, 'id' | 'title'>): AlbumCard {
@@ -31,6 +32,21 @@ export function currentUser(fields: Partial<CurrentUser> = {}): CurrentUser {
     bio: '',
     onboardingCompleted: true,
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** A member's settings as a new account has them (the language not chosen yet); give only what a test is about. */
+export function memberSettings(fields: Partial<MemberSettings> = {}): MemberSettings {
+  return {
+    notifications: {
+      email: { newFollowers: true, weeklyDigest: true },
+      push: false,
+      about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
+    },
+    messages: { allowFrom: 'connections' },
+    sharing: { listening: true, ratings: true, reviews: true },
+    appearance: { theme: 'system', language: null },
     ...fields,
   };
 }
