@@ -62,10 +62,10 @@ export function pinLoadGenerator(): void {
 
 /**
  * Runs `work` with a PostgreSQL server on this machine kept on the servers' core, as the server side's own work, then
- * gives it back the cores it had. Left to the scheduler, PostgreSQL's processes also run on the load generator's core, and
- * while they do, the load generator is late reading answers: at one connection that shows as the server's latency.
- * The postmaster is moved too, so the backends it starts meanwhile follow. Not moved (`moved: false`) when pinning
- * is off, or the server is elsewhere or not ours to move.
+ * gives it back the cores it had. Left to the scheduler, PostgreSQL's processes also run on the load generator's
+ * core, and while they do, the load generator is late reading answers: at one connection that shows as the server's
+ * latency. The postmaster is moved too, so the backends it starts meanwhile follow. Not moved (`moved: false`) when
+ * pinning is off, or the server is elsewhere or not ours to move.
  */
 export async function withPostgresOnServerCore<T>(db: DB, work: () => Promise<T>): Promise<{ result: T; moved: boolean }> {
   const rows = pinning.enabled ? (await sql<{ pid: number }>`select pid from pg_stat_activity`.execute(db)).rows : [];
