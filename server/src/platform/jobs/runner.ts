@@ -168,16 +168,28 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  /**
+   * The next job this runner takes, or null when none is left to take. When another runner took every job looked at
+   * first, it looks again: jobs further down the queue would otherwise wait for the next poll, and this runner would
+   * seem idle while there is still work for it.
+   */
   async function claimNext(): Promise<Job<unknown> | null> {
-    const now = stamp();
-    const ids = await repository.claimableIds(db, [...handlers.keys()], now, concurrency + running.size);
-    for (const id of ids) {
-      if (running.has(id) || !(await repository.claim(db, id, runnerId, now, stamp(leaseMs)))) continue;
-      const row = await repository.findJob(db, id);
-      if (!row) continue;
-      return { id, kind: row.kind, owner: row.owner, cursor: JSON.parse(row.cursor) as unknown, attempts: row.attempts };
+    for (;;) {
+      const now = stamp();
+      const ids = await repository.claimableIds(db, [...handlers.keys()], now, concurrency + running.size);
+      let takenByAnother = false;
+      for (const id of ids) {
+        if (running.has(id)) continue;
+        if (!(await repository.claim(db, id, runnerId, now, stamp(leaseMs)))) {
+          takenByAnother = true;
+          continue;
+        }
+        const row = await repository.findJob(db, id);
+        if (!row) continue;
+        return { id, kind: row.kind, owner: row.owner, cursor: JSON.parse(row.cursor) as unknown, attempts: row.attempts };
+      }
+      if (!takenByAnother) return null;
     }
-    return null;
   }
 
   async function work(job: Job<unknown>): Promise<void> {
