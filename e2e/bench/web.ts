@@ -8,17 +8,16 @@
 import react from '@vitejs/plugin-react';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import sharp from 'sharp';
 import { build } from 'vite';
+import { cleanUp, cleanups, preparePages, root, startHearsay, type Page } from './hearsay-site.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** Some pages only (their names, comma-separated; the bare page is always measured). */
 const only = process.env.BENCH_WEB_ONLY?.split(',').map((name) => name.trim());
@@ -38,13 +37,6 @@ const chromeFlags = [
 ];
 const goals = { performance: 90, accessibility: 100, lcpRatio: 1.5, tbtRatio: 2, cls: 0.05 };
 
-interface Page {
-  name: string;
-  url: string;
-  /** Sent with every request of the run: Lighthouse starts from empty storage, so this is how a page is signed in. */
-  headers?: Record<string, string>;
-}
-
 interface Sample {
   performance: number;
   accessibility: number;
@@ -56,21 +48,6 @@ interface Sample {
   benchmarkIndex: number;
   finalUrl: string;
   warnings: string[];
-}
-
-const cleanups: (() => Promise<void> | void)[] = [];
-async function cleanUp() {
-  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-}
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-process.once('SIGTERM', () => void cleanUp().then(() => process.exit(143)));
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -157,106 +134,6 @@ async function serveStatic(dir: string): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Hearsay, started as the e2e suite starts it: production build, fresh SQLite database, starter catalog.
-
-async function startHearsay(): Promise<string> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'e2e', 'support', 'start-server.ts')], {
-    cwd: join(root, 'e2e'),
-    env: { ...process.env, E2E_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await exited;
-  });
-  // A stale web build is rebuilt first, which takes a minute or two on a busy two-core machine.
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Hearsay exited (${child.exitCode}) before it was ready:\n${output}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return base;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`Hearsay was not ready within 5 minutes:\n${output}`);
-}
-
-async function api<T>(base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Promise<T> {
-  const response = await fetch(base + path, {
-    method: init.method ?? 'GET',
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.cookie ? { cookie: init.cookie } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function signUp(base: string, name: string): Promise<{ cookie: string; username: string }> {
-  const email = `bench-${name.toLowerCase()}-${Date.now().toString(36)}@example.com`;
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Bench ${name}`, email, password: 'Quiet-Library-42!' }),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('hearsay.session_token='));
-  if (!session) throw new Error('sign-up answered without a session cookie');
-  const cookie = session.split(';')[0]!;
-  await api(base, '/api/auth/profile', { method: 'PUT', cookie, body: { bio: 'Measured by the web bench.', onboardingCompleted: true } });
-  await api(base, '/api/me/visibility', { method: 'PUT', cookie, body: { visibility: 'public' } });
-  const { user } = await api<{ user: { username: string } }>(base, '/api/me', { cookie });
-  return { cookie, username: user.username };
-}
-
-interface AlbumCard {
-  id: string;
-  slug: string;
-  artistCredit: string;
-}
-
-/**
- * Three members rate the same twelve albums (trending lists albums with at least three ratings this week); the first
- * has a public profile, which the second looks at. The album page is the one album the stand-in for MusicBrainz
- * knows well (tracks and credits), the search is its artist's name.
- */
-async function preparePages(base: string): Promise<Page[]> {
-  const found = await api<{ albums: AlbumCard[] }>(base, `/api/search?q=${encodeURIComponent('dark side of the moon')}`);
-  const album = found.albums[0];
-  if (!album) throw new Error('the search for "dark side of the moon" found no album');
-  const list = await api<{ items: AlbumCard[] }>(base, '/api/albums?sort=title&limit=11&page=20');
-  const rated = [album, ...list.items];
-  const members = [];
-  for (const name of ['Owner', 'Viewer', 'Third']) members.push(await signUp(base, name));
-  for (const [m, member] of members.entries()) {
-    for (const [a, card] of rated.entries()) {
-      const rating = 5 + ((a + m * 3) % 11) / 2;
-      await api(base, `/api/albums/${card.id}/rating`, { method: 'PUT', cookie: member.cookie, body: { rating } });
-    }
-  }
-  const query = album.artistCredit;
-  const search = await api<{ counts: { albums: number } }>(base, `/api/search?q=${encodeURIComponent(query)}`);
-  if (search.counts.albums === 0) throw new Error(`the search for "${query}" found no album`);
-  const trending = await api<{ total: number }>(base, '/api/charts');
-  if (trending.total === 0) throw new Error('trending is empty after the ratings');
-  const [owner, viewer] = members as [(typeof members)[0], (typeof members)[0]];
-  return [
-    { name: 'landing', url: `${base}/` },
-    { name: 'album', url: `${base}/album/${encodeURIComponent(album.slug)}` },
-    { name: 'search', url: `${base}/search?q=${encodeURIComponent(query)}` },
-    { name: 'trending', url: `${base}/trending` },
-    { name: 'profile', url: `${base}/profile/${encodeURIComponent(owner.username)}`, headers: { Cookie: viewer.cookie } },
-  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
