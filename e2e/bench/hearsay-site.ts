@@ -23,7 +23,7 @@ export async function cleanUp() {
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 process.once('SIGTERM', () => void cleanUp().then(() => process.exit(143)));
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = createNetServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
