@@ -25,6 +25,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Which profile a Profile or ProfileChunk event belongs to: one per thread sampled. */
+  id?: string;
   args?: { name?: string; data?: ProfileData };
 }
 
@@ -142,8 +144,13 @@ function longTasks(events: TraceEvent[]): Run {
   const main = events.find((event) => event.pid === paint.pid && event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
   if (!main) throw new Error("the trace has no renderer's main thread");
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined);
-  // The profile's chunks come from the profiler's own thread: the renderer's are the main thread's samples.
-  const samples = profileSamples(events.filter((event) => event.pid === main.pid));
+  // The main thread's profile starts on the main thread; its chunks come from the profiler's own thread, by its id.
+  const profile = events.find((event) => event.name === 'Profile' && event.pid === main.pid && event.tid === main.tid);
+  const samples = profileSamples(
+    events.filter(
+      (event) => event.pid === main.pid && profile !== undefined && event.id === profile.id && event.name.startsWith('Profile'),
+    ),
+  );
   const tasks = onMain.filter((event) => event.name === 'RunTask' && event.ts >= paint.ts && event.dur! >= LONG_MS * 1000);
   return {
     blocking: tasks.reduce((sum, task) => sum + task.dur! / 1000 - LONG_MS, 0),
