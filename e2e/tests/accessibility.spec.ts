@@ -1,19 +1,20 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { newPerson } from '../support/fixtures.ts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, newPerson, test } from '../support/fixtures.ts';
 
 /** Issue 13: star contrast and touch targets, keyboard-only focus rings, ratings said once, no router warning. */
 
-type Album = { id: string; slug: string; title: string };
+type Album = { id: string; slug: string; title: string; ratingCount: number };
 
 async function signUp(request: APIRequestContext) {
   const response = await request.post('/api/auth/register', { data: newPerson('Accessible Listener') });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** A random album nobody has rated yet (other tests rate random albums too), with a title long enough to find. */
 async function someAlbum(request: APIRequestContext): Promise<Album> {
-  const page = 200 + Math.floor(Math.random() * 100);
-  const response = await request.get(`/api/albums?sort=title&limit=5&page=${page}`);
-  const items = ((await response.json()) as { items: Album[] }).items;
+  const page = 40 + Math.floor(Math.random() * 60);
+  const response = await request.get(`/api/albums?sort=title&limit=20&page=${page}`);
+  const items = ((await response.json()) as { items: Album[] }).items.filter((album) => album.ratingCount === 0);
   return items.find((album) => album.title.length >= 6) ?? items[0]!;
 }
 

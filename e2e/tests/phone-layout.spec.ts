@@ -1,5 +1,5 @@
-import { test, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { newPerson } from '../support/fixtures.ts';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { expect, newPerson, test } from '../support/fixtures.ts';
 
 /**
  * Issue 13: at 360 px wide (the narrowest common phone) no page scrolls sideways, and the controls the issue names
