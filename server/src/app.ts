@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extraOrigins: config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : [],
     cluster,
     log: app.log,
-    sessionAlive: async (cookie) => (await late.accounts!.viewerFor(new Headers({ cookie }))) !== null,
+    sessionAlive: async (cookie) => (await late.accounts!.viewerFor(cookie, () => new Headers({ cookie }))) !== null,
     signOutPath: '/api/auth/sign-out',
   });
   // Long work runs as database-backed jobs: in a thread of their own, or in short steps between requests.

@@ -34,7 +34,7 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
       return;
     }
     if (request.accessToken || !request.headers.cookie?.includes('hearsay.session_token')) return;
-    request.viewer = await accounts.viewerFor(requestContext(request).headers);
+    request.viewer = await accounts.viewerFor(request.headers.cookie, () => requestContext(request).headers);
   });
 
   route(app, endpoints.register, async (request, reply) =>

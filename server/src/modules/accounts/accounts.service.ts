@@ -222,7 +222,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return { ok: true };
   }
 
-  /** The person behind a request's session cookie, or null; sessions past their absolute lifetime end here. */
   const sessionToken = sessionTokenReader({ secret: deps.secret, secure: deps.secureCookies });
 
   /**
@@ -231,8 +230,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
    * cookie, a bad signature, an expired session, one due for its daily refresh) is left to Better Auth, which decides
    * exactly as before (`undefined`).
    */
-  async function quickViewer(headers: Headers): Promise<Viewer | undefined> {
-    const token = sessionToken(headers);
+  async function quickViewer(cookie: string | undefined): Promise<Viewer | undefined> {
+    const token = sessionToken(cookie);
     if (!token) return undefined;
     const row = await repository.sessionWithPerson(db, token);
     if (!row) return undefined;
@@ -252,10 +251,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     };
   }
 
-  async function viewerFor(headers: Headers): Promise<Viewer | null> {
-    const quick = await quickViewer(headers);
+  /**
+   * The person behind a request's session cookie, or null; sessions past their absolute lifetime end here. `headers`
+   * (the whole request, as Better Auth reads it) is built only when the quick path cannot decide: copying every header
+   * would cost each signed-in request a few µs.
+   */
+  async function viewerFor(cookie: string | undefined, headers: () => Headers): Promise<Viewer | null> {
+    const quick = await quickViewer(cookie);
     if (quick) return quick;
-    const session = await auth.api.getSession({ headers }).catch((error: unknown) => {
+    const session = await auth.api.getSession({ headers: headers() }).catch((error: unknown) => {
       // A database that cannot be reached is a 503 for the request, not a signed-out person.
       if (isDatabaseUnavailable(error)) throw error;
       return null;

@@ -5,11 +5,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * `<token>.<base64 HMAC-SHA256 of the token with the server secret>`, URL-encoded; checking that here costs
  * microseconds and lets a signed-in request be resolved with one indexed read (see `viewerFor`).
  */
-export function sessionTokenReader(options: { secret: string; secure: boolean }): (headers: Headers) => string | null {
+export function sessionTokenReader(options: { secret: string; secure: boolean }): (cookie: string | undefined) => string | null {
   const name = `${options.secure ? '__Secure-' : ''}hearsay.session_token`;
   const pattern = new RegExp(`(?:^|;\\s*)${name.replace(/[.]/g, '\\.')}=([^;]+)`);
-  return (headers) => {
-    const match = pattern.exec(headers.get('cookie') ?? '');
+  return (cookie) => {
+    const match = pattern.exec(cookie ?? '');
     if (!match?.[1]) return null;
     let value: string;
     try {
