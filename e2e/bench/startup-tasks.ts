@@ -15,6 +15,8 @@ const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const slowdown = Number(process.env.BENCH_WEB_CPU ?? 4);
 const only = process.env.BENCH_WEB_ONLY?.split(',').map((name) => name.trim());
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Every run's tasks, not only the median run's: for comparing two builds task by task. */
+const everyRun = process.env.BENCH_WEB_EVERY_RUN === '1';
 /** A task counts from this long; what is over it is blocking time (as in Lighthouse's TBT). */
 const LONG_MS = 50;
 
@@ -244,10 +246,12 @@ async function main() {
     );
   }
   for (const [name, pageRuns] of results) {
-    // The run whose blocking time is the median, task by task.
+    // The run whose blocking time is the median, task by task (or every run, in the order run).
     const typical = pageRuns.toSorted((a, b) => a.blocking - b.blocking)[Math.floor((pageRuns.length - 1) / 2)]!;
-    process.stdout.write(`\n${name}, the median run: ${ms(typical.blocking)} ms blocking\n`);
-    for (const task of typical.tasks) process.stdout.write(`${describe(task)}\n`);
+    for (const [index, run] of (everyRun ? pageRuns : [typical]).entries()) {
+      process.stdout.write(`\n${name}, ${everyRun ? `run ${index + 1}` : 'the median run'}: ${ms(run.blocking)} ms blocking\n`);
+      for (const task of run.tasks) process.stdout.write(`${describe(task)}\n`);
+    }
   }
 }
 
