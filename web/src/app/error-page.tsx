@@ -3,14 +3,25 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../shared/ui/button.tsx';
 import { Container } from '../shared/ui/card.tsx';
 import { NotFound } from '../shared/ui/not-found.tsx';
+import { TakenOver } from './taken-over.ts';
 
 /** The router fallback of spec §2: shown when a screen throws while rendering or loading. */
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // Shown in place of the whole layout when the layout itself fails: the page is the app's all the same.
+  const takenOver = <TakenOver />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <NotFound />
+        {takenOver}
+      </>
+    );
+  }
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      {takenOver}
       <p className="font-display text-sm font-bold tracking-[0.18em] text-ink-subtle">{t('brand')}</p>
       <h1 className="mt-4 font-display text-3xl font-semibold text-ink">{t('errors.unexpected')}</h1>
       <p className="mt-3 max-w-md text-ink-muted">{t('errors.unexpectedHint')}</p>

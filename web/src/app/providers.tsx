@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { deferred } from '../shared/lib/deferred.tsx';
 import { AlbumExtensionsProvider } from '../shared/lib/album-extensions.tsx';
 import { createQueryClient } from '../shared/lib/query-client.ts';
@@ -14,10 +14,6 @@ const Toaster = deferred('toaster', () => import('sonner').then((module) => modu
 export function Providers({ children, client }: { children: React.ReactNode; client?: QueryClient }) {
   // A page rendered on the server brings its client, filled with the data it was rendered from.
   const [queryClient] = useState(() => client ?? createQueryClient());
-  // The app answers from here on (a page rendered on the server shows before its controls work).
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>

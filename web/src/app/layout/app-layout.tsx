@@ -11,6 +11,7 @@ import { StandingGate } from '../../features/moderation/standing.tsx';
 import { MemberAppearance } from '../../features/settings/member-appearance.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
+import { TakenOver } from '../taken-over.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { toast } from '../../shared/lib/toast.ts';
 
@@ -71,6 +72,7 @@ export function AppLayout() {
           <StandingGate onSignOut={handleSignOut}>
             <Outlet />
           </StandingGate>
+          <TakenOver />
         </Suspense>
       </main>
       <footer className="hidden border-t border-line py-8 text-sm text-ink-muted md:block">
