@@ -9,7 +9,7 @@ import { TakenOver } from './taken-over.ts';
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
-  // Shown in place of the whole layout when the layout itself fails: the page is the app's all the same.
+  // When the layout itself fails this page replaces it, and then nothing else marks the page as taken over.
   const takenOver = <TakenOver />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
