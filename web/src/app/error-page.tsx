@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../shared/ui/button.tsx';
 import { Container } from '../shared/ui/card.tsx';
 import { NotFound } from '../shared/ui/not-found.tsx';
-import { TakenOver } from './taken-over.ts';
+import { TakenOver } from '../shared/lib/taken-over.ts';
 
 /** The router fallback of spec §2: shown when a screen throws while rendering or loading. */
 export function ErrorPage() {

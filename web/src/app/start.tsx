@@ -7,6 +7,7 @@ import { createRouter, loadRoutesFor } from './router.tsx';
 import { allStringsOf, languageReady } from '../shared/i18n/index.ts';
 import { cn } from '../shared/lib/cn.ts';
 import { loadParts } from '../shared/lib/deferred.tsx';
+import { expectTakeover } from '../shared/lib/taken-over.ts';
 import { createQueryClient } from '../shared/lib/query-client.ts';
 import { trackInputModality } from '../shared/lib/input-modality.ts';
 import { yieldToBrowser } from '../shared/lib/yield-to-browser.ts';
@@ -38,6 +39,8 @@ async function hydratePage(element: HTMLElement, state: PageState): Promise<void
   const title = document.querySelector('head > title');
   if (title) document.head.append(title.cloneNode(true));
   await yieldToBrowser();
+  // The page is marked ready once the screen and every deferred part on it are taken over, not with the screen alone.
+  expectTakeover();
   // As a transition, hydration yields to the browser every few milliseconds (the page is already painted and
   // readable), instead of holding the main thread for the whole page.
   startTransition(() => {

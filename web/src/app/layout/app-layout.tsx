@@ -11,7 +11,7 @@ import { StandingGate } from '../../features/moderation/standing.tsx';
 import { MemberAppearance } from '../../features/settings/member-appearance.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
-import { TakenOver } from '../taken-over.ts';
+import { TakenOver } from '../../shared/lib/taken-over.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { toast } from '../../shared/lib/toast.ts';
 
