@@ -13,7 +13,14 @@ for (const size of SIZES) {
   test(`landing page, ${size.name}`, async ({ page }) => {
     await page.setViewportSize(size.viewport);
     await page.emulateMedia({ colorScheme: 'light' });
+    // As a returning visitor sees it: the web fonts are shown only when they are there for the first paint
+    // (`font-display: optional`), which on a first visit they may not be; the second finds them in the cache.
     await page.goto('/');
+    await page.evaluate(() => document.fonts.ready);
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family)))
+      .toEqual(expect.arrayContaining(['Fraunces Variable', 'Inter Variable']));
     const featured = page.locator('section[aria-labelledby="featured-title"] img');
     await expect(featured).toHaveCount(4);
     await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
