@@ -196,5 +196,8 @@ describe('malformed requests', () => {
     }
     expect(sent).toBeGreaterThan(2000);
     expect(failures).toEqual([]);
+    // Still signed in at the end: the member's half of the sweep was not answered as a visitor's.
+    const me = await t.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
+    expect(me.json().user?.id).toBe(member.user.id);
   });
 });
