@@ -127,6 +127,23 @@ function hostileBodies(declaration: Endpoint): unknown[] {
   return [...shapes, wrongTypes, base, ...each];
 }
 
+/**
+ * Queries for one route: each of its query fields in turn hostile (strings and numbers as text, as they travel), the
+ * others plausible. Lone surrogates cannot be percent-encoded, so they are left to the bodies.
+ */
+function hostileQueries(declaration: Endpoint): string[] {
+  if (!declaration.query) return [];
+  const schema = jsonSchemaOf(declaration.query);
+  const base = plausible(schema) as Record<string, unknown>;
+  const encode = (query: Record<string, unknown>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== null && !Array.isArray(value)) search.set(key, String(value));
+    return `?${search}`;
+  };
+  const values = [...HOSTILE_STRINGS.filter((value) => value.isWellFormed()), ...HOSTILE_NUMBERS.map(String)];
+  return Object.keys(schema.properties ?? {}).flatMap((key) => values.map((value) => encode({ ...base, [key]: value })));
+}
+
 /** The route's path with every parameter set to `value` (already encoded as it goes on the wire). */
 const pathWith = (declaration: Endpoint, value: string) => declaration.path.replace(/:([A-Za-z]+)/g, value);
 
@@ -171,7 +188,7 @@ describe('malformed requests', () => {
       const requests: { url: string; payload?: unknown }[] = [];
       const plainPath = pathWith(declaration, 'nothing-here');
       for (const segment of declaration.path.includes(':') ? HOSTILE_SEGMENTS : []) requests.push({ url: pathWith(declaration, segment) });
-      for (const query of HOSTILE_QUERIES) requests.push({ url: plainPath + query });
+      for (const query of [...HOSTILE_QUERIES, ...hostileQueries(declaration)]) requests.push({ url: plainPath + query });
       if (declaration.method !== 'GET') for (const payload of hostileBodies(declaration)) requests.push({ url: plainPath, payload });
       for (const person of [null, member]) {
         for (const request of requests) {
