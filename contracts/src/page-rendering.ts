@@ -15,6 +15,8 @@ export interface PageRequest {
 }
 
 export interface RenderedPage {
+  /** 404 when the page says its address names nothing (an album that does not exist, a path no screen has). */
+  status: 200 | 404;
   /** What goes in `<head>`: preloads of the images the page shows first. */
   head: string;
   /** What goes inside `<div id="root">`: the page, then its state for the browser. */

@@ -124,4 +124,36 @@ test.describe('pages rendered on the server', () => {
     expect(JSON.stringify(JSON.parse(block))).toContain(JSON.stringify(title).slice(1, -1));
     expect(errors).toEqual([]);
   });
+
+  test('say "not found" with a 404 for an address that names nothing, and the app keeps that page', async ({ page, browser }) => {
+    const { page: reader, close } = await withoutScripts(browser);
+    for (const [path, heading] of [
+      ['/album/no-such-album-anywhere', 'Album not found'],
+      ['/artist/no-such-artist-anywhere', 'Artist not found'],
+      ['/no/such/page', 'Page not found'],
+    ]) {
+      const response = await reader.goto(path!);
+      expect(response?.status(), path).toBe(404);
+      await expect(reader.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // Search engines are asked to leave it out, and are not told it is the page's address.
+      await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(reader.locator('link[rel="canonical"]')).toHaveCount(0);
+    }
+    await close();
+
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/albums/no-such-album-anywhere')) asked.push(request.url());
+    });
+    const response = await page.goto('/album/no-such-album-anywhere');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Album not found' })).toBeVisible();
+    // Taken over as it came: no mismatch, and the album is not asked for again.
+    // (The browser logs the page's own 404 as a failed load.)
+    expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+    expect(asked).toEqual([]);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Discover music through people, not algorithms' })).toBeVisible();
+  });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageState } from './app/page-state.ts';
 import { renderPage } from './entry-server.tsx';
+import { albumQueryOptions } from './features/catalog/api.ts';
 import { firstListsOptions } from './features/collections/lists-page.tsx';
 import { memberSettingsQueryOptions } from './features/settings/member-settings.ts';
 
@@ -40,5 +41,38 @@ describe('the server renderer', () => {
     const keys = state.queries.map((query) => query.key);
     expect(keys).toContainEqual(firstListsOptions(new URLSearchParams(), false).queryKey);
     expect(keys).not.toContainEqual(memberSettingsQueryOptions.queryKey);
+  });
+
+  it('renders the 404 page, with that status, for an address that names nothing', async () => {
+    const visitor = (getApi: (path: string) => Response) => ({
+      language: 'en' as const,
+      signedIn: false,
+      signal: AbortSignal.timeout(5000),
+      getApi: async (path: string) => (path === '/api/me' ? answer(200, { user: null }) : getApi(path)),
+    });
+    const missing = await renderPage({
+      url: '/album/no-such-album',
+      ...visitor(() => answer(404, { error: { code: 'album_not_found', message: 'Album not found', issues: [], requestId: 'r1' } })),
+    });
+    expect(missing?.status).toBe(404);
+    expect(missing!.root).toContain('Album not found');
+    // The browser is handed the same failure, so it shows the same page instead of asking again.
+    const state = JSON.parse(/<script type="application\/json"[^>]*>(.*)<\/script>/s.exec(missing!.root)?.[1] ?? '{}') as PageState;
+    expect(state.missing).toEqual([
+      { key: albumQueryOptions('no-such-album').queryKey, code: 'album_not_found', message: 'Album not found', at: expect.any(Number) },
+    ]);
+
+    const nowhere = await renderPage({ url: '/no/such/page', ...visitor(() => answer(500, {})) });
+    expect(nowhere?.status).toBe(404);
+    expect(nowhere!.root).toContain('Page not found');
+
+    // Any other failure is still left to the browser, which offers to try again.
+    const broken = await renderPage({
+      url: '/album/some-album',
+      ...visitor(() => answer(503, { error: { code: 'unavailable', message: 'x', issues: [], requestId: 'r2' } })),
+    });
+    expect(broken).toBeNull();
+    const found = await renderPage({ url: '/lists', ...visitor(() => answer(200, EMPTY_LISTS)) });
+    expect(found?.status).toBe(200);
   });
 });

@@ -9,13 +9,14 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import type { Language } from '@hearsay/contracts/settings';
 import type { PageRequest, RenderedPage } from '@hearsay/contracts/page-rendering';
 import { fetchHeadStart } from './app/head-start.ts';
-import { answersIn, pageStateElement } from './app/page-state.ts';
+import { answersIn, missingIn, pageStateElement } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { loadAllParts, RenderedParts } from './shared/lib/deferred.tsx';
+import { PageStatus, RenderedPageStatus } from './shared/lib/page-status.ts';
 import { sessionQueryOptions } from './shared/auth/session.ts';
 import { namespaces, numbersAsWritten, stringOptions, takeLanguageFrom } from './shared/i18n/index.ts';
-import { sendApiCallsThrough } from './shared/lib/api-client.ts';
+import { ApiError, sendApiCallsThrough } from './shared/lib/api-client.ts';
 import { createQueryClient } from './shared/lib/query-client.ts';
 
 /**
@@ -121,15 +122,20 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   const context = await handler.query(new Request(url, { signal: page.signal }));
   if (context instanceof Response || context.errors) return null;
   const client = createQueryClient();
+  // A failure fetched for the page is shown as it is (the 404 page), not taken for a read still to be made.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   const parts = new Set<string>();
+  const status = new PageStatus();
   const app = (
     <StrictMode>
       <RenderedParts value={parts}>
-        <I18nextProvider i18n={stringsIn(page.language)}>
-          <Providers client={client}>
-            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-          </Providers>
-        </I18nextProvider>
+        <RenderedPageStatus value={status}>
+          <I18nextProvider i18n={stringsIn(page.language)}>
+            <Providers client={client}>
+              <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            </Providers>
+          </I18nextProvider>
+        </RenderedPageStatus>
       </RenderedParts>
     </StrictMode>
   );
@@ -137,30 +143,37 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   // Every page asks who is signed in before anything else: asked first, the first render already shows the page.
   await Promise.all([client.prefetchQuery(sessionQueryOptions), fetchHeadStart(client, context.matches, page.signedIn, url.searchParams)]);
   const shown = queriesShown(client);
-  let html = shown.during(() => toHtml(app));
+  const rendered = () => {
+    status.reset();
+    return shown.during(() => toHtml(app));
+  };
+  let html = rendered();
   let renders = 1;
   for (; renders <= FETCH_ROUNDS && html !== null && (await fetchWhatWasAskedFor(client)) > 0; renders++) {
     if (page.signal.aborted) return null;
-    html = shown.during(() => toHtml(app));
+    html = rendered();
   }
-  // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual.
-  // What the head start fetched and the page did not read counts for nothing, and is not sent; nor does a failure
-  // the page read with its query turned off (a member's standing, for a session that ended meanwhile).
+  // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual;
+  // but for "not found": a page showing the 404 page for a record the API said is not there is sent as it is, with that
+  // status. What the head start fetched and the page did not read counts for nothing, and is not sent; nor does a
+  // failure the page read with its query turned off (a member's standing, for a session that ended meanwhile).
   const showing = (query: Query) => shown.has(query.queryHash);
+  const notThere = (error: unknown) => error instanceof ApiError && error.status === 404 && status.code === 404;
   const failed = client.getQueryCache().findAll({
-    predicate: (query) => query.state.status === 'error' && showing(query) && (query.options as { enabled?: unknown }).enabled !== false,
+    predicate: (query) =>
+      query.state.status === 'error' &&
+      showing(query) &&
+      (query.options as { enabled?: unknown }).enabled !== false &&
+      !notThere(query.state.error),
   });
   if (html === null || failed.length > 0) return null;
+  const missing = status.code === 404 ? missingIn(client, showing) : [];
   const hoisted = HOISTED.exec(html)?.[0] ?? '';
   // The page's <title> stays with the app (React puts its own in <head> as it takes over); the server's link-preview
   // title is the document's until then, and after the app's own leaves (a screen that failed to load).
   const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
-  return {
-    head,
-    renders,
-    root:
-      html.slice(hoisted.length) + pageStateElement({ language: page.language, queries: answersIn(client, showing), parts: [...parts] }),
-  };
+  const state = { language: page.language, queries: answersIn(client, showing), parts: [...parts], ...(missing.length > 0 && { missing }) };
+  return { status: status.code, head, renders, root: html.slice(hoisted.length) + pageStateElement(state) };
 }
 
 /**

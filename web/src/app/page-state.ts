@@ -1,5 +1,6 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, hydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Language } from '@hearsay/contracts/settings';
+import { ApiError } from '../shared/lib/api-client.ts';
 
 /**
  * What a page rendered on the server hands to the browser, so the first render there is the same as the server's:
@@ -10,6 +11,8 @@ export interface PageState {
   language: Language;
   /** Each answer with its query's key and when it was fetched. */
   queries: { key: QueryKey; data: unknown; at: number }[];
+  /** The answers the page showed as "not found" (a 404 from the API, with its code and message); absent when none. */
+  missing?: { key: QueryKey; code: string; message: string; at: number }[];
   /** Names of the deferred parts the page showed (`shared/lib/deferred.tsx`): their code is fetched before hydrating. */
   parts: string[];
 }
@@ -33,9 +36,51 @@ export function answersIn(client: QueryClient, shown: (query: Query) => boolean 
     .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }));
 }
 
-/** Puts the answers a page was rendered from in the browser's query cache, as fresh as they were on the server. */
-export function restoreAnswers(client: QueryClient, answers: PageState['queries']): void {
-  for (const answer of answers) client.setQueryData(answer.key, answer.data, { updatedAt: answer.at });
+/** The answers a page showed as "not found" (those `shown` keeps), for the page's state. */
+export function missingIn(client: QueryClient, shown: (query: Query) => boolean): NonNullable<PageState['missing']> {
+  return client
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.error instanceof ApiError && query.state.error.status === 404 && shown(query) })
+    .map((query) => {
+      const error = query.state.error as ApiError;
+      return { key: query.queryKey, code: error.code, message: error.message, at: query.state.errorUpdatedAt };
+    });
+}
+
+/**
+ * Puts the answers a page was rendered from in the browser's query cache, as fresh as they were on the server, and
+ * its "not found" answers as the same failures, not asked again as the page is taken over (the first render would
+ * otherwise show the page loading instead of what the server sent).
+ */
+export function restoreAnswers(client: QueryClient, state: Pick<PageState, 'queries' | 'missing'>): void {
+  for (const answer of state.queries) client.setQueryData(answer.key, answer.data, { updatedAt: answer.at });
+  const missing = state.missing ?? [];
+  for (const answer of missing) client.setQueryDefaults(answer.key, { retryOnMount: false });
+  hydrate(client, {
+    mutations: [],
+    queries: missing.map((answer) => {
+      const error = new ApiError(404, answer.code, answer.message);
+      return {
+        queryKey: answer.key,
+        queryHash: hashKey(answer.key),
+        dehydratedAt: answer.at,
+        state: {
+          data: undefined,
+          dataUpdateCount: 0,
+          dataUpdatedAt: 0,
+          error,
+          errorUpdateCount: 1,
+          errorUpdatedAt: answer.at,
+          fetchFailureCount: 1,
+          fetchFailureReason: error,
+          fetchMeta: null,
+          isInvalidated: false,
+          status: 'error' as const,
+          fetchStatus: 'idle' as const,
+        },
+      };
+    }),
+  });
 }
 
 /** The state of a page the server rendered, or null for the app shell (or a block that cannot be read). */

@@ -181,7 +181,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFound /> },
+          // Rendered on the server too, so an address that names nothing answers 404 (not the app's shell with 200).
+          { path: '*', element: <NotFound />, handle: serverRendered },
         ],
       },
     ],

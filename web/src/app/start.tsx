@@ -26,7 +26,7 @@ if (!root) throw new Error('The page has no #root element.');
 async function hydratePage(element: HTMLElement, state: PageState): Promise<void> {
   await yieldToBrowser();
   const client = createQueryClient();
-  restoreAnswers(client, state.queries);
+  restoreAnswers(client, state);
   await yieldToBrowser();
   await Promise.all([allStringsOf(state.language), loadRoutesFor(location.pathname), loadParts(state.parts)]);
   await yieldToBrowser();

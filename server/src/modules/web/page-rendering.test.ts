@@ -16,12 +16,14 @@ const site = mkdtempSync(join(tmpdir(), 'hearsay-rendered-'));
 const RENDERER = `
 export async function renderPage(page) {
   if (page.url.startsWith('/broken')) throw new Error('the renderer broke');
+  if (page.url.startsWith('/missing')) return { status: 404, head: '', renders: 1, root: '<main><h1>Album not found</h1></main>' };
   if (page.url.startsWith('/slow')) return new Promise((resolve, reject) => page.signal.addEventListener('abort', () => reject(page.signal.reason)));
   if (!page.url.startsWith('/rendered')) return null;
   const me = await page.getApi('/api/me');
   const sneaky = await page.getApi('/api/me/settings');
   const elsewhere = await Promise.all(['/api/albums/../me/settings', '/api/albums/%2e%2e/x', '/healthz', '/covers/x'].map((path) => page.getApi(path)));
   return {
+    status: 200,
     head: '<link rel="preload" as="image" href="/covers/x"/>',
     renders: 2,
     root: '<main data-url="' + encodeURIComponent(page.url) + '" data-language="' + page.language + '" data-signed-in="' + page.signedIn + '">'
@@ -90,6 +92,20 @@ describe('pages rendered on the server', () => {
     const page = await t.inject({ url: '/rendered', headers: { authorization: `Bearer ${secret}` } });
     expect(page.statusCode).toBe(403);
     expect(page.body).not.toContain('<main');
+  });
+
+  it('answers 404 when the page says its address names nothing, and keeps it out of search engines', async () => {
+    const response = await t.inject('/missing/album');
+    expect(response.statusCode).toBe(404);
+    expect(rootOf(response.body)).toContain('<h1>Album not found</h1>');
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+    expect(response.body).not.toContain('rel="canonical"');
+    expect(response.body).not.toContain('og:url');
+    // A page that exists keeps its address for search engines and link previews.
+    const found = await t.inject('/rendered');
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain('<link rel="canonical" href=');
+    expect(found.body).not.toContain('name="robots"');
   });
 
   it('sends the shell when the renderer has nothing for the page, fails, or takes too long', async () => {

@@ -123,18 +123,24 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
    * The page's HTML: the shell with its link preview, language and theme, and the page rendered in it when it is
    * (with what rendering it cost, for the `Server-Timing` header).
    */
-  async function pageHtml(request: FastifyRequest, language: Language, theme: Theme): Promise<{ html: string; timing: string | null }> {
+  async function pageHtml(
+    request: FastifyRequest,
+    language: Language,
+    theme: Theme,
+  ): Promise<{ html: string; status: 200 | 404; timing: string | null }> {
     const [preview, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
     const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
-    const head = renderHeadTags(preview, pageUrl, options.publicUrl) + (page?.head ?? '');
+    const status = page?.status ?? 200;
+    const head = renderHeadTags(preview, pageUrl, options.publicUrl, { notFound: status === 404 }) + (page?.head ?? '');
     let html = built ? template.replace(HEAD_PLACEHOLDER, () => head) : template;
     html = html.replace(
       /<html\b([^>]*?)(?:\s+lang="[^"]*")?([^>]*)>/,
       `<html$1$2 lang="${language}"${theme === 'system' ? '' : ` data-theme="${theme}"`}>`,
     );
-    if (!page) return { html, timing: null };
+    if (!page) return { html, status, timing: null };
     return {
       html: html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`),
+      status,
       timing: `render;dur=${page.ms.toFixed(1)};desc="${page.renders} ${page.renders === 1 ? 'pass' : 'passes'}"`,
     };
   }
@@ -144,11 +150,13 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
     const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
     const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
-    const { html, timing } = await pageHtml(request, language, chosen?.theme ?? 'system');
+    const { html, status, timing } = await pageHtml(request, language, chosen?.theme ?? 'system');
     // What the page cost to render, for the viewer's developer tools and an operator's measurements.
     if (timing) reply.header('server-timing', timing);
     // A page rendered for a signed-in viewer holds their data: no shared cache keeps it.
+    // An address that names nothing (the renderer says so) answers 404 with the page that says so.
     return reply
+      .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
       .send(html);

@@ -25,15 +25,26 @@ function escapeHtml(value: string): string {
   return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export function renderHeadTags(preview: LinkPreview, pageUrl: string, publicUrl: string): string {
+/**
+ * The page's title, description, canonical address and preview tags. A page for an address that names nothing
+ * (`notFound`) has no canonical address and asks search engines not to index it.
+ */
+export function renderHeadTags(preview: LinkPreview, pageUrl: string, publicUrl: string, { notFound = false } = {}): string {
   const image = preview.image ? new URL(preview.image, `${publicUrl}/`).toString() : `${publicUrl}/og-default.png`;
   const { title, description } = preview;
-  const openGraph = { site_name: 'Hearsay', type: preview.type ?? 'website', title, description, url: pageUrl, image };
+  const openGraph = {
+    site_name: 'Hearsay',
+    type: preview.type ?? 'website',
+    title,
+    description,
+    ...(!notFound && { url: pageUrl }),
+    image,
+  };
   const twitter = { card: 'summary_large_image', title, description, image };
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
-    `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+    notFound ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
     ...Object.entries(openGraph).map(([key, value]) => `<meta property="og:${key}" content="${escapeHtml(value)}">`),
     ...Object.entries(twitter).map(([key, value]) => `<meta name="twitter:${key}" content="${escapeHtml(value)}">`),
   ];

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
+import { useNotFoundStatus } from '../lib/page-status.ts';
 import { Button } from './button.tsx';
 import { Container } from './card.tsx';
 import { ErrorState } from './skeleton.tsx';
@@ -8,6 +9,8 @@ import { ErrorState } from './skeleton.tsx';
 /** A clear "nothing here" page, also used by screens whose record does not exist. */
 export function NotFound({ title, description }: { title?: string; description?: string }) {
   const { t } = useTranslation();
+  // Rendered on the server, the page is then answered with 404.
+  useNotFoundStatus();
   return (
     <Container className="flex min-h-[50vh] flex-col items-center justify-center py-16 text-center">
       <p className="font-display text-6xl font-semibold text-accent">404</p>
