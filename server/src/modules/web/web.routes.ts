@@ -31,6 +31,25 @@ const RENDER_TIMEOUT_MS = 3000;
 const EMPTY_ROOT = '<div id="root"></div>';
 
 const HEAD_PLACEHOLDER = '<!--hearsay:head-->';
+const NOT_FOR_CRAWLERS = [
+  '/api/',
+  '/search',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/auth/',
+  '/onboarding',
+  '/discover',
+  '/settings',
+  '/moderation',
+  '/notifications',
+  '/library',
+  '/messages',
+  '/favorites',
+  '/uploads/',
+];
+const ROBOTS_TXT = `User-agent: *\n${NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}\n`).join('')}`;
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hearsay</title></head>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto;line-height:1.5">
 <h1>Hearsay's API is running</h1><p>The web app has not been built yet. Run <code>npm start</code> (which builds it)
@@ -161,6 +180,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
       .send(html);
   }
+
+  // Crawlers read the public pages (rendered on the server); the API, the signed-in screens and search results (an
+  // endless space of addresses) are not theirs to walk.
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
 
   // The shell is always rendered (with link previews), never served as a plain file.
   app.get('/', { schema: { hide: true } }, sendShell);

@@ -165,6 +165,22 @@ describe('the web app on the same port', () => {
     expect(artist.body).toContain('<meta property="og:title" content="Lou Reed');
   });
 
+  it('tells crawlers to leave the API, signed-in screens and search results alone, and read the rest', async () => {
+    const response = await t.inject('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const rules = response.body.split('\n');
+    expect(rules[0]).toBe('User-agent: *');
+    const disallowed = rules.filter((rule) => rule.startsWith('Disallow: ')).map((rule) => rule.slice('Disallow: '.length));
+    expect(disallowed).toEqual(expect.arrayContaining(['/api/', '/search', '/settings', '/messages', '/library']));
+    // The public pages stay open to them.
+    for (const path of ['/', '/album/x', '/artist/x', '/review/x', '/lists/x', '/trending', '/explore'])
+      expect(
+        disallowed.filter((prefix) => path.startsWith(prefix)),
+        path,
+      ).toEqual([]);
+  });
+
   it('keeps unknown API, cover and upload paths as JSON 404s', async () => {
     for (const path of ['/api/nope', '/covers/nope', '/uploads/nope.png']) {
       const response = await t.inject(path);
