@@ -44,6 +44,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { sitemapRoutes } from './modules/web/sitemaps.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { yearInReviewPreviews } from './modules/year-in-review/year-in-review.previews.ts';
 import { yearInReviewRoutes } from './modules/year-in-review/year-in-review.routes.ts';
@@ -384,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, { search, caches: config.caches });
   await app.register(siteRoutes, { site });
   await app.register(yearInReviewRoutes, { yearInReview });
+  await app.register(sitemapRoutes, { publicUrl: config.publicUrl, catalogShare: catalog.sitemapShare });
   // Not encapsulated: the web app's not-found handler answers for the whole server.
   await app.register(fastifyPlugin(webRoutes), {
     webDist: config.webDist,

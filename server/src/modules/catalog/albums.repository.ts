@@ -223,3 +223,10 @@ export async function countAlbums(db: DB): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Confirmed albums whose id is in [from, to) (to null: no end), in id order: one sitemap's share of the catalog. */
+export async function albumSlugsWithIdsBetween(db: DB, from: string, to: string | null) {
+  let query = db.selectFrom('album').select(['slug', 'updated_at']).where('status', '=', 'confirmed').where('id', '>=', from);
+  if (to !== null) query = query.where('id', '<', to);
+  return query.orderBy('id').execute();
+}

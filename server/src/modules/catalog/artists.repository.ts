@@ -152,3 +152,10 @@ export async function popularArtistIds(db: DB, limit: number, offset: number): P
   ]);
   return { ids: rows.map((row) => row.artist_id), total: Number(count.n) };
 }
+
+/** Confirmed artists whose id is in [from, to) (to null: no end), in id order: one sitemap's share of the catalog. */
+export async function artistSlugsWithIdsBetween(db: DB, from: string, to: string | null) {
+  let query = db.selectFrom('artist').select(['slug', 'updated_at']).where('status', '=', 'confirmed').where('id', '>=', from);
+  if (to !== null) query = query.where('id', '<', to);
+  return query.orderBy('id').execute();
+}

@@ -19,11 +19,20 @@ import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
-import { countAlbums, findAlbumIdByRef, findAlbumPage, hydrateAlbums, type CardAlbum, type HydratedAlbum } from './albums.repository.ts';
+import {
+  albumSlugsWithIdsBetween,
+  countAlbums,
+  findAlbumIdByRef,
+  findAlbumPage,
+  hydrateAlbums,
+  type CardAlbum,
+  type HydratedAlbum,
+} from './albums.repository.ts';
 import {
   artistAlbumIds,
   artistReleaseGroups,
   artistSlugsByMbid,
+  artistSlugsWithIdsBetween,
   artistSummaries,
   findArtistByRef,
   popularArtistIds,
@@ -528,6 +537,15 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     /** Register a cache (of a route, say) to be dropped whenever catalog data changes. */
     onChange: (listener: (albumId: string | null) => void) => changeListeners.push(listener),
     countAlbums: () => countAlbums(db),
+    /** The confirmed albums and artists whose ids are in [from, to) (to null: no end), for a sitemap. */
+    sitemapShare: async (from: string, to: string | null) => {
+      const [albums, artists] = await Promise.all([albumSlugsWithIdsBetween(db, from, to), artistSlugsWithIdsBetween(db, from, to)]);
+      const entry = (path: string) => (row: { slug: string; updated_at: string }) => ({
+        path: `/${path}/${encodeURIComponent(row.slug)}`,
+        updatedAt: row.updated_at,
+      });
+      return [...albums.map(entry('album')), ...artists.map(entry('artist'))];
+    },
     confirmAlbums,
     /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
     addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>

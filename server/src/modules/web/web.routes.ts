@@ -49,7 +49,8 @@ const NOT_FOR_CRAWLERS = [
   '/favorites',
   '/uploads/',
 ];
-const ROBOTS_TXT = `User-agent: *\n${NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}\n`).join('')}`;
+const robotsTxt = (publicUrl: string) =>
+  `User-agent: *\n${NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${publicUrl}/sitemap.xml\n`;
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hearsay</title></head>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto;line-height:1.5">
 <h1>Hearsay's API is running</h1><p>The web app has not been built yet. Run <code>npm start</code> (which builds it)
@@ -181,10 +182,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       .send(html);
   }
 
-  // Crawlers read the public pages (rendered on the server); the API, the signed-in screens and search results (an
-  // endless space of addresses) are not theirs to walk.
+  // Crawlers read the public pages (rendered on the server, every album and artist listed in the sitemap); the API,
+  // the signed-in screens and search results (an endless space of addresses) are not theirs to walk.
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(options.publicUrl)),
   );
 
   // The shell is always rendered (with link previews), never served as a plain file.

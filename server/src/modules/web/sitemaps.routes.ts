@@ -1,0 +1,84 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors.ts';
+
+/** A page for a sitemap: its path (escaped for a URL) and when it last changed (ISO 8601). */
+export interface SitemapEntry {
+  path: string;
+  updatedAt?: string;
+}
+
+export interface SitemapOptions {
+  publicUrl: string;
+  /** The catalog's pages (albums, artists) whose record ids are in [from, to), to null: no end. */
+  catalogShare: (from: string, to: string | null) => Promise<SitemapEntry[]>;
+}
+
+/** The public pages that are not a record of their own. */
+const SITE_PAGES = ['/', '/trending', '/explore', '/lists', '/about/catalog', '/terms', '/privacy'];
+
+/**
+ * Record ids are random base32 (`platform/ids.ts`), so their first two characters split the catalog into 1,024 shares
+ * of about equal size: at 1,000,000 albums about a thousand pages each, far under a sitemap's 50,000, and each read
+ * as one range of the primary key. The first share starts at the beginning of every string and the last has no end,
+ * so ids written another way (imported ones) fall in some share too.
+ */
+const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+export const SHARE_STARTS = [...ID_ALPHABET].flatMap((first) => [...ID_ALPHABET].map((second) => `${first}${second}`));
+
+export function shareBounds(index: number): { from: string; to: string | null } {
+  return { from: index === 0 ? '' : SHARE_STARTS[index]!, to: SHARE_STARTS[index + 1] ?? null };
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/**
+ * `/sitemap.xml` (a sitemap index) and the sitemaps it lists, so search engines find every album and artist page
+ * rather than only those linked from somewhere they have been. Reading a share is one indexed range: nothing long on
+ * the request path. Crawlers learn of it from `/robots.txt`.
+ */
+export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, options) => {
+  const url = (path: string) => escapeXml(`${options.publicUrl}${path}`);
+  const send = (reply: FastifyReply, body: string) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+
+  const index =
+    XML_HEAD +
+    `<sitemapindex xmlns="${NAMESPACE}">\n` +
+    ['/sitemaps/pages.xml', ...SHARE_STARTS.map((start) => `/sitemaps/catalog-${start}.xml`)]
+      .map((path) => `<sitemap><loc>${url(path)}</loc></sitemap>\n`)
+      .join('') +
+    '</sitemapindex>\n';
+
+  const urlSet = (entries: readonly SitemapEntry[]) =>
+    XML_HEAD +
+    `<urlset xmlns="${NAMESPACE}">\n` +
+    entries
+      .map(
+        (entry) =>
+          `<url><loc>${url(entry.path)}</loc>${entry.updatedAt ? `<lastmod>${escapeXml(entry.updatedAt.slice(0, 10))}</lastmod>` : ''}</url>\n`,
+      )
+      .join('') +
+    '</urlset>\n';
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => send(reply, index));
+  app.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_request, reply) =>
+    send(reply, urlSet(SITE_PAGES.map((path) => ({ path })))),
+  );
+  app.get(
+    '/sitemaps/catalog-:share.xml',
+    { schema: { hide: true, params: z.object({ share: z.string().max(2) }) } },
+    async (request, reply) => {
+      const share = SHARE_STARTS.indexOf(request.params.share);
+      if (share < 0) throw notFound('sitemap_not_found', 'There is no such sitemap.');
+      const { from, to } = shareBounds(share);
+      return send(reply, urlSet(await options.catalogShare(from, to)));
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAlbum } from '../../../test/factories.ts';
+import { SHARE_STARTS, shareBounds } from './sitemaps.routes.ts';
+
+let t: TestApp;
+const PUBLIC_URL = 'https://music.example.org';
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL } });
+});
+afterAll(() => t.close());
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+
+describe('sitemaps', () => {
+  it('list every confirmed album and artist once, and the site’s own pages, for search engines', async () => {
+    await buildAlbum(t.db, { title: 'Ünïcode & <Ampersands>', artist: 'Sitemap Singer' });
+    const pendingId = await buildAlbum(t.db, { title: 'Still Pending', artist: 'Pending Person' });
+    await t.db.updateTable('album').set({ status: 'pending' }).where('id', '=', pendingId).execute();
+    await t.db.updateTable('artist').set({ status: 'pending' }).where('name', '=', 'Pending Person').execute();
+
+    const index = await t.inject('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(index.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const sitemaps = locs(index.body);
+    expect(sitemaps).toHaveLength(1 + 1024);
+    expect(sitemaps.every((loc) => loc.startsWith(`${PUBLIC_URL}/sitemaps/`))).toBe(true);
+
+    const listed: string[] = [];
+    for (const sitemap of sitemaps) {
+      const answer = await t.inject(sitemap.slice(PUBLIC_URL.length));
+      expect(answer.statusCode, sitemap).toBe(200);
+      expect(answer.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      listed.push(...locs(answer.body).map((loc) => loc.slice(PUBLIC_URL.length)));
+    }
+    expect(listed).toEqual(expect.arrayContaining(['/', '/trending', '/explore', '/lists']));
+
+    const albums = await t.db.selectFrom('album').select(['slug', 'status']).execute();
+    const artists = await t.db.selectFrom('artist').select(['slug', 'status']).execute();
+    const expected = [
+      ...albums.filter((album) => album.status === 'confirmed').map((album) => `/album/${encodeURIComponent(album.slug)}`),
+      ...artists.filter((artist) => artist.status === 'confirmed').map((artist) => `/artist/${encodeURIComponent(artist.slug)}`),
+    ];
+    const catalogListed = listed.filter((path) => /^\/(album|artist)\//.test(path));
+    expect(catalogListed.sort()).toEqual(expected.sort());
+    // What is waiting for confirmation is not announced.
+    expect(catalogListed.some((path) => path.includes('still-pending') || path.includes('pending-person'))).toBe(false);
+    // Every listed page is there (XML-escaped in the file, a real address once read).
+    const album = albums.find((row) => row.slug.includes('unicode') || row.slug.includes('ampersands'));
+    expect(album).toBeDefined();
+    expect((await t.inject(`/api/albums/${album!.slug}`)).statusCode).toBe(200);
+  });
+
+  it('split every possible id into exactly one share', () => {
+    for (const id of ['', '0', '00000000', 'zz', 'zzzzzzzz', '~', 'ABC', 'scale-review-1', 'il', 'i9x', 'uuuu', 'k0', 'jz~']) {
+      const shares = SHARE_STARTS.map((_, index) => shareBounds(index)).filter(({ from, to }) => id >= from && (to === null || id < to));
+      expect(shares, id).toHaveLength(1);
+    }
+  });
+
+  it('answer 404 for a share that does not exist, and point crawlers at the index', async () => {
+    expect((await t.inject('/sitemaps/catalog-il.xml')).statusCode).toBe(404);
+    expect((await t.inject('/sitemaps/catalog-abc.xml')).statusCode).toBe(400);
+    expect((await t.inject('/robots.txt')).body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
