@@ -101,6 +101,7 @@ describe('pages rendered on the server', () => {
     expect(response.body).toContain('<meta name="robots" content="noindex">');
     expect(response.body).not.toContain('rel="canonical"');
     expect(response.body).not.toContain('og:url');
+    expect((await t.inject({ method: 'HEAD', url: '/missing/album' })).statusCode).toBe(404);
     // A page that exists keeps its address for search engines and link previews.
     const found = await t.inject('/rendered');
     expect(found.statusCode).toBe(200);

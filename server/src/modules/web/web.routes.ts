@@ -87,7 +87,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
    * inside this server; null for pages the browser renders.
    */
   async function renderedPage(request: FastifyRequest, language: Language): Promise<(RenderedPage & { ms: number }) | null> {
-    if (!renderer || request.method !== 'GET') return null;
+    // HEAD too: a crawler checking an address with HEAD learns the same status as a GET.
+    if (!renderer || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     const started = performance.now();
     try {
       // The page's API calls are made as this viewer, already resolved from this request's cookie.
