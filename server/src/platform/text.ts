@@ -1,4 +1,4 @@
-/** Text helpers shared by the catalog, search and import: slugs and accent-insensitive match keys. */
+/** Text helpers shared across the server: slugs, accent-insensitive match keys, and text written into markup. */
 
 export function foldDiacritics(value: string): string {
   return value
@@ -68,3 +68,15 @@ export function shorten(value: string, max: number): string {
 
 /** "The title is longer than 1,000 characters": why an entry, or an import row, is refused. */
 export const textTooLong = (what: string, max: number) => `${what} is longer than ${max.toLocaleString('en-US')} characters`;
+
+/**
+ * Text (or an attribute value) written into HTML, SVG or XML: the five markup characters as character references, and
+ * control characters other than tab and newlines dropped, since they make an XML document invalid.
+ */
+export function escapeMarkup(value: string): string {
+  const printable = [...value].filter((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+  });
+  return printable.join('').replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

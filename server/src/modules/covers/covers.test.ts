@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { generatedAlbumCover } from './generated-cover.ts';
 
 /** A local stand-in for the Cover Art Archive: one cover, one missing album, one broken one. */
 let archive: Server;
@@ -164,5 +165,16 @@ describe('album covers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/svg+xml');
     expect(response.body).toContain('<svg');
+  });
+});
+
+describe('generated covers', () => {
+  it('stay valid pictures whatever a title holds: markup characters escaped, control characters dropped', async () => {
+    const svg = generatedAlbumCover('Bell\u0007 <&> "Songs"\u001b', 'Tab\tand\u0000Nul');
+    expect(svg).toContain('&#60;&#38;&#62;');
+    for (const control of ['\u0000', '\u0007', '\u001b']) expect(svg).not.toContain(control);
+    // An SVG with a control character is not XML: the image library refuses it.
+    const metadata = await sharp(Buffer.from(svg)).metadata();
+    expect(metadata.format).toBe('svg');
   });
 });

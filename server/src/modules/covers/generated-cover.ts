@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeMarkup } from '../../platform/text.ts';
 
 /**
  * Typographic covers for albums without artwork: deterministic from title and artist (the same
@@ -22,10 +23,6 @@ const PALETTES: readonly { from: string; to: string; ink: string; accent: string
 
 function hashBytes(value: string): Buffer {
   return createHash('sha256').update(value).digest();
-}
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Greedy word wrap by an estimate of glyph widths (em units per character). */
@@ -111,16 +108,16 @@ export function generatedAlbumCover(title: string, artist: string): string {
   const lineHeight = fontSize * 1.08;
   const titleTop = 600 - 96 - lineHeight * (titleLines.length - 1);
   const titleText = titleLines
-    .map((line, index) => `<tspan x="44" y="${(titleTop + index * lineHeight).toFixed(1)}">${escapeXml(line)}</tspan>`)
+    .map((line, index) => `<tspan x="44" y="${(titleTop + index * lineHeight).toFixed(1)}">${escapeMarkup(line)}</tspan>`)
     .join('');
   const artistLine = wrap(artist, 26, 1)[0] ?? '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600" role="img" aria-label="${escapeXml(`${title} by ${artist}`)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600" role="img" aria-label="${escapeMarkup(`${title} by ${artist}`)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="600" height="600" fill="url(#g)"/>
 ${SMALL_COVER}
 <g data-layout="${(seed[1] ?? 0) % PATTERNS}">${pattern((seed[1] ?? 0) % PATTERNS, palette.accent, seed)}</g>
 <text class="words" font-family="'Iowan Old Style','Palatino Linotype',Georgia,'Times New Roman',serif" font-weight="700" font-size="${fontSize}" fill="${palette.ink}" letter-spacing="-0.5">${titleText}</text>
-<text class="words" x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeXml(artistLine.toUpperCase())}</text>
+<text class="words" x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeMarkup(artistLine.toUpperCase())}</text>
 </svg>`;
 }
 
@@ -135,10 +132,10 @@ export function generatedArtistImage(name: string): string {
       .slice(0, 2)
       .map((part) => [...part][0]?.toUpperCase() ?? '')
       .join('') || '♪';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeXml(name)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeMarkup(name)}">
 <defs><radialGradient id="g" cx="0.3" cy="0.25" r="0.9"><stop offset="0" stop-color="${palette.to}"/><stop offset="1" stop-color="${palette.from}"/></radialGradient></defs>
 <rect width="400" height="400" fill="url(#g)"/>
 ${pattern(2 + ((seed[1] ?? 0) % 2), palette.accent, seed)}
-<text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="'Iowan Old Style',Georgia,serif" font-weight="700" font-size="150" fill="${palette.ink}">${escapeXml(initials)}</text>
+<text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="'Iowan Old Style',Georgia,serif" font-weight="700" font-size="150" fill="${palette.ink}">${escapeMarkup(initials)}</text>
 </svg>`;
 }

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
+import { escapeMarkup } from '../../platform/text.ts';
 
 /** A page for a sitemap: its path (escaped for a URL) and when it last changed (ISO 8601). */
 export interface SitemapEntry {
@@ -31,10 +32,6 @@ export function shareBounds(index: number): { from: string; to: string | null } 
   return { from: index === 0 ? '' : SHARE_STARTS[index]!, to: SHARE_STARTS[index + 1] ?? null };
 }
 
-function escapeXml(value: string): string {
-  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -44,7 +41,7 @@ const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
  * the request path. Crawlers learn of it from `/robots.txt`.
  */
 export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, options) => {
-  const url = (path: string) => escapeXml(`${options.publicUrl}${path}`);
+  const url = (path: string) => escapeMarkup(`${options.publicUrl}${path}`);
   const send = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
 
@@ -62,7 +59,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, 
     entries
       .map(
         (entry) =>
-          `<url><loc>${url(entry.path)}</loc>${entry.updatedAt ? `<lastmod>${escapeXml(entry.updatedAt.slice(0, 10))}</lastmod>` : ''}</url>\n`,
+          `<url><loc>${url(entry.path)}</loc>${entry.updatedAt ? `<lastmod>${escapeMarkup(entry.updatedAt.slice(0, 10))}</lastmod>` : ''}</url>\n`,
       )
       .join('') +
     '</urlset>\n';

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { writtenNumber, type Language, type Wording } from '../../platform/languages.ts';
+import { escapeMarkup } from '../../platform/text.ts';
 
 /**
  * The 1200×630 picture a shared year-in-review link shows (Open Graph's size): drawn as SVG, turned into PNG by
- * sharp, with the year's top album covers laid on it. Every text from members goes through `escapeXml`.
+ * sharp, with the year's top album covers laid on it. Every text from members goes through `escapeMarkup`.
  */
 
 export const CARD_WIDTH = 1200;
@@ -25,15 +26,6 @@ export interface CardData {
 
 /** A cover as the covers module gives it: a file on disk, or a generated SVG. */
 export type CardCover = { kind: 'file'; path: string; lastModified: Date } | { kind: 'generated'; svg: string };
-
-export function escapeXml(value: string): string {
-  // Control characters other than tab and newlines make the SVG invalid XML: they are dropped.
-  const printable = [...value].filter((char) => {
-    const code = char.codePointAt(0) ?? 0;
-    return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-  });
-  return printable.join('').replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Cuts a line to about `max` characters (by code point, so no emoji is split) with an ellipsis. */
 function clip(value: string, max: number): string {
@@ -95,7 +87,7 @@ export function yearCardSvg(data: CardData): string {
     .slice(0, 4)
     .map(
       (album, index) =>
-        `<text x="64" y="${388 + index * 40}" font-family="${SANS}" font-size="24" fill="#f5f1e8"><tspan font-weight="700">${index + 1}.</tspan> ${escapeXml(clip(album.title, 22))}<tspan dx="10" fill-opacity="0.7">— ${escapeXml(clip(album.artist, 16))}</tspan></text>`,
+        `<text x="64" y="${388 + index * 40}" font-family="${SANS}" font-size="24" fill="#f5f1e8"><tspan font-weight="700">${index + 1}.</tspan> ${escapeMarkup(clip(album.title, 22))}<tspan dx="10" fill-opacity="0.7">— ${escapeMarkup(clip(album.artist, 16))}</tspan></text>`,
     )
     .join('\n');
   const placeholders = coverSlots(data.albums.length)
@@ -104,7 +96,7 @@ export function yearCardSvg(data: CardData): string {
         `<rect x="${slot.left - 6}" y="${slot.top - 6}" width="${COVER + 12}" height="${COVER + 12}" rx="14" fill="#000" fill-opacity="0.25"/>`,
     )
     .join('');
-  return frame(`<text x="64" y="104" font-family="${SANS}" font-size="26" font-weight="600" letter-spacing="3" fill="#f2b33d">${escapeXml(clip(data.name, 34).toUpperCase())}</text>
+  return frame(`<text x="64" y="104" font-family="${SANS}" font-size="26" font-weight="600" letter-spacing="3" fill="#f2b33d">${escapeMarkup(clip(data.name, 34).toUpperCase())}</text>
 <text x="60" y="210" font-family="${SERIF}" font-size="112" font-weight="700" fill="#f5f1e8">${data.year}</text>
 <text x="64" y="262" font-family="${SANS}" font-size="26" fill="#f5f1e8" fill-opacity="0.85">${words.inMusic}</text>
 <text x="64" y="330" font-family="${SANS}" font-size="30" fill="#f5f1e8">${rated}</text>

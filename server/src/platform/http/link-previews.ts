@@ -1,4 +1,5 @@
 import type { Viewer } from './viewer.ts';
+import { escapeMarkup } from '../text.ts';
 
 /** What a shared link shows in a chat or social post (Open Graph and Twitter card tags). */
 export interface LinkPreview {
@@ -21,10 +22,6 @@ export const DEFAULT_PREVIEW: LinkPreview = {
   type: 'website',
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /**
  * The page's title, description, canonical address and preview tags. A page for an address that names nothing
  * (`notFound`) has no canonical address and asks search engines not to index it.
@@ -42,11 +39,11 @@ export function renderHeadTags(preview: LinkPreview, pageUrl: string, publicUrl:
   };
   const twitter = { card: 'summary_large_image', title, description, image };
   const tags = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    notFound ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
-    ...Object.entries(openGraph).map(([key, value]) => `<meta property="og:${key}" content="${escapeHtml(value)}">`),
-    ...Object.entries(twitter).map(([key, value]) => `<meta name="twitter:${key}" content="${escapeHtml(value)}">`),
+    `<title>${escapeMarkup(title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(description)}">`,
+    notFound ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeMarkup(pageUrl)}">`,
+    ...Object.entries(openGraph).map(([key, value]) => `<meta property="og:${key}" content="${escapeMarkup(value)}">`),
+    ...Object.entries(twitter).map(([key, value]) => `<meta name="twitter:${key}" content="${escapeMarkup(value)}">`),
   ];
   return tags.join('\n    ');
 }
