@@ -17,6 +17,11 @@ export interface PageRequest {
 export interface RenderedPage {
   /** 404 when the page says its address names nothing (an album that does not exist, a path no screen has). */
   status: 200 | 404;
+  /**
+   * The screen's own title, as text (not markup): the document's title until the app takes over, for a page without a
+   * link preview of its own (trending, lists, a search, the 404 page). Null when the screen has none.
+   */
+  title: string | null;
   /** What goes in `<head>`: preloads of the images the page shows first. */
   head: string;
   /** What goes inside `<div id="root">`: the page, then its state for the browser. */

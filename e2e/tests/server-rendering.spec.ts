@@ -40,6 +40,7 @@ test.describe('pages rendered on the server', () => {
 
     await page.goto('/search?q=dark%20side%20moon');
     await expect(page.getByRole('link', { name: /The Dark Side of the Moon/ }).first()).toBeVisible();
+    await expect(page).toHaveTitle('dark side moon · Search · Hearsay');
 
     for (const [path, title] of [
       ['/trending', 'Trending'],
@@ -48,6 +49,8 @@ test.describe('pages rendered on the server', () => {
     ]) {
       await page.goto(path!);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      // Titled as the screen is, for search engines and the browser tab, though no link preview describes it.
+      await expect(page).toHaveTitle(`${title} · Hearsay`);
     }
     // A signed-in-only page is not rendered for a visitor: the app (with scripts) sends them to sign in.
     await page.goto('/library');
@@ -90,6 +93,17 @@ test.describe('pages rendered on the server', () => {
     const album = await renderedOnce(ALBUM);
     expect(album).toContain('Listen later');
     expect(album).toContain('Write Review');
+  });
+
+  test('keep their screen’s title once the app has them, and leave it behind when the reader moves on', async ({ page }) => {
+    await page.goto('/trending');
+    await expect(page).toHaveTitle('Trending · Hearsay');
+    await page.getByRole('navigation').getByRole('link', { name: 'Explore' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+    await expect(page).toHaveTitle('Explore · Hearsay');
+    // Nothing of the page the visit began on is left to show for a screen without a title of its own.
+    const titles = await page.evaluate(() => [...document.querySelectorAll('head > title')].map((title) => title.textContent));
+    expect(titles.filter((title) => title?.includes('Trending'))).toEqual([]);
   });
 
   test('are taken over without a mismatch, and their controls then work', async ({ page }) => {
@@ -135,6 +149,7 @@ test.describe('pages rendered on the server', () => {
       const response = await reader.goto(path!);
       expect(response?.status(), path).toBe(404);
       await expect(reader.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(reader).toHaveTitle(`${heading} · Hearsay`);
       // Search engines are asked to leave it out, and are not told it is the page's address.
       await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       await expect(reader.locator('link[rel="canonical"]')).toHaveCount(0);

@@ -37,6 +37,9 @@ describe('the server renderer', () => {
     expect(page).not.toBeNull();
     expect(page!.renders).toBe(1);
     expect(page!.root).toContain('Lists');
+    // The screen's title goes to the server as text, for the document's <title> before the app takes over.
+    expect(page!.title).toBe('Lists · Hearsay');
+    expect(page!.head).not.toContain('<title>');
     const state = JSON.parse(/<script type="application\/json"[^>]*>(.*)<\/script>/s.exec(page!.root)?.[1] ?? '{}') as PageState;
     const keys = state.queries.map((query) => query.key);
     expect(keys).toContainEqual(firstListsOptions(new URLSearchParams(), false).queryKey);
@@ -56,6 +59,7 @@ describe('the server renderer', () => {
     });
     expect(missing?.status).toBe(404);
     expect(missing!.root).toContain('Album not found');
+    expect(missing!.title).toBe('Album not found · Hearsay');
     // The browser is handed the same failure, so it shows the same page instead of asking again.
     const state = JSON.parse(/<script type="application\/json"[^>]*>(.*)<\/script>/s.exec(missing!.root)?.[1] ?? '{}') as PageState;
     expect(state.missing).toEqual([
@@ -65,6 +69,7 @@ describe('the server renderer', () => {
     const nowhere = await renderPage({ url: '/no/such/page', ...visitor(() => answer(500, {})) });
     expect(nowhere?.status).toBe(404);
     expect(nowhere!.root).toContain('Page not found');
+    expect(nowhere!.title).toBe('Page not found · Hearsay');
 
     // Any other failure is still left to the browser, which offers to try again.
     const broken = await renderPage({
@@ -74,5 +79,38 @@ describe('the server renderer', () => {
     expect(broken).toBeNull();
     const found = await renderPage({ url: '/lists', ...visitor(() => answer(200, EMPTY_LISTS)) });
     expect(found?.status).toBe(200);
+  });
+
+  it('hands back the screen’s title as the text it shows, whatever characters the words hold', async () => {
+    const q = `R&B "live" <3 it's`;
+    const asked: string[] = [];
+    const page = await renderPage({
+      url: `/search?q=${encodeURIComponent(q)}`,
+      language: 'en',
+      signedIn: false,
+      signal: AbortSignal.timeout(5000),
+      getApi: async (path) => {
+        asked.push(path);
+        if (path === '/api/me') return answer(200, { user: null });
+        const counts = { albums: 0, artists: 0, users: 0, collections: 0 };
+        return answer(200, {
+          q,
+          type: 'albums',
+          counts,
+          more: { albums: false, artists: false, users: false, collections: false },
+          albums: [],
+          artists: [],
+          users: [],
+          collections: [],
+          page: 1,
+          limit: 24,
+          total: 0,
+          totalPages: 1,
+        });
+      },
+    });
+    expect(asked.some((path) => path.startsWith('/api/search?'))).toBe(true);
+    expect(page?.status).toBe(200);
+    expect(page!.title).toBe(`${q} · Search · Hearsay`);
   });
 });

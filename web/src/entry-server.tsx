@@ -28,6 +28,17 @@ import { createQueryClient } from './shared/lib/query-client.ts';
 /** What React writes ahead of a page rendered on its own (its `<title>`, `<meta>` and preloads). */
 const HOISTED = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/;
 
+/** The first `<title>` React hoisted: the one the browser shows. */
+const TITLE = /<title>([^<]*)<\/title>/;
+
+/** The characters React escapes in text, and what it writes for each. */
+const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
+
+/** Text React wrote as markup, read back as text (the server escapes it again where it writes it). */
+function textOf(markup: string): string {
+  return markup.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ESCAPED[entity] ?? entity);
+}
+
 /** Renders after the first that may fetch what the page asked for (a page whose data depends on other data asks twice). */
 const FETCH_ROUNDS = 3;
 
@@ -169,11 +180,18 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   if (html === null || failed.length > 0) return null;
   const missing = status.code === 404 ? missingIn(client, showing) : [];
   const hoisted = HOISTED.exec(html)?.[0] ?? '';
-  // The page's <title> stays with the app (React puts its own in <head> as it takes over); the server's link-preview
-  // title is the document's until then, and after the app's own leaves (a screen that failed to load).
+  // The page's <title> element stays with the app (React puts its own in <head> as it takes over); its text goes to
+  // the server, which writes the document's title (the link preview's, or this one for a page without a preview).
+  const title = TITLE.exec(hoisted)?.[1];
   const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
   const state = { language: page.language, queries: answersIn(client, showing), parts: [...parts], ...(missing.length > 0 && { missing }) };
-  return { status: status.code, head, renders, root: html.slice(hoisted.length) + pageStateElement(state) };
+  return {
+    status: status.code,
+    title: title === undefined ? null : textOf(title),
+    head,
+    renders,
+    root: html.slice(hoisted.length) + pageStateElement(state),
+  };
 }
 
 /**

@@ -34,10 +34,11 @@ async function hydratePage(element: HTMLElement, state: PageState): Promise<void
   cn();
   await yieldToBrowser();
   const router = createRouter({ loaderData: {} });
-  // React takes the page's first <title> as the screen's own and removes it with the screen; a copy stays behind for
-  // a screen without one (as the server's title does when the app renders from the shell).
-  const title = document.querySelector('head > title');
-  if (title) document.head.append(title.cloneNode(true));
+  // React takes the page's first <title> (the server wrote the screen's) as the screen's own and removes it with the
+  // screen; the site's name stays behind for a screen without one, not the title of the page the visit began on.
+  const fallback = document.createElement('title');
+  fallback.textContent = 'Hearsay';
+  document.head.append(fallback);
   await yieldToBrowser();
   // The page is marked ready once the screen and every deferred part on it are taken over, not with the screen alone.
   expectTakeover();

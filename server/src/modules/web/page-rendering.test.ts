@@ -16,7 +16,8 @@ const site = mkdtempSync(join(tmpdir(), 'hearsay-rendered-'));
 const RENDERER = `
 export async function renderPage(page) {
   if (page.url.startsWith('/broken')) throw new Error('the renderer broke');
-  if (page.url.startsWith('/missing')) return { status: 404, head: '', renders: 1, root: '<main><h1>Album not found</h1></main>' };
+  if (page.url.startsWith('/missing')) return { status: 404, title: 'Album not found · Hearsay', head: '', renders: 1, root: '<main><h1>Album not found</h1></main>' };
+  if (page.url.startsWith('/titled')) return { status: 200, title: 'R&B <3 · "Search" · Hearsay', head: '', renders: 1, root: '<main></main>' };
   if (page.url.startsWith('/slow')) return new Promise((resolve, reject) => page.signal.addEventListener('abort', () => reject(page.signal.reason)));
   if (!page.url.startsWith('/rendered')) return null;
   const me = await page.getApi('/api/me');
@@ -24,6 +25,7 @@ export async function renderPage(page) {
   const elsewhere = await Promise.all(['/api/albums/../me/settings', '/api/albums/%2e%2e/x', '/healthz', '/covers/x'].map((path) => page.getApi(path)));
   return {
     status: 200,
+    title: null,
     head: '<link rel="preload" as="image" href="/covers/x"/>',
     renders: 2,
     root: '<main data-url="' + encodeURIComponent(page.url) + '" data-language="' + page.language + '" data-signed-in="' + page.signedIn + '">'
@@ -107,6 +109,15 @@ describe('pages rendered on the server', () => {
     expect(found.statusCode).toBe(200);
     expect(found.body).toContain('<link rel="canonical" href=');
     expect(found.body).not.toContain('name="robots"');
+  });
+
+  it('titles a page without a link preview of its own as its screen is, for crawlers and the browser tab', async () => {
+    const titled = await t.inject('/titled');
+    expect(titled.body).toContain('<title>R&#38;B &#60;3 · &#34;Search&#34; · Hearsay</title>');
+    expect(titled.body).toContain('<meta property="og:title" content="R&#38;B &#60;3 · &#34;Search&#34; · Hearsay">');
+    expect((await t.inject('/missing/album')).body).toContain('<title>Album not found · Hearsay</title>');
+    // A screen without a title of its own keeps the site's.
+    expect((await t.inject('/rendered')).body).toContain('<title>Hearsay — Discover music through people, not algorithms</title>');
   });
 
   it('sends the shell when the renderer has nothing for the page, fails, or takes too long', async () => {

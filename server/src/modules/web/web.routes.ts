@@ -125,19 +125,20 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     }
   }
 
-  async function previewFor(request: FastifyRequest): Promise<LinkPreview> {
+  /** The link preview of the record the page shows (an album, an artist, a review, a year); null for any other page. */
+  async function previewFor(request: FastifyRequest): Promise<LinkPreview | null> {
     const path = request.url.split('?')[0] ?? '/';
     for (const route of options.previews) {
       const match = route.pattern.exec(path);
       if (!match) continue;
       try {
-        return (await route.resolve(match, request.viewer)) ?? DEFAULT_PREVIEW;
+        return (await route.resolve(match, request.viewer)) ?? null;
       } catch (error) {
         request.log.debug({ err: error }, 'no link preview');
-        return DEFAULT_PREVIEW;
+        return null;
       }
     }
-    return DEFAULT_PREVIEW;
+    return null;
   }
 
   /**
@@ -149,9 +150,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     language: Language,
     theme: Theme,
   ): Promise<{ html: string; status: 200 | 404; timing: string | null }> {
-    const [preview, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
+    const [found, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
     const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
     const status = page?.status ?? 200;
+    // A page without a preview of its own is titled as its screen is (Trending, a search, "Album not found").
+    const preview = found ?? (page?.title ? { ...DEFAULT_PREVIEW, title: page.title } : DEFAULT_PREVIEW);
     const head = renderHeadTags(preview, pageUrl, options.publicUrl, { notFound: status === 404 }) + (page?.head ?? '');
     let html = built ? template.replace(HEAD_PLACEHOLDER, () => head) : template;
     html = html.replace(

@@ -11,10 +11,12 @@ export function NotFound({ title, description }: { title?: string; description?:
   const { t } = useTranslation();
   // Rendered on the server, the page is then answered with 404.
   useNotFoundStatus();
+  const heading = title ?? t('errors.notFoundTitle');
   return (
     <Container className="flex min-h-[50vh] flex-col items-center justify-center py-16 text-center">
+      <title>{`${heading} · Hearsay`}</title>
       <p className="font-display text-6xl font-semibold text-accent">404</p>
-      <h1 className="mt-4 font-display text-3xl font-semibold text-ink">{title ?? t('errors.notFoundTitle')}</h1>
+      <h1 className="mt-4 font-display text-3xl font-semibold text-ink">{heading}</h1>
       <p className="mt-3 max-w-md text-ink-muted">{description ?? t('errors.notFound')}</p>
       <Button asChild className="mt-6">
         <Link to="/">{t('actions.goHome')}</Link>
