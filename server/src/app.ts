@@ -17,6 +17,7 @@ import { createSecurityService } from './modules/accounts/security.service.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
 import { createAccountChangesService } from './modules/accounts/account-changes.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
+import { collectionPreviews } from './modules/collections/collections.previews.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
 import { moderationRoutes, sanctionGuard } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
@@ -391,7 +392,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webDist: config.webDist,
     serveSourceMaps: config.serveSourceMaps,
     publicUrl: config.publicUrl,
-    previews: [...catalogPreviews(catalog), ...reviewPreviews(reviews), ...yearInReviewPreviews(yearInReview)],
+    previews: [
+      ...catalogPreviews(catalog),
+      ...reviewPreviews(reviews),
+      ...collectionPreviews(collections),
+      ...yearInReviewPreviews(yearInReview),
+    ],
     appearanceFor: async (userId) => (await settings.read(userId)).appearance,
     renderer: config.webRenderer,
   });

@@ -340,8 +340,17 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     });
   }
 
+  /** What a shared link to a list shows: the list as a visitor sees it (a private list has no preview). */
+  async function preview(collectionId: string): Promise<CollectionSummary> {
+    const row = await visible(collectionId, undefined);
+    const [summary] = await summaries([row.id]);
+    if (!summary) throw NOT_FOUND();
+    return summary;
+  }
+
   return {
     detail,
+    preview,
     removeAsModerator,
     create,
     hasSame,

@@ -149,6 +149,34 @@ describe('the web app on the same port', () => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it('gives a shared list its own preview, and a private list none', async () => {
+    const keeper = await createUser(t, { name: 'List <Keeper>' });
+    const create = (payload: Record<string, unknown>) =>
+      t.inject({ method: 'POST', url: '/api/collections', payload: { albumIds: [slug], ...payload }, headers: { cookie: keeper.cookie } });
+    const open = await create({ name: 'Night & Day', description: 'Records for after midnight.' });
+    expect(open.statusCode, open.body).toBe(201);
+    const page = await t.inject(`/lists/${open.json().id}`);
+    expect(page.body).toContain('<meta property="og:title" content="Night &#38; Day — a list by List &#60;Keeper&#62;"');
+    expect(page.body).toContain('<meta property="og:description" content="Records for after midnight. (1 album)"');
+    expect(page.body).toMatch(/<meta property="og:image" content="https:\/\/music\.example\.org\/covers\/albums\//);
+    expect(page.body).toContain('<meta property="og:type" content="music.playlist"');
+
+    const hidden = await create({ name: 'Guilty pleasures', isPrivate: true });
+    expect(hidden.statusCode, hidden.body).toBe(201);
+    // Not even to its owner: a preview is what a shared link shows anyone.
+    for (const cookie of [undefined, keeper.cookie]) {
+      const closed = await t.inject({ url: `/lists/${hidden.json().id}`, headers: cookie ? { cookie } : {} });
+      expect(/<meta property="og:title" content="([^"]*)"/.exec(closed.body)?.[1]).not.toContain('Guilty pleasures');
+      expect(closed.body).toContain('<meta property="og:type" content="website"');
+    }
+    expect((await t.inject('/lists/no-such-list')).body).toContain('<meta property="og:type" content="website"');
+
+    // Once the keeper's profile is not public, their lists are not shown to a visitor, nor previewed.
+    await t.inject({ method: 'PUT', url: '/api/me/visibility', payload: { visibility: 'followers' }, headers: { cookie: keeper.cookie } });
+    expect((await t.inject(`/api/collections/${open.json().id}`)).statusCode).toBe(404);
+    expect((await t.inject(`/lists/${open.json().id}`)).body).not.toContain('Night &#38; Day');
+  });
+
   it('puts escaped link-preview tags into album pages', async () => {
     const response = await t.inject(`/album/${slug}`);
     expect(response.body).toContain('<meta property="og:title" content="Songs &#60;for&#62; &#34;Drella&#34;');
