@@ -39,6 +39,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { profilePreviews } from './modules/profiles/profiles.previews.ts';
 import { reviewPreviews } from './modules/reviews/reviews.previews.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -396,6 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...catalogPreviews(catalog),
       ...reviewPreviews(reviews),
       ...collectionPreviews(collections),
+      ...profilePreviews(profiles),
       ...yearInReviewPreviews(yearInReview),
     ],
     appearanceFor: async (userId) => (await settings.read(userId)).appearance,

@@ -66,6 +66,11 @@ export function shorten(value: string, max: number): string {
   return `${/[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept}…`;
 }
 
+/** "1 album", "12,345 albums": a count in English text (link previews, operators' messages). */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
+
 /** "The title is longer than 1,000 characters": why an entry, or an import row, is refused. */
 export const textTooLong = (what: string, max: number) => `${what} is longer than ${max.toLocaleString('en-US')} characters`;
 

@@ -122,6 +122,26 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     };
   }
 
+  /**
+   * What a shared link to a profile shows anyone: who they are, their bio, avatar and counts. Nothing for a profile
+   * closed to visitors, nor for `me` (whoever opens the link).
+   */
+  async function preview(username: string) {
+    const name = username.toLowerCase();
+    if (name === 'me' || name === 'guest') return null;
+    const row = await repository.findByUsername(db, name);
+    if (!row || !(await blocks.profileOpenTo(row.id, undefined))) return null;
+    return {
+      username: row.username ?? row.id,
+      name: row.name,
+      bio: row.bio ?? '',
+      avatarUrl: uploadUrl(row.avatar_path),
+      ratings: Number(row.ratings_count ?? 0),
+      reviews: Number(row.reviews_count ?? 0),
+      followers: Number(row.followers_count ?? 0),
+    };
+  }
+
   /** Ends the follows between two people both ways, with their counters and feed rows. */
   async function endFollows(a: string, b: string) {
     await db.transaction().execute(async (trx) => {
@@ -303,6 +323,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
   return {
     profile,
+    preview,
     setFollow,
     setBlock,
     setMute,

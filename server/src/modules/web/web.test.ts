@@ -149,6 +149,31 @@ describe('the web app on the same port', () => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it('gives a shared profile its own preview while it is public, and none once it is closed', async () => {
+    const person = await createUser(t, { name: 'Ada "Deep Cuts" Lovelace' });
+    const username = (await t.inject({ url: '/api/me', headers: { cookie: person.cookie } })).json().user.username as string;
+    const bio = `Collects <b>Krautrock</b> & field recordings. ${'Long evenings with headphones. '.repeat(12)}`;
+    const saved = await t.inject({ method: 'PUT', url: '/api/auth/profile', payload: { bio }, headers: { cookie: person.cookie } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.inject({ method: 'PUT', url: `/api/albums/${slug}/rating`, payload: { rating: 9 }, headers: { cookie: person.cookie } });
+
+    const page = await t.inject(`/profile/${username}`);
+    expect(page.body).toContain(`<meta property="og:title" content="Ada &#34;Deep Cuts&#34; Lovelace (@${username})"`);
+    const description = /<meta property="og:description" content="([^"]*)"/.exec(page.body)?.[1] ?? '';
+    // The bio as text, cut short, then the counts.
+    expect(description).toMatch(/^Collects &#60;b&#62;Krautrock&#60;\/b&#62; &#38; field recordings\. Long evenings/);
+    expect(description).toContain('… · 1 rating, 0 reviews and 0 followers on Hearsay.');
+    expect(description.length).toBeLessThan(320);
+    expect(page.body).toContain('<meta property="og:type" content="profile"');
+
+    // `me` is whoever opens the link: no one's preview.
+    expect((await t.inject({ url: '/profile/me', headers: { cookie: person.cookie } })).body).not.toContain('Deep Cuts');
+    await t.inject({ method: 'PUT', url: '/api/me/visibility', payload: { visibility: 'private' }, headers: { cookie: person.cookie } });
+    const closed = await t.inject(`/profile/${username}`);
+    expect(closed.body).not.toContain('Deep Cuts');
+    expect(closed.body).not.toContain('Krautrock');
+  });
+
   it('gives a shared list its own preview, and a private list none', async () => {
     const keeper = await createUser(t, { name: 'List <Keeper>' });
     const create = (payload: Record<string, unknown>) =>
