@@ -7,6 +7,7 @@ import { migrateToLatest } from '../platform/db/migrate.ts';
 import { createJobRunner } from '../platform/jobs/runner.ts';
 import { buildCoreServices } from '../services.ts';
 import { CATALOG_ENRICH_JOB } from '../modules/catalog/catalog-enrichment.ts';
+import { countOf } from '../platform/text.ts';
 
 /**
  * `npm run catalog:enrich` gives the catalog's albums MusicBrainz's data (decision 018): it runs the enrichment job
@@ -32,7 +33,7 @@ if (values['list-ambiguous']) {
       );
     }
   }
-  console.log(rows.length ? `${rows.length} album${rows.length === 1 ? '' : 's'} left for a person to check.` : 'No ambiguous albums.');
+  console.log(rows.length ? `${countOf(rows.length, 'album')} left for a person to check.` : 'No ambiguous albums.');
   await database.destroy();
   process.exit(0);
 }

@@ -66,7 +66,7 @@ export function shorten(value: string, max: number): string {
   return `${/[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept}…`;
 }
 
-/** "1 album", "12,345 albums": a count in English text (link previews, operators' messages). */
+/** "1 album", "12,345 albums": a count in English text that is never translated (link previews, the command line). */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }

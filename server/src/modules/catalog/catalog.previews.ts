@@ -1,5 +1,6 @@
 import type { PreviewRoute } from '../../platform/http/link-previews.ts';
 import type { CatalogService } from './catalog.service.ts';
+import { countOf } from '../../platform/text.ts';
 
 /** Open Graph previews for shared album and artist links. */
 export function catalogPreviews(catalog: CatalogService): PreviewRoute[] {
@@ -10,7 +11,7 @@ export function catalogPreviews(catalog: CatalogService): PreviewRoute[] {
         const album = await catalog.getAlbum(decodeURIComponent(match[1] ?? ''));
         const rating =
           album.averageRating !== null
-            ? `Rated ${album.averageRating.toFixed(1)}/10 by ${album.ratingCount} ${album.ratingCount === 1 ? 'person' : 'people'} on Hearsay.`
+            ? `Rated ${album.averageRating.toFixed(1)}/10 by ${countOf(album.ratingCount, 'person', 'people')} on Hearsay.`
             : 'Rate it and review it on Hearsay.';
         const facts = [
           album.releaseYear,
@@ -36,7 +37,7 @@ export function catalogPreviews(catalog: CatalogService): PreviewRoute[] {
         const genres = artist.genres.map((genre) => genre.name).join(', ');
         return {
           title: `${artist.name} — albums, ratings and reviews`,
-          description: `${artist.albumCount} ${artist.albumCount === 1 ? 'album' : 'albums'}${genres ? ` · ${genres}` : ''}${
+          description: `${countOf(artist.albumCount, 'album')}${genres ? ` · ${genres}` : ''}${
             artist.averageRating !== null ? ` · average rating ${artist.averageRating.toFixed(1)}/10` : ''
           } on Hearsay.`,
           image: artist.imageUrl,

@@ -8,6 +8,7 @@ import type { PageRenderer, RenderedPage } from '@hearsay/contracts/page-renderi
 import { errorBody } from '../../platform/http/error-handler.ts';
 import { readForPage } from '../../platform/http/viewer.ts';
 import { DEFAULT_PREVIEW, renderHeadTags, type LinkPreview, type PreviewRoute } from '../../platform/http/link-previews.ts';
+import { countOf } from '../../platform/text.ts';
 
 export interface WebOptions {
   webDist: string;
@@ -165,7 +166,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     return {
       html: html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`),
       status,
-      timing: `render;dur=${page.ms.toFixed(1)};desc="${page.renders} ${page.renders === 1 ? 'pass' : 'passes'}"`,
+      timing: `render;dur=${page.ms.toFixed(1)};desc="${countOf(page.renders, 'pass', 'passes')}"`,
     };
   }
 

@@ -1,5 +1,6 @@
 import type { PreviewRoute } from '../../platform/http/link-previews.ts';
 import type { YearInReviewService } from './year-in-review.service.ts';
+import { countOf } from '../../platform/text.ts';
 
 /** Open Graph preview for a shared year in review: as a visitor would see it, with its card; closed years get the default. */
 export function yearInReviewPreviews(yearInReview: YearInReviewService): PreviewRoute[] {
@@ -16,7 +17,7 @@ export function yearInReviewPreviews(yearInReview: YearInReviewService): Preview
           .join(', ');
         return {
           title: `${year.person.name}'s ${year.year} in music — Hearsay`,
-          description: `${year.rated} ${year.rated === 1 ? 'album' : 'albums'} rated${average}${genres ? `. Most of all: ${genres}` : ''}.`,
+          description: `${countOf(year.rated, 'album')} rated${average}${genres ? `. Most of all: ${genres}` : ''}.`,
           image: `/api/users/${encodeURIComponent(year.person.username)}/year/${year.year}/card.png`,
           type: 'profile',
         };
