@@ -387,7 +387,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, { search, caches: config.caches });
   await app.register(siteRoutes, { site });
   await app.register(yearInReviewRoutes, { yearInReview });
-  await app.register(sitemapRoutes, { publicUrl: config.publicUrl, catalogShare: catalog.sitemapShare });
+  await app.register(sitemapRoutes, {
+    publicUrl: config.publicUrl,
+    shares: {
+      catalog: catalog.sitemapShare,
+      community: async (from, to) => [...(await reviews.sitemapShare(from, to)), ...(await collections.sitemapShare(from, to))],
+    },
+  });
   // Not encapsulated: the web app's not-found handler answers for the whole server.
   await app.register(fastifyPlugin(webRoutes), {
     webDist: config.webDist,

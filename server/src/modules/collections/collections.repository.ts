@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { CollectionTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { refreshCollections } from '../../platform/db/search-index.ts';
@@ -299,4 +299,16 @@ export async function deleteCollectionActivity(db: DB, collectionId: string, alb
   let query = db.deleteFrom('activity').where('object_type', '=', 'collection').where('object_id', '=', collectionId);
   if (albumId) query = query.where('verb', '=', 'added_to_collection').where('album_id', '=', albumId);
   await query.execute();
+}
+
+/** The public lists a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
+export async function shownCollectionIdsBetween(db: DB, from: string, to: string | null, shown: (owner: string) => Expression<SqlBool>) {
+  let query = db
+    .selectFrom('collection')
+    .select(['id', 'updated_at'])
+    .where('id', '>=', from)
+    .where('is_private', '=', 0)
+    .where(shown('collection.user_id'));
+  if (to !== null) query = query.where('id', '<', to);
+  return query.orderBy('id').execute();
 }

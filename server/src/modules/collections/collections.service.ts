@@ -21,7 +21,7 @@ export interface CollectionsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  blocks: Pick<BlocksService, 'unseenBy' | 'maySee'>;
+  blocks: Pick<BlocksService, 'unseenBy' | 'maySee' | 'authorShownTo'>;
   /** Told after a like is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -348,9 +348,16 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     return summary;
   }
 
+  /** The public lists a visitor may read whose ids are in [from, to), for the sitemap. */
+  async function sitemapShare(from: string, to: string | null) {
+    const rows = await repository.shownCollectionIdsBetween(db, from, to, (owner) => deps.blocks.authorShownTo(undefined, owner));
+    return rows.map((row) => ({ path: `/lists/${row.id}`, updatedAt: row.updated_at }));
+  }
+
   return {
     detail,
     preview,
+    sitemapShare,
     removeAsModerator,
     create,
     hasSame,

@@ -82,6 +82,18 @@ export interface Audience {
   shown: (author: string) => Expression<SqlBool>;
 }
 
+/** The reviews a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
+export async function shownReviewIdsBetween(db: DB, from: string, to: string | null, shown: (author: string) => Expression<SqlBool>) {
+  let query = db
+    .selectFrom('review')
+    .select(['id', 'updated_at'])
+    .where('id', '>=', from)
+    .where('hidden_reason', 'is', null)
+    .where(shown('review.user_id'));
+  if (to !== null) query = query.where('id', '<', to);
+  return query.orderBy('id').execute();
+}
+
 /** A page of review ids: an album's, a person's, or those a person liked. */
 export async function reviewIds(
   db: DB,

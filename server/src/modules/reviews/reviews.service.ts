@@ -46,6 +46,12 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     shown: (author) => deps.blocks.authorShownTo(viewerId, author),
   });
 
+  /** The reviews a visitor may read whose ids are in [from, to), for the sitemap. */
+  async function sitemapShare(from: string, to: string | null) {
+    const rows = await repository.shownReviewIdsBetween(db, from, to, audience(undefined).shown);
+    return rows.map((row) => ({ path: `/review/${row.id}`, updatedAt: row.updated_at }));
+  }
+
   /**
    * A review the viewer may see and act on: one by someone blocked either way, or hidden by a moderator (for anyone
    * but its author), is not found, as if deleted.
@@ -387,6 +393,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   return {
     mine,
+    sitemapShare,
     publish,
     edit,
     remove,

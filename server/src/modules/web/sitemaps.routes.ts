@@ -10,10 +10,16 @@ export interface SitemapEntry {
   updatedAt?: string;
 }
 
+/** The pages of one kind whose record ids are in [from, to) (to null: no end). */
+export type SitemapShare = (from: string, to: string | null) => Promise<SitemapEntry[]>;
+
 export interface SitemapOptions {
   publicUrl: string;
-  /** The catalog's pages (albums, artists) whose record ids are in [from, to), to null: no end. */
-  catalogShare: (from: string, to: string | null) => Promise<SitemapEntry[]>;
+  /**
+   * Each kind's shares, by name (`/sitemaps/<name>-<share>.xml`): `catalog` the albums and artists, `community` the
+   * reviews and public lists a visitor may read.
+   */
+  shares: Record<string, SitemapShare>;
 }
 
 /** The public pages that are not a record of their own. */
@@ -36,8 +42,8 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /**
- * `/sitemap.xml` (a sitemap index) and the sitemaps it lists, so search engines find every album and artist page
- * rather than only those linked from somewhere they have been. Reading a share is one indexed range: nothing long on
+ * `/sitemap.xml` (a sitemap index) and the sitemaps it lists, so search engines find every album, artist, review and
+ * public list rather than only those linked from somewhere they have been. Reading a share is one indexed range: nothing long on
  * the request path. Crawlers learn of it from `/robots.txt`.
  */
 export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, options) => {
@@ -48,7 +54,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, 
   const index =
     XML_HEAD +
     `<sitemapindex xmlns="${NAMESPACE}">\n` +
-    ['/sitemaps/pages.xml', ...SHARE_STARTS.map((start) => `/sitemaps/catalog-${start}.xml`)]
+    ['/sitemaps/pages.xml', ...Object.keys(options.shares).flatMap((name) => SHARE_STARTS.map((start) => `/sitemaps/${name}-${start}.xml`))]
       .map((path) => `<sitemap><loc>${url(path)}</loc></sitemap>\n`)
       .join('') +
     '</sitemapindex>\n';
@@ -68,14 +74,16 @@ export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, 
   app.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_request, reply) =>
     send(reply, urlSet(SITE_PAGES.map((path) => ({ path })))),
   );
-  app.get(
-    '/sitemaps/catalog-:share.xml',
-    { schema: { hide: true, params: z.object({ share: z.string().max(2) }) } },
-    async (request, reply) => {
-      const share = SHARE_STARTS.indexOf(request.params.share);
-      if (share < 0) throw notFound('sitemap_not_found', 'There is no such sitemap.');
-      const { from, to } = shareBounds(share);
-      return send(reply, urlSet(await options.catalogShare(from, to)));
-    },
-  );
+  for (const [name, pagesIn] of Object.entries(options.shares)) {
+    app.get(
+      `/sitemaps/${name}-:share.xml`,
+      { schema: { hide: true, params: z.object({ share: z.string().max(2) }) } },
+      async (request, reply) => {
+        const share = SHARE_STARTS.indexOf(request.params.share);
+        if (share < 0) throw notFound('sitemap_not_found', 'There is no such sitemap.');
+        const { from, to } = shareBounds(share);
+        return send(reply, urlSet(await pagesIn(from, to)));
+      },
+    );
+  }
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
 import { SHARE_STARTS, shareBounds } from './sitemaps.routes.ts';
 
 let t: TestApp;
@@ -12,6 +13,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+
+/** Every page the sitemaps of one kind list, read share by share. */
+async function listedIn(kind: string): Promise<string[]> {
+  const index = locs((await t.inject('/sitemap.xml')).body).filter((loc) => loc.startsWith(`${PUBLIC_URL}/sitemaps/${kind}-`));
+  expect(index).toHaveLength(1024);
+  const listed: string[] = [];
+  for (const sitemap of index) {
+    const answer = await t.inject(sitemap.slice(PUBLIC_URL.length));
+    expect(answer.statusCode, sitemap).toBe(200);
+    listed.push(...locs(answer.body).map((loc) => loc.slice(PUBLIC_URL.length)));
+  }
+  return listed;
+}
 
 describe('sitemaps', () => {
   it('list every confirmed album and artist once, and the site’s own pages, for search engines', async () => {
@@ -27,7 +41,7 @@ describe('sitemaps', () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
     const sitemaps = locs(index.body);
-    expect(sitemaps).toHaveLength(1 + 1024);
+    expect(sitemaps).toHaveLength(1 + 2 * 1024);
     expect(sitemaps.every((loc) => loc.startsWith(`${PUBLIC_URL}/sitemaps/`))).toBe(true);
 
     const listed: string[] = [];
@@ -53,6 +67,59 @@ describe('sitemaps', () => {
     const album = albums.find((row) => row.slug.includes('unicode') || row.slug.includes('ampersands'));
     expect(album).toBeDefined();
     expect((await t.inject(`/api/albums/${album!.slug}`)).statusCode).toBe(200);
+  });
+
+  it('list every review and list a visitor may read once, and none that a visitor may not', async () => {
+    const slug = (await t.db.selectFrom('album').select('slug').where('status', '=', 'confirmed').executeTakeFirstOrThrow()).slug;
+    const review = async (person: TestUser) => {
+      const answer = await t.inject({
+        method: 'POST',
+        url: `/api/albums/${slug}/reviews`,
+        payload: { rating: 7, content: `<p>${'A record that rewards a second and a third listen. '.repeat(2)}</p>` },
+        headers: { cookie: person.cookie },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().id as string;
+    };
+    const list = async (person: TestUser, isPrivate: boolean) => {
+      const answer = await t.inject({
+        method: 'POST',
+        url: '/api/collections',
+        payload: { name: isPrivate ? 'Mine alone' : 'For everyone', isPrivate, albumIds: [slug] },
+        headers: { cookie: person.cookie },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().id as string;
+    };
+    const open = await createUser(t);
+    const closed = await createUser(t);
+    const shown = [`/review/${await review(open)}`, `/lists/${await list(open, false)}`];
+    const hiddenReview = await review(await createUser(t));
+    await t.db.updateTable('review').set({ hidden_reason: 'Spam' }).where('id', '=', hiddenReview).execute();
+    const notShown = [
+      `/review/${hiddenReview}`,
+      `/lists/${await list(open, true)}`,
+      `/review/${await review(closed)}`,
+      `/lists/${await list(closed, false)}`,
+    ];
+    await t.inject({ method: 'PUT', url: '/api/me/visibility', payload: { visibility: 'followers' }, headers: { cookie: closed.cookie } });
+
+    const listed = await listedIn('community');
+    for (const path of shown)
+      expect(
+        listed.filter((entry) => entry === path),
+        path,
+      ).toHaveLength(1);
+    for (const path of notShown) expect(listed, path).not.toContain(path);
+    // What is listed is what a visitor reads; what is left out is not found for them.
+    for (const path of shown)
+      expect((await t.inject(`/api${path.replace('/lists/', '/collections/').replace('/review/', '/reviews/')}`)).statusCode, path).toBe(
+        200,
+      );
+    for (const path of notShown)
+      expect((await t.inject(`/api${path.replace('/lists/', '/collections/').replace('/review/', '/reviews/')}`)).statusCode, path).toBe(
+        404,
+      );
   });
 
   it('split every possible id into exactly one share', () => {
