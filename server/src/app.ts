@@ -391,7 +391,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     shares: {
       catalog: catalog.sitemapShare,
-      community: async (from, to) => [...(await reviews.sitemapShare(from, to)), ...(await collections.sitemapShare(from, to))],
+      community: async (from, to, limit) => [
+        ...(await reviews.sitemapShare(from, to, limit)),
+        ...(await collections.sitemapShare(from, to, limit)),
+      ],
     },
   });
   // Not encapsulated: the web app's not-found handler answers for the whole server.

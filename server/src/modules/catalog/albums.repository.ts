@@ -225,8 +225,8 @@ export async function countAlbums(db: DB): Promise<number> {
 }
 
 /** Confirmed albums whose id is in [from, to) (to null: no end), in id order: one sitemap's share of the catalog. */
-export async function albumSlugsWithIdsBetween(db: DB, from: string, to: string | null) {
+export async function albumSlugsWithIdsBetween(db: DB, from: string, to: string | null, limit: number) {
   let query = db.selectFrom('album').select(['slug', 'updated_at']).where('status', '=', 'confirmed').where('id', '>=', from);
   if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').execute();
+  return query.orderBy('id').limit(limit).execute();
 }

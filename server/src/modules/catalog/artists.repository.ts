@@ -154,8 +154,8 @@ export async function popularArtistIds(db: DB, limit: number, offset: number): P
 }
 
 /** Confirmed artists whose id is in [from, to) (to null: no end), in id order: one sitemap's share of the catalog. */
-export async function artistSlugsWithIdsBetween(db: DB, from: string, to: string | null) {
+export async function artistSlugsWithIdsBetween(db: DB, from: string, to: string | null, limit: number) {
   let query = db.selectFrom('artist').select(['slug', 'updated_at']).where('status', '=', 'confirmed').where('id', '>=', from);
   if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').execute();
+  return query.orderBy('id').limit(limit).execute();
 }

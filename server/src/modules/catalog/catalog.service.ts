@@ -538,8 +538,11 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     onChange: (listener: (albumId: string | null) => void) => changeListeners.push(listener),
     countAlbums: () => countAlbums(db),
     /** The confirmed albums and artists whose ids are in [from, to) (to null: no end), for a sitemap. */
-    sitemapShare: async (from: string, to: string | null) => {
-      const [albums, artists] = await Promise.all([albumSlugsWithIdsBetween(db, from, to), artistSlugsWithIdsBetween(db, from, to)]);
+    sitemapShare: async (from: string, to: string | null, limit: number) => {
+      const [albums, artists] = await Promise.all([
+        albumSlugsWithIdsBetween(db, from, to, limit),
+        artistSlugsWithIdsBetween(db, from, to, limit),
+      ]);
       const entry = (path: string) => (row: { slug: string; updated_at: string }) => ({
         path: `/${path}/${encodeURIComponent(row.slug)}`,
         updatedAt: row.updated_at,

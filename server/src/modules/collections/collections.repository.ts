@@ -301,8 +301,14 @@ export async function deleteCollectionActivity(db: DB, collectionId: string, alb
   await query.execute();
 }
 
-/** The public lists a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
-export async function shownCollectionIdsBetween(db: DB, from: string, to: string | null, shown: (owner: string) => Expression<SqlBool>) {
+/** The first `limit` public lists a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
+export async function shownCollectionIdsBetween(
+  db: DB,
+  from: string,
+  to: string | null,
+  limit: number,
+  shown: (owner: string) => Expression<SqlBool>,
+) {
   let query = db
     .selectFrom('collection')
     .select(['id', 'updated_at'])
@@ -310,5 +316,5 @@ export async function shownCollectionIdsBetween(db: DB, from: string, to: string
     .where('is_private', '=', 0)
     .where(shown('collection.user_id'));
   if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').execute();
+  return query.orderBy('id').limit(limit).execute();
 }

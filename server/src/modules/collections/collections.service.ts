@@ -348,9 +348,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     return summary;
   }
 
-  /** The public lists a visitor may read whose ids are in [from, to), for the sitemap. */
-  async function sitemapShare(from: string, to: string | null) {
-    const rows = await repository.shownCollectionIdsBetween(db, from, to, (owner) => deps.blocks.authorShownTo(undefined, owner));
+  /** The first `limit` public lists a visitor may read whose ids are in [from, to), for the sitemap. */
+  async function sitemapShare(from: string, to: string | null, limit: number) {
+    const rows = await repository.shownCollectionIdsBetween(db, from, to, limit, (owner) => deps.blocks.authorShownTo(undefined, owner));
     return rows.map((row) => ({ path: `/lists/${row.id}`, updatedAt: row.updated_at }));
   }
 

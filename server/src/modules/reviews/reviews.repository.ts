@@ -82,8 +82,14 @@ export interface Audience {
   shown: (author: string) => Expression<SqlBool>;
 }
 
-/** The reviews a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
-export async function shownReviewIdsBetween(db: DB, from: string, to: string | null, shown: (author: string) => Expression<SqlBool>) {
+/** The first `limit` reviews a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
+export async function shownReviewIdsBetween(
+  db: DB,
+  from: string,
+  to: string | null,
+  limit: number,
+  shown: (author: string) => Expression<SqlBool>,
+) {
   let query = db
     .selectFrom('review')
     .select(['id', 'updated_at'])
@@ -91,7 +97,7 @@ export async function shownReviewIdsBetween(db: DB, from: string, to: string | n
     .where('hidden_reason', 'is', null)
     .where(shown('review.user_id'));
   if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').execute();
+  return query.orderBy('id').limit(limit).execute();
 }
 
 /** A page of review ids: an album's, a person's, or those a person liked. */

@@ -46,9 +46,9 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     shown: (author) => deps.blocks.authorShownTo(viewerId, author),
   });
 
-  /** The reviews a visitor may read whose ids are in [from, to), for the sitemap. */
-  async function sitemapShare(from: string, to: string | null) {
-    const rows = await repository.shownReviewIdsBetween(db, from, to, audience(undefined).shown);
+  /** The first `limit` reviews a visitor may read whose ids are in [from, to), for the sitemap. */
+  async function sitemapShare(from: string, to: string | null, limit: number) {
+    const rows = await repository.shownReviewIdsBetween(db, from, to, limit, audience(undefined).shown);
     return rows.map((row) => ({ path: `/review/${row.id}`, updatedAt: row.updated_at }));
   }
 

@@ -10,8 +10,14 @@ export interface SitemapEntry {
   updatedAt?: string;
 }
 
-/** The pages of one kind whose record ids are in [from, to) (to null: no end). */
-export type SitemapShare = (from: string, to: string | null) => Promise<SitemapEntry[]>;
+/** The pages of one kind whose record ids are in [from, to) (to null: no end), at most `limit` of each sort. */
+export type SitemapShare = (from: string, to: string | null, limit: number) => Promise<SitemapEntry[]>;
+
+/**
+ * A sitemap lists at most this many addresses (the protocol's limit). Random ids keep a share far under it; a share
+ * holding more (ids written some other way) lists its first ones rather than being refused, and is never a long read.
+ */
+export const SITEMAP_URLS_MAX = 50_000;
 
 export interface SitemapOptions {
   publicUrl: string;
@@ -82,7 +88,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, 
         const share = SHARE_STARTS.indexOf(request.params.share);
         if (share < 0) throw notFound('sitemap_not_found', 'There is no such sitemap.');
         const { from, to } = shareBounds(share);
-        return send(reply, urlSet(await pagesIn(from, to)));
+        return send(reply, urlSet((await pagesIn(from, to, SITEMAP_URLS_MAX)).slice(0, SITEMAP_URLS_MAX)));
       },
     );
   }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildAlbum } from '../../../test/factories.ts';
+import { buildAlbum, buildMember } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { SHARE_STARTS, shareBounds } from './sitemaps.routes.ts';
+import { SHARE_STARTS, shareBounds, SITEMAP_URLS_MAX } from './sitemaps.routes.ts';
 
 let t: TestApp;
 const PUBLIC_URL = 'https://music.example.org';
@@ -121,6 +121,23 @@ describe('sitemaps', () => {
         404,
       );
   });
+
+  it('list the first addresses of a share that holds more than a sitemap may (ids not written at random)', async () => {
+    const owner = await buildMember(t.db);
+    const now = new Date().toISOString();
+    const ids = Array.from({ length: SITEMAP_URLS_MAX + 1 }, (_, index) => `zz-imported-${String(index).padStart(6, '0')}`);
+    for (let start = 0; start < ids.length; start += 2000) {
+      const rows = ids.slice(start, start + 2000).map((id) => ({ id, user_id: owner, name: 'Imported', created_at: now, updated_at: now }));
+      await t.db.insertInto('collection').values(rows).execute();
+    }
+    const share = await t.inject('/sitemaps/community-zz.xml');
+    expect(share.statusCode).toBe(200);
+    const listed = locs(share.body);
+    expect(listed).toHaveLength(SITEMAP_URLS_MAX);
+    expect(listed[0]).toBe(`${PUBLIC_URL}/lists/zz-imported-000000`);
+    expect(listed).not.toContain(`${PUBLIC_URL}/lists/${ids.at(-1)}`);
+    await t.db.deleteFrom('collection').where('user_id', '=', owner).execute();
+  }, 60_000);
 
   it('split every possible id into exactly one share', () => {
     for (const id of ['', '0', '00000000', 'zz', 'zzzzzzzz', '~', 'ABC', 'scale-review-1', 'il', 'i9x', 'uuuu', 'k0', 'jz~']) {
