@@ -5,6 +5,7 @@ import { renderPage } from './entry-server.tsx';
 import { albumQueryOptions } from './features/catalog/api.ts';
 import { firstListsOptions } from './features/collections/lists-page.tsx';
 import { memberSettingsQueryOptions } from './features/settings/member-settings.ts';
+import { searchResult } from './shared/test/fixtures.ts';
 
 /**
  * The server's renderer on its own, answering its API calls here: what a page sends is what it showed, whatever its
@@ -92,21 +93,7 @@ describe('the server renderer', () => {
       getApi: async (path) => {
         asked.push(path);
         if (path === '/api/me') return answer(200, { user: null });
-        const counts = { albums: 0, artists: 0, users: 0, collections: 0 };
-        return answer(200, {
-          q,
-          type: 'albums',
-          counts,
-          more: { albums: false, artists: false, users: false, collections: false },
-          albums: [],
-          artists: [],
-          users: [],
-          collections: [],
-          page: 1,
-          limit: 24,
-          total: 0,
-          totalPages: 1,
-        });
+        return answer(200, searchResult({ q }));
       },
     });
     expect(asked.some((path) => path.startsWith('/api/search?'))).toBe(true);

@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
-import type { SearchQuery, SearchResult, UserCard } from '@hearsay/contracts/search';
+import type { SearchQuery, UserCard } from '@hearsay/contracts/search';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
+import { searchResult } from '../../shared/test/fixtures.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { SearchPage } from './search-page.tsx';
 
@@ -85,20 +86,7 @@ describe('SearchPage while typing', () => {
   });
 });
 
-const EMPTY_RESULT: SearchResult = {
-  q: 'ada',
-  type: 'users',
-  counts: { albums: 0, artists: 0, users: 0, collections: 0 },
-  more: { albums: false, artists: false, users: false, collections: false },
-  albums: [],
-  artists: [],
-  users: [],
-  collections: [],
-  page: 1,
-  limit: 24,
-  total: 0,
-  totalPages: 1,
-};
+const EMPTY_RESULT = searchResult({ q: 'ada', type: 'users' });
 
 describe('SearchPage filters', () => {
   it('shows the year, genre and rating filters on the Albums tab only', async () => {

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
+import type { SearchResult } from '@hearsay/contracts/search';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 
 /** An album as lists and cards receive it from the API; give only what a test is about. */
@@ -47,6 +48,25 @@ export function memberSettings(fields: Partial<MemberSettings> = {}): MemberSett
     messages: { allowFrom: 'connections' },
     sharing: { listening: true, ratings: true, reviews: true },
     appearance: { theme: 'system', language: null },
+    ...fields,
+  };
+}
+
+/** Search results that found nothing, as the API answers them; give only what a test is about. */
+export function searchResult(fields: Partial<SearchResult> = {}): SearchResult {
+  return {
+    q: '',
+    type: 'albums',
+    counts: { albums: 0, artists: 0, users: 0, collections: 0 },
+    more: { albums: false, artists: false, users: false, collections: false },
+    albums: [],
+    artists: [],
+    users: [],
+    collections: [],
+    page: 1,
+    limit: 24,
+    total: 0,
+    totalPages: 1,
     ...fields,
   };
 }
