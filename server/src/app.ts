@@ -391,10 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     shares: {
       catalog: catalog.sitemapShare,
-      community: async (from, to, limit) => [
-        ...(await reviews.sitemapShare(from, to, limit)),
-        ...(await collections.sitemapShare(from, to, limit)),
-      ],
+      community: async (range) => [...(await reviews.sitemapShare(range)), ...(await collections.sitemapShare(range))],
     },
   });
   // Not encapsulated: the web app's not-found handler answers for the whole server.

@@ -5,6 +5,7 @@ import type { AlbumRow, Database, TrackRow } from '../../db/schema.ts';
 import { stepCounts } from '../../db/rating-steps.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
+import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
 /** Albums by id or slug, with their credits, genres and tracks: what album cards and the album page are made from. */
 
@@ -224,9 +225,7 @@ export async function countAlbums(db: DB): Promise<number> {
   return Number(row.n);
 }
 
-/** Confirmed albums whose id is in [from, to) (to null: no end), in id order: one sitemap's share of the catalog. */
-export async function albumSlugsWithIdsBetween(db: DB, from: string, to: string | null, limit: number) {
-  let query = db.selectFrom('album').select(['slug', 'updated_at']).where('status', '=', 'confirmed').where('id', '>=', from);
-  if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').limit(limit).execute();
+/** Confirmed albums whose id is in the range: one sitemap's share of the catalog. */
+export async function albumSlugsWithIdsBetween(db: DB, range: IdRange) {
+  return inIdRange(db.selectFrom('album').select(['slug', 'updated_at']).where('status', '=', 'confirmed'), range).execute();
 }

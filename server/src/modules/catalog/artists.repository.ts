@@ -1,4 +1,5 @@
 import type { DB } from '../../platform/db/index.ts';
+import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
 /** Artists: the artist page, artist cards with their totals and top genres, and the most popular for browsing. */
 
@@ -153,9 +154,7 @@ export async function popularArtistIds(db: DB, limit: number, offset: number): P
   return { ids: rows.map((row) => row.artist_id), total: Number(count.n) };
 }
 
-/** Confirmed artists whose id is in [from, to) (to null: no end), in id order: one sitemap's share of the catalog. */
-export async function artistSlugsWithIdsBetween(db: DB, from: string, to: string | null, limit: number) {
-  let query = db.selectFrom('artist').select(['slug', 'updated_at']).where('status', '=', 'confirmed').where('id', '>=', from);
-  if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').limit(limit).execute();
+/** Confirmed artists whose id is in the range: one sitemap's share of the catalog. */
+export async function artistSlugsWithIdsBetween(db: DB, range: IdRange) {
+  return inIdRange(db.selectFrom('artist').select(['slug', 'updated_at']).where('status', '=', 'confirmed'), range).execute();
 }

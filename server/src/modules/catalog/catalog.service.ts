@@ -16,6 +16,7 @@ import type {
   ReleaseType,
 } from '@hearsay/contracts/catalog';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
+import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
@@ -538,11 +539,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     onChange: (listener: (albumId: string | null) => void) => changeListeners.push(listener),
     countAlbums: () => countAlbums(db),
     /** The confirmed albums and artists whose ids are in [from, to) (to null: no end), for a sitemap. */
-    sitemapShare: async (from: string, to: string | null, limit: number) => {
-      const [albums, artists] = await Promise.all([
-        albumSlugsWithIdsBetween(db, from, to, limit),
-        artistSlugsWithIdsBetween(db, from, to, limit),
-      ]);
+    sitemapShare: async (range: IdRange) => {
+      const [albums, artists] = await Promise.all([albumSlugsWithIdsBetween(db, range), artistSlugsWithIdsBetween(db, range)]);
       const entry = (path: string) => (row: { slug: string; updated_at: string }) => ({
         path: `/${path}/${encodeURIComponent(row.slug)}`,
         updatedAt: row.updated_at,

@@ -2,6 +2,7 @@ import { sql, type Expression, type Insertable, type Selectable, type SqlBool } 
 import type { CollectionTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { refreshCollections } from '../../platform/db/search-index.ts';
+import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
 export type CollectionRow = Selectable<CollectionTable>;
 
@@ -301,20 +302,8 @@ export async function deleteCollectionActivity(db: DB, collectionId: string, alb
   await query.execute();
 }
 
-/** The first `limit` public lists a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
-export async function shownCollectionIdsBetween(
-  db: DB,
-  from: string,
-  to: string | null,
-  limit: number,
-  shown: (owner: string) => Expression<SqlBool>,
-) {
-  let query = db
-    .selectFrom('collection')
-    .select(['id', 'updated_at'])
-    .where('id', '>=', from)
-    .where('is_private', '=', 0)
-    .where(shown('collection.user_id'));
-  if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').limit(limit).execute();
+/** The public lists a visitor may read whose id is in the range, for the sitemap. */
+export async function shownCollectionIdsBetween(db: DB, range: IdRange, shown: (owner: string) => Expression<SqlBool>) {
+  const query = db.selectFrom('collection').select(['id', 'updated_at']).where('is_private', '=', 0).where(shown('collection.user_id'));
+  return inIdRange(query, range).execute();
 }

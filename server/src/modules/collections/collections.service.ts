@@ -8,6 +8,7 @@ import type {
 } from '@hearsay/contracts/collections';
 import { paths } from '@hearsay/contracts/paths';
 import type { CollectionCard } from '@hearsay/contracts/search';
+import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -348,9 +349,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     return summary;
   }
 
-  /** The first `limit` public lists a visitor may read whose ids are in [from, to), for the sitemap. */
-  async function sitemapShare(from: string, to: string | null, limit: number) {
-    const rows = await repository.shownCollectionIdsBetween(db, from, to, limit, (owner) => deps.blocks.authorShownTo(undefined, owner));
+  /** The public lists a visitor may read whose id is in the range, for the sitemap. */
+  async function sitemapShare(range: IdRange) {
+    const rows = await repository.shownCollectionIdsBetween(db, range, (owner) => deps.blocks.authorShownTo(undefined, owner));
     return rows.map((row) => ({ path: `/lists/${row.id}`, updatedAt: row.updated_at }));
   }
 

@@ -1,6 +1,7 @@
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { ReviewCommentTable, ReviewTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
+import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
 export type ReviewRow = Selectable<ReviewTable>;
 export type CommentRow = Selectable<ReviewCommentTable>;
@@ -82,22 +83,10 @@ export interface Audience {
   shown: (author: string) => Expression<SqlBool>;
 }
 
-/** The first `limit` reviews a visitor may read whose ids are in [from, to) (to null: no end), for the sitemap. */
-export async function shownReviewIdsBetween(
-  db: DB,
-  from: string,
-  to: string | null,
-  limit: number,
-  shown: (author: string) => Expression<SqlBool>,
-) {
-  let query = db
-    .selectFrom('review')
-    .select(['id', 'updated_at'])
-    .where('id', '>=', from)
-    .where('hidden_reason', 'is', null)
-    .where(shown('review.user_id'));
-  if (to !== null) query = query.where('id', '<', to);
-  return query.orderBy('id').limit(limit).execute();
+/** The reviews a visitor may read whose id is in the range, for the sitemap. */
+export async function shownReviewIdsBetween(db: DB, range: IdRange, shown: (author: string) => Expression<SqlBool>) {
+  const query = db.selectFrom('review').select(['id', 'updated_at']).where('hidden_reason', 'is', null).where(shown('review.user_id'));
+  return inIdRange(query, range).execute();
 }
 
 /** A page of review ids: an album's, a person's, or those a person liked. */

@@ -1,6 +1,7 @@
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { Comment, Review, ReviewBody } from '@hearsay/contracts/reviews';
 import type { Testimonial } from '@hearsay/contracts/site';
+import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -46,9 +47,9 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     shown: (author) => deps.blocks.authorShownTo(viewerId, author),
   });
 
-  /** The first `limit` reviews a visitor may read whose ids are in [from, to), for the sitemap. */
-  async function sitemapShare(from: string, to: string | null, limit: number) {
-    const rows = await repository.shownReviewIdsBetween(db, from, to, limit, audience(undefined).shown);
+  /** The reviews a visitor may read whose id is in the range, for the sitemap. */
+  async function sitemapShare(range: IdRange) {
+    const rows = await repository.shownReviewIdsBetween(db, range, audience(undefined).shown);
     return rows.map((row) => ({ path: `/review/${row.id}`, updatedAt: row.updated_at }));
   }
 

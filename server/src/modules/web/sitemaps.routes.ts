@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { notFound } from '../../platform/errors.ts';
 import { escapeMarkup } from '../../platform/text.ts';
 
@@ -10,8 +11,8 @@ export interface SitemapEntry {
   updatedAt?: string;
 }
 
-/** The pages of one kind whose record ids are in [from, to) (to null: no end), at most `limit` of each sort. */
-export type SitemapShare = (from: string, to: string | null, limit: number) => Promise<SitemapEntry[]>;
+/** The pages of one kind whose record ids are in the range (at most its limit of each sort of record). */
+export type SitemapShare = (range: IdRange) => Promise<SitemapEntry[]>;
 
 /**
  * A sitemap lists at most this many addresses (the protocol's limit). Random ids keep a share far under it; a share
@@ -40,8 +41,9 @@ const SITE_PAGES = ['/', '/trending', '/explore', '/lists', '/about/catalog', '/
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 export const SHARE_STARTS = [...ID_ALPHABET].flatMap((first) => [...ID_ALPHABET].map((second) => `${first}${second}`));
 
-export function shareBounds(index: number): { from: string; to: string | null } {
-  return { from: index === 0 ? '' : SHARE_STARTS[index]!, to: SHARE_STARTS[index + 1] ?? null };
+/** Share `index`'s ids, and at most a sitemap's worth of them. */
+export function shareRange(index: number): IdRange {
+  return { from: index === 0 ? '' : SHARE_STARTS[index]!, to: SHARE_STARTS[index + 1] ?? null, limit: SITEMAP_URLS_MAX };
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -87,8 +89,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, 
       async (request, reply) => {
         const share = SHARE_STARTS.indexOf(request.params.share);
         if (share < 0) throw notFound('sitemap_not_found', 'There is no such sitemap.');
-        const { from, to } = shareBounds(share);
-        return send(reply, urlSet((await pagesIn(from, to, SITEMAP_URLS_MAX)).slice(0, SITEMAP_URLS_MAX)));
+        return send(reply, urlSet((await pagesIn(shareRange(share))).slice(0, SITEMAP_URLS_MAX)));
       },
     );
   }

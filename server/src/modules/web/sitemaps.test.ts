@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, buildMember } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { SHARE_STARTS, shareBounds, SITEMAP_URLS_MAX } from './sitemaps.routes.ts';
+import { SHARE_STARTS, shareRange, SITEMAP_URLS_MAX } from './sitemaps.routes.ts';
 
 let t: TestApp;
 const PUBLIC_URL = 'https://music.example.org';
@@ -141,7 +141,7 @@ describe('sitemaps', () => {
 
   it('split every possible id into exactly one share', () => {
     for (const id of ['', '0', '00000000', 'zz', 'zzzzzzzz', '~', 'ABC', 'scale-review-1', 'il', 'i9x', 'uuuu', 'k0', 'jz~']) {
-      const shares = SHARE_STARTS.map((_, index) => shareBounds(index)).filter(({ from, to }) => id >= from && (to === null || id < to));
+      const shares = SHARE_STARTS.map((_, index) => shareRange(index)).filter(({ from, to }) => id >= from && (to === null || id < to));
       expect(shares, id).toHaveLength(1);
     }
   });
