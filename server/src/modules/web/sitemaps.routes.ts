@@ -51,8 +51,8 @@ const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /**
  * `/sitemap.xml` (a sitemap index) and the sitemaps it lists, so search engines find every album, artist, review and
- * public list rather than only those linked from somewhere they have been. Reading a share is one indexed range: nothing long on
- * the request path. Crawlers learn of it from `/robots.txt`.
+ * public list rather than only those linked from somewhere they have been. Reading a share is one indexed range:
+ * nothing long on the request path. Crawlers learn of it from `/robots.txt`.
  */
 export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, options) => {
   const url = (path: string) => escapeMarkup(`${options.publicUrl}${path}`);

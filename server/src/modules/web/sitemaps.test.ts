@@ -105,21 +105,13 @@ describe('sitemaps', () => {
     await t.inject({ method: 'PUT', url: '/api/me/visibility', payload: { visibility: 'followers' }, headers: { cookie: closed.cookie } });
 
     const listed = await listedIn('community');
-    for (const path of shown)
-      expect(
-        listed.filter((entry) => entry === path),
-        path,
-      ).toHaveLength(1);
+    for (const path of shown) expect(listed.filter((entry) => entry === path)).toEqual([path]);
     for (const path of notShown) expect(listed, path).not.toContain(path);
     // What is listed is what a visitor reads; what is left out is not found for them.
-    for (const path of shown)
-      expect((await t.inject(`/api${path.replace('/lists/', '/collections/').replace('/review/', '/reviews/')}`)).statusCode, path).toBe(
-        200,
-      );
-    for (const path of notShown)
-      expect((await t.inject(`/api${path.replace('/lists/', '/collections/').replace('/review/', '/reviews/')}`)).statusCode, path).toBe(
-        404,
-      );
+    const readByVisitor = async (path: string) =>
+      (await t.inject(`/api${path.replace(/^\/lists\//, '/collections/').replace(/^\/review\//, '/reviews/')}`)).statusCode;
+    for (const path of shown) expect(await readByVisitor(path), path).toBe(200);
+    for (const path of notShown) expect(await readByVisitor(path), path).toBe(404);
   });
 
   it('list the first addresses of a share that holds more than a sitemap may (ids not written at random)', async () => {
