@@ -139,8 +139,11 @@ describe('sitemaps', () => {
   });
 
   it('answer 404 for a share that does not exist, and point crawlers at the index', async () => {
-    expect((await t.inject('/sitemaps/catalog-il.xml')).statusCode).toBe(404);
-    expect((await t.inject('/sitemaps/catalog-abc.xml')).statusCode).toBe(400);
+    for (const kind of ['catalog', 'community']) {
+      expect((await t.inject(`/sitemaps/${kind}-il.xml`)).statusCode).toBe(404);
+      expect((await t.inject(`/sitemaps/${kind}-abc.xml`)).statusCode).toBe(400);
+      expect((await t.inject(`/sitemaps/${kind}-%00.xml`)).statusCode).toBe(400);
+    }
     expect((await t.inject('/robots.txt')).body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });
