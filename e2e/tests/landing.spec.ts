@@ -36,6 +36,26 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/explore$/);
   });
 
+  test('shows the hero’s stack of covers on a wide screen, and a phone, which hides it, does not download it', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/covers/')) asked.push(request.url());
+    });
+    await page.goto('/');
+    const stack = page.locator('section:has(h1) img');
+    await expect(stack).toHaveCount(3);
+    const sources = await stack.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    const wide = page.viewportSize()!.width >= 1024;
+    if (wide) {
+      for (const image of await stack.all()) await expect(image).toHaveJSProperty('complete', true);
+      expect(await stack.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    } else {
+      await expect(page.locator('section[aria-labelledby="featured-title"] img').first()).toHaveJSProperty('complete', true);
+      await expect(stack.first()).toBeHidden();
+      expect(asked.filter((url) => sources.includes(url))).toEqual([]);
+    }
+  });
+
   test('genre chips carry the real album count and link to Explore filtered by that genre', async ({ page, request }) => {
     const genres = (await (await request.get('/api/genres')).json()) as { items: { slug: string; name: string; albumCount: number }[] };
     await page.goto('/');

@@ -76,6 +76,9 @@ export function Hero({ landing, covers }: { landing: Landing | undefined; covers
               alt=""
               width={600}
               height={600}
+              // Lazy, so a phone, which hides the stack, does not download it; a wide screen has it in view at once.
+              loading="lazy"
+              decoding="async"
               className="absolute size-64 rounded-2xl object-cover shadow-[var(--shadow-lg)]"
               style={{ left: `${index * 22}%`, top: `${[12, 0, 24][index]}%`, rotate: `${[-6, 3, 8][index]}deg`, zIndex: 3 - index }}
             />
