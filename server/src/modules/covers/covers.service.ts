@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repository from './covers.repository.ts';
-import { generatedAlbumCover, generatedArtistImage } from './generated-cover.ts';
+import { ARTIST_IMAGE_SIZE, generatedAlbumCover, generatedArtistImage, type Drawing } from './generated-cover.ts';
 
-export type CoverImage = { kind: 'file'; path: string; contentType: 'image/webp'; lastModified: Date } | { kind: 'generated'; svg: string };
+/** A WebP picture on disk: artwork from the archive, or one Hearsay drew (which real artwork may replace later). */
+export type CoverImage = { path: string; lastModified: Date; generated: boolean };
 
 export interface CoverServiceDeps {
   db: DB;
@@ -22,6 +24,8 @@ export interface CoverServiceDeps {
 }
 
 const FETCH_TIMEOUT_MS = 6000;
+/** Flat colours and large type: at 60 the drawn pictures look the same as at 82, in about two thirds of the bytes. */
+const DRAWN_QUALITY = 60;
 const MAX_DOWNLOAD_BYTES = 15 * 1024 * 1024;
 /** A failed lookup is retried after this long (the archive gains covers over time). */
 const RETRY_MISSING_AFTER_MS = 7 * 24 * 3600 * 1000;
@@ -41,7 +45,8 @@ export type CoverService = ReturnType<typeof createCoverService>;
  */
 export function createCoverService(deps: CoverServiceDeps) {
   const directory = join(deps.dataDir, 'covers', 'albums');
-  const inFlight = new Map<string, Promise<boolean>>();
+  const drawnDirectory = join(deps.dataDir, 'covers', 'generated');
+  const inFlight = new Map<string, Promise<unknown>>();
 
   // The 500 px file keeps the name covers had before there were sizes, so covers cached then are still found.
   const fileFor = (albumId: string, size: CoverSize) => join(directory, size === 500 ? `${albumId}.webp` : `${albumId}-${size}.webp`);
@@ -67,10 +72,7 @@ export function createCoverService(deps: CoverServiceDeps) {
         .resize(size, size, { fit: 'cover', withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();
-      await mkdir(directory, { recursive: true });
-      const temporary = `${fileFor(albumId, size)}.${process.pid}.tmp`;
-      await writeFile(temporary, webp);
-      await rename(temporary, fileFor(albumId, size));
+      await keep(fileFor(albumId, size), webp);
       return true;
     } catch (error) {
       deps.log.warn({ albumId, err: error }, 'cover download failed');
@@ -85,24 +87,57 @@ export function createCoverService(deps: CoverServiceDeps) {
     return deps.clock().getTime() - Date.parse(album.cover_checked_at) > RETRY_MISSING_AFTER_MS;
   }
 
-  async function cachedFile(albumId: string, size: CoverSize): Promise<CoverImage | undefined> {
+  /** Written beside its final name and then renamed, so no process ever serves half a file. */
+  async function keep(path: string, image: Buffer) {
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    await writeFile(temporary, image);
+    await rename(temporary, path);
+  }
+
+  async function fileAt(path: string, generated = false): Promise<CoverImage | undefined> {
     try {
-      const info = await stat(fileFor(albumId, size));
-      return { kind: 'file', path: fileFor(albumId, size), contentType: 'image/webp', lastModified: info.mtime };
+      return { path, lastModified: (await stat(path)).mtime, generated };
     } catch {
       return undefined;
     }
   }
 
-  /** One download per album and size at a time, however many pages ask for it at once. */
-  function fetchOnce(albumId: string, mbid: string, size: CoverSize): Promise<boolean> {
-    const key = `${albumId}-${size}`;
-    let pending = inFlight.get(key);
+  const cachedFile = (albumId: string, size: CoverSize) => fileAt(fileFor(albumId, size));
+
+  /** One download or drawing per file at a time, however many pages ask for it at once. */
+  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    let pending = inFlight.get(key) as Promise<T> | undefined;
     if (!pending) {
-      pending = download(albumId, mbid, size).finally(() => inFlight.delete(key));
+      pending = work().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return pending;
+  }
+
+  const fetchOnce = (albumId: string, mbid: string, size: CoverSize) => once(`${albumId}-${size}`, () => download(albumId, mbid, size));
+
+  /**
+   * A generated picture as WebP, drawn once at the size asked and kept under a name made from the drawing itself (a
+   * renamed album gets a new one). Browsers lay an SVG picture out and draw its text on the page's main thread, a
+   * long task on a phone for a page of covers; a WebP is decoded on another thread. The words are drawn with the
+   * server's fonts (docs/OPERATIONS.md).
+   */
+  async function drawn(drawing: Drawing, size: number): Promise<CoverImage> {
+    const name = createHash('sha256').update(drawing.svg).digest('base64url').slice(0, 32);
+    const path = join(drawnDirectory, `${name}-${size}.webp`);
+    const kept = await fileAt(path, true);
+    if (kept) return kept;
+    await once(path, async () => {
+      const webp = await sharp(Buffer.from(drawing.svg), { density: (72 * size) / drawing.size })
+        .resize(size, size)
+        .webp({ quality: DRAWN_QUALITY })
+        .toBuffer();
+      await keep(path, webp);
+    });
+    const made = await fileAt(path, true);
+    if (!made) throw new Error(`the generated picture ${path} was not kept`);
+    return made;
   }
 
   async function albumCover(albumId: string, size: CoverSize = 500): Promise<CoverImage> {
@@ -128,13 +163,13 @@ export function createCoverService(deps: CoverServiceDeps) {
         if (file) return file;
       }
     }
-    return { kind: 'generated', svg: generatedAlbumCover(album.title, album.artist_credit) };
+    return drawn(generatedAlbumCover(album.title, album.artist_credit), size);
   }
 
   async function artistImage(artistId: string): Promise<CoverImage> {
     const artist = await repository.findArtistName(deps.db, artistId);
     if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
-    return { kind: 'generated', svg: generatedArtistImage(artist.name) };
+    return drawn(generatedArtistImage(artist.name), ARTIST_IMAGE_SIZE);
   }
 
   return { albumCover, artistImage };

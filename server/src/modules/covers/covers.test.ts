@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
-import { generatedAlbumCover } from './generated-cover.ts';
+import { generatedAlbumCover, generatedArtistImage } from './generated-cover.ts';
 
 /** A local stand-in for the Cover Art Archive: one cover, one missing album, one broken one. */
 let archive: Server;
@@ -96,28 +96,67 @@ describe('album covers', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('gives generated covers several layouts, and no printed words when shown below 96 px', async () => {
-    const svgs = await Promise.all(
-      Array.from({ length: 12 }, async (_, index) => {
-        const id = await buildAlbum(t.db, { title: `Variety ${index}`, artist: `Painter ${index}`, mbid: null });
-        return (await t.inject(`/covers/albums/${id}?size=250`)).body;
-      }),
+  it('gives generated covers several layouts', async () => {
+    const layouts = new Set(
+      Array.from(
+        { length: 12 },
+        (_, index) => /data-layout="(\d+)"/.exec(generatedAlbumCover(`Variety ${index}`, `Painter ${index}`).svg)?.[1],
+      ),
     );
-    for (const svg of svgs) expect(svg).toContain('@media (max-width: 95px) { .words { display: none } }');
-    const layouts = new Set(svgs.map((svg) => /data-layout="(\d+)"/.exec(svg)?.[1]));
     expect(layouts.size).toBeGreaterThan(3);
   });
 
-  it('serves a generated cover when the archive has none or fails, and does not ask again at once', async () => {
+  it('serves a generated cover as WebP when the archive has none or fails, and does not ask again at once', async () => {
     for (const id of [albums.missing, albums.broken]) {
       const response = await t.inject(`/covers/albums/${id}`);
       expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toContain('image/svg+xml');
-      expect(response.body).toContain('<svg');
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      const metadata = await sharp(response.rawPayload).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 500, 500]);
     }
     const before = hits.length;
     await t.inject(`/covers/albums/${albums.missing}`);
     expect(hits.length).toBe(before);
+  });
+
+  it('draws a generated cover once per size, however many ask at once, and keeps it for the next', async () => {
+    const id = await buildAlbum(t.db, { title: 'Drawn Once', artist: 'Patient Painter', mbid: null });
+    const drawnFiles = () => readdirSync(join(t.config.dataDir, 'covers', 'generated'));
+    const before = drawnFiles().length;
+    const small = await Promise.all(Array.from({ length: 6 }, () => t.inject(`/covers/albums/${id}?size=250`)));
+    expect(small.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    for (const response of small) expect(response.rawPayload.equals(small[0]!.rawPayload)).toBe(true);
+    expect((await sharp(small[0]!.rawPayload).metadata()).width).toBe(250);
+    expect(drawnFiles().length).toBe(before + 1);
+    const large = await t.inject(`/covers/albums/${id}?size=500`);
+    expect((await sharp(large.rawPayload).metadata()).width).toBe(500);
+    expect(drawnFiles().length).toBe(before + 2);
+    const again = await t.inject(`/covers/albums/${id}?size=250`);
+    expect(again.rawPayload.equals(small[0]!.rawPayload)).toBe(true);
+    expect(again.headers['last-modified']).toBe(small[0]!.headers['last-modified']);
+    expect(drawnFiles().length).toBe(before + 2);
+    expect(drawnFiles().filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('draws the title and artist on a generated cover, and a new cover when the album is renamed', async () => {
+    const id = await buildAlbum(t.db, { title: 'Words On It', artist: 'Letterer', mbid: null });
+    const served = (await t.inject(`/covers/albums/${id}?size=250`)).rawPayload;
+    // The same drawing without its words: what is served must differ from it where the words are.
+    const { svg } = generatedAlbumCover('Words On It', 'Letterer');
+    const blank = await sharp(Buffer.from(svg.replace(/<text[\s\S]*?<\/text>/g, '')), { density: 30 })
+      .resize(250, 250)
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const drawn = await sharp(served).removeAlpha().raw().toBuffer();
+    let differing = 0;
+    for (let index = 0; index < drawn.length; index += 1) if (Math.abs(drawn[index]! - blank[index]!) > 40) differing += 1;
+    expect(differing).toBeGreaterThan(1000);
+
+    await t.db.updateTable('album').set({ title: 'Other Words' }).where('id', '=', id).execute();
+    const renamed = (await t.inject(`/covers/albums/${id}?size=250`)).rawPayload;
+    expect(renamed.equals(served)).toBe(false);
   });
 
   it('generates covers for albums without a MusicBrainz id, deterministically and safely', async () => {
@@ -125,9 +164,8 @@ describe('album covers', () => {
     const first = await t.inject(`/covers/albums/${albums.plain}`);
     const second = await t.inject(`/covers/albums/${albums.plain}`);
     expect(hits.length).toBe(before);
-    expect(first.body).toBe(second.body);
-    expect(first.body).toContain('No Id');
-    expect(first.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(first.rawPayload.equals(second.rawPayload)).toBe(true);
+    expect(first.headers['content-type']).toBe('image/webp');
     expect(first.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -137,18 +175,19 @@ describe('album covers', () => {
       const id = await buildAlbum(offline.db, { title: 'Offline', artist: 'Quiet', mbid: MBID_OK });
       const before = hits.length;
       const response = await offline.inject(`/covers/albums/${id}`);
-      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
       expect(hits.length).toBe(before);
     } finally {
       await offline.close();
     }
   });
 
-  it('escapes titles inside the generated SVG', async () => {
+  it('draws covers for titles with markup in them', async () => {
     const id = await buildAlbum(t.db, { title: '<script>alert(1)</script> & "Friends"', artist: 'Mallory' });
     const response = await t.inject(`/covers/albums/${id}`);
-    expect(response.body).not.toContain('<script>');
-    expect(response.body).toContain('&#60;script&#62;');
+    expect(response.statusCode).toBe(200);
+    expect((await sharp(response.rawPayload).metadata()).format).toBe('webp');
   });
 
   it('answers unknown albums and artists with a 404 error body', async () => {
@@ -163,18 +202,23 @@ describe('album covers', () => {
     const artist = await t.db.selectFrom('artist').select('id').where('name', '=', 'Nirvana').executeTakeFirstOrThrow();
     const response = await t.inject(`/covers/artists/${artist.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('image/svg+xml');
-    expect(response.body).toContain('<svg');
+    expect(response.headers['content-type']).toBe('image/webp');
+    const metadata = await sharp(response.rawPayload).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 400, 400]);
   });
 });
 
 describe('generated covers', () => {
   it('stay valid pictures whatever a title holds: markup characters escaped, control characters dropped', async () => {
-    const svg = generatedAlbumCover('Bell\u0007 <&> "Songs"\u001b', 'Tab\tand\u0000Nul');
-    expect(svg).toContain('&#60;&#38;&#62;');
-    for (const control of ['\u0000', '\u0007', '\u001b']) expect(svg).not.toContain(control);
-    // An SVG with a control character is not XML: the image library refuses it.
-    const metadata = await sharp(Buffer.from(svg)).metadata();
-    expect(metadata.format).toBe('svg');
+    const album = generatedAlbumCover('Bell\u0007 <&> "Songs"\u001b', 'Tab\tand\u0000Nul').svg;
+    const artist = generatedArtistImage('<Bell\u0007> \u001bNul').svg;
+    expect(album).toContain('&#60;&#38;&#62;');
+    expect(artist).toContain('&#60;');
+    for (const svg of [album, artist]) {
+      for (const control of ['\u0000', '\u0007', '\u001b']) expect(svg).not.toContain(control);
+      // An SVG with a control character is not XML: the image library refuses it.
+      const metadata = await sharp(Buffer.from(svg)).metadata();
+      expect(metadata.format).toBe('svg');
+    }
   });
 });

@@ -3,8 +3,15 @@ import { escapeMarkup } from '../../platform/text.ts';
 
 /**
  * Typographic covers for albums without artwork: deterministic from title and artist (the same
- * album always gets the same cover), readable, and pleasant on light and dark pages.
+ * album always gets the same cover), readable, and pleasant on light and dark pages. They are drawn
+ * as SVG here and served as WebP (covers.service.ts).
  */
+
+/** An SVG picture and the width and height it is drawn at. */
+export type Drawing = { svg: string; size: number };
+
+const ALBUM_COVER_SIZE = 600;
+export const ARTIST_IMAGE_SIZE = 400;
 
 const PALETTES: readonly { from: string; to: string; ink: string; accent: string }[] = [
   { from: '#1f2a44', to: '#3b5b8c', ink: '#f5f1e8', accent: '#f2b33d' },
@@ -96,11 +103,10 @@ function pattern(kind: number, accent: string, seed: Buffer): string {
   }
 }
 
-/** Layouts the covers choose from; the printed title and artist go below this width, where they cannot be read. */
+/** Layouts the covers choose from. */
 const PATTERNS = 8;
-const SMALL_COVER = '<style>@media (max-width: 95px) { .words { display: none } }</style>';
 
-export function generatedAlbumCover(title: string, artist: string): string {
+export function generatedAlbumCover(title: string, artist: string): Drawing {
   const seed = hashBytes(`${artist}\u0000${title}`);
   const palette = PALETTES[(seed[0] ?? 0) % PALETTES.length] ?? PALETTES[0]!;
   const titleLines = wrap(title, 9.5, 4);
@@ -111,17 +117,17 @@ export function generatedAlbumCover(title: string, artist: string): string {
     .map((line, index) => `<tspan x="44" y="${(titleTop + index * lineHeight).toFixed(1)}">${escapeMarkup(line)}</tspan>`)
     .join('');
   const artistLine = wrap(artist, 26, 1)[0] ?? '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600" role="img" aria-label="${escapeMarkup(`${title} by ${artist}`)}">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="600" height="600" fill="url(#g)"/>
-${SMALL_COVER}
 <g data-layout="${(seed[1] ?? 0) % PATTERNS}">${pattern((seed[1] ?? 0) % PATTERNS, palette.accent, seed)}</g>
-<text class="words" font-family="'Iowan Old Style','Palatino Linotype',Georgia,'Times New Roman',serif" font-weight="700" font-size="${fontSize}" fill="${palette.ink}" letter-spacing="-0.5">${titleText}</text>
-<text class="words" x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeMarkup(artistLine.toUpperCase())}</text>
+<text font-family="'Iowan Old Style','Palatino Linotype',Georgia,'Times New Roman',serif" font-weight="700" font-size="${fontSize}" fill="${palette.ink}" letter-spacing="-0.5">${titleText}</text>
+<text x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeMarkup(artistLine.toUpperCase())}</text>
 </svg>`;
+  return { svg, size: ALBUM_COVER_SIZE };
 }
 
-export function generatedArtistImage(name: string): string {
+export function generatedArtistImage(name: string): Drawing {
   const seed = hashBytes(`artist\u0000${name}`);
   const palette = PALETTES[(seed[0] ?? 0) % PALETTES.length] ?? PALETTES[0]!;
   const initials =
@@ -132,10 +138,11 @@ export function generatedArtistImage(name: string): string {
       .slice(0, 2)
       .map((part) => [...part][0]?.toUpperCase() ?? '')
       .join('') || '♪';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeMarkup(name)}">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
 <defs><radialGradient id="g" cx="0.3" cy="0.25" r="0.9"><stop offset="0" stop-color="${palette.to}"/><stop offset="1" stop-color="${palette.from}"/></radialGradient></defs>
 <rect width="400" height="400" fill="url(#g)"/>
 ${pattern(2 + ((seed[1] ?? 0) % 2), palette.accent, seed)}
 <text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="'Iowan Old Style',Georgia,serif" font-weight="700" font-size="150" fill="${palette.ink}">${escapeMarkup(initials)}</text>
 </svg>`;
+  return { svg, size: ARTIST_IMAGE_SIZE };
 }

@@ -127,8 +127,7 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
 
   async function coverOf(albumId: string): Promise<CardCover | null> {
     try {
-      const cover = await deps.covers.albumCover(albumId, 250);
-      return cover.kind === 'file' ? { kind: 'file', path: cover.path, lastModified: cover.lastModified } : cover;
+      return await deps.covers.albumCover(albumId, 250);
     } catch {
       return null;
     }
@@ -153,11 +152,7 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     const covers = await Promise.all(top.map((item) => coverOf(item.album.id)));
     const key = createHash('sha1')
       .update(yearCardSvg(data))
-      .update(
-        JSON.stringify(
-          covers.map((cover) => (cover?.kind === 'file' ? `${cover.path}@${cover.lastModified.getTime()}` : (cover?.svg ?? ''))),
-        ),
-      )
+      .update(JSON.stringify(covers.map((cover) => (cover ? `${cover.path}@${cover.lastModified.getTime()}` : ''))))
       .digest('hex');
     let png = pngCache.get(key);
     if (!png) {
