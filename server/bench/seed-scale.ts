@@ -999,13 +999,16 @@ async function seedInto(
         await sql`insert into ${sql.table(table)} (${sql.id(table)}) values ('optimize')`.execute(db);
       return SQLITE_SEARCH_TABLES.length;
     });
-  // Fresh statistics, as a site that grew to this size would have; on PostgreSQL the visibility map too, as autovacuum
-  // would have kept it (otherwise autovacuum works through the new tables while the bench measures).
-  await timed(d.postgres ? 'vacuum and analyze' : 'analyze', async () => {
-    await sql`${sql.raw(d.postgres ? 'vacuum (analyze)' : 'analyze')}`.execute(db);
-    return 0;
-  });
-  if (d.postgres) await sql`reset all`.execute(db);
+  // PostgreSQL: fresh statistics and visibility map, as autovacuum would have kept them on a site that grew to this
+  // size (otherwise autovacuum works through the new tables while the bench measures). SQLite gathers statistics only
+  // when told to (ANALYZE), which Hearsay never does, so its site is measured without them, as a real one runs.
+  if (d.postgres) {
+    await timed('vacuum and analyze', async () => {
+      await sql`vacuum (analyze)`.execute(db);
+      return 0;
+    });
+    await sql`reset all`.execute(db);
+  }
   return steps;
 }
 
