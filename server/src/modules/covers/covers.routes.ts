@@ -9,9 +9,16 @@ const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Drawn pictures may later be replaced by real artwork, so they are cached for a day only. */
 function sendImage(reply: FastifyReply, image: CoverImage, versioned: boolean) {
+  reply.header('x-content-type-options', 'nosniff');
+  if (image.kind === 'svg') {
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('cache-control', 'public, max-age=86400')
+      .send(image.svg);
+  }
   return reply
     .type('image/webp')
-    .header('x-content-type-options', 'nosniff')
     .header('cache-control', versioned && !image.generated ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
     .header('last-modified', image.lastModified.toUTCString())
     .send(createReadStream(image.path));
@@ -23,7 +30,7 @@ export const coverRoutes: FastifyPluginAsyncZod<{ covers: CoverService }> = asyn
     {
       schema: {
         tags: ['covers'],
-        summary: 'An album cover as WebP: cached artwork, or a generated typographic cover',
+        summary: 'An album cover: cached artwork, or a generated typographic cover (WebP; SVG for words in other scripts)',
         params: IdParams,
         querystring: z.object({
           v: z.string().max(16).optional(),
@@ -41,7 +48,7 @@ export const coverRoutes: FastifyPluginAsyncZod<{ covers: CoverService }> = asyn
     {
       schema: {
         tags: ['covers'],
-        summary: 'An artist image as WebP (generated)',
+        summary: 'An artist image (generated; WebP, or SVG for initials in other scripts)',
         params: IdParams,
         response: { 404: ErrorBodySchema },
       },

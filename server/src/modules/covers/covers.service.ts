@@ -7,8 +7,12 @@ import { notFound } from '../../platform/errors.ts';
 import * as repository from './covers.repository.ts';
 import { ARTIST_IMAGE_SIZE, generatedAlbumCover, generatedArtistImage, type Drawing } from './generated-cover.ts';
 
-/** A WebP picture on disk: artwork from the archive, or one Hearsay drew (which real artwork may replace later). */
-export type CoverImage = { path: string; lastModified: Date; generated: boolean };
+/**
+ * A WebP picture on disk: artwork from the archive, or one Hearsay drew (which real artwork may replace later); or a
+ * generated SVG whose words the reader's fonts draw.
+ */
+export type CoverImage = { kind: 'file'; path: string; lastModified: Date; generated: boolean } | { kind: 'svg'; svg: string };
+export type CoverFile = Extract<CoverImage, { kind: 'file' }>;
 
 export interface CoverServiceDeps {
   db: DB;
@@ -95,9 +99,9 @@ export function createCoverService(deps: CoverServiceDeps) {
     await rename(temporary, path);
   }
 
-  async function fileAt(path: string, generated = false): Promise<CoverImage | undefined> {
+  async function fileAt(path: string, generated = false): Promise<CoverFile | undefined> {
     try {
-      return { path, lastModified: (await stat(path)).mtime, generated };
+      return { kind: 'file', path, lastModified: (await stat(path)).mtime, generated };
     } catch {
       return undefined;
     }
@@ -121,9 +125,10 @@ export function createCoverService(deps: CoverServiceDeps) {
    * A generated picture as WebP, drawn once at the size asked and kept under a name made from the drawing itself (a
    * renamed album gets a new one). Browsers lay an SVG picture out and draw its text on the page's main thread, a
    * long task on a phone for a page of covers; a WebP is decoded on another thread. The words are drawn with the
-   * server's fonts (docs/OPERATIONS.md).
+   * server's fonts (docs/OPERATIONS.md); words in scripts a server may have no font for stay SVG.
    */
   async function drawn(drawing: Drawing, size: number): Promise<CoverImage> {
+    if (!drawing.commonScript) return { kind: 'svg', svg: drawing.svg };
     const name = createHash('sha256').update(drawing.svg).digest('base64url').slice(0, 32);
     const path = join(drawnDirectory, `${name}-${size}.webp`);
     const kept = await fileAt(path, true);

@@ -159,6 +159,19 @@ describe('album covers', () => {
     expect(renamed.equals(served)).toBe(false);
   });
 
+  it('leaves words in scripts a server may have no font for to the reader: such covers stay SVG', async () => {
+    const id = await buildAlbum(t.db, { title: '居場所 <b>', artist: 'Sakamoto', mbid: null });
+    const response = await t.inject(`/covers/albums/${id}?size=250`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).toContain('居場所 &#60;b&#62;');
+    expect(response.body).toContain('@media (max-width: 95px) { .words { display: none } }');
+    const greek = await buildAlbum(t.db, { title: 'Ωδή', artist: 'Ψάπφω', mbid: null });
+    expect((await t.inject(`/covers/albums/${greek}`)).headers['content-type']).toBe('image/webp');
+  });
+
   it('generates covers for albums without a MusicBrainz id, deterministically and safely', async () => {
     const before = hits.length;
     const first = await t.inject(`/covers/albums/${albums.plain}`);

@@ -4,11 +4,19 @@ import { escapeMarkup } from '../../platform/text.ts';
 /**
  * Typographic covers for albums without artwork: deterministic from title and artist (the same
  * album always gets the same cover), readable, and pleasant on light and dark pages. They are drawn
- * as SVG here and served as WebP (covers.service.ts).
+ * as SVG here, and served as WebP when the server can draw their words (covers.service.ts).
  */
 
-/** An SVG picture and the width and height it is drawn at. */
-export type Drawing = { svg: string; size: number };
+/**
+ * An SVG picture and the width and height it is drawn at. `commonScript`: its words are only in the scripts every
+ * server font has (Latin, Greek, Cyrillic), so the server can draw it; words in other scripts (居場所) are left to the
+ * reader's fonts, since a server with no font for them would draw boxes.
+ */
+export type Drawing = { svg: string; size: number; commonScript: boolean };
+
+const COMMON_SCRIPT = /^[\u0020-\u052f\u1e00-\u1fff\u2000-\u218f\u266a]*$/;
+/** Whether words (control characters aside, which are never drawn) are all in the common scripts. */
+const inCommonScript = (words: string) => COMMON_SCRIPT.test(words.replace(/\p{Cc}/gu, ''));
 
 const ALBUM_COVER_SIZE = 600;
 export const ARTIST_IMAGE_SIZE = 400;
@@ -103,8 +111,9 @@ function pattern(kind: number, accent: string, seed: Buffer): string {
   }
 }
 
-/** Layouts the covers choose from. */
+/** Layouts the covers choose from; the printed title and artist go below this width, where they cannot be read. */
 const PATTERNS = 8;
+const SMALL_COVER = '<style>@media (max-width: 95px) { .words { display: none } }</style>';
 
 export function generatedAlbumCover(title: string, artist: string): Drawing {
   const seed = hashBytes(`${artist}\u0000${title}`);
@@ -117,14 +126,15 @@ export function generatedAlbumCover(title: string, artist: string): Drawing {
     .map((line, index) => `<tspan x="44" y="${(titleTop + index * lineHeight).toFixed(1)}">${escapeMarkup(line)}</tspan>`)
     .join('');
   const artistLine = wrap(artist, 26, 1)[0] ?? '';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600" role="img" aria-label="${escapeMarkup(`${title} by ${artist}`)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="600" height="600" fill="url(#g)"/>
+${SMALL_COVER}
 <g data-layout="${(seed[1] ?? 0) % PATTERNS}">${pattern((seed[1] ?? 0) % PATTERNS, palette.accent, seed)}</g>
-<text font-family="'Iowan Old Style','Palatino Linotype',Georgia,'Times New Roman',serif" font-weight="700" font-size="${fontSize}" fill="${palette.ink}" letter-spacing="-0.5">${titleText}</text>
-<text x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeMarkup(artistLine.toUpperCase())}</text>
+<text class="words" font-family="'Iowan Old Style','Palatino Linotype',Georgia,'Times New Roman',serif" font-weight="700" font-size="${fontSize}" fill="${palette.ink}" letter-spacing="-0.5">${titleText}</text>
+<text class="words" x="44" y="552" font-family="'Inter','Helvetica Neue',Arial,sans-serif" font-size="24" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.85">${escapeMarkup(artistLine.toUpperCase())}</text>
 </svg>`;
-  return { svg, size: ALBUM_COVER_SIZE };
+  return { svg, size: ALBUM_COVER_SIZE, commonScript: inCommonScript(title + artist) };
 }
 
 export function generatedArtistImage(name: string): Drawing {
@@ -138,11 +148,11 @@ export function generatedArtistImage(name: string): Drawing {
       .slice(0, 2)
       .map((part) => [...part][0]?.toUpperCase() ?? '')
       .join('') || '♪';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeMarkup(name)}">
 <defs><radialGradient id="g" cx="0.3" cy="0.25" r="0.9"><stop offset="0" stop-color="${palette.to}"/><stop offset="1" stop-color="${palette.from}"/></radialGradient></defs>
 <rect width="400" height="400" fill="url(#g)"/>
 ${pattern(2 + ((seed[1] ?? 0) % 2), palette.accent, seed)}
 <text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="'Iowan Old Style',Georgia,serif" font-weight="700" font-size="150" fill="${palette.ink}">${escapeMarkup(initials)}</text>
 </svg>`;
-  return { svg, size: ARTIST_IMAGE_SIZE };
+  return { svg, size: ARTIST_IMAGE_SIZE, commonScript: inCommonScript(initials) };
 }

@@ -24,8 +24,8 @@ export interface CardData {
   albums: { title: string; artist: string }[];
 }
 
-/** A cover as the covers module gives it: a WebP file on disk. */
-export type CardCover = { path: string; lastModified: Date };
+/** A cover as the covers module gives it: a file on disk, or a generated SVG. */
+export type CardCover = { kind: 'file'; path: string; lastModified: Date } | { kind: 'svg'; svg: string };
 
 /** Cuts a line to about `max` characters (by code point, so no emoji is split) with an ellipsis. */
 function clip(value: string, max: number): string {
@@ -118,8 +118,9 @@ export async function renderYearCard(data: CardData, covers: readonly (CardCover
     slots.map(async (slot, index) => {
       const cover = covers[index];
       if (!cover) return null;
+      const input = cover.kind === 'file' ? cover.path : Buffer.from(cover.svg);
       try {
-        const image = await sharp(cover.path, { limitInputPixels: 50_000_000 }).resize(COVER, COVER, { fit: 'cover' }).png().toBuffer();
+        const image = await sharp(input, { limitInputPixels: 50_000_000 }).resize(COVER, COVER, { fit: 'cover' }).png().toBuffer();
         return { input: image, left: slot.left, top: slot.top };
       } catch {
         return null;

@@ -152,7 +152,11 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     const covers = await Promise.all(top.map((item) => coverOf(item.album.id)));
     const key = createHash('sha1')
       .update(yearCardSvg(data))
-      .update(JSON.stringify(covers.map((cover) => (cover ? `${cover.path}@${cover.lastModified.getTime()}` : ''))))
+      .update(
+        JSON.stringify(
+          covers.map((cover) => (cover?.kind === 'file' ? `${cover.path}@${cover.lastModified.getTime()}` : (cover?.svg ?? ''))),
+        ),
+      )
       .digest('hex');
     let png = pngCache.get(key);
     if (!png) {
