@@ -12,7 +12,7 @@ import { ARTIST_IMAGE_SIZE, generatedAlbumCover, generatedArtistImage, type Draw
  * generated SVG whose words the reader's fonts draw.
  */
 export type CoverImage = { kind: 'file'; path: string; lastModified: Date; generated: boolean } | { kind: 'svg'; svg: string };
-export type CoverFile = Extract<CoverImage, { kind: 'file' }>;
+type CoverFile = Extract<CoverImage, { kind: 'file' }>;
 
 export interface CoverServiceDeps {
   db: DB;
