@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { usePlainMessages } from '@hearsay/contracts/messages';
 import { accessTokensRoutes, bearerAuth } from './modules/access-tokens/access-tokens.routes.ts';
 import { scopeNeeded } from './modules/access-tokens/access-tokens.scopes.ts';
@@ -69,6 +69,7 @@ import type { JobThreadData } from './job-thread.ts';
 import { HEARSAY_VERSION } from './platform/version.ts';
 import { applyThreadEvent, buildCoreServices, JOB_KINDS, jobHandlers } from './services.ts';
 import { registerRequestValidation } from './platform/http/bodies.ts';
+import { registerResponseSerialization } from './platform/http/responses.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => metrics.close());
   }
   registerRequestValidation(app);
-  app.setSerializerCompiler(serializerCompiler);
+  registerResponseSerialization(app, { checked: config.env !== 'production' });
   app.decorateRequest('viewer', null);
   app.decorateRequest('accessToken', null);
   // Every /api route comes from a contract declaration; the OpenAPI viewer is the one exception.

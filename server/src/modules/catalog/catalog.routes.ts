@@ -20,12 +20,8 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (ap
   route(app, endpoints.albumList, async (request) => catalog.listAlbums(request.query, request.viewer?.id));
 
   route(app, endpoints.album, async (request, reply) =>
-    answerVisitorsFromCache(
-      { viewerId: request.viewer?.id, reply },
-      visitorCache,
-      `album:${request.params.albumId}`,
-      endpoints.album.responses[200],
-      (viewerId) => catalog.getAlbum(request.params.albumId, viewerId),
+    answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `album:${request.params.albumId}`, (viewerId) =>
+      catalog.getAlbum(request.params.albumId, viewerId),
     ),
   );
 
@@ -44,18 +40,13 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (ap
       { viewerId: request.viewer?.id, reply },
       visitorCache,
       `discover:${JSON.stringify(request.query)}`,
-      endpoints.discover.responses[200],
       (viewerId) => catalog.discover(request.query, viewerId),
     ),
   );
 
   route(app, endpoints.chart, async (request, reply) =>
-    answerVisitorsFromCache(
-      { viewerId: request.viewer?.id, reply },
-      visitorCache,
-      `chart:${JSON.stringify(request.query)}`,
-      endpoints.chart.responses[200],
-      (viewerId) => catalog.chart(request.query, viewerId),
+    answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `chart:${JSON.stringify(request.query)}`, (viewerId) =>
+      catalog.chart(request.query, viewerId),
     ),
   );
 };

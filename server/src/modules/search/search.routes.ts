@@ -9,12 +9,8 @@ export const searchRoutes: FastifyPluginAsync<{ search: SearchService; caches?: 
   const visitorCache = createJsonCache({ max: 2000, ttlMs: 5_000, caches });
 
   route(app, endpoints.search, async (request, reply) =>
-    answerVisitorsFromCache(
-      { viewerId: request.viewer?.id, reply },
-      visitorCache,
-      JSON.stringify(request.query),
-      endpoints.search.responses[200],
-      (viewerId) => search.search(request.query, viewerId),
+    answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, JSON.stringify(request.query), (viewerId) =>
+      search.search(request.query, viewerId),
     ),
   );
 };
