@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AlbumTable } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 import { RATING_STEP_COLUMNS, ratingStepColumn, stepCounts, type RatingStepColumn } from '../../db/rating-steps.ts';
 import { earliestYearOfRule } from '../../db/genre-rules.ts';
 
@@ -149,14 +150,22 @@ export async function albumTotals(db: DB, albumId: string): Promise<AlbumTotals 
   return totalsOf(await db.selectFrom('album').select(TOTALS).where('id', '=', albumId).executeTakeFirst());
 }
 
+/** One person's rating of one album (an album page, a library entry): a statement compiled once. */
+const oneRating = precompiled((db, userId: string, albumId: string) =>
+  db.selectFrom('rating').select(['album_id', 'rating']).where('user_id', '=', userId).where('album_id', '=', albumId),
+);
+
 export async function viewerRatings(db: DB, userId: string, albumIds: readonly string[]): Promise<Map<string, number>> {
   if (albumIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('rating')
-    .select(['album_id', 'rating'])
-    .where('user_id', '=', userId)
-    .where('album_id', 'in', [...albumIds])
-    .execute();
+  const rows =
+    albumIds.length === 1
+      ? await oneRating(db, userId, albumIds[0]!)
+      : await db
+          .selectFrom('rating')
+          .select(['album_id', 'rating'])
+          .where('user_id', '=', userId)
+          .where('album_id', 'in', [...albumIds])
+          .execute();
   return new Map(rows.map((row) => [row.album_id, Number(row.rating)]));
 }
 
