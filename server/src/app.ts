@@ -78,7 +78,7 @@ import { healthRoutes } from './platform/http/health.ts';
 import { createMetrics, registerHttpMetrics, serveMetrics } from './platform/http/metrics.ts';
 import { registerRequestIds, requestIdOf } from './platform/http/request-id.ts';
 import { finishApiDocument, securitySchemes } from './platform/http/openapi.ts';
-import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerUploads } from './platform/http/uploads.ts';
 import './platform/http/viewer.ts';
 
@@ -400,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webDist: config.webDist,
     serveSourceMaps: config.serveSourceMaps,
     publicUrl: config.publicUrl,
+    pagePolicy: (inlineScriptHashes) => contentSecurityPolicy(config, inlineScriptHashes),
     previews: [
       ...catalogPreviews(catalog),
       ...reviewPreviews(reviews),

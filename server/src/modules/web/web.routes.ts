@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +26,8 @@ export interface WebOptions {
    * with their data, instead of as the empty shell. Without it every page is the shell, rendered in the browser.
    */
   renderer?: string;
+  /** The Content-Security-Policy of a page that may run the inline scripts with these hashes (its template's own). */
+  pagePolicy: (inlineScriptHashes: readonly string[]) => string;
 }
 
 /** A page that takes longer than this to render is sent as the shell, and the browser renders it. */
@@ -66,6 +69,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   const indexFile = join(options.webDist, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
+  const pagePolicy = options.pagePolicy(inlineScriptHashes(template));
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -184,6 +188,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
+      .header('content-security-policy', pagePolicy)
       .send(html);
   }
 
@@ -206,6 +211,19 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     if (wantsPage) return sendShell(request, reply);
     return reply.status(404).send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`));
   });
+}
+
+/**
+ * The hash of each inline script of the page's template (the built index.html, read once), as a Content-Security-Policy
+ * names it. Only the template's: what is rendered into a page later is never hashed, so it never runs.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, body]) =>
+      `sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}`,
+  );
 }
 
 async function loadRenderer(path: string): Promise<PageRenderer> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +10,13 @@ import { createUser } from '../../../test/users.ts';
 let t: TestApp;
 let slug: string;
 const webDist = mkdtempSync(join(tmpdir(), 'hearsay-web-'));
+const INLINE_SCRIPT = "\n      globalThis.started = 'before the first paint';\n    ";
 
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--hearsay:head--></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html lang="en"><head><script>${INLINE_SCRIPT}</script><!--hearsay:head--></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret-source.ts"]}');
@@ -35,6 +37,17 @@ describe('the web app on the same port', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it("lets a page run its template's inline script by its hash, and nothing else inline", async () => {
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    for (const path of ['/', `/album/${slug}`, '/nothing/here']) {
+      const page = await t.inject(path);
+      const scripts = /(?:^|;)script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+      expect(scripts, path).toBe(`'self' 'sha256-${hash}'`);
+    }
+    const api = await t.inject('/api/albums?limit=1');
+    expect(api.headers['content-security-policy']).toContain("script-src 'self';");
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -11,22 +11,8 @@ import type { Config } from '../config.ts';
  * uploads, proxied pictures) set their own, stricter Content-Security-Policy, which replaces this one.
  */
 export function securityHeaders(config: Pick<Config, 'secureCookies'>): Record<string, string> {
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "media-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    ...(config.secureCookies ? ['upgrade-insecure-requests'] : []),
-  ].join(';');
   return {
-    'content-security-policy': csp,
+    'content-security-policy': contentSecurityPolicy(config),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -40,6 +26,28 @@ export function securityHeaders(config: Pick<Config, 'secureCookies'>): Record<s
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   };
+}
+
+/**
+ * The site's Content-Security-Policy. A page may also run the inline scripts of its own template whose hashes it names
+ * (`'sha256-…'`, computed from the built page as the server starts): a script is allowed by its exact text, so markup
+ * injected into a page still runs nothing.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'secureCookies'>, inlineScriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    ...(config.secureCookies ? ['upgrade-insecure-requests'] : []),
+  ].join(';');
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
