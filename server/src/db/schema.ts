@@ -62,6 +62,12 @@ export interface AlbumTable extends Record<RatingStepColumn, Defaulted<number>> 
   secondary_types: Defaulted<string>;
   /** JSON array of ExternalLink (contracts/catalog.ts): "Listen on" links from MusicBrainz URL relationships. */
   links: Defaulted<string>;
+  /**
+   * The album's credits and genres as JSON arrays, kept by the database's triggers (migration 2026-12-07-10): what a
+   * card shows, read with the album. Never written by the application.
+   */
+  credits_json: Defaulted<string>;
+  genres_json: Defaulted<string>;
   /** When MusicBrainz was last asked about this album (enrichment); null if never. */
   musicbrainz_checked_at: string | null;
   description: string | null;

@@ -40,6 +40,7 @@ import * as ratingIsItsFeedEntry from './2026-12-04-10-rating-is-its-feed-entry.
 import * as albumGenresInOrder from './2026-12-05-10-album-genres-in-order.ts';
 import * as feedTimeIndexesWithTheActor from './2026-12-05-20-feed-time-indexes-with-the-actor.ts';
 import * as ratingsByPersonInUpdateOrder from './2026-12-06-10-ratings-by-person-in-update-order.ts';
+import * as albumCardsCarryCreditsAndGenres from './2026-12-07-10-album-cards-carry-credits-and-genres.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-10-album-genres-in-order': albumGenresInOrder,
   '2026-12-05-20-feed-time-indexes-with-the-actor': feedTimeIndexesWithTheActor,
   '2026-12-06-10-ratings-by-person-in-update-order': ratingsByPersonInUpdateOrder,
+  '2026-12-07-10-album-cards-carry-credits-and-genres': albumCardsCarryCreditsAndGenres,
 };

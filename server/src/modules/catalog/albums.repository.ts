@@ -56,17 +56,6 @@ export interface HydratedAlbum<Row extends CardAlbumRow = CardAlbumRow> {
   genres: AlbumGenreRow[];
 }
 
-/** What an album's credit reads of its artists: the album page and album cards alike. */
-const CREDIT_COLUMNS = [
-  'album_artist.album_id',
-  'album_artist.artist_id',
-  'artist.slug',
-  'artist.name',
-  'album_artist.credited_name',
-  'album_artist.join_phrase',
-  'album_artist.position',
-] as const;
-
 /** JSON arrays come back as text from SQLite and parsed from PostgreSQL. */
 const jsonRows = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
@@ -101,14 +90,14 @@ export async function hydrateAlbums(db: DB, ids: readonly string[], viewerId?: s
 
 /**
  * The albums whose ids are in `idList` (a JSON array: one value, so the statement's text never changes and it is
- * compiled once and kept prepared) with their credits and genres.
+ * compiled once and kept prepared) with their credits and genres, which each album row carries (decision 049).
  */
 function cardRowsQuery(db: DB, idList: string) {
   const postgres = dialectOf(db) === 'postgres';
   return db
     .selectFrom('album')
     .select(CARD_COLUMNS)
-    .select((eb) => [creditsOf(eb, postgres).as('credit_rows'), genresOf(eb, postgres).as('genre_rows')])
+    .select(['credits_json as credit_rows', 'genres_json as genre_rows'])
     .where(
       postgres
         ? sql<boolean>`album.id in (select json_array_elements_text(${idList}::json))`
@@ -129,30 +118,6 @@ const cardRowsWithRating = precompiled((db, idList: string, viewerId: string) =>
   ),
 );
 
-/** An album's credits as a JSON array, in their order. */
-function creditsOf(eb: ExpressionBuilder<Database, 'album'>, postgres: boolean) {
-  return (postgres ? postgresJsonArray : sqliteJsonArray)(
-    eb
-      .selectFrom('album_artist')
-      .innerJoin('artist', 'artist.id', 'album_artist.artist_id')
-      .select(CREDIT_COLUMNS)
-      .whereRef('album_artist.album_id', '=', 'album.id')
-      .orderBy('album_artist.position'),
-  );
-}
-
-/** An album's genres and styles as a JSON array, in their order. */
-function genresOf(eb: ExpressionBuilder<Database, 'album'>, postgres: boolean) {
-  return (postgres ? postgresJsonArray : sqliteJsonArray)(
-    eb
-      .selectFrom('album_genre')
-      .innerJoin('genre', 'genre.id', 'album_genre.genre_id')
-      .select(['album_genre.album_id', 'genre.slug', 'genre.name', 'genre.kind'])
-      .whereRef('album_genre.album_id', '=', 'album.id')
-      .orderBy('album_genre.position'),
-  );
-}
-
 export type PageTrack = Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>;
 
 /**
@@ -165,25 +130,23 @@ export async function findAlbumPage(
 ): Promise<(HydratedAlbum<AlbumRow> & { tracks: PageTrack[]; distribution: Map<number, number> }) | undefined> {
   const [row] = await albumPageRow(db, ref);
   if (!row) return undefined;
-  const { credit_rows, genre_rows, track_rows, ...album } = row;
+  const { credits_json, genres_json, track_rows, ...album } = row;
   return {
     album: album as AlbumRow,
-    credits: jsonRows<CreditRow>(credit_rows),
-    genres: jsonRows<AlbumGenreRow>(genre_rows),
+    credits: jsonRows<CreditRow>(credits_json),
+    genres: jsonRows<AlbumGenreRow>(genres_json),
     tracks: jsonRows<PageTrack>(track_rows),
     distribution: stepCounts(album),
   };
 }
 
-/** The album with its credits, genres and tracks in one statement; compiled once (every album page runs it). */
+/** The album (with its credits and genres, decision 049) and its tracks in one statement; compiled once (every album page runs it). */
 const albumPageRow = precompiled((db, ref: string) => {
   const postgres = dialectOf(db) === 'postgres';
   return db
     .selectFrom('album')
     .selectAll('album')
     .select((eb) => [
-      creditsOf(eb, postgres).as('credit_rows'),
-      genresOf(eb, postgres).as('genre_rows'),
       (postgres ? postgresJsonArray : sqliteJsonArray)(
         eb
           .selectFrom('track')
