@@ -12,23 +12,47 @@ import { columnTypes } from '../../platform/db/column-types.ts';
  * SQLite has row triggers only. PostgreSQL rewrites each album once per statement, from the rows the statement
  * changed (transition tables), so a bulk insert of credits costs one update of each album it names.
  */
+/**
+ * A JSON array of objects with `fields` (column expressions of `from`, in that order), ordered by `order`, written the
+ * same on both engines: compact, keys in the order given. A copy between engines (db:copy) then carries the same text.
+ */
+function jsonList(fields: Record<string, string>, from: string, order: string, postgres: boolean) {
+  const entries = Object.entries(fields);
+  if (!postgres)
+    return `(select coalesce(json_group_array(json_object(${entries.map(([key]) => `'${key}', item.${key}`).join(', ')})), '[]')
+      from (select ${entries.map(([key, column]) => `${column} as ${key}`).join(', ')} ${from} order by ${order}) as item)`;
+  // row_to_json writes compact JSON (json_agg and json_build_object add spaces); string_agg joins it as SQLite does.
+  return `(select '[' || coalesce(string_agg(item.json, ',' order by item.ord), '') || ']'
+      from (select ${order} as ord, (select row_to_json(fields) from (select ${entries.map(([key, column]) => `${column} as ${key}`).join(', ')}) as fields)::text as json ${from}) as item)`;
+}
+
 const CREDITS = (album: string, postgres: boolean) =>
-  sql.raw(`(
-  select ${postgres ? `coalesce(json_agg(agg)::text, '[]')` : `coalesce(json_group_array(json_object('album_id', agg.album_id, 'artist_id', agg.artist_id, 'slug', agg.slug, 'name', agg.name, 'credited_name', agg.credited_name, 'join_phrase', agg.join_phrase, 'position', agg.position)), '[]')`}
-  from (
-    select album_artist.album_id, album_artist.artist_id, artist.slug, artist.name, album_artist.credited_name, album_artist.join_phrase, album_artist.position
-    from album_artist inner join artist on artist.id = album_artist.artist_id
-    where album_artist.album_id = ${album} order by album_artist.position
-  ) as agg)`);
+  sql.raw(
+    jsonList(
+      {
+        album_id: 'album_artist.album_id',
+        artist_id: 'album_artist.artist_id',
+        slug: 'artist.slug',
+        name: 'artist.name',
+        credited_name: 'album_artist.credited_name',
+        join_phrase: 'album_artist.join_phrase',
+        position: 'album_artist.position',
+      },
+      `from album_artist inner join artist on artist.id = album_artist.artist_id where album_artist.album_id = ${album}`,
+      'album_artist.position',
+      postgres,
+    ),
+  );
 
 const GENRES = (album: string, postgres: boolean) =>
-  sql.raw(`(
-  select ${postgres ? `coalesce(json_agg(agg)::text, '[]')` : `coalesce(json_group_array(json_object('album_id', agg.album_id, 'slug', agg.slug, 'name', agg.name, 'kind', agg.kind)), '[]')`}
-  from (
-    select album_genre.album_id, genre.slug, genre.name, genre.kind
-    from album_genre inner join genre on genre.id = album_genre.genre_id
-    where album_genre.album_id = ${album} order by album_genre.position
-  ) as agg)`);
+  sql.raw(
+    jsonList(
+      { album_id: 'album_genre.album_id', slug: 'genre.slug', name: 'genre.name', kind: 'genre.kind' },
+      `from album_genre inner join genre on genre.id = album_genre.genre_id where album_genre.album_id = ${album}`,
+      'album_genre.position',
+      postgres,
+    ),
+  );
 
 /** Each list, what it is made from, and what a change of the source table's rows names. */
 const LISTS = [
