@@ -4,7 +4,7 @@ import { columnTypes } from '../../platform/db/column-types.ts';
 /**
  * Every album card and album page shows the album's credits (with each artist's name and slug) and its genres. They
  * were gathered for each album as it was read: two correlated subqueries and four index lookups an album, about 60 %
- * of a card's cost. The album now keeps both lists as JSON arrays (`credits_json`, `genres_json`), in the form the
+ * of a card's cost. The album now keeps both lists as JSON arrays (`credits_json`, `genres_json`), with the fields the
  * subqueries gave, and the database keeps them current with triggers on every table they are made from: an album's
  * credits or genres changing, an artist renamed, a genre renamed (decision 049). Every writer is covered, whether it
  * is the catalog, an import, a merge or a cascade.
@@ -12,6 +12,7 @@ import { columnTypes } from '../../platform/db/column-types.ts';
  * SQLite has row triggers only. PostgreSQL rewrites each album once per statement, from the rows the statement
  * changed (transition tables), so a bulk insert of credits costs one update of each album it names.
  */
+
 /**
  * A JSON array of objects with `fields` (column expressions of `from`, in that order), ordered by `order`, written the
  * same on both engines: compact, keys in the order given. A copy between engines (db:copy) then carries the same text.
