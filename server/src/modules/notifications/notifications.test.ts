@@ -305,14 +305,17 @@ describe('e-mail', () => {
   });
 
   it('gives a Weekly Digest the mail server refused another pass an hour later, and sends it then', async () => {
-    let offset = 14 * 24 * 3600_000;
+    // The clock stands at noon on the Wednesday two weeks ahead, so the hour it moves on below stays in that week
+    // whatever the time of the run (from Sunday 23:00 UTC it used to cross into the next week).
+    const day = 24 * 3600_000;
+    let offset = isoWeek(new Date(Date.now() + 14 * day)).start.getTime() + 2.5 * day - Date.now();
     const clock = () => new Date(Date.now() + offset);
     const [reader, writer] = await Promise.all([createUser(m), createUser(m, { name: 'Second Writer' })]);
     await act(m, caller(m)('PUT', `/api/users/${writer.user.username}/follow`, reader));
     await m.mailbox.next(writer.user.email).catch(() => undefined);
     // The review falls in the week before `clock`'s week.
     const reviewId = await review(m, writer, 'Retried Album');
-    const lastWeek = new Date(Date.now() + offset - 7 * 24 * 3600_000);
+    const lastWeek = new Date(Date.now() + offset - 7 * day);
     await m.db.updateTable('review').set({ created_at: lastWeek.toISOString() }).where('id', '=', reviewId).execute();
     const later = await createTestApp({ sameDatabaseAs: m, clock, env: { SMTP_URL: m.mailbox.url, PUBLIC_URL: 'http://hearsay.test' } });
     try {
