@@ -77,5 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     css: false,
     // One test file per core (Vitest otherwise keeps one free: on two cores, one file at a time).
     maxWorkers: availableParallelism(),
+    // Room for a test's several 5-second waits (vitest.setup.ts) on a slow machine.
+    testTimeout: 20_000,
   },
 }));

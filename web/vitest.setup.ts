@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { allStringsReady } from './src/shared/i18n';
 
@@ -13,6 +13,10 @@ if (typeof document !== 'undefined') {
 }
 
 afterEach(() => cleanup());
+
+// A screen's first answer can take more than a second on a slow, busy machine (CI runs two test files at once):
+// waitFor and findBy wait up to 5 s for what a person would see, rather than Testing Library's default of 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // Screens render with every English string there, as they do once the app has started.
 await allStringsReady;

@@ -55,6 +55,8 @@ describe('Settings → Notifications', () => {
     ]);
     await user.click(digest);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Weekly Digest' })).toHaveAttribute('aria-checked', 'false'));
+    // The controls are disabled while a change is being saved: a person's next click lands once they are back.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mentions' })).toBeEnabled());
     await user.click(screen.getByRole('checkbox', { name: 'Mentions' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mentions' })).not.toBeChecked());
     expect(patches).toEqual([{ notifications: { email: { weeklyDigest: false } } }, { notifications: { about: { mentions: false } } }]);
