@@ -38,41 +38,144 @@ export interface CatalogIndex {
   artistSlugs: Set<string>;
 }
 
-/** Everything needed to tell whether an album or artist is already in the catalog, in one pass. */
-export async function loadCatalogIndex(db: DB): Promise<CatalogIndex> {
-  const albums = await db
-    .selectFrom('album')
-    .select(['id', 'slug', 'mbid', 'discogs_master_id', 'match_key', 'release_year', 'status', 'created_by'])
-    .execute();
-  const artists = await db.selectFrom('artist').select(['id', 'slug', 'mbid', 'match_key']).execute();
+/** What a batch of entries may find in the catalog: the keys the catalog writer looks albums and artists up by. */
+export interface CatalogLookup {
+  albumMbids: string[];
+  discogsMasterIds: number[];
+  albumMatchKeys: string[];
+  /** The slug each new album would start from, with its release year (the first variant tried). */
+  albumSlugs: { base: string; year: number | null }[];
+  artistMbids: string[];
+  /** The keys of the credited names and of their aliases. */
+  artistKeys: string[];
+  artistSlugs: string[];
+}
+
+/** Keys per statement: well under every engine's limit on bound values. */
+const KEYS = 500;
+/** Numbered slugs (`-2`, `-3` …) looked up at a time, for a slug already taken. */
+const SLUG_WINDOW = 8;
+
+async function inChunks<K, R>(keys: readonly K[], read: (chunk: K[]) => Promise<R[]>): Promise<R[]> {
+  const unique = [...new Set(keys)];
+  const rows: R[] = [];
+  for (let start = 0; start < unique.length; start += KEYS) rows.push(...(await read(unique.slice(start, start + KEYS))));
+  return rows;
+}
+
+/**
+ * The part of the catalog a batch of entries can meet: the albums and artists sharing one of their keys, and the
+ * slugs they could take. Read by index, so adding one album costs the same in a catalog of a thousand or a million
+ * (reading the whole catalog took seconds at a million albums, for every MusicBrainz album and every import batch).
+ */
+export async function loadCatalogIndex(db: DB, lookup: CatalogLookup): Promise<CatalogIndex> {
+  const albumColumns = ['id', 'mbid', 'discogs_master_id', 'match_key', 'release_year', 'status', 'created_by', 'created_at'] as const;
+  const albums = new Map<
+    string,
+    {
+      id: string;
+      mbid: string | null;
+      discogs_master_id: number | null;
+      match_key: string;
+      release_year: number | null;
+      status: string;
+      created_by: string | null;
+      created_at: string;
+    }
+  >();
+  const found = [
+    ...(await inChunks(lookup.albumMbids, (chunk) => db.selectFrom('album').select(albumColumns).where('mbid', 'in', chunk).execute())),
+    ...(await inChunks(lookup.discogsMasterIds, (chunk) =>
+      db.selectFrom('album').select(albumColumns).where('discogs_master_id', 'in', chunk).execute(),
+    )),
+    ...(await inChunks(lookup.albumMatchKeys, (chunk) =>
+      db.selectFrom('album').select(albumColumns).where('match_key', 'in', chunk).execute(),
+    )),
+  ];
+  for (const album of found) albums.set(album.id, album);
+  const artists = [
+    ...(await inChunks(lookup.artistMbids, (chunk) =>
+      db.selectFrom('artist').select(['id', 'mbid', 'match_key', 'created_at']).where('mbid', 'in', chunk).execute(),
+    )),
+    ...(await inChunks(lookup.artistKeys, (chunk) =>
+      db.selectFrom('artist').select(['id', 'mbid', 'match_key', 'created_at']).where('match_key', 'in', chunk).execute(),
+    )),
+  ];
+  const aliases = await inChunks(lookup.artistKeys, (chunk) =>
+    db.selectFrom('artist_alias').select(['artist_id', 'match_key']).where('match_key', 'in', chunk).orderBy('artist_id').execute(),
+  );
   const index: CatalogIndex = {
     albumByMbid: new Map(),
     albumByDiscogs: new Map(),
     albumByKeyYear: new Map(),
     albumSourceIds: new Map(),
-    albumSlugs: new Set(),
+    albumSlugs: await takenSlugs(db, 'album', lookup.albumSlugs),
     pendingAlbums: new Map(),
     artistByMbid: new Map(),
     artistByKey: new Map(),
-    artistSlugs: new Set(),
+    artistSlugs: await takenSlugs(
+      db,
+      'artist',
+      lookup.artistSlugs.map((base) => ({ base, year: null })),
+    ),
   };
-  for (const album of albums) {
-    index.albumSlugs.add(album.slug);
+  // Oldest first, so that of two albums (or artists) sharing a key the first added is the one found.
+  const oldestFirst = <T extends { id: string; created_at: string }>(rows: Iterable<T>) =>
+    [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  for (const album of oldestFirst(albums.values())) {
     if (album.mbid) index.albumByMbid.set(album.mbid, album.id);
     if (album.discogs_master_id !== null) index.albumByDiscogs.set(album.discogs_master_id, album.id);
-    index.albumByKeyYear.set(`${album.match_key}|${album.release_year ?? ''}`, album.id);
+    const keyYear = `${album.match_key}|${album.release_year ?? ''}`;
+    if (!index.albumByKeyYear.has(keyYear)) index.albumByKeyYear.set(keyYear, album.id);
     if (album.mbid || album.discogs_master_id !== null)
       index.albumSourceIds.set(album.id, { mbid: album.mbid, discogs: album.discogs_master_id });
     if (album.status === 'pending') index.pendingAlbums.set(album.id, album.created_by);
   }
-  for (const artist of artists) {
-    index.artistSlugs.add(artist.slug);
+  for (const artist of oldestFirst(new Map(artists.map((artist) => [artist.id, artist])).values())) {
     if (artist.mbid) index.artistByMbid.set(artist.mbid, artist.id);
     if (!index.artistByKey.has(artist.match_key)) index.artistByKey.set(artist.match_key, artist.id);
   }
-  const aliases = await db.selectFrom('artist_alias').select(['artist_id', 'match_key']).execute();
   for (const alias of aliases) if (!index.artistByKey.has(alias.match_key)) index.artistByKey.set(alias.match_key, alias.artist_id);
   return index;
+}
+
+async function existingSlugs(db: DB, table: 'album' | 'artist', slugs: readonly string[]): Promise<string[]> {
+  const rows = await inChunks(slugs, (chunk) =>
+    table === 'album'
+      ? db.selectFrom('album').select('slug').where('slug', 'in', chunk).execute()
+      : db.selectFrom('artist').select('slug').where('slug', 'in', chunk).execute(),
+  );
+  return rows.map((row) => row.slug);
+}
+
+/**
+ * The slugs taken among those new rows could take (the writer's `uniqueSlug`: the base, then `base-year`, then
+ * `base-2`, `base-3` …). Where a base is taken or wanted more than once, numbered slugs are looked up until there are
+ * as many free ones as it is wanted, so every slug the writer can pick has been checked.
+ */
+async function takenSlugs(
+  db: DB,
+  table: 'album' | 'artist',
+  wanted: readonly { base: string; year: number | null }[],
+): Promise<Set<string>> {
+  const times = new Map<string, number>();
+  const first: string[] = [];
+  for (const { base, year } of wanted) {
+    times.set(base, (times.get(base) ?? 0) + 1);
+    first.push(base);
+    if (year) first.push(`${base}-${year}`);
+  }
+  const taken = new Set(await existingSlugs(db, table, first));
+  for (const [base, count] of times) {
+    if (count === 1 && !taken.has(base)) continue;
+    for (let from = 2, free = 0; free < count; from += SLUG_WINDOW) {
+      const numbered = Array.from({ length: SLUG_WINDOW }, (_, offset) => `${base}-${from + offset}`);
+      const existing = await existingSlugs(db, table, numbered);
+      for (const slug of existing) taken.add(slug);
+      free += SLUG_WINDOW - existing.length;
+    }
+  }
+  return taken;
 }
 
 export async function listGenreIds(db: DB): Promise<Map<string, string>> {

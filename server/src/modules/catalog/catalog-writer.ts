@@ -110,7 +110,7 @@ export async function addCatalogEntries(
       return { added: 0, existing: 0, albumIds: [], isNew: [] };
     }
     const genreIds = await ensureGenres(trx, entries, now);
-    const known = await repository.loadCatalogIndex(trx);
+    const known = await repository.loadCatalogIndex(trx, catalogLookup(entries));
     const newArtists: repository.NewArtist[] = [];
     const newAlbums: repository.NewAlbumBundle[] = [];
     const albumIds: string[] = [];
@@ -240,6 +240,24 @@ export async function addCatalogEntries(
     }
     return { added: newAlbums.length, existing, albumIds, isNew };
   });
+}
+
+/** The keys `addCatalogEntries` looks these entries up by, and the slugs their new albums and artists start from. */
+function catalogLookup(entries: readonly CatalogEntry[]): repository.CatalogLookup {
+  const credits = entries.flatMap((entry) => entry.credits);
+  return {
+    albumMbids: entries.flatMap((entry) => (entry.mbid ? [entry.mbid] : [])),
+    discogsMasterIds: entries.flatMap((entry) => (entry.discogsMasterId !== null ? [entry.discogsMasterId] : [])),
+    albumMatchKeys: entries.map((entry) => albumMatchKey(creditText(entry.credits), entry.title)),
+    albumSlugs: entries.map((entry) => ({
+      base: slugify(`${creditText(entry.credits)} ${entry.title}`),
+      year: yearOf(entry.releaseDate),
+    })),
+    artistMbids: entries.flatMap((entry) => entry.artistMbids.filter((mbid): mbid is string => !!mbid)),
+    artistKeys: credits.flatMap((credit) => [credit.name, ...(credit.aliases ?? [])].map(matchKey)),
+    // At most one new artist per name (the writer finds the one it added by its key), so one slug per name.
+    artistSlugs: [...new Map(credits.map((credit) => [matchKey(credit.name), slugify(credit.name)])).values()],
+  };
 }
 
 /** The album of the same artist, title and year, unless the two have different MusicBrainz ids or Discogs masters. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/database.ts';
+import { freshDatabase, postgresIndexDefinition, sqlitePlan } from '../../../test/database.ts';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/index.ts';
 import { slugify } from '../../platform/text.ts';
 import { LANDING_GENRES } from '../site/site.service.ts';
@@ -129,5 +129,74 @@ describe('the catalog writer', () => {
     expect(await count('album', 'title', 'Raced Album ')).toBe(60);
     expect(await count('artist', 'name', 'Raced Artist ')).toBe(7);
     expect(await count('genre', 'name', 'Raced Style ')).toBe(5);
+  });
+
+  const entry = (title: string, artists: { name: string; mbid: string | null }[], mbid: string | null): CatalogEntry => ({
+    title,
+    credits: artists.map((artist, index) => ({ name: artist.name, joinPhrase: index < artists.length - 1 ? ' & ' : '' })),
+    releaseDate: '2022',
+    releaseType: 'album',
+    rawGenres: ['Rock'],
+    label: null,
+    description: null,
+    mbid,
+    artistMbids: artists.map((artist) => artist.mbid),
+    discogsMasterId: null,
+    tracks: [],
+    source: 'musicbrainz',
+  });
+  const mbid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+  it('gives albums of the same name slugs of their own, one at a time or several at once, past a run of taken ones', async () => {
+    const slugOf = async (id: string) =>
+      (await database.db.selectFrom('album').select('slug').where('id', '=', id).executeTakeFirstOrThrow()).slug;
+    const artist = [{ name: 'Slug Collector', mbid: null }];
+    const slugs: string[] = [];
+    // Twelve releases of one title and year, told apart only by their MusicBrainz ids: the base, the year, then numbers.
+    for (let n = 1; n <= 12; n++) {
+      const added = await addCatalogEntries(database.db, [entry('Same Name', artist, mbid(n))], '2026-11-24T00:00:00.000Z');
+      expect(added.added).toBe(1);
+      slugs.push(await slugOf(added.albumIds[0]!));
+    }
+    const three = await addCatalogEntries(
+      database.db,
+      [13, 14, 15].map((n) => entry('Same Name', artist, mbid(n))),
+      '2026-11-24T00:00:00.000Z',
+    );
+    expect(three.added).toBe(3);
+    for (const id of three.albumIds) slugs.push(await slugOf(id));
+    const base = 'slug-collector-same-name';
+    expect(slugs).toEqual([base, `${base}-2022`, ...Array.from({ length: 13 }, (_, index) => `${base}-${index + 2}`)]);
+  });
+
+  it('gives different artists whose names make the same slug slugs of their own', async () => {
+    // Slugs are cut at 80 characters: these names differ only past that.
+    const name = (n: string) => `${'Remarkably Long Artist Name '.repeat(3)}Number ${n}`;
+    await addCatalogEntries(database.db, [entry('Long First', [{ name: name('One'), mbid: null }], null)], '2026-11-24T00:00:00.000Z');
+    const added = await addCatalogEntries(
+      database.db,
+      [entry('Long Second', [{ name: name('Two'), mbid: null }], null), entry('Long Third', [{ name: name('Three'), mbid: null }], null)],
+      '2026-11-24T00:00:00.000Z',
+    );
+    expect(added.added).toBe(2);
+    const artists = await database.db.selectFrom('artist').select(['name', 'slug']).where('name', 'like', 'Remarkably Long%').execute();
+    const base = slugify(name('One'));
+    expect(base).toBe(slugify(name('Three')));
+    expect(Object.fromEntries(artists.map((artist) => [artist.name, artist.slug]))).toEqual({
+      [name('One')]: base,
+      [name('Two')]: `${base}-2`,
+      [name('Three')]: `${base}-3`,
+    });
+  });
+
+  // The writer looks up the entries it is given by their keys rather than reading the whole catalog; the starter
+  // catalog's albums are known by their Discogs masters.
+  it('finds albums by their Discogs master through an index', async () => {
+    if (database.dialect === 'postgres') {
+      expect(await postgresIndexDefinition(database.db, 'album_discogs_master_idx')).toMatch(/ USING btree \(discogs_master_id\) WHERE/);
+    } else {
+      const query = database.db.selectFrom('album').select('id').where('discogs_master_id', 'in', [1, 2, 3]);
+      expect((await sqlitePlan(database.db, query)).join('\n')).toMatch(/USING INDEX album_discogs_master_idx/);
+    }
   });
 });
