@@ -29,13 +29,11 @@ export interface CatalogIndex {
   albumByKeyYear: Map<string, string>;
   /** Album id -> its MusicBrainz id and Discogs master, where known: two different ones are two albums. */
   albumSourceIds: Map<string, { mbid: string | null; discogs: number | null }>;
-  albumSlugs: Set<string>;
   /** Pending album id -> the member whose import added it. */
   pendingAlbums: Map<string, string | null>;
   artistByMbid: Map<string, string>;
   /** Artists by the key of their name or of an alias (names first). */
   artistByKey: Map<string, string>;
-  artistSlugs: Set<string>;
 }
 
 /** What a batch of entries may find in the catalog: the keys the catalog writer looks albums and artists up by. */
@@ -43,12 +41,9 @@ export interface CatalogLookup {
   albumMbids: string[];
   discogsMasterIds: number[];
   albumMatchKeys: string[];
-  /** The slug each new album would start from, with its release year (the first variant tried). */
-  albumSlugs: { base: string; year: number | null }[];
   artistMbids: string[];
   /** The keys of the credited names and of their aliases. */
   artistKeys: string[];
-  artistSlugs: string[];
 }
 
 /** Keys per statement: well under every engine's limit on bound values. */
@@ -64,8 +59,7 @@ async function inChunks<K, R>(keys: readonly K[], read: (chunk: K[]) => Promise<
 }
 
 /**
- * The part of the catalog a batch of entries can meet: the albums and artists sharing one of their keys, and the
- * slugs they could take. Read by index, so adding one album costs the same in a catalog of a thousand or a million
+ * The part of the catalog a batch of entries can meet: the albums and artists sharing one of their keys. Read by index, so adding one album costs the same in a catalog of a thousand or a million
  * (reading the whole catalog took seconds at a million albums, for every MusicBrainz album and every import batch).
  */
 export async function loadCatalogIndex(db: DB, lookup: CatalogLookup): Promise<CatalogIndex> {
@@ -109,15 +103,9 @@ export async function loadCatalogIndex(db: DB, lookup: CatalogLookup): Promise<C
     albumByDiscogs: new Map(),
     albumByKeyYear: new Map(),
     albumSourceIds: new Map(),
-    albumSlugs: await takenSlugs(db, 'album', lookup.albumSlugs),
     pendingAlbums: new Map(),
     artistByMbid: new Map(),
     artistByKey: new Map(),
-    artistSlugs: await takenSlugs(
-      db,
-      'artist',
-      lookup.artistSlugs.map((base) => ({ base, year: null })),
-    ),
   };
   // Oldest first, so that of two albums (or artists) sharing a key the first added is the one found.
   const oldestFirst = <T extends { id: string; created_at: string }>(rows: Iterable<T>) =>
@@ -150,25 +138,22 @@ async function existingSlugs(db: DB, table: 'album' | 'artist', slugs: readonly 
 
 /**
  * The slugs taken among those new rows could take (the writer's `uniqueSlug`: the base, then `base-year`, then
- * `base-2`, `base-3` …). Where a base is taken or wanted more than once, numbered slugs are looked up until there are
- * as many free ones as it is wanted, so every slug the writer can pick has been checked.
+ * `base-2`, `base-3` …). Where those two are taken, or a base is wanted more than once, numbered slugs are looked up
+ * until there are as many free ones as it is wanted, so every slug the writer can pick has been checked.
  */
-async function takenSlugs(
+export async function takenSlugs(
   db: DB,
   table: 'album' | 'artist',
   wanted: readonly { base: string; year: number | null }[],
 ): Promise<Set<string>> {
-  const times = new Map<string, number>();
-  const first: string[] = [];
-  for (const { base, year } of wanted) {
-    times.set(base, (times.get(base) ?? 0) + 1);
-    first.push(base);
-    if (year) first.push(`${base}-${year}`);
-  }
+  const byBase = new Map<string, (number | null)[]>();
+  for (const { base, year } of wanted) byBase.set(base, [...(byBase.get(base) ?? []), year]);
+  const first = wanted.flatMap(({ base, year }) => (year ? [base, `${base}-${year}`] : [base]));
   const taken = new Set(await existingSlugs(db, table, first));
-  for (const [base, count] of times) {
-    if (count === 1 && !taken.has(base)) continue;
-    for (let from = 2, free = 0; free < count; from += SLUG_WINDOW) {
+  for (const [base, years] of byBase) {
+    const [year] = years;
+    if (years.length === 1 && (!taken.has(base) || (year && !taken.has(`${base}-${year}`)))) continue;
+    for (let from = 2, free = 0; free < years.length; from += SLUG_WINDOW) {
       const numbered = Array.from({ length: SLUG_WINDOW }, (_, offset) => `${base}-${from + offset}`);
       const existing = await existingSlugs(db, table, numbered);
       for (const slug of existing) taken.add(slug);

@@ -148,10 +148,10 @@ export async function addCatalogEntries(
           aliasKeys.map((aliasKey) => known.artistByKey.get(aliasKey)).find(Boolean);
         if (!artistId) {
           artistId = newId();
-          const slug = uniqueSlug(slugify(credit.name), known.artistSlugs);
           newArtists.push({
             id: artistId,
-            slug,
+            // Given once every new artist is known (below).
+            slug: slugify(credit.name),
             name: credit.name,
             sort_name: sortName(credit.name),
             match_key: artistKey,
@@ -176,7 +176,8 @@ export async function addCatalogEntries(
       newAlbums.push({
         album: {
           id: albumId,
-          slug: uniqueSlug(slugify(`${artistCredit} ${entry.title}`), known.albumSlugs, year),
+          // Given once every new album is known (below).
+          slug: slugify(`${artistCredit} ${entry.title}`),
           title: entry.title,
           artist_credit: artistCredit,
           match_key: key,
@@ -213,6 +214,20 @@ export async function addCatalogEntries(
       if (importedBy !== undefined) known.pendingAlbums.set(albumId, importedBy);
     }
 
+    // Slugs nobody has: the base, else a variant, checked against the database for the new rows only.
+    const artistSlugs = await repository.takenSlugs(
+      trx,
+      'artist',
+      newArtists.map((artist) => ({ base: artist.slug, year: null })),
+    );
+    for (const artist of newArtists) artist.slug = uniqueSlug(artist.slug, artistSlugs);
+    const albumSlugs = await repository.takenSlugs(
+      trx,
+      'album',
+      newAlbums.map(({ album }) => ({ base: album.slug, year: album.release_year ?? null })),
+    );
+    for (const { album } of newAlbums) album.slug = uniqueSlug(album.slug, albumSlugs, album.release_year);
+
     await repository.insertArtists(trx, newArtists);
     await repository.insertAlbumBundles(trx, newAlbums, newId);
     const newArtistIds = new Set(newArtists.map((artist) => artist.id));
@@ -242,21 +257,15 @@ export async function addCatalogEntries(
   });
 }
 
-/** The keys `addCatalogEntries` looks these entries up by, and the slugs their new albums and artists start from. */
+/** The keys `addCatalogEntries` looks these entries up by. */
 function catalogLookup(entries: readonly CatalogEntry[]): repository.CatalogLookup {
   const credits = entries.flatMap((entry) => entry.credits);
   return {
     albumMbids: entries.flatMap((entry) => (entry.mbid ? [entry.mbid] : [])),
     discogsMasterIds: entries.flatMap((entry) => (entry.discogsMasterId !== null ? [entry.discogsMasterId] : [])),
     albumMatchKeys: entries.map((entry) => albumMatchKey(creditText(entry.credits), entry.title)),
-    albumSlugs: entries.map((entry) => ({
-      base: slugify(`${creditText(entry.credits)} ${entry.title}`),
-      year: yearOf(entry.releaseDate),
-    })),
     artistMbids: entries.flatMap((entry) => entry.artistMbids.filter((mbid): mbid is string => !!mbid)),
     artistKeys: credits.flatMap((credit) => [credit.name, ...(credit.aliases ?? [])].map(matchKey)),
-    // At most one new artist per name (the writer finds the one it added by its key), so one slug per name.
-    artistSlugs: [...new Map(credits.map((credit) => [matchKey(credit.name), slugify(credit.name)])).values()],
   };
 }
 
