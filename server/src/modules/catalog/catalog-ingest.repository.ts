@@ -59,8 +59,9 @@ async function inChunks<K, R>(keys: readonly K[], read: (chunk: K[]) => Promise<
 }
 
 /**
- * The part of the catalog a batch of entries can meet: the albums and artists sharing one of their keys. Read by index, so adding one album costs the same in a catalog of a thousand or a million
- * (reading the whole catalog took seconds at a million albums, for every MusicBrainz album and every import batch).
+ * The part of the catalog a batch of entries can meet: the albums and artists sharing one of their keys, read by index
+ * (decision 051). Reading the whole catalog instead made adding one album cost 338 ms at 100,000 albums on SQLite,
+ * for every album added from MusicBrainz and every import step that adds one.
  */
 export async function loadCatalogIndex(db: DB, lookup: CatalogLookup): Promise<CatalogIndex> {
   const albumColumns = ['id', 'mbid', 'discogs_master_id', 'match_key', 'release_year', 'status', 'created_by', 'created_at'] as const;
