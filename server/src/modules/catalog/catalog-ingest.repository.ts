@@ -65,19 +65,6 @@ async function inChunks<K, R>(keys: readonly K[], read: (chunk: K[]) => Promise<
  */
 export async function loadCatalogIndex(db: DB, lookup: CatalogLookup): Promise<CatalogIndex> {
   const albumColumns = ['id', 'mbid', 'discogs_master_id', 'match_key', 'release_year', 'status', 'created_by', 'created_at'] as const;
-  const albums = new Map<
-    string,
-    {
-      id: string;
-      mbid: string | null;
-      discogs_master_id: number | null;
-      match_key: string;
-      release_year: number | null;
-      status: string;
-      created_by: string | null;
-      created_at: string;
-    }
-  >();
   const found = [
     ...(await inChunks(lookup.albumMbids, (chunk) => db.selectFrom('album').select(albumColumns).where('mbid', 'in', chunk).execute())),
     ...(await inChunks(lookup.discogsMasterIds, (chunk) =>
@@ -87,13 +74,12 @@ export async function loadCatalogIndex(db: DB, lookup: CatalogLookup): Promise<C
       db.selectFrom('album').select(albumColumns).where('match_key', 'in', chunk).execute(),
     )),
   ];
-  for (const album of found) albums.set(album.id, album);
+  const albums = new Map(found.map((album) => [album.id, album]));
+  const artistColumns = ['id', 'mbid', 'match_key', 'created_at'] as const;
   const artists = [
-    ...(await inChunks(lookup.artistMbids, (chunk) =>
-      db.selectFrom('artist').select(['id', 'mbid', 'match_key', 'created_at']).where('mbid', 'in', chunk).execute(),
-    )),
+    ...(await inChunks(lookup.artistMbids, (chunk) => db.selectFrom('artist').select(artistColumns).where('mbid', 'in', chunk).execute())),
     ...(await inChunks(lookup.artistKeys, (chunk) =>
-      db.selectFrom('artist').select(['id', 'mbid', 'match_key', 'created_at']).where('match_key', 'in', chunk).execute(),
+      db.selectFrom('artist').select(artistColumns).where('match_key', 'in', chunk).execute(),
     )),
   ];
   const aliases = await inChunks(lookup.artistKeys, (chunk) =>
