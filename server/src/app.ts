@@ -285,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.authSecret,
     secureCookies: config.secureCookies,
     limitMultiplier: config.rateLimitMultiplier,
+    log: app.log,
   });
   late.accounts = accounts;
   const notifications = createNotificationsService({

@@ -48,6 +48,7 @@ export interface AccountsServiceDeps {
   secureCookies: boolean;
   /** Multiplies every limit (kept at 1 in production; end-to-end runs sign many people up from one address). */
   limitMultiplier: number;
+  log: { error(details: object, message: string): void };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -184,9 +185,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   /**
-   * Always the same answer, whether or not the address has an account; the e-mail goes out in the
-   * background so the response takes the same time either way. Every limit counts addresses as typed,
-   * never accounts, so none of them tells whether an address has one.
+   * Always the same answer in the same time, whether or not the address has an account: the answer waits only for
+   * the limits, and the lookup, the token and the e-mail follow it in the background (issuing a token writes, which
+   * an unknown address never does, and a busy database would make that write tell). Every limit counts addresses as
+   * typed, never accounts, so none of them tells whether an address has one.
    */
   async function requestPasswordReset(emailInput: string, context: RequestContext): Promise<{ ok: true }> {
     const email = emailInput.trim().toLowerCase();
@@ -195,10 +197,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const requests = await enforce(`recover:email:${email}`, limit(RECOVERY.account));
     // Past the mail cap: no mail and no new token, which would end the newest link already in the owner's inbox.
     if (requests > limit(RECOVERY.mails)) return { ok: true };
-    // The same work either way: the library looks the address up and only mails (in the background) if it exists.
-    await callAuth(() =>
-      auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: context.headers, asResponse: true }),
-    );
+    // From the next turn of the event loop, once the answer has gone: on SQLite a write waiting for a lock held by
+    // another connection stalls the whole process, and that stall must come after the answer, not before it.
+    setImmediate(() => {
+      callAuth(() =>
+        auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: context.headers, asResponse: true }),
+      ).then(
+        (answer) => {
+          if (answer.status >= 500) deps.log.error({ status: answer.status }, 'could not start a password reset');
+        },
+        (error: unknown) => deps.log.error({ err: error }, 'could not start a password reset'),
+      );
+    });
     return { ok: true };
   }
 
