@@ -10,7 +10,7 @@ const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 /** Settings → Appearance (spec §2): Light, Dark or System, saved on the account; the language. */
 export function AppearanceTab() {
   const { t } = useTranslation('settings');
-  const { save, pending, shown } = useSave();
+  const { save, shown } = useSave();
   return (
     <div className="flex flex-col gap-6">
       <Loaded>
@@ -27,7 +27,6 @@ export function AppearanceTab() {
                       name="appearance-theme"
                       className="size-4 accent-[var(--color-accent)]"
                       checked={theme === choice}
-                      disabled={pending}
                       onChange={() => {
                         applyTheme(choice);
                         save({ appearance: { theme: choice } });

@@ -12,17 +12,15 @@ import { memberSettingsQueryOptions, useSaveSettings } from './member-settings.t
 export const withChange = applySettingsPatch;
 
 /**
- * Saves one change at a time. The control shows the change in the same render as the click
- * (`shown`), not a tick later when the query cache catches up, so a controlled checkbox or
- * radio never flips back for a moment.
+ * Saves changes one at a time. The control shows every change on its way in the same render as the click (`shown`),
+ * not a tick later when the query cache catches up, so a controlled checkbox or radio never flips back for a moment.
  */
 export function useSave({ quiet = false }: { quiet?: boolean } = {}): {
   save: (patch: MemberSettingsPatch) => void;
-  pending: boolean;
   shown: (settings: MemberSettings) => MemberSettings;
 } {
-  const { save, pending, unsaved } = useSaveSettings({ quiet });
-  return { save, pending, shown: (settings) => (unsaved ? withChange(settings, unsaved) : settings) };
+  const { save, unsaved } = useSaveSettings({ quiet });
+  return { save, shown: (settings) => unsaved.reduce(withChange, settings) };
 }
 
 /** A switch that saves as soon as it is flipped. */
@@ -31,13 +29,11 @@ export function Toggle({
   hint,
   checked,
   onChange,
-  disabled,
 }: {
   label: string;
   hint?: string;
   checked: boolean;
   onChange: (on: boolean) => void;
-  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -58,10 +54,9 @@ export function Toggle({
         role="switch"
         aria-checked={checked}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        disabled={disabled}
         onClick={() => onChange(!checked)}
         className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60',
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
           checked ? 'bg-accent' : 'bg-surface-3',
         )}
       >

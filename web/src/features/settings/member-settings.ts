@@ -40,30 +40,33 @@ export function useUpdateMemberSettings() {
 }
 
 /**
- * Saves one change at a time, saying so in a toast unless `quiet`. `unsaved` is the change on its way, for controls
- * that show it in the same render as the click (see useSave in member-settings-controls.tsx).
+ * Saves changes one at a time, in the order they were made, saying so in a toast unless `quiet`. Controls stay usable
+ * while one saves: a quick second click queues behind the first rather than being lost. `unsaved` is every change on
+ * its way, oldest first, for controls that show them in the same render as the click (see useSave in
+ * member-settings-controls.tsx).
  */
 export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
   save: (patch: MemberSettingsPatch) => void;
-  pending: boolean;
-  unsaved: MemberSettingsPatch | null;
+  unsaved: readonly MemberSettingsPatch[];
 } {
   // Used by the app shell (the footer's language picker): its strings are needed only once a save answers.
   const { t } = useTranslation('settings', { useSuspense: false });
   const update = useUpdateMemberSettings();
-  const [unsaved, setUnsaved] = useState<MemberSettingsPatch | null>(null);
+  const [unsaved, setUnsaved] = useState<readonly MemberSettingsPatch[]>([]);
   return {
-    pending: update.isPending,
     unsaved,
     save: (patch) => {
-      setUnsaved(patch);
-      update.mutate(patch, {
-        onSuccess: () => {
-          if (!quiet) toast.success(t('changeSaved'));
-        },
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-        onSettled: () => setUnsaved(null),
-      });
+      setUnsaved((changes) => [...changes, patch]);
+      // Its own promise, not mutate's callbacks: those run for the newest call only, and every change needs its own.
+      update
+        .mutateAsync(patch)
+        .then(
+          () => {
+            if (!quiet) toast.success(t('changeSaved'));
+          },
+          (cause: unknown) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+        )
+        .finally(() => setUnsaved((changes) => changes.filter((change) => change !== patch)));
     },
   };
 }

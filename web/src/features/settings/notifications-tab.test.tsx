@@ -11,25 +11,37 @@ import { MessagePrivacySection } from './privacy-sections.tsx';
 const defaults = memberSettings({ appearance: { theme: 'system', language: 'en' } });
 
 let patches: unknown[];
+/** What the server has saved: each change lands on the ones before it. */
+let stored: MemberSettings;
+/** While set, the server holds its answers until it resolves. */
+let held: Promise<void> | null;
+/** Changes of these settings of the e-mail section fail on the server. */
+let failing: string[];
 beforeEach(() => {
   patches = [];
+  stored = defaults;
+  held = null;
+  failing = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'PATCH' && url === '/api/me/settings') {
         const patch = JSON.parse(String(init.body)) as { notifications?: { email?: object; about?: object }; messages?: object };
         patches.push(patch);
-        const next: MemberSettings = {
+        await held;
+        if (Object.keys(patch.notifications?.email ?? {}).some((key) => failing.includes(key))) {
+          return new Response(JSON.stringify({ error: { code: 'internal', message: 'Could not save that.' } }), { status: 503 });
+        }
+        stored = {
+          ...stored,
           notifications: {
-            ...defaults.notifications,
-            email: { ...defaults.notifications.email, ...patch.notifications?.email },
-            about: { ...defaults.notifications.about, ...patch.notifications?.about },
+            ...stored.notifications,
+            email: { ...stored.notifications.email, ...patch.notifications?.email },
+            about: { ...stored.notifications.about, ...patch.notifications?.about },
           },
-          messages: { ...defaults.messages, ...patch.messages },
-          sharing: defaults.sharing,
-          appearance: defaults.appearance,
+          messages: { ...stored.messages, ...patch.messages },
         };
-        return new Response(JSON.stringify(next), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify(stored), { status: 200, headers: { 'content-type': 'application/json' } });
       }
       return new Promise<Response>(() => {});
     }),
@@ -55,11 +67,44 @@ describe('Settings → Notifications', () => {
     ]);
     await user.click(digest);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Weekly Digest' })).toHaveAttribute('aria-checked', 'false'));
-    // The controls are disabled while a change is being saved: a person's next click lands once they are back.
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mentions' })).toBeEnabled());
+    await waitFor(() => expect(patches).toEqual([{ notifications: { email: { weeklyDigest: false } } }]));
+  });
+
+  it('keeps changes made while an earlier one is still saving, and sends them in order', async () => {
+    let answer!: () => void;
+    held = new Promise((resolve) => (answer = resolve));
+    const { user } = renderWithProviders(<NotificationsTab />, withSettings);
+    await user.click(screen.getByRole('switch', { name: 'Weekly Digest' }));
     await user.click(screen.getByRole('checkbox', { name: 'Mentions' }));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mentions' })).not.toBeChecked());
-    expect(patches).toEqual([{ notifications: { email: { weeklyDigest: false } } }, { notifications: { about: { mentions: false } } }]);
+    await user.click(screen.getByRole('switch', { name: 'New followers' }));
+    expect(screen.getByRole('switch', { name: 'Weekly Digest' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('checkbox', { name: 'Mentions' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'New followers' })).toHaveAttribute('aria-checked', 'false');
+    answer();
+    await waitFor(() =>
+      expect(patches).toEqual([
+        { notifications: { email: { weeklyDigest: false } } },
+        { notifications: { about: { mentions: false } } },
+        { notifications: { email: { newFollowers: false } } },
+      ]),
+    );
+    await waitFor(() => expect(stored.notifications.email.newFollowers).toBe(false));
+    expect(screen.getByRole('switch', { name: 'Weekly Digest' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('checkbox', { name: 'Mentions' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'New followers' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('undoes only the change that failed when a later one was made meanwhile', async () => {
+    let answer!: () => void;
+    held = new Promise((resolve) => (answer = resolve));
+    failing = ['weeklyDigest'];
+    const { user } = renderWithProviders(<NotificationsTab />, withSettings);
+    await user.click(screen.getByRole('switch', { name: 'Weekly Digest' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Mentions' }));
+    answer();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Weekly Digest' })).toHaveAttribute('aria-checked', 'true'));
+    await waitFor(() => expect(stored.notifications.about.mentions).toBe(false));
+    expect(screen.getByRole('checkbox', { name: 'Mentions' })).not.toBeChecked();
   });
 
   it('offers who may message you, and saves the choice', async () => {

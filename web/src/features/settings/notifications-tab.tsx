@@ -7,7 +7,7 @@ const ABOUT = ['newFollowers', 'reviewComments', 'mentions', 'recommendations'] 
 /** Settings → Notifications (spec §2): e-mail toggles, the push toggle, and the kinds of news wanted, each saved on change. */
 export function NotificationsTab() {
   const { t } = useTranslation('settings');
-  const { save, pending, shown } = useSave();
+  const { save, shown } = useSave();
   return (
     <Loaded>
       {(settings) => {
@@ -24,14 +24,12 @@ export function NotificationsTab() {
                   label={t('notifications.email.newFollowers')}
                   hint={t('notifications.email.newFollowersHint')}
                   checked={notifications.email.newFollowers}
-                  disabled={pending}
                   onChange={(on) => save({ notifications: { email: { newFollowers: on } } })}
                 />
                 <Toggle
                   label={t('notifications.email.weeklyDigest')}
                   hint={t('notifications.email.weeklyDigestHint')}
                   checked={notifications.email.weeklyDigest}
-                  disabled={pending}
                   onChange={(on) => save({ notifications: { email: { weeklyDigest: on } } })}
                 />
               </div>
@@ -41,7 +39,6 @@ export function NotificationsTab() {
                 label={t('notifications.push.label')}
                 hint={t('notifications.push.notAvailable')}
                 checked={notifications.push}
-                disabled={pending}
                 onChange={(on) => save({ notifications: { push: on } })}
               />
             </SettingsSection>
@@ -58,7 +55,6 @@ export function NotificationsTab() {
                       type="checkbox"
                       className="size-4 accent-[var(--color-accent)]"
                       checked={notifications.about[key]}
-                      disabled={pending}
                       onChange={(event) => save({ notifications: { about: { [key]: event.target.checked } } })}
                     />
                     {t(`notifications.about.${key}`)}

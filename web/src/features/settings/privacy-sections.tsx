@@ -8,7 +8,7 @@ const POLICIES: readonly MessagePolicy[] = ['everyone', 'connections', 'nobody']
 /** Privacy → Direct messages: who may start a conversation with you. */
 export function MessagePrivacySection() {
   const { t } = useTranslation('settings');
-  const { save, pending, shown } = useSave();
+  const { save, shown } = useSave();
   return (
     <Loaded>
       {(settings) => {
@@ -24,7 +24,6 @@ export function MessagePrivacySection() {
                     name="messages-allow-from"
                     className="size-4 accent-[var(--color-accent)]"
                     checked={messages.allowFrom === policy}
-                    disabled={pending}
                     onChange={() => save({ messages: { allowFrom: policy } })}
                   />
                   {t(`messagesPrivacy.${policy}`)}
@@ -43,7 +42,7 @@ const SHARED: readonly (keyof SharingSettings)[] = ['listening', 'ratings', 'rev
 /** Privacy → Sharing: whether your listens, ratings and reviews reach other people's feeds and your profile. */
 export function SharingSection() {
   const { t } = useTranslation('settings');
-  const { save, pending, shown } = useSave();
+  const { save, shown } = useSave();
   return (
     <Loaded>
       {(settings) => {
@@ -57,7 +56,6 @@ export function SharingSection() {
                   label={t(`sharing.${key}.label`)}
                   hint={t(`sharing.${key}.hint`)}
                   checked={sharing[key]}
-                  disabled={pending}
                   onChange={(on) => save({ sharing: { [key]: on } })}
                 />
               ))}
