@@ -42,6 +42,7 @@ import * as feedTimeIndexesWithTheActor from './2026-12-05-20-feed-time-indexes-
 import * as ratingsByPersonInUpdateOrder from './2026-12-06-10-ratings-by-person-in-update-order.ts';
 import * as albumCardsCarryCreditsAndGenres from './2026-12-07-10-album-cards-carry-credits-and-genres.ts';
 import * as albumDiscogsMasterIndex from './2026-12-08-10-album-discogs-master-index.ts';
+import * as searchTextPrefixIndexes from './2026-12-09-10-search-text-prefix-indexes.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-10-ratings-by-person-in-update-order': ratingsByPersonInUpdateOrder,
   '2026-12-07-10-album-cards-carry-credits-and-genres': albumCardsCarryCreditsAndGenres,
   '2026-12-08-10-album-discogs-master-index': albumDiscogsMasterIndex,
+  '2026-12-09-10-search-text-prefix-indexes': searchTextPrefixIndexes,
 };
