@@ -293,8 +293,9 @@ describe('GET /api/search, people and collections', () => {
   });
 
   // Each engine's search indexes in the shape a lookup reads fastest. PostgreSQL: a pending list is read whole by every
-  // search until VACUUM merges it (13 ms a word for people at 50,000 members), and a text's beginning has its own index. SQLite: every segment is looked up, so
-  // they merge as soon as two share a level (the upkeep thread does it; upkeep-thread.test.ts).
+  // search until VACUUM merges it (13 ms a word for people at 50,000 members), and a text's beginning has an index of
+  // its own. SQLite: every segment is looked up, so they merge as soon as two share a level (the upkeep thread does it;
+  // upkeep-thread.test.ts).
   it('keeps every search index in the shape a lookup reads fastest', async () => {
     if (usingPostgres) {
       const { rows } = await sql<{ index: string; options: string[] | null }>`
