@@ -327,7 +327,9 @@ describe('ASVS checks', () => {
     expect(sessionCookie(first.headers['set-cookie'])).not.toBe(person.cookie);
   });
 
-  it('answers recovery for known and unknown addresses in the same time, within noise (ASVS 6.3.8)', async () => {
+  // On PostgreSQL also while the database is too busy to issue a token. On SQLite a lock held by another connection of
+  // the same process stalls that process outright, so whether the answer waited cannot be told apart from the stall.
+  it('answers recovery for known and unknown addresses in the same time, within noise, and on PostgreSQL while the database is too busy to issue a token (ASVS 6.3.8)', async () => {
     const person = await createUser(t);
     const known: number[] = [];
     const unknown: number[] = [];
@@ -341,12 +343,9 @@ describe('ASVS checks', () => {
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(10);
-  });
+    if (!usingPostgres) return;
 
-  // On SQLite a lock held by another connection of the same process stalls that process outright, so whether the
-  // answer waited cannot be told apart from the stall; the timing test above covers SQLite.
-  it.runIf(usingPostgres)('answers recovery at once while the database is too busy to issue a token (ASVS 6.3.8)', async () => {
-    const person = await createUser(t, { email: 'busy-day@example.com' });
+    const busy = await createUser(t, { email: 'busy-day@example.com' });
     const holder = new pg.Client({ connectionString: t.config.databaseUrl });
     await holder.connect();
     const tokens = async () => (await t.db.selectFrom('verification').select('id').execute()).length;
@@ -356,18 +355,18 @@ describe('ASVS checks', () => {
       await holder.query('lock table verification in exclusive mode');
       const answers = await Promise.race([
         Promise.all([
-          post('/api/auth/forgot-password', { email: person.user.email }),
+          post('/api/auth/forgot-password', { email: busy.user.email }),
           post('/api/auth/forgot-password', { email: 'nobody-busy@example.com' }),
         ]),
         new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000)),
       ]);
       expect(answers).not.toBe('waited');
-      const [known, unknown] = answers as Awaited<ReturnType<typeof post>>[];
-      expect(known!.statusCode).toBe(200);
-      expect(known!.body).toBe(unknown!.body);
+      const [knownAnswer, unknownAnswer] = answers as Awaited<ReturnType<typeof post>>[];
+      expect(knownAnswer!.statusCode).toBe(200);
+      expect(knownAnswer!.body).toBe(unknownAnswer!.body);
       expect(await tokens()).toBe(before);
       await holder.query('commit');
-      expect((await t.mailbox.next(person.user.email)).subject).toBe('Reset your Hearsay password');
+      expect((await t.mailbox.next(busy.user.email)).subject).toBe('Reset your Hearsay password');
     } finally {
       await holder.end();
     }
