@@ -170,12 +170,16 @@ function idOfRef(eb: ExpressionBuilder<Database, 'album'>, ref: string) {
   );
 }
 
-export async function findAlbumIdByRef(db: DB, ref: string): Promise<string | undefined> {
-  const row = await db
+/** Every rating, review and list entry of an album starts here: a statement compiled once. */
+const albumIdOfRef = precompiled((db, ref: string) =>
+  db
     .selectFrom('album')
     .select('id')
-    .where('id', '=', (eb) => idOfRef(eb, ref))
-    .executeTakeFirst();
+    .where('id', '=', (eb) => idOfRef(eb, ref)),
+);
+
+export async function findAlbumIdByRef(db: DB, ref: string): Promise<string | undefined> {
+  const [row] = await albumIdOfRef(db, ref);
   return row?.id;
 }
 

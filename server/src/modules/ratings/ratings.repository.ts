@@ -28,9 +28,9 @@ export async function insertRating(db: DB, rating: RatingWrite): Promise<void> {
   await db.insertInto('rating').values(ratingRow(rating)).execute();
 }
 
-function ratingRow(rating: RatingWrite) {
+function ratingRow(rating: RatingWrite, id = newId()) {
   const { userId, albumId, value, at, feedAt } = rating;
-  return { id: newId(), user_id: userId, album_id: albumId, rating: value, created_at: at, updated_at: at, feed_at: feedAt };
+  return { id, user_id: userId, album_id: albumId, rating: value, created_at: at, updated_at: at, feed_at: feedAt };
 }
 
 /** A change of rating; `feedAt` moves it to the top of followers' feeds again (omitted: it stays where it was). */
@@ -71,25 +71,45 @@ export async function shiftAlbumTotals(
   change: { from: number | null; to: number | null },
   now: string,
 ): Promise<AlbumTotals | undefined> {
-  const row = await db.updateTable('album').set(totalsShift(change, now)).where('id', '=', albumId).returning(TOTALS).executeTakeFirst();
+  const row = await db
+    .updateTable('album')
+    .set(totalsShift(shiftOf(change), now))
+    .where('id', '=', albumId)
+    .returning(TOTALS)
+    .executeTakeFirst();
   return totalsOf(row);
 }
 
+/** What a change of one rating moves: the count and sum by these, one half step's count down and one up. */
+interface TotalsShift {
+  count: number;
+  sum: number;
+  fromStep: RatingStepColumn | null;
+  toStep: RatingStepColumn | null;
+}
+
+function shiftOf(change: { from: number | null; to: number | null }): TotalsShift {
+  return {
+    count: (change.to === null ? 0 : 1) - (change.from === null ? 0 : 1),
+    sum: (change.to ?? 0) - (change.from ?? 0),
+    fromStep: change.from === null ? null : ratingStepColumn(change.from),
+    toStep: change.to === null ? null : ratingStepColumn(change.to),
+  };
+}
+
 /** The album's columns a change of one rating moves. */
-function totalsShift(change: { from: number | null; to: number | null }, now: string) {
-  const countDelta = (change.to === null ? 0 : 1) - (change.from === null ? 0 : 1);
-  const sumDelta = (change.to ?? 0) - (change.from ?? 0);
+function totalsShift({ count, sum, fromStep, toStep }: TotalsShift, now: string) {
   const steps: Partial<Record<RatingStepColumn, RawBuilder<number>>> = {};
-  if (change.from !== change.to) {
-    if (change.from !== null) steps[ratingStepColumn(change.from)] = sql`${sql.ref(ratingStepColumn(change.from))} - 1`;
-    if (change.to !== null) steps[ratingStepColumn(change.to)] = sql`${sql.ref(ratingStepColumn(change.to))} + 1`;
+  if (fromStep !== toStep) {
+    if (fromStep !== null) steps[fromStep] = sql`${sql.ref(fromStep)} - 1`;
+    if (toStep !== null) steps[toStep] = sql`${sql.ref(toStep)} + 1`;
   }
   return {
-    rating_count: sql<number>`rating_count + ${countDelta}`,
-    rating_sum: sql<number>`rating_sum + ${sumDelta}`,
+    rating_count: sql<number>`rating_count + ${count}`,
+    rating_sum: sql<number>`rating_sum + ${sum}`,
     rating_average: sql<
       number | null
-    >`case when rating_count + ${countDelta} > 0 then (rating_sum + ${sumDelta}) / (rating_count + ${countDelta}) else null end`,
+    >`case when rating_count + ${count} > 0 then (rating_sum + ${sum}) / (rating_count + ${count}) else null end`,
     ...steps,
     updated_at: now,
   };
@@ -106,36 +126,48 @@ export async function insertFirstRating(
   rating: RatingWrite & { now: string },
 ): Promise<{ totals: AlbumTotals | undefined } | null> {
   if (dialectOf(db) !== 'postgres') return null;
-  // Everything after the rating happens only if the rating row was new.
-  const wasInserted = sql<boolean>`exists (select 1 from inserted)`;
-  const row = await db
-    .with('inserted', (db) =>
-      db
-        .insertInto('rating')
-        .values(ratingRow(rating))
-        .onConflict((conflict) => conflict.columns(['user_id', 'album_id']).doNothing())
-        .returning('album_id'),
-    )
-    .with('totals', (db) =>
-      db
-        .updateTable('album')
-        .set(totalsShift({ from: null, to: rating.value }, rating.now))
-        .where('id', '=', rating.albumId)
-        .where(wasInserted)
-        .returning(TOTALS),
-    )
-    .with('profile_count', (db) =>
-      db
-        .updateTable('profile')
-        .set({ ratings_count: sql`ratings_count + 1` })
-        .where('user_id', '=', rating.userId)
-        .where(wasInserted)
-        .returning('user_id'),
-    )
-    .selectFrom('totals')
-    .select(TOTALS)
-    .executeTakeFirst();
+  const step = ratingStepColumn(rating.value);
+  let statement = firstRatingStatements.get(step);
+  if (!statement) firstRatingStatements.set(step, (statement = firstRatingStatement(step)));
+  const { userId, albumId, value, at, feedAt, now } = rating;
+  const [row] = await statement(db, newId(), userId, albumId, value, at, feedAt, now);
   return row ? { totals: totalsOf(row) } : null;
+}
+
+/** The first rating's statement differs only by the half step's column: one, compiled once, for each. */
+const firstRatingStatements = new Map<RatingStepColumn, ReturnType<typeof firstRatingStatement>>();
+
+function firstRatingStatement(step: RatingStepColumn) {
+  return precompiled((db, id: string, userId: string, albumId: string, value: number, at: string, feedAt: string | null, now: string) => {
+    // Everything after the rating happens only if the rating row was new.
+    const wasInserted = sql<boolean>`exists (select 1 from inserted)`;
+    return db
+      .with('inserted', (db) =>
+        db
+          .insertInto('rating')
+          .values(ratingRow({ userId, albumId, value, at, feedAt }, id))
+          .onConflict((conflict) => conflict.columns(['user_id', 'album_id']).doNothing())
+          .returning('album_id'),
+      )
+      .with('totals', (db) =>
+        db
+          .updateTable('album')
+          .set(totalsShift({ count: 1, sum: value, fromStep: null, toStep: step }, now))
+          .where('id', '=', albumId)
+          .where(wasInserted)
+          .returning(TOTALS),
+      )
+      .with('profile_count', (db) =>
+        db
+          .updateTable('profile')
+          .set({ ratings_count: sql`ratings_count + 1` })
+          .where('user_id', '=', userId)
+          .where(wasInserted)
+          .returning('user_id'),
+      )
+      .selectFrom('totals')
+      .select(TOTALS);
+  });
 }
 
 export async function shiftProfileRatings(db: DB, userId: string, delta: number): Promise<void> {

@@ -39,6 +39,22 @@ describe('precompiled', () => {
     expect(builds).toBe(1);
   });
 
+  it('takes numbers and nulls as they are, as a write needs them', async () => {
+    const addGenre = precompiled((db, id: string, name: string, createdAt: string | null, rank: number) =>
+      db
+        .insertInto('genre')
+        .values({ id, slug: id, name, kind: 'genre', created_at: sql<string>`coalesce(${createdAt}, '2026-11-27T00:00:00Z')` })
+        .returning(['name', sql<number>`${rank} + 1`.as('next')]),
+    );
+    expect(await addGenre(database.db, 'g3', 'Drone', null, 2)).toEqual([{ name: 'Drone', next: 3 }]);
+    expect(await addGenre(database.db, 'g4', 'Kosmische', '2026-11-28T00:00:00Z', 40)).toEqual([{ name: 'Kosmische', next: 41 }]);
+    const rows = await database.db.selectFrom('genre').select(['id', 'created_at']).where('id', 'in', ['g3', 'g4']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'g3', created_at: '2026-11-27T00:00:00Z' },
+      { id: 'g4', created_at: '2026-11-28T00:00:00Z' },
+    ]);
+  });
+
   it('refuses a query that changes an argument or leaves one out, when it is first run', async () => {
     const changed = precompiled((db, slug: string) => db.selectFrom('genre').select('id').where('slug', '=', slug.toUpperCase()));
     await expect(changed(database.db, 'dub')).rejects.toThrow(/an argument was changed/);

@@ -10,10 +10,11 @@ const standIn = (index: number) => `\u0000hearsay-argument-${index}\u0000`;
  * too): each call runs that SQL, on the handle it is given, with the real values in the stand-ins' places. Kysely
  * otherwise builds and compiles the query again on every call, which was a quarter of the CPU of a signed-in album
  * page. Only for fixed shapes: no lists (`in`), no optional conditions, and `build` must use each argument as a value
- * as it is, never look into it (a first run that finds one changed or missing throws). PostgreSQL keeps each one
- * prepared on every connection that runs it (prepared-statements.ts).
+ * as it is, never look into it (a first run that finds one changed or missing throws): while it is built, every
+ * argument is a stand-in string, whatever its type. PostgreSQL keeps each one prepared on every connection that runs
+ * it (prepared-statements.ts).
  */
-export function precompiled<A extends string[], O>(build: (db: DB, ...args: A) => Compilable<O>) {
+export function precompiled<A extends (string | number | null)[], O>(build: (db: DB, ...args: A) => Compilable<O>) {
   const compiled = new Map<Dialect, { query: CompiledQuery<O>; slots: (number | undefined)[] }>();
   function compile(db: DB, arity: number) {
     const standIns = Array.from({ length: arity }, (_, index) => standIn(index));
