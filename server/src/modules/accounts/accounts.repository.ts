@@ -22,7 +22,13 @@ export async function createProfile(db: DB, userId: string, now: string): Promis
 }
 
 export async function findMe(db: DB, userId: string) {
-  return db
+  const [row] = await me(db, userId);
+  return row;
+}
+
+// Compiled once: every page the app starts on a signed-in browser asks who is signed in.
+const me = precompiled((db, userId: string) =>
+  db
     .selectFrom('user')
     .leftJoin('profile', 'profile.user_id', 'user.id')
     .select([
@@ -35,9 +41,8 @@ export async function findMe(db: DB, userId: string) {
       'profile.bio',
       'profile.onboarding_completed',
     ])
-    .where('user.id', '=', userId)
-    .executeTakeFirst();
-}
+    .where('user.id', '=', userId),
+);
 
 /** Keeps each person's newest sessions only; the oldest beyond `keep` are signed out. */
 export async function evictOldSessions(db: DB, userId: string, keep: number): Promise<void> {
