@@ -126,16 +126,14 @@ export async function insertFirstRating(
   rating: RatingWrite & { now: string },
 ): Promise<{ totals: AlbumTotals | undefined } | null> {
   if (dialectOf(db) !== 'postgres') return null;
-  const step = ratingStepColumn(rating.value);
-  let statement = firstRatingStatements.get(step);
-  if (!statement) firstRatingStatements.set(step, (statement = firstRatingStatement(step)));
   const { userId, albumId, value, at, feedAt, now } = rating;
+  const statement = firstRatingStatements.get(ratingStepColumn(value))!;
   const [row] = await statement(db, newId(), userId, albumId, value, at, feedAt, now);
   return row ? { totals: totalsOf(row) } : null;
 }
 
-/** The first rating's statement differs only by the half step's column: one, compiled once, for each. */
-const firstRatingStatements = new Map<RatingStepColumn, ReturnType<typeof firstRatingStatement>>();
+/** The first rating's statement differs only by the half step's column: one for each, compiled when first run. */
+const firstRatingStatements = new Map(RATING_STEP_COLUMNS.map((step) => [step, firstRatingStatement(step)]));
 
 function firstRatingStatement(step: RatingStepColumn) {
   return precompiled((db, id: string, userId: string, albumId: string, value: number, at: string, feedAt: string | null, now: string) => {
