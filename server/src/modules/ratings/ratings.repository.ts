@@ -1,6 +1,6 @@
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { AlbumTable } from '../../db/schema.ts';
+import { sql, type QueryCreator, type RawBuilder, type Selectable } from 'kysely';
+import type { AlbumTable, Database } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
@@ -116,23 +116,68 @@ function totalsShift({ count, sum, fromStep, toStep }: TotalsShift, now: string)
 }
 
 /**
- * A person's first rating of an album on PostgreSQL, in one statement: the rating (which is also its feed entry), the
- * album's totals and the profile's count. Null when the person has already rated the album (a change, which reads
- * and locks the old rating first) or on SQLite, which cannot write in a WITH clause and whose statements cost no
- * round trip to a server. Concurrent first ratings by one person are safe: the second inserts nothing and is null.
+ * A person's first rating of an album: the rating (which is also its feed entry), the album's totals and the
+ * profile's count, with statements compiled once for each half step's column (the only part of their text that
+ * varies). On PostgreSQL it is one statement (decision 037); on SQLite, which cannot write in a WITH clause but pays no
+ * round trip, a transaction of three. Null when the person has already rated the album: a change, which reads and
+ * locks the old rating first. Concurrent first ratings by one person are safe: the second inserts nothing and is null.
  */
 export async function insertFirstRating(
   db: DB,
   rating: RatingWrite & { now: string },
 ): Promise<{ totals: AlbumTotals | undefined } | null> {
-  if (dialectOf(db) !== 'postgres') return null;
   const { userId, albumId, value, at, feedAt, now } = rating;
-  const statement = firstRatingStatements.get(ratingStepColumn(value))!;
-  const [row] = await statement(db, newId(), userId, albumId, value, at, feedAt, now);
-  return row ? { totals: totalsOf(row) } : null;
+  const step = ratingStepColumn(value);
+  if (dialectOf(db) === 'postgres') {
+    const [row] = await firstRatingStatements.get(step)!(db, newId(), userId, albumId, value, at, feedAt, now);
+    return row ? { totals: totalsOf(row) } : null;
+  }
+  return db.transaction().execute(async (trx) => {
+    const [inserted] = await insertRatingIfNew(trx, newId(), userId, albumId, value, at, feedAt);
+    if (!inserted) return null;
+    const [row] = await firstTotalsStatements.get(step)!(trx, albumId, value, now);
+    await addProfileRating(trx, userId);
+    return { totals: totalsOf(row) };
+  });
 }
 
-/** The first rating's statement differs only by the half step's column: one for each, compiled when first run. */
+function insertRatingIfNewQuery(db: QueryCreator<Database>, rating: RatingWrite, id: string) {
+  return db
+    .insertInto('rating')
+    .values(ratingRow(rating, id))
+    .onConflict((conflict) => conflict.columns(['user_id', 'album_id']).doNothing())
+    .returning('album_id');
+}
+
+function firstTotalsQuery(db: QueryCreator<Database>, step: RatingStepColumn, albumId: string, value: number, now: string) {
+  return db
+    .updateTable('album')
+    .set(totalsShift({ count: 1, sum: value, fromStep: null, toStep: step }, now))
+    .where('id', '=', albumId);
+}
+
+function addProfileRatingQuery(db: QueryCreator<Database>, userId: string) {
+  return db
+    .updateTable('profile')
+    .set({ ratings_count: sql`ratings_count + 1` })
+    .where('user_id', '=', userId);
+}
+
+const insertRatingIfNew = precompiled((db, id: string, userId: string, albumId: string, value: number, at: string, feedAt: string | null) =>
+  insertRatingIfNewQuery(db, { userId, albumId, value, at, feedAt }, id),
+);
+
+const addProfileRating = precompiled((db, userId: string) => addProfileRatingQuery(db, userId));
+
+/** SQLite's second statement of a first rating, one for each half step's column. */
+const firstTotalsStatements = new Map(
+  RATING_STEP_COLUMNS.map((step) => [
+    step,
+    precompiled((db, albumId: string, value: number, now: string) => firstTotalsQuery(db, step, albumId, value, now).returning(TOTALS)),
+  ]),
+);
+
+/** PostgreSQL's first rating: the three writes of SQLite's transaction as one statement, one for each half step. */
 const firstRatingStatements = new Map(RATING_STEP_COLUMNS.map((step) => [step, firstRatingStatement(step)]));
 
 function firstRatingStatement(step: RatingStepColumn) {
@@ -140,29 +185,9 @@ function firstRatingStatement(step: RatingStepColumn) {
     // Everything after the rating happens only if the rating row was new.
     const wasInserted = sql<boolean>`exists (select 1 from inserted)`;
     return db
-      .with('inserted', (db) =>
-        db
-          .insertInto('rating')
-          .values(ratingRow({ userId, albumId, value, at, feedAt }, id))
-          .onConflict((conflict) => conflict.columns(['user_id', 'album_id']).doNothing())
-          .returning('album_id'),
-      )
-      .with('totals', (db) =>
-        db
-          .updateTable('album')
-          .set(totalsShift({ count: 1, sum: value, fromStep: null, toStep: step }, now))
-          .where('id', '=', albumId)
-          .where(wasInserted)
-          .returning(TOTALS),
-      )
-      .with('profile_count', (db) =>
-        db
-          .updateTable('profile')
-          .set({ ratings_count: sql`ratings_count + 1` })
-          .where('user_id', '=', userId)
-          .where(wasInserted)
-          .returning('user_id'),
-      )
+      .with('inserted', (db) => insertRatingIfNewQuery(db, { userId, albumId, value, at, feedAt }, id))
+      .with('totals', (db) => firstTotalsQuery(db, step, albumId, value, now).where(wasInserted).returning(TOTALS))
+      .with('profile_count', (db) => addProfileRatingQuery(db, userId).where(wasInserted).returning('user_id'))
       .selectFrom('totals')
       .select(TOTALS);
   });
