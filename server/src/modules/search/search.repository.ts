@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
 
@@ -6,33 +6,41 @@ import type { SearchKind } from '../../platform/db/search-index.ts';
 export type TokenGroup = { token: string; corrections: string[] };
 
 /**
- * Words of the index that could be what a typed word meant: words with the same first letter and a
- * similar length, plus on PostgreSQL the nearest by pg_trgm similarity (index-backed). The caller
- * keeps only those within the allowed edit distance.
+ * For each word, the words of the index that could be what it meant: words with the same first letter and a similar
+ * length, plus on PostgreSQL the nearest by pg_trgm similarity (index-backed), which also finds typos in the first
+ * letter ("nirvanna", "rbjork"). The caller keeps only those within the allowed edit distance. On PostgreSQL every
+ * word's candidates are one statement.
  */
-export async function correctionCandidates(db: DB, token: string, maxEdits: number): Promise<string[]> {
-  const sameInitial = await db
-    .selectFrom('search_term')
-    .select('term')
-    .where('initial', '=', token.slice(0, 1))
-    .where('length', '>=', token.length - maxEdits)
-    .where('length', '<=', token.length + maxEdits)
-    .limit(5000)
-    .execute();
-  const candidates = sameInitial.map((row) => row.term);
-  if (dialectOf(db) === 'postgres') {
-    // Trigram similarity also finds typos in the first letter ("nirvanna", "rbjork").
-    const similar = await sql<{ term: string }>`
-      SELECT term FROM search_term
-      WHERE term % ${token} AND length BETWEEN ${token.length - maxEdits} AND ${token.length + maxEdits}
-      ORDER BY similarity(term, ${token}) DESC LIMIT 50`.execute(db);
-    candidates.push(...similar.rows.map((row) => row.term));
-  }
-  return [...new Set(candidates)];
+export async function correctionCandidates(db: DB, words: readonly { token: string; maxEdits: number }[]): Promise<string[][]> {
+  if (words.length === 0) return [];
+  const sameInitial = (token: string, maxEdits: number) =>
+    db
+      .selectFrom('search_term')
+      .select('term')
+      .where('initial', '=', token.slice(0, 1))
+      .where('length', '>=', token.length - maxEdits)
+      .where('length', '<=', token.length + maxEdits)
+      .limit(5000);
+  if (dialectOf(db) !== 'postgres')
+    return Promise.all(words.map(async ({ token, maxEdits }) => (await sameInitial(token, maxEdits).execute()).map((row) => row.term)));
+  const parts = words.map(
+    ({ token, maxEdits }, index) => sql`
+      SELECT ${sql.lit(index)} AS word, term FROM (${sameInitial(token, maxEdits)}) AS same_initial
+      UNION ALL
+      SELECT ${sql.lit(index)}, term FROM (
+        SELECT term FROM search_term WHERE term % ${token} AND length BETWEEN ${token.length - maxEdits} AND ${token.length + maxEdits}
+        ORDER BY similarity(term, ${token}) DESC LIMIT 50) AS nearest`,
+  );
+  const { rows } = await sql<{ word: number; term: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  const candidates = words.map(() => new Set<string>());
+  for (const row of rows) candidates[row.word]!.add(row.term);
+  return candidates.map((terms) => [...terms]);
 }
 
 /** A matching document: what it refers to and its indexed text (the name first: an artist's, or an album's title). */
 export type MatchedDocument = { refId: string; text: string };
+/** A matching public collection, with its owner and how many people like it. */
+export type MatchedCollection = MatchedDocument & { ownerId: string; likeCount: number };
 
 /** FTS5: every group must match, the word itself as a prefix or one of its corrections. */
 function ftsMatch(groups: readonly TokenGroup[]): string {
@@ -44,22 +52,32 @@ function tsQuery(groups: readonly TokenGroup[]): string {
   return groups.map((group) => `(${[`${group.token}:*`, ...group.corrections].join(' | ')})`).join(' & ');
 }
 
-const typedGroups = (tokens: readonly string[]): TokenGroup[] => tokens.map((token) => ({ token, corrections: [] }));
+export const typedGroups = (tokens: readonly string[]): TokenGroup[] => tokens.map((token) => ({ token, corrections: [] }));
+
+/** The columns every read of a search returns, so that several of them can be one statement. */
+type MatchRow = { ref_id: string; text: string; owner_id: string | null; like_count: number | null };
 
 /**
- * Up to `limit` matching documents of one kind (albums in `search_document`, artists in `search_artist`), in no particular order (ranking every match of a common word costs
- * more than the rest of a search together): the caller ranks them (search-text.ts `rankByName`).
+ * One read of a search: a statement returning MatchRow columns. `whenFull` makes it depend on another read of the same
+ * search: it is read only when that one found `rows` rows (the caller asked for one more than it counts).
  */
-export async function matchDocuments(db: DB, kind: SearchKind, groups: readonly TokenGroup[], limit: number): Promise<MatchedDocument[]> {
-  if (groups.length === 0) return [];
+type Read = { query: RawBuilder<MatchRow>; whenFull?: { read: number; rows: number } };
+
+const noOwner = sql`CAST(NULL AS TEXT) AS owner_id, CAST(NULL AS INTEGER) AS like_count`;
+
+/**
+ * Up to `limit` matching documents of one kind (albums in `search_document`, artists in `search_artist`), in no
+ * particular order (ranking every match of a common word costs more than the rest of a search together): the caller
+ * ranks them (search-text.ts `rankByName`).
+ */
+function documentsRead(db: DB, kind: SearchKind, groups: readonly TokenGroup[], limit: number): Read {
   const table = sql.table(kind === 'artist' ? 'search_artist' : 'search_document');
-  const rows =
-    dialectOf(db) === 'postgres'
-      ? await sql<{ ref_id: string; text: string }>`
-          SELECT ref_id, text FROM ${table} WHERE tsv @@ to_tsquery('simple', ${tsQuery(groups)}) LIMIT ${limit}`.execute(db)
-      : await sql<{ ref_id: string; text: string }>`
-          SELECT ref_id, text FROM ${table} WHERE ${table} MATCH ${ftsMatch(groups)} LIMIT ${limit}`.execute(db);
-  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
+  return {
+    query:
+      dialectOf(db) === 'postgres'
+        ? sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE tsv @@ to_tsquery('simple', ${tsQuery(groups)}) LIMIT ${limit}`
+        : sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE ${table} MATCH ${ftsMatch(groups)} LIMIT ${limit}`,
+  };
 }
 
 /**
@@ -70,50 +88,145 @@ export async function matchDocuments(db: DB, kind: SearchKind, groups: readonly 
  * folded and lowercased with single spaces between them (`searchText`), as the typed words are, so beginning with them
  * is enough: asking for the full-text match as well would make the planner build the bitmap of every match first.
  */
-export async function documentsStartingWith(
+function startingRead(db: DB, kind: SearchKind, tokens: readonly string[], limit: number): Read {
+  const table = sql.table(kind === 'artist' ? 'search_artist' : 'search_document');
+  return {
+    query:
+      dialectOf(db) === 'postgres'
+        ? sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE text COLLATE "C" LIKE ${`${tokens.join(' ')}%`}
+            ORDER BY text COLLATE "C" LIMIT ${limit}`
+        : sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE ${table} MATCH ${`^"${tokens.join(' ')}"*`} LIMIT ${limit}`,
+  };
+}
+
+/** People whose name or username has every word (as a prefix of one of its words), in an order that pages (ids on PostgreSQL). */
+function peopleRead(db: DB, tokens: readonly string[], limit: number, offset: number): Read {
+  return {
+    query:
+      dialectOf(db) === 'postgres'
+        ? sql`SELECT ref_id, text, ${noOwner} FROM search_person WHERE tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))})
+            ORDER BY ref_id LIMIT ${limit} OFFSET ${offset}`
+        : sql`SELECT ref_id, text, ${noOwner} FROM search_person WHERE search_person MATCH ${ftsMatch(typedGroups(tokens))}
+            LIMIT ${limit} OFFSET ${offset}`,
+  };
+}
+
+/** Public collections whose name has every word (as a prefix of one of its words), with their owner, in an order that pages. */
+function collectionsRead(db: DB, tokens: readonly string[], limit: number, offset: number): Read {
+  const columns = sql`d.ref_id, d.text, c.user_id AS owner_id, c.like_count`;
+  return {
+    query:
+      dialectOf(db) === 'postgres'
+        ? sql`SELECT ${columns} FROM search_collection d JOIN collection c ON c.id = d.ref_id
+            WHERE d.tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND c.is_private = 0
+            ORDER BY d.ref_id LIMIT ${limit} OFFSET ${offset}`
+        : sql`SELECT ${columns} FROM search_collection d JOIN collection c ON c.id = d.ref_id
+            WHERE search_collection MATCH ${ftsMatch(typedGroups(tokens))} AND c.is_private = 0
+            LIMIT ${limit} OFFSET ${offset}`,
+  };
+}
+
+/**
+ * The rows of each read, in order. On PostgreSQL they are one statement (each read a CTE, a dependent one gated on the
+ * other's count, which PostgreSQL evaluates once and skips the read when it fails): one round trip and one plan
+ * instead of one for each, which is most of what a read of a few rows costs. SQLite has no round trips: the reads are
+ * statements of their own, a dependent one run only when needed.
+ */
+async function readAll(db: DB, reads: readonly Read[]): Promise<MatchRow[][]> {
+  if (reads.length === 0) return [];
+  if (dialectOf(db) === 'postgres') {
+    const name = (index: number) => sql.raw(`read_${index}`);
+    const ctes = reads.map((read, index) => sql`${name(index)} AS MATERIALIZED (${read.query})`);
+    const selects = reads.map((read, index) => {
+      const gate = read.whenFull ? sql` WHERE (SELECT count(*) FROM ${name(read.whenFull.read)}) >= ${read.whenFull.rows}` : sql``;
+      return sql`SELECT ${sql.lit(index)} AS read, ref_id, text, owner_id, like_count FROM ${name(index)}${gate}`;
+    });
+    const { rows } = await sql<MatchRow & { read: number }>`WITH ${sql.join(ctes)} ${sql.join(selects, sql` UNION ALL `)}`.execute(db);
+    const results = reads.map((): MatchRow[] => []);
+    for (const row of rows) results[row.read]!.push(row);
+    return results;
+  }
+  const results: MatchRow[][] = [];
+  for (const read of reads) {
+    const full = !read.whenFull || results[read.whenFull.read]!.length >= read.whenFull.rows;
+    results.push(full ? (await read.query.execute(db)).rows : []);
+  }
+  return results;
+}
+
+const documentOf = (row: MatchRow): MatchedDocument => ({ refId: row.ref_id, text: row.text });
+const collectionOf = (row: MatchRow): MatchedCollection => ({
+  refId: row.ref_id,
+  text: row.text,
+  ownerId: row.owner_id!,
+  likeCount: Number(row.like_count),
+});
+
+/** Documents of one kind matching a search: up to the limit, and, past it, up to `startingLimit` beginning with the words. */
+export type DocumentPool = { matches: MatchedDocument[]; starting: MatchedDocument[] };
+
+/** What a search reads, asked for together so the reads can be one statement (`readAll`). */
+export interface MatchesWanted {
+  /** Albums and artists matching these groups, up to `limit` each, and past it, with `startingWith`, those beginning with these words. */
+  catalog?: { groups: readonly TokenGroup[]; startingWith?: readonly string[] };
+  /** People, and with `collections` public collections, having every one of these words, up to `limit` each. */
+  community?: { tokens: readonly string[]; collections: boolean };
+  limit: number;
+  startingLimit: number;
+}
+
+export interface MatchesRead {
+  album: DocumentPool;
+  artist: DocumentPool;
+  people: MatchedDocument[];
+  collections: MatchedCollection[];
+}
+
+export async function readMatches(db: DB, wanted: MatchesWanted): Promise<MatchesRead> {
+  const { catalog, community, limit, startingLimit } = wanted;
+  const reads: Read[] = [];
+  const add = (read: Read) => reads.push(read) - 1;
+  const pool = (kind: SearchKind) => {
+    if (!catalog || catalog.groups.length === 0) return undefined;
+    const matches = add(documentsRead(db, kind, catalog.groups, limit));
+    const starting = catalog.startingWith?.length
+      ? add({ ...startingRead(db, kind, catalog.startingWith, startingLimit), whenFull: { read: matches, rows: limit } })
+      : undefined;
+    return { matches, starting };
+  };
+  const album = pool('album');
+  const artist = pool('artist');
+  const people = community?.tokens.length ? add(peopleRead(db, community.tokens, limit, 0)) : undefined;
+  const collections = community?.tokens.length && community.collections ? add(collectionsRead(db, community.tokens, limit, 0)) : undefined;
+  const rows = await readAll(db, reads);
+  const of = (index: number | undefined) => (index === undefined ? [] : rows[index]!);
+  const documents = (read: typeof album): DocumentPool => ({
+    matches: of(read?.matches).map(documentOf),
+    starting: of(read?.starting).map(documentOf),
+  });
+  return {
+    album: documents(album),
+    artist: documents(artist),
+    people: of(people).map(documentOf),
+    collections: of(collections).map(collectionOf),
+  };
+}
+
+/** More people matching the words, past the first `offset` (when some of the first are hidden from the viewer). */
+export async function matchPeople(db: DB, tokens: readonly string[], limit: number, offset: number): Promise<MatchedDocument[]> {
+  const [rows] = await readAll(db, [peopleRead(db, tokens, limit, offset)]);
+  return rows!.map(documentOf);
+}
+
+/** More public collections matching the words, past the first `offset`. */
+export async function matchPublicCollections(
   db: DB,
-  kind: SearchKind,
   tokens: readonly string[],
   limit: number,
-): Promise<MatchedDocument[]> {
-  if (tokens.length === 0) return [];
-  const table = sql.table(kind === 'artist' ? 'search_artist' : 'search_document');
-  const rows =
-    dialectOf(db) === 'postgres'
-      ? await sql<{ ref_id: string; text: string }>`
-          SELECT ref_id, text FROM ${table} WHERE text COLLATE "C" LIKE ${`${tokens.join(' ')}%`}
-          ORDER BY text COLLATE "C" LIMIT ${limit}`.execute(db)
-      : await sql<{ ref_id: string; text: string }>`
-          SELECT ref_id, text FROM ${table} WHERE ${table} MATCH ${`^"${tokens.join(' ')}"*`} LIMIT ${limit}`.execute(db);
-  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
-}
-
-/** People whose name or username has every word (as a prefix of one of its words), in no particular order. */
-export async function matchPeople(db: DB, tokens: readonly string[], limit: number, offset: number): Promise<MatchedDocument[]> {
-  const rows =
-    dialectOf(db) === 'postgres'
-      ? await sql<{ ref_id: string; text: string }>`
-          SELECT ref_id, text FROM search_person WHERE tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))})
-          ORDER BY ref_id LIMIT ${limit} OFFSET ${offset}`.execute(db)
-      : await sql<{ ref_id: string; text: string }>`
-          SELECT ref_id, text FROM search_person WHERE search_person MATCH ${ftsMatch(typedGroups(tokens))}
-          LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text }));
-}
-
-/** Public collections whose name has every word (as a prefix of one of its words), with their owner, in no particular order. */
-export async function matchPublicCollections(db: DB, tokens: readonly string[], limit: number, offset: number) {
-  const rows =
-    dialectOf(db) === 'postgres'
-      ? await sql<{ ref_id: string; text: string; user_id: string; like_count: number }>`
-          SELECT d.ref_id, d.text, c.user_id, c.like_count FROM search_collection d JOIN collection c ON c.id = d.ref_id
-          WHERE d.tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND c.is_private = 0
-          ORDER BY d.ref_id LIMIT ${limit} OFFSET ${offset}`.execute(db)
-      : await sql<{ ref_id: string; text: string; user_id: string; like_count: number }>`
-          SELECT d.ref_id, d.text, c.user_id, c.like_count FROM search_collection d JOIN collection c ON c.id = d.ref_id
-          WHERE search_collection MATCH ${ftsMatch(typedGroups(tokens))} AND c.is_private = 0
-          LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  return rows.rows.map((row) => ({ refId: row.ref_id, text: row.text, ownerId: row.user_id, likeCount: Number(row.like_count) }));
+  offset: number,
+): Promise<MatchedCollection[]> {
+  const [rows] = await readAll(db, [collectionsRead(db, tokens, limit, offset)]);
+  return rows!.map(collectionOf);
 }
 
 /** The cards' details of these people, in no particular order. */

@@ -5,7 +5,6 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import { allowedEdits, editDistance, nameTier, queryTokens, rankByName } from './search-text.ts';
 import * as repository from './search.repository.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
-import type { SearchKind } from '../../platform/db/search-index.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 
@@ -46,23 +45,20 @@ export function createSearchService(deps: SearchServiceDeps) {
   });
 
   /**
-   * Albums and artists, each best first: what matches the words as typed, and only when the two together find fewer
-   * than FEW_MATCHES, what matches their spelling corrections too (the costly part of a search), after them. Words
-   * that find albums but name no artist ("ok computer") are taken as spelled right.
+   * Albums and artists, each best first: what matches the words as typed (read with the people and collections, in
+   * `first`), and only when the two together find fewer than FEW_MATCHES, what matches their spelling corrections too
+   * (the costly part of a search), after them. Words that find albums but name no artist ("ok computer") are taken as
+   * spelled right.
    */
-  async function catalogMatches(tokens: string[]): Promise<{ album: Found; artist: Found }> {
-    const key = tokens.join(' ');
-    const cached = matches.get(key);
-    if (cached) return cached;
-    const [album, artist] = await Promise.all([typedMatches('album', tokens), typedMatches('artist', tokens)]);
-    let found = { album, artist };
-    if (album.ids.length + artist.ids.length < FEW_MATCHES) {
-      const groups = await tokenGroups(tokens);
-      if (groups.some((group) => group.corrections.length > 0))
-        found = { album: await withCorrections('album', album, groups), artist: await withCorrections('artist', artist, groups) };
-    }
-    matches.set(key, found);
-    return found;
+  async function catalogMatches(tokens: string[], first: repository.MatchesRead): Promise<{ album: Found; artist: Found }> {
+    const album = typedMatches(first.album, tokens);
+    const artist = typedMatches(first.artist, tokens);
+    if (album.ids.length + artist.ids.length >= FEW_MATCHES) return { album, artist };
+    const groups = await tokenGroups(tokens);
+    if (!groups.some((group) => group.corrections.length > 0)) return { album, artist };
+    const fuzzy = await repository.readMatches(db, { catalog: { groups }, limit: SEARCH_COUNT_LIMIT + 1, startingLimit: 0 });
+    const closest = groups.map((group) => group.corrections[0] ?? group.token);
+    return { album: withCorrections(album, fuzzy.album.matches, closest), artist: withCorrections(artist, fuzzy.artist.matches, closest) };
   }
 
   /**
@@ -70,11 +66,9 @@ export function createSearchService(deps: SearchServiceDeps) {
    * prefixes). Past SEARCH_COUNT_LIMIT matches only the first ones are ranked, with those beginning with the words
    * added so the best are never missed.
    */
-  async function typedMatches(kind: SearchKind, tokens: string[]): Promise<Found> {
-    const typed = tokens.map((token) => ({ token, corrections: [] }));
-    let pool = await repository.matchDocuments(db, kind, typed, SEARCH_COUNT_LIMIT + 1);
-    const more = pool.length > SEARCH_COUNT_LIMIT;
-    if (more) pool = unique([...(await repository.documentsStartingWith(db, kind, tokens, STARTING_CANDIDATES)), ...pool]);
+  function typedMatches(read: repository.DocumentPool, tokens: string[]): Found {
+    const more = read.matches.length > SEARCH_COUNT_LIMIT;
+    const pool = more ? unique([...read.starting, ...read.matches]) : read.matches;
     const ids = rankByName(pool, tokens)
       .slice(0, SEARCH_COUNT_LIMIT)
       .map((match) => match.refId);
@@ -82,10 +76,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /** The matches as typed, then those of the words' spelling corrections, ranked as if the closest had been typed. */
-  async function withCorrections(kind: SearchKind, typed: Found, groups: repository.TokenGroup[]): Promise<Found> {
+  function withCorrections(typed: Found, fuzzy: repository.MatchedDocument[], closest: string[]): Found {
     const seen = new Set(typed.ids);
-    const fuzzy = await repository.matchDocuments(db, kind, groups, SEARCH_COUNT_LIMIT + 1);
-    const closest = groups.map((group) => group.corrections[0] ?? group.token);
     const ids = [
       ...typed.ids,
       ...rankByName(fuzzy, closest)
@@ -100,44 +92,46 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /** Each word with the indexed words it may be a typo of ("radiohed" → "radiohead"), the closest first. */
   async function tokenGroups(tokens: string[]): Promise<repository.TokenGroup[]> {
-    return Promise.all(
-      tokens.map(async (token) => {
-        const cached = corrections.get(token);
-        if (cached) return cached;
-        const edits = allowedEdits(token);
-        let group: repository.TokenGroup = { token, corrections: [] };
-        if (edits > 0) {
-          const candidates = await repository.correctionCandidates(db, token, edits);
-          group = {
-            token,
-            corrections: candidates
-              .filter((term) => term !== token && !term.startsWith(token))
-              .map((term) => ({ term, distance: editDistance(token, term, edits) }))
-              .filter(({ distance }) => distance <= edits)
-              .sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : 1))
-              .slice(0, MAX_CORRECTIONS)
-              .map(({ term }) => term),
-          };
-        }
-        corrections.set(token, group);
-        return group;
-      }),
-    );
+    const groups = new Map<string, repository.TokenGroup>();
+    const unknown: { token: string; maxEdits: number }[] = [];
+    for (const token of new Set(tokens)) {
+      const cached = corrections.get(token);
+      const maxEdits = allowedEdits(token);
+      if (cached) groups.set(token, cached);
+      else if (maxEdits === 0) groups.set(token, { token, corrections: [] });
+      else unknown.push({ token, maxEdits });
+    }
+    const candidates = await repository.correctionCandidates(db, unknown);
+    unknown.forEach(({ token, maxEdits }, index) => {
+      const group = {
+        token,
+        corrections: candidates[index]!.filter((term) => term !== token && !term.startsWith(token))
+          .map((term) => ({ term, distance: editDistance(token, term, maxEdits) }))
+          .filter(({ distance }) => distance <= maxEdits)
+          .sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : 1))
+          .slice(0, MAX_CORRECTIONS)
+          .map(({ term }) => term),
+      };
+      corrections.set(token, group);
+      groups.set(token, group);
+    });
+    return tokens.map((token) => groups.get(token)!);
   }
 
   /**
-   * Up to SEARCH_COUNT_LIMIT matches the viewer may see, and whether there were more. The hidden set is read only
-   * when something matched (most words name no person and no collection).
+   * Up to SEARCH_COUNT_LIMIT matches the viewer may see, and whether there were more: the first batch as the search
+   * read it, more batches only when some of them were hidden. The hidden set is read only when something matched
+   * (most words name no person and no collection).
    */
   async function visibleMatches<T extends { refId: string }>(
-    find: (limit: number, offset: number) => Promise<T[]>,
+    first: T[],
+    more: (limit: number, offset: number) => Promise<T[]>,
     hiddenFor: () => Promise<(match: T) => boolean>,
   ): Promise<{ matches: T[]; more: boolean }> {
     const batch = SEARCH_COUNT_LIMIT + 1;
     const kept: T[] = [];
     let hidden: ((match: T) => boolean) | undefined;
-    for (let offset = 0; ; offset += batch) {
-      const rows = await find(batch, offset);
+    for (let offset = 0, rows = first; ; offset += batch, rows = await more(batch, offset)) {
       if (rows.length > 0) hidden ??= await hiddenFor();
       for (const row of rows) if (!hidden!(row)) kept.push(row);
       if (kept.length > SEARCH_COUNT_LIMIT || rows.length < batch) break;
@@ -146,8 +140,9 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /** People whose name or username has every word, leaving out those blocked either way and private profiles. */
-  function findPeople(tokens: string[], viewerId: string | undefined) {
+  function findPeople(tokens: string[], first: repository.MatchedDocument[], viewerId: string | undefined) {
     return visibleMatches(
+      first,
       (limit, offset) => repository.matchPeople(db, tokens, limit, offset),
       async () => {
         const hidden = await deps.blocks.unlistedFor(viewerId);
@@ -157,15 +152,38 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /** Public collections whose name has every word, leaving out those of people whose content the viewer may not see. */
-  function findCollections(tokens: string[], viewerId: string | undefined) {
-    if (!deps.collections) return Promise.resolve({ matches: [], more: false });
+  function findCollections(tokens: string[], first: repository.MatchedCollection[], viewerId: string | undefined) {
     return visibleMatches(
+      first,
       (limit, offset) => repository.matchPublicCollections(db, tokens, limit, offset),
       async () => {
         const hidden = await deps.blocks.unseenBy(viewerId);
         return (match) => hidden.has(match.ownerId);
       },
     );
+  }
+
+  /**
+   * Everything a search finds, each kind best first. The first reads (albums, artists, people and collections as
+   * typed) are asked for together, one statement on PostgreSQL; the albums and artists of recent searches are kept for
+   * a few seconds.
+   */
+  async function findAll(tokens: string[], viewerId: string | undefined) {
+    const key = tokens.join(' ');
+    const cached = matches.get(key);
+    const first = await repository.readMatches(db, {
+      catalog: cached ? undefined : { groups: repository.typedGroups(tokens), startingWith: tokens },
+      community: { tokens, collections: Boolean(deps.collections) },
+      limit: SEARCH_COUNT_LIMIT + 1,
+      startingLimit: STARTING_CANDIDATES,
+    });
+    const [catalogFound, people, collections] = await Promise.all([
+      cached ?? catalogMatches(tokens, first),
+      findPeople(tokens, first.people, viewerId),
+      findCollections(tokens, first.collections, viewerId),
+    ]);
+    if (!cached) matches.set(key, catalogFound);
+    return { albums: catalogFound.album, artists: catalogFound.artist, people, collections };
   }
 
   async function userCards(ids: readonly string[], viewerId: string | undefined): Promise<UserCard[]> {
@@ -207,11 +225,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     if (tokens.length === 0) return empty;
 
-    const [{ album: albums, artist: artists }, people, collections] = await Promise.all([
-      catalogMatches(tokens),
-      findPeople(tokens, viewerId),
-      findCollections(tokens, viewerId),
-    ]);
+    const { albums, artists, people, collections } = await findAll(tokens, viewerId);
     const albumIds = await catalog.filterAlbumIds(albums.ids, {
       genre: query.genre,
       year: query.year && query.year !== 'before-2020' ? Number(query.year) : undefined,

@@ -272,6 +272,26 @@ describe('GET /api/search, people and collections', () => {
     expect(few.more).toEqual({ albums: false, artists: false, users: false, collections: false });
   });
 
+  // On PostgreSQL each statement is a round trip: the albums, artists, people and collections a search finds as typed
+  // are one statement, its cards another. SQLite reads each on its own (no round trips), past the limit only.
+  it('reads what a search finds as typed in one statement on PostgreSQL', async () => {
+    await buildAlbums(t.db, 5, 'Ocelot Hour', 'The Ocelots');
+    let statements = 0;
+    const stop = t.database.observeQueries(() => statements++);
+    const result = await search('q=ocelot').finally(stop);
+    expect(result.counts).toEqual({ albums: 5, artists: 1, users: 0, collections: 0 });
+    expect(statements).toBe(usingPostgres ? 2 : 5);
+  });
+
+  it(`finds the album named as typed among more than ${SEARCH_COUNT_LIMIT} matches, even one added after them`, async () => {
+    await buildAlbums(t.db, SEARCH_COUNT_LIMIT + 5, 'Suite', 'Quillwort Orchestra');
+    // Added last, so not among the first matches the index gives: found because its name begins with the word.
+    await buildAlbum(t.db, { title: 'Quillwort', artist: 'Aster' });
+    const result = await search('q=quillwort&limit=5');
+    expect(result.more.albums).toBe(true);
+    expect(result.albums[0]?.title).toBe('Quillwort');
+  });
+
   it('pages through every match once, ranking a whole word above names that only begin with it', async () => {
     const many = await buildAlbums(t.db, 260, 'Quasarian', 'Quasarian Choir');
     const buried = await buildAlbum(t.db, { title: 'Night of the Quasar', artist: 'Late Addition' });
