@@ -53,6 +53,19 @@ export function authorShownTo(viewerId: string | undefined, author: string): Raw
   const closed = viewerId
     ? sql`(profile.visibility = 'private' or (profile.visibility = 'followers' and not exists (select 1 from follow where follow.follower_id = ${viewerId} and follow.followee_id = ${person})))`
     : sql`profile.visibility in ('followers', 'private')`;
+  return unblockedWith(viewerId, person, closed);
+}
+
+/**
+ * The same for listing someone as a person (search): no block either way, and a profile that is not private (a
+ * followers-only profile is listed; what it holds is not shown). `blockedEitherWay` with `closedProfiles(privateOnly)`.
+ */
+export function personListedTo(viewerId: string | undefined, column: string): RawBuilder<SqlBool> {
+  return unblockedWith(viewerId, sql.ref(column), sql`profile.visibility = 'private'`);
+}
+
+/** The viewer themself, or someone whose profile is not `closed` to the viewer and with no block between the two. */
+function unblockedWith(viewerId: string | undefined, person: RawBuilder<unknown>, closed: RawBuilder<unknown>): RawBuilder<SqlBool> {
   const open = sql`not exists (select 1 from profile where profile.user_id = ${person} and ${closed})`;
   if (!viewerId) return sql<SqlBool>`${open}`;
   return sql<SqlBool>`(${person} = ${viewerId} or (${open}

@@ -42,6 +42,9 @@ export function createBlocksService(deps: BlocksServiceDeps) {
    */
   const authorShownTo = (viewerId: string | undefined, author: string) => repository.authorShownTo(viewerId, author);
 
+  /** unlistedFor(viewerId) as a condition on a column of another module's query: true for the people it may list. */
+  const personListedTo = (viewerId: string | undefined, person: string) => repository.personListedTo(viewerId, person);
+
   /** People not to list to this viewer as people (search, follower lists): blocks either way and private profiles. */
   async function unlistedFor(viewerId: string | undefined): Promise<Set<string>> {
     const [blocked, closed] = await Promise.all([hiddenFrom(viewerId), repository.closedProfiles(db, viewerId, true)]);
@@ -79,6 +82,7 @@ export function createBlocksService(deps: BlocksServiceDeps) {
     hiddenFrom,
     unseenBy,
     authorShownTo,
+    personListedTo,
     unlistedFor,
     maySee,
     profileOpenTo: (ownerId: string, viewerId: string | undefined) => repository.profileOpenTo(db, ownerId, viewerId),

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
 
@@ -99,30 +99,33 @@ function startingRead(db: DB, kind: SearchKind, tokens: readonly string[], limit
   };
 }
 
-/** People whose name or username has every word (as a prefix of one of its words), in an order that pages (ids on PostgreSQL). */
-function peopleRead(db: DB, tokens: readonly string[], limit: number, offset: number): Read {
+/** A condition on a column naming a person (search.service.ts passes blocks' rules for the viewer). */
+export type PersonCondition = (column: string) => RawBuilder<SqlBool>;
+
+/** People whose name or username has every word (as a prefix of one of its words) and whom `listed` keeps. */
+function peopleRead(db: DB, tokens: readonly string[], limit: number, listed: PersonCondition): Read {
   return {
     query:
       dialectOf(db) === 'postgres'
-        ? sql`SELECT ref_id, text, ${noOwner} FROM search_person WHERE tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))})
-            ORDER BY ref_id LIMIT ${limit} OFFSET ${offset}`
-        : sql`SELECT ref_id, text, ${noOwner} FROM search_person WHERE search_person MATCH ${ftsMatch(typedGroups(tokens))}
-            LIMIT ${limit} OFFSET ${offset}`,
+        ? sql`SELECT ref_id, text, ${noOwner} FROM search_person
+            WHERE tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND ${listed('search_person.ref_id')} LIMIT ${limit}`
+        : sql`SELECT ref_id, text, ${noOwner} FROM search_person
+            WHERE search_person MATCH ${ftsMatch(typedGroups(tokens))} AND ${listed('search_person.ref_id')} LIMIT ${limit}`,
   };
 }
 
-/** Public collections whose name has every word (as a prefix of one of its words), with their owner, in an order that pages. */
-function collectionsRead(db: DB, tokens: readonly string[], limit: number, offset: number): Read {
+/** Public collections whose name has every word (as a prefix of one of its words), with their owner, whom `shown` keeps. */
+function collectionsRead(db: DB, tokens: readonly string[], limit: number, shown: PersonCondition): Read {
   const columns = sql`d.ref_id, d.text, c.user_id AS owner_id, c.like_count`;
   return {
     query:
       dialectOf(db) === 'postgres'
         ? sql`SELECT ${columns} FROM search_collection d JOIN collection c ON c.id = d.ref_id
-            WHERE d.tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND c.is_private = 0
-            ORDER BY d.ref_id LIMIT ${limit} OFFSET ${offset}`
+            WHERE d.tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND c.is_private = 0 AND ${shown('c.user_id')}
+            LIMIT ${limit}`
         : sql`SELECT ${columns} FROM search_collection d JOIN collection c ON c.id = d.ref_id
-            WHERE search_collection MATCH ${ftsMatch(typedGroups(tokens))} AND c.is_private = 0
-            LIMIT ${limit} OFFSET ${offset}`,
+            WHERE search_collection MATCH ${ftsMatch(typedGroups(tokens))} AND c.is_private = 0 AND ${shown('c.user_id')}
+            LIMIT ${limit}`,
   };
 }
 
@@ -169,8 +172,11 @@ export type DocumentPool = { matches: MatchedDocument[]; starting: MatchedDocume
 export interface MatchesWanted {
   /** Albums and artists matching these groups, up to `limit` each, and past it, with `startingWith`, those beginning with these words. */
   catalog?: { groups: readonly TokenGroup[]; startingWith?: readonly string[] };
-  /** People, and with `collections` public collections, having every one of these words, up to `limit` each. */
-  community?: { tokens: readonly string[]; collections: boolean };
+  /**
+   * People having every one of these words whom `listed` keeps, and with `shown`, public collections having them whose
+   * owner `shown` keeps, up to `limit` each.
+   */
+  community?: { tokens: readonly string[]; listed: PersonCondition; shown?: PersonCondition };
   limit: number;
   startingLimit: number;
 }
@@ -196,8 +202,9 @@ export async function readMatches(db: DB, wanted: MatchesWanted): Promise<Matche
   };
   const album = pool('album');
   const artist = pool('artist');
-  const people = community?.tokens.length ? add(peopleRead(db, community.tokens, limit, 0)) : undefined;
-  const collections = community?.tokens.length && community.collections ? add(collectionsRead(db, community.tokens, limit, 0)) : undefined;
+  const people = community?.tokens.length ? add(peopleRead(db, community.tokens, limit, community.listed)) : undefined;
+  const collections =
+    community?.tokens.length && community.shown ? add(collectionsRead(db, community.tokens, limit, community.shown)) : undefined;
   const rows = await readAll(db, reads);
   const of = (index: number | undefined) => (index === undefined ? [] : rows[index]!);
   const documents = (read: typeof album): DocumentPool => ({
@@ -210,23 +217,6 @@ export async function readMatches(db: DB, wanted: MatchesWanted): Promise<Matche
     people: of(people).map(documentOf),
     collections: of(collections).map(collectionOf),
   };
-}
-
-/** More people matching the words, past the first `offset` (when some of the first are hidden from the viewer). */
-export async function matchPeople(db: DB, tokens: readonly string[], limit: number, offset: number): Promise<MatchedDocument[]> {
-  const [rows] = await readAll(db, [peopleRead(db, tokens, limit, offset)]);
-  return rows!.map(documentOf);
-}
-
-/** More public collections matching the words, past the first `offset`. */
-export async function matchPublicCollections(
-  db: DB,
-  tokens: readonly string[],
-  limit: number,
-  offset: number,
-): Promise<MatchedCollection[]> {
-  const [rows] = await readAll(db, [collectionsRead(db, tokens, limit, offset)]);
-  return rows!.map(collectionOf);
 }
 
 /** The cards' details of these people, in no particular order. */

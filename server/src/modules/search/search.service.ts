@@ -21,7 +21,7 @@ export interface SearchServiceDeps {
   /** Collections join search when the collections module provides their cards. */
   collections?: { searchCards(ids: readonly string[]): Promise<CollectionCard[]> };
   /** People and collections hidden from the viewer (blocks, closed or private profiles) are not found. */
-  blocks: Pick<BlocksService, 'unlistedFor' | 'unseenBy'>;
+  blocks: Pick<BlocksService, 'personListedTo' | 'authorShownTo'>;
   /** CACHES: with caches off, every search reads its matches and corrections. */
   caches?: CacheMode;
 }
@@ -119,51 +119,6 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /**
-   * Up to SEARCH_COUNT_LIMIT matches the viewer may see, and whether there were more: the first batch as the search
-   * read it, more batches only when some of them were hidden. The hidden set is read only when something matched
-   * (most words name no person and no collection).
-   */
-  async function visibleMatches<T extends { refId: string }>(
-    first: T[],
-    more: (limit: number, offset: number) => Promise<T[]>,
-    hiddenFor: () => Promise<(match: T) => boolean>,
-  ): Promise<{ matches: T[]; more: boolean }> {
-    const batch = SEARCH_COUNT_LIMIT + 1;
-    const kept: T[] = [];
-    let hidden: ((match: T) => boolean) | undefined;
-    for (let offset = 0, rows = first; ; offset += batch, rows = await more(batch, offset)) {
-      if (rows.length > 0) hidden ??= await hiddenFor();
-      for (const row of rows) if (!hidden!(row)) kept.push(row);
-      if (kept.length > SEARCH_COUNT_LIMIT || rows.length < batch) break;
-    }
-    return { matches: kept.slice(0, SEARCH_COUNT_LIMIT), more: kept.length > SEARCH_COUNT_LIMIT };
-  }
-
-  /** People whose name or username has every word, leaving out those blocked either way and private profiles. */
-  function findPeople(tokens: string[], first: repository.MatchedDocument[], viewerId: string | undefined) {
-    return visibleMatches(
-      first,
-      (limit, offset) => repository.matchPeople(db, tokens, limit, offset),
-      async () => {
-        const hidden = await deps.blocks.unlistedFor(viewerId);
-        return (match) => hidden.has(match.refId);
-      },
-    );
-  }
-
-  /** Public collections whose name has every word, leaving out those of people whose content the viewer may not see. */
-  function findCollections(tokens: string[], first: repository.MatchedCollection[], viewerId: string | undefined) {
-    return visibleMatches(
-      first,
-      (limit, offset) => repository.matchPublicCollections(db, tokens, limit, offset),
-      async () => {
-        const hidden = await deps.blocks.unseenBy(viewerId);
-        return (match) => hidden.has(match.ownerId);
-      },
-    );
-  }
-
-  /**
    * Everything a search finds, each kind best first. The first reads (albums, artists, people and collections as
    * typed) are asked for together, one statement on PostgreSQL; the albums and artists of recent searches are kept for
    * a few seconds.
@@ -173,17 +128,24 @@ export function createSearchService(deps: SearchServiceDeps) {
     const cached = matches.get(key);
     const first = await repository.readMatches(db, {
       catalog: cached ? undefined : { groups: repository.typedGroups(tokens), startingWith: tokens },
-      community: { tokens, collections: Boolean(deps.collections) },
+      // Only the people and collections the viewer may see are read: blocks either way, closed profiles.
+      community: {
+        tokens,
+        listed: (person) => deps.blocks.personListedTo(viewerId, person),
+        shown: deps.collections ? (owner) => deps.blocks.authorShownTo(viewerId, owner) : undefined,
+      },
       limit: SEARCH_COUNT_LIMIT + 1,
       startingLimit: STARTING_CANDIDATES,
     });
-    const [catalogFound, people, collections] = await Promise.all([
-      cached ?? catalogMatches(tokens, first),
-      findPeople(tokens, first.people, viewerId),
-      findCollections(tokens, first.collections, viewerId),
-    ]);
+    const catalogFound = cached ?? (await catalogMatches(tokens, first));
     if (!cached) matches.set(key, catalogFound);
-    return { albums: catalogFound.album, artists: catalogFound.artist, people, collections };
+    const counted = <T>(rows: T[]) => ({ matches: rows.slice(0, SEARCH_COUNT_LIMIT), more: rows.length > SEARCH_COUNT_LIMIT });
+    return {
+      albums: catalogFound.album,
+      artists: catalogFound.artist,
+      people: counted(first.people),
+      collections: counted(first.collections),
+    };
   }
 
   async function userCards(ids: readonly string[], viewerId: string | undefined): Promise<UserCard[]> {
