@@ -119,9 +119,10 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /**
-   * Everything a search finds, each kind best first. The first reads (albums, artists, people and collections as
-   * typed) are asked for together, one statement on PostgreSQL; the albums and artists of recent searches are kept for
-   * a few seconds.
+   * Everything a search finds, up to SEARCH_COUNT_LIMIT of each kind and whether there were more: albums and artists
+   * best first, people and collections to be ranked by the tab that shows them. The first reads (all four, as typed)
+   * are asked for together, one statement on PostgreSQL; the albums and artists of recent searches are kept for a few
+   * seconds.
    */
   async function findAll(tokens: string[], viewerId: string | undefined) {
     const key = tokens.join(' ');
