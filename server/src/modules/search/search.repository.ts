@@ -165,20 +165,19 @@ const collectionOf = (row: MatchRow): MatchedCollection => ({
   likeCount: Number(row.like_count),
 });
 
-/** Documents of one kind matching a search: up to the limit, and, past it, up to `startingLimit` beginning with the words. */
+/** Documents of one kind matching a search: up to the limit, and, past it, those beginning with the words (`startingWith`). */
 export type DocumentPool = { matches: MatchedDocument[]; starting: MatchedDocument[] };
 
 /** What a search reads, asked for together so the reads can be one statement (`readAll`). */
 export interface MatchesWanted {
-  /** Albums and artists matching these groups, up to `limit` each, and past it, with `startingWith`, those beginning with these words. */
-  catalog?: { groups: readonly TokenGroup[]; startingWith?: readonly string[] };
+  /** Albums and artists matching these groups, up to `limit` each, and past it, with `startingWith`, up to its limit beginning with its words. */
+  catalog?: { groups: readonly TokenGroup[]; startingWith?: { tokens: readonly string[]; limit: number } };
   /**
    * People having every one of these words whom `listed` keeps, and with `shown`, public collections having them whose
    * owner `shown` keeps, up to `limit` each.
    */
   community?: { tokens: readonly string[]; listed: PersonCondition; shown?: PersonCondition };
   limit: number;
-  startingLimit: number;
 }
 
 export interface MatchesRead {
@@ -189,14 +188,17 @@ export interface MatchesRead {
 }
 
 export async function readMatches(db: DB, wanted: MatchesWanted): Promise<MatchesRead> {
-  const { catalog, community, limit, startingLimit } = wanted;
+  const { catalog, community, limit } = wanted;
   const reads: Read[] = [];
   const add = (read: Read) => reads.push(read) - 1;
   const pool = (kind: SearchKind) => {
     if (!catalog || catalog.groups.length === 0) return undefined;
     const matches = add(documentsRead(db, kind, catalog.groups, limit));
-    const starting = catalog.startingWith?.length
-      ? add({ ...startingRead(db, kind, catalog.startingWith, startingLimit), whenFull: { read: matches, rows: limit } })
+    const starting = catalog.startingWith?.tokens.length
+      ? add({
+          ...startingRead(db, kind, catalog.startingWith.tokens, catalog.startingWith.limit),
+          whenFull: { read: matches, rows: limit },
+        })
       : undefined;
     return { matches, starting };
   };

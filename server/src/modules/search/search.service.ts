@@ -56,7 +56,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     if (album.ids.length + artist.ids.length >= FEW_MATCHES) return { album, artist };
     const groups = await tokenGroups(tokens);
     if (!groups.some((group) => group.corrections.length > 0)) return { album, artist };
-    const fuzzy = await repository.readMatches(db, { catalog: { groups }, limit: SEARCH_COUNT_LIMIT + 1, startingLimit: 0 });
+    const fuzzy = await repository.readMatches(db, { catalog: { groups }, limit: SEARCH_COUNT_LIMIT + 1 });
     const closest = groups.map((group) => group.corrections[0] ?? group.token);
     return { album: withCorrections(album, fuzzy.album.matches, closest), artist: withCorrections(artist, fuzzy.artist.matches, closest) };
   }
@@ -128,7 +128,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const key = tokens.join(' ');
     const cached = matches.get(key);
     const first = await repository.readMatches(db, {
-      catalog: cached ? undefined : { groups: repository.typedGroups(tokens), startingWith: tokens },
+      catalog: cached ? undefined : { groups: repository.typedGroups(tokens), startingWith: { tokens, limit: STARTING_CANDIDATES } },
       // Only the people and collections the viewer may see are read: blocks either way, closed profiles.
       community: {
         tokens,
@@ -136,7 +136,6 @@ export function createSearchService(deps: SearchServiceDeps) {
         shown: deps.collections ? (owner) => deps.blocks.authorShownTo(viewerId, owner) : undefined,
       },
       limit: SEARCH_COUNT_LIMIT + 1,
-      startingLimit: STARTING_CANDIDATES,
     });
     const catalogFound = cached ?? (await catalogMatches(tokens, first));
     if (!cached) matches.set(key, catalogFound);
