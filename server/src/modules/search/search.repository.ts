@@ -66,18 +66,23 @@ type Read = { query: RawBuilder<MatchRow>; whenFull?: { read: number; rows: numb
 const noOwner = sql`CAST(NULL AS TEXT) AS owner_id, CAST(NULL AS INTEGER) AS like_count`;
 
 /**
+ * The full-text condition on one search table: every group must match (`ftsMatch` on SQLite, `tsQuery` on
+ * PostgreSQL). `alias` names the table in the statement where it has one; FTS5 takes the table's own name.
+ */
+function fullTextMatch(db: DB, table: string, groups: readonly TokenGroup[], alias = table): RawBuilder<SqlBool> {
+  return dialectOf(db) === 'postgres'
+    ? sql`${sql.ref(`${alias}.tsv`)} @@ to_tsquery('simple', ${tsQuery(groups)})`
+    : sql`${sql.table(table)} MATCH ${ftsMatch(groups)}`;
+}
+
+/**
  * Up to `limit` matching documents of one kind (albums in `search_document`, artists in `search_artist`), in no
  * particular order (ranking every match of a common word costs more than the rest of a search together): the caller
  * ranks them (search-text.ts `rankByName`).
  */
 function documentsRead(db: DB, kind: SearchKind, groups: readonly TokenGroup[], limit: number): Read {
-  const table = sql.table(kind === 'artist' ? 'search_artist' : 'search_document');
-  return {
-    query:
-      dialectOf(db) === 'postgres'
-        ? sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE tsv @@ to_tsquery('simple', ${tsQuery(groups)}) LIMIT ${limit}`
-        : sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE ${table} MATCH ${ftsMatch(groups)} LIMIT ${limit}`,
-  };
+  const table = kind === 'artist' ? 'search_artist' : 'search_document';
+  return { query: sql`SELECT ref_id, text, ${noOwner} FROM ${sql.table(table)} WHERE ${fullTextMatch(db, table, groups)} LIMIT ${limit}` };
 }
 
 /**
@@ -105,34 +110,24 @@ export type PersonCondition = (column: string) => RawBuilder<SqlBool>;
 /** People whose name or username has every word (as a prefix of one of its words) and whom `listed` keeps. */
 function peopleRead(db: DB, tokens: readonly string[], limit: number, listed: PersonCondition): Read {
   return {
-    query:
-      dialectOf(db) === 'postgres'
-        ? sql`SELECT ref_id, text, ${noOwner} FROM search_person
-            WHERE tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND ${listed('search_person.ref_id')} LIMIT ${limit}`
-        : sql`SELECT ref_id, text, ${noOwner} FROM search_person
-            WHERE search_person MATCH ${ftsMatch(typedGroups(tokens))} AND ${listed('search_person.ref_id')} LIMIT ${limit}`,
+    query: sql`SELECT ref_id, text, ${noOwner} FROM search_person
+      WHERE ${fullTextMatch(db, 'search_person', typedGroups(tokens))} AND ${listed('search_person.ref_id')} LIMIT ${limit}`,
   };
 }
 
 /** Public collections whose name has every word (as a prefix of one of its words), with their owner, whom `shown` keeps. */
 function collectionsRead(db: DB, tokens: readonly string[], limit: number, shown: PersonCondition): Read {
-  const columns = sql`d.ref_id, d.text, c.user_id AS owner_id, c.like_count`;
   return {
-    query:
-      dialectOf(db) === 'postgres'
-        ? sql`SELECT ${columns} FROM search_collection d JOIN collection c ON c.id = d.ref_id
-            WHERE d.tsv @@ to_tsquery('simple', ${tsQuery(typedGroups(tokens))}) AND c.is_private = 0 AND ${shown('c.user_id')}
-            LIMIT ${limit}`
-        : sql`SELECT ${columns} FROM search_collection d JOIN collection c ON c.id = d.ref_id
-            WHERE search_collection MATCH ${ftsMatch(typedGroups(tokens))} AND c.is_private = 0 AND ${shown('c.user_id')}
-            LIMIT ${limit}`,
+    query: sql`SELECT d.ref_id, d.text, c.user_id AS owner_id, c.like_count FROM search_collection d JOIN collection c ON c.id = d.ref_id
+      WHERE ${fullTextMatch(db, 'search_collection', typedGroups(tokens), 'd')} AND c.is_private = 0 AND ${shown('c.user_id')}
+      LIMIT ${limit}`,
   };
 }
 
 /**
  * The rows of each read, in order. On PostgreSQL they are one statement (each read a CTE, a dependent one gated on the
- * other's count, which PostgreSQL evaluates once and skips the read when it fails): one round trip and one plan
- * instead of one for each, which is most of what a read of a few rows costs. SQLite has no round trips: the reads are
+ * other's count, which PostgreSQL evaluates once and skips the read when it fails): one round trip instead of one
+ * for each, which is most of what a read of a few rows costs. SQLite has no round trips: the reads are
  * statements of their own, a dependent one run only when needed.
  */
 async function readAll(db: DB, reads: readonly Read[]): Promise<MatchRow[][]> {
