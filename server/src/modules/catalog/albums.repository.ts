@@ -1,10 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { AlbumRow, Database, TrackRow } from '../../db/schema.ts';
 import { stepCounts } from '../../db/rating-steps.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
+import { jsonArrayOf, jsonRows } from '../../platform/db/json-arrays.ts';
 import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
 /** Albums by id or slug, with their credits, genres and tracks: what album cards and the album page are made from. */
@@ -55,9 +54,6 @@ export interface HydratedAlbum<Row extends CardAlbumRow = CardAlbumRow> {
   credits: CreditRow[];
   genres: AlbumGenreRow[];
 }
-
-/** JSON arrays come back as text from SQLite and parsed from PostgreSQL. */
-const jsonRows = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 /** An album card's row with its credits and genres, and the viewer's own rating (null: none, or no viewer). */
 export interface CardAlbum extends HydratedAlbum {
@@ -142,12 +138,11 @@ export async function findAlbumPage(
 
 /** The album (with its credits and genres, decision 049) and its tracks in one statement; compiled once (every album page runs it). */
 const albumPageRow = precompiled((db, ref: string) => {
-  const postgres = dialectOf(db) === 'postgres';
   return db
     .selectFrom('album')
     .selectAll('album')
     .select((eb) => [
-      (postgres ? postgresJsonArray : sqliteJsonArray)(
+      jsonArrayOf(db)(
         eb
           .selectFrom('track')
           .select(['track.disc', 'track.position', 'track.title', 'track.duration_ms'])
