@@ -64,6 +64,15 @@ export function personListedTo(viewerId: string | undefined, column: string): Ra
   return unblockedWith(viewerId, sql.ref(column), sql`profile.visibility = 'private'`);
 }
 
+/**
+ * `authorShownTo`, and not muted by the viewer: the people whose activity the viewer's feed shows (a mute keeps
+ * someone out of the feed only), decided row by row through the keys of block, profile, follow and mute.
+ */
+export function activityShownTo(viewerId: string, author: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${authorShownTo(viewerId, author)}
+    and not exists (select 1 from mute where mute.muter_id = ${viewerId} and mute.muted_id = ${sql.ref(author)}))`;
+}
+
 /** The viewer themself, or someone whose profile is not `closed` to the viewer and with no block between the two. */
 function unblockedWith(viewerId: string | undefined, person: RawBuilder<unknown>, closed: RawBuilder<unknown>): RawBuilder<SqlBool> {
   const open = sql`not exists (select 1 from profile where profile.user_id = ${person} and ${closed})`;
@@ -87,11 +96,6 @@ export async function profileOpenTo(db: DB, ownerId: string, viewerId: string | 
     .where('followee_id', '=', ownerId)
     .executeTakeFirst();
   return Boolean(follow);
-}
-
-export async function mutedBy(db: DB, viewerId: string): Promise<string[]> {
-  const rows = await db.selectFrom('mute').select('muted_id').where('muter_id', '=', viewerId).execute();
-  return rows.map((row) => row.muted_id);
 }
 
 export async function isBlocking(db: DB, blockerId: string, blockedId: string): Promise<boolean> {

@@ -42,6 +42,9 @@ export function createBlocksService(deps: BlocksServiceDeps) {
    */
   const authorShownTo = (viewerId: string | undefined, author: string) => repository.authorShownTo(viewerId, author);
 
+  /** authorShownTo, and not muted by the viewer: whose activity the viewer's feed (and what is beside it) shows. */
+  const activityShownTo = (viewerId: string, author: string) => repository.activityShownTo(viewerId, author);
+
   /** unlistedFor(viewerId) as a condition on a column of another module's query: true for the people it may list. */
   const personListedTo = (viewerId: string | undefined, person: string) => repository.personListedTo(viewerId, person);
 
@@ -87,7 +90,7 @@ export function createBlocksService(deps: BlocksServiceDeps) {
     maySee,
     profileOpenTo: (ownerId: string, viewerId: string | undefined) => repository.profileOpenTo(db, ownerId, viewerId),
     between,
-    mutedBy: async (viewerId: string) => new Set(await repository.mutedBy(db, viewerId)),
+    activityShownTo,
     isBlocking: (blockerId: string, blockedId: string) => repository.isBlocking(db, blockerId, blockedId),
     isMuting: (muterId: string, mutedId: string) => repository.isMuting(db, muterId, mutedId),
     block: (blockerId: string, blockedId: string) => repository.addBlock(db, blockerId, blockedId, now()),

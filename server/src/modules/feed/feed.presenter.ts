@@ -6,7 +6,7 @@ import type * as repository from './feed.repository.ts';
 
 type PersonRow = Awaited<ReturnType<typeof repository.people>>[number];
 type ReviewRow = Awaited<ReturnType<typeof repository.reviews>>['rows'][number];
-type CollectionRow = Awaited<ReturnType<typeof repository.collections>>['rows'][number];
+type CollectionRow = Awaited<ReturnType<typeof repository.collections>>[number];
 type ListenRow = Awaited<ReturnType<typeof repository.listens>>[number];
 
 /** Everything one page's rows refer to, fetched in one batch per kind. */
@@ -15,9 +15,8 @@ export interface Hydrated {
   albums: Map<string, AlbumCard>;
   reviews: Map<string, ReviewRow>;
   likedReviews: Set<string>;
+  /** Each with the ids of its cover albums, in order. */
   collections: Map<string, CollectionRow>;
-  /** Collection id → the cover album ids, in order. */
-  collectionCovers: Map<string, string[]>;
   listens: Map<string, ListenRow>;
   /** What each actor shares with others (Settings → Privacy). */
   sharing: Map<string, SharingSettings>;
@@ -87,7 +86,7 @@ export function presentFeed(rows: readonly KeptRow[], data: Hydrated): FeedItem[
       items.push({ kind: 'review', ...base, album: album!, review: presentReview(review, data.likedReviews.has(review.id)) });
     } else if (row.verb === 'created_collection' || row.verb === 'added_to_collection') {
       const collection = data.collections.get(row.object_id)!;
-      const covers = (data.collectionCovers.get(collection.id) ?? []).flatMap((id) => data.albums.get(id)?.coverUrl ?? []);
+      const covers = collection.firstAlbumIds.flatMap((id) => data.albums.get(id)?.coverUrl ?? []);
       items.push({
         kind: 'collection',
         ...base,

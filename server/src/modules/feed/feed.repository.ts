@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
+import { jsonArrayOf, jsonRows } from '../../platform/db/json-arrays.ts';
 
 /**
  * One row of the skeleton: what the page is made of, before anything is hydrated. Ratings are their own feed entries
@@ -55,21 +56,20 @@ function newestRows(db: DB, cursor: FeedPosition | null, limit: number, actor?: 
     union all select * from (${ratings} order by feed_at desc, id desc limit ${limit}) as rating_part ${newestFirst}`;
 }
 
-/** How many people someone follows, as their profile counts it (0 without a profile). */
-export async function followingCount(db: DB, viewerId: string): Promise<number> {
-  const row = await db.selectFrom('profile').select('following_count').where('user_id', '=', viewerId).executeTakeFirst();
-  return Number(row?.following_count ?? 0);
-}
-
-/** The people someone follows, up to `cap` + 1 of them (enough to tell whether there are more than `cap`). */
-export async function followeesUpTo(db: DB, viewerId: string, cap: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('follow')
-    .select('followee_id')
-    .where('follower_id', '=', viewerId)
-    .limit(cap + 1)
-    .execute();
-  return rows.map((row) => row.followee_id);
+/**
+ * The people someone follows, up to `cap` + 1 of them (enough to tell whether there are more than `cap`), or null when
+ * their profile counts more than `cap`: one statement, which reads a follow list only when the stored count says it is
+ * short (the count's subquery does not depend on the follow row, so both engines evaluate it once, before the scan).
+ */
+export async function followeesUnlessMany(db: DB, viewerId: string, cap: number): Promise<string[] | null> {
+  const count = sql`coalesce((select following_count from profile where user_id = ${viewerId}), 0)`;
+  const { rows } = await sql<{ following: number | null; followee_id: string | null }>`
+    select ${count} as following, cast(null as text) as followee_id
+    union all select * from (
+      select cast(null as integer) as following, followee_id from follow
+      where follower_id = ${viewerId} and ${count} <= ${cap} limit ${cap + 1}) as followees`.execute(db);
+  const following = rows.find((row) => row.following !== null)?.following ?? 0;
+  return Number(following) > cap ? null : rows.flatMap((row) => row.followee_id ?? []);
 }
 
 /**
@@ -137,55 +137,60 @@ export async function people(db: DB, ids: readonly string[], shown: RawBuilder<S
     .execute();
 }
 
-/** Reviews by id with the author's current rating, and which of them the viewer liked. */
+/** Reviews by id with the author's current rating, and which of them the viewer liked (read with them). */
 export async function reviews(db: DB, ids: readonly string[], viewerId: string) {
   if (!ids.length) return { rows: [], liked: new Set<string>() };
-  const [rows, likes] = await Promise.all([
-    db
-      .selectFrom('review')
-      .leftJoin('rating', (join) => join.onRef('rating.user_id', '=', 'review.user_id').onRef('rating.album_id', '=', 'review.album_id'))
-      .select((eb) => [
-        'review.id',
-        'review.user_id',
-        'review.album_id',
-        'review.title',
-        'review.content_text',
-        'review.like_count',
-        'review.comment_count',
-        'review.created_at',
-        eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating'),
-      ])
-      .where('review.id', 'in', [...ids])
-      .where('review.hidden_reason', 'is', null)
-      .execute(),
-    db
-      .selectFrom('review_like')
-      .select('review_id')
-      .where('user_id', '=', viewerId)
-      .where('review_id', 'in', [...ids])
-      .execute(),
-  ]);
-  return { rows, liked: new Set(likes.map((like) => like.review_id)) };
+  const rows = await db
+    .selectFrom('review')
+    .leftJoin('rating', (join) => join.onRef('rating.user_id', '=', 'review.user_id').onRef('rating.album_id', '=', 'review.album_id'))
+    .select((eb) => [
+      'review.id',
+      'review.user_id',
+      'review.album_id',
+      'review.title',
+      'review.content_text',
+      'review.like_count',
+      'review.comment_count',
+      'review.created_at',
+      eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating'),
+      eb
+        .exists(
+          eb
+            .selectFrom('review_like')
+            .select('review_like.review_id')
+            .whereRef('review_like.review_id', '=', 'review.id')
+            .where('review_like.user_id', '=', viewerId),
+        )
+        .as('liked'),
+    ])
+    .where('review.id', 'in', [...ids])
+    .where('review.hidden_reason', 'is', null)
+    .execute();
+  return { rows, liked: new Set(rows.filter((row) => Boolean(row.liked)).map((row) => row.id)) };
 }
 
-/** Collections by id with their first four albums (for covers); the rules step decides who may see them. */
+/** Collections by id with the ids of their first four albums (for covers), in order; the rules step decides who may see them. */
 export async function collections(db: DB, ids: readonly string[]) {
-  if (!ids.length) return { rows: [], firstAlbums: [] };
-  const [rows, firstAlbums] = await Promise.all([
-    db
-      .selectFrom('collection')
-      .select(['id', 'user_id', 'name', 'is_private', 'album_count'])
-      .where('id', 'in', [...ids])
-      .execute(),
-    db
-      .selectFrom('collection_album')
-      .select(['collection_id', 'album_id', 'position'])
-      .where('collection_id', 'in', [...ids])
-      .where('position', '<', 4)
-      .orderBy('position')
-      .execute(),
-  ]);
-  return { rows, firstAlbums };
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('collection')
+    .select(['id', 'user_id', 'name', 'is_private', 'album_count'])
+    .select((eb) =>
+      jsonArrayOf(db)(
+        eb
+          .selectFrom('collection_album')
+          .select('collection_album.album_id')
+          .whereRef('collection_album.collection_id', '=', 'collection.id')
+          .where('collection_album.position', '<', 4)
+          .orderBy('collection_album.position'),
+      ).as('first_albums'),
+    )
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map(({ first_albums, ...row }) => ({
+    ...row,
+    firstAlbumIds: jsonRows<{ album_id: string }>(first_albums).map((entry) => entry.album_id),
+  }));
 }
 
 /** Journal entries by id: the day and the rating of that listen (never the note). */

@@ -19,7 +19,7 @@ export interface FeedServiceDeps {
   clock: () => Date;
   catalog: CatalogService;
   /** Who stays out of the feed: blocks either way, closed profiles and mutes. */
-  blocks: Pick<BlocksService, 'authorShownTo' | 'mutedBy'>;
+  blocks: Pick<BlocksService, 'activityShownTo'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
 }
@@ -71,17 +71,13 @@ export function createFeedService(deps: FeedServiceDeps) {
    */
   async function peopleById(viewerId: string, ids: readonly string[]) {
     if (!ids.length) return new Map<string, ReturnType<typeof presentPerson>>();
-    const [rows, muted] = await Promise.all([
-      repository.people(db, ids, blocks.authorShownTo(viewerId, 'user.id')),
-      blocks.mutedBy(viewerId),
-    ]);
-    return new Map(rows.filter((row) => !muted.has(row.id)).map((row) => [row.id, presentPerson(row)]));
+    const rows = await repository.people(db, ids, blocks.activityShownTo(viewerId, 'user.id'));
+    return new Map(rows.map((row) => [row.id, presentPerson(row)]));
   }
 
   async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
     // The stored count picks the strategy without reading a long follow list; the list is read only when short.
-    const many = (await repository.followingCount(db, viewerId)) > FAN_OUT_MAX;
-    const followees = many ? null : await repository.followeesUpTo(db, viewerId, FAN_OUT_MAX);
+    const followees = await repository.followeesUnlessMany(db, viewerId, FAN_OUT_MAX);
     if (followees && followees.length <= FAN_OUT_MAX) {
       const rows = await repository.newestOfEach(db, followees, cursor, FEED_PAGE_SIZE);
       return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : null };
@@ -101,19 +97,17 @@ export function createFeedService(deps: FeedServiceDeps) {
       repository.listens(db, objects('journal_entry')),
       deps.settings.readMany(actorIds),
     ]);
-    const collectionCovers = new Map<string, string[]>();
-    for (const entry of collections.firstAlbums) {
-      collectionCovers.set(entry.collection_id, [...(collectionCovers.get(entry.collection_id) ?? []), entry.album_id]);
-    }
-    const albumIds = new Set([...rows.flatMap((row) => row.album_id ?? []), ...collections.firstAlbums.map((entry) => entry.album_id)]);
+    const albumIds = new Set([
+      ...rows.flatMap((row) => row.album_id ?? []),
+      ...collections.flatMap((collection) => collection.firstAlbumIds),
+    ]);
     const albums = await catalog.albumCards([...albumIds], viewerId);
     return {
       people,
       albums: new Map(albums.map((album) => [album.id, album])),
       reviews: new Map(reviews.rows.map((row) => [row.id, row])),
       likedReviews: reviews.liked,
-      collections: new Map(collections.rows.map((row) => [row.id, row])),
-      collectionCovers,
+      collections: new Map(collections.map((row) => [row.id, row])),
       listens: new Map(listens.map((row) => [row.id, row])),
       sharing: new Map([...settings].map(([id, member]) => [id, member.sharing])),
     };

@@ -149,6 +149,18 @@ describe('what the feed shows', () => {
     expect(made.kind === 'collection' && made.collection).toMatchObject({ id: listId, albumCount: 2 });
   });
 
+  // Each statement is a round trip on PostgreSQL. A page of every kind of entry: the session, the people followed
+  // (with their count), the page's rows, then the people (blocks, closed profiles and mutes decided in the same read),
+  // the reviews (with the reader's likes), the collections (with their first albums), the listens, the actors'
+  // sharing, the albums' cards. It was 13 before the likes, mutes, first albums and count joined other reads.
+  it('reads a page of every kind of entry in nine statements', async () => {
+    let statements = 0;
+    const stop = t.database.observeQueries(() => statements++);
+    const items = await feed(reader).finally(stop);
+    expect(new Set(items.items.map((item) => item.kind))).toEqual(new Set(['follow', 'listen', 'collection', 'review', 'ratings']));
+    expect(statements).toBe(9);
+  });
+
   it('shows whether the reader liked a review, and its likes and comments', async () => {
     const reviewId = (await feed(reader)).items.flatMap((item) => (item.kind === 'review' ? [item.review.id] : []))[0]!;
     await send(reader, 'PUT', `/api/reviews/${reviewId}/like`);
