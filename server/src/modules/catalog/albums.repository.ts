@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { AlbumRow, Database, TrackRow } from '../../db/schema.ts';
 import { stepCounts } from '../../db/rating-steps.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
-import { dialectOf, type DB } from '../../platform/db/index.ts';
-import { jsonArrayOf, jsonRows } from '../../platform/db/json-arrays.ts';
+import type { DB } from '../../platform/db/index.ts';
+import { inJsonList, jsonArrayOf, jsonRows, jsonList } from '../../platform/db/json-arrays.ts';
 import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
 /** Albums by id or slug, with their credits, genres and tracks: what album cards and the album page are made from. */
@@ -68,7 +68,7 @@ export interface CardAlbum extends HydratedAlbum {
 export async function hydrateAlbums(db: DB, ids: readonly string[], viewerId?: string): Promise<CardAlbum[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const idList = JSON.stringify(unique);
+  const idList = jsonList(unique);
   const rows = viewerId ? await cardRowsWithRating(db, idList, viewerId) : await cardRows(db, idList);
   const byId = new Map(
     rows.map(({ credit_rows, genre_rows, viewer_rating, ...album }) => [
@@ -89,16 +89,11 @@ export async function hydrateAlbums(db: DB, ids: readonly string[], viewerId?: s
  * compiled once and kept prepared) with their credits and genres, which each album row carries (decision 049).
  */
 function cardRowsQuery(db: DB, idList: string) {
-  const postgres = dialectOf(db) === 'postgres';
   return db
     .selectFrom('album')
     .select(CARD_COLUMNS)
     .select(['credits_json as credit_rows', 'genres_json as genre_rows'])
-    .where(
-      postgres
-        ? sql<boolean>`album.id in (select json_array_elements_text(${idList}::json))`
-        : sql<boolean>`album.id in (select value from json_each(${idList}))`,
-    );
+    .where(inJsonList(db, 'album.id', idList));
 }
 
 const cardRows = precompiled((db, idList: string) => cardRowsQuery(db, idList).select(sql<null>`null`.as('viewer_rating')));

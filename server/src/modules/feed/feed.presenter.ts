@@ -4,7 +4,7 @@ import { FEED_GROUP_MAX, type FeedItem, type FeedPerson, type FeedReview } from 
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type * as repository from './feed.repository.ts';
 
-type PersonRow = Awaited<ReturnType<typeof repository.people>>[number];
+type PersonRow = Awaited<ReturnType<ReturnType<typeof repository.peopleReader>>>[number];
 type ReviewRow = Awaited<ReturnType<typeof repository.reviews>>['rows'][number];
 type CollectionRow = Awaited<ReturnType<typeof repository.collections>>[number];
 type ListenRow = Awaited<ReturnType<typeof repository.listens>>[number];

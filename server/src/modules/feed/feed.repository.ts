@@ -1,7 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
-import { jsonArrayOf, jsonRows } from '../../platform/db/json-arrays.ts';
+import { inJsonList, jsonArrayOf, jsonList, jsonRows } from '../../platform/db/json-arrays.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 
 /**
  * One row of the skeleton: what the page is made of, before anything is hydrated. Ratings are their own feed entries
@@ -125,22 +126,35 @@ export async function newestAmongFollowed(
   return { rows: found.rows, windowEnd: last ? { createdAt: last.created_at, id: last.id } : null };
 }
 
-/** People by id for whom `shown` holds (a condition on `user.id`): name, username and picture (a deleted account is simply missing). */
-export async function people(db: DB, ids: readonly string[], shown: RawBuilder<SqlBool>) {
-  if (!ids.length) return [];
-  return db
-    .selectFrom('user')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select(['user.id', 'user.name', 'user.username', 'profile.avatar_path'])
-    .where('user.id', 'in', [...ids])
-    .where(shown)
-    .execute();
+/** A condition on a column naming a person, for the viewer (blocks' rules: feed.service.ts passes `activityShownTo`). */
+export type PersonCondition = (viewerId: string, column: string) => RawBuilder<SqlBool>;
+
+/**
+ * People by id for whom `shown` holds: name, username and picture (a deleted account is simply missing). The reader
+ * is compiled once for its condition, the ids one JSON value, so the statement's text never changes (it stays
+ * prepared on PostgreSQL, which then neither parses nor plans it again).
+ */
+export function peopleReader(shown: PersonCondition) {
+  const read = precompiled((db, idList: string, viewerId: string) =>
+    db
+      .selectFrom('user')
+      .leftJoin('profile', 'profile.user_id', 'user.id')
+      .select(['user.id', 'user.name', 'user.username', 'profile.avatar_path'])
+      .where(inJsonList(db, 'user.id', idList))
+      .where(shown(viewerId, 'user.id')),
+  );
+  return async (db: DB, ids: readonly string[], viewerId: string) => (ids.length ? read(db, jsonList(ids), viewerId) : []);
 }
 
 /** Reviews by id with the author's current rating, and which of them the viewer liked (read with them). */
 export async function reviews(db: DB, ids: readonly string[], viewerId: string) {
   if (!ids.length) return { rows: [], liked: new Set<string>() };
-  const rows = await db
+  const rows = await reviewRows(db, jsonList(ids), viewerId);
+  return { rows, liked: new Set(rows.filter((row) => Boolean(row.liked)).map((row) => row.id)) };
+}
+
+const reviewRows = precompiled((db, idList: string, viewerId: string) =>
+  db
     .selectFrom('review')
     .leftJoin('rating', (join) => join.onRef('rating.user_id', '=', 'review.user_id').onRef('rating.album_id', '=', 'review.album_id'))
     .select((eb) => [
@@ -163,16 +177,22 @@ export async function reviews(db: DB, ids: readonly string[], viewerId: string) 
         )
         .as('liked'),
     ])
-    .where('review.id', 'in', [...ids])
-    .where('review.hidden_reason', 'is', null)
-    .execute();
-  return { rows, liked: new Set(rows.filter((row) => Boolean(row.liked)).map((row) => row.id)) };
-}
+    .where(inJsonList(db, 'review.id', idList))
+    .where('review.hidden_reason', 'is', null),
+);
 
 /** Collections by id with the ids of their first four albums (for covers), in order; the rules step decides who may see them. */
 export async function collections(db: DB, ids: readonly string[]) {
   if (!ids.length) return [];
-  const rows = await db
+  const rows = await collectionRows(db, jsonList(ids));
+  return rows.map(({ first_albums, ...row }) => ({
+    ...row,
+    firstAlbumIds: jsonRows<{ album_id: string }>(first_albums).map((entry) => entry.album_id),
+  }));
+}
+
+const collectionRows = precompiled((db, idList: string) =>
+  db
     .selectFrom('collection')
     .select(['id', 'user_id', 'name', 'is_private', 'album_count'])
     .select((eb) =>
@@ -185,23 +205,20 @@ export async function collections(db: DB, ids: readonly string[]) {
           .orderBy('collection_album.position'),
       ).as('first_albums'),
     )
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map(({ first_albums, ...row }) => ({
-    ...row,
-    firstAlbumIds: jsonRows<{ album_id: string }>(first_albums).map((entry) => entry.album_id),
-  }));
-}
+    .where(inJsonList(db, 'id', idList)),
+);
 
 /** Journal entries by id: the day and the rating of that listen (never the note). */
 export async function listens(db: DB, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return db
+  return ids.length ? listenRows(db, jsonList(ids)) : [];
+}
+
+const listenRows = precompiled((db, idList: string) =>
+  db
     .selectFrom('journal_entry')
     .select(['id', 'user_id', 'listened_on', 'rating'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
+    .where(inJsonList(db, 'id', idList)),
+);
 
 /** Albums most rated by the people the viewer follows since `since` (as their feeds show it), with how many of them rated each. */
 export async function popularAmongFollowed(db: DB, viewerId: string, since: string, limit: number) {

@@ -63,6 +63,7 @@ const positionOf = (row: repository.FeedRow): repository.FeedPosition => ({ crea
  */
 export function createFeedService(deps: FeedServiceDeps) {
   const { db, catalog, blocks } = deps;
+  const readPeople = repository.peopleReader(blocks.activityShownTo);
 
   /**
    * People by id, without those whose activity stays out of the viewer's feed and its sidebar: blocked either way,
@@ -71,7 +72,7 @@ export function createFeedService(deps: FeedServiceDeps) {
    */
   async function peopleById(viewerId: string, ids: readonly string[]) {
     if (!ids.length) return new Map<string, ReturnType<typeof presentPerson>>();
-    const rows = await repository.people(db, ids, blocks.activityShownTo(viewerId, 'user.id'));
+    const rows = await readPeople(db, ids, viewerId);
     return new Map(rows.map((row) => [row.id, presentPerson(row)]));
   }
 

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { dialectOf, type DB } from './index.ts';
@@ -13,3 +14,16 @@ export function jsonArrayOf(db: Pick<DB, 'getExecutor'>): typeof sqliteJsonArray
 /** A JSON array column: text from SQLite, parsed already by PostgreSQL's driver. */
 export const jsonRows = <T>(value: unknown): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []);
+
+/** Ids for `inJsonList`: one JSON array, so a statement's text does not change with how many there are. */
+export const jsonList = (ids: Iterable<string>): string => JSON.stringify([...new Set(ids)]);
+
+/**
+ * `column` is one of the ids of `idList` (a JSON array, `jsonList`): a list as one value, so the statement can be
+ * compiled once and kept prepared (`precompiled`), where an `in (…)` list's text changes with its length.
+ */
+export function inJsonList(db: Pick<DB, 'getExecutor'>, column: string, idList: string): RawBuilder<SqlBool> {
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} in (select json_array_elements_text(${idList}::json))`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${idList}))`;
+}
