@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
+import { keepPrepared } from '../../platform/db/prepared-statements.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
 
 /** One group per query word: the word itself (as a prefix) or any of its spelling corrections. */
@@ -91,17 +92,33 @@ function documentsRead(db: DB, kind: SearchKind, groups: readonly TokenGroup[], 
  *
  * On PostgreSQL, the first in the order of the text's B-tree, which reads only them. The text is the document's words
  * folded and lowercased with single spaces between them (`searchText`), as the typed words are, so beginning with them
- * is enough: asking for the full-text match as well would make the planner build the bitmap of every match first.
+ * is enough: asking for the full-text match as well would make the planner build the bitmap of every match first. The
+ * beginning is a range of keys (`prefixRange`), not `LIKE 'words%'`: a pattern known only when the statement runs
+ * cannot be turned into a range, so a plan made once for every search (the statement is kept prepared) would read
+ * the whole table.
  */
 function startingRead(db: DB, kind: SearchKind, tokens: readonly string[], limit: number): Read {
   const table = sql.table(kind === 'artist' ? 'search_artist' : 'search_document');
+  const phrase = tokens.join(' ');
+  if (dialectOf(db) !== 'postgres')
+    return { query: sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE ${table} MATCH ${`^"${phrase}"*`} LIMIT ${limit}` };
+  const { from, to } = prefixRange(phrase);
   return {
-    query:
-      dialectOf(db) === 'postgres'
-        ? sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE text COLLATE "C" LIKE ${`${tokens.join(' ')}%`}
-            ORDER BY text COLLATE "C" LIMIT ${limit}`
-        : sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE ${table} MATCH ${`^"${tokens.join(' ')}"*`} LIMIT ${limit}`,
+    query: sql`SELECT ref_id, text, ${noOwner} FROM ${table} WHERE text COLLATE "C" >= ${from} AND text COLLATE "C" < ${to}
+      ORDER BY text COLLATE "C" LIMIT ${limit}`,
   };
+}
+
+/**
+ * The texts beginning with `prefix`, in the C collation's order (bytes of UTF-8, which follow code points): from the
+ * prefix itself to the prefix with its last character's code point one higher (past the surrogates, which no text
+ * holds).
+ */
+export function prefixRange(prefix: string): { from: string; to: string } {
+  const characters = [...prefix];
+  const last = characters.pop()!.codePointAt(0)!;
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return { from: prefix, to: characters.join('') + String.fromCodePoint(next) };
 }
 
 /** A condition on a column naming a person (search.service.ts passes blocks' rules for the viewer). */
@@ -139,7 +156,10 @@ async function readAll(db: DB, reads: readonly Read[]): Promise<MatchRow[][]> {
       const gate = read.whenFull ? sql` WHERE (SELECT count(*) FROM ${name(read.whenFull.read)}) >= ${read.whenFull.rows}` : sql``;
       return sql`SELECT ${sql.lit(index)} AS read, ref_id, text, owner_id, like_count FROM ${name(index)}${gate}`;
     });
-    const { rows } = await sql<MatchRow & { read: number }>`WITH ${sql.join(ctes)} ${sql.join(selects, sql` UNION ALL `)}`.execute(db);
+    // One text for each shape of search, whatever its words: kept prepared, planned once (decision 052).
+    const statement = sql<MatchRow & { read: number }>`WITH ${sql.join(ctes)} ${sql.join(selects, sql` UNION ALL `)}`.compile(db);
+    keepPrepared(statement.sql);
+    const { rows } = await db.executeQuery(statement);
     const results = reads.map((): MatchRow[] => []);
     for (const row of rows) results[row.read]!.push(row);
     return results;

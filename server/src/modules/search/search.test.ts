@@ -7,6 +7,7 @@ import { postgresIndexDefinition, sqlitePlan, usingPostgres } from '../../../tes
 import { buildAlbum, buildAlbums, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { editDistance, nameTier, rankByName } from './search-text.ts';
+import { prefixRange } from './search.repository.ts';
 
 let t: TestApp;
 
@@ -355,6 +356,24 @@ describe('GET /api/search, people and collections', () => {
         .where('length', '<=', 10);
       expect(await sqlitePlan(t.db, candidates)).toEqual([expect.stringContaining('USING COVERING INDEX search_term_initial_length_idx')]);
     }
+  });
+});
+
+// The names beginning with the words, as a range of the text's B-tree keys on PostgreSQL: every text from the words
+// up to, not including, the words with their last letter's code point one higher.
+describe('prefixRange', () => {
+  it('spans exactly the texts beginning with the words, in any script', () => {
+    expect(prefixRange('the')).toEqual({ from: 'the', to: 'thf' });
+    expect(prefixRange('ok comp')).toEqual({ from: 'ok comp', to: 'ok comq' });
+    expect(prefixRange('кино')).toEqual({ from: 'кино', to: 'кинп' });
+    expect(prefixRange('木')).toEqual({ from: '木', to: '朩' });
+    expect(prefixRange('\u{1f600}').to).toBe('\u{1f601}');
+    expect(prefixRange('a\ud7ff').to).toBe('a\ue000');
+    const { from, to } = prefixRange('quill');
+    const inside = (text: string) =>
+      Buffer.compare(Buffer.from(text), Buffer.from(from)) >= 0 && Buffer.compare(Buffer.from(text), Buffer.from(to)) < 0;
+    expect(['quill', 'quill a', 'quillwort aster', 'quillz'].every(inside)).toBe(true);
+    expect(['quilk', 'quilm', 'quil', 'qwill'].some(inside)).toBe(false);
   });
 });
 
