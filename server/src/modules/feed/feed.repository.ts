@@ -60,15 +60,16 @@ function newestRows(db: DB, cursor: FeedPosition | null, limit: number, actor?: 
 /**
  * The people someone follows, up to `cap` + 1 of them (enough to tell whether there are more than `cap`), or null when
  * their profile counts more than `cap`: one statement, which reads a follow list only when the stored count says it is
- * short (the count's subquery does not depend on the follow row, so both engines evaluate it once, before the scan).
+ * short. The count sets the read's LIMIT (0 past `cap`), which both engines evaluate once, before the scan; as a
+ * condition of the WHERE clause, SQLite read the 2,000 follows of a heavy follower to reject each (116 µs against 9).
  */
 export async function followeesUnlessMany(db: DB, viewerId: string, cap: number): Promise<string[] | null> {
   const count = sql`coalesce((select following_count from profile where user_id = ${viewerId}), 0)`;
   const { rows } = await sql<{ following: number | null; followee_id: string | null }>`
     select ${count} as following, cast(null as text) as followee_id
     union all select * from (
-      select cast(null as integer) as following, followee_id from follow
-      where follower_id = ${viewerId} and ${count} <= ${cap} limit ${cap + 1}) as followees`.execute(db);
+      select cast(null as integer) as following, followee_id from follow where follower_id = ${viewerId}
+      limit case when ${count} <= ${cap} then ${cap + 1} else 0 end) as followees`.execute(db);
   const following = rows.find((row) => row.following !== null)?.following ?? 0;
   return Number(following) > cap ? null : rows.flatMap((row) => row.followee_id ?? []);
 }
