@@ -3,6 +3,7 @@ import type { SearchResult } from '@hearsay/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, buildAlbums } from '../../../test/factories.ts';
+import { countStatements } from '../../../test/statements.ts';
 import { createUser } from '../../../test/users.ts';
 import { hydrateAlbums } from './albums.repository.ts';
 
@@ -101,9 +102,7 @@ describe('album cards', () => {
     const ids = await buildAlbums(t.db, 20, 'Statement Count', 'Numbat, The Wombats');
     const reader = await createUser(t);
     await t.inject({ method: 'PUT', url: `/api/albums/${ids[3]}/rating`, headers: { cookie: reader.cookie }, payload: { rating: 6.5 } });
-    let statements = 0;
-    const stop = t.database.observeQueries(() => statements++);
-    const cards = await hydrateAlbums(t.db, [...ids].reverse(), reader.user.id).finally(stop);
+    const { result: cards, statements } = await countStatements(t, () => hydrateAlbums(t.db, [...ids].reverse(), reader.user.id));
     expect(statements).toBe(1);
     expect(cards.map(({ album }) => album.id)).toEqual([...ids].reverse());
     expect(cards.map((card) => card.viewerRating).filter((rating) => rating !== null)).toEqual([6.5]);

@@ -7,6 +7,7 @@ import { postgresIndexDefinition, usingPostgres } from '../../../test/database.t
 import { manualClock } from '../../../test/clock.ts';
 import { buildAlbum, buildMember } from '../../../test/factories.ts';
 import { importExport } from '../../../test/imports.ts';
+import { countStatements } from '../../../test/statements.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 
 let t: TestApp;
@@ -154,9 +155,7 @@ describe('what the feed shows', () => {
   // the reviews (with the reader's likes), the collections (with their first albums), the listens, the actors'
   // sharing, the albums' cards. It was 13 before the likes, mutes, first albums and count joined other reads.
   it('reads a page of every kind of entry in nine statements', async () => {
-    let statements = 0;
-    const stop = t.database.observeQueries(() => statements++);
-    const items = await feed(reader).finally(stop);
+    const { result: items, statements } = await countStatements(t, () => feed(reader));
     expect(new Set(items.items.map((item) => item.kind))).toEqual(new Set(['follow', 'listen', 'collection', 'review', 'ratings']));
     expect(statements).toBe(9);
   });

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { SQLITE_SEARCH_TABLES } from '../../platform/db/search-segments.ts';
 import { postgresIndexDefinition, sqlitePlan, usingPostgres } from '../../../test/database.ts';
 import { buildAlbum, buildAlbums, buildMember, seedRatings, seedStarterCatalog } from '../../../test/factories.ts';
+import { countStatements } from '../../../test/statements.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { editDistance, nameTier, rankByName } from './search-text.ts';
 import { prefixRange } from './search.repository.ts';
@@ -277,9 +278,7 @@ describe('GET /api/search, people and collections', () => {
   // are one statement, its cards another. SQLite reads each on its own (no round trips), past the limit only.
   it('reads what a search finds as typed in one statement on PostgreSQL', async () => {
     await buildAlbums(t.db, 5, 'Ocelot Hour', 'The Ocelots');
-    let statements = 0;
-    const stop = t.database.observeQueries(() => statements++);
-    const result = await search('q=ocelot').finally(stop);
+    const { result, statements } = await countStatements(t, () => search('q=ocelot'));
     expect(result.counts).toEqual({ albums: 5, artists: 1, users: 0, collections: 0 });
     expect(statements).toBe(usingPostgres ? 2 : 5);
   });

@@ -36,7 +36,8 @@ export interface DatabaseHandle {
 }
 
 export type QueryKind = 'select' | 'insert' | 'update' | 'delete' | 'other';
-export type QueryListener = (kind: QueryKind, durationMs: number) => void;
+/** A statement run: its kind, how long it took, and its SQL (for tests that tell statements apart). */
+export type QueryListener = (kind: QueryKind, durationMs: number, sql: string) => void;
 
 const QUERY_KINDS: Record<string, QueryKind> = {
   SelectQueryNode: 'select',
@@ -51,7 +52,7 @@ function queryObservers() {
   const log = (event: LogEvent) => {
     if (listeners.size === 0) return;
     const kind = QUERY_KINDS[event.query.query.kind] ?? 'other';
-    for (const listener of listeners) listener(kind, event.queryDurationMillis);
+    for (const listener of listeners) listener(kind, event.queryDurationMillis, event.query.sql);
   };
   const observeQueries = (listener: QueryListener) => {
     listeners.add(listener);
