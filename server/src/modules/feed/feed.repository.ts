@@ -128,14 +128,14 @@ export async function newestAmongFollowed(
 }
 
 /** A condition on a column naming a person, for the viewer (blocks' rules: feed.service.ts passes `activityShownTo`). */
-export type PersonCondition = (viewerId: string, column: string) => RawBuilder<SqlBool>;
+export type PersonShownTo = (viewerId: string, column: string) => RawBuilder<SqlBool>;
 
 /**
  * People by id for whom `shown` holds: name, username and picture (a deleted account is simply missing). The reader
  * is compiled once for its condition, the ids one JSON value, so the statement's text never changes (it stays
  * prepared on PostgreSQL, which then neither parses nor plans it again).
  */
-export function peopleReader(shown: PersonCondition) {
+export function peopleReader(shown: PersonShownTo) {
   const read = precompiled((db, idList: string, viewerId: string) =>
     db
       .selectFrom('user')
