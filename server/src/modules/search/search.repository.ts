@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
-import { keepPrepared } from '../../platform/db/prepared-statements.ts';
+import { runKeptPrepared } from '../../platform/db/prepared-statements.ts';
 import type { SearchKind } from '../../platform/db/search-index.ts';
 
 /** One group per query word: the word itself (as a prefix) or any of its spelling corrections. */
@@ -10,7 +10,7 @@ export type TokenGroup = { token: string; corrections: string[] };
  * For each word, the words of the index that could be what it meant: words with the same first letter and a similar
  * length, plus on PostgreSQL the nearest by pg_trgm similarity (index-backed), which also finds typos in the first
  * letter ("nirvanna", "rbjork"). The caller keeps only those within the allowed edit distance. On PostgreSQL every
- * word's candidates are one statement.
+ * word's candidates are one statement, kept prepared.
  */
 export async function correctionCandidates(db: DB, words: readonly { token: string; maxEdits: number }[]): Promise<string[][]> {
   if (words.length === 0) return [];
@@ -32,7 +32,8 @@ export async function correctionCandidates(db: DB, words: readonly { token: stri
         SELECT term FROM search_term WHERE term % ${token} AND length BETWEEN ${token.length - maxEdits} AND ${token.length + maxEdits}
         ORDER BY similarity(term, ${token}) DESC LIMIT 50) AS nearest`,
   );
-  const { rows } = await sql<{ word: number; term: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  // One text for each number of words (queryTokens keeps at most eight).
+  const rows = await runKeptPrepared(db, sql<{ word: number; term: string }>`${sql.join(parts, sql` UNION ALL `)}`);
   const candidates = words.map(() => new Set<string>());
   for (const row of rows) candidates[row.word]!.add(row.term);
   return candidates.map((terms) => [...terms]);
@@ -157,9 +158,7 @@ async function readAll(db: DB, reads: readonly Read[]): Promise<MatchRow[][]> {
       return sql`SELECT ${sql.lit(index)} AS read, ref_id, text, owner_id, like_count FROM ${name(index)}${gate}`;
     });
     // One text for each shape of search, whatever its words: kept prepared, planned once (decision 052).
-    const statement = sql<MatchRow & { read: number }>`WITH ${sql.join(ctes)} ${sql.join(selects, sql` UNION ALL `)}`.compile(db);
-    keepPrepared(statement.sql);
-    const { rows } = await db.executeQuery(statement);
+    const rows = await runKeptPrepared(db, sql<MatchRow & { read: number }>`WITH ${sql.join(ctes)} ${sql.join(selects, sql` UNION ALL `)}`);
     const results = reads.map((): MatchRow[] => []);
     for (const row of rows) results[row.read]!.push(row);
     return results;

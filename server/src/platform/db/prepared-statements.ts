@@ -1,3 +1,6 @@
+import type { RawBuilder } from 'kysely';
+import type { DB } from './index.ts';
+
 /**
  * The SQL texts PostgreSQL keeps prepared, by name, on each connection that runs them: those of `precompiled` queries,
  * whose SQL never changes (a few dozen, the statements of every signed-in request among them). Each run then skips
@@ -12,4 +15,14 @@ export function keepPrepared(sql: string): void {
 
 export function preparedName(sql: string): string | undefined {
   return names.get(sql);
+}
+
+/**
+ * Runs a statement written in raw SQL whose text is one of a few (every value in it a parameter, or a constant
+ * of the code), kept prepared on PostgreSQL: what `precompiled`, which needs a query builder, cannot take.
+ */
+export async function runKeptPrepared<R>(db: DB, query: RawBuilder<R>): Promise<R[]> {
+  const compiled = query.compile(db);
+  keepPrepared(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
 }
