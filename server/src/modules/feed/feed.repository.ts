@@ -3,6 +3,7 @@ import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { inJsonList, jsonArrayOf, jsonList, jsonRows } from '../../platform/db/json-arrays.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
+import { runKeptPrepared } from '../../platform/db/prepared-statements.ts';
 
 /**
  * One row of the skeleton: what the page is made of, before anything is hydrated. Ratings are their own feed entries
@@ -65,11 +66,14 @@ function newestRows(db: DB, cursor: FeedPosition | null, limit: number, actor?: 
  */
 export async function followeesUnlessMany(db: DB, viewerId: string, cap: number): Promise<string[] | null> {
   const count = sql`coalesce((select following_count from profile where user_id = ${viewerId}), 0)`;
-  const { rows } = await sql<{ following: number | null; followee_id: string | null }>`
+  const rows = await runKeptPrepared(
+    db,
+    sql<{ following: number | null; followee_id: string | null }>`
     select ${count} as following, cast(null as text) as followee_id
     union all select * from (
       select cast(null as integer) as following, followee_id from follow where follower_id = ${viewerId}
-      limit case when ${count} <= ${cap} then ${cap + 1} else 0 end) as followees`.execute(db);
+      limit case when ${count} <= ${cap} then ${cap + 1} else 0 end) as followees`,
+  );
   const following = rows.find((row) => row.following !== null)?.following ?? 0;
   return Number(following) > cap ? null : rows.flatMap((row) => row.followee_id ?? []);
 }
@@ -83,11 +87,12 @@ export async function followeesUnlessMany(db: DB, viewerId: string, cap: number)
 export async function newestOfEach(db: DB, actorIds: readonly string[], cursor: FeedPosition | null, limit: number): Promise<FeedRow[]> {
   if (!actorIds.length) return [];
   const newestFirst = sql`order by created_at desc, id desc limit ${limit}`;
-  if (dialectOf(db) === 'postgres') {
-    const result = await sql<FeedRow>`select picked.* from unnest(${[...actorIds]}::text[]) as actor(id)
-      cross join lateral (${newestRows(db, cursor, limit, sql.ref('actor.id'))}) as picked ${newestFirst}`.execute(db);
-    return result.rows;
-  }
+  if (dialectOf(db) === 'postgres')
+    return runKeptPrepared(
+      db,
+      sql<FeedRow>`select picked.* from unnest(${[...actorIds]}::text[]) as actor(id)
+      cross join lateral (${newestRows(db, cursor, limit, sql.ref('actor.id'))}) as picked ${newestFirst}`,
+    );
   const parts = actorIds.map(
     (actorId, index) => sql`select * from (${newestRows(db, cursor, limit, sql`${actorId}`)}) as ${sql.ref(`a${index}`)}`,
   );
@@ -114,17 +119,20 @@ export async function newestAmongFollowed(
   const picked = sql`select source, id as picked_id from (${newestRows(db, cursor, window, undefined, true)}) as recent
     where (select true from follow where follower_id = ${viewerId} and followee_id = recent.actor_id)
     order by created_at desc, id desc limit ${limit}`;
-  const found = await sql<FeedRow>`with picked as (${picked})
+  const rows = await runKeptPrepared(
+    db,
+    sql<FeedRow>`with picked as (${picked})
     select ${activityColumns} from picked join activity on activity.id = picked.picked_id where picked.source = 'activity'
     union all select ${ratingColumns} from picked join rating on rating.id = picked.picked_id where picked.source = 'rating'
-    order by created_at desc, id desc`.execute(db);
-  if (found.rows.length >= limit) return { rows: found.rows, windowEnd: null };
-  const end = await sql<{ created_at: string; id: string }>`
-    select created_at, id from (${newestRows(db, cursor, window, undefined, true)}) as recent order by created_at desc, id desc limit 1 offset ${window - 1}`.execute(
-    db,
+    order by created_at desc, id desc`,
   );
-  const last = end.rows[0];
-  return { rows: found.rows, windowEnd: last ? { createdAt: last.created_at, id: last.id } : null };
+  if (rows.length >= limit) return { rows, windowEnd: null };
+  const [last] = await runKeptPrepared(
+    db,
+    sql<{ created_at: string; id: string }>`
+    select created_at, id from (${newestRows(db, cursor, window, undefined, true)}) as recent order by created_at desc, id desc limit 1 offset ${window - 1}`,
+  );
+  return { rows, windowEnd: last ? { createdAt: last.created_at, id: last.id } : null };
 }
 
 /** A condition on a column naming a person, for the viewer (blocks' rules: feed.service.ts passes `activityShownTo`). */
