@@ -3,7 +3,7 @@ import { freshDatabase } from '../../../test/database.ts';
 import { sql } from 'kysely';
 import { dialectOf, type DatabaseHandle } from './index.ts';
 import { precompiled } from './precompiled.ts';
-import { preparedName } from './prepared-statements.ts';
+import { preparedName, runKeptPrepared } from './prepared-statements.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -79,5 +79,24 @@ describe('precompiled', () => {
     const name = preparedName(compiled);
     expect(name).toMatch(/^hearsay_\d+$/);
     if (dialectOf(database.db) === 'postgres') expect(prepared).toContainEqual({ name, statement: compiled });
+  });
+});
+
+describe('runKeptPrepared', () => {
+  it('runs a raw statement with its values and keeps its text prepared, one name whatever the values', async () => {
+    const bySlug = (slug: string) => sql<{ name: string }>`SELECT name FROM genre WHERE slug = ${slug} AND kind = 'genre'`;
+    const text = bySlug('x').compile(database.db).sql;
+    expect(preparedName(text)).toBeUndefined();
+    const prepared = await database.db.transaction().execute(async (trx) => {
+      expect(await runKeptPrepared(trx, bySlug('test-dub'))).toEqual([{ name: 'Dub' }]);
+      expect(await runKeptPrepared(trx, bySlug('test-ambient'))).toEqual([{ name: 'Ambient' }]);
+      expect(await runKeptPrepared(trx, bySlug('missing'))).toEqual([]);
+      if (dialectOf(trx) === 'sqlite') return [];
+      const { rows } = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(trx);
+      return rows;
+    });
+    const name = preparedName(text);
+    expect(name).toMatch(/^hearsay_\d+$/);
+    if (dialectOf(database.db) === 'postgres') expect(prepared).toContainEqual({ name, statement: text });
   });
 });
