@@ -521,6 +521,14 @@ const db = database.db;
 const servers: ChildProcess[] = [];
 const say = (text: string) => process.stdout.write(`${text}\n`);
 const yes = (met: boolean) => (met ? 'yes' : '**no**');
+/** Which of a run's errors were answers (their statuses) and which the load generator's own (timeouts, cut-off connections). */
+function errorKinds(result: Result): string {
+  if (result.errors === 0) return '';
+  const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
+  const kinds = Object.entries(result.statuses).map(([status, count]) => `${count} × ${status}`);
+  if (result.errors > answered) kinds.push(`${result.errors - answered} timed out or cut off`);
+  return ` (${kinds.join(', ')})`;
+}
 const failure = (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`;
 
 try {
@@ -846,7 +854,7 @@ try {
         const flood = await floodScenario(base, floodEmails, SITE_PASSWORD);
         rows.push(row('sign-in flood', 1, idle[0]!, flood.busy));
         notes.push(
-          `sign-in flood: ${FLOOD_CONNECTIONS} connections signing in with the real password (argon2id), ${thousands(flood.signIns.rps)} sign-ins/s, p50 ${flood.signIns.p50} ms, ${flood.signIns.errors} errors`,
+          `sign-in flood: ${FLOOD_CONNECTIONS} connections signing in with the real password (argon2id), ${thousands(flood.signIns.rps)} sign-ins/s, p50 ${flood.signIns.p50} ms, ${flood.signIns.errors} errors${errorKinds(flood.signIns)}`,
         );
       } catch (error) {
         notes.push(`sign-in flood ${failure(error)}`);
