@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/database.ts';
 import { sql } from 'kysely';
-import { dialectOf, type DatabaseHandle } from './index.ts';
+import { dialectOf, type DatabaseHandle, type DB } from './index.ts';
 import { precompiled } from './precompiled.ts';
 import { preparedName, runKeptPrepared } from './prepared-statements.ts';
 
@@ -17,6 +17,13 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(() => database.destroy());
+
+/** The statements PostgreSQL keeps prepared on this handle's connection (a transaction holds one); none on SQLite. */
+async function preparedOn(trx: DB): Promise<{ name: string; statement: string }[]> {
+  if (dialectOf(trx) === 'sqlite') return [];
+  const { rows } = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(trx);
+  return rows;
+}
 
 describe('precompiled', () => {
   it('runs the query compiled once with each call’s own values, wherever an argument is used, in any transaction', async () => {
@@ -72,9 +79,7 @@ describe('precompiled', () => {
     const prepared = await database.db.transaction().execute(async (trx) => {
       expect(await genre(trx, 'test-dub')).toEqual([{ name: 'Dub' }]);
       expect(await genre(trx, 'test-ambient')).toEqual([{ name: 'Ambient' }]);
-      if (dialectOf(trx) === 'sqlite') return [];
-      const { rows } = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(trx);
-      return rows;
+      return preparedOn(trx);
     });
     const name = preparedName(compiled);
     expect(name).toMatch(/^hearsay_\d+$/);
@@ -91,9 +96,7 @@ describe('runKeptPrepared', () => {
       expect(await runKeptPrepared(trx, bySlug('test-dub'))).toEqual([{ name: 'Dub' }]);
       expect(await runKeptPrepared(trx, bySlug('test-ambient'))).toEqual([{ name: 'Ambient' }]);
       expect(await runKeptPrepared(trx, bySlug('missing'))).toEqual([]);
-      if (dialectOf(trx) === 'sqlite') return [];
-      const { rows } = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(trx);
-      return rows;
+      return preparedOn(trx);
     });
     const name = preparedName(text);
     expect(name).toMatch(/^hearsay_\d+$/);
