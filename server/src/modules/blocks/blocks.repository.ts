@@ -1,15 +1,21 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 
-/** The people `viewerId` blocked and the people who blocked `viewerId`: each side is hidden from the other. */
-export async function blockedEitherWay(db: DB, viewerId: string): Promise<string[]> {
-  const rows = await db
+const blockedEitherWayRows = precompiled((db, viewerId: string) =>
+  db
     .selectFrom('block')
     .select('blocked_id as id')
     .where('blocker_id', '=', viewerId)
-    .union(db.selectFrom('block').select('blocker_id as id').where('blocked_id', '=', viewerId))
-    .execute();
-  return rows.map((row) => row.id);
+    .union(db.selectFrom('block').select('blocker_id as id').where('blocked_id', '=', viewerId)),
+);
+
+/**
+ * The people `viewerId` blocked and the people who blocked `viewerId`: each side is hidden from the other. Read on
+ * most signed-in requests that show people (notifications, reviews, messages), so compiled once and kept prepared.
+ */
+export async function blockedEitherWay(db: DB, viewerId: string): Promise<string[]> {
+  return (await blockedEitherWayRows(db, viewerId)).map((row) => row.id);
 }
 
 /**
