@@ -11,8 +11,8 @@ const blockedEitherWayRows = precompiled((db, viewerId: string) =>
 );
 
 /**
- * The people `viewerId` blocked and the people who blocked `viewerId`: each side is hidden from the other. Read on
- * most signed-in requests that show people (notifications, reviews, messages), so compiled once and kept prepared.
+ * The people `viewerId` blocked and the people who blocked `viewerId`: each side is hidden from the other. Read by
+ * notifications, conversations and their unread counts, lists of people and collections: compiled once, kept prepared.
  */
 export async function blockedEitherWay(db: DB, viewerId: string): Promise<string[]> {
   return (await blockedEitherWayRows(db, viewerId)).map((row) => row.id);
