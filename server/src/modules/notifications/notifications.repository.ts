@@ -1,7 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { NotificationTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
+import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
+
+/**
+ * The reads of the notifications page take their lists (the people hidden from the recipient, the groups' objects) as
+ * one JSON value each (`jsonList`), so each statement is compiled once and kept prepared on PostgreSQL.
+ */
+const notByAnyOf = (db: DB, column: string, idList: string): RawBuilder<SqlBool> => sql<SqlBool>`not ${inJsonList(db, column, idList)}`;
 
 export async function insertNotifications(db: DB, rows: readonly NotificationTable[]): Promise<void> {
   if (rows.length > 0)
@@ -11,15 +18,18 @@ export async function insertNotifications(db: DB, rows: readonly NotificationTab
       .execute();
 }
 
-/** Unread notifications, leaving out those done by `hidden` people (blocked either way). */
-export async function unreadCount(db: DB, recipientId: string, hidden: ReadonlySet<string>): Promise<number> {
-  let query = db
+const unreadRows = precompiled((db, recipientId: string, hiddenList: string) =>
+  db
     .selectFrom('notification')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where('recipient_id', '=', recipientId)
-    .where('read_at', 'is', null);
-  if (hidden.size) query = query.where('actor_id', 'not in', [...hidden]);
-  const row = await query.executeTakeFirst();
+    .where('read_at', 'is', null)
+    .where(notByAnyOf(db, 'actor_id', hiddenList)),
+);
+
+/** Unread notifications, leaving out those done by `hidden` people (blocked either way). */
+export async function unreadCount(db: DB, recipientId: string, hidden: ReadonlySet<string>): Promise<number> {
+  const [row] = await unreadRows(db, recipientId, jsonList(hidden));
   return Number(row?.count ?? 0);
 }
 
@@ -30,6 +40,31 @@ export interface GroupRow {
   actors: number | string;
   unread: number | string;
 }
+
+const groupsOf = (db: DB, recipientId: string, hiddenList: string) =>
+  db
+    .selectFrom('notification')
+    .select([
+      'kind',
+      'object_id',
+      sql<string>`max(created_at)`.as('latest'),
+      sql<number | string>`count(distinct actor_id)`.as('actors'),
+      sql<number | string>`sum(case when read_at is null then 1 else 0 end)`.as('unread'),
+    ])
+    .where('recipient_id', '=', recipientId)
+    .where(notByAnyOf(db, 'actor_id', hiddenList))
+    .groupBy(['kind', 'object_id'])
+    .orderBy(sql`max(created_at)`, 'desc')
+    .orderBy('kind')
+    .orderBy('object_id');
+const newestGroups = precompiled((db, recipientId: string, hiddenList: string, limit: number) =>
+  groupsOf(db, recipientId, hiddenList).limit(limit),
+);
+const groupsBefore = precompiled((db, recipientId: string, hiddenList: string, before: string, limit: number) =>
+  groupsOf(db, recipientId, hiddenList)
+    .having(sql<string>`max(created_at)`, '<', before)
+    .limit(limit),
+);
 
 /**
  * Groups (same kind, same object), newest first, those whose latest notification is older than `before`, leaving out
@@ -42,60 +77,54 @@ export async function groups(
   before: string | null,
   limit: number,
 ): Promise<GroupRow[]> {
-  let query = db
-    .selectFrom('notification')
-    .select([
-      'kind',
-      'object_id',
-      sql<string>`max(created_at)`.as('latest'),
-      sql<number | string>`count(distinct actor_id)`.as('actors'),
-      sql<number | string>`sum(case when read_at is null then 1 else 0 end)`.as('unread'),
-    ])
-    .where('recipient_id', '=', recipientId)
-    .groupBy(['kind', 'object_id']);
-  if (hidden.size) query = query.where('actor_id', 'not in', [...hidden]);
-  if (before) query = query.having(sql<string>`max(created_at)`, '<', before);
-  return query
-    .orderBy(sql`max(created_at)`, 'desc')
-    .orderBy('kind')
-    .orderBy('object_id')
-    .limit(limit)
-    .execute();
+  const hiddenList = jsonList(hidden);
+  return before ? groupsBefore(db, recipientId, hiddenList, before, limit) : newestGroups(db, recipientId, hiddenList, limit);
 }
 
-/** Who did each of the given groups' notifications, latest first. */
-export async function actorsOf(db: DB, recipientId: string, hidden: ReadonlySet<string>, objectIds: readonly string[]) {
-  if (objectIds.length === 0) return [];
-  const query = db
+const actorRows = precompiled((db, recipientId: string, objectList: string, hiddenList: string) =>
+  db
     .selectFrom('notification as n')
     .innerJoin('user as u', 'u.id', 'n.actor_id')
     .leftJoin('profile as p', 'p.user_id', 'n.actor_id')
     .select(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path', sql<string>`max(n.created_at)`.as('at')])
     .where('n.recipient_id', '=', recipientId)
-    .where('n.object_id', 'in', [...objectIds])
+    .where(inJsonList(db, 'n.object_id', objectList))
+    .where(notByAnyOf(db, 'n.actor_id', hiddenList))
     .groupBy(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path'])
-    .orderBy(sql`max(n.created_at)`, 'desc');
-  return (hidden.size ? query.where('n.actor_id', 'not in', [...hidden]) : query).execute();
+    .orderBy(sql`max(n.created_at)`, 'desc'),
+);
+
+/** Who did each of the given groups' notifications, latest first. */
+export async function actorsOf(db: DB, recipientId: string, hidden: ReadonlySet<string>, objectIds: readonly string[]) {
+  if (objectIds.length === 0) return [];
+  return actorRows(db, recipientId, jsonList(objectIds), jsonList(hidden));
 }
+
+const reviewSubjectRows = precompiled((db, idList: string) =>
+  db
+    .selectFrom('review as r')
+    .innerJoin('album as a', 'a.id', 'r.album_id')
+    .select(['r.id', 'a.title', 'a.slug'])
+    .where(inJsonList(db, 'r.id', idList)),
+);
 
 /** The album (title, slug) each review is about. */
 export async function reviewSubjects(db: DB, reviewIds: readonly string[]) {
   if (reviewIds.length === 0) return [];
-  return db
-    .selectFrom('review as r')
-    .innerJoin('album as a', 'a.id', 'r.album_id')
-    .select(['r.id', 'a.title', 'a.slug'])
-    .where('r.id', 'in', [...reviewIds])
-    .execute();
+  return reviewSubjectRows(db, jsonList(reviewIds));
 }
 
-export async function collectionSubjects(db: DB, collectionIds: readonly string[]) {
-  if (collectionIds.length === 0) return [];
-  return db
+const collectionSubjectRows = precompiled((db, idList: string) =>
+  db
     .selectFrom('collection')
     .select(['id', 'name'])
-    .where('id', 'in', [...collectionIds])
-    .execute();
+    .where(inJsonList(db, 'id', idList)),
+);
+
+/** The name of each collection. */
+export async function collectionSubjects(db: DB, collectionIds: readonly string[]) {
+  if (collectionIds.length === 0) return [];
+  return collectionSubjectRows(db, jsonList(collectionIds));
 }
 
 export async function markRead(
