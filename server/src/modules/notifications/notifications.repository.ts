@@ -4,11 +4,11 @@ import type { DB } from '../../platform/db/index.ts';
 import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 
-/**
- * The reads of the notifications page take their lists (the people hidden from the recipient, the groups' objects) as
- * one JSON value each (`jsonList`), so each statement is compiled once and kept prepared on PostgreSQL.
- */
-const notByAnyOf = (db: DB, column: string, idList: string): RawBuilder<SqlBool> => sql<SqlBool>`not ${inJsonList(db, column, idList)}`;
+// The reads of the notifications page take their lists (the people hidden from the recipient, the groups' objects) as
+// one JSON value each (`jsonList`), so each statement is compiled once and kept prepared on PostgreSQL.
+
+/** `column` is none of the ids of `idList` (a JSON array, `jsonList`; an empty one keeps every row). */
+const notInJsonList = (db: DB, column: string, idList: string): RawBuilder<SqlBool> => sql<SqlBool>`not ${inJsonList(db, column, idList)}`;
 
 export async function insertNotifications(db: DB, rows: readonly NotificationTable[]): Promise<void> {
   if (rows.length > 0)
@@ -24,7 +24,7 @@ const unreadRows = precompiled((db, recipientId: string, hiddenList: string) =>
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where('recipient_id', '=', recipientId)
     .where('read_at', 'is', null)
-    .where(notByAnyOf(db, 'actor_id', hiddenList)),
+    .where(notInJsonList(db, 'actor_id', hiddenList)),
 );
 
 /** Unread notifications, leaving out those done by `hidden` people (blocked either way). */
@@ -52,7 +52,7 @@ const groupsOf = (db: DB, recipientId: string, hiddenList: string) =>
       sql<number | string>`sum(case when read_at is null then 1 else 0 end)`.as('unread'),
     ])
     .where('recipient_id', '=', recipientId)
-    .where(notByAnyOf(db, 'actor_id', hiddenList))
+    .where(notInJsonList(db, 'actor_id', hiddenList))
     .groupBy(['kind', 'object_id'])
     .orderBy(sql`max(created_at)`, 'desc')
     .orderBy('kind')
@@ -89,7 +89,7 @@ const actorRows = precompiled((db, recipientId: string, objectList: string, hidd
     .select(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path', sql<string>`max(n.created_at)`.as('at')])
     .where('n.recipient_id', '=', recipientId)
     .where(inJsonList(db, 'n.object_id', objectList))
-    .where(notByAnyOf(db, 'n.actor_id', hiddenList))
+    .where(notInJsonList(db, 'n.actor_id', hiddenList))
     .groupBy(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path'])
     .orderBy(sql`max(n.created_at)`, 'desc'),
 );
