@@ -71,6 +71,7 @@ export const accessTokensEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/me/tokens',
+    access: 'members',
     tags,
     summary: 'Your personal access tokens (never their secrets); revoked tokens are left out',
     responses: { 200: AccessTokenListSchema, ...errorResponses(401) },
@@ -78,6 +79,7 @@ export const accessTokensEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/api/me/tokens',
+    access: 'members',
     tags,
     summary: 'Create a personal access token; its secret is in this answer only',
     body: CreateTokenBodySchema,
@@ -86,6 +88,7 @@ export const accessTokensEndpoints = {
   revoke: endpoint({
     method: 'DELETE',
     path: '/api/me/tokens/:tokenId',
+    access: 'members',
     tags,
     summary: 'Revoke one of your tokens: it stops working at once',
     params: TokenParamsSchema,

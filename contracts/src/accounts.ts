@@ -231,12 +231,13 @@ export const accountsEndpoints = {
     summary: 'Who is signed in on this browser (user is null for a visitor)',
     responses: { 200: MeSchema },
   }),
-  updateProfile: endpoint({ method: 'PUT', ...profileUpdate, body: ProfileUpdateSchema }),
+  updateProfile: endpoint({ method: 'PUT', ...profileUpdate, access: 'members', body: ProfileUpdateSchema }),
   /** Creating a profile that already exists returns it (every account gets one at sign-up), so a body is optional. */
-  createProfile: endpoint({ method: 'POST', ...profileUpdate, body: ProfileUpdateSchema.optional() }),
+  createProfile: endpoint({ method: 'POST', ...profileUpdate, access: 'members', body: ProfileUpdateSchema.optional() }),
   uploadAvatar: endpoint({
     method: 'POST',
     path: '/api/me/avatar',
+    access: 'members',
     tags,
     summary: 'Upload a profile picture (multipart field "file"; JPEG, PNG, WebP or GIF up to 5 MB)',
     multipart: true,
@@ -245,6 +246,7 @@ export const accountsEndpoints = {
   removeAvatar: endpoint({
     method: 'DELETE',
     path: '/api/me/avatar',
+    access: 'members',
     tags,
     summary: 'Remove your profile picture',
     responses: { 200: AvatarSchema, ...errorResponses(401) },
@@ -252,6 +254,7 @@ export const accountsEndpoints = {
   onboarding: endpoint({
     method: 'GET',
     path: '/api/me/onboarding',
+    access: 'members',
     tags,
     summary: 'Onboarding progress and the genre groups to choose from',
     responses: { 200: OnboardingSchema, ...errorResponses(401, 404) },
@@ -259,6 +262,7 @@ export const accountsEndpoints = {
   saveOnboarding: endpoint({
     method: 'PUT',
     path: '/api/me/onboarding',
+    access: 'members',
     tags,
     summary: 'Save an onboarding step (genres, artists) or finish onboarding',
     body: OnboardingUpdateSchema,
@@ -267,6 +271,7 @@ export const accountsEndpoints = {
   changeUsername: endpoint({
     method: 'PUT',
     path: '/api/me/username',
+    access: 'members',
     tags,
     summary: 'Change your username (current password required); the old one leads to you for 90 days',
     body: ChangeUsernameBodySchema,
@@ -275,6 +280,7 @@ export const accountsEndpoints = {
   changeEmail: endpoint({
     method: 'POST',
     path: '/api/me/email',
+    access: 'members',
     tags,
     summary: 'Ask to change your e-mail address (current password required): a link goes to the new address',
     body: ChangeEmailBodySchema,

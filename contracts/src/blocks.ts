@@ -10,6 +10,7 @@ export const blocksEndpoints = {
   blocked: endpoint({
     method: 'GET',
     path: '/api/me/blocked',
+    access: 'members',
     tags,
     summary: 'The people you blocked, newest first',
     query: PageQuerySchema,
@@ -18,6 +19,7 @@ export const blocksEndpoints = {
   muted: endpoint({
     method: 'GET',
     path: '/api/me/muted',
+    access: 'members',
     tags,
     summary: 'The people you muted, newest first',
     query: PageQuerySchema,

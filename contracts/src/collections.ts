@@ -115,6 +115,7 @@ export const collectionsEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/api/collections',
+    access: 'members',
     tags,
     summary: 'Create a collection with at least one album',
     body: CreateCollectionBodySchema,
@@ -123,6 +124,7 @@ export const collectionsEndpoints = {
   mine: endpoint({
     method: 'GET',
     path: '/api/me/collections',
+    access: 'members',
     tags,
     summary: 'Your collections (private ones too), newest first',
     query: PageQuerySchema,
@@ -131,6 +133,7 @@ export const collectionsEndpoints = {
   albumChoices: endpoint({
     method: 'GET',
     path: '/api/albums/:albumId/collections/mine',
+    access: 'members',
     tags,
     summary: 'Your collections, and whether each holds this album (for Add to Collection)',
     params: AlbumRefParamsSchema,
@@ -147,6 +150,7 @@ export const collectionsEndpoints = {
   update: endpoint({
     method: 'PATCH',
     path: '/api/collections/:collectionId',
+    access: 'members',
     tags,
     summary: 'Rename, describe, make private or ranked',
     params: CollectionParamsSchema,
@@ -156,6 +160,7 @@ export const collectionsEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/api/collections/:collectionId',
+    access: 'members',
     tags,
     summary: 'Delete your collection',
     params: CollectionParamsSchema,
@@ -164,6 +169,7 @@ export const collectionsEndpoints = {
   addAlbum: endpoint({
     method: 'POST',
     path: '/api/collections/:collectionId/albums',
+    access: 'members',
     tags,
     summary: 'Add an album at the end',
     params: CollectionParamsSchema,
@@ -173,6 +179,7 @@ export const collectionsEndpoints = {
   reorder: endpoint({
     method: 'PUT',
     path: '/api/collections/:collectionId/order',
+    access: 'members',
     tags,
     summary: 'Put the albums in a new order',
     params: CollectionParamsSchema,
@@ -182,6 +189,7 @@ export const collectionsEndpoints = {
   setNote: endpoint({
     method: 'PUT',
     path: '/api/collections/:collectionId/albums/:albumId/note',
+    access: 'members',
     tags,
     summary: 'Set the note on an album',
     params: CollectionAlbumParamsSchema,
@@ -191,6 +199,7 @@ export const collectionsEndpoints = {
   removeAlbum: endpoint({
     method: 'DELETE',
     path: '/api/collections/:collectionId/albums/:albumId',
+    access: 'members',
     tags,
     summary: 'Take an album out',
     params: CollectionAlbumParamsSchema,
@@ -199,6 +208,7 @@ export const collectionsEndpoints = {
   like: endpoint({
     method: 'PUT',
     path: '/api/collections/:collectionId/like',
+    access: 'members',
     tags,
     summary: 'Like a collection',
     params: CollectionParamsSchema,
@@ -207,6 +217,7 @@ export const collectionsEndpoints = {
   unlike: endpoint({
     method: 'DELETE',
     path: '/api/collections/:collectionId/like',
+    access: 'members',
     tags,
     summary: 'Unlike a collection',
     params: CollectionParamsSchema,

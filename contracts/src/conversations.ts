@@ -90,6 +90,7 @@ export const conversationsEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/conversations',
+    access: 'members',
     tags,
     summary: 'Your conversations, most recent first, with the last message and how many are unread',
     query: PageQuerySchema,
@@ -98,6 +99,7 @@ export const conversationsEndpoints = {
   unread: endpoint({
     method: 'GET',
     path: '/api/conversations/unread',
+    access: 'members',
     tags,
     summary: 'How many of your conversations have unread messages',
     responses: { 200: UnreadConversationsSchema, ...errorResponses(401) },
@@ -105,6 +107,7 @@ export const conversationsEndpoints = {
   open: endpoint({
     method: 'POST',
     path: '/api/conversations',
+    access: 'members',
     tags,
     summary: 'Open (or find) your conversation with someone, if their message setting allows you',
     body: OpenConversationBodySchema,
@@ -113,6 +116,7 @@ export const conversationsEndpoints = {
   get: endpoint({
     method: 'GET',
     path: '/api/conversations/:conversationId',
+    access: 'members',
     tags,
     summary: 'One of your conversations',
     params,
@@ -121,6 +125,7 @@ export const conversationsEndpoints = {
   history: endpoint({
     method: 'GET',
     path: '/api/conversations/:conversationId/messages',
+    access: 'members',
     tags,
     summary: 'Messages of one of your conversations, newest first, a page at a time (`before` = the oldest id you have)',
     params,
@@ -130,6 +135,7 @@ export const conversationsEndpoints = {
   send: endpoint({
     method: 'POST',
     path: '/api/conversations/:conversationId/messages',
+    access: 'members',
     tags,
     summary: `Send a text message (1 to ${MESSAGE_BODY_MAX} characters)`,
     params,
@@ -139,6 +145,7 @@ export const conversationsEndpoints = {
   read: endpoint({
     method: 'POST',
     path: '/api/conversations/:conversationId/read',
+    access: 'members',
     tags,
     summary: 'Mark one of your conversations read up to its newest message (the other person sees "Seen")',
     params,

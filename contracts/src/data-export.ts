@@ -124,6 +124,7 @@ export const dataExportEndpoints = {
   start: endpoint({
     method: 'POST',
     path: '/api/me/exports',
+    access: 'members',
     tags,
     summary: 'Start building a ZIP of all your data in the background (one at a time); poll it, or wait for the notification',
     responses: { 202: DataExportSchema, ...errorResponses(401, 409, 429) },
@@ -131,6 +132,7 @@ export const dataExportEndpoints = {
   latest: endpoint({
     method: 'GET',
     path: '/api/me/exports/latest',
+    access: 'members',
     tags,
     summary: 'Your latest export, or null',
     responses: { 200: z.object({ export: DataExportSchema.nullable() }), ...errorResponses(401) },
@@ -138,6 +140,7 @@ export const dataExportEndpoints = {
   get: endpoint({
     method: 'GET',
     path: '/api/me/exports/:exportId',
+    access: 'members',
     tags,
     summary: 'One of your exports and its progress',
     params: DataExportParamsSchema,
@@ -146,6 +149,7 @@ export const dataExportEndpoints = {
   download: endpoint({
     method: 'GET',
     path: '/api/me/exports/:exportId/download',
+    access: 'members',
     tags,
     summary: 'The ZIP of a finished export (application/zip)',
     params: DataExportParamsSchema,

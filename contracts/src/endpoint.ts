@@ -16,6 +16,8 @@ export interface Endpoint<
   method: HttpMethod;
   /** Fastify-style path, e.g. `/api/albums/:albumId/reviews`. */
   path: `/api/${string}`;
+  /** `members`: signed-in people only, a visitor gets 401 before the request is read. Absent: anyone, the handler decides. */
+  access?: 'members';
   summary: string;
   tags: readonly string[];
   params?: Params;

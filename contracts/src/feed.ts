@@ -120,6 +120,7 @@ export const feedEndpoints = {
   page: endpoint({
     method: 'GET',
     path: '/api/feed',
+    access: 'members',
     tags,
     summary: 'The home feed: what the people you follow did, newest first, a page at a time',
     query: FeedQuerySchema,
@@ -128,6 +129,7 @@ export const feedEndpoints = {
   sidebar: endpoint({
     method: 'GET',
     path: '/api/feed/sidebar',
+    access: 'members',
     tags,
     summary: 'Beside the feed: popular with the people you follow this week, their new reviews, people to follow and why',
     responses: { 200: FeedSidebarSchema, ...errorResponses(401) },

@@ -68,6 +68,7 @@ export const importsEndpoints = {
   startRym: endpoint({
     method: 'POST',
     path: '/api/imports/rym',
+    access: 'members',
     tags,
     summary: 'Import a RateYourMusic CSV export (multipart field "file", .csv up to 5 MB); answers at once, then poll the job',
     multipart: true,
@@ -76,6 +77,7 @@ export const importsEndpoints = {
   startHearsay: endpoint({
     method: 'POST',
     path: '/api/imports/hearsay',
+    access: 'members',
     tags,
     summary:
       'Import a Hearsay export ("Download my data"; multipart field "file": the .zip up to 20 MB, or its hearsay.json); answers at once, then poll the job',
@@ -85,6 +87,7 @@ export const importsEndpoints = {
   latest: endpoint({
     method: 'GET',
     path: '/api/imports/latest',
+    access: 'members',
     tags,
     summary: 'Your most recent import, if any',
     responses: { 200: z.object({ job: ImportJobSchema.nullable() }), ...errorResponses(401) },
@@ -92,6 +95,7 @@ export const importsEndpoints = {
   job: endpoint({
     method: 'GET',
     path: '/api/imports/:importId',
+    access: 'members',
     tags,
     summary: 'Progress and summary of one of your imports',
     params: ImportJobParamsSchema,

@@ -82,6 +82,7 @@ export const journalEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/me/journal',
+    access: 'members',
     tags,
     summary: 'Your listening journal, newest listen first (optionally one month or one album)',
     query: JournalQuerySchema,
@@ -90,6 +91,7 @@ export const journalEndpoints = {
   months: endpoint({
     method: 'GET',
     path: '/api/me/journal/months',
+    access: 'members',
     tags,
     summary: 'The months of your journal with how many listens each',
     responses: { 200: JournalMonthsSchema, ...errorResponses(401) },
@@ -97,6 +99,7 @@ export const journalEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/api/me/journal',
+    access: 'members',
     tags,
     summary: 'Log a listen of an album on a day (today unless given), with an optional rating and note',
     body: CreateJournalEntryBodySchema,
@@ -105,6 +108,7 @@ export const journalEndpoints = {
   update: endpoint({
     method: 'PATCH',
     path: '/api/me/journal/:entryId',
+    access: 'members',
     tags,
     summary: 'Change the day, rating or note of one of your listens',
     params: JournalEntryParamsSchema,
@@ -114,6 +118,7 @@ export const journalEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/api/me/journal/:entryId',
+    access: 'members',
     tags,
     summary: 'Delete one of your listens',
     params: JournalEntryParamsSchema,

@@ -149,6 +149,7 @@ export const moderationEndpoints = {
   report: endpoint({
     method: 'POST',
     path: '/api/reports',
+    access: 'members',
     tags,
     summary: 'Report a review, comment, collection, message, profile or album to the moderators, with a reason and a note',
     body: ReportBodySchema,
@@ -157,6 +158,7 @@ export const moderationEndpoints = {
   access: endpoint({
     method: 'GET',
     path: '/api/moderation/access',
+    access: 'members',
     tags,
     summary: 'Whether you may moderate (moderators and the admins named in ADMIN_EMAILS), and whether you are an admin',
     responses: { 200: ModerationAccessSchema, ...errorResponses(401) },
@@ -164,6 +166,7 @@ export const moderationEndpoints = {
   standing: endpoint({
     method: 'GET',
     path: '/api/me/standing',
+    access: 'members',
     tags,
     summary: 'Your standing: a suspension or ban with its reason and end, and warnings not yet acknowledged',
     responses: { 200: StandingSchema, ...errorResponses(401) },
@@ -171,6 +174,7 @@ export const moderationEndpoints = {
   acknowledgeWarning: endpoint({
     method: 'PUT',
     path: '/api/me/standing/warnings/:warningId',
+    access: 'members',
     tags,
     summary: 'Acknowledge a warning: it stops being shown',
     params: WarningParams,
@@ -179,6 +183,7 @@ export const moderationEndpoints = {
   health: endpoint({
     method: 'GET',
     path: '/api/moderation/health',
+    access: 'members',
     tags,
     summary: 'Site health for operators: sign-ups, open reports, albums waiting, suspended people, jobs (moderators only)',
     responses: { 200: SiteHealthSchema, ...errorResponses(401, 404) },
@@ -186,6 +191,7 @@ export const moderationEndpoints = {
   pendingAlbums: endpoint({
     method: 'GET',
     path: '/api/moderation/pending-albums',
+    access: 'members',
     tags,
     summary: 'Imported albums waiting to enter the public catalog, oldest first (moderators only)',
     query: PageQuerySchema,
@@ -194,6 +200,7 @@ export const moderationEndpoints = {
   moderators: endpoint({
     method: 'GET',
     path: '/api/moderation/moderators',
+    access: 'members',
     tags,
     summary: 'The moderators admins have named (admins only)',
     responses: { 200: ModeratorListSchema, ...errorResponses(401, 404) },
@@ -201,6 +208,7 @@ export const moderationEndpoints = {
   appoint: endpoint({
     method: 'PUT',
     path: '/api/moderation/moderators/:username',
+    access: 'members',
     tags,
     summary: 'Name someone a moderator (admins only; logged)',
     params: UsernameParams,
@@ -209,6 +217,7 @@ export const moderationEndpoints = {
   removeModerator: endpoint({
     method: 'DELETE',
     path: '/api/moderation/moderators/:username',
+    access: 'members',
     tags,
     summary: 'Stop someone being a moderator (admins only; logged)',
     params: UsernameParams,
@@ -217,6 +226,7 @@ export const moderationEndpoints = {
   queue: endpoint({
     method: 'GET',
     path: '/api/moderation/reports',
+    access: 'members',
     tags,
     summary: 'Open reports, one row per reported thing, oldest first, with the content in context (moderators only)',
     query: PageQuerySchema,
@@ -225,6 +235,7 @@ export const moderationEndpoints = {
   decide: endpoint({
     method: 'POST',
     path: '/api/moderation/decisions',
+    access: 'members',
     tags,
     summary:
       'Act on a reported thing: hide, unhide or delete it, warn, suspend or ban its author, lift a sanction, confirm or reject an imported album, or dismiss its reports; logged (moderators only)',
@@ -234,6 +245,7 @@ export const moderationEndpoints = {
   audit: endpoint({
     method: 'GET',
     path: '/api/moderation/audit',
+    access: 'members',
     tags,
     summary: 'Every moderation action, newest first, with who did it and why (moderators only)',
     query: PageQuerySchema,

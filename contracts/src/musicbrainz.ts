@@ -79,6 +79,7 @@ export const musicbrainzEndpoints = {
   add: endpoint({
     method: 'POST',
     path: '/api/musicbrainz/release-groups/:mbid',
+    access: 'members',
     tags,
     summary: 'Add a MusicBrainz release group to the catalog (once), with its artists, tracklist, label and cover',
     params: ReleaseGroupParamsSchema,

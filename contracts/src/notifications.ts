@@ -88,6 +88,7 @@ export const notificationsEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/notifications',
+    access: 'members',
     tags,
     summary: 'Your notifications, newest first, grouped by kind and subject',
     query: NotificationsQuerySchema,
@@ -96,6 +97,7 @@ export const notificationsEndpoints = {
   unreadCount: endpoint({
     method: 'GET',
     path: '/api/notifications/unread-count',
+    access: 'members',
     tags,
     summary: 'How many of your notifications are unread',
     responses: { 200: UnreadCountSchema, ...errorResponses(401) },
@@ -103,6 +105,7 @@ export const notificationsEndpoints = {
   markRead: endpoint({
     method: 'POST',
     path: '/api/notifications/read',
+    access: 'members',
     tags,
     summary: 'Mark your notifications read: all of them, those up to a time, or some groups',
     body: MarkReadBodySchema,
@@ -131,6 +134,7 @@ export const memberSettingsEndpoints = {
   settings: endpoint({
     method: 'GET',
     path: '/api/me/settings',
+    access: 'members',
     tags: ['accounts'],
     summary: 'Your settings: notifications and who may message you',
     responses: { 200: MemberSettingsSchema, ...errorResponses(401) },
@@ -138,6 +142,7 @@ export const memberSettingsEndpoints = {
   updateSettings: endpoint({
     method: 'PATCH',
     path: '/api/me/settings',
+    access: 'members',
     tags: ['accounts'],
     summary: 'Change some of your settings; answers all of them',
     body: MemberSettingsPatchSchema,

@@ -115,6 +115,7 @@ export const profilesEndpoints = {
   profile: endpoint({
     method: 'GET',
     path: '/api/users/:username',
+    access: 'members',
     tags,
     summary: 'A profile with its stats (`me` is you)',
     params,
@@ -123,6 +124,7 @@ export const profilesEndpoints = {
   visibility: endpoint({
     method: 'GET',
     path: '/api/me/visibility',
+    access: 'members',
     tags,
     summary: 'Who sees your profile and content',
     responses: { 200: VisibilityStateSchema, ...errorResponses(401) },
@@ -130,6 +132,7 @@ export const profilesEndpoints = {
   setVisibility: endpoint({
     method: 'PUT',
     path: '/api/me/visibility',
+    access: 'members',
     tags,
     summary: 'Make your profile public, followers only or private; going public approves the follow requests waiting',
     body: VisibilityBodySchema,
@@ -138,6 +141,7 @@ export const profilesEndpoints = {
   followRequests: endpoint({
     method: 'GET',
     path: '/api/me/follow-requests',
+    access: 'members',
     tags,
     summary: 'People waiting for you to approve their follow, oldest first',
     query: PageQuerySchema,
@@ -146,6 +150,7 @@ export const profilesEndpoints = {
   approveFollowRequest: endpoint({
     method: 'PUT',
     path: '/api/me/follow-requests/:username',
+    access: 'members',
     tags,
     summary: 'Approve a follow request: they follow you from now on, and are told',
     params,
@@ -154,6 +159,7 @@ export const profilesEndpoints = {
   declineFollowRequest: endpoint({
     method: 'DELETE',
     path: '/api/me/follow-requests/:username',
+    access: 'members',
     tags,
     summary: 'Decline a follow request (they are not told)',
     params,
@@ -162,6 +168,7 @@ export const profilesEndpoints = {
   follow: endpoint({
     method: 'PUT',
     path: '/api/users/:username/follow',
+    access: 'members',
     tags,
     summary: 'Follow someone (idempotent); a profile that is not public gets a follow request instead',
     params,
@@ -170,6 +177,7 @@ export const profilesEndpoints = {
   unfollow: endpoint({
     method: 'DELETE',
     path: '/api/users/:username/follow',
+    access: 'members',
     tags,
     summary: 'Unfollow someone, or take back a follow request (idempotent)',
     params,
@@ -178,6 +186,7 @@ export const profilesEndpoints = {
   block: endpoint({
     method: 'PUT',
     path: '/api/users/:username/block',
+    access: 'members',
     tags,
     summary:
       'Block someone (idempotent): each of you is hidden from the other everywhere, follows between you end, and they cannot follow, message, comment on or like anything of yours. They are not told',
@@ -187,6 +196,7 @@ export const profilesEndpoints = {
   unblock: endpoint({
     method: 'DELETE',
     path: '/api/users/:username/block',
+    access: 'members',
     tags,
     summary: 'Unblock someone (idempotent); follows that the block ended do not come back',
     params,
@@ -195,6 +205,7 @@ export const profilesEndpoints = {
   mute: endpoint({
     method: 'PUT',
     path: '/api/users/:username/mute',
+    access: 'members',
     tags,
     summary: 'Mute someone (idempotent): their activity stays out of your feed. They are not told',
     params,
@@ -203,6 +214,7 @@ export const profilesEndpoints = {
   unmute: endpoint({
     method: 'DELETE',
     path: '/api/users/:username/mute',
+    access: 'members',
     tags,
     summary: 'Unmute someone (idempotent)',
     params,
@@ -211,6 +223,7 @@ export const profilesEndpoints = {
   followers: endpoint({
     method: 'GET',
     path: '/api/users/:username/followers',
+    access: 'members',
     tags,
     summary: 'Who follows this person',
     params,
@@ -220,6 +233,7 @@ export const profilesEndpoints = {
   following: endpoint({
     method: 'GET',
     path: '/api/users/:username/following',
+    access: 'members',
     tags,
     summary: 'Whom this person follows',
     params,
@@ -229,6 +243,7 @@ export const profilesEndpoints = {
   ratings: endpoint({
     method: 'GET',
     path: '/api/users/:username/ratings',
+    access: 'members',
     tags,
     summary: "A person's rated albums: filter by genre, decade, rating; sort by date rated, rating, release date or title",
     params,
@@ -238,6 +253,7 @@ export const profilesEndpoints = {
   ratingDistribution: endpoint({
     method: 'GET',
     path: '/api/users/:username/rating-distribution',
+    access: 'members',
     tags,
     summary: "A person's ratings per half step",
     params,
@@ -246,6 +262,7 @@ export const profilesEndpoints = {
   compatibility: endpoint({
     method: 'GET',
     path: '/api/users/:username/compatibility',
+    access: 'members',
     tags,
     summary: 'Taste compatibility between you and this person: a score and the albums you agree and disagree on most',
     params,
@@ -254,6 +271,7 @@ export const profilesEndpoints = {
   collections: endpoint({
     method: 'GET',
     path: '/api/users/:username/collections',
+    access: 'members',
     tags,
     summary: "A person's collections (private ones only for their owner)",
     params,

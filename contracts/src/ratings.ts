@@ -55,6 +55,7 @@ export const ratingsEndpoints = {
   rate: endpoint({
     method: 'PUT',
     path: '/api/albums/:albumId/rating',
+    access: 'members',
     tags,
     summary: 'Rate an album from 1 to 10 in half steps (or change your rating)',
     params: AlbumRefParamsSchema,
@@ -64,6 +65,7 @@ export const ratingsEndpoints = {
   unrate: endpoint({
     method: 'DELETE',
     path: '/api/albums/:albumId/rating',
+    access: 'members',
     tags,
     summary: 'Remove your rating of an album',
     params: AlbumRefParamsSchema,
@@ -72,6 +74,7 @@ export const ratingsEndpoints = {
   mine: endpoint({
     method: 'GET',
     path: '/api/me/ratings',
+    access: 'members',
     tags,
     summary: 'Your ratings, newest first; filter by genre, decade and minimum rating, sort by date or rating',
     query: MyRatingsQuerySchema,

@@ -112,6 +112,7 @@ export const reviewsEndpoints = {
   publish: endpoint({
     method: 'POST',
     path: '/api/albums/:albumId/reviews',
+    access: 'members',
     tags,
     summary: 'Publish your review of an album (also sets your rating)',
     params: AlbumRefParamsSchema,
@@ -121,6 +122,7 @@ export const reviewsEndpoints = {
   mine: endpoint({
     method: 'GET',
     path: '/api/albums/:albumId/reviews/mine',
+    access: 'members',
     tags,
     summary: 'Your review of an album, or null',
     params: AlbumRefParamsSchema,
@@ -137,6 +139,7 @@ export const reviewsEndpoints = {
   edit: endpoint({
     method: 'PUT',
     path: '/api/reviews/:reviewId',
+    access: 'members',
     tags,
     summary: 'Edit your review (the earlier version is kept)',
     params: ReviewParamsSchema,
@@ -146,6 +149,7 @@ export const reviewsEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/api/reviews/:reviewId',
+    access: 'members',
     tags,
     summary: 'Delete your review',
     params: ReviewParamsSchema,
@@ -162,6 +166,7 @@ export const reviewsEndpoints = {
   like: endpoint({
     method: 'PUT',
     path: '/api/reviews/:reviewId/like',
+    access: 'members',
     tags,
     summary: 'Like a review (idempotent)',
     params: ReviewParamsSchema,
@@ -170,6 +175,7 @@ export const reviewsEndpoints = {
   unlike: endpoint({
     method: 'DELETE',
     path: '/api/reviews/:reviewId/like',
+    access: 'members',
     tags,
     summary: 'Unlike a review (idempotent)',
     params: ReviewParamsSchema,
@@ -187,6 +193,7 @@ export const reviewsEndpoints = {
   addComment: endpoint({
     method: 'POST',
     path: '/api/reviews/:reviewId/comments',
+    access: 'members',
     tags,
     summary: 'Comment on a review (plain text; @username mentions)',
     params: ReviewParamsSchema,
@@ -196,6 +203,7 @@ export const reviewsEndpoints = {
   editComment: endpoint({
     method: 'PUT',
     path: '/api/comments/:commentId',
+    access: 'members',
     tags,
     summary: 'Edit your comment',
     params: CommentParamsSchema,
@@ -205,6 +213,7 @@ export const reviewsEndpoints = {
   removeComment: endpoint({
     method: 'DELETE',
     path: '/api/comments/:commentId',
+    access: 'members',
     tags,
     summary: 'Delete your comment',
     params: CommentParamsSchema,
@@ -213,6 +222,7 @@ export const reviewsEndpoints = {
   myReviews: endpoint({
     method: 'GET',
     path: '/api/me/reviews',
+    access: 'members',
     tags,
     summary: 'Your reviews, newest first',
     query: PageQuerySchema,
@@ -221,6 +231,7 @@ export const reviewsEndpoints = {
   likedReviews: endpoint({
     method: 'GET',
     path: '/api/me/liked-reviews',
+    access: 'members',
     tags,
     summary: 'Reviews you liked, most recently liked first',
     query: PageQuerySchema,

@@ -137,6 +137,7 @@ export const securityEndpoints = {
   overview: endpoint({
     method: 'GET',
     path: '/api/me/security',
+    access: 'members',
     tags,
     summary: 'Password, two-factor, sessions and connected accounts',
     responses: { 200: SecurityOverviewSchema, ...errorResponses(401) },
@@ -144,6 +145,7 @@ export const securityEndpoints = {
   changePassword: endpoint({
     method: 'POST',
     path: '/api/me/password',
+    access: 'members',
     tags,
     summary: 'Change your password (current password required)',
     body: ChangePasswordBodySchema,
@@ -152,6 +154,7 @@ export const securityEndpoints = {
   enableTwoFactor: endpoint({
     method: 'POST',
     path: '/api/me/two-factor/enable',
+    access: 'members',
     tags,
     summary: 'Start two-factor enrolment: a TOTP secret (QR code) and backup codes; confirm with a first code',
     body: PasswordConfirmationSchema,
@@ -160,6 +163,7 @@ export const securityEndpoints = {
   confirmTwoFactor: endpoint({
     method: 'POST',
     path: '/api/me/two-factor/confirm',
+    access: 'members',
     tags,
     summary: 'Confirm enrolment with the first code from the app',
     body: TwoFactorCodeBodySchema,
@@ -168,6 +172,7 @@ export const securityEndpoints = {
   disableTwoFactor: endpoint({
     method: 'POST',
     path: '/api/me/two-factor/disable',
+    access: 'members',
     tags,
     summary: 'Turn two-factor off (current password required)',
     body: PasswordConfirmationSchema,
@@ -176,6 +181,7 @@ export const securityEndpoints = {
   newBackupCodes: endpoint({
     method: 'POST',
     path: '/api/me/two-factor/backup-codes',
+    access: 'members',
     tags,
     summary: 'Replace your backup codes (current password required)',
     body: PasswordConfirmationSchema,
@@ -184,6 +190,7 @@ export const securityEndpoints = {
   revokeSession: endpoint({
     method: 'DELETE',
     path: '/api/me/sessions/:sessionId',
+    access: 'members',
     tags,
     summary: 'End one of your other sessions',
     params: SessionParamsSchema,
@@ -192,6 +199,7 @@ export const securityEndpoints = {
   signOutOthers: endpoint({
     method: 'POST',
     path: '/api/me/sessions/sign-out-others',
+    access: 'members',
     tags,
     summary: 'Log out of all other devices',
     body: EmptyBodySchema,
@@ -200,6 +208,7 @@ export const securityEndpoints = {
   connectAccount: endpoint({
     method: 'POST',
     path: '/api/me/connected-accounts/:provider',
+    access: 'members',
     tags,
     summary: 'Connect a provider account; the browser then goes to the returned URL',
     params: ProviderParamsSchema,
@@ -209,6 +218,7 @@ export const securityEndpoints = {
   disconnectAccount: endpoint({
     method: 'DELETE',
     path: '/api/me/connected-accounts/:provider',
+    access: 'members',
     tags,
     summary: 'Disconnect a provider account',
     params: ProviderParamsSchema,
@@ -217,6 +227,7 @@ export const securityEndpoints = {
   deleteAccount: endpoint({
     method: 'DELETE',
     path: '/api/me',
+    access: 'members',
     tags,
     summary: 'Delete your account for good',
     body: DeleteAccountBodySchema,

@@ -6,12 +6,14 @@ import {
   MATRIX_END,
   MATRIX_START,
   OBJECTS,
+  ROLES,
   renderMatrix,
   type Answer,
   type Role,
   type Row,
   type State,
 } from './authorization/matrix.ts';
+import { declaredEndpoints } from './declarations.ts';
 import { buildAlbum } from './factories.ts';
 import { uploadExport } from './imports.ts';
 import { rymExport } from './rym-export.ts';
@@ -275,6 +277,33 @@ describe('authorization matrix', () => {
     expect(
       rows.filter((route) => !registered.includes(route)),
       'rows for routes the server does not have',
+    ).toEqual([]);
+  });
+
+  it('declares members-only exactly the routes whose row asks every visitor, and only visitors, to sign in', async () => {
+    const declarations = await declaredEndpoints();
+    const registered = new Set(t.app.apiRoutes);
+    const declared = [...declarations.entries()].filter(
+      ([route, declaration]) => registered.has(route) && declaration.access === 'members',
+    );
+    expect(declared.length).toBeGreaterThan(0);
+    // A visitor's 401 is "sign in": not sign-in's own 401 for wrong credentials, which everyone gets.
+    const asksVisitorsToSignIn = (row: Row) => {
+      const states = OBJECTS[row.object] as readonly State[];
+      const others = ROLES.filter((role) => role !== 'visitor');
+      return (
+        states.every((state) => row.rule('visitor', state) === 401) &&
+        others.every((role) => states.every((state) => row.rule(role, state) !== 401))
+      );
+    };
+    const rows = new Map(MATRIX.map((row) => [row.route, row]));
+    expect(
+      declared.filter(([route]) => !rows.has(route) || !asksVisitorsToSignIn(rows.get(route)!)).map(([route]) => route),
+      'members-only routes whose row lets a visitor in',
+    ).toEqual([]);
+    expect(
+      MATRIX.filter((row) => asksVisitorsToSignIn(row) && declarations.get(row.route)?.access !== 'members').map((row) => row.route),
+      "routes that ask every visitor to sign in without `access: 'members'` in their contract",
     ).toEqual([]);
   });
 

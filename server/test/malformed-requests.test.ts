@@ -1,8 +1,8 @@
 import type { Endpoint } from '@hearsay/contracts/endpoint';
-import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './app.ts';
+import { declaredEndpoints } from './declarations.ts';
 import { createUser, type TestUser } from './users.ts';
 
 /**
@@ -11,27 +11,6 @@ import { createUser, type TestUser } from './users.ts';
  * this sweep looks only for the answer nobody should get. Bodies are built from each route's own schema, so that a
  * hostile value in one field reaches the handler (and the database) instead of stopping at another field's check.
  */
-
-const contractsDir = new URL('../../contracts/src/', import.meta.url);
-
-/** Every endpoint declared in the contracts, found by shape in their exports. */
-async function declaredEndpoints(): Promise<Endpoint[]> {
-  const found = new Map<string, Endpoint>();
-  const files = readdirSync(contractsDir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
-  for (const file of files) {
-    const contract = (await import(new URL(file, contractsDir).href)) as Record<string, unknown>;
-    for (const group of Object.values(contract)) {
-      if (!group || typeof group !== 'object') continue;
-      for (const value of Object.values(group)) {
-        const candidate = value as Partial<Endpoint> | null;
-        if (candidate && typeof candidate.method === 'string' && candidate.path?.startsWith('/api/')) {
-          found.set(`${candidate.method} ${candidate.path}`, candidate as Endpoint);
-        }
-      }
-    }
-  }
-  return [...found.values()];
-}
 
 /** Path segments no route expects: too long, a NUL, bad percent-encoding, dot segments, an emoji, SQL. */
 const HOSTILE_SEGMENTS = [
@@ -147,6 +126,25 @@ function hostileQueries(declaration: Endpoint): string[] {
 /** The route's path with every parameter set to `value` (already encoded as it goes on the wire). */
 const pathWith = (declaration: Endpoint, value: string) => declaration.path.replace(/:([A-Za-z]+)/g, value);
 
+const decodes = (text: string) => {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The sweep's requests for one route: hostile path segments, hostile queries, and (unless a GET) hostile bodies. */
+function hostileRequests(declaration: Endpoint): { url: string; payload?: unknown }[] {
+  const requests: { url: string; payload?: unknown }[] = [];
+  const plainPath = pathWith(declaration, 'nothing-here');
+  for (const segment of declaration.path.includes(':') ? HOSTILE_SEGMENTS : []) requests.push({ url: pathWith(declaration, segment) });
+  for (const query of [...HOSTILE_QUERIES, ...hostileQueries(declaration)]) requests.push({ url: plainPath + query });
+  if (declaration.method !== 'GET') for (const payload of hostileBodies(declaration)) requests.push({ url: plainPath, payload });
+  return requests;
+}
+
 let t: TestApp;
 let member: TestUser;
 let endpoints: Endpoint[];
@@ -155,7 +153,7 @@ beforeAll(async () => {
   // The sweep sends thousands of requests from one address: the limits are tested elsewhere, not here.
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   member = await createUser(t);
-  endpoints = await declaredEndpoints();
+  endpoints = [...(await declaredEndpoints()).values()];
 });
 afterAll(() => t?.close());
 
@@ -185,11 +183,7 @@ describe('malformed requests', () => {
     for (const declaration of endpoints) {
       // Signing out or deleting the account would end the member's session for the rest of the sweep.
       if (declaration.path === '/api/auth/sign-out' || (declaration.method === 'DELETE' && declaration.path === '/api/me')) continue;
-      const requests: { url: string; payload?: unknown }[] = [];
-      const plainPath = pathWith(declaration, 'nothing-here');
-      for (const segment of declaration.path.includes(':') ? HOSTILE_SEGMENTS : []) requests.push({ url: pathWith(declaration, segment) });
-      for (const query of [...HOSTILE_QUERIES, ...hostileQueries(declaration)]) requests.push({ url: plainPath + query });
-      if (declaration.method !== 'GET') for (const payload of hostileBodies(declaration)) requests.push({ url: plainPath, payload });
+      const requests = hostileRequests(declaration);
       for (const person of [null, member]) {
         for (const request of requests) {
           const response = await t.inject({
@@ -216,5 +210,46 @@ describe('malformed requests', () => {
     // Still signed in at the end: the member's half of the sweep was not answered as a visitor's.
     const me = await t.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
     expect(me.json().user?.id).toBe(member.user.id);
+  });
+
+  it('to a members-only route are answered 401 for a visitor, never 400: nothing a visitor sends is read or validated', async () => {
+    const registered = new Set(t.app.apiRoutes);
+    const membersOnly = endpoints.filter((declaration) => declaration.access === 'members');
+    expect(membersOnly.length).toBeGreaterThan(0);
+    expect(membersOnly.filter((declaration) => !registered.has(`${declaration.method} ${declaration.path}`))).toEqual([]);
+    const unreadable = [
+      { contentType: 'application/json', payload: '{"not": json' },
+      { contentType: 'text/plain', payload: 'plain words' },
+      { contentType: 'application/x-www-form-urlencoded', payload: 'a=1&b=%ZZ' },
+    ];
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const declaration of membersOnly) {
+      // A path that does not percent-decode is refused by the router before any route is chosen, whatever the path.
+      const requests = hostileRequests(declaration)
+        .filter((request) => decodes(request.url.split('?')[0]!))
+        .map((request) => ({
+          url: request.url,
+          contentType: request.payload !== undefined ? 'application/json' : undefined,
+          payload: request.payload !== undefined ? JSON.stringify(request.payload) : undefined,
+        }));
+      if (declaration.method !== 'GET')
+        for (const body of unreadable) requests.push({ url: pathWith(declaration, 'nothing-here'), ...body });
+      for (const request of requests) {
+        const response = await t.inject({
+          method: declaration.method,
+          url: request.url,
+          headers: request.contentType ? { 'content-type': request.contentType } : {},
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        });
+        sent++;
+        const error = response.statusCode === 401 ? response.json().error : null;
+        if (error?.code !== 'unauthorized' || error.message !== 'Please sign in to continue.') {
+          wrong.push(`${response.statusCode} ${declaration.method} ${request.url.slice(0, 120)} ${request.payload?.slice(0, 60) ?? ''}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(membersOnly.length * 5);
+    expect(wrong).toEqual([]);
   });
 });

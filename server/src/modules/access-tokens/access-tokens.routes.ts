@@ -1,7 +1,6 @@
 import { accessTokensEndpoints as endpoints } from '@hearsay/contracts/access-tokens';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { AccessTokensService } from './access-tokens.service.ts';
@@ -78,13 +77,13 @@ export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limit
 export const accessTokensRoutes: FastifyPluginAsync<{ tokens: AccessTokensService }> = async (app, { tokens }) => {
   route(app, endpoints.list, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return tokens.list(requireViewer(request));
+    return tokens.list(request.viewer);
   });
   route(app, endpoints.create, async (request, reply) => {
-    const created = await tokens.create(requireViewer(request), request.body);
+    const created = await tokens.create(request.viewer, request.body);
     // The secret is in this answer only: no cache may keep it.
     reply.status(201).header('cache-control', 'no-store');
     return created;
   });
-  route(app, endpoints.revoke, async (request) => tokens.revoke(requireViewer(request), request.params.tokenId));
+  route(app, endpoints.revoke, async (request) => tokens.revoke(request.viewer, request.params.tokenId));
 };

@@ -378,5 +378,13 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/albums/{albumId}/rating'].put['x-token-scope']).toBe('write');
     expect(document.paths['/api/me/tokens'].post).toMatchObject({ 'x-token-scope': 'none', security: [{ sessionCookie: [] }] });
     expect(document.paths['/api/me/password'].post['x-token-scope']).toBe('none');
+    // A members-only operation needs a session or a token; any other takes either, or neither (`{}`).
+    expect(document.paths['/api/me/ratings'].get).toMatchObject({
+      'x-access': 'members',
+      security: [{ sessionCookie: [] }, { bearerAuth: [] }],
+    });
+    expect(document.paths['/api/me/ratings'].get.description).toContain('Signed-in people only');
+    expect(document.paths['/api/albums'].get.security).toEqual([{}, { sessionCookie: [] }, { bearerAuth: [] }]);
+    expect(document.paths['/api/auth/sign-in'].post.security).toEqual([{}, { sessionCookie: [] }]);
   });
 });

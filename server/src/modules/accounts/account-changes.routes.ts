@@ -1,6 +1,5 @@
 import { accountsEndpoints as endpoints } from '@hearsay/contracts/accounts';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { AccountChangesService } from './account-changes.service.ts';
 import { requestContext } from './accounts.routes.ts';
@@ -9,12 +8,12 @@ import { requestContext } from './accounts.routes.ts';
 export const accountChangesRoutes: FastifyPluginAsync<{ changes: AccountChangesService }> = async (app, { changes }) => {
   route(app, endpoints.changeUsername, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return changes.changeUsername(requireViewer(request), request.body);
+    return changes.changeUsername(request.viewer, request.body);
   });
 
   route(app, endpoints.changeEmail, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return changes.requestEmailChange(requireViewer(request), request.body);
+    return changes.requestEmailChange(request.viewer, request.body);
   });
 
   // The link may be opened on any device, signed in or not: the token alone is the proof.

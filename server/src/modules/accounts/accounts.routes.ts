@@ -1,7 +1,6 @@
 import { accountsEndpoints as endpoints } from '@hearsay/contracts/accounts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_IP_HEADER } from '../../platform/auth/auth.ts';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import { pageReadViewer } from '../../platform/http/viewer.ts';
@@ -58,14 +57,14 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
     return { user: request.viewer ? await accounts.currentUser(request.viewer.id) : null };
   });
 
-  route(app, endpoints.updateProfile, async (request) => accounts.updateProfile(requireViewer(request).id, request.body));
-  route(app, endpoints.createProfile, async (request) => accounts.updateProfile(requireViewer(request).id, {}));
+  route(app, endpoints.updateProfile, async (request) => accounts.updateProfile(request.viewer.id, request.body));
+  route(app, endpoints.createProfile, async (request) => accounts.updateProfile(request.viewer.id, {}));
 
   route(
     app,
     endpoints.uploadAvatar,
     async (request) => {
-      const viewer = requireViewer(request);
+      const viewer = request.viewer;
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } });
       if (!file) throw badRequest('file_required', 'Please choose a picture to upload.');
       const upload = await file.toBuffer();
@@ -73,9 +72,9 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
     },
     { config: { pace: 'picture' } },
   );
-  route(app, endpoints.removeAvatar, async (request) => accounts.removeAvatar(requireViewer(request).id));
+  route(app, endpoints.removeAvatar, async (request) => accounts.removeAvatar(request.viewer.id));
 
-  route(app, endpoints.onboarding, async (request) => accounts.onboarding(requireViewer(request).id));
+  route(app, endpoints.onboarding, async (request) => accounts.onboarding(request.viewer.id));
 
-  route(app, endpoints.saveOnboarding, async (request) => accounts.saveOnboarding(requireViewer(request).id, request.body));
+  route(app, endpoints.saveOnboarding, async (request) => accounts.saveOnboarding(request.viewer.id, request.body));
 };

@@ -1,7 +1,6 @@
 import { securityEndpoints as endpoints } from '@hearsay/contracts/security';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Auth } from '../../platform/auth/auth.ts';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route, type EndpointHandler } from '../../platform/http/endpoints.ts';
 import { requestContext, withCookies } from './accounts.routes.ts';
@@ -60,40 +59,40 @@ export const securityRoutes: FastifyPluginAsync<{
 
   route(app, endpoints.overview, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return security.overview(requireViewer(request));
+    return security.overview(request.viewer);
   });
 
   route(app, endpoints.changePassword, async (request, reply) =>
-    withCookies(reply, await security.changePassword(requireViewer(request), request.body, requestContext(request))),
+    withCookies(reply, await security.changePassword(request.viewer, request.body, requestContext(request))),
   );
 
   route(app, endpoints.enableTwoFactor, async (request, reply) =>
-    withCookies(reply, await security.enableTwoFactor(requireViewer(request), request.body.password, requestContext(request))),
+    withCookies(reply, await security.enableTwoFactor(request.viewer, request.body.password, requestContext(request))),
   );
 
   route(app, endpoints.confirmTwoFactor, async (request, reply) =>
-    withCookies(reply, await security.confirmTwoFactor(requireViewer(request), request.body.code, requestContext(request))),
+    withCookies(reply, await security.confirmTwoFactor(request.viewer, request.body.code, requestContext(request))),
   );
 
   route(app, endpoints.disableTwoFactor, async (request, reply) =>
-    withCookies(reply, await security.disableTwoFactor(requireViewer(request), request.body.password, requestContext(request))),
+    withCookies(reply, await security.disableTwoFactor(request.viewer, request.body.password, requestContext(request))),
   );
 
   route(app, endpoints.newBackupCodes, async (request) =>
-    security.regenerateBackupCodes(requireViewer(request), request.body.password, requestContext(request)),
+    security.regenerateBackupCodes(request.viewer, request.body.password, requestContext(request)),
   );
 
-  route(app, endpoints.revokeSession, async (request) => security.revokeSession(requireViewer(request), request.params.sessionId));
+  route(app, endpoints.revokeSession, async (request) => security.revokeSession(request.viewer, request.params.sessionId));
 
-  route(app, endpoints.signOutOthers, async (request) => security.signOutOtherDevices(requireViewer(request)));
+  route(app, endpoints.signOutOthers, async (request) => security.signOutOtherDevices(request.viewer));
 
   route(app, endpoints.connectAccount, async (request, reply) =>
-    withCookies(reply, await security.linkAccount(requireViewer(request), request.params.provider, requestContext(request))),
+    withCookies(reply, await security.linkAccount(request.viewer, request.params.provider, requestContext(request))),
   );
 
-  route(app, endpoints.disconnectAccount, async (request) => security.unlinkAccount(requireViewer(request), request.params.provider));
+  route(app, endpoints.disconnectAccount, async (request) => security.unlinkAccount(request.viewer, request.params.provider));
 
   route(app, endpoints.deleteAccount, async (request, reply) =>
-    withCookies(reply, await security.deleteAccount(requireViewer(request), request.body, requestContext(request))),
+    withCookies(reply, await security.deleteAccount(request.viewer, request.body, requestContext(request))),
   );
 };

@@ -1,6 +1,5 @@
 import { musicbrainzEndpoints as endpoints } from '@hearsay/contracts/musicbrainz';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { CatalogMusicBrainz } from './catalog-musicbrainz.ts';
 
@@ -21,7 +20,7 @@ export const musicbrainzRoutes: FastifyPluginAsync<MusicBrainzRoutesOptions> = a
     { config: { pace: 'musicbrainz-search', paceVisitors: true } },
   );
 
-  route(app, endpoints.add, async (request) => catalogMusicBrainz.add(request.params.mbid, requireViewer(request).id), {
+  route(app, endpoints.add, async (request) => catalogMusicBrainz.add(request.params.mbid, request.viewer.id), {
     config: { pace: 'musicbrainz-add' },
   });
 

@@ -1,6 +1,5 @@
 import { dataExportEndpoints as endpoints } from '@hearsay/contracts/data-export';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { DataExportService } from './data-export.service.ts';
 
@@ -10,23 +9,23 @@ export const dataExportRoutes: FastifyPluginAsync<{ dataExport: DataExportServic
     endpoints.start,
     async (request, reply) => {
       reply.status(202);
-      return dataExport.start(requireViewer(request).id);
+      return dataExport.start(request.viewer.id);
     },
     { config: { pace: 'export' } },
   );
 
   route(app, endpoints.latest, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { export: await dataExport.latest(requireViewer(request).id) };
+    return { export: await dataExport.latest(request.viewer.id) };
   });
 
   route(app, endpoints.get, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return dataExport.get(requireViewer(request).id, request.params.exportId);
+    return dataExport.get(request.viewer.id, request.params.exportId);
   });
 
   route(app, endpoints.download, async (request, reply) => {
-    const { bytes, fileName } = await dataExport.download(requireViewer(request).id, request.params.exportId);
+    const { bytes, fileName } = await dataExport.download(request.viewer.id, request.params.exportId);
     return reply
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -1,6 +1,5 @@
 import { importsEndpoints as endpoints } from '@hearsay/contracts/imports';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { ImportsService } from './imports.service.ts';
@@ -11,7 +10,7 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = as
     app,
     endpoints.startRym,
     async (request, reply) => {
-      const viewer = requireViewer(request);
+      const viewer = request.viewer;
       const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
       if (!file) throw badRequest('file_required', 'Please choose your RateYourMusic export (.csv).');
       if (!file.filename.toLowerCase().endsWith('.csv')) throw badRequest('not_csv', 'Please choose a .csv file.');
@@ -27,7 +26,7 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = as
     app,
     endpoints.startHearsay,
     async (request, reply) => {
-      const viewer = requireViewer(request);
+      const viewer = request.viewer;
       const file = await request.file({ limits: { fileSize: HEARSAY_IMPORT_MAX_BYTES } });
       if (!file) throw badRequest('file_required', 'Please choose your Hearsay export (.zip).');
       const name = file.filename.toLowerCase();
@@ -42,10 +41,10 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = as
     { config: { pace: 'import' } },
   );
 
-  route(app, endpoints.latest, async (request) => ({ job: await imports.latest(requireViewer(request).id) }));
+  route(app, endpoints.latest, async (request) => ({ job: await imports.latest(request.viewer.id) }));
 
   route(app, endpoints.job, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return imports.job(requireViewer(request).id, request.params.importId);
+    return imports.job(request.viewer.id, request.params.importId);
   });
 };

@@ -1,20 +1,17 @@
 import { libraryEndpoints as endpoints } from '@hearsay/contracts/library';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { LibraryService } from './library.service.ts';
 
 export const libraryRoutes: FastifyPluginAsync<{ library: LibraryService }> = async (app, { library }) => {
-  route(app, endpoints.albumState, async (request) => library.viewerState(requireViewer(request).id, request.params.albumId));
+  route(app, endpoints.albumState, async (request) => library.viewerState(request.viewer.id, request.params.albumId));
 
-  route(app, endpoints.like, async (request) => library.setLike(requireViewer(request).id, request.params.albumId, true));
-  route(app, endpoints.unlike, async (request) => library.setLike(requireViewer(request).id, request.params.albumId, false));
+  route(app, endpoints.like, async (request) => library.setLike(request.viewer.id, request.params.albumId, true));
+  route(app, endpoints.unlike, async (request) => library.setLike(request.viewer.id, request.params.albumId, false));
 
-  route(app, endpoints.addListenLater, async (request) => library.setListenLater(requireViewer(request).id, request.params.albumId, true));
-  route(app, endpoints.removeListenLater, async (request) =>
-    library.setListenLater(requireViewer(request).id, request.params.albumId, false),
-  );
+  route(app, endpoints.addListenLater, async (request) => library.setListenLater(request.viewer.id, request.params.albumId, true));
+  route(app, endpoints.removeListenLater, async (request) => library.setListenLater(request.viewer.id, request.params.albumId, false));
 
-  route(app, endpoints.favorites, async (request) => library.favorites(requireViewer(request).id, request.query));
-  route(app, endpoints.listenLater, async (request) => library.listenLater(requireViewer(request).id, request.query));
+  route(app, endpoints.favorites, async (request) => library.favorites(request.viewer.id, request.query));
+  route(app, endpoints.listenLater, async (request) => library.listenLater(request.viewer.id, request.query));
 };

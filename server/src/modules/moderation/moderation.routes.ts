@@ -3,7 +3,6 @@ import { dataExportEndpoints } from '@hearsay/contracts/data-export';
 import { moderationEndpoints as endpoints } from '@hearsay/contracts/moderation';
 import { REALTIME_PATH } from '@hearsay/contracts/realtime-connection';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { ModerationService } from './moderation.service.ts';
@@ -44,23 +43,21 @@ export const moderationRoutes: FastifyPluginAsync<{ moderation: ModerationServic
     app,
     endpoints.report,
     async (request, reply) => {
-      const receipt = await moderation.report(requireViewer(request), request.body);
+      const receipt = await moderation.report(request.viewer, request.body);
       reply.status(receipt.alreadyReported ? 200 : 201);
       return receipt;
     },
     { config: { pace: 'report' } },
   );
-  route(app, endpoints.access, async (request) => moderation.access(requireViewer(request)));
-  route(app, endpoints.standing, async (request) => moderation.standing(requireViewer(request)));
-  route(app, endpoints.acknowledgeWarning, async (request) =>
-    moderation.acknowledgeWarning(requireViewer(request), request.params.warningId),
-  );
-  route(app, endpoints.queue, async (request) => moderation.queue(requireViewer(request), request.query));
-  route(app, endpoints.decide, async (request) => moderation.decide(requireViewer(request), request.body));
-  route(app, endpoints.audit, async (request) => moderation.audit(requireViewer(request), request.query));
-  route(app, endpoints.health, async (request) => moderation.health(requireViewer(request)));
-  route(app, endpoints.pendingAlbums, async (request) => moderation.pendingAlbums(requireViewer(request), request.query));
-  route(app, endpoints.moderators, async (request) => moderation.moderatorList(requireViewer(request)));
-  route(app, endpoints.appoint, async (request) => moderation.setModerator(requireViewer(request), request.params.username, true));
-  route(app, endpoints.removeModerator, async (request) => moderation.setModerator(requireViewer(request), request.params.username, false));
+  route(app, endpoints.access, async (request) => moderation.access(request.viewer));
+  route(app, endpoints.standing, async (request) => moderation.standing(request.viewer));
+  route(app, endpoints.acknowledgeWarning, async (request) => moderation.acknowledgeWarning(request.viewer, request.params.warningId));
+  route(app, endpoints.queue, async (request) => moderation.queue(request.viewer, request.query));
+  route(app, endpoints.decide, async (request) => moderation.decide(request.viewer, request.body));
+  route(app, endpoints.audit, async (request) => moderation.audit(request.viewer, request.query));
+  route(app, endpoints.health, async (request) => moderation.health(request.viewer));
+  route(app, endpoints.pendingAlbums, async (request) => moderation.pendingAlbums(request.viewer, request.query));
+  route(app, endpoints.moderators, async (request) => moderation.moderatorList(request.viewer));
+  route(app, endpoints.appoint, async (request) => moderation.setModerator(request.viewer, request.params.username, true));
+  route(app, endpoints.removeModerator, async (request) => moderation.setModerator(request.viewer, request.params.username, false));
 };

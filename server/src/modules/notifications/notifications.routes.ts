@@ -1,6 +1,5 @@
 import { notificationsEndpoints as endpoints, type EmailTopic } from '@hearsay/contracts/notifications';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -21,11 +20,11 @@ export const notificationsRoutes: FastifyPluginAsync<{ notifications: Notificati
   // Mail programs post one-click unsubscribes (RFC 8058) as a form; only these routes read such bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, undefined));
 
-  route(app, endpoints.list, async (request) => notifications.list(requireViewer(request).id, request.query));
+  route(app, endpoints.list, async (request) => notifications.list(request.viewer.id, request.query));
 
-  route(app, endpoints.unreadCount, async (request) => notifications.unreadCount(requireViewer(request).id));
+  route(app, endpoints.unreadCount, async (request) => notifications.unreadCount(request.viewer.id));
 
-  route(app, endpoints.markRead, async (request) => notifications.markRead(requireViewer(request).id, request.body));
+  route(app, endpoints.markRead, async (request) => notifications.markRead(request.viewer.id, request.body));
 
   route(app, endpoints.unsubscribe, async (request, reply) => {
     const topic = await notifications.unsubscribe(request.query.token);

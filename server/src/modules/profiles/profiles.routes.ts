@@ -1,46 +1,37 @@
 import { profilesEndpoints as endpoints } from '@hearsay/contracts/profiles';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
 /** Profiles are for signed-in members (spec §6): every route here answers 401 to a visitor. */
 export const profilesRoutes: FastifyPluginAsync<{ profiles: ProfilesService }> = async (app, { profiles }) => {
-  route(app, endpoints.profile, async (request) => profiles.profile(request.params.username, requireViewer(request)));
+  route(app, endpoints.profile, async (request) => profiles.profile(request.params.username, request.viewer));
 
-  route(app, endpoints.follow, async (request) => profiles.setFollow(request.params.username, requireViewer(request), true), {
+  route(app, endpoints.follow, async (request) => profiles.setFollow(request.params.username, request.viewer, true), {
     config: { pace: 'follow' },
   });
-  route(app, endpoints.unfollow, async (request) => profiles.setFollow(request.params.username, requireViewer(request), false));
+  route(app, endpoints.unfollow, async (request) => profiles.setFollow(request.params.username, request.viewer, false));
 
-  route(app, endpoints.visibility, async (request) => profiles.visibility(requireViewer(request)));
-  route(app, endpoints.setVisibility, async (request) => profiles.setVisibility(requireViewer(request), request.body.visibility));
-  route(app, endpoints.followRequests, async (request) => profiles.followRequests(requireViewer(request), request.query));
-  route(app, endpoints.approveFollowRequest, async (request) =>
-    profiles.answerRequest(requireViewer(request), request.params.username, true),
-  );
-  route(app, endpoints.declineFollowRequest, async (request) =>
-    profiles.answerRequest(requireViewer(request), request.params.username, false),
-  );
+  route(app, endpoints.visibility, async (request) => profiles.visibility(request.viewer));
+  route(app, endpoints.setVisibility, async (request) => profiles.setVisibility(request.viewer, request.body.visibility));
+  route(app, endpoints.followRequests, async (request) => profiles.followRequests(request.viewer, request.query));
+  route(app, endpoints.approveFollowRequest, async (request) => profiles.answerRequest(request.viewer, request.params.username, true));
+  route(app, endpoints.declineFollowRequest, async (request) => profiles.answerRequest(request.viewer, request.params.username, false));
 
-  route(app, endpoints.block, async (request) => profiles.setBlock(request.params.username, requireViewer(request), true));
-  route(app, endpoints.unblock, async (request) => profiles.setBlock(request.params.username, requireViewer(request), false));
-  route(app, endpoints.mute, async (request) => profiles.setMute(request.params.username, requireViewer(request), true));
-  route(app, endpoints.unmute, async (request) => profiles.setMute(request.params.username, requireViewer(request), false));
+  route(app, endpoints.block, async (request) => profiles.setBlock(request.params.username, request.viewer, true));
+  route(app, endpoints.unblock, async (request) => profiles.setBlock(request.params.username, request.viewer, false));
+  route(app, endpoints.mute, async (request) => profiles.setMute(request.params.username, request.viewer, true));
+  route(app, endpoints.unmute, async (request) => profiles.setMute(request.params.username, request.viewer, false));
 
   for (const direction of ['followers', 'following'] as const) {
-    route(app, endpoints[direction], async (request) =>
-      profiles.people(request.params.username, requireViewer(request), direction, request.query),
-    );
+    route(app, endpoints[direction], async (request) => profiles.people(request.params.username, request.viewer, direction, request.query));
   }
 
-  route(app, endpoints.ratings, async (request) => profiles.ratings(request.params.username, requireViewer(request), request.query));
+  route(app, endpoints.ratings, async (request) => profiles.ratings(request.params.username, request.viewer, request.query));
 
-  route(app, endpoints.ratingDistribution, async (request) => profiles.distribution(request.params.username, requireViewer(request)));
+  route(app, endpoints.ratingDistribution, async (request) => profiles.distribution(request.params.username, request.viewer));
 
-  route(app, endpoints.compatibility, async (request) => profiles.compatibility(request.params.username, requireViewer(request)));
+  route(app, endpoints.compatibility, async (request) => profiles.compatibility(request.params.username, request.viewer));
 
-  route(app, endpoints.collections, async (request) =>
-    profiles.collections(request.params.username, requireViewer(request), request.query),
-  );
+  route(app, endpoints.collections, async (request) => profiles.collections(request.params.username, request.viewer, request.query));
 };

@@ -1,6 +1,5 @@
 import { yearInReviewEndpoints as endpoints } from '@hearsay/contracts/year-in-review';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireViewer } from '../../platform/auth/require-viewer.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import type { YearInReviewService } from './year-in-review.service.ts';
 
@@ -9,7 +8,7 @@ import type { YearInReviewService } from './year-in-review.service.ts';
  * sites without a session): a visitor's view, public to cache for visitors; a signed-in asker revalidates every time.
  */
 export const yearInReviewRoutes: FastifyPluginAsync<{ yearInReview: YearInReviewService }> = async (app, { yearInReview }) => {
-  route(app, endpoints.year, async (request) => yearInReview.year(request.params.username, request.params.year, requireViewer(request)));
+  route(app, endpoints.year, async (request) => yearInReview.year(request.params.username, request.params.year, request.viewer));
 
   route(app, endpoints.card, async (request, reply) => {
     const card = await yearInReview.card(request.params.username, request.params.year, request.viewer);

@@ -1,6 +1,8 @@
 import type { Endpoint, EndpointRequest, SuccessSchema } from '@hearsay/contracts/endpoint';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { unauthorized } from '../errors.ts';
+import type { Viewer } from './viewer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,8 +15,13 @@ declare module 'fastify' {
   }
 }
 
+/** A members-only endpoint's handler always has its viewer: the route refused visitors before it ran. */
+type HandlerRequest<E extends Endpoint> = FastifyRequest &
+  EndpointRequest<E> &
+  (E extends { access: 'members' } ? { viewer: Viewer } : unknown);
+
 export type EndpointHandler<E extends Endpoint> = (
-  request: FastifyRequest & EndpointRequest<E>,
+  request: HandlerRequest<E>,
   reply: FastifyReply,
 ) => Promise<z.input<SuccessSchema<E>> | FastifyReply>;
 
@@ -25,8 +32,17 @@ export interface EndpointRouteOptions {
 }
 
 /**
- * Registers a route from its contract declaration: the method, path, validation and the response schemas (the
- * allow-list of what leaves the server) all come from the one object the web app calls.
+ * Answers a visitor 401 on a members-only route. A route's own onRequest hook runs after the server's, so the session
+ * cookie or access token has been resolved into `request.viewer` (a page's in-process reads too), and the CSRF guard
+ * has judged the request; the body is not yet read, and nothing of it is validated.
+ */
+async function refuseVisitors(request: FastifyRequest): Promise<void> {
+  if (!request.viewer) throw unauthorized();
+}
+
+/**
+ * Registers a route from its contract declaration: the method, path, who may call it, validation and the response
+ * schemas (the allow-list of what leaves the server) all come from the one object the web app calls.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -45,10 +61,12 @@ export function route<E extends Endpoint>(
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
       ...(declaration.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(declaration.access ? { 'x-access': declaration.access } : {}),
       response: declaration.responses,
     },
     config: { ...options.config, endpoint: declaration },
-    handler: (request, reply) => handler(request as FastifyRequest & EndpointRequest<E>, reply),
+    ...(declaration.access === 'members' ? { onRequest: refuseVisitors } : {}),
+    handler: (request, reply) => handler(request as HandlerRequest<E>, reply),
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * The finishing touches of the OpenAPI document (/api/docs): how to authenticate (a session cookie or a personal
- * access token), which token scope each operation needs, and an example for every request body and response,
- * generated from the operation's own schema so that it cannot drift from it.
+ * access token) and which operations need it, which token scope each operation needs, and an example for every request
+ * body and response, generated from the operation's own schema so that it cannot drift from it.
  */
 
 type Json = Record<string, unknown>;
@@ -54,11 +54,15 @@ export function finishApiDocument<T extends object>(document: T, options: ApiDoc
       if (!operation) continue;
       const scope = options.scopeOf(method.toUpperCase(), fastifyPath);
       operation['x-token-scope'] = scope;
-      operation.security = scope === 'none' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerAuth: [] }];
-      const note =
+      // A members-only operation (`x-access`, from its declaration) needs a session or a token; `{}` makes them optional.
+      const membersOnly = operation['x-access'] === 'members';
+      const credentials = scope === 'none' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerAuth: [] }];
+      operation.security = membersOnly ? credentials : [{}, ...credentials];
+      const tokens =
         scope === 'none'
           ? 'Access tokens: not available (account security; sign in on the website).'
           : `Access tokens: needs the \`${scope}\` scope.`;
+      const note = membersOnly ? `Signed-in people only: a visitor gets 401 \`unauthorized\`.\n\n${tokens}` : tokens;
       operation.description = operation.description ? `${String(operation.description)}\n\n${note}` : note;
       const body = operation.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
       for (const media of Object.values(body?.content ?? {})) media.example ??= exampleOf(media.schema ?? {}, context);

@@ -39,8 +39,8 @@ declare module 'fastify' {
 
 /**
  * Enforces the pace of routes that declare `config: { pace }`, per signed-in person, in the shared limiter
- * (Redis when configured, so every server process counts together). Visitors are left to the route's own 401,
- * unless the route paces them by address.
+ * (Redis when configured, so every server process counts together). Visitors are left to the route (a members-only
+ * one has already answered them 401), unless the route paces them by address.
  */
 const pacePlugin: FastifyPluginAsync<{ limiter: RateLimiter }> = async (app, { limiter }) => {
   app.addHook('preHandler', async (request) => {
