@@ -274,7 +274,8 @@ function table(rows: Row[]): string {
 
 async function main() {
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_WEB_RUNS must be a positive whole number, not ${runs}`);
-  if (!(cpuSlowdown >= 1 && cpuSlowdown <= 20)) throw new Error(`BENCH_WEB_CPU_SLOWDOWN must be a number from 1 to 20, not ${cpuSlowdown}`);
+  if (!(cpuSlowdown >= 1 && cpuSlowdown <= 20))
+    throw new Error(`BENCH_WEB_CPU_SLOWDOWN must be a number from 1 to 20, not ${process.env.BENCH_WEB_CPU_SLOWDOWN}`);
   const started = new Date();
   const loadBefore = loadavg();
   process.stdout.write('Building the bare Vite + React page...\n');
