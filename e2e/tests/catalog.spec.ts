@@ -88,3 +88,35 @@ test.describe('explore', () => {
     await expect(page.locator('main a[href^="/album/"]').first()).not.toHaveAttribute('href', first ?? '');
   });
 });
+
+test.describe('album covers', () => {
+  test('show on pages opened directly, with the cache cold and then warm', async ({ page }) => {
+    /** The covers in the first screen, each once it has loaded: painted (fully opaque) or not. */
+    const coversOnScreen = () =>
+      page.locator('main img[src^="/covers/albums/"]').evaluateAll((images) =>
+        images
+          .filter((image) => image.getBoundingClientRect().top < window.innerHeight && image.checkVisibility())
+          .map((image) => {
+            const cover = image as HTMLImageElement;
+            let opacity = 1;
+            for (let element: Element | null = cover; element; element = element.parentElement) {
+              opacity *= Number(getComputedStyle(element).opacity);
+            }
+            return { src: cover.getAttribute('src'), loaded: cover.complete && cover.naturalWidth > 0, opacity };
+          }),
+      );
+    for (const path of ['/', '/explore', '/album/pink-floyd-the-dark-side-of-the-moon', '/artist/pink-floyd']) {
+      // The first visit loads the pictures while the app starts; the reload finds them in the cache, loaded at once.
+      for (const visit of ['cold', 'warm']) {
+        if (visit === 'cold') await page.goto(path);
+        else await page.reload();
+        await expect.poll(async () => (await coversOnScreen()).length, `${path} (${visit})`).toBeGreaterThan(0);
+        await expect.poll(async () => (await coversOnScreen()).every((cover) => cover.loaded), `${path} (${visit})`).toBe(true);
+        expect(
+          (await coversOnScreen()).filter((cover) => cover.opacity < 1),
+          `${path} (${visit})`,
+        ).toEqual([]);
+      }
+    }
+  });
+});

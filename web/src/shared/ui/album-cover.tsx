@@ -1,9 +1,10 @@
 import { paths } from '@hearsay/contracts/paths';
-import { useState } from 'react';
 import { cn } from '../lib/cn.ts';
 
 /**
- * A square album cover that keeps its space while loading (no layout shift). Album covers come in the Cover Art
+ * A square album cover that keeps its space while loading (no layout shift): its tile shows until the picture paints.
+ * The picture is never hidden waiting for a load event: on a page the server rendered, the browser often loads it
+ * before the app takes the page over, and that event is then never seen. Album covers come in the Cover Art
  * Archive's 250 and 500 px thumbnails; the browser picks by the size the cover is shown at (`sizes`, a card's by
  * default).
  */
@@ -21,7 +22,6 @@ export function AlbumCover({
   sizes?: string;
 }) {
   const sized = src.startsWith('/covers/albums/');
-  const [loaded, setLoaded] = useState(false);
   return (
     <div className={cn('relative aspect-square overflow-hidden rounded-xl bg-surface-3 shadow-card', className)}>
       <img
@@ -33,8 +33,7 @@ export function AlbumCover({
         height={600}
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"
-        onLoad={() => setLoaded(true)}
-        className={cn('size-full object-cover transition-opacity duration-300', loaded ? 'opacity-100' : 'opacity-0')}
+        className="size-full object-cover"
       />
     </div>
   );
