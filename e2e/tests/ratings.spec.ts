@@ -43,6 +43,34 @@ test('rate an album with the mouse and the keyboard, see the average move, then 
   await expect(page.getByText('No ratings yet')).toBeVisible();
 });
 
+test('a star tapped while the page is still starting is kept, shown at once and saved', async ({ page, request }) => {
+  await register(page);
+  await finishOnboarding(page);
+  const list = (await (await request.get('/api/albums?sort=title&limit=1&page=9')).json()) as { items: { slug: string; title: string }[] };
+  const album = list.items[0]!;
+  // The app's scripts arrive late, as on a slow phone: the page the server rendered is there long before they run.
+  let scriptsLate = true;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    if (scriptsLate) await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  // The page's own goto, which does not wait for the app to take the page over.
+  await Object.getPrototypeOf(page).goto.call(page, `/album/${album.slug}`, { waitUntil: 'commit' });
+  const slider = page.getByRole('slider', { name: `Your rating of ${album.title}` });
+  await expect(slider).toBeVisible();
+  expect(await page.locator('html[data-ready]').count()).toBe(0);
+  const box = (await slider.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.78, box.y + box.height / 2);
+  // Four of five stars fill at once, before the app has the page.
+  await expect(slider.locator('[data-fill]')).toHaveAttribute('width', '96');
+  expect(await page.locator('html[data-ready]').count()).toBe(0);
+  scriptsLate = false;
+  await expect(page.getByText('Rated 8.0')).toBeVisible({ timeout: 20_000 });
+  await expect(slider).toHaveAttribute('aria-valuenow', '8');
+  const state = (await (await page.request.get(`/api/albums/${album.slug}/me`)).json()) as { rating: number | null };
+  expect(state.rating).toBe(8);
+});
+
 test('like an album and find it in favorites; mark it to listen later', async ({ page, request }) => {
   await register(page);
   await finishOnboarding(page);

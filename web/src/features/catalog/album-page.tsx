@@ -261,10 +261,12 @@ function YourRating({ album }: { album: AlbumDetail }) {
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3">
       <RatingInput
-        value={album.viewerRating}
+        // The rating being saved shows at once (a star tapped while the page was starting among them).
+        value={rate.isPending && rate.variables !== undefined ? rate.variables : album.viewerRating}
         onChange={save}
         disabled={rate.isPending}
         label={t('album.rateLabel', { title: album.title })}
+        keepsEarlyClicks="album-rating"
       />
       {album.viewerRating !== null ? (
         <Button variant="ghost" size="sm" onClick={() => save(null)} disabled={rate.isPending}>

@@ -4,24 +4,32 @@ import { cn } from '../lib/cn.ts';
 import { formatRating } from '../i18n/index.ts';
 import { ratingLabel } from '@hearsay/contracts/constants';
 import { StarRow } from './rating-stars.tsx';
+import { useEarlyClick } from '../lib/early-clicks.ts';
+
+/** The rating a click or a lifted finger gives, by where across the stars it lands (web/index.html's script too). */
+export const ratingAt = (fraction: number) => Math.max(1, Math.ceil(Math.min(1, Math.max(0, fraction)) * 20) / 2);
 
 /**
  * A 1–10 rating in half steps, drawn as a row of five stars (each star is two points). It is one ARIA
  * slider: arrow keys move by half a point, Home/End jump to 1 and 10, Enter or a click commits;
  * hovering previews the value and its label (spec §9). On a touchscreen (coarse pointer) the stars grow to 48 px, so
  * each half step is a 24 px target. The value and its label are printed once, beside the stars; screen readers hear
- * them from the slider itself.
+ * them from the slider itself. With `keepsEarlyClicks`, a click before the app has taken a server-rendered page over is
+ * kept by the page and applied once it has (`useEarlyClick`), the stars showing it meanwhile.
  */
 export function RatingInput({
   value,
   onChange,
   disabled,
   label,
+  keepsEarlyClicks,
 }: {
   value: number | null;
   onChange: (value: number) => void;
   disabled?: boolean;
   label: string;
+  /** A name for this control on its page, under which an early click is kept. */
+  keepsEarlyClicks?: string;
 }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<number | null>(null);
@@ -30,10 +38,11 @@ export function RatingInput({
   // A finger drags along the stars like a slider thumb and rates where it lifts; the click that follows is not a second rating.
   const touchCommitted = useRef(false);
 
+  useEarlyClick(keepsEarlyClicks, (click) => onChange(ratingAt(click.fraction)));
+
   const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const fraction = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
-    return Math.max(1, Math.ceil(fraction * 20) / 2);
+    return ratingAt((event.clientX - box.left) / box.width);
   };
   const step = (next: number) => setKeyboard(Math.min(10, Math.max(1, next)));
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -61,6 +70,7 @@ export function RatingInput({
         aria-valuenow={shown ?? undefined}
         aria-valuetext={shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : ratingLabel(null)}
         aria-disabled={disabled}
+        data-early-click={keepsEarlyClicks}
         onKeyDown={disabled ? undefined : onKeyDown}
         onBlur={() => setKeyboard(null)}
         onPointerMove={

@@ -24,11 +24,10 @@ export function StarRow({ value, className, ...props }: { value: number | null; 
   return (
     <svg viewBox="0 0 120 24" className={className} {...props}>
       <path d={FIVE_STARS} className="fill-star-empty" />
-      {filled > 0 ? (
-        <svg width={filled} height="24" viewBox={`0 0 ${filled} 24`}>
-          <path d={FIVE_STARS} className="fill-star" />
-        </svg>
-      ) : null}
+      {/* Drawn at no width too: a rating clicked before the app has the page fills it (web/index.html). */}
+      <svg width={filled} height="24" viewBox={`0 0 ${filled} 24`} data-fill="">
+        <path d={FIVE_STARS} className="fill-star" />
+      </svg>
     </svg>
   );
 }
