@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /**
  * Clicks kept by the page's inline script (web/index.html) on controls marked `data-early-click` before the app took
@@ -23,8 +23,7 @@ const EVENT = 'hearsay:early-click';
  * ready. Each click is applied once: it leaves the page's list when it is taken.
  */
 export function useEarlyClick(key: string | undefined, apply: (click: EarlyClick) => void): void {
-  const latest = useRef(apply);
-  latest.current = apply;
+  const applyNow = useEffectEvent(apply);
   useEffect(() => {
     if (!key || typeof window === 'undefined') return;
     const take = () => {
@@ -36,7 +35,7 @@ export function useEarlyClick(key: string | undefined, apply: (click: EarlyClick
       for (const control of document.querySelectorAll(`[data-early-click="${CSS.escape(key)}"]`)) {
         control.removeAttribute('data-early-clicked');
       }
-      latest.current(mine.at(-1)!);
+      applyNow(mine.at(-1)!);
     };
     take();
     document.addEventListener(EVENT, take);
