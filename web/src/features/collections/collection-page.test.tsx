@@ -1,5 +1,6 @@
 import type { Collection } from '@hearsay/contracts/collections';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { albumCard } from '../../shared/test/fixtures.ts';
@@ -11,7 +12,18 @@ type Handlers = { onSuccess: () => void; onError: (cause: Error) => void };
 
 // Saving the order is stood in for; the test plays the server's answer.
 const reorder = vi.hoisted(() => ({ mutate: vi.fn<(albumIds: string[], handlers: Handlers) => void>(), isPending: false }));
-vi.mock('./api.ts', async (importOriginal) => ({ ...(await importOriginal<object>()), useReorderCollection: () => reorder }));
+// Saving notes likewise: each call answers as the test sets `notes.answer`.
+const notes = vi.hoisted(() => ({
+  answer: 'saved' as 'saved' | 'failed',
+  mutateAsync: vi.fn<(input: { albumId: string; note: string }) => Promise<void>>(),
+  mutate: vi.fn(),
+  isPending: false,
+}));
+vi.mock('./api.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useReorderCollection: () => reorder,
+  useCollectionNote: () => notes,
+}));
 
 const ALBUMS = [
   albumCard({ id: 'kind-of-blue', title: 'Kind of Blue' }),
@@ -176,6 +188,44 @@ describe('the owner of a collection', () => {
     collection.entries[0] = { ...collection.entries[0]!, note: 'Start here.' };
     renderCollection(collection, { edit: false });
     expect(screen.getByText('Start here.')).toBeInTheDocument();
+  });
+
+  it('saves the notes it typed when it clicks Done, and leaves edit mode once they are saved', async () => {
+    notes.mutateAsync.mockReset().mockImplementation(async () => {
+      if (notes.answer === 'failed') throw new Error('offline');
+    });
+    notes.answer = 'failed';
+    const toasts = { error: vi.spyOn(toast, 'error'), success: vi.spyOn(toast, 'success') };
+    const { user, address } = renderCollection();
+    await user.type(screen.getByRole('textbox', { name: 'Note for Kind of Blue' }), 'Start here.');
+    await user.type(screen.getByRole('textbox', { name: 'Note for Mingus Ah Um' }), 'Then this.');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    // Saving failed: the owner stays in edit mode with both notes as typed, and is told.
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Your notes could not be saved. They are still here: try again.'));
+    expect(address()).toMatch(/\?edit/);
+    expect(screen.getByRole('textbox', { name: 'Note for Kind of Blue' })).toHaveValue('Start here.');
+
+    notes.answer = 'saved';
+    notes.mutateAsync.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(address()).toBe('/lists/late-night'));
+    expect(notes.mutateAsync.mock.calls.map(([input]) => input)).toEqual([
+      { albumId: 'kind-of-blue', note: 'Start here.' },
+      { albumId: 'mingus-ah-um', note: 'Then this.' },
+    ]);
+    expect(toasts.success).toHaveBeenCalledWith('2 notes saved');
+  });
+
+  it('asks before the page is left with a note not yet saved', async () => {
+    const { user } = renderCollection();
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leaving()).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'Note for Giant Steps' }), 'Sheets of sound.');
+    expect(leaving()).toBe(true);
   });
 
   it('gives a visitor no Edit, even with ?edit in the address', () => {

@@ -6,7 +6,7 @@ import type { Collection } from '@hearsay/contracts/collections';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Check, Flag, GripVertical, Heart, Lock, Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -70,6 +70,43 @@ function CollectionView({ collection }: { collection: Collection }) {
       { replace: true },
     );
   const [editingDetails, setEditingDetails] = useState(false);
+  // Notes typed in edit mode, by album, until saved: Done saves them rather than throwing them away.
+  const [noteDrafts, setNoteDrafts] = useState<ReadonlyMap<string, string>>(new Map());
+  const setNoteDraft = (albumId: string, note: string | null) =>
+    setNoteDrafts((drafts) => {
+      const next = new Map(drafts);
+      if (note === null) next.delete(albumId);
+      else next.set(albumId, note);
+      return next;
+    });
+  const unsavedNotes = collection.entries.filter((entry) => {
+    const draft = noteDrafts.get(entry.album.id);
+    return draft !== undefined && draft !== entry.note;
+  });
+  const saveNotes = useCollectionNote(collection.id);
+  const finishEditing = async () => {
+    if (unsavedNotes.length > 0) {
+      try {
+        await Promise.all(
+          unsavedNotes.map((entry) => saveNotes.mutateAsync({ albumId: entry.album.id, note: noteDrafts.get(entry.album.id)! })),
+        );
+      } catch (cause) {
+        toast.error(cause instanceof ApiError ? cause.message : t('page.notesFailed'));
+        return;
+      }
+      toast.success(t('page.notesSaved', { count: unsavedNotes.length }));
+    }
+    setNoteDrafts(new Map());
+    setEditing(false);
+  };
+  // Leaving the page (closing it, reloading) with notes not yet saved asks first.
+  const leavingLosesNotes = editing && unsavedNotes.length > 0;
+  useEffect(() => {
+    if (!leavingLosesNotes) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [leavingLosesNotes]);
 
   return (
     <Container className="max-w-4xl py-8 sm:py-12">
@@ -111,7 +148,11 @@ function CollectionView({ collection }: { collection: Collection }) {
         </Button>
         {!collection.isPrivate ? <ShareButton title={collection.title} label={t('page.share')} /> : null}
         {collection.isOwner ? (
-          <Button variant={editing ? 'primary' : 'outline'} onClick={() => setEditing(!editing)}>
+          <Button
+            variant={editing ? 'primary' : 'outline'}
+            disabled={saveNotes.isPending}
+            onClick={() => (editing ? void finishEditing() : setEditing(true))}
+          >
             {editing ? <Check aria-hidden /> : <Pencil aria-hidden />}
             {editing ? t('page.doneEditing') : t('page.editMode')}
           </Button>
@@ -132,7 +173,7 @@ function CollectionView({ collection }: { collection: Collection }) {
         ) : null}
       </div>
       {editing && editingDetails ? <EditDetails collection={collection} onDone={() => setEditingDetails(false)} /> : null}
-      <Entries collection={collection} editing={editing} />
+      <Entries collection={collection} editing={editing} noteDrafts={noteDrafts} onNoteDraft={setNoteDraft} />
       {editing ? <AddAlbums collection={collection} /> : null}
     </Container>
   );
@@ -211,7 +252,17 @@ function EditDetails({ collection, onDone }: { collection: Collection; onDone: (
   );
 }
 
-function Entries({ collection, editing }: { collection: Collection; editing: boolean }) {
+function Entries({
+  collection,
+  editing,
+  noteDrafts,
+  onNoteDraft,
+}: {
+  collection: Collection;
+  editing: boolean;
+  noteDrafts: ReadonlyMap<string, string>;
+  onNoteDraft: (albumId: string, note: string | null) => void;
+}) {
   const { t } = useTranslation('collections');
   const reorder = useReorderCollection(collection.id);
   const [order, setOrder] = useState<string[] | null>(null);
@@ -250,6 +301,8 @@ function Entries({ collection, editing }: { collection: Collection; editing: boo
             onMove={(to) => save(moveEntry(ids, index, to))}
             busy={reorder.isPending}
             editing={editing}
+            note={noteDrafts.get(id) ?? entry.note}
+            onNoteChange={(note) => onNoteDraft(id, note)}
           />
         ) : null;
       })}
@@ -274,6 +327,8 @@ function EntryRow({
   onMove,
   busy,
   editing,
+  note,
+  onNoteChange,
 }: {
   collection: Collection;
   entry: Collection['entries'][number];
@@ -283,13 +338,15 @@ function EntryRow({
   busy: boolean;
   /** The owner's edit mode: the handle, the move and remove buttons and the note fields. */
   editing: boolean;
+  /** The note as typed (the page keeps it until saved), and where a change goes; null once it is saved. */
+  note: string;
+  onNoteChange: (note: string | null) => void;
 }) {
   const { t } = useTranslation('collections');
   const { album } = entry;
   const sortable = useSortable({ id: album.id, disabled: !editing });
   const remove = useRemoveFromCollection(collection.id);
   const noteMutation = useCollectionNote(collection.id);
-  const [note, setNote] = useState(entry.note);
   return (
     <li
       ref={sortable.setNodeRef}
@@ -327,14 +384,22 @@ function EntryRow({
             className="mt-2 flex gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              noteMutation.mutate({ albumId: album.id, note }, { onSuccess: () => toast.success(t('page.noteSaved')) });
+              noteMutation.mutate(
+                { albumId: album.id, note },
+                {
+                  onSuccess: () => {
+                    onNoteChange(null);
+                    toast.success(t('page.noteSaved'));
+                  },
+                },
+              );
             }}
           >
             <Input
               aria-label={t('page.noteFor', { title: album.title })}
               placeholder={t('page.note')}
               value={note}
-              onChange={(event) => setNote(event.target.value)}
+              onChange={(event) => onNoteChange(event.target.value)}
               maxLength={500}
               className="h-9 text-sm"
             />
