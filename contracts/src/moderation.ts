@@ -238,9 +238,9 @@ export const moderationEndpoints = {
     access: 'members',
     tags,
     summary:
-      'Act on a reported thing: hide, unhide or delete it, warn, suspend or ban its author, lift a sanction, confirm or reject an imported album, or dismiss its reports; logged (moderators only)',
+      'Act on a reported thing: hide, unhide or delete it, warn, suspend or ban its author, lift a sanction, confirm or reject an imported album, or dismiss its reports; logged (moderators only). Admins cannot be sanctioned, and only an admin sanctions a moderator (403)',
     body: ModerationDecisionBodySchema,
-    responses: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 404) },
+    responses: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 403, 404) },
   }),
   audit: endpoint({
     method: 'GET',

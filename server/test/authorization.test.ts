@@ -8,6 +8,10 @@ import {
   OBJECTS,
   ROLES,
   renderMatrix,
+  SANCTIONED,
+  SANCTIONERS,
+  SANCTIONS,
+  sanctionAnswer,
   type Answer,
   type Role,
   type Row,
@@ -317,6 +321,26 @@ describe('authorization matrix', () => {
     }
     expect(wrong).toEqual([]);
   }, 600_000);
+
+  it('lets staff sanction only those below them: nobody an admin, only an admin a moderator', async () => {
+    const wrong: string[] = [];
+    const sanctioners = { moderator: people.moderator, admin: people.admin };
+    for (const by of SANCTIONERS) {
+      for (const whom of SANCTIONED) {
+        for (const action of SANCTIONS) {
+          const person = whom === 'admin' ? await newAdmin() : await createUser(t);
+          if (whom === 'moderator') await act('PUT', `/api/moderation/moderators/${name(person)}`, people.admin);
+          const body = { subjectType: 'profile', subjectId: person.user.id, action, reason: 'Matrix: staff', days: 3 };
+          const answer = answerOf((await send('POST', '/api/moderation/decisions', sanctioners[by], body)).statusCode);
+          if (answer !== sanctionAnswer(by, whom))
+            wrong.push(`${by} · ${action} · ${whom}: expected ${sanctionAnswer(by, whom)}, got ${answer}`);
+          // Whatever was tried, an admin keeps the moderation tools.
+          if (whom === 'admin') expect((await send('GET', '/api/moderation/audit', person)).statusCode).toBe(200);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('is the table docs/SECURITY.md shows', () => {
     const doc = readFileSync(new URL('../../docs/SECURITY.md', import.meta.url), 'utf8');

@@ -407,6 +407,19 @@ export const MATRIX: readonly Row[] = [
   { route: 'DELETE /api/moderation/moderators/:username', object: 'candidate', rule: admins },
 ];
 
+// --- Staff over staff ------------------------------------------------------------------------------------------
+
+/**
+ * Who may warn, suspend or ban whom (`POST /api/moderation/decisions` on a profile): the rows of the matrix above in
+ * which the object is a person of the staff. Nobody sanctions an admin (ADMIN_EMAILS); only an admin sanctions a
+ * moderator. `authorization.test.ts` tries every cell with each of the three sanctions, on a fresh person each time.
+ */
+export const SANCTIONERS = ['moderator', 'admin'] as const;
+export const SANCTIONED = ['member', 'moderator', 'admin'] as const;
+export const SANCTIONS = ['warn', 'suspend', 'ban'] as const;
+export const sanctionAnswer = (by: (typeof SANCTIONERS)[number], whom: (typeof SANCTIONED)[number]): Answer =>
+  whom === 'admin' || (whom === 'moderator' && by !== 'admin') ? 403 : 'ok';
+
 // --- Rendering ---------------------------------------------------------------------------------------------------
 
 const SHOWN: Record<string, string> = { ok: '✓' };
@@ -421,6 +434,14 @@ export function renderMatrix(): string {
     const cells = ROLES.map((role) => states.map((state) => show(row.rule(role, state))).join(' '));
     lines.push(`| \`${row.route}\` | ${object} | ${cells.join(' | ')} |`);
   }
+  lines.push(
+    '',
+    `Warning, suspending or banning (\`${SANCTIONS.join('`, `')}\`) a member of the staff, by whom (rows) and whom (columns):`,
+    '',
+    `| By | ${SANCTIONED.join(' | ')} |`,
+    `| --- | ${SANCTIONED.map(() => '---').join(' | ')} |`,
+    ...SANCTIONERS.map((by) => `| ${by} | ${SANCTIONED.map((whom) => show(sanctionAnswer(by, whom))).join(' | ')} |`),
+  );
   return lines.join('\n');
 }
 

@@ -179,6 +179,16 @@ export async function actions(db: DB, limit: number, offset: number) {
   return { rows, total: Number(total) };
 }
 
+/** The e-mail address (which says whether they are an admin) and moderator mark of the person a sanction is for. */
+export async function staffStanding(db: DB, userId: string) {
+  return db
+    .selectFrom('user')
+    .leftJoin('moderator', 'moderator.user_id', 'user.id')
+    .select(['user.email', 'moderator.user_id as moderator_id'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
+}
+
 export async function isModerator(db: DB, userId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('moderator').select('user_id').where('user_id', '=', userId).executeTakeFirst());
 }

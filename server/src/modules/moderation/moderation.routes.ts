@@ -28,7 +28,7 @@ export const sanctionGuard: FastifyPluginAsync<{ moderation: ModerationService }
     const pattern = request.routeOptions.url;
     const guarded = pattern?.startsWith('/api/') || pattern === REALTIME_PATH;
     if (!viewer || !guarded || OPEN_TO_SANCTIONED.has(`${request.method} ${pattern}`)) return;
-    const sanction = await moderation.activeSanction(viewer.id, viewer.sanction);
+    const sanction = await moderation.activeSanction(viewer);
     if (!sanction) return;
     const message =
       sanction.kind === 'banned'

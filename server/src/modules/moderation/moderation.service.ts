@@ -11,7 +11,7 @@ import { ReportBodySchema } from '@hearsay/contracts/moderation';
 import { pageFields } from '@hearsay/contracts/pagination';
 import { paths } from '@hearsay/contracts/paths';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Viewer, ViewerSanction } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
@@ -67,7 +67,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
   const { db } = deps;
   const now = () => deps.clock().toISOString();
 
-  const isAdmin = (viewer: Viewer) => deps.adminEmails.includes(viewer.email.toLowerCase());
+  const isAdmin = (person: { email: string }) => deps.adminEmails.includes(person.email.toLowerCase());
   const canModerate = async (viewer: Viewer) => isAdmin(viewer) || (await repository.isModerator(db, viewer.id));
   async function moderator(viewer: Viewer): Promise<Viewer> {
     if (!(await canModerate(viewer))) throw notForYou();
@@ -79,17 +79,19 @@ export function createModerationService(deps: ModerationServiceDeps) {
   }
 
   /**
-   * A suspension still running, or a ban; an ended suspension is no sanction. `read` is the sanction as already read
-   * with the person's session (null: none); without it, it is read here.
+   * A suspension still running, or a ban; an ended suspension is no sanction, and none holds an admin (a sanction
+   * written before admins were shielded from them, or for an address added to ADMIN_EMAILS since). `sanction` is the
+   * sanction as already read with the person's session (null: none); without it, it is read here.
    */
-  async function activeSanction(userId: string, read?: ViewerSanction | null): Promise<ActiveSanction | null> {
-    const row = read === undefined ? await repository.sanction(db, userId) : read;
+  async function activeSanction(person: Pick<Viewer, 'id' | 'email'> & { sanction?: ViewerSanction | null }): Promise<ActiveSanction | null> {
+    if (isAdmin(person)) return null;
+    const row = person.sanction === undefined ? await repository.sanction(db, person.id) : person.sanction;
     if (!row || (row.until !== null && row.until <= now())) return null;
     return { kind: row.kind, reason: row.reason, until: row.until };
   }
 
   async function standing(viewer: Viewer) {
-    const [sanction, warnings] = await Promise.all([activeSanction(viewer.id, viewer.sanction), repository.openWarnings(db, viewer.id)]);
+    const [sanction, warnings] = await Promise.all([activeSanction(viewer), repository.openWarnings(db, viewer.id)]);
     return { sanction, warnings: warnings.map((row) => ({ id: row.id, reason: row.reason, at: row.created_at })) };
   }
 
@@ -262,6 +264,19 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return row.owner_id;
   }
 
+  /**
+   * Staff answer to those above them: nobody warns, suspends or bans an admin (ADMIN_EMAILS, set by whoever runs the
+   * site), and only an admin does so to a moderator, so that one moderator cannot lock out the others or the admins.
+   */
+  async function mayBeSanctionedBy(viewer: Viewer, personId: string): Promise<void> {
+    const person = await repository.staffStanding(db, personId);
+    if (!person) return;
+    if (isAdmin(person)) throw forbidden('cannot_sanction_admin', 'The site’s admins cannot be warned, suspended or banned.');
+    if (person.moderator_id !== null && !isAdmin(viewer)) {
+      throw forbidden('admin_only', 'Only an admin can warn, suspend or ban a moderator.');
+    }
+  }
+
   async function applyDecision(viewer: Viewer, body: ModerationDecisionBody): Promise<void> {
     const { subjectType, subjectId, action, reason } = body;
     switch (action) {
@@ -291,6 +306,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       case 'lift': {
         const personId = await authorOf(subjectType, subjectId);
         if (personId === viewer.id) throw badRequest('not_yourself', 'You cannot sanction yourself.');
+        if (action !== 'lift') await mayBeSanctionedBy(viewer, personId);
         if (action === 'warn') return repository.addWarning(db, { id: newId(), user_id: personId, reason, created_at: now() });
         if (action === 'lift') {
           if (!(await repository.liftSanction(db, personId))) throw badRequest('not_sanctioned', 'This person is not suspended or banned.');

@@ -230,6 +230,45 @@ describe('moderators, sanctions and the catalog queue', () => {
     );
   });
 
+  it('nobody sanctions an admin, only an admin sanctions a moderator, and an admin always reaches the tools', async () => {
+    const [first, second, member] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const otherAdmin = await createUser(t, { email: 'second-operator@example.com' });
+    for (const moderator of [first, second]) {
+      expect((await call('PUT', `/api/moderation/moderators/${moderator.user.username}`, operator)).statusCode).toBe(200);
+    }
+    const sanction = (who: TestUser, whom: TestUser, action: string) =>
+      decide(who, { subjectType: 'profile', subjectId: whom.user.id, action, reason: 'Taking over', days: 30 });
+    for (const action of ['warn', 'suspend', 'ban']) {
+      const onAdmin = await sanction(first, operator, action);
+      expect(onAdmin.statusCode, action).toBe(403);
+      expect(onAdmin.json().error.code).toBe('cannot_sanction_admin');
+      expect((await sanction(otherAdmin, operator, action)).json().error.code).toBe('cannot_sanction_admin');
+      const onModerator = await sanction(first, second, action);
+      expect(onModerator.statusCode, action).toBe(403);
+      expect(onModerator.json().error).toMatchObject({ code: 'admin_only', message: 'Only an admin can warn, suspend or ban a moderator.' });
+    }
+    expect((await call('GET', '/api/feed', operator)).statusCode).toBe(200);
+    expect((await call('GET', '/api/moderation/reports', second)).statusCode).toBe(200);
+    // A moderator still sanctions members; an admin sanctions a moderator, and lifts it.
+    expect((await sanction(first, member, 'suspend')).statusCode).toBe(200);
+    expect((await sanction(operator, second, 'suspend')).statusCode).toBe(200);
+    expect((await call('GET', '/api/moderation/reports', second)).json().error.code).toBe('account_suspended');
+    expect((await sanction(operator, second, 'lift')).statusCode).toBe(200);
+    expect((await call('GET', '/api/moderation/reports', second)).statusCode).toBe(200);
+
+    // A ban written for an admin before they were shielded (or for an address named an admin since) holds nothing.
+    await t.db
+      .insertInto('sanction')
+      .values({ user_id: otherAdmin.user.id, kind: 'banned', reason: 'Old ban', until: null, created_at: new Date().toISOString() })
+      .execute();
+    for (const path of ['/api/moderation/reports', '/api/moderation/audit', '/api/moderation/moderators', '/api/feed']) {
+      expect((await call('GET', path, otherAdmin)).statusCode, path).toBe(200);
+    }
+    expect((await call('GET', '/api/me/standing', otherAdmin)).json().sanction).toBeNull();
+    const audit = (await call('GET', '/api/moderation/audit', operator)).json().items;
+    expect(audit.filter((entry: { subjectId: string; action: string }) => entry.subjectId === operator.user.id)).toEqual([]);
+  });
+
   it('a warning waits for its reader until acknowledged; a moderator can delete a review', async () => {
     const person = await createUser(t);
     const { albumId, reviewId } = await reviewBy(person, 'Warned Album');
