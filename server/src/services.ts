@@ -118,7 +118,16 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     onOutcome: deps.onMailOutcome,
   });
   const unsubscribeLinks = createUnsubscribeLinks(config.authSecret, config.publicUrl);
-  const weeklyDigest = createWeeklyDigest({ db, clock, settings, mailer, links: unsubscribeLinks, publicUrl: config.publicUrl, log });
+  const weeklyDigest = createWeeklyDigest({
+    db,
+    clock,
+    settings,
+    mailer,
+    links: unsubscribeLinks,
+    publicUrl: config.publicUrl,
+    log,
+    blocks,
+  });
   return {
     ratingLookup,
     catalog,

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { NotificationTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
@@ -205,25 +205,31 @@ export async function digestCandidates(db: DB, afterId: string, limit: number) {
 const DIGEST_REVIEWS = 10;
 const DIGEST_ALBUMS = 5;
 
-/** The DIGEST_REVIEWS newest reviews published in [from, to) by the people `userId` follows. */
-export const followedReviews = precompiled((db, userId: string, from: string, to: string) =>
-  db
-    .selectFrom('follow as f')
-    .innerJoin('review as r', 'r.user_id', 'f.followee_id')
-    .select([
-      'r.id',
-      'r.rating',
-      // Looked up by key rather than joined: a four-way join took longer to plan than to run.
-      sql<string>`(select a.title from album a where a.id = r.album_id)`.as('title'),
-      sql<string>`(select a.artist_credit from album a where a.id = r.album_id)`.as('artist_credit'),
-      sql<string>`(select u.name from "user" u where u.id = r.user_id)`.as('name'),
-    ])
-    .where('f.follower_id', '=', userId)
-    .where('r.created_at', '>=', from)
-    .where('r.created_at', '<', to)
-    .orderBy('r.created_at', 'desc')
-    .limit(DIGEST_REVIEWS),
-);
+/**
+ * The DIGEST_REVIEWS newest reviews published in [from, to) by the people `userId` follows, of those `shown` to them
+ * (the blocks module's rule for what a feed shows), none hidden by a moderator.
+ */
+export const followedReviews = (shown: (viewerId: string, author: string) => Expression<SqlBool>) =>
+  precompiled((db, userId: string, from: string, to: string) =>
+    db
+      .selectFrom('follow as f')
+      .innerJoin('review as r', 'r.user_id', 'f.followee_id')
+      .select([
+        'r.id',
+        'r.rating',
+        // Looked up by key rather than joined: a four-way join took longer to plan than to run.
+        sql<string>`(select a.title from album a where a.id = r.album_id)`.as('title'),
+        sql<string>`(select a.artist_credit from album a where a.id = r.album_id)`.as('artist_credit'),
+        sql<string>`(select u.name from "user" u where u.id = r.user_id)`.as('name'),
+      ])
+      .where('f.follower_id', '=', userId)
+      .where('r.created_at', '>=', from)
+      .where('r.created_at', '<', to)
+      .where('r.hidden_reason', 'is', null)
+      .where(shown(userId, 'r.user_id'))
+      .orderBy('r.created_at', 'desc')
+      .limit(DIGEST_REVIEWS),
+  );
 
 /**
  * The DIGEST_ALBUMS albums most rated in [from, to) by the people `userId` follows, with their average among them: the

@@ -254,14 +254,18 @@ export async function existingUsernames(db: DB, usernames: readonly string[]): P
   return new Set(rows.flatMap((row) => (row.username ? [row.username] : [])));
 }
 
-/** Recent well-liked reviews for the landing page, of albums the catalog has confirmed (not one import's additions). */
-export async function testimonialIds(db: DB, limit: number): Promise<string[]> {
+/**
+ * Recent well-liked reviews for the landing page, of albums the catalog has confirmed (not one import's additions),
+ * by authors `shown` to whoever reads the page (a visitor: it is the same page for everyone).
+ */
+export async function testimonialIds(db: DB, limit: number, shown: (author: string) => Expression<SqlBool>): Promise<string[]> {
   const rows = await db
     .selectFrom('review')
     .innerJoin('album', 'album.id', 'review.album_id')
     .select('review.id')
     .where('album.status', '=', 'confirmed')
     .where('review.hidden_reason', 'is', null)
+    .where(shown('review.user_id'))
     .where(sql<boolean>`length(review.content_text) >= 80`)
     .orderBy('review.like_count', 'desc')
     .orderBy('review.created_at', 'desc')

@@ -362,9 +362,12 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     }
   }
 
-  /** Landing page quotes: recent well-liked reviews with enough words to quote. */
+  /**
+   * Landing page quotes: recent well-liked reviews with enough words to quote, of those a visitor may read (the page is
+   * the same for everyone, so a closed profile's review is never quoted there, whoever reads it).
+   */
   async function testimonials(limit: number): Promise<Testimonial[]> {
-    const reviews = await present(await repository.testimonialIds(db, limit), undefined);
+    const reviews = await present(await repository.testimonialIds(db, limit, audience(undefined).shown), undefined);
     return reviews.map((review) => ({
       reviewId: review.id,
       excerpt: excerptOf(review.excerpt, 200),
