@@ -26,7 +26,7 @@ export interface ModerationServiceDeps {
   clock: () => Date;
   /** The operators' e-mail addresses (ADMIN_EMAILS), lower-case. */
   adminEmails: readonly string[];
-  blocks: Pick<BlocksService, 'hiddenFrom'>;
+  blocks: Pick<BlocksService, 'hiddenFrom' | 'maySee'>;
   reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator'>;
   collections: Pick<CollectionsService, 'removeAsModerator'>;
   catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums'>;
@@ -83,7 +83,9 @@ export function createModerationService(deps: ModerationServiceDeps) {
    * written before admins were shielded from them, or for an address added to ADMIN_EMAILS since). `sanction` is the
    * sanction as already read with the person's session (null: none); without it, it is read here.
    */
-  async function activeSanction(person: Pick<Viewer, 'id' | 'email'> & { sanction?: ViewerSanction | null }): Promise<ActiveSanction | null> {
+  async function activeSanction(
+    person: Pick<Viewer, 'id' | 'email'> & { sanction?: ViewerSanction | null },
+  ): Promise<ActiveSanction | null> {
     if (isAdmin(person)) return null;
     const row = person.sanction === undefined ? await repository.sanction(db, person.id) : person.sanction;
     if (!row || (row.until !== null && row.until <= now())) return null;
@@ -102,25 +104,33 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return standing(viewer);
   }
 
-  /** The subject as the reporter may see it (its owner and stored id), or not found. */
+  /**
+   * The subject as the reporter may see it (its owner and stored id), or not found, as reading it answers: so a report
+   * confirms nothing the reporter could not already read. Content (reviews, comments, collections) follows its author's
+   * profile and blocks (`maySee`); a person and a message only blocks, since a closed profile still shows who it is.
+   */
   async function reportable(viewer: Viewer, type: ReportSubjectType, id: string): Promise<{ ownerId: string | null; subjectId: string }> {
     const hidden = await deps.blocks.hiddenFrom(viewer.id);
     const seen = (row: { owner_id: string } | undefined, visible = true) => {
       if (!row || !visible || hidden.has(row.owner_id)) throw subjectNotFound();
       return { ownerId: row.owner_id, subjectId: id };
     };
+    const contentSeen = async (row: { owner_id: string } | undefined, visible: boolean) => {
+      if (row && !(await deps.blocks.maySee(viewer.id, row.owner_id))) throw subjectNotFound();
+      return seen(row, visible);
+    };
     switch (type) {
       case 'review': {
         const row = await repository.review(db, id);
-        return seen(row, row?.hidden_reason === null);
+        return contentSeen(row, row?.hidden_reason === null);
       }
       case 'comment': {
         const row = await repository.comment(db, id);
-        return seen(row, row?.hidden_reason === null);
+        return contentSeen(row, row?.hidden_reason === null);
       }
       case 'collection': {
         const row = await repository.collection(db, id);
-        return seen(row, !row?.is_private || row.owner_id === viewer.id);
+        return contentSeen(row, !row?.is_private || row.owner_id === viewer.id);
       }
       case 'message': {
         const row = await repository.message(db, id, viewer.id);

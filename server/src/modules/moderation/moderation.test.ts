@@ -79,6 +79,36 @@ describe('reporting', () => {
       (await call('POST', '/api/reports', stranger, { subjectType: 'album', subjectId: wrongAlbum, reason: 'wrong_data' })).statusCode,
     ).toBe(201);
   });
+
+  it('answers a report of what the reporter cannot read as reading it does: not found', async () => {
+    const [author, follower, stranger] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const { albumId, reviewId } = await reviewBy(author, 'Closed Album');
+    const list = (await call('POST', '/api/collections', author, { name: 'Closed list', isPrivate: false, albumIds: [albumId] })).json();
+    const commentOn = (await reviewBy(await createUser(t), 'Commented Album')).reviewId;
+    const comment = (await call('POST', `/api/reviews/${commentOn}/comments`, author, { body: 'Side two is the one.' })).json();
+    await call('PUT', `/api/users/${author.user.username}/follow`, follower);
+    await call('PUT', '/api/me/visibility', author, { visibility: 'followers' });
+    const subjects = [
+      { subjectType: 'review', subjectId: reviewId },
+      { subjectType: 'collection', subjectId: list.id },
+      { subjectType: 'comment', subjectId: comment.id },
+    ];
+    for (const subject of subjects) {
+      const report = (who: TestUser) => call('POST', '/api/reports', who, { ...subject, reason: 'spam' });
+      const refused = await report(stranger);
+      expect(refused.statusCode, subject.subjectType).toBe(404);
+      expect(refused.json().error.code).toBe('report_subject_not_found');
+      expect((await report(follower)).statusCode, subject.subjectType).toBe(201);
+    }
+    expect((await call('GET', `/api/reviews/${reviewId}`, stranger)).statusCode).toBe(404);
+    // Who they are still shows on their profile, and may be reported (impersonation).
+    const person = await call('POST', '/api/reports', stranger, {
+      subjectType: 'profile',
+      subjectId: author.user.username,
+      reason: 'impersonation',
+    });
+    expect(person.statusCode).toBe(201);
+  });
 });
 
 describe('moderation', () => {
@@ -245,7 +275,10 @@ describe('moderators, sanctions and the catalog queue', () => {
       expect((await sanction(otherAdmin, operator, action)).json().error.code).toBe('cannot_sanction_admin');
       const onModerator = await sanction(first, second, action);
       expect(onModerator.statusCode, action).toBe(403);
-      expect(onModerator.json().error).toMatchObject({ code: 'admin_only', message: 'Only an admin can warn, suspend or ban a moderator.' });
+      expect(onModerator.json().error).toMatchObject({
+        code: 'admin_only',
+        message: 'Only an admin can warn, suspend or ban a moderator.',
+      });
     }
     expect((await call('GET', '/api/feed', operator)).statusCode).toBe(200);
     expect((await call('GET', '/api/moderation/reports', second)).statusCode).toBe(200);
