@@ -54,6 +54,7 @@ import { createYearInReviewService } from './modules/year-in-review/year-in-revi
 import { callbackProviderIds, createAuth } from './platform/auth/auth.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.ts';
 import { paceLimits } from './platform/http/pace.ts';
+import { loggedRequest } from './platform/http/logged-url.ts';
 import type { Config } from './platform/config.ts';
 import { readLanguage } from './platform/languages.ts';
 import { createEventBus } from './platform/events.ts';
@@ -103,11 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? (() => new Date());
   usePlainMessages();
   const app = Fastify({
-    // Credentials never reach the logs, whatever a serializer or a log line includes.
+    // Credentials never reach the logs, whatever a serializer or a log line includes; nor do the secrets of mailed links.
     logger:
       deps.logger === false
         ? false
-        : { level: config.logLevel, ...(typeof deps.logger === 'object' ? deps.logger : {}), redact: LOG_REDACTIONS },
+        : {
+            level: config.logLevel,
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            redact: LOG_REDACTIONS,
+            serializers: { req: loggedRequest },
+          },
     // A hop count is trusted as "the n nearest proxies"; Fastify's types only describe the other forms.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
