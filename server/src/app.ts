@@ -58,7 +58,7 @@ import { loggedRequest } from './platform/http/logged-url.ts';
 import type { Config } from './platform/config.ts';
 import { readLanguage } from './platform/languages.ts';
 import { createEventBus } from './platform/events.ts';
-import { createRealtimeHub } from './platform/realtime/websocket.ts';
+import { createRealtimeHub, type RealtimeOptions } from './platform/realtime/websocket.ts';
 import { createClusterBus, type ClusterBus } from './platform/cluster.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -92,6 +92,8 @@ export interface AppDeps {
   imageProxy?: { allowLoopback?: boolean; timeoutMs?: number };
   /** Pino logger options, or false to stay quiet (tests). */
   logger?: boolean | object;
+  /** Tests check the sessions of open sockets sooner than once a minute, and try the socket caps at smaller sizes. */
+  realtime?: Pick<RealtimeOptions, 'sessionCheckMs' | 'maxSocketsPerPerson' | 'maxSocketsPerAddress'>;
 }
 
 /**
@@ -193,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     sessionAlive: async (cookie) => (await late.accounts!.viewerFor(cookie, () => new Headers({ cookie }))) !== null,
     signOutPath: '/api/auth/sign-out',
+    ...deps.realtime,
   });
   // Long work runs as database-backed jobs: in a thread of their own, or in short steps between requests.
   const runner = config.jobThread ? null : createJobRunner({ db, clock, log: app.log, onFailed: metrics?.jobFailed });
@@ -329,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oauth: config.oauth,
     dataDir: config.dataDir,
     limitMultiplier: config.rateLimitMultiplier,
+    realtime,
     // Each module that keeps totals over people takes a deleted person out of them; their jobs stop first.
     forgetPerson: [
       jobs.forget,
@@ -354,7 +358,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   const feed = createFeedService({ db, clock, catalog, blocks, settings });
-  const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog });
+  const moderation = createModerationService({
+    db,
+    clock,
+    adminEmails: config.adminEmails,
+    blocks,
+    reviews,
+    collections,
+    catalog,
+    realtime,
+  });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
   const yearInReview = createYearInReviewService({ db, clock, blocks, catalog, covers, settings });
 

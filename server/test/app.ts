@@ -23,6 +23,7 @@ export interface TestAppOptions {
   imageProxy?: AppDeps['imageProxy'];
   /** Pino options for tests that read what the server logs (quiet otherwise). */
   logger?: AppDeps['logger'];
+  realtime?: AppDeps['realtime'];
   /** Extra routes registered before the app is ready (for tests of platform behaviour). */
   routes?: (app: FastifyInstance) => void;
   /** Runs on another test app's database, as a second server process would; that app keeps and drops the database. */
@@ -64,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       fetch: options.fetch,
       imageProxy: options.imageProxy,
       logger: options.logger ?? false,
+      realtime: options.realtime,
     });
     options.routes?.(app);
     await app.ready();

@@ -18,7 +18,7 @@ export interface ClusterBus {
 }
 
 /** Every channel the processes talk on (one Redis channel each, `hearsay:<name>`). */
-export type ClusterChannel = 'realtime' | 'catalog-changed';
+export type ClusterChannel = 'realtime' | 'realtime-disconnect' | 'catalog-changed';
 
 interface Wire {
   from: string;

@@ -17,6 +17,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { RequestContext, WithCookies } from './accounts.service.ts';
 import * as repository from './accounts.repository.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { rememberTotpCode } from './totp-replay.ts';
 import { describeUserAgent } from './user-agents.ts';
 
@@ -39,6 +40,8 @@ export interface SecurityServiceDeps {
   dataDir: string;
   limitMultiplier: number;
   forgetPerson: ForgetPerson[];
+  /** Live updates of the sessions a change ends stop at once. */
+  realtime: Pick<Realtime, 'disconnect'>;
 }
 
 export type SecurityService = ReturnType<typeof createSecurityService>;
@@ -137,6 +140,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     if (result.status >= 400) throw badRequest('password_change_failed', 'Your password could not be changed. Please try again.');
     // A reset link asked for before the change would otherwise still replace the new password.
     await repository.deleteResetTokens(db, viewer.id);
+    if (input.signOutOtherDevices ?? true) deps.realtime.disconnect(viewer.id, { exceptSession: viewer.sessionId });
     return { body: { ok: true }, setCookies: result.setCookies };
   }
 
@@ -193,11 +197,14 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     }
     if (!(await repository.deleteOwnSession(db, viewer.id, sessionId)))
       throw notFound('session_not_found', 'That session has already ended.');
+    deps.realtime.disconnect(viewer.id, { session: sessionId });
     return { ok: true };
   }
 
   async function signOutOtherDevices(viewer: Viewer): Promise<{ ended: number }> {
-    return { ended: await repository.deleteOtherSessions(db, viewer.id, viewer.sessionId) };
+    const ended = await repository.deleteOtherSessions(db, viewer.id, viewer.sessionId);
+    deps.realtime.disconnect(viewer.id, { exceptSession: viewer.sessionId });
+    return { ended };
   }
 
   /** Starts a sign-in (or sign-up) with a provider: the browser goes to the returned URL and comes back to /auth/callback. */

@@ -299,7 +299,7 @@ describe('live delivery', () => {
     const conversations = createConversationsService({
       db: t.db,
       clock: clock.now,
-      realtime: { send: (userIds, event) => events.push({ userIds, event }) },
+      realtime: { send: (userIds, event) => events.push({ userIds, event }), disconnect: () => undefined },
       blocks: createBlocksService({ db: t.db, clock: clock.now }),
     });
     const [a, b] = await pair();

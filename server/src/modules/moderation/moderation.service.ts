@@ -14,6 +14,7 @@ import type { DB } from '../../platform/db/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Viewer, ViewerSanction } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
@@ -27,6 +28,8 @@ export interface ModerationServiceDeps {
   /** The operators' e-mail addresses (ADMIN_EMAILS), lower-case. */
   adminEmails: readonly string[];
   blocks: Pick<BlocksService, 'hiddenFrom' | 'maySee'>;
+  /** A suspended or banned person's open sockets close at once (they could not open new ones). */
+  realtime: Pick<Realtime, 'disconnect'>;
   reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator'>;
   collections: Pick<CollectionsService, 'removeAsModerator'>;
   catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums'>;
@@ -323,13 +326,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
           return;
         }
         const until = action === 'suspend' ? new Date(deps.clock().getTime() + body.days! * DAY).toISOString() : null;
-        return repository.setSanction(db, {
+        await repository.setSanction(db, {
           user_id: personId,
           kind: action === 'suspend' ? 'suspended' : 'banned',
           reason,
           until,
           created_at: now(),
         });
+        deps.realtime.disconnect(personId);
+        return;
       }
       case 'dismiss':
         return;

@@ -7,7 +7,8 @@ import { REALTIME_PATH } from '@hearsay/contracts/realtime-connection';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { listen, openTab, TEST_SITE } from '../../../test/realtime.ts';
-import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
+import { countStatements } from '../../../test/statements.ts';
+import { createUser, deleteAccount, sessionCookie, type TestUser } from '../../../test/users.ts';
 
 const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
 
@@ -55,9 +56,14 @@ async function reviewBy(app: TestApp, author: TestUser): Promise<string> {
 describe('the realtime socket', () => {
   let t: TestApp;
   let port: number;
+  let admin: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: TEST_SITE } });
+    t = await createTestApp({
+      env: { PUBLIC_URL: TEST_SITE, ADMIN_EMAILS: 'realtime-admin@example.com' },
+      realtime: { sessionCheckMs: 200, maxSocketsPerPerson: 3, maxSocketsPerAddress: 8 },
+    });
     port = await listen(t);
+    admin = await createUser(t, { email: 'realtime-admin@example.com' });
   });
   afterAll(() => t.close());
 
@@ -103,13 +109,81 @@ describe('the realtime socket', () => {
     expect(await closed).toBe(4401);
   });
 
-  it('closes a socket at its next ping once its session has ended elsewhere (the account was deleted)', async () => {
+  it('closes a quiet socket once its session has ended elsewhere (the account was deleted)', async () => {
     const person = await createUser(t);
     const tab = await openTab(port, person);
     const closed = new Promise<number>((resolve) => tab.socket.addEventListener('close', (event) => resolve(event.code)));
     expect((await deleteAccount(t, person)).statusCode).toBe(200);
-    tab.socket.send('ping');
     expect(await closed).toBe(4401);
+  });
+
+  it('answers a flood of pings without asking the database: sessions are checked on a timer, once each', async () => {
+    const person = await createUser(t);
+    const tab = await openTab(port, person);
+    let pongs = 0;
+    const { statements } = await countStatements(t, async () => {
+      const answered = new Promise<void>((resolve) =>
+        tab.socket.addEventListener('message', (message) => message.data === 'pong' && ++pongs === 2000 && resolve()),
+      );
+      for (let n = 0; n < 2000; n++) tab.socket.send('ping');
+      await answered;
+    });
+    tab.close();
+    expect(pongs).toBe(2000);
+    // At most the timer's few checks of the sockets' sessions meanwhile, not one a ping.
+    expect(statements).toBeLessThan(50);
+  });
+
+  it('holds a person to a few sockets and an address to a few more (429), and a closed tab frees its place', async () => {
+    const [heavy, second, third] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const open = (person: TestUser, count: number) => Promise.all(Array.from({ length: count }, () => openTab(port, person)));
+    const tabs = await open(heavy, 3);
+    expect(await upgradeStatus(port, { origin: TEST_SITE, cookie: heavy.cookie })).toBe(429);
+    // Others from the same address still get theirs, up to the address's limit of 8.
+    const others = [...(await open(second, 3)), ...(await open(third, 2))];
+    expect(await upgradeStatus(port, { origin: TEST_SITE, cookie: third.cookie })).toBe(429);
+    const freed = new Promise((resolve) => tabs[0]!.socket.addEventListener('close', resolve));
+    tabs[0]!.close();
+    await freed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await upgradeStatus(port, { origin: TEST_SITE, cookie: heavy.cookie })).toBe(101);
+    for (const tab of [...tabs.slice(1), ...others]) tab.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
+  it('closes a person’s sockets when a moderator suspends them, and other devices’ when they sign out of those', async () => {
+    const [member, traveller] = await Promise.all([createUser(t), createUser(t)]);
+    const closedWith = (tab: Awaited<ReturnType<typeof openTab>>) =>
+      new Promise<number>((resolve) => tab.socket.addEventListener('close', (event) => resolve(event.code)));
+    const memberTab = await openTab(port, member);
+    const suspended = closedWith(memberTab);
+    const decision = await t.inject({
+      method: 'POST',
+      url: '/api/moderation/decisions',
+      headers: { cookie: admin.cookie },
+      payload: { subjectType: 'profile', subjectId: member.user.id, action: 'suspend', reason: 'Spam', days: 3 },
+    });
+    expect(decision.statusCode, decision.body).toBe(200);
+    expect(await suspended).toBe(4401);
+    expect(await upgradeStatus(port, { origin: TEST_SITE, cookie: member.cookie })).toBe(403);
+
+    // The traveller signs in on a second device, then signs the others out from it.
+    const signIn = await t.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: traveller.user.email, password: traveller.password },
+    });
+    const phone = { ...traveller, cookie: sessionCookie(signIn.headers['set-cookie']) };
+    const [laptopTab, phoneTab] = await Promise.all([openTab(port, traveller), openTab(port, phone)]);
+    const laptopClosed = closedWith(laptopTab);
+    let phoneClosed = false;
+    phoneTab.socket.addEventListener('close', () => (phoneClosed = true));
+    const out = await t.inject({ method: 'POST', url: '/api/me/sessions/sign-out-others', payload: {}, headers: { cookie: phone.cookie } });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await laptopClosed).toBe(4401);
+    await phoneTab.settled();
+    expect(phoneClosed).toBe(false);
+    phoneTab.close();
   });
 });
 

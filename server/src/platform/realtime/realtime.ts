@@ -7,7 +7,12 @@ import type { RealtimeEvent } from '@hearsay/contracts/realtime';
  */
 export interface Realtime {
   send(userIds: readonly string[], event: RealtimeEvent): void;
+  /**
+   * Closes a person's open sockets in every process: all of them (suspended, banned), those of every session but one
+   * ("sign out of all other devices"), or one session's (that session ended).
+   */
+  disconnect(userId: string, which?: { exceptSession: string } | { session: string }): void;
 }
 
 /** For code that runs where no browser is connected (the job thread, scripts). */
-export const noRealtime: Realtime = { send: () => undefined };
+export const noRealtime: Realtime = { send: () => undefined, disconnect: () => undefined };

@@ -16,8 +16,13 @@ export interface RealtimeOptions {
   /** A browser pings this often; a socket silent for twice as long is closed. */
   heartbeatMs?: number;
   log: { error(details: object, message: string): void };
-  /** Whether the session a socket was opened with is still signed in (checked on each ping). */
+  /** Whether the session a socket was opened with is still signed in (checked every `sessionCheckMs`, never on a ping). */
   sessionAlive?: (cookie: string) => Promise<boolean>;
+  /** How often each open session is checked; a minute by default. */
+  sessionCheckMs?: number;
+  /** Sockets one person may hold (tabs and devices together), and sockets one client address may hold. */
+  maxSocketsPerPerson?: number;
+  maxSocketsPerAddress?: number;
   /** The sign-out route: its sockets close as soon as it answers. */
   signOutPath?: string;
 }
@@ -38,6 +43,20 @@ interface Envelope {
   event: RealtimeEvent;
 }
 
+interface Disconnect {
+  userId: string;
+  which?: { exceptSession: string } | { session: string };
+}
+
+/** A person's tabs and devices together rarely hold more; a flood of sockets from one account stops here. */
+export const MAX_SOCKETS_PER_PERSON = 16;
+/** A household or an office behind one address; a script opening hundreds stops here. */
+export const MAX_SOCKETS_PER_ADDRESS = 64;
+/** A closed session's sockets close within this long, however quiet they are. */
+const SESSION_CHECK_MS = 60_000;
+/** The close code for a socket whose person or session may no longer have it (signed out, suspended, banned). */
+const SIGNED_OUT_CLOSE = 4401;
+
 export type RealtimeHub = Realtime & {
   /** Adds the socket route; after the accounts hook that sets request.viewer. */
   register(app: FastifyInstance): Promise<void>;
@@ -49,19 +68,57 @@ export type RealtimeHub = Realtime & {
 /**
  * The WebSocket at `/realtime` and the `Realtime` the services send through (made before the services, its route
  * registered later). The upgrade needs the site's own Origin and a session cookie resolving to a person
- * (request.viewer); anything else is answered 403/401 without a socket. A person may hold several sockets.
+ * (request.viewer); anything else is answered 403/401 without a socket. A person may hold several sockets, up to
+ * `maxSocketsPerPerson`, and one address up to `maxSocketsPerAddress` (429 past either). A ping is answered from
+ * memory: the sessions of open sockets are checked on a timer, once per session, not once per ping.
  */
 export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   const allowed = new Set([new URL(options.publicUrl).origin, ...(options.extraOrigins ?? [])]);
   const heartbeatMs = options.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
+  const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
+  const perPerson = options.maxSocketsPerPerson ?? MAX_SOCKETS_PER_PERSON;
+  const perAddress = options.maxSocketsPerAddress ?? MAX_SOCKETS_PER_ADDRESS;
   const sockets = new Map<string, Set<WebSocket>>();
+  const byAddress = new Map<string, number>();
   const lastHeard = new WeakMap<WebSocket, number>();
   const sessionOf = new WeakMap<WebSocket, { id: string; cookie: string }>();
 
   /** Closes every socket opened with a session that has ended (ASVS: after logout the socket is closed). */
   function closeSession(sessionId: string): void {
     for (const set of sockets.values())
-      for (const socket of set) if (sessionOf.get(socket)?.id === sessionId) socket.close(4401, 'signed out');
+      for (const socket of set) if (sessionOf.get(socket)?.id === sessionId) socket.close(SIGNED_OUT_CLOSE, 'signed out');
+  }
+
+  function closeFor({ userId, which }: Disconnect): void {
+    for (const socket of sockets.get(userId) ?? []) {
+      const session = sessionOf.get(socket)?.id;
+      if (which && 'session' in which && session !== which.session) continue;
+      if (which && 'exceptSession' in which && session === which.exceptSession) continue;
+      socket.close(SIGNED_OUT_CLOSE, 'signed out');
+    }
+  }
+
+  /** Each open session once: the sockets of one that has ended (elsewhere, or deleted) are closed. */
+  let checking = false;
+  async function checkSessions(): Promise<void> {
+    if (!options.sessionAlive || checking) return;
+    checking = true;
+    try {
+      const cookies = new Map<string, string>();
+      for (const set of sockets.values()) {
+        for (const socket of set) {
+          const session = sessionOf.get(socket);
+          if (session) cookies.set(session.id, session.cookie);
+        }
+      }
+      for (const [sessionId, cookie] of cookies) {
+        if (!(await options.sessionAlive(cookie))) closeSession(sessionId);
+      }
+    } catch (error) {
+      options.log.error({ err: error }, 'could not check the sessions of live updates');
+    } finally {
+      checking = false;
+    }
   }
 
   function deliver({ userIds, event }: Envelope): void {
@@ -70,6 +127,7 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   }
 
   options.cluster.subscribe('realtime', (message) => deliver(message as Envelope));
+  options.cluster.subscribe('realtime-disconnect', (message) => closeFor(message as Disconnect));
 
   async function register(app: FastifyInstance): Promise<void> {
     const sweep = setInterval(() => {
@@ -78,6 +136,8 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         for (const socket of set) if (now - (lastHeard.get(socket) ?? 0) > 2 * heartbeatMs) socket.terminate();
     }, heartbeatMs);
     sweep.unref();
+    const sessionCheck = setInterval(() => void checkSessions(), sessionCheckMs);
+    sessionCheck.unref();
 
     await app.register(websocket, {
       options: { maxPayload: 1024 },
@@ -85,6 +145,7 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
       // reconnect at once (to another process behind the proxy, or to this one restarted) instead of backing off.
       preClose(done) {
         clearInterval(sweep);
+        clearInterval(sessionCheck);
         for (const client of this.websocketServer.clients) client.close(REALTIME_RESTART_CLOSE, 'server restarting');
         done();
       },
@@ -108,6 +169,11 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
             return reply.status(403).send(errorBody('origin_refused', 'Live updates are only available on this site.'));
           }
           if (!request.viewer) return reply.status(401).send(errorBody('sign_in_required', 'Sign in to get live updates.'));
+          if ((sockets.get(request.viewer.id)?.size ?? 0) >= perPerson || (byAddress.get(request.ip) ?? 0) >= perAddress) {
+            return reply
+              .status(429)
+              .send(errorBody('too_many_connections', 'Too many live connections are open. Close a tab or two and reload.'));
+          }
         },
       },
       (connection, request) => {
@@ -116,24 +182,20 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         const own = sockets.get(userId) ?? new Set<WebSocket>();
         sockets.set(userId, own);
         own.add(socket);
+        const address = request.ip;
+        byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
         lastHeard.set(socket, Date.now());
         sessionOf.set(socket, { id: request.viewer!.sessionId, cookie: request.headers.cookie ?? '' });
         socket.on('message', (data: unknown) => {
           lastHeard.set(socket, Date.now());
-          if (String(data) !== 'ping') return;
-          socket.send('pong');
-          // A session ended elsewhere (another device, "log out everywhere", a deleted account) closes its sockets here.
-          const session = sessionOf.get(socket);
-          if (session && options.sessionAlive) {
-            options
-              .sessionAlive(session.cookie)
-              .then((alive) => alive || socket.close(4401, 'signed out'))
-              .catch((error: unknown) => options.log.error({ err: error }, 'could not check a realtime session'));
-          }
+          if (String(data) === 'ping') socket.send('pong');
         });
         socket.on('close', () => {
           own.delete(socket);
           if (own.size === 0 && sockets.get(userId) === own) sockets.delete(userId);
+          const left = (byAddress.get(address) ?? 1) - 1;
+          if (left > 0) byAddress.set(address, left);
+          else byAddress.delete(address);
         });
       },
     );
@@ -145,6 +207,10 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
       if (userIds.length === 0) return;
       deliver({ userIds, event });
       options.cluster.publish('realtime', { userIds, event } satisfies Envelope);
+    },
+    disconnect(userId, which) {
+      closeFor({ userId, which });
+      options.cluster.publish('realtime-disconnect', { userId, which } satisfies Disconnect);
     },
     connections: (userId) => sockets.get(userId)?.size ?? 0,
     openSockets: () => {
