@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESERVED_USERNAMES } from './constants.ts';
+import { isReservedUsername } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 
@@ -31,8 +31,38 @@ export const NewPasswordSchema = z
   .min(8, { error: 'Password must be at least 8 characters long' })
   .max(128, { error: 'Password must be at most 128 characters long' });
 
+/**
+ * What draws nothing: zero-width spaces and joiners, direction marks and overrides, byte-order marks, control
+ * characters, and the blank letters some scripts have. A joiner inside an emoji sequence (👩‍🎤) is kept.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/u;
+const EMOJI_JOINER = /(\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})/gu;
+/** Scripts whose letters pass for Latin ones: "аlice" with a Cyrillic а. */
+const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/** Whether one word of the name mixes letters of scripts that look alike. */
+export function mixesLookAlikeScripts(name: string): boolean {
+  return name.split(/\s+/).some((word) => LOOK_ALIKE_SCRIPTS.filter((script) => script.test(word)).length > 1);
+}
+
+/**
+ * A person's display name: read as NFKC (full-width letters become plain ones, ligatures their letters), trimmed,
+ * with nothing invisible in it, and each word in one of the scripts that look alike, so that nobody passes for
+ * someone else by a name that reads the same.
+ */
+export const DisplayNameSchema = z
+  .string({ error: 'Please enter your name' })
+  .overwrite((name) => name.normalize('NFKC'))
+  .trim()
+  .min(1, { error: 'Please enter your name' })
+  .max(100, { error: 'Names are at most 100 characters long' })
+  .refine((name) => !INVISIBLE.test(name.replace(EMOJI_JOINER, '$1')), {
+    error: 'Your name cannot contain invisible characters',
+  })
+  .refine((name) => !mixesLookAlikeScripts(name), { error: 'Write each word of your name in one alphabet' });
+
 export const RegisterBodySchema = z.object({
-  name: z.string().trim().min(1, { error: 'Please enter your name' }).max(100),
+  name: DisplayNameSchema,
   email,
   password: NewPasswordSchema,
 });
@@ -111,7 +141,7 @@ export type OnboardingUpdate = z.infer<typeof OnboardingUpdateSchema>;
 
 /** PUT /api/auth/profile (spec §7): only these fields can change; anything else in the body is ignored. */
 export const ProfileUpdateSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Please enter your name' }).max(100).optional(),
+  name: DisplayNameSchema.optional(),
   bio: z.string().max(500, { error: 'Bio must be at most 500 characters' }).optional(),
   /** A picture uploaded through POST /api/me/avatar, or null to remove it. */
   avatarUrl: z
@@ -136,7 +166,7 @@ export const UsernameSchema = z
   .string({ error: 'Please enter a username' })
   .trim()
   .toLowerCase()
-  .refine((name) => !RESERVED_USERNAMES.has(name), { error: 'That username is reserved. Please choose another', abort: true })
+  .refine((name) => !isReservedUsername(name), { error: 'That username is reserved. Please choose another', abort: true })
   .min(3, { error: 'Usernames are 3 to 30 characters long' })
   .max(30, { error: 'Usernames are 3 to 30 characters long' })
   .regex(/^[a-z0-9_]+$/, { error: 'Use only letters, digits and underscores' })

@@ -89,7 +89,33 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'register',
   'null',
   'undefined',
+  'mod',
+  'mods',
+  'moderator',
+  'moderators',
+  'staff',
+  'team',
+  'official',
+  'security',
+  'root',
+  'system',
+  'sysadmin',
+  'webmaster',
+  'postmaster',
+  'hostmaster',
+  'abuse',
+  'noreply',
+  'no_reply',
+  'operator',
 ]);
+
+/** A word of a username that speaks for the site ("hearsay_team", "admin2", "the_moderator"). */
+const STAFF_WORD = /(^|_)(admin|administrator|moderators?|mods?|staff|official|hearsay|support|security|operator)(_|\d|$)/;
+
+/** Whether nobody may take this username: a word of the app, or one that speaks for the site's staff. */
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username) || STAFF_WORD.test(username);
+}
 /** How long a username given up leads to its person (and is kept from everyone else). */
 export const USERNAME_REDIRECT_DAYS = 90;
 /** How long the link that confirms a new e-mail address works. */

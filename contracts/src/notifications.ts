@@ -115,7 +115,7 @@ export const notificationsEndpoints = {
     method: 'GET',
     path: '/api/notifications/unsubscribe',
     tags,
-    summary: 'Turn off one kind of e-mail from the link in it, without signing in (answers a plain page)',
+    summary: "The page an e-mail's unsubscribe link opens: it asks, and changes nothing until its button is pressed (answers a plain page)",
     query: UnsubscribeQuerySchema,
     responses: { 200: z.string(), ...errorResponses(400) },
   }),
@@ -123,9 +123,10 @@ export const notificationsEndpoints = {
     method: 'POST',
     path: '/api/notifications/unsubscribe',
     tags,
-    summary: 'One-click unsubscribe (RFC 8058), posted by mail programs',
+    summary:
+      'One-click unsubscribe (RFC 8058), posted by mail programs, and by the button of the page the link opens (which gets a page back)',
     query: UnsubscribeQuerySchema,
-    responses: { 200: OkSchema, ...errorResponses(400) },
+    responses: { 200: z.union([OkSchema, z.string()]), ...errorResponses(400) },
   }),
 };
 

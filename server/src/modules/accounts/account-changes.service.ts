@@ -11,7 +11,7 @@ import { confirmNewEmail, emailChanged, emailChangeRequested } from './account-e
 import * as repository from './account-changes.repository.ts';
 import { passwordHash } from './accounts.repository.ts';
 import type { RequestContext } from './accounts.service.ts';
-import { EMAIL_LINK_HOURS, RESERVED_USERNAMES, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
+import { EMAIL_LINK_HOURS, isReservedUsername, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
 const DAY_MS = 24 * HOUR_MS;
 /** Username changes a day: room to fix a typo twice, too few to cycle through names. */
@@ -72,7 +72,7 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
     if (username === current) {
       throw badRequest('same_username', 'That is already your username.', issue('That is already your username.'));
     }
-    if (RESERVED_USERNAMES.has(username)) {
+    if (isReservedUsername(username)) {
       throw badRequest('username_reserved', 'That username is reserved. Please choose another.', issue('That username is reserved.'));
     }
     const now = deps.clock();

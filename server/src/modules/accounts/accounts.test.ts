@@ -50,6 +50,56 @@ describe('registration', () => {
     expect(usernameBase('guest')).toBe('guest_1');
   });
 
+  it('reads a name as NFKC and refuses invisible characters and words mixing look-alike alphabets', async () => {
+    const register = (name: string, n: number) =>
+      post('/api/auth/register', { name, email: `lookalike${n}@example.com`, password: 'Quiet-Library-42' });
+    const refusals: [string, string][] = [
+      ['\u0430lice', 'Write each word of your name in one alphabet'],
+      ['Al\u200Bice', 'Your name cannot contain invisible characters'],
+      ['Alice\u202E', 'Your name cannot contain invisible characters'],
+      ['\u3164', 'Your name cannot contain invisible characters'],
+      ['\u00A0 \u2003', 'Please enter your name'],
+    ];
+    for (const [n, [name, message]] of refusals.entries()) {
+      const refused = await register(name, n);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().error.issues[0].message, name).toBe(message);
+    }
+    // Full-width letters are plain ones; other alphabets, and emoji joined into one, are welcome.
+    expect((await register('\uFF21\uFF4C\uFF49\uFF43\uFF45', 10)).json().user.name).toBe('Alice');
+    for (const [n, name] of ['Дмитрий Ivanov', 'Αλέξης', '田中 花子', 'Ana 👩\u200D🎤'].entries()) {
+      const accepted = await register(name, 20 + n);
+      expect(accepted.statusCode, name).toBe(200);
+      expect(accepted.json().user.name).toBe(name);
+    }
+    const person = await createUser(t);
+    const renamed = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      payload: { name: 'B\u043Eb' },
+      headers: { cookie: person.cookie },
+    });
+    expect(renamed.statusCode).toBe(400);
+  });
+
+  it('keeps names that speak for the site from usernames, chosen or given', async () => {
+    for (const name of ['Moderator', 'Hearsay Team', 'Site Admin']) {
+      const person = await createUser(t, { name });
+      expect(person.user.username, name).toMatch(/^listener\d*$/);
+    }
+    const person = await createUser(t);
+    for (const username of ['moderator', 'hearsay_team', 'admin2', 'the_moderator', 'staff', 'official_news']) {
+      const changed = await t.inject({
+        method: 'PUT',
+        url: '/api/me/username',
+        payload: { username, password: person.password },
+        headers: { cookie: person.cookie },
+      });
+      expect(changed.statusCode, username).toBe(400);
+      expect(changed.json().error.issues[0].message, username).toBe('That username is reserved. Please choose another');
+    }
+  });
+
   it('refuses short, overlong and common passwords, checking them exactly as typed', async () => {
     const short = await post('/api/auth/register', { name: 'A', email: 'a1@example.com', password: 'Ab1!' });
     expect(short.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { foldDiacritics } from '../../platform/text.ts';
-import { RESERVED_USERNAMES } from '@hearsay/contracts/constants';
+import { isReservedUsername } from '@hearsay/contracts/constants';
 
 /** "Zoë O'Brien" → "zoeobrien": lower case letters, digits and underscores, 3 to 30 long. */
 export function usernameBase(name: string): string {
@@ -11,7 +11,10 @@ export function usernameBase(name: string): string {
     .slice(0, 24)
     .replace(/_+$/g, '');
   const padded = base.length >= 3 ? base : `${base || 'listener'}${base ? '_fan' : ''}`;
-  return RESERVED_USERNAMES.has(padded) ? `${padded}_1` : padded;
+  if (!isReservedUsername(padded)) return padded;
+  // A word of the app ("guest") takes a number; a name that speaks for the site ("Hearsay Support") gets no username
+  // that does.
+  return isReservedUsername(`${padded}_1`) ? 'listener' : `${padded}_1`;
 }
 
 /** The base, or the base with the smallest free number after it. */
@@ -20,7 +23,7 @@ export async function uniqueUsername(name: string, taken: (candidate: string) =>
   if (!(await taken(base))) return base;
   for (let suffix = 2; suffix < 10_000; suffix++) {
     const candidate = `${base}${suffix}`;
-    if (!RESERVED_USERNAMES.has(candidate) && !(await taken(candidate))) return candidate;
+    if (!isReservedUsername(candidate) && !(await taken(candidate))) return candidate;
   }
   return `${base}_${Date.now().toString(36)}`;
 }

@@ -82,6 +82,13 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   const badLink = () =>
     badRequest('unsubscribe_link_invalid', 'This unsubscribe link is not valid. Change your e-mail settings in Settings → Notifications.');
 
+  /** What an unsubscribe link would turn off, changing nothing (the page a link opens asks first). */
+  function unsubscribeTopic(token: string): EmailTopic {
+    const named = links.read(token);
+    if (!named) throw badLink();
+    return named.topic;
+  }
+
   /** Turns the link's kind of e-mail off; answers what was turned off. */
   async function unsubscribe(token: string): Promise<EmailTopic> {
     const named = links.read(token);
@@ -238,5 +245,5 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   const forgetPerson = (userId: string) => repository.forgetPerson(db, userId);
 
-  return { listen, list, unreadCount, markRead, unsubscribe, unsubscribeToken: links.token, forgetPerson };
+  return { listen, list, unreadCount, markRead, unsubscribeTopic, unsubscribe, unsubscribeToken: links.token, forgetPerson };
 }

@@ -204,7 +204,7 @@ describe('e-mail', () => {
   });
   afterAll(() => m.close());
 
-  it('e-mails a new follower with a signed unsubscribe link that turns it off without signing in', async () => {
+  it('e-mails a new follower with a signed unsubscribe link whose page asks, then turns it off without signing in', async () => {
     const [star, fan] = await Promise.all([createUser(m), createUser(m, { name: 'Keen Fan' })]);
     await act(m, caller(m)('PUT', `/api/users/${star.user.username}/follow`, fan));
     const mail = await m.mailbox.next(star.user.email);
@@ -216,10 +216,22 @@ describe('e-mail', () => {
     const tampered = await m.inject({ url: link.replace(/.{3}$/, 'xyz') });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json().error.message).toMatch(/not valid/);
+    // Opening the link (as a mail scanner does) changes nothing: the page asks.
     const page = await m.inject({ url: link });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('You will no longer get e-mails about new followers');
+    expect(page.body).toContain('Stop e-mails about new followers?');
+    expect((await caller(m)('GET', '/api/me/settings', star)).json().notifications.email.newFollowers).toBe(true);
+    const action = /<form method="post" action="([^"]+)">/.exec(page.body)![1]!.replaceAll('&amp;', '&');
+    expect(action).toBe(link);
+    // Its button posts as a browser does, and gets a page back.
+    const done = await m.inject({
+      method: 'POST',
+      url: action,
+      headers: { accept: 'text/html,application/xhtml+xml', origin: 'http://hearsay.test' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain('You will no longer get e-mails about new followers');
     const settings = (await caller(m)('GET', '/api/me/settings', star)).json();
     expect(settings.notifications.email.newFollowers).toBe(false);
     // The bell still hears of followers; only the e-mail stopped.

@@ -9,14 +9,14 @@ import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
 import { securityQueryOptions, useChangeUsername } from './api.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
-import { RESERVED_USERNAMES, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
+import { isReservedUsername, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
 type UsernameProblem = 'required' | 'reserved' | 'length' | 'characters' | 'edges' | 'same';
 
 /** The rules of the server's username schema, checked before sending so the reason shows at once. */
 function usernameProblem(name: string, current: string): UsernameProblem | null {
   if (!name) return 'required';
-  if (RESERVED_USERNAMES.has(name)) return 'reserved';
+  if (isReservedUsername(name)) return 'reserved';
   if (name.length < 3 || name.length > 30) return 'length';
   if (!/^[a-z0-9_]+$/.test(name)) return 'characters';
   if (!/^[a-z0-9](.*[a-z0-9])?$/.test(name)) return 'edges';
