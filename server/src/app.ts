@@ -348,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   const feed = createFeedService({ db, clock, catalog, blocks, settings });
-  const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog });
+  const moderation = createModerationService({ db, clock, adminEmails: config.adminEmails, blocks, reviews, collections, catalog, events });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
   const yearInReview = createYearInReviewService({ db, clock, blocks, catalog, covers, settings });
 
