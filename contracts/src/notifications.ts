@@ -52,7 +52,10 @@ export const NotificationGroupSchema = z.object({
   actorCount: z.number().int(),
   /** What it is about: the review's album title, or the collection's name; null for follows. */
   subject: z.string().nullable(),
-  /** A moderator's decision only: why, in the moderator's words. */
+  /**
+   * A moderator's decision only: why, in the moderator's words (a code such as `hateful_content` written as words), or
+   * one of the report reasons (`spam`, `wrong_data`…), which the app names in the reader's language.
+   */
   reason: z.string().nullable(),
   /** Where to go from it (a site path). */
   href: z.string(),

@@ -1,4 +1,5 @@
 import { MODERATION_NOTICE_KINDS, type NotificationActor, type NotificationGroup, type NotificationKind } from '@hearsay/contracts/notifications';
+import { REPORT_REASONS } from '@hearsay/contracts/constants';
 import { paths } from '@hearsay/contracts/paths';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type * as repository from './notifications.repository.ts';
@@ -18,10 +19,12 @@ const isModerationNotice = (kind: NotificationKind) => (MODERATION_NOTICE_KINDS 
 
 /**
  * A moderator's reason as a sentence a member reads: spaces tidied, and a reason written as a code (`hateful_content`,
- * `spam-links`) turned into words ("Hateful content").
+ * `spam-links`) turned into words ("Hateful content"). One of the report reasons (`wrong_data`) stays as it is, for the
+ * app to name in the reader's language.
  */
 export function readableReason(reason: string): string {
   const text = reason.replace(/\s+/g, ' ').trim();
+  if ((REPORT_REASONS as readonly string[]).includes(text)) return text;
   if (!/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/i.test(text)) return text;
   const words = text.replace(/[_-]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
