@@ -349,7 +349,12 @@ function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewI
         {replying ? <ReplyForm comment={comment} reviewId={reviewId} onDone={() => setReplying(false)} /> : null}
         {comment.isOwner && !editing ? (
           <div className="mt-1 flex gap-3 text-sm">
-            <button type="button" className="text-ink-muted hover:text-ink" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="text-ink-muted hover:text-ink"
+              aria-label={t('comments.editLabel')}
+              onClick={() => setEditing(true)}
+            >
               {t('comments.edit')}
             </button>
             <button
