@@ -29,7 +29,13 @@ export const NotificationKindSchema = z.enum([
   'collection_removed',
 ]);
 /** The kinds that tell of a moderator's decision. */
-export const MODERATION_NOTICE_KINDS = ['review_hidden', 'comment_hidden', 'review_removed', 'comment_removed', 'collection_removed'] as const;
+export const MODERATION_NOTICE_KINDS = [
+  'review_hidden',
+  'comment_hidden',
+  'review_removed',
+  'comment_removed',
+  'collection_removed',
+] as const;
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 export const NotificationActorSchema = z.object({

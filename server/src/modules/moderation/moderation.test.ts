@@ -164,7 +164,9 @@ describe('moderation', () => {
     const { reviewId } = await reviewBy(author, 'Moderated Album');
     const { reviewId: secondId } = await reviewBy(author, 'Removed Album');
     const comment = (await call('POST', `/api/reviews/${reviewId}/comments`, author, { body: 'Thanks for reading' })).json();
-    const collection = (await call('POST', '/api/collections', author, { name: 'Moderated Shelf', albumIds: [await buildAlbum(t.db)] })).json();
+    const collection = (
+      await call('POST', '/api/collections', author, { name: 'Moderated Shelf', albumIds: [await buildAlbum(t.db)] })
+    ).json();
     const decide = (subjectType: string, subjectId: string, action: string, reason: string) =>
       call('POST', '/api/moderation/decisions', operator, { subjectType, subjectId, action, reason });
     expect((await decide('review', reviewId, 'hide', '  Personal   attacks on another member  ')).statusCode).toBe(200);

@@ -1,4 +1,9 @@
-import { MODERATION_NOTICE_KINDS, type NotificationActor, type NotificationGroup, type NotificationKind } from '@hearsay/contracts/notifications';
+import {
+  MODERATION_NOTICE_KINDS,
+  type NotificationActor,
+  type NotificationGroup,
+  type NotificationKind,
+} from '@hearsay/contracts/notifications';
 import { REPORT_REASONS } from '@hearsay/contracts/constants';
 import { paths } from '@hearsay/contracts/paths';
 import { uploadUrl } from '../../platform/http/uploads.ts';

@@ -132,7 +132,10 @@ describe('notifications', () => {
     expect(authorGroups.filter((group) => group.kind === 'review_comment')).toEqual([
       expect.objectContaining({ actorCount: 3, subject: 'Threaded Album' }),
     ]);
-    await reply(ana, (JSON.parse((await act(t, call('POST', `/api/reviews/${id}/comments`, author, { body: 'My own note' }))).body) as { id: string }).id);
+    await reply(
+      ana,
+      (JSON.parse((await act(t, call('POST', `/api/reviews/${id}/comments`, author, { body: 'My own note' }))).body) as { id: string }).id,
+    );
     expect((await groups(author)).map((group) => group.kind)).toEqual(['comment_reply', 'review_comment']);
 
     // Turned off in Settings → Notifications, replies are not kept.

@@ -92,7 +92,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const [blocked, blockedBy, muted] =
       isOwner || !viewer
         ? [false, false, false]
-        : await Promise.all([blocks.isBlocking(viewer.id, row.id), blocks.isBlocking(row.id, viewer.id), blocks.isMuting(viewer.id, row.id)]);
+        : await Promise.all([
+            blocks.isBlocking(viewer.id, row.id),
+            blocks.isBlocking(row.id, viewer.id),
+            blocks.isMuting(viewer.id, row.id),
+          ]);
     // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
     if (blockedBy) throw profileNotFound();
     const [lists, isFollowing, requested, open] = await Promise.all([

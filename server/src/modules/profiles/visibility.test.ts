@@ -148,7 +148,15 @@ describe('visitors', () => {
     await act('PUT', `/api/users/${name(owner)}/follow`, hidden);
     await setVisibility(hidden, 'private');
 
-    const tabs = ['', '/ratings', '/rating-distribution', '/collections', '/followers', '/following', `/year/${new Date().getUTCFullYear()}`];
+    const tabs = [
+      '',
+      '/ratings',
+      '/rating-distribution',
+      '/collections',
+      '/followers',
+      '/following',
+      `/year/${new Date().getUTCFullYear()}`,
+    ];
     for (const tab of tabs) {
       const [asVisitor, asStranger] = await Promise.all([
         call('GET', `/api/users/${name(owner)}${tab}`, null),

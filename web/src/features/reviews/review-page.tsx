@@ -222,7 +222,10 @@ function threadsOf(comments: readonly Comment[]): Thread[] {
 function CommentThread({ thread, reviewId }: { thread: Thread; reviewId: string }) {
   const { t } = useTranslation('reviews');
   const replies = thread.replies.length ? (
-    <ul aria-label={t('comments.repliesLabel', { count: thread.replies.length })} className="mt-4 flex flex-col gap-4 border-l border-line pl-4">
+    <ul
+      aria-label={t('comments.repliesLabel', { count: thread.replies.length })}
+      className="mt-4 flex flex-col gap-4 border-l border-line pl-4"
+    >
       {thread.replies.map((reply) => (
         <CommentItem key={reply.id} comment={reply} reviewId={reviewId} />
       ))}
