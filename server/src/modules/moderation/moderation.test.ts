@@ -188,7 +188,7 @@ describe('moderation', () => {
     );
     expect(told).toEqual({
       review_hidden: { subject: 'Moderated Album', reason: 'Personal attacks on another member', href: `/review/${reviewId}` },
-      comment_hidden: { subject: 'Moderated Album', reason: 'Hateful content', href: `/review/${reviewId}` },
+      comment_hidden: { subject: 'Moderated Album', reason: 'Hateful content', href: `/review/${reviewId}#comments` },
       review_removed: { subject: 'Removed Album', reason: 'Copied from another site', href: '/terms#community-rules' },
       collection_removed: { subject: 'Moderated Shelf', reason: 'Spam links', href: '/terms#community-rules' },
     });

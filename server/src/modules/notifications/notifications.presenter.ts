@@ -45,7 +45,7 @@ interface CommentSubject {
 function moderationHref(kind: NotificationKind, objectId: string, comments: Map<string, CommentSubject>): string {
   if (kind === 'review_hidden') return paths.review(objectId);
   const comment = comments.get(objectId);
-  if (kind === 'comment_hidden' && comment) return paths.review(comment.reviewId);
+  if (kind === 'comment_hidden' && comment) return `${paths.review(comment.reviewId)}#comments`;
   return paths.communityRules();
 }
 
@@ -63,7 +63,7 @@ export function presentGroup(
     ? moderationHref(kind, row.object_id, subjects.comments)
     : kind === 'comment_reply'
       ? reply
-        ? paths.review(reply.reviewId)
+        ? `${paths.review(reply.reviewId)}#comments`
         : paths.home()
       : kind === 'follow_request' || kind === 'export_ready'
         ? paths.settings('privacy')

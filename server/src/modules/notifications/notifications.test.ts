@@ -121,7 +121,7 @@ describe('notifications', () => {
         kind: 'comment_reply',
         actorCount: 2,
         subject: 'Threaded Album',
-        href: `/review/${id}`,
+        href: `/review/${id}#comments`,
         actors: [expect.objectContaining({ name: 'Ben Replier' }), expect.objectContaining({ name: 'Ana Replier' })],
       }),
     ]);
