@@ -57,7 +57,19 @@ export const HearsayExportSchema = z.object({
       likes: z.number().int().describe('How many people liked it when exported.'),
     }),
   ),
-  comments: z.array(z.object({ reviewUrl: z.string(), album: ExportAlbumSchema.nullable(), body: z.string(), createdAt: moment })),
+  comments: z.array(
+    z.object({
+      reviewUrl: z.string(),
+      album: ExportAlbumSchema.nullable(),
+      body: z.string(),
+      createdAt: moment,
+      inReplyTo: z
+        .object({ username: z.string(), body: z.string() })
+        .nullable()
+        .optional()
+        .describe('For a reply: the comment that began its thread (who wrote it, and what). Absent in exports made before replies.'),
+    }),
+  ),
   likes: z.object({
     reviews: z.array(z.object({ reviewUrl: z.string(), album: ExportAlbumSchema.nullable(), likedAt: moment })),
     collections: z.array(z.object({ collectionUrl: z.string(), name: z.string(), likedAt: moment })),

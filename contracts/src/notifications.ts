@@ -4,19 +4,38 @@ import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { MemberSettingsPatchSchema, MemberSettingsSchema } from './settings.ts';
 
-/** What happened: someone followed you, liked or commented on your review, mentioned you, liked your collection, or someone you follow published a review. */
+/**
+ * What happened: someone followed you, liked or commented on your review, replied to your comment, mentioned you, liked
+ * your collection, or someone you follow published a review; or a moderator hid or deleted something of yours.
+ */
 export const NotificationKindSchema = z.enum([
   'follow',
   'follow_request',
   'follow_approved',
   'review_like',
   'review_comment',
+  /** Someone answered your comment; the group is about that comment. */
+  'comment_reply',
   'mention',
   'collection_like',
   'recommendation',
   /** Your data export is ready to download (you are its actor). */
   'export_ready',
+  /** A moderator's decision about something of yours, with their `reason` (you are its actor: no moderator is named). */
+  'review_hidden',
+  'comment_hidden',
+  'review_removed',
+  'comment_removed',
+  'collection_removed',
 ]);
+/** The kinds that tell of a moderator's decision. */
+export const MODERATION_NOTICE_KINDS = [
+  'review_hidden',
+  'comment_hidden',
+  'review_removed',
+  'comment_removed',
+  'collection_removed',
+] as const;
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 export const NotificationActorSchema = z.object({
@@ -39,6 +58,11 @@ export const NotificationGroupSchema = z.object({
   actorCount: z.number().int(),
   /** What it is about: the review's album title, or the collection's name; null for follows. */
   subject: z.string().nullable(),
+  /**
+   * A moderator's decision only: why, in the moderator's words (a code such as `hateful_content` written as words), or
+   * one of the report reasons (`spam`, `wrong_data`…), which the app names in the reader's language.
+   */
+  reason: z.string().nullable(),
   /** Where to go from it (a site path). */
   href: z.string(),
   /** The latest notification of the group. */
@@ -77,7 +101,7 @@ export const MarkReadBodySchema = z
 export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
 
 /** The e-mails an unsubscribe link can turn off. */
-export const EmailTopicSchema = z.enum(['newFollowers', 'reviewComments', 'mentions', 'recommendations', 'weeklyDigest']);
+export const EmailTopicSchema = z.enum(['newFollowers', 'reviewComments', 'commentReplies', 'mentions', 'recommendations', 'weeklyDigest']);
 export type EmailTopic = z.infer<typeof EmailTopicSchema>;
 
 export const UnsubscribeQuerySchema = z.object({ token: z.string({ error: 'The unsubscribe link is incomplete.' }).min(1).max(500) });

@@ -25,6 +25,8 @@ export const paths = {
   /** The same cover at a size the Cover Art Archive has a thumbnail for (250 or 500 px). */
   sizedCover: (coverUrl: string, size: 250 | 500) => `${coverUrl}${coverUrl.includes('?') ? '&' : '?'}size=${size}`,
   artistImage: (artistId: string) => `/covers/artists/${artistId}`,
+  /** The community rules in the terms of service: what a moderator's decision refers to. */
+  communityRules: () => '/terms#community-rules',
   /** The OpenAPI documentation of every endpoint. */
   apiDocs: () => '/api/docs',
   /** The page for members' own tools: tokens, scopes, limits and examples. */

@@ -110,12 +110,14 @@ export type Compatibility = z.infer<typeof CompatibilitySchema>;
 const tags = ['profiles'];
 const params = UsernameParamsSchema;
 
-/** Profiles are for signed-in members (spec §6): every endpoint here answers 401 to a visitor. */
+/**
+ * A public profile and its tabs are open to visitors too (as a signed-in stranger sees them); a profile closed to
+ * visitors answers them 401, asking them to sign in. Everything that acts or compares needs a member.
+ */
 export const profilesEndpoints = {
   profile: endpoint({
     method: 'GET',
     path: '/api/users/:username',
-    access: 'members',
     tags,
     summary: 'A profile with its stats (`me` is you)',
     params,
@@ -223,7 +225,6 @@ export const profilesEndpoints = {
   followers: endpoint({
     method: 'GET',
     path: '/api/users/:username/followers',
-    access: 'members',
     tags,
     summary: 'Who follows this person',
     params,
@@ -233,7 +234,6 @@ export const profilesEndpoints = {
   following: endpoint({
     method: 'GET',
     path: '/api/users/:username/following',
-    access: 'members',
     tags,
     summary: 'Whom this person follows',
     params,
@@ -243,7 +243,6 @@ export const profilesEndpoints = {
   ratings: endpoint({
     method: 'GET',
     path: '/api/users/:username/ratings',
-    access: 'members',
     tags,
     summary: "A person's rated albums: filter by genre, decade, rating; sort by date rated, rating, release date or title",
     params,
@@ -253,7 +252,6 @@ export const profilesEndpoints = {
   ratingDistribution: endpoint({
     method: 'GET',
     path: '/api/users/:username/rating-distribution',
-    access: 'members',
     tags,
     summary: "A person's ratings per half step",
     params,
@@ -271,7 +269,6 @@ export const profilesEndpoints = {
   collections: endpoint({
     method: 'GET',
     path: '/api/users/:username/collections',
-    access: 'members',
     tags,
     summary: "A person's collections (private ones only for their owner)",
     params,

@@ -80,9 +80,17 @@ export const CommentBodySchema = z.object({
     .max(COMMENT_MAX, { error: `Comments are at most ${COMMENT_MAX} characters` }),
 });
 
+/** A new comment: `replyTo` names the comment it answers (a reply to a reply joins that comment's thread). */
+export const NewCommentBodySchema = CommentBodySchema.extend({
+  replyTo: z.string().min(1).max(100).optional(),
+});
+export type NewCommentBody = z.infer<typeof NewCommentBodySchema>;
+
 export const CommentSchema = z.object({
   id: z.string(),
   reviewId: z.string(),
+  /** The first comment of the thread this one replies to; null for a comment that starts one. */
+  parentId: z.string().nullable(),
   author: ReviewAuthorSchema,
   /** Plain text; @username mentions of existing people are listed in `mentions` for linking. */
   body: z.string(),
@@ -185,7 +193,7 @@ export const reviewsEndpoints = {
     method: 'GET',
     path: '/api/reviews/:reviewId/comments',
     tags,
-    summary: 'Comments on a review, oldest first',
+    summary: 'Comments on a review: threads oldest first, each comment followed by its replies',
     params: ReviewParamsSchema,
     query: PageQuerySchema,
     responses: { 200: CommentPageSchema, ...errorResponses(400, 404) },
@@ -195,9 +203,10 @@ export const reviewsEndpoints = {
     path: '/api/reviews/:reviewId/comments',
     access: 'members',
     tags,
-    summary: 'Comment on a review (plain text; @username mentions)',
+    summary:
+      'Comment on a review (plain text; @username mentions), or reply to a comment (`replyTo`): replies are listed under the comment that began their thread',
     params: ReviewParamsSchema,
-    body: CommentBodySchema,
+    body: NewCommentBodySchema,
     responses: { 201: CommentSchema, ...errorResponses(400, 401, 404, 429) },
   }),
   editComment: endpoint({

@@ -26,6 +26,8 @@ export const NotificationSettingsSchema = z.object({
     .object({
       newFollowers: z.boolean().default(true),
       reviewComments: z.boolean().default(true),
+      /** Replies to your comments. */
+      commentReplies: z.boolean().default(true),
       mentions: z.boolean().default(true),
       /** New reviews from people you follow. */
       recommendations: z.boolean().default(false),
@@ -76,6 +78,7 @@ export const MemberSettingsPatchSchema = z
           .object({
             newFollowers: z.boolean().optional(),
             reviewComments: z.boolean().optional(),
+            commentReplies: z.boolean().optional(),
             mentions: z.boolean().optional(),
             recommendations: z.boolean().optional(),
           })

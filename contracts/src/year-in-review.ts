@@ -69,7 +69,6 @@ export const yearInReviewEndpoints = {
   year: endpoint({
     method: 'GET',
     path: '/api/users/:username/year/:year',
-    access: 'members',
     tags,
     summary:
       "A member's year in review: albums rated, average and distribution, top albums, genres and decades, most listened, their best-liked review",

@@ -72,7 +72,7 @@ test('write a formatted review on an album page, read it on its own page, and an
   // Someone else likes it and comments, mentioning the author.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await register(other);
+  const commenter = await register(other);
   await other.goto(reviewUrl);
   const like = other.getByRole('button', { name: /^Like this review, likes:/ });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
@@ -87,10 +87,17 @@ test('write a formatted review on an album page, read it on its own page, and an
   await expect(comment.getByRole('link', { name: `@${authorName}` })).toHaveAttribute('href', `/profile/${authorName}`);
   await other.goto('/favorites');
   await expect(other.getByRole('region', { name: 'Liked reviews' }).getByText('A night drive')).toBeVisible();
-  await otherContext.close();
 
   await page.reload();
   await expect(page.getByRole('heading', { name: /Comments/ })).toContainText('(1)');
+  // The author answers the comment: the reply sits under it, and its writer is told.
+  await page.getByRole('button', { name: `Reply to ${commenter.name}` }).click();
+  await page.getByRole('textbox', { name: `Your reply to ${commenter.name}` }).fill('It carries the whole record.');
+  await page.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(page.getByRole('list', { name: '1 reply' }).getByText('It carries the whole record.')).toBeVisible();
+  await other.goto('/notifications');
+  await expect(other.getByRole('link', { name: /replied to your comment on a review of/ })).toBeVisible();
+  await otherContext.close();
   // The author edits: the earlier version stays visible.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit your review' });

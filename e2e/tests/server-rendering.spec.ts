@@ -67,13 +67,29 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
-  test('a member’s profile comes rendered for them, with what only members see', async ({ page, browser }) => {
+  test('a profile comes rendered for its member, and for a visitor while public; a closed one asks a visitor to sign in', async ({
+    page,
+    browser,
+  }) => {
     const person = await register(page);
     const username = await usernameOf(page);
     const { page: reader, close } = await withoutScripts(browser, page);
     await reader.goto(`/profile/${username}`);
     await expect(reader.getByRole('heading', { level: 1, name: person.name })).toBeVisible();
     await close();
+
+    const { page: visitor, close: leave } = await withoutScripts(browser);
+    await visitor.goto(`/profile/${username}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: person.name })).toBeVisible();
+    await expect(visitor.getByRole('tab', { name: /Lists/ })).toBeVisible();
+    await leave();
+
+    expect((await page.request.put('/api/me/visibility', { data: { visibility: 'followers' } })).ok()).toBe(true);
+    const context = await browser.newContext();
+    const stranger = await context.newPage();
+    await stranger.goto(`/profile/${username}`);
+    await expect(stranger).toHaveURL(`/login?redirect=${encodeURIComponent(`/profile/${username}`)}`);
+    await context.close();
   });
 
   test('are rendered once, their data fetched before the render, for a visitor and for a member', async ({ page }) => {

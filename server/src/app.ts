@@ -367,6 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     collections,
     catalog,
     realtime,
+    events,
   });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
   const yearInReview = createYearInReviewService({ db, clock, blocks, catalog, covers, settings });

@@ -423,6 +423,8 @@ export interface ReviewCommentTable {
   edited_at: string | null;
   /** Set by a moderator: the comment is hidden from everyone but its author, who is shown this reason. */
   hidden_reason: string | null;
+  /** The first comment of the thread this one replies to; null for a comment that starts one. */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One logged listen: the day is a calendar date (YYYY-MM-DD), the rating is of that listen. */
@@ -543,6 +545,10 @@ export interface NotificationTable {
   object_id: string;
   created_at: string;
   read_at: string | null;
+  /** For a moderator's decision: what it was about (an album's title, a collection's name), kept once it is gone. */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** For a moderator's decision: the moderator's reason. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** The Weekly Digest sent to a person for an ISO week (e.g. 2026-W48); the key keeps it to one. */
 export interface DigestDeliveryTable {

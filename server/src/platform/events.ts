@@ -11,8 +11,29 @@ export interface DomainEvents {
   'profile.follow_approved': { requesterId: string; targetId: string };
   /** `likerId` liked a review written by `authorId`. */
   'review.liked': { reviewId: string; authorId: string; likerId: string };
-  /** `commenterId` commented on a review written by `authorId`; the text is for @mentions. */
-  'review.commented': { reviewId: string; authorId: string; commentId: string; commenterId: string; body: string };
+  /**
+   * `commenterId` commented on a review written by `authorId`; the text is for @mentions. `replyTo`: the comment it
+   * answers, and that comment's author.
+   */
+  'review.commented': {
+    reviewId: string;
+    authorId: string;
+    commentId: string;
+    commenterId: string;
+    body: string;
+    replyTo: { commentId: string; authorId: string } | null;
+  };
+  /**
+   * A moderator hid or deleted something of `authorId`'s: `subject` names it (the album a review or comment was on, the
+   * collection's name), `reason` is the moderator's.
+   */
+  'moderation.decided': {
+    kind: 'review_hidden' | 'comment_hidden' | 'review_removed' | 'comment_removed' | 'collection_removed';
+    authorId: string;
+    objectId: string;
+    subject: string | null;
+    reason: string;
+  };
   /** `authorId` published a new review. */
   'review.published': { reviewId: string; authorId: string; albumId: string };
   /** `likerId` liked a collection owned by `ownerId`. */

@@ -134,18 +134,24 @@ const ownerOnly =
     return role === 'owner' || (alsoFollower && role === 'follower') ? 'ok' : 404;
   };
 
-/** A profile page: any member may look (a closed profile says so); a block or a deleted account is not found. */
+/** A visitor reads a public profile; one closed to visitors asks them to sign in; a deleted account is not found. */
+const visitorOfProfile = (state: State): Answer => (state === 'deleted' ? 404 : state === 'public' ? 'ok' : 401);
+
+/** A profile page: anyone may look at a public one, any member at a closed one (it says so); a block or a deleted account is not found. */
 const profilePage: Rule = (role, state) => {
-  if (role === 'visitor') return 401;
+  if (role === 'visitor') return visitorOfProfile(state);
   if (role === 'suspended') return 403;
   return state === 'deleted' || role === 'blocked' ? 404 : 'ok';
 };
 
-/** A profile's tabs: closed profiles answer 403 to those they are closed to. `own` is the owner's answer. */
+/**
+ * A profile's tabs: closed profiles answer 403 to the members they are closed to. `own` is the owner's answer;
+ * `visitors`: whether a visitor reads a public profile's tab (compatibility needs someone to compare with).
+ */
 const profileTab =
-  (own: Answer = 'ok'): Rule =>
+  (own: Answer = 'ok', { visitors = true }: { visitors?: boolean } = {}): Rule =>
   (role, state) => {
-    if (role === 'visitor') return 401;
+    if (role === 'visitor') return visitors ? visitorOfProfile(state) : 401;
     if (role === 'suspended') return 403;
     if (state === 'deleted' || role === 'blocked') return 404;
     if (role === 'owner') return own;
@@ -276,7 +282,7 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/users/:username/following', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/ratings', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/rating-distribution', object: 'profile', rule: profileTab() },
-  { route: 'GET /api/users/:username/compatibility', object: 'profile', rule: profileTab(404) },
+  { route: 'GET /api/users/:username/compatibility', object: 'profile', rule: profileTab(404, { visitors: false }) },
   { route: 'GET /api/users/:username/collections', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/year/:year', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/year/:year/card.png', object: 'profile', rule: sharedCard },

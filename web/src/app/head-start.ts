@@ -20,6 +20,7 @@ import {
 } from '../features/reviews/api.ts';
 import { FIRST_COMMENTS_PAGE } from '../features/reviews/review-page.tsx';
 import { firstResultsOptions } from '../features/search/search-page.tsx';
+import { yearQueryOptions } from '../features/year-in-review/api.ts';
 import { memberSettingsQueryOptions } from '../features/settings/member-settings.ts';
 import { moderationAccessQueryOptions } from './layout/account-menu.tsx';
 
@@ -81,6 +82,7 @@ const pages: Record<string, PageHeadStart> = {
     const compatibility = signedIn && !profile.isOwner ? client.prefetchQuery(compatibilityQueryOptions(profile.username)) : null;
     await Promise.all([fetchFirstTab(client, search, profile.username), compatibility]);
   },
+  'profile/:username/year/:year': (client, { username = '', year = '' }) => client.prefetchQuery(yearQueryOptions(username, year)),
 };
 
 /**

@@ -116,6 +116,24 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/developers/api-page.tsx')).ApiPage }),
           },
           {
+            // Open to visitors when its owner made it public; a closed profile sends a visitor to sign in (decision 055).
+            path: 'profile/:username',
+            handle: serverRendered,
+            // Create Collection belongs to the collections feature: composed here, not imported by profile.
+            lazy: async () => {
+              const [{ ProfilePage }, { CreateCollectionDialog }] = await Promise.all([
+                import('../features/profile/profile-page.tsx'),
+                import('../features/collections/create-collection-dialog.tsx'),
+              ]);
+              return { Component: () => <ProfilePage createCollection={CreateCollectionDialog} /> };
+            },
+          },
+          {
+            path: 'profile/:username/year/:year',
+            handle: serverRendered,
+            lazy: async () => ({ Component: (await import('../features/year-in-review/year-page.tsx')).YearInReviewPage }),
+          },
+          {
             path: 'onboarding',
             lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page.tsx')).OnboardingPage }),
           },
@@ -125,22 +143,6 @@ export const routes: RouteObject[] = [
             handle: { signedInOnly: true } satisfies RouteHandle,
             children: [
               { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
-              {
-                path: 'profile/:username',
-                handle: serverRendered,
-                // Create Collection belongs to the collections feature: composed here, not imported by profile.
-                lazy: async () => {
-                  const [{ ProfilePage }, { CreateCollectionDialog }] = await Promise.all([
-                    import('../features/profile/profile-page.tsx'),
-                    import('../features/collections/create-collection-dialog.tsx'),
-                  ]);
-                  return { Component: () => <ProfilePage createCollection={CreateCollectionDialog} /> };
-                },
-              },
-              {
-                path: 'profile/:username/year/:year',
-                lazy: async () => ({ Component: (await import('../features/year-in-review/year-page.tsx')).YearInReviewPage }),
-              },
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),

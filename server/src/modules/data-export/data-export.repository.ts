@@ -138,7 +138,18 @@ export const SECTIONS = {
       .selectFrom('review_comment')
       .innerJoin('review', 'review.id', 'review_comment.review_id')
       .innerJoin('album', 'album.id', 'review.album_id')
-      .select([...albumColumns, 'review_comment.id', 'review_comment.review_id', 'review_comment.body', 'review_comment.created_at'])
+      .leftJoin('review_comment as thread', 'thread.id', 'review_comment.parent_id')
+      .leftJoin('user as thread_author', 'thread_author.id', 'thread.user_id')
+      .select([
+        ...albumColumns,
+        'review_comment.id',
+        'review_comment.review_id',
+        'review_comment.body',
+        'review_comment.created_at',
+        'thread.body as thread_body',
+        'thread_author.username as thread_username',
+        'thread_author.id as thread_user_id',
+      ])
       .where('review_comment.user_id', '=', userId)
       .where('review_comment.id', '>', after)
       .orderBy('review_comment.id')

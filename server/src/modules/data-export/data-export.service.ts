@@ -168,6 +168,10 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         album: album(row),
         body: row.body,
         createdAt: row.created_at,
+        inReplyTo:
+          row.thread_body === null || row.thread_user_id === null
+            ? null
+            : { username: row.thread_username ?? row.thread_user_id, body: row.thread_body },
       })),
       likes: {
         reviews: of('reviewLikes').map((row) => ({

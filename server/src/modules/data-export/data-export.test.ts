@@ -34,7 +34,8 @@ describe('Download my data', () => {
     await act('PUT', `/api/albums/${drella}/rating`, me, { rating: 9 });
     const review = await act('POST', `/api/albums/${drella}/reviews`, me, { rating: 9, title: 'Two voices', content: REVIEW });
     const friendsReview = await act('POST', `/api/albums/${low}/reviews`, friend, { rating: 8, content: REVIEW });
-    await act('POST', `/api/reviews/${friendsReview.id}/comments`, me, { body: 'Well put, and so true.' });
+    const friendsComment = await act('POST', `/api/reviews/${friendsReview.id}/comments`, friend, { body: 'Thanks for reading it.' });
+    await act('POST', `/api/reviews/${friendsReview.id}/comments`, me, { body: 'Well put, and so true.', replyTo: friendsComment.id });
     await act('PUT', `/api/reviews/${friendsReview.id}/like`, me);
     await act('PUT', `/api/albums/${low}/like`, me);
     await act('PUT', `/api/albums/${later}/listen-later`, me);
@@ -75,7 +76,11 @@ describe('Download my data', () => {
     ]);
     expect(data.reviews[0]!.text).toContain('A record that rewards patience');
     expect(data.comments).toEqual([
-      expect.objectContaining({ body: 'Well put, and so true.', reviewUrl: expect.stringContaining(friendsReview.id) }),
+      expect.objectContaining({
+        body: 'Well put, and so true.',
+        reviewUrl: expect.stringContaining(friendsReview.id),
+        inReplyTo: { username: friend.user.username, body: 'Thanks for reading it.' },
+      }),
     ]);
     expect(data.likes.reviews).toHaveLength(1);
     expect(data.likes.albums.map((like) => like.album.id)).toEqual([low]);

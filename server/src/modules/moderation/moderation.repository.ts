@@ -36,6 +36,8 @@ export async function comment(db: DB, id: string) {
   return db
     .selectFrom('review_comment')
     .innerJoin('user', 'user.id', 'review_comment.user_id')
+    .innerJoin('review', 'review.id', 'review_comment.review_id')
+    .innerJoin('album', 'album.id', 'review.album_id')
     .select([
       'review_comment.user_id as owner_id',
       'review_comment.review_id',
@@ -43,6 +45,7 @@ export async function comment(db: DB, id: string) {
       'review_comment.hidden_reason',
       'user.username',
       'user.name',
+      'album.title as album_title',
     ])
     .where('review_comment.id', '=', id)
     .executeTakeFirst();

@@ -12,6 +12,7 @@ import { pageFields } from '@hearsay/contracts/pagination';
 import { paths } from '@hearsay/contracts/paths';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { DomainEvents, EventBus } from '../../platform/events.ts';
 import type { Viewer, ViewerSanction } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -33,6 +34,8 @@ export interface ModerationServiceDeps {
   reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator'>;
   collections: Pick<CollectionsService, 'removeAsModerator'>;
   catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums'>;
+  /** Told when a moderator hid or deleted something, so that its author hears why. */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export interface ActiveSanction {
@@ -290,19 +293,52 @@ export function createModerationService(deps: ModerationServiceDeps) {
     }
   }
 
+  /** Whose a review, comment or collection is and what it is about, read before a decision changes it. */
+  async function decidedOn(type: ReportSubjectType, id: string) {
+    if (type === 'review') {
+      const row = await repository.review(db, id);
+      return row && { authorId: row.owner_id, subject: row.album_title };
+    }
+    if (type === 'comment') {
+      const row = await repository.comment(db, id);
+      return row && { authorId: row.owner_id, subject: row.album_title };
+    }
+    const row = type === 'collection' ? await repository.collection(db, id) : undefined;
+    return row && { authorId: row.owner_id, subject: row.title };
+  }
+
+  /** Tells the author that a moderator hid or deleted something of theirs, and why. */
+  async function tellAuthor(
+    kind: DomainEvents['moderation.decided']['kind'],
+    about: Awaited<ReturnType<typeof decidedOn>>,
+    objectId: string,
+    reason: string,
+  ) {
+    if (about) deps.events?.emit('moderation.decided', { kind, authorId: about.authorId, objectId, subject: about.subject, reason });
+  }
+
   async function applyDecision(viewer: Viewer, body: ModerationDecisionBody): Promise<void> {
     const { subjectType, subjectId, action, reason } = body;
     switch (action) {
       case 'hide':
-      case 'unhide':
+      case 'unhide': {
         if (!HIDEABLE.includes(subjectType)) {
           throw badRequest('cannot_hide', 'Only reviews and comments can be hidden; dismiss the reports of anything else.');
         }
-        return deps.reviews.setHidden(subjectType as 'review' | 'comment', subjectId, action === 'hide' ? reason : null);
-      case 'delete':
+        const type = subjectType as 'review' | 'comment';
+        await deps.reviews.setHidden(type, subjectId, action === 'hide' ? reason : null);
+        if (action === 'hide') await tellAuthor(`${type}_hidden`, await decidedOn(type, subjectId), subjectId, reason);
+        return;
+      }
+      case 'delete': {
         if (!DELETABLE.includes(subjectType)) throw badRequest('cannot_delete', 'Only reviews, comments and collections can be deleted.');
-        if (subjectType === 'collection') return deps.collections.removeAsModerator(subjectId);
-        return deps.reviews.removeAsModerator(subjectType as 'review' | 'comment', subjectId);
+        const type = subjectType as 'review' | 'comment' | 'collection';
+        const about = await decidedOn(type, subjectId);
+        if (type === 'collection') await deps.collections.removeAsModerator(subjectId);
+        else await deps.reviews.removeAsModerator(type, subjectId);
+        await tellAuthor(`${type}_removed`, about, subjectId, reason);
+        return;
+      }
       case 'confirm':
       case 'reject': {
         if (subjectType !== 'album') throw badRequest('not_an_album', 'Only imported albums are confirmed or rejected.');

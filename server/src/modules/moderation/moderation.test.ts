@@ -155,6 +155,8 @@ describe('moderation', () => {
     const [author, commenter, reader] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
     const { reviewId } = await reviewBy(author, 'Commented Album');
     const comment = (await call('POST', `/api/reviews/${reviewId}/comments`, commenter, { body: 'Buy followers at example.com' })).json();
+    const answer = { body: 'Please do not', replyTo: comment.id };
+    const reply = (await call('POST', `/api/reviews/${reviewId}/comments`, author, answer)).json();
     await call('POST', '/api/reports', reader, { subjectType: 'comment', subjectId: comment.id, reason: 'spam' });
     await call('POST', '/api/moderation/decisions', operator, {
       subjectType: 'comment',
@@ -162,7 +164,10 @@ describe('moderation', () => {
       action: 'hide',
       reason: 'Spam',
     });
-    expect((await call('GET', `/api/reviews/${reviewId}/comments`, reader)).json().items).toEqual([]);
+    // The replies of a hidden comment stay readable, still in its thread.
+    expect((await call('GET', `/api/reviews/${reviewId}/comments`, reader)).json().items).toEqual([
+      expect.objectContaining({ id: reply.id, parentId: comment.id, body: 'Please do not' }),
+    ]);
     expect((await call('GET', `/api/reviews/${reviewId}/comments`, commenter)).json().items[0].hiddenReason).toBe('Spam');
 
     await call('POST', '/api/reports', reader, { subjectType: 'profile', subjectId: commenter.user.username, reason: 'spam' });
@@ -182,6 +187,43 @@ describe('moderation', () => {
     expect(dismissed.statusCode).toBe(200);
     const queue = (await call('GET', '/api/moderation/reports?limit=100', operator)).json();
     expect(queue.items.map((item: { subjectId: string }) => item.subjectId)).not.toContain(commenter.user.id);
+  });
+
+  it('tells the author, in the bell and on /notifications, what a moderator hid or deleted and why, in plain words', async () => {
+    const [author, commenter] = await Promise.all([createUser(t, { name: 'Told Author' }), createUser(t)]);
+    const { reviewId } = await reviewBy(author, 'Moderated Album');
+    const { reviewId: secondId } = await reviewBy(author, 'Removed Album');
+    const comment = (await call('POST', `/api/reviews/${reviewId}/comments`, author, { body: 'Thanks for reading' })).json();
+    const collection = (
+      await call('POST', '/api/collections', author, { name: 'Moderated Shelf', albumIds: [await buildAlbum(t.db)] })
+    ).json();
+    const decide = (subjectType: string, subjectId: string, action: string, reason: string) =>
+      call('POST', '/api/moderation/decisions', operator, { subjectType, subjectId, action, reason });
+    expect((await decide('review', reviewId, 'hide', '  Personal   attacks on another member  ')).statusCode).toBe(200);
+    await decide('comment', comment.id, 'hide', 'hateful_content');
+    await decide('review', secondId, 'delete', 'Copied from another site');
+    await decide('collection', collection.id, 'delete', 'spam-links');
+    // Shown again: nothing more is said; a commenter's own decisions are theirs only.
+    await decide('review', reviewId, 'unhide', 'Appeal upheld');
+    await t.app.domainEvents.idle();
+
+    expect((await call('GET', '/api/notifications/unread-count', author)).json()).toEqual({ unread: 4 });
+    expect((await call('GET', '/api/notifications', commenter)).json().items).toEqual([]);
+    const items = (await call('GET', '/api/notifications', author)).json().items;
+    const told = Object.fromEntries(
+      items.map((item: { kind: string; subject: string; reason: string; href: string }) => [
+        item.kind,
+        { subject: item.subject, reason: item.reason, href: item.href },
+      ]),
+    );
+    expect(told).toEqual({
+      review_hidden: { subject: 'Moderated Album', reason: 'Personal attacks on another member', href: `/review/${reviewId}` },
+      comment_hidden: { subject: 'Moderated Album', reason: 'Hateful content', href: `/review/${reviewId}#comments` },
+      review_removed: { subject: 'Removed Album', reason: 'Copied from another site', href: '/terms#community-rules' },
+      collection_removed: { subject: 'Moderated Shelf', reason: 'Spam links', href: '/terms#community-rules' },
+    });
+    // No moderator is named: the news is the author's own.
+    for (const item of items) expect(item.actors.map((actor: { name: string }) => actor.name)).toEqual(['Told Author']);
   });
 
   it('is reachable by operators only: everyone else is told it does not exist', async () => {

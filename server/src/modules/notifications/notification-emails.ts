@@ -1,7 +1,7 @@
 import { writtenNumber, type Language, type Wording } from '../../platform/languages.ts';
 
 /** What a notification e-mail is about: a person (a follow) or a review of an album (or "an album" when gone). */
-export type EmailedKind = 'follow' | 'review_comment' | 'mention' | 'recommendation';
+export type EmailedKind = 'follow' | 'review_comment' | 'comment_reply' | 'mention' | 'recommendation';
 interface About {
   who: string;
   /** "OK Computer by Radiohead", or null when the album is not known. */
@@ -34,6 +34,10 @@ const WORDS: Wording<Words> = {
         subject: `${who} commented on your review`,
         line: `${who} commented on your review of ${about}.`,
       }),
+      comment_reply: (who, about) => ({
+        subject: `${who} replied to your comment`,
+        line: `${who} replied to your comment on a review of ${about}.`,
+      }),
       mention: (who, about) => ({ subject: `${who} mentioned you`, line: `${who} mentioned you in a comment on a review of ${about}.` }),
       recommendation: (who, about) => ({
         subject: `${who} reviewed ${about}`,
@@ -57,6 +61,10 @@ const WORDS: Wording<Words> = {
     event: {
       follow: (who) => ({ subject: `${who} te sigue en Hearsay`, line: `${who} ha empezado a seguirte.` }),
       review_comment: (who, about) => ({ subject: `${who} ha comentado tu reseña`, line: `${who} ha comentado tu reseña de ${about}.` }),
+      comment_reply: (who, about) => ({
+        subject: `${who} ha respondido a tu comentario`,
+        line: `${who} ha respondido a tu comentario en una reseña de ${about}.`,
+      }),
       mention: (who, about) => ({
         subject: `${who} te ha mencionado`,
         line: `${who} te ha mencionado en un comentario de una reseña de ${about}.`,
@@ -85,6 +93,10 @@ const WORDS: Wording<Words> = {
       review_comment: (who, about) => ({
         subject: `${who} a commenté votre critique`,
         line: `${who} a commenté votre critique de ${about}.`,
+      }),
+      comment_reply: (who, about) => ({
+        subject: `${who} a répondu à votre commentaire`,
+        line: `${who} a répondu à votre commentaire sur une critique de ${about}.`,
       }),
       mention: (who, about) => ({
         subject: `${who} vous a mentionné`,
@@ -115,6 +127,10 @@ const WORDS: Wording<Words> = {
         subject: `${who} hat deine Rezension kommentiert`,
         line: `${who} hat deine Rezension zu ${about} kommentiert.`,
       }),
+      comment_reply: (who, about) => ({
+        subject: `${who} hat auf deinen Kommentar geantwortet`,
+        line: `${who} hat auf deinen Kommentar zu einer Rezension von ${about} geantwortet.`,
+      }),
       mention: (who, about) => ({
         subject: `${who} hat dich erwähnt`,
         line: `${who} hat dich in einem Kommentar zu einer Rezension von ${about} erwähnt.`,
@@ -143,6 +159,10 @@ const WORDS: Wording<Words> = {
       review_comment: (who, about) => ({
         subject: `${who}さんがあなたのレビューにコメントしました`,
         line: `${who}さんが、${about}についてのあなたのレビューにコメントしました。`,
+      }),
+      comment_reply: (who, about) => ({
+        subject: `${who}さんがあなたのコメントに返信しました`,
+        line: `${who}さんが、${about}のレビューへのあなたのコメントに返信しました。`,
       }),
       mention: (who, about) => ({
         subject: `${who}さんがあなたをメンションしました`,

@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import type { NotificationTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
@@ -10,7 +10,7 @@ import { precompiled } from '../../platform/db/precompiled.ts';
 /** `column` is none of the ids of `idList` (a JSON array, `jsonList`; an empty one keeps every row). */
 const notInJsonList = (db: DB, column: string, idList: string): RawBuilder<SqlBool> => sql<SqlBool>`not ${inJsonList(db, column, idList)}`;
 
-export async function insertNotifications(db: DB, rows: readonly NotificationTable[]): Promise<void> {
+export async function insertNotifications(db: DB, rows: readonly Insertable<NotificationTable>[]): Promise<void> {
   if (rows.length > 0)
     await db
       .insertInto('notification')
@@ -39,6 +39,9 @@ export interface GroupRow {
   latest: string;
   actors: number | string;
   unread: number | string;
+  /** A moderator's decision: what it was about, and why (one notification per thing decided on). */
+  subject: string | null;
+  reason: string | null;
 }
 
 const groupsOf = (db: DB, recipientId: string, hiddenList: string) =>
@@ -50,6 +53,8 @@ const groupsOf = (db: DB, recipientId: string, hiddenList: string) =>
       sql<string>`max(created_at)`.as('latest'),
       sql<number | string>`count(distinct actor_id)`.as('actors'),
       sql<number | string>`sum(case when read_at is null then 1 else 0 end)`.as('unread'),
+      sql<string | null>`max(subject)`.as('subject'),
+      sql<string | null>`max(reason)`.as('reason'),
     ])
     .where('recipient_id', '=', recipientId)
     .where(notInJsonList(db, 'actor_id', hiddenList))
@@ -121,6 +126,21 @@ const collectionSubjectRows = precompiled((db, idList: string) =>
     .where(inJsonList(db, 'id', idList)),
 );
 
+const commentSubjectRows = precompiled((db, idList: string) =>
+  db
+    .selectFrom('review_comment as c')
+    .innerJoin('review as r', 'r.id', 'c.review_id')
+    .innerJoin('album as a', 'a.id', 'r.album_id')
+    .select(['c.id', 'c.review_id', 'a.title'])
+    .where(inJsonList(db, 'c.id', idList)),
+);
+
+/** The review each comment is on, and that review's album title. */
+export async function commentSubjects(db: DB, commentIds: readonly string[]) {
+  if (commentIds.length === 0) return [];
+  return commentSubjectRows(db, jsonList(commentIds));
+}
+
 /** The name of each collection. */
 export async function collectionSubjects(db: DB, collectionIds: readonly string[]) {
   if (collectionIds.length === 0) return [];
@@ -173,6 +193,11 @@ export async function people(db: DB, userIds: readonly string[]) {
     .select(['id', 'name', 'email', 'username'])
     .where('id', 'in', [...userIds])
     .execute();
+}
+
+/** The review a comment is on, for e-mails about a reply. */
+export async function commentReview(db: DB, commentId: string) {
+  return db.selectFrom('review_comment').select('review_id').where('id', '=', commentId).executeTakeFirst();
 }
 
 /** The album a review is about, for e-mails. */

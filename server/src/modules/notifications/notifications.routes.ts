@@ -7,6 +7,7 @@ import type { NotificationsService } from './notifications.service.ts';
 const TOPIC_NAMES: Record<EmailTopic, string> = {
   newFollowers: 'new followers',
   reviewComments: 'comments on your reviews',
+  commentReplies: 'replies to your comments',
   mentions: 'mentions',
   recommendations: 'new music recommendations',
   weeklyDigest: 'the Weekly Digest',

@@ -1,10 +1,11 @@
-import type {
-  EmailTopic,
-  MarkReadBody,
-  NotificationActor,
-  NotificationKind,
-  NotificationsPage,
-  NotificationsQuery,
+import {
+  MODERATION_NOTICE_KINDS,
+  type EmailTopic,
+  type MarkReadBody,
+  type NotificationActor,
+  type NotificationKind,
+  type NotificationsPage,
+  type NotificationsQuery,
 } from '@hearsay/contracts/notifications';
 import { paths } from '@hearsay/contracts/paths';
 import type { MemberSettings, MemberSettingsPatch } from '@hearsay/contracts/settings';
@@ -46,17 +47,23 @@ const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
 const ABOUT: Partial<Record<NotificationKind, keyof MemberSettings['notifications']['about']>> = {
   follow: 'newFollowers',
   review_comment: 'reviewComments',
+  comment_reply: 'commentReplies',
   mention: 'mentions',
   recommendation: 'recommendations',
 };
 
-/** Kinds whose subject is a review (the others are about a person or a collection). */
-const isAboutReview = (kind: string) => !['follow', 'follow_request', 'follow_approved', 'collection_like', 'export_ready'].includes(kind);
+/** News of one's own, whose actor is its recipient: an export ready, a moderator's decision (no moderator is named). */
+const OWN_NEWS: readonly string[] = ['export_ready', ...MODERATION_NOTICE_KINDS];
+
+/** Kinds whose subject is a review (the others are about a person, a collection or a comment, or carry their own). */
+const isAboutReview = (kind: string) =>
+  !['follow', 'follow_request', 'follow_approved', 'collection_like', 'comment_reply', ...OWN_NEWS].includes(kind);
 
 /** The e-mail sent as it happens for a kind, and the toggle its unsubscribe link turns off. */
 const EMAILED: Partial<Record<NotificationKind, EmailTopic>> = {
   follow: 'newFollowers',
   review_comment: 'reviewComments',
+  comment_reply: 'commentReplies',
   mention: 'mentions',
   recommendation: 'recommendations',
 };
@@ -126,8 +133,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const topic = EMAILED[kind]!;
     const [actor] = await repository.people(db, [actorId]);
     if (!actor) return;
-    const album = kind === 'follow' ? undefined : await repository.reviewAlbum(db, objectId);
-    const link = kind === 'follow' ? `${site}${paths.profile(actor.username ?? actor.id)}` : `${site}${paths.review(objectId)}`;
+    // A reply is about a comment: the e-mail names the review it is on, and leads there.
+    const reviewId = kind === 'comment_reply' ? (await repository.commentReview(db, objectId))?.review_id : objectId;
+    if (kind !== 'follow' && !reviewId) return;
+    const album = kind === 'follow' ? undefined : await repository.reviewAlbum(db, reviewId!);
+    const link = kind === 'follow' ? `${site}${paths.profile(actor.username ?? actor.id)}` : `${site}${paths.review(reviewId!)}`;
     const { subject, line } = notificationEmail(language, kind as EmailedKind, {
       who: actor.name,
       album: album ? { title: album.title, artist: album.artist_credit } : null,
@@ -135,11 +145,20 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     await sendMail({ to: recipient.email, subject, text: `${line}\n\n${link}`, userId: recipient.id, topic, language });
   }
 
-  /** Stores one notification per recipient (not the actor, only those who keep this kind), then tells and e-mails them. */
-  async function notify(kind: NotificationKind, recipientIds: readonly string[], actorId: string, objectId: string): Promise<void> {
+  /**
+   * Stores one notification per recipient (not the actor, only those who keep this kind), then tells and e-mails them.
+   * `notes`: what a moderator's decision was about, and why.
+   */
+  async function notify(
+    kind: NotificationKind,
+    recipientIds: readonly string[],
+    actorId: string,
+    objectId: string,
+    notes: { subject: string | null; reason: string } | null = null,
+  ): Promise<void> {
     const hiddenFromActor = await deps.blocks.hiddenFrom(actorId);
-    // News of one's own (an export ready) is the one kind whose actor is its recipient.
-    const others = [...new Set(recipientIds)].filter((id) => (id !== actorId || kind === 'export_ready') && !hiddenFromActor.has(id));
+    // News of one's own is the kind whose actor is its recipient.
+    const others = [...new Set(recipientIds)].filter((id) => (id !== actorId || OWN_NEWS.includes(kind)) && !hiddenFromActor.has(id));
     if (others.length === 0) return;
     const settings = await deps.settings.readMany(others);
     const about = ABOUT[kind];
@@ -156,6 +175,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         object_id: objectId,
         created_at: stamp,
         read_at: null,
+        subject: notes?.subject ?? null,
+        reason: notes?.reason ?? null,
       })),
     );
     await Promise.all(
@@ -176,13 +197,19 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     events.on('review.liked', ({ reviewId, authorId, likerId }) => notify('review_like', [authorId], likerId, reviewId));
     events.on('data_export.ready', ({ userId, exportId }) => notify('export_ready', [userId], userId, exportId));
     events.on('collection.liked', ({ collectionId, ownerId, likerId }) => notify('collection_like', [ownerId], likerId, collectionId));
-    events.on('review.commented', async ({ reviewId, authorId, commenterId, body }) => {
-      await notify('review_comment', [authorId], commenterId, reviewId);
+    events.on('review.commented', async ({ reviewId, authorId, commenterId, body, replyTo }) => {
+      // A reply tells the author of the comment answered; a review's author answered in a thread hears of it once.
+      if (replyTo) await notify('comment_reply', [replyTo.authorId], commenterId, replyTo.commentId);
+      if (replyTo?.authorId !== authorId) await notify('review_comment', [authorId], commenterId, reviewId);
       const names = [...new Set([...body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))];
-      // The author already hears of the comment itself.
-      const mentioned = (await repository.idsByUsername(db, names)).filter((id) => id !== authorId);
+      // The author (and whoever was answered) already hears of the comment itself.
+      const told = new Set([authorId, replyTo?.authorId]);
+      const mentioned = (await repository.idsByUsername(db, names)).filter((id) => !told.has(id));
       await notify('mention', mentioned, commenterId, reviewId);
     });
+    events.on('moderation.decided', ({ kind, authorId, objectId, subject, reason }) =>
+      notify(kind, [authorId], authorId, objectId, { subject, reason }),
+    );
     events.on('review.published', async ({ reviewId, authorId }) => {
       // Someone who does not share their reviews is not announced to their followers.
       if ((await deps.settings.readMany([authorId])).get(authorId)?.sharing.reviews === false) return;
@@ -201,7 +228,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const rows = await repository.groups(db, recipientId, hidden, before, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const objectIds = [...new Set(page.map((row) => row.object_id))];
-    const [actorRows, reviews, collections] = await Promise.all([
+    const [actorRows, reviews, collections, comments] = await Promise.all([
       repository.actorsOf(db, recipientId, hidden, objectIds),
       repository.reviewSubjects(
         db,
@@ -210,6 +237,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       repository.collectionSubjects(
         db,
         page.filter((row) => row.kind === 'collection_like').map((row) => row.object_id),
+      ),
+      repository.commentSubjects(
+        db,
+        page.filter((row) => row.kind === 'comment_reply' || row.kind === 'comment_hidden').map((row) => row.object_id),
       ),
     ]);
     const actors = new Map<string, NotificationActor[]>();
@@ -220,6 +251,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const subjects = {
       reviews: new Map(reviews.map((row) => [row.id, row.title])),
       collections: new Map(collections.map((row) => [row.id, row.name])),
+      comments: new Map(comments.map((row) => [row.id, { reviewId: row.review_id, title: row.title }])),
     };
     return {
       items: page.map((row) => presentGroup(row, actors.get(groupId(row.kind, row.object_id)) ?? [], subjects)),

@@ -96,6 +96,54 @@ describe('notifications', () => {
     });
   });
 
+  it('tells a comment’s author of replies, grouped, not of their own nor across a block; the review’s author hears once', async () => {
+    const [author, first, ana, ben, blocker] = await Promise.all([
+      createUser(t, { name: 'Review Author' }),
+      createUser(t, { name: 'First Commenter' }),
+      createUser(t, { name: 'Ana Replier' }),
+      createUser(t, { name: 'Ben Replier' }),
+      createUser(t, { name: 'Blocked Replier' }),
+    ]);
+    const id = await review(t, author, 'Threaded Album');
+    const comment = JSON.parse((await act(t, call('POST', `/api/reviews/${id}/comments`, first, { body: 'Opening thought' }))).body);
+    const reply = (who: TestUser, replyTo: string, body = 'An answer') =>
+      act(t, call('POST', `/api/reviews/${id}/comments`, who, { body, replyTo }));
+    await reply(first, comment.id, 'Adding to my own');
+    await reply(ana, comment.id);
+    const answer = JSON.parse((await reply(ben, comment.id)).body);
+    // The blocked person's reply is refused: the comment is not there for them.
+    await act(t, call('PUT', `/api/users/${blocker.user.username}/block`, first));
+    expect((await call('POST', `/api/reviews/${id}/comments`, blocker, { body: 'Hello', replyTo: comment.id })).statusCode).toBe(404);
+
+    const told = await groups(first);
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'comment_reply',
+        actorCount: 2,
+        subject: 'Threaded Album',
+        href: `/review/${id}#comments`,
+        actors: [expect.objectContaining({ name: 'Ben Replier' }), expect.objectContaining({ name: 'Ana Replier' })],
+      }),
+    ]);
+    // A reply to a reply tells the one answered, and the review's author answered in a thread hears of it once.
+    await reply(author, answer.id, 'Thanks, both');
+    expect((await groups(ben)).map((group) => group.kind)).toEqual(['comment_reply']);
+    const authorGroups = await groups(author);
+    expect(authorGroups.filter((group) => group.kind === 'review_comment')).toEqual([
+      expect.objectContaining({ actorCount: 3, subject: 'Threaded Album' }),
+    ]);
+    await reply(
+      ana,
+      (JSON.parse((await act(t, call('POST', `/api/reviews/${id}/comments`, author, { body: 'My own note' }))).body) as { id: string }).id,
+    );
+    expect((await groups(author)).map((group) => group.kind)).toEqual(['comment_reply', 'review_comment']);
+
+    // Turned off in Settings → Notifications, replies are not kept.
+    await call('PATCH', '/api/me/settings', ben, { notifications: { about: { commentReplies: false } } });
+    await reply(ana, answer.id);
+    expect(await unread(ben)).toBe(1);
+  });
+
   it('pages groups with a cursor', async () => {
     const [author, ...likers] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t)]);
     const ids = [];
@@ -130,7 +178,13 @@ describe('notifications', () => {
     const off = await call('PATCH', '/api/me/settings', author, {
       notifications: { about: { reviewComments: false, newFollowers: false } },
     });
-    expect(off.json().notifications.about).toEqual({ newFollowers: false, reviewComments: false, mentions: true, recommendations: false });
+    expect(off.json().notifications.about).toEqual({
+      newFollowers: false,
+      reviewComments: false,
+      commentReplies: true,
+      mentions: true,
+      recommendations: false,
+    });
     const id = await review(t, author);
     await act(t, call('POST', `/api/reviews/${id}/comments`, fan, { body: 'Nice.' }));
     await act(t, call('PUT', `/api/users/${author.user.username}/follow`, fan));
@@ -165,7 +219,7 @@ describe('settings', () => {
       notifications: {
         email: { newFollowers: true, weeklyDigest: true },
         push: false,
-        about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
+        about: { newFollowers: true, reviewComments: true, commentReplies: true, mentions: true, recommendations: false },
       },
       messages: { allowFrom: 'connections' },
       sharing: { listening: true, ratings: true, reviews: true },
@@ -272,6 +326,18 @@ describe('e-mail', () => {
     });
     expect(posted.statusCode, posted.body).toBe(200);
     expect((await caller(m)('GET', '/api/me/settings', named)).json().notifications.about.mentions).toBe(false);
+  });
+
+  it('e-mails a reply to the comment’s author in their language, leading to the review', async () => {
+    const [author, commenter, replier] = await Promise.all([createUser(m), createUser(m), createUser(m, { name: 'Quick Replier' })]);
+    const id = await review(m, author, 'Replied Album');
+    const comment = JSON.parse((await act(m, caller(m)('POST', `/api/reviews/${id}/comments`, commenter, { body: 'First!' }))).body);
+    await caller(m)('PATCH', '/api/me/settings', commenter, { appearance: { language: 'de' } });
+    await act(m, caller(m)('POST', `/api/reviews/${id}/comments`, replier, { body: 'Indeed', replyTo: comment.id }));
+    const mail = await m.mailbox.next(commenter.user.email);
+    expect(mail.subject).toBe('Quick Replier hat auf deinen Kommentar geantwortet');
+    expect(mail.text).toContain(`http://hearsay.test/review/${id}`);
+    expect(mail.text).toContain('Replied Album');
   });
 
   it('sends the Weekly Digest once per person per week, even from two servers at once and run again', async () => {

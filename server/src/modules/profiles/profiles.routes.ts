@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
-/** Profiles are for signed-in members (spec §6): every route here answers 401 to a visitor. */
+/** A public profile and its tabs answer visitors too; acting on a person, and compatibility, need a member. */
 export const profilesRoutes: FastifyPluginAsync<{ profiles: ProfilesService }> = async (app, { profiles }) => {
   route(app, endpoints.profile, async (request) => profiles.profile(request.params.username, request.viewer));
 

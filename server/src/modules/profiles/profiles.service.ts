@@ -2,7 +2,7 @@ import { pageFields } from '@hearsay/contracts/pagination';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import type { FollowRequest, PersonCard, Profile, ProfileVisibility } from '@hearsay/contracts/profiles';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
@@ -34,7 +34,8 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
 /**
  * Profiles (spec §2 Profile) and following. `me` names the signed-in person; `guest` and unknown names are not
  * found. Stats are the exact counters; the Lists count is what the viewer may see (private collections count for
- * their owner only).
+ * their owner only). A visitor (no viewer) reads a public profile and its tabs as a signed-in stranger does; a
+ * profile closed to visitors asks them to sign in (401), since its owner chose who sees it (decision 055).
  */
 export function createProfilesService(deps: ProfilesServiceDeps) {
   const { db, blocks } = deps;
@@ -44,34 +45,39 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   const formerly = (name: string) =>
     repository.findByFormerUsername(db, name, new Date(deps.clock().getTime() - USERNAME_REDIRECT_DAYS * 24 * 3600 * 1000).toISOString());
 
-  /** Anyone with that name, blocked or not: for blocking and unblocking. */
-  async function anyone(username: string, viewer: Viewer) {
-    const name = username === 'me' ? viewer.username : username.toLowerCase();
+  /** A visitor asked to sign in to see a profile closed to them. */
+  const signInToSee = () => unauthorized('Sign in to see this profile.');
+
+  /** Anyone with that name, blocked or not: for blocking and unblocking. `me` asks a visitor to sign in. */
+  async function anyone(username: string, viewer: Viewer | null) {
+    if (username === 'me' && !viewer) throw signInToSee();
+    const name = username === 'me' && viewer ? viewer.username : username.toLowerCase();
     const row = name === 'guest' ? undefined : ((await repository.findByUsername(db, name)) ?? (await formerly(name)));
     if (!row) throw profileNotFound();
     return row;
   }
 
   /** Someone the viewer may see: a block either way makes them not found, exactly as if they did not exist. */
-  async function person(username: string, viewer: Viewer) {
+  async function person(username: string, viewer: Viewer | null) {
     const row = await anyone(username, viewer);
-    if (await blocks.between(viewer.id, row.id)) throw profileNotFound();
+    if (viewer && (await blocks.between(viewer.id, row.id))) throw profileNotFound();
     return row;
   }
 
   /** Someone whose ratings the viewer may see: their profile is open to the viewer and they share their ratings. */
-  async function ratingsOf(username: string, viewer: Viewer) {
+  async function ratingsOf(username: string, viewer: Viewer | null) {
     const row = await openPerson(username, viewer);
-    if (row.id !== viewer.id && !(await deps.settings.read(row.id)).sharing.ratings) {
+    if (row.id !== viewer?.id && !(await deps.settings.read(row.id)).sharing.ratings) {
       throw forbidden('ratings_not_shared', `${row.name} keeps their ratings to themselves.`);
     }
     return row;
   }
 
   /** Someone whose profile content (tabs) the viewer may see: not blocked, and public, followed or their own. */
-  async function openPerson(username: string, viewer: Viewer) {
+  async function openPerson(username: string, viewer: Viewer | null) {
     const row = await person(username, viewer);
-    if (!(await blocks.profileOpenTo(row.id, viewer.id))) {
+    if (!(await blocks.profileOpenTo(row.id, viewer?.id))) {
+      if (!viewer) throw signInToSee();
       throw forbidden(
         'profile_private',
         row.visibility === 'private' ? 'This profile is private.' : 'Only approved followers see this profile.',
@@ -80,22 +86,28 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     return row;
   }
 
-  async function profile(username: string, viewer: Viewer): Promise<Profile> {
+  async function profile(username: string, viewer: Viewer | null): Promise<Profile> {
     const row = await anyone(username, viewer);
-    const isOwner = row.id === viewer.id;
-    const [blocked, blockedBy, muted] = isOwner
-      ? [false, false, false]
-      : await Promise.all([blocks.isBlocking(viewer.id, row.id), blocks.isBlocking(row.id, viewer.id), blocks.isMuting(viewer.id, row.id)]);
+    const isOwner = row.id === viewer?.id;
+    const [blocked, blockedBy, muted] =
+      isOwner || !viewer
+        ? [false, false, false]
+        : await Promise.all([
+            blocks.isBlocking(viewer.id, row.id),
+            blocks.isBlocking(row.id, viewer.id),
+            blocks.isMuting(viewer.id, row.id),
+          ]);
     // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
     if (blockedBy) throw profileNotFound();
     const [lists, isFollowing, requested, open] = await Promise.all([
       isOwner
-        ? deps.collections.ofOwner(row.id, viewer.id, { page: 1, limit: 1 }).then((page) => page.total)
+        ? deps.collections.ofOwner(row.id, row.id, { page: 1, limit: 1 }).then((page) => page.total)
         : deps.collections.publicCount(row.id),
-      isOwner || blocked ? Promise.resolve(false) : repository.follows(db, viewer.id, row.id),
-      isOwner || blocked ? Promise.resolve(false) : repository.hasFollowRequest(db, viewer.id, row.id),
-      blocks.profileOpenTo(row.id, viewer.id),
+      isOwner || blocked || !viewer ? Promise.resolve(false) : repository.follows(db, viewer.id, row.id),
+      isOwner || blocked || !viewer ? Promise.resolve(false) : repository.hasFollowRequest(db, viewer.id, row.id),
+      blocks.profileOpenTo(row.id, viewer?.id),
     ]);
+    if (!open && !viewer) throw signInToSee();
     const sharesRatings = isOwner || (await deps.settings.read(row.id)).sharing.ratings;
     return {
       id: row.id,
@@ -269,40 +281,47 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     return { approved };
   }
 
-  async function people(username: string, viewer: Viewer, direction: 'followers' | 'following', query: { page: number; limit: number }) {
+  async function people(
+    username: string,
+    viewer: Viewer | null,
+    direction: 'followers' | 'following',
+    query: { page: number; limit: number },
+  ) {
     const target = await openPerson(username, viewer);
-    const hidden = await blocks.unlistedFor(viewer.id);
+    const hidden = await blocks.unlistedFor(viewer?.id);
     const { rows, total } = await repository.people(db, target.id, direction, hidden, query.limit, (query.page - 1) * query.limit);
-    const followed = await repository.followedAmong(
-      db,
-      viewer.id,
-      rows.map((row) => row.id),
-    );
+    const followed = viewer
+      ? await repository.followedAmong(
+          db,
+          viewer.id,
+          rows.map((row) => row.id),
+        )
+      : new Set<string>();
     const items: PersonCard[] = rows.map((row) => ({
       id: row.id,
       username: row.username ?? row.id,
       name: row.name,
       avatarUrl: uploadUrl(row.avatar_path),
       isFollowing: followed.has(row.id),
-      isViewer: row.id === viewer.id,
+      isViewer: row.id === viewer?.id,
     }));
     return { items, ...pageFields(query, total) };
   }
 
-  async function ratings(username: string, viewer: Viewer, query: MyRatingsQuery) {
+  async function ratings(username: string, viewer: Viewer | null, query: MyRatingsQuery) {
     const target = await ratingsOf(username, viewer);
     return deps.ratings.mine(target.id, query);
   }
 
-  async function distribution(username: string, viewer: Viewer) {
+  async function distribution(username: string, viewer: Viewer | null) {
     const target = await ratingsOf(username, viewer);
     const buckets = await deps.ratings.distributionOf(target.id);
     return { total: buckets.reduce((sum, bucket) => sum + bucket.count, 0), buckets };
   }
 
-  async function collections(username: string, viewer: Viewer, query: { page: number; limit: number }) {
+  async function collections(username: string, viewer: Viewer | null, query: { page: number; limit: number }) {
     const target = await openPerson(username, viewer);
-    return deps.collections.ofOwner(target.id, viewer.id, query);
+    return deps.collections.ofOwner(target.id, viewer?.id, query);
   }
 
   /** Taste compatibility with someone else; there is none with yourself. */

@@ -139,6 +139,58 @@ describe('profile visibility', () => {
   });
 });
 
+describe('visitors', () => {
+  it('read a public profile and its tabs as a signed-in stranger does; a closed profile asks them to sign in', async () => {
+    const { person: owner, collectionId } = await personWithContent('Open');
+    const [fan, stranger] = await Promise.all([createUser(t, { name: 'Open Fan' }), createUser(t)]);
+    await act('PUT', `/api/users/${name(owner)}/follow`, fan);
+    const hidden = await createUser(t, { name: 'Hidden Follower' });
+    await act('PUT', `/api/users/${name(owner)}/follow`, hidden);
+    await setVisibility(hidden, 'private');
+
+    const tabs = [
+      '',
+      '/ratings',
+      '/rating-distribution',
+      '/collections',
+      '/followers',
+      '/following',
+      `/year/${new Date().getUTCFullYear()}`,
+    ];
+    for (const tab of tabs) {
+      const [asVisitor, asStranger] = await Promise.all([
+        call('GET', `/api/users/${name(owner)}${tab}`, null),
+        call('GET', `/api/users/${name(owner)}${tab}`, stranger),
+      ]);
+      expect(asVisitor.statusCode, tab).toBe(200);
+      expect(asVisitor.json(), tab).toEqual(asStranger.json());
+    }
+    expect((await call('GET', `/api/users/${name(owner)}/collections`, null)).json().items[0].id).toBe(collectionId);
+    // A private follower is not listed to a visitor, as to a stranger.
+    const followers = (await call('GET', `/api/users/${name(owner)}/followers`, null)).json();
+    expect(followers.items.map((person: { name: string }) => person.name)).toEqual(['Open Fan']);
+    // Comparing tastes, following and reporting need a member.
+    for (const [method, path] of [
+      ['GET', '/compatibility'],
+      ['PUT', '/follow'],
+      ['PUT', '/block'],
+    ] as const) {
+      expect((await call(method, `/api/users/${name(owner)}${path}`, null)).statusCode, path).toBe(401);
+    }
+    expect((await call('GET', '/api/users/me', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/users/nobody-by-this-name', null)).statusCode).toBe(404);
+
+    for (const visibility of ['followers', 'private']) {
+      await setVisibility(owner, visibility);
+      for (const tab of tabs) {
+        const answer = await call('GET', `/api/users/${name(owner)}${tab}`, null);
+        expect(answer.statusCode, `${visibility} ${tab}`).toBe(401);
+        expect(answer.json().error).toMatchObject({ code: 'unauthorized', message: 'Sign in to see this profile.' });
+      }
+    }
+  });
+});
+
 describe('sharing', () => {
   it('ratings, listens and reviews not shared stay out of followers’ feeds, notifications and the profile, and still count', async () => {
     const [quiet, reader] = await Promise.all([createUser(t, { name: 'Quiet Sharer' }), createUser(t)]);

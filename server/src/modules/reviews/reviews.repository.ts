@@ -234,7 +234,11 @@ export async function comments(db: DB, reviewId: string, audience: Audience, lim
     listed = listed.where('review_comment.hidden_reason', 'is', null);
   }
   const [{ total } = { total: 0 }] = await counted.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  // Threads in the order they began, each comment followed by its replies in the order they came.
   const rows = await listed
+    .leftJoin('review_comment as thread', 'thread.id', 'review_comment.parent_id')
+    .orderBy((eb) => eb.fn.coalesce('thread.created_at', 'review_comment.created_at'), 'asc')
+    .orderBy((eb) => eb.fn.coalesce('thread.id', 'review_comment.id'), 'asc')
     .orderBy('review_comment.created_at', 'asc')
     .orderBy('review_comment.id', 'asc')
     .limit(limit)

@@ -37,7 +37,7 @@ export const reviewsRoutes: FastifyPluginAsync<{ reviews: ReviewsService }> = as
     app,
     endpoints.addComment,
     async (request, reply) => {
-      const comment = await reviews.addComment(request.viewer.id, request.params.reviewId, request.body.body);
+      const comment = await reviews.addComment(request.viewer.id, request.params.reviewId, request.body.body, request.body.replyTo);
       reply.status(201);
       return comment;
     },

@@ -284,6 +284,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         name: row.author_name,
         avatarUrl: uploadUrl(row.author_avatar),
       },
+      parentId: row.parent_id,
       body: row.body,
       mentions: [...new Set([...row.body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))].filter((name) => existing.has(name)),
       createdAt: row.created_at,
@@ -309,8 +310,23 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return presented!;
   }
 
-  async function addComment(userId: string, reviewId: string, body: string): Promise<Comment> {
+  /**
+   * The comment a reply answers: on the same review, and one the replier may see (not hidden unless theirs, no block
+   * either way, a profile open to them); anything else is not found.
+   */
+  async function answered(reviewId: string, commentId: string, userId: string) {
+    const comment = await repository.findComment(db, commentId);
+    const missing = () => notFound('comment_not_found', 'The comment you are replying to does not exist or was deleted.');
+    if (!comment || comment.review_id !== reviewId) throw missing();
+    if (comment.user_id !== userId && (comment.hidden_reason !== null || !(await deps.blocks.maySee(userId, comment.user_id)))) {
+      throw missing();
+    }
+    return comment;
+  }
+
+  async function addComment(userId: string, reviewId: string, body: string, replyTo?: string): Promise<Comment> {
     const commented = await visibleReview(reviewId, userId);
+    const parent = replyTo ? await answered(reviewId, replyTo, userId) : null;
     const id = newId();
     await db.transaction().execute(async (trx) => {
       const stamp = now();
@@ -322,10 +338,19 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         created_at: stamp,
         updated_at: stamp,
         edited_at: null,
+        // One level of threads: a reply to a reply joins the thread of the comment it answers.
+        parent_id: parent ? (parent.parent_id ?? parent.id) : null,
       });
       await repository.shiftReviewCounter(trx, reviewId, 'comment_count', 1);
     });
-    deps.events?.emit('review.commented', { reviewId, authorId: commented.user_id, commentId: id, commenterId: userId, body });
+    deps.events?.emit('review.commented', {
+      reviewId,
+      authorId: commented.user_id,
+      commentId: id,
+      commenterId: userId,
+      body,
+      replyTo: parent ? { commentId: parent.id, authorId: parent.user_id } : null,
+    });
     return commentById(id, userId);
   }
 

@@ -211,6 +211,53 @@ describe('comments', () => {
   });
 });
 
+describe('replies', () => {
+  it('list each reply under the comment that began its thread; a reply to a reply joins it; a deleted start leaves the replies', async () => {
+    const album = await buildAlbum(t.db);
+    const review = (await publish(author, { rating: 8, content: `<p>${LONG}</p>` }, album)).json();
+    const comments = `/api/reviews/${review.id}/comments`;
+    const comment = async (person: TestUser, body: string, replyTo?: string) => {
+      const response = await send('POST', comments, person, { body, replyTo });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: string; parentId: string | null };
+    };
+    const first = await comment(reader, 'First thought');
+    const second = await comment(author, 'Second thought');
+    const reply = await comment(author, 'Answering the first', first.id);
+    expect(reply.parentId).toBe(first.id);
+    const deeper = await comment(reader, 'Answering the answer', reply.id);
+    expect(deeper.parentId).toBe(first.id);
+    const listed = async (person?: TestUser) =>
+      ((await get(comments, person)).json().items as { body: string; parentId: string | null }[]).map((item) => [item.body, item.parentId]);
+    expect(await listed()).toEqual([
+      ['First thought', null],
+      ['Answering the first', first.id],
+      ['Answering the answer', first.id],
+      ['Second thought', null],
+    ]);
+    expect((await get(`/api/reviews/${review.id}`)).json().commentCount).toBe(4);
+
+    // Only a comment of this review that the replier can see is answered.
+    const other = (await publish(reader, { rating: 6, content: `<p>${LONG}</p>` }, await buildAlbum(t.db))).json();
+    const elsewhere = (await send('POST', `/api/reviews/${other.id}/comments`, author, { body: 'Elsewhere' })).json();
+    for (const replyTo of [elsewhere.id, 'no-such-comment']) {
+      const refused = await send('POST', comments, reader, { body: 'Hello', replyTo });
+      expect(refused.statusCode, replyTo).toBe(404);
+      expect(refused.json().error.message).toBe('The comment you are replying to does not exist or was deleted.');
+    }
+    expect((await send('POST', comments, reader, { body: 'Hello', replyTo: '' })).statusCode).toBe(400);
+
+    // Its first comment deleted, the thread's replies stay, each a comment of its own in the order they came.
+    await send('DELETE', `/api/comments/${first.id}`, reader);
+    expect(await listed()).toEqual([
+      ['Second thought', null],
+      ['Answering the first', null],
+      ['Answering the answer', null],
+    ]);
+    expect(second.parentId).toBeNull();
+  });
+});
+
 describe('sanitising review HTML', () => {
   it(`renders a corpus of ${XSS_PAYLOADS.length} script-injection payloads inert`, async () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(30);

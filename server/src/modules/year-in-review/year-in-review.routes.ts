@@ -4,7 +4,7 @@ import { route } from '../../platform/http/endpoints.ts';
 import type { YearInReviewService } from './year-in-review.service.ts';
 
 /**
- * The year page is for signed-in members, like the profile. Its card is for link previews (fetched by chat and social
+ * The year page is open to visitors when the profile is, like the profile. Its card is for link previews (fetched by chat and social
  * sites without a session): a visitor's view, public to cache for visitors; a signed-in asker revalidates every time.
  */
 export const yearInReviewRoutes: FastifyPluginAsync<{ yearInReview: YearInReviewService }> = async (app, { yearInReview }) => {

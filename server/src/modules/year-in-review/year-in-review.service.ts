@@ -3,7 +3,7 @@ import type { MemberSettings } from '@hearsay/contracts/settings';
 import { YEAR_TOP_ALBUMS, YEAR_TOP_GROUPS, type YearInReview } from '@hearsay/contracts/year-in-review';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -36,7 +36,7 @@ export interface YearCard {
 
 /**
  * A member's year in review (decision 025). Who may see it is who may see the profile's Ratings tab: blocks either way
- * and unknown people are not found, a profile closed to the viewer is 403 `profile_private`, ratings not shared are
+ * and unknown people are not found, a profile closed to the viewer is 403 `profile_private` (401 for a visitor), ratings not shared are
  * 403 `ratings_not_shared` (the owner always sees their own). The shared card and link preview look as a visitor
  * would: only public profiles that share their ratings, confirmed albums only.
  */
@@ -47,6 +47,7 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
   const pngCache = new LRUCache<string, Buffer>({ max: 200 });
 
   async function find(username: string, viewer: Viewer | null): Promise<Person> {
+    if (username === 'me' && !viewer) throw unauthorized('Sign in to see this profile.');
     const name = username === 'me' && viewer ? viewer.username : username.toLowerCase();
     const person = name === 'guest' || name === 'me' ? undefined : await repository.findPerson(db, name);
     if (!person || (viewer && (await blocks.between(viewer.id, person.id)))) {
@@ -92,13 +93,15 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     return { counts, topRated, topGenres, releaseYears, listens, reviews, follows, albums: new Map(cards.map((card) => [card.id, card])) };
   }
 
-  async function year(username: string, yearNumber: number, viewer: Viewer): Promise<YearInReview> {
+  async function year(username: string, yearNumber: number, viewer: Viewer | null): Promise<YearInReview> {
     const person = await find(username, viewer);
     checkYear(person, yearNumber);
-    const isOwner = person.id === viewer.id;
+    const isOwner = person.id === viewer?.id;
     const settings = await deps.settings.read(person.id);
     if (!isOwner) {
-      if (!(await blocks.profileOpenTo(person.id, viewer.id))) {
+      if (!(await blocks.profileOpenTo(person.id, viewer?.id))) {
+        // A visitor is asked to sign in, as on the profile itself.
+        if (!viewer) throw unauthorized('Sign in to see this profile.');
         throw forbidden(
           'profile_private',
           person.visibility === 'private' ? 'This profile is private.' : 'Only approved followers see this profile.',
@@ -106,7 +109,7 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
       }
       if (!settings.sharing.ratings) throw forbidden('ratings_not_shared', `${person.name} keeps their ratings to themselves.`);
     }
-    const rows = await gather(person, yearNumber, viewer.id, isOwner || settings.sharing.listening);
+    const rows = await gather(person, yearNumber, viewer?.id, isOwner || settings.sharing.listening);
     return presentYear(person, yearNumber, yearsOf(person), isOwner, rows);
   }
 

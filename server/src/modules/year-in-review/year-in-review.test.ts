@@ -182,7 +182,10 @@ describe('year in review', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('year must be a year of four digits');
     expect((await call('GET', '/api/users/nobody-here/year/2025', ana)).statusCode).toBe(404);
-    expect((await yearOf(ana, 2025, null)).statusCode).toBe(401);
+    // A visitor reads a public profile's year as a signed-in stranger does.
+    const visitor = await yearOf(ana, 2025, null);
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual((await yearOf(ana, 2025, fans[0]!)).json());
   });
 
   it('keeps to the profile’s privacy: closed profiles 403, blocks 404 both ways, ratings not shared 403, listens not shared left out', async () => {
@@ -198,6 +201,7 @@ describe('year in review', () => {
     const closed = await yearOf(owner, now, stranger);
     expect(closed.statusCode).toBe(403);
     expect(closed.json().error).toMatchObject({ code: 'profile_private', message: 'Only approved followers see this profile.' });
+    expect((await yearOf(owner, now, null)).statusCode).toBe(401);
 
     await act('PUT', '/api/me/visibility', owner, { visibility: 'private' });
     for (const viewer of [follower, stranger]) {

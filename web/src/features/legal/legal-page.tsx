@@ -3,6 +3,8 @@ import { formatCalendarDate } from '../../shared/lib/format-date.ts';
 import { Container } from '../../shared/ui/card.tsx';
 
 interface Section {
+  /** An address within the page, for sections linked to (the community rules, from a moderator's decision). */
+  id?: string;
   heading: string;
   body: string;
 }
@@ -19,7 +21,7 @@ function LegalPage({ document }: { document: 'terms' | 'privacy' }) {
       <p className="mt-2 text-sm text-ink-subtle">{t('updated', { date: formatCalendarDate(LAST_UPDATED, i18n.language) })}</p>
       <p className="mt-6 text-lg text-ink-muted">{t(`${document}.intro`)}</p>
       {sections.map((section) => (
-        <section key={section.heading} className="mt-8">
+        <section key={section.heading} id={section.id} className="mt-8 scroll-mt-24">
           <h2 className="font-display text-xl font-semibold text-ink">{section.heading}</h2>
           <p className="mt-2 leading-relaxed text-ink-muted">{section.body}</p>
         </section>

@@ -1,6 +1,7 @@
 import type { NotificationGroup } from '@hearsay/contracts/notifications';
+import { REPORT_REASONS } from '@hearsay/contracts/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { BellOff } from 'lucide-react';
+import { BellOff, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,14 +13,28 @@ import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { notificationsQueryOptions, useMarkRead } from './api.ts';
 
+/** A moderator's decision: told by the site, not by a person. */
+const isModerationNotice = (group: NotificationGroup) => group.reason !== null;
+
+/**
+ * A moderator's reason as the reader reads it: one of the report reasons (`spam`, `hate`…) in their language, else the
+ * moderator's own words.
+ */
+function useReadableReason(reason: string | null): string {
+  const { t } = useTranslation('moderation');
+  if (reason === null) return '';
+  return (REPORT_REASONS as readonly string[]).includes(reason) ? t(`reasons.${reason}`) : reason;
+}
+
 /** "Ana liked your review of Blue", "Ana and 3 others liked your review of Blue". */
 function Sentence({ group }: { group: NotificationGroup }) {
   const { t } = useTranslation('notifications');
+  const reason = useReadableReason(group.reason);
   const [first] = group.actors;
   const name = first?.name ?? t('someone');
   const others = Math.max(0, group.actorCount - 1);
   const who = others > 0 ? t('who.andOthers', { name, count: others }) : name;
-  return <>{t(`kinds.${group.kind}`, { who, subject: group.subject ?? '' })}</>;
+  return <>{t(`kinds.${group.kind}`, { who, subject: group.subject ?? '', reason })}</>;
 }
 
 function NotificationRow({ group }: { group: NotificationGroup }) {
@@ -31,7 +46,13 @@ function NotificationRow({ group }: { group: NotificationGroup }) {
         to={group.href}
         className={cn('flex items-start gap-3 rounded-xl px-3 py-3 hover:bg-surface-2', group.unread && 'bg-accent-soft')}
       >
-        <Avatar name={first?.name ?? '?'} src={first?.avatarUrl} size="md" />
+        {isModerationNotice(group) ? (
+          <span className="grid size-10 shrink-0 place-items-center rounded-full bg-danger-soft text-danger">
+            <ShieldAlert aria-hidden className="size-5" />
+          </span>
+        ) : (
+          <Avatar name={first?.name ?? '?'} src={first?.avatarUrl} size="md" />
+        )}
         <span className="min-w-0 flex-1">
           <span className={cn('block text-sm text-ink', group.unread && 'font-semibold')}>
             <Sentence group={group} />

@@ -20,6 +20,7 @@ const likes: NotificationGroup = {
   actors: [person('Bo'), person('Cy'), person('Di')],
   actorCount: 3,
   subject: 'Blue Train',
+  reason: null,
   href: '/review/r1',
   latestAt: AT,
   unread: true,
@@ -30,6 +31,7 @@ const follow: NotificationGroup = {
   actors: [person('Eve')],
   actorCount: 1,
   subject: null,
+  reason: null,
   href: '/profile/eve',
   latestAt: '2026-11-23T10:00:00.000Z',
   unread: false,
@@ -111,6 +113,40 @@ describe('NotificationsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(within(list).getAllByRole('link')[0]).not.toHaveTextContent('New'));
     expect(requests.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', url: '/api/notifications/read', body: {} }]);
+  });
+
+  it('tells of a moderator’s decision with what it was about and the reason in words, and of replies', async () => {
+    const me = person('Me');
+    const decided = (kind: NotificationGroup['kind'], subject: string, reason: string, href: string): NotificationGroup => ({
+      id: `${kind}:${subject}`,
+      kind,
+      actors: [me],
+      actorCount: 1,
+      subject,
+      reason,
+      href,
+      latestAt: AT,
+      unread: false,
+    });
+    pages = [
+      {
+        items: [
+          decided('comment_hidden', 'Blue Train', 'wrong_data', '/review/r1'),
+          decided('collection_removed', 'Night drives', 'Copied from another site', '/terms#community-rules'),
+          { ...likes, id: 'comment_reply:c1', kind: 'comment_reply', actors: [person('Bo')], actorCount: 1, unread: false },
+        ],
+        nextCursor: null,
+      },
+    ];
+    renderWithProviders(<NotificationsPage />);
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const rows = within(list).getAllByRole('link');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('A moderator hid your comment on a review of Blue Train. Reason: Wrong data'),
+      expect.stringContaining('A moderator deleted your collection Night drives. Reason: Copied from another site'),
+      expect.stringContaining('Bo replied to your comment on a review of Blue Train'),
+    ]);
+    expect(rows[1]).toHaveAttribute('href', '/terms#community-rules');
   });
 
   it('says so when there is nothing, and loads more pages on demand', async () => {

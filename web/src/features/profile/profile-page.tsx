@@ -39,6 +39,7 @@ import { FollowButton } from '../../shared/ui/follow-button.tsx';
 import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
 import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { formatRating, formatNumber } from '../../shared/i18n/index.ts';
 
 /** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
@@ -223,9 +224,11 @@ function RatingsNotShared({ profile }: { profile: Profile }) {
 function ProfileTabs({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
   const { t } = useTranslation('profile');
   const { filters, resetFilters } = useUrlFilters(ProfileTab, { replace: true });
+  // Compatibility compares the viewer's ratings with these: a visitor has none.
+  const signedIn = useSession().status === 'signed-in';
   return (
     <>
-      {profile.isOwner || !profile.sharesRatings ? null : <CompatibilityCard profile={profile} />}
+      {profile.isOwner || !profile.sharesRatings || !signedIn ? null : <CompatibilityCard profile={profile} />}
       <Tabs value={filters.tab} onValueChange={(tab) => resetFilters({ tab })} className="mt-8">
         <TabsList>
           <TabsTrigger value="collection">{t('tabs.collection', { count: profile.stats.ratings })}</TabsTrigger>
@@ -257,6 +260,10 @@ function ProfileActions({ profile }: { profile: Profile }) {
   const setMute = useSetMute();
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
+  // Following, writing, muting, reporting and blocking need an account: a visitor is sent to sign in, then back here.
+  const signedIn = useSession().status === 'signed-in';
+  const sendToSignIn = useSendToSignIn();
+  const asMember = (action: () => void) => () => (signedIn ? action() : sendToSignIn());
   const toggleMute = () =>
     setMute.mutate(
       { username: profile.username, mute: !profile.muted },
@@ -284,7 +291,7 @@ function ProfileActions({ profile }: { profile: Profile }) {
           variant={profile.isFollowing || profile.requested ? 'outline' : 'primary'}
           disabled={follow.isPending}
           title={profile.requested ? t('cancelRequest') : undefined}
-          onClick={() =>
+          onClick={asMember(() =>
             follow.mutate(
               { username: profile.username, follow: !(profile.isFollowing || profile.requested) },
               {
@@ -293,8 +300,8 @@ function ProfileActions({ profile }: { profile: Profile }) {
                 },
                 onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
               },
-            )
-          }
+            ),
+          )}
         >
           {profile.isFollowing
             ? t('unfollow')
@@ -314,11 +321,11 @@ function ProfileActions({ profile }: { profile: Profile }) {
           variant="outline"
           title={t('message', { name: profile.name })}
           disabled={openConversation.isPending}
-          onClick={() =>
+          onClick={asMember(() =>
             openConversation.mutate(profile.username, {
               onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-            })
-          }
+            }),
+          )}
         >
           <MessageCircle aria-hidden />
           {t('messageButton')}
@@ -342,19 +349,19 @@ function ProfileActions({ profile }: { profile: Profile }) {
               <>
                 <DropdownMenu.Separator className="my-1 h-px bg-line" />
                 <DropdownMenu.Item
-                  onSelect={toggleMute}
+                  onSelect={asMember(toggleMute)}
                   className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
                 >
                   {t(profile.muted ? 'mute.undo' : 'mute.action', { username: profile.username })}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
-                  onSelect={() => setReporting(true)}
+                  onSelect={asMember(() => setReporting(true))}
                   className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
                 >
                   {t('reportAction', { username: profile.username })}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
-                  onSelect={() => setBlocking(true)}
+                  onSelect={asMember(() => setBlocking(true))}
                   className="cursor-pointer rounded-lg px-3 py-2 text-sm text-danger outline-none data-[highlighted]:bg-danger-soft"
                 >
                   {t('blockAction', { username: profile.username })}

@@ -80,7 +80,8 @@ export const useLikeReview = () =>
 
 export const useAddComment = () =>
   useReviewMutation(
-    ({ reviewId, body }: { reviewId: string; body: string }) => call(reviewsEndpoints.addComment, { params: { reviewId }, body: { body } }),
+    ({ reviewId, body, replyTo }: { reviewId: string; body: string; replyTo?: string }) =>
+      call(reviewsEndpoints.addComment, { params: { reviewId }, body: { body, ...(replyTo && { replyTo }) } }),
     ANSWERS_SHOWING_REVIEWS,
   );
 

@@ -1,11 +1,11 @@
 import type { Comment, Review } from '@hearsay/contracts/reviews';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../shared/auth/session.ts';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
@@ -187,8 +187,8 @@ function Comments({ reviewId }: { reviewId: string }) {
       )}
       {comments.data?.items.length ? (
         <ul className="mt-6 flex flex-col gap-4">
-          {comments.data.items.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} />
+          {threadsOf(comments.data.items).map((thread) => (
+            <CommentThread key={thread.id} thread={thread} reviewId={reviewId} />
           ))}
         </ul>
       ) : comments.data ? (
@@ -199,14 +199,99 @@ function Comments({ reviewId }: { reviewId: string }) {
   );
 }
 
-function CommentItem({ comment }: { comment: Comment }) {
+/** A comment and the replies under it; `first` is missing when that comment is not shown (hidden, or on another page). */
+interface Thread {
+  id: string;
+  first: Comment | null;
+  replies: Comment[];
+}
+
+/** A page of comments (threads in order, each first comment followed by its replies) gathered into threads. */
+function threadsOf(comments: readonly Comment[]): Thread[] {
+  const threads = new Map<string, Thread>();
+  for (const comment of comments) {
+    const id = comment.parentId ?? comment.id;
+    const thread = threads.get(id) ?? { id, first: null, replies: [] };
+    if (comment.parentId) thread.replies.push(comment);
+    else thread.first = comment;
+    threads.set(id, thread);
+  }
+  return [...threads.values()];
+}
+
+function CommentThread({ thread, reviewId }: { thread: Thread; reviewId: string }) {
+  const { t } = useTranslation('reviews');
+  const replies = thread.replies.length ? (
+    <ul
+      aria-label={t('comments.repliesLabel', { count: thread.replies.length })}
+      className="mt-4 flex flex-col gap-4 border-l border-line pl-4"
+    >
+      {thread.replies.map((reply) => (
+        <CommentItem key={reply.id} comment={reply} reviewId={reviewId} />
+      ))}
+    </ul>
+  ) : null;
+  if (thread.first) return <CommentItem comment={thread.first} reviewId={reviewId} replies={replies} />;
+  return (
+    <li>
+      <p className="text-sm italic text-ink-muted">{t('comments.notShown')}</p>
+      {replies}
+    </li>
+  );
+}
+
+/** Answering a comment: a form under it; the reply joins that comment's thread. */
+function ReplyForm({ comment, reviewId, onDone }: { comment: Comment; reviewId: string; onDone: () => void }) {
+  const { t } = useTranslation('reviews');
+  const add = useAddComment();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) return setError(t('comments.empty'));
+    setError(null);
+    add.mutate(
+      { reviewId, body, replyTo: comment.id },
+      { onSuccess: onDone, onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')) },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="mt-2 flex flex-col gap-2">
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Textarea
+        aria-label={t('comments.replyLabel', { name: comment.author.name })}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        maxLength={COMMENT_MAX}
+        rows={2}
+        autoFocus
+      />
+      <div className="flex gap-2 self-end">
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          {t('comments.postReply')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewId: string; replies?: ReactNode }) {
   const { t, i18n } = useTranslation('reviews');
   const edit = useEditComment();
   const remove = useDeleteComment();
   const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
   const [draft, setDraft] = useState(comment.body);
   const [reporting, setReporting] = useState(false);
   const session = useSession();
+  const sendToSignIn = useSendToSignIn();
   const fail = (cause: Error) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
   return (
     <li className="flex gap-3">
@@ -247,9 +332,32 @@ function CommentItem({ comment }: { comment: Comment }) {
             <WithMentions text={comment.body} mentions={comment.mentions} />
           </p>
         )}
+        {comment.hiddenReason ? (
+          <p role="status" className="mt-1 rounded-xl bg-danger-soft px-3 py-2 text-sm text-ink">
+            {t('comments.hidden', { reason: comment.hiddenReason })}
+          </p>
+        ) : null}
+        {!editing && !comment.hiddenReason ? (
+          <div className="mt-1 text-sm">
+            <button
+              type="button"
+              className="text-ink-muted hover:text-ink"
+              aria-label={t('comments.replyTo', { name: comment.author.name })}
+              onClick={() => (session.status === 'signed-in' ? setReplying(true) : sendToSignIn())}
+            >
+              {t('comments.reply')}
+            </button>
+          </div>
+        ) : null}
+        {replying ? <ReplyForm comment={comment} reviewId={reviewId} onDone={() => setReplying(false)} /> : null}
         {comment.isOwner && !editing ? (
           <div className="mt-1 flex gap-3 text-sm">
-            <button type="button" className="text-ink-muted hover:text-ink" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="text-ink-muted hover:text-ink"
+              aria-label={t('comments.editLabel')}
+              onClick={() => setEditing(true)}
+            >
               {t('comments.edit')}
             </button>
             <button
@@ -270,6 +378,7 @@ function CommentItem({ comment }: { comment: Comment }) {
             <ReportDialog subject={{ type: 'comment', id: comment.id }} open={reporting} onOpenChange={setReporting} />
           </div>
         ) : null}
+        {replies}
       </div>
     </li>
   );

@@ -62,6 +62,7 @@ describe('Settings → Notifications', () => {
     expect(screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label') ?? box.parentElement?.textContent)).toEqual([
       'New followers',
       'Comments on your reviews',
+      'Replies to your comments',
       'Mentions',
       'New music recommendations (new reviews from people you follow)',
     ]);

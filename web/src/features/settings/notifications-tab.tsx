@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Loaded, Toggle, useSave } from './member-settings-controls.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
-const ABOUT = ['newFollowers', 'reviewComments', 'mentions', 'recommendations'] as const;
+const ABOUT = ['newFollowers', 'reviewComments', 'commentReplies', 'mentions', 'recommendations'] as const;
 
 /** Settings → Notifications (spec §2): e-mail toggles, the push toggle, and the kinds of news wanted, each saved on change. */
 export function NotificationsTab() {

@@ -12,7 +12,7 @@ import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
-import { NotFound } from '../../shared/ui/not-found.tsx';
+import { NotFound, SignInFirst } from '../../shared/ui/not-found.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
@@ -40,6 +40,7 @@ export function YearInReviewPage() {
         <NotFound title={t('notFound.title')} description={error.code === 'year_not_found' ? error.message : t('notFound.description')} />
       );
     }
+    if (error instanceof ApiError && error.status === 401) return <SignInFirst />;
     if (error instanceof ApiError && error.status === 403)
       return <ClosedYear code={error.code} message={error.message} username={username} />;
     return <ErrorState onRetry={() => void query.refetch()} />;

@@ -43,7 +43,7 @@ export function memberSettings(fields: Partial<MemberSettings> = {}): MemberSett
     notifications: {
       email: { newFollowers: true, weeklyDigest: true },
       push: false,
-      about: { newFollowers: true, reviewComments: true, mentions: true, recommendations: false },
+      about: { newFollowers: true, reviewComments: true, commentReplies: true, mentions: true, recommendations: false },
     },
     messages: { allowFrom: 'connections' },
     sharing: { listening: true, ratings: true, reviews: true },

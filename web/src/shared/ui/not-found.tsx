@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { paths } from '@hearsay/contracts/paths';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
 import { useNotFoundStatus } from '../lib/page-status.ts';
 import { Button } from './button.tsx';
@@ -26,8 +27,17 @@ export function NotFound({ title, description }: { title?: string; description?:
 }
 
 /**
+ * A record its owner keeps to members (a profile that is followers-only or private): the visitor is sent to sign in,
+ * and brought back after.
+ */
+export function SignInFirst() {
+  const location = useLocation();
+  return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+}
+
+/**
  * A page whose record would not load: the 404 page (with this title and description) when there is no such
- * record, otherwise the state that offers to try again.
+ * record, sign in when the API asks a visitor to, otherwise the state that offers to try again.
  */
 export function PageLoadError({
   query,
@@ -39,5 +49,6 @@ export function PageLoadError({
   description: string;
 }) {
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound title={title} description={description} />;
+  if (query.error instanceof ApiError && query.error.status === 401) return <SignInFirst />;
   return <ErrorState onRetry={() => void query.refetch()} />;
 }
