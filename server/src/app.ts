@@ -307,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     links: core.unsubscribeLinks,
     log: app.log,
+    mailPace: { limiter, perHour: config.notificationEmailsPerHour },
   });
   notifications.listen(events);
   app.decorate('weeklyDigest', async () => {

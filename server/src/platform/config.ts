@@ -82,6 +82,8 @@ export const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   SOURCE_MAPS: booleanish.default(false),
   RATE_LIMIT_MULTIPLIER: positiveInt(1000).default(1),
+  /** Notification e-mails one person may get in an hour, every kind together (the bell still has everything). */
+  NOTIFICATION_EMAILS_PER_HOUR: positiveInt(10_000).min(1, { error: 'must be at least 1' }).default(10),
   /** Requests one personal access token may make per window (API_TOKEN_WINDOW_SECONDS), reads and writes together. */
   API_TOKEN_RATE_LIMIT: positiveInt(1_000_000).min(1, { error: 'must be at least 1' }).default(600),
   API_TOKEN_WINDOW_SECONDS: positiveInt(86_400).min(1, { error: 'must be at least 1' }).default(600),
@@ -145,6 +147,7 @@ export interface Config {
   /** Serve the web app's `.map` files (they show its source to anyone who asks). */
   serveSourceMaps: boolean;
   rateLimitMultiplier: number;
+  notificationEmailsPerHour: number;
   /** The budget of each personal access token (decision 024). */
   apiTokenRateLimit: { requests: number; windowMs: number };
   /** Prometheus metrics: served when a token or a port of their own is set, else not at all. */
@@ -208,6 +211,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
     importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
+    notificationEmailsPerHour: env.NOTIFICATION_EMAILS_PER_HOUR,
     apiTokenRateLimit: { requests: env.API_TOKEN_RATE_LIMIT, windowMs: env.API_TOKEN_WINDOW_SECONDS * 1000 },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
     adminEmails: env.ADMIN_EMAILS,

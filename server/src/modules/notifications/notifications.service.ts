@@ -21,6 +21,7 @@ import { groupId, presentActor, presentGroup } from './notifications.presenter.t
 import * as repository from './notifications.repository.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
+import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
 
 export interface NotificationsServiceDeps {
   db: DB;
@@ -37,11 +38,19 @@ export interface NotificationsServiceDeps {
   publicUrl: string;
   links: UnsubscribeLinks;
   log: { error(details: object, message: string): void; info(details: object, message: string): void };
+  /**
+   * How often one person is e-mailed: one e-mail of a kind per MAIL_INTERVAL_MS (more of that kind meanwhile wait in
+   * the bell), and at most `perHour` of every kind together.
+   */
+  mailPace?: { limiter: RateLimiter; perHour: number };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
+/** One e-mail of a kind per person this often; the others of the interval wait in the bell. */
+const MAIL_INTERVAL_MS = 15 * 60_000;
+const HOUR_MS = 3_600_000;
 
 /** The Settings → Notifications toggle that decides whether a kind is kept at all; likes have none. */
 const ABOUT: Partial<Record<NotificationKind, keyof MemberSettings['notifications']['about']>> = {
@@ -146,6 +155,18 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   }
 
   /**
+   * Whether this notification may be e-mailed to this person now: the first of its kind in an interval is, and the
+   * rest of that interval's wait in the bell (ten follows and unfollows are one e-mail, not ten); past the hourly
+   * ceiling, none is.
+   */
+  async function mayMail(recipientId: string, kind: NotificationKind): Promise<boolean> {
+    if (!deps.mailPace) return true;
+    const { limiter, perHour } = deps.mailPace;
+    if ((await limiter.hit(`notification-mail:${recipientId}:${kind}`, MAIL_INTERVAL_MS)).count > 1) return false;
+    return (await limiter.hit(`notification-mail:${recipientId}`, HOUR_MS)).count <= perHour;
+  }
+
+  /**
    * Stores one notification per recipient (not the actor, only those who keep this kind), then tells and e-mails them.
    * `notes`: what a moderator's decision was about, and why.
    */
@@ -186,6 +207,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     if (mailed.length === 0) return;
     const people = await repository.people(db, mailed);
     for (const person of people) {
+      if (!(await mayMail(person.id, kind))) continue;
       await emailFor(kind, person, readLanguage(settings.get(person.id)!.appearance.language), actorId, objectId);
     }
   }

@@ -251,6 +251,35 @@ describe('settings', () => {
   });
 });
 
+describe('how often one person is e-mailed', () => {
+  let m: TestAppWithMailbox;
+  beforeAll(async () => {
+    m = await createTestAppWithMailbox({ NOTIFICATION_EMAILS_PER_HOUR: '2' });
+  });
+  afterAll(() => m.close());
+
+  it('sends one e-mail of a kind per interval and at most the hourly number of all kinds; the bell keeps every one', async () => {
+    const [star, fan, talker] = await Promise.all([createUser(m), createUser(m, { name: 'Fickle Fan' }), createUser(m)]);
+    await caller(m)('PATCH', '/api/me/settings', star, { notifications: { about: { mentions: true, reviewComments: true } } });
+    // Ten follows and unfollows: one e-mail, not ten.
+    for (let cycle = 0; cycle < 10; cycle++) {
+      await act(m, caller(m)('PUT', `/api/users/${star.user.username}/follow`, fan));
+      await act(m, caller(m)('DELETE', `/api/users/${star.user.username}/follow`, fan));
+    }
+    const id = await review(m, star);
+    // Another kind has an e-mail of its own; a third kind within the hour is past the ceiling of 2.
+    await act(m, caller(m)('POST', `/api/reviews/${id}/comments`, talker, { body: 'Side two!' }));
+    await act(m, caller(m)('POST', `/api/reviews/${id}/comments`, talker, { body: 'And side one.' }));
+    const other = await review(m, fan, 'Other Album');
+    await act(m, caller(m)('POST', `/api/reviews/${other}/comments`, talker, { body: `@${star.user.username} you would like this` }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = m.mailbox.received.filter((mail) => mail.to === star.user.email).map((mail) => mail.subject);
+    expect(mails).toEqual(['Fickle Fan followed you on Hearsay', expect.stringContaining('commented on your review')]);
+    const kinds = ((await caller(m)('GET', '/api/notifications', star)).json().items as { kind: string }[]).map((item) => item.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['follow', 'review_comment', 'mention']));
+  });
+});
+
 describe('e-mail', () => {
   let m: TestAppWithMailbox;
   beforeAll(async () => {
