@@ -22,6 +22,11 @@ export const ExportAlbumSchema = z.object({
   artist: z.string().describe('The artist credit as shown, e.g. "Lou Reed & John Cale".'),
   year: z.number().int().nullable(),
   mbid: z.string().nullable().describe('The MusicBrainz release-group id, when known.'),
+  rymId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The album's RateYourMusic id, when one of your RateYourMusic imports named it (absent in exports made before it was kept)."),
 });
 export type ExportAlbum = z.infer<typeof ExportAlbumSchema>;
 

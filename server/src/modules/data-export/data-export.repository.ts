@@ -276,6 +276,20 @@ export const SECTIONS = {
       .execute();
     return { rows, keyOf: (row: (typeof rows)[number]) => row.id };
   },
+  /** The RateYourMusic ids of the albums the person's RateYourMusic imports named (rows without one are keyed `~…`). */
+  async rymIds(db: DB, userId: string, after: string, limit: number) {
+    const rows = await db
+      .selectFrom('import_item')
+      .select(['external_id', 'album_id'])
+      .where('user_id', '=', userId)
+      .where('source', '=', 'rym')
+      .where('external_id', '>', after)
+      .where('external_id', 'not like', '~%')
+      .orderBy('external_id')
+      .limit(limit)
+      .execute();
+    return { rows, keyOf: (row: (typeof rows)[number]) => row.external_id };
+  },
 };
 export type SectionName = keyof typeof SECTIONS;
 export type SectionRow<S extends SectionName> = Awaited<ReturnType<(typeof SECTIONS)[S]>>['rows'][number];
@@ -343,6 +357,13 @@ export async function countRows(db: DB, userId: string): Promise<number> {
       .selectFrom('follow')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('followee_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('import_item')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .where('source', '=', 'rym')
+      .where('external_id', 'not like', '~%')
       .executeTakeFirstOrThrow(),
   ]);
   return counts.reduce((sum, row) => sum + Number(row.n), 0);

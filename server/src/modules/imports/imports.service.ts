@@ -65,8 +65,6 @@ interface ImportCursor extends RymCursor {
 
 export type ImportsService = ReturnType<typeof createImportsService>;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 function present(row: repository.ImportJobRow): ImportJob {
   return {
     id: row.id,
@@ -292,17 +290,13 @@ export function createImportsService(deps: ImportsServiceDeps) {
    * A review in the export becomes a Hearsay review when it can be one: it has a rating, at least 50 characters,
    * and the person has not reviewed the album here already. Otherwise its text stays with the import row.
    */
-  async function publishReview(userId: string, albumId: string, rating: number | null, review: { title: string; text: string }) {
+  async function publishReview(userId: string, albumId: string, rating: number | null, review: RymRow['review'] & object) {
     if (rating === null || review.text.length < REVIEW_MIN_CHARACTERS) return false;
-    const html = review.text
-      .split(/\n{2,}/)
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-      .join('');
     try {
       await deps.reviews.publish(
         userId,
         albumId,
-        { rating, title: review.title.slice(0, REVIEW_TITLE_MAX), content: html },
+        { rating, title: review.title.slice(0, REVIEW_TITLE_MAX), content: review.html },
         { quiet: true },
       );
       return true;

@@ -53,8 +53,9 @@ describe('RateYourMusic import', () => {
       created: 1,
       ratingsImported: 5,
       listenLater: 1,
-      reviewsImported: 2,
-      reviewsKept: 1,
+      // 105's link is a link, not its address written out: too short to publish, like 103.
+      reviewsImported: 1,
+      reviewsKept: 2,
       unchanged: 0,
       skipped: 2,
     });
@@ -96,7 +97,8 @@ describe('RateYourMusic import', () => {
     ).json();
     expect(published.review).toMatchObject({
       rating: 10,
-      contentHtml: '<p>Perfect closer. Side two is one long goodbye, and the medley still lands every time.</p>',
+      // RateYourMusic's [b] and [i] kept as bold and italic.
+      contentHtml: '<p><strong>Perfect</strong> closer. Side two is one <em>long</em> goodbye, and the medley still lands every time.</p>',
     });
     expect(
       (await t.inject({ method: 'GET', url: `/api/albums/${albums.bridge}/reviews/mine`, headers: { cookie: person.cookie } })).json()
@@ -169,7 +171,7 @@ describe('RateYourMusic import', () => {
       .select(['ratings_count', 'reviews_count', 'rym_imported'])
       .where('user_id', '=', person.user.id)
       .executeTakeFirstOrThrow();
-    expect(profile).toEqual({ ratings_count: 5, reviews_count: 2, rym_imported: 1 });
+    expect(profile).toEqual({ ratings_count: 5, reviews_count: 1, rym_imported: 1 });
   });
 
   it('refuses files that are not RateYourMusic CSV exports, or too large, with a clear message', async () => {
