@@ -62,6 +62,18 @@ export const HearsayExportSchema = z.object({
       likes: z.number().int().describe('How many people liked it when exported.'),
     }),
   ),
+  reviewDrafts: z
+    .array(
+      z.object({
+        album: ExportAlbumSchema,
+        title: z.string(),
+        html: z.string().describe('The draft as kept, sanitised HTML.'),
+        text: z.string().describe('The same draft as plain text.'),
+        updatedAt: moment,
+      }),
+    )
+    .default([])
+    .describe('Reviews not published: imported texts too short to publish or without a rating, kept as drafts (absent in older exports).'),
   comments: z.array(z.object({ reviewUrl: z.string(), album: ExportAlbumSchema.nullable(), body: z.string(), createdAt: moment })),
   likes: z.object({
     reviews: z.array(z.object({ reviewUrl: z.string(), album: ExportAlbumSchema.nullable(), likedAt: moment })),

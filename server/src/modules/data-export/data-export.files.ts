@@ -27,7 +27,7 @@ const rymRating = (rating: number) => Math.round(rating);
 const stars = (rating: number) => Math.round(rating) / 2;
 const day = (moment: string) => moment.slice(0, 10);
 
-/** One line per album rated, reviewed or on the listen-later list, as RateYourMusic's own export has them. */
+/** One line per album rated, reviewed (or with a draft review) or on the listen-later list, as RateYourMusic's own export has them. */
 export function rateYourMusicCsv(data: HearsayExport): string {
   type Line = {
     album: HearsayExport['ratings'][number]['album'];
@@ -44,6 +44,12 @@ export function rateYourMusicCsv(data: HearsayExport): string {
   };
   for (const { album, rating } of data.ratings) line(album).rating = rating;
   for (const { album } of data.listenLater) line(album).wishlist = true;
+  // A draft (an imported text too short to publish) goes back where it came from, unless a review took its place.
+  for (const draft of data.reviewDrafts) {
+    const found = line(draft.album);
+    found.review = htmlToRymMarkup(draft.html);
+    found.reviewTitle = draft.title;
+  }
   for (const review of data.reviews) {
     const found = line(review.album);
     found.review = htmlToRymMarkup(review.html);
@@ -106,7 +112,7 @@ export function ratingsCsv(data: HearsayExport): string {
 const README = (data: HearsayExport) => `Your data from Hearsay (${data.site}), exported ${data.exportedAt}.
 
 ${EXPORT_FILES.json}
-  Everything of yours: profile, settings, ratings, reviews (HTML and plain text), comments, likes,
+  Everything of yours: profile, settings, ratings, reviews (HTML and plain text), draft reviews, comments, likes,
   listen-later list, collections (with notes, in order), journal, and who you follow and who follows you.
   Hearsay's import (Settings → Import, or during sign-up) reads this file, or this whole ZIP, back.
 ${EXPORT_FILES.schema}

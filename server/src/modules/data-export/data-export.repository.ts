@@ -133,6 +133,19 @@ export const SECTIONS = {
       .execute();
     return { rows, keyOf: (row: (typeof rows)[number]) => row.id };
   },
+  /** Keyed by album: one draft per person and album. */
+  async reviewDrafts(db: DB, userId: string, after: string, limit: number) {
+    const rows = await db
+      .selectFrom('review_draft')
+      .innerJoin('album', 'album.id', 'review_draft.album_id')
+      .select([...albumColumns, 'review_draft.title', 'review_draft.content_html', 'review_draft.content_text', 'review_draft.updated_at'])
+      .where('review_draft.user_id', '=', userId)
+      .where('review_draft.album_id', '>', after)
+      .orderBy('review_draft.album_id')
+      .limit(limit)
+      .execute();
+    return { rows, keyOf: (row: (typeof rows)[number]) => row.album_id };
+  },
   async comments(db: DB, userId: string, after: string, limit: number) {
     const rows = await db
       .selectFrom('review_comment')
@@ -304,6 +317,11 @@ export async function countRows(db: DB, userId: string): Promise<number> {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('review')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('review_draft')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),

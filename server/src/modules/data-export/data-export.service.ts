@@ -167,6 +167,13 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         updatedAt: row.updated_at,
         likes: Number(row.like_count),
       })),
+      reviewDrafts: of('reviewDrafts').map((row) => ({
+        album: album(row),
+        title: row.title,
+        html: row.content_html,
+        text: row.content_text,
+        updatedAt: row.updated_at,
+      })),
       comments: of('comments').map((row) => ({
         reviewUrl: `${site}${paths.review(row.review_id)}`,
         album: album(row),
