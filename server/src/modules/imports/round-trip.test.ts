@@ -188,5 +188,5 @@ describe('a Hearsay export imported on another Hearsay site', () => {
     // Importing it again changes nothing.
     const again = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
     expect(again.summary).toMatchObject({ reviewsKept: 0, ratingsImported: 0, reviewsImported: 0 });
-  });
+  }, 120_000);
 });
