@@ -7,7 +7,8 @@ import { createUser } from '../../../test/users.ts';
 /** A site as it starts (the starter catalog), with the limits on new albums as a server starts with them. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The import runs between requests, not in the job thread, which a busy machine leaves waiting at its idle priority.
+  t = await createTestApp({ env: { JOB_THREAD: 'false' } });
   await seedStarterCatalog(t.db);
 });
 afterAll(() => t.close());
