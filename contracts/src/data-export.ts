@@ -22,6 +22,11 @@ export const ExportAlbumSchema = z.object({
   artist: z.string().describe('The artist credit as shown, e.g. "Lou Reed & John Cale".'),
   year: z.number().int().nullable(),
   mbid: z.string().nullable().describe('The MusicBrainz release-group id, when known.'),
+  rymId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The album's RateYourMusic id, when one of your RateYourMusic imports named it (absent in exports made before it was kept)."),
 });
 export type ExportAlbum = z.infer<typeof ExportAlbumSchema>;
 
@@ -57,6 +62,18 @@ export const HearsayExportSchema = z.object({
       likes: z.number().int().describe('How many people liked it when exported.'),
     }),
   ),
+  reviewDrafts: z
+    .array(
+      z.object({
+        album: ExportAlbumSchema,
+        title: z.string(),
+        html: z.string().describe('The draft as kept, sanitised HTML.'),
+        text: z.string().describe('The same draft as plain text.'),
+        updatedAt: moment,
+      }),
+    )
+    .default([])
+    .describe('Reviews not published: imported texts too short to publish or without a rating, kept as drafts (absent in older exports).'),
   comments: z.array(
     z.object({
       reviewUrl: z.string(),

@@ -11,13 +11,20 @@ export const SkippedRowSchema = z.object({
   reason: z.string(),
 });
 
+export const DraftAlbumSchema = z.object({ albumId: z.string(), artist: z.string(), title: z.string() });
+
 /** What an import did, row by row, added up. */
 export const ImportSummarySchema = z.object({
   ratingsImported: z.number().int(),
   /** Reviews published on Hearsay from the export (a rating and at least 50 characters of text). */
   reviewsImported: z.number().int(),
-  /** Review texts too short to publish (or for albums you had already reviewed here), kept with the import. */
+  /**
+   * Review texts too short to publish, or without a rating (or for albums you had already reviewed here): each kept
+   * as your draft review of its album, which the review form opens with.
+   */
   reviewsKept: z.number().int(),
+  /** The first 200 of those drafts' albums, to go to them from the summary. */
+  drafts: z.array(DraftAlbumSchema).default([]),
   listenLater: z.number().int(),
   /** Rows matched to an album already in the catalog. */
   matched: z.number().int(),

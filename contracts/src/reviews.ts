@@ -52,7 +52,10 @@ export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewPageSchema = pageOf(ReviewSchema);
 
 /** Your review of an album, null until you write one. */
-export const MyReviewSchema = z.object({ review: ReviewSchema.nullable() });
+/** A review not published yet: an imported text too short to publish (or without a rating), which the review form opens with. */
+export const ReviewDraftSchema = z.object({ title: z.string(), contentHtml: z.string(), updatedAt: z.string() });
+export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
+export const MyReviewSchema = z.object({ review: ReviewSchema.nullable(), draft: ReviewDraftSchema.nullable() });
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
 
 export const ReviewListQuerySchema = PageQuerySchema.extend({
@@ -132,9 +135,18 @@ export const reviewsEndpoints = {
     path: '/api/albums/:albumId/reviews/mine',
     access: 'members',
     tags,
-    summary: 'Your review of an album, or null',
+    summary: 'Your review of an album, or null, and your draft of one (kept from an import), or null',
     params: AlbumRefParamsSchema,
     responses: { 200: MyReviewSchema, ...errorResponses(400, 401, 404) },
+  }),
+  discardDraft: endpoint({
+    method: 'DELETE',
+    path: '/api/albums/:albumId/reviews/draft',
+    access: 'members',
+    tags,
+    summary: 'Discard your draft review of an album (kept from an import)',
+    params: AlbumRefParamsSchema,
+    responses: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 404) },
   }),
   review: endpoint({
     method: 'GET',

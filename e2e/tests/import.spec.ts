@@ -29,6 +29,9 @@ test('register → onboarding with a RateYourMusic import → home, with the rat
   await expect(summary.getByText('Ratings imported')).toBeVisible();
   await summary.getByText('Why 2 rows were skipped').click();
   await expect(summary.getByText('Line 9 (Radiohead – Amnesiac): Rating "12" is not 0 to 10')).toBeVisible();
+  // Review texts too short to publish are kept as drafts, each linked to its album.
+  await summary.getByText('2 short review texts were kept as drafts').click();
+  await expect(summary.getByRole('link', { name: 'Simon & Garfunkel – Bridge Over Troubled Water' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByText('Profile setup complete!')).toBeVisible();
@@ -52,4 +55,15 @@ test('register → onboarding with a RateYourMusic import → home, with the rat
   await expect(page.locator('main a[href^="/album/"]').first()).toContainText('Songs Nobody Has Catalogued');
   await page.getByRole('tab', { name: 'Listen later' }).click();
   await expect(page.getByRole('link', { name: /Kid A/ }).first()).toBeVisible();
+
+  // The album of a short review text offers its draft, and the review form starts from it.
+  await page.getByRole('tab', { name: 'Ratings' }).click();
+  await page
+    .getByRole('link', { name: /Bridge Over Troubled Water/ })
+    .first()
+    .click();
+  await expect(page.getByText('You have a draft review of this album, kept from your import.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue your draft' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+  await expect(dialog.getByRole('textbox', { name: 'Your Review' })).toContainText('Their "last" album & best.');
 });

@@ -379,6 +379,17 @@ export interface ImportItemTable {
   updated_at: string;
 }
 
+/** A member's unpublished review of an album (an imported text too short to publish). */
+export interface ReviewDraftTable {
+  user_id: string;
+  album_id: string;
+  title: string;
+  content_html: string;
+  content_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ReviewTable {
   id: string;
   user_id: string;
@@ -658,6 +669,7 @@ export interface Database {
   review_comment: ReviewCommentTable;
   import_job: ImportJobTable;
   import_item: ImportItemTable;
+  review_draft: ReviewDraftTable;
   import_file: ImportFileTable;
   data_export: DataExportTable;
   data_export_part: DataExportPartTable;

@@ -77,8 +77,9 @@ export const EnvSchema = z.object({
   JOB_THREAD: booleanish.default(true),
   CHART_PRIOR_WEIGHT: positiveInt(100_000).default(5),
   CHART_MIN_RATINGS: positiveInt(100_000).default(3),
-  IMPORT_NEW_ALBUMS_PER_IMPORT: positiveInt(1_000_000).default(500),
-  IMPORT_NEW_ALBUMS_PER_DAY: positiveInt(1_000_000).default(1000),
+  /** Generous: imported albums stay private to their importer until confirmed, and a real export never reaches these (decision 054). */
+  IMPORT_NEW_ALBUMS_PER_IMPORT: positiveInt(1_000_000).default(50_000),
+  IMPORT_NEW_ALBUMS_PER_DAY: positiveInt(1_000_000).default(50_000),
   WEB_DIST: z.string().optional(),
   SOURCE_MAPS: booleanish.default(false),
   RATE_LIMIT_MULTIPLIER: positiveInt(1000).default(1),

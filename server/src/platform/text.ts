@@ -85,3 +85,16 @@ export function escapeMarkup(value: string): string {
   });
   return printable.join('').replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
+
+/** What a spreadsheet reads as a formula at the start of a cell (OWASP's list for CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV cell that a spreadsheet shows as text rather than runs: one beginning as a formula does is prefixed with a
+ * single quote, as OWASP advises for CSV injection. `fromSpreadsheetCell` takes the quote off again.
+ */
+export const spreadsheetCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/** A cell as `spreadsheetCell` wrote it, back as it was: our own CSVs imported again give the original text. */
+export const fromSpreadsheetCell = (value: string): string =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;

@@ -330,6 +330,7 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/albums/:albumId/reviews', object: 'album', rule: anyone },
   { route: 'POST /api/albums/:albumId/reviews', object: 'album', rule: members, body: { rating: 8, content: LONG_REVIEW } },
   { route: 'GET /api/albums/:albumId/reviews/mine', object: 'album', rule: members },
+  { route: 'DELETE /api/albums/:albumId/reviews/draft', object: 'album', rule: members },
   { route: 'GET /api/reviews/:reviewId', object: 'review', rule: reads({ visitors: true }) },
   { route: 'PUT /api/reviews/:reviewId', object: 'review', rule: owns, body: { rating: 6, content: LONG_REVIEW } },
   { route: 'DELETE /api/reviews/:reviewId', object: 'review', rule: owns },

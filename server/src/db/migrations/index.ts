@@ -43,6 +43,7 @@ import * as ratingsByPersonInUpdateOrder from './2026-12-06-10-ratings-by-person
 import * as albumCardsCarryCreditsAndGenres from './2026-12-07-10-album-cards-carry-credits-and-genres.ts';
 import * as albumDiscogsMasterIndex from './2026-12-08-10-album-discogs-master-index.ts';
 import * as searchTextPrefixIndexes from './2026-12-09-10-search-text-prefix-indexes.ts';
+import * as reviewDrafts from './2026-12-10-10-review-drafts.ts';
 import * as notificationSubjectAndReason from './2026-12-11-10-notification-subject-and-reason.ts';
 import * as commentReplies from './2026-12-11-20-comment-replies.ts';
 
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-10-album-cards-carry-credits-and-genres': albumCardsCarryCreditsAndGenres,
   '2026-12-08-10-album-discogs-master-index': albumDiscogsMasterIndex,
   '2026-12-09-10-search-text-prefix-indexes': searchTextPrefixIndexes,
+  '2026-12-10-10-review-drafts': reviewDrafts,
   '2026-12-11-10-notification-subject-and-reason': notificationSubjectAndReason,
   '2026-12-11-20-comment-replies': commentReplies,
 };

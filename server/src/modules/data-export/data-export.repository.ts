@@ -133,6 +133,19 @@ export const SECTIONS = {
       .execute();
     return { rows, keyOf: (row: (typeof rows)[number]) => row.id };
   },
+  /** Keyed by album: one draft per person and album. */
+  async reviewDrafts(db: DB, userId: string, after: string, limit: number) {
+    const rows = await db
+      .selectFrom('review_draft')
+      .innerJoin('album', 'album.id', 'review_draft.album_id')
+      .select([...albumColumns, 'review_draft.title', 'review_draft.content_html', 'review_draft.content_text', 'review_draft.updated_at'])
+      .where('review_draft.user_id', '=', userId)
+      .where('review_draft.album_id', '>', after)
+      .orderBy('review_draft.album_id')
+      .limit(limit)
+      .execute();
+    return { rows, keyOf: (row: (typeof rows)[number]) => row.album_id };
+  },
   async comments(db: DB, userId: string, after: string, limit: number) {
     const rows = await db
       .selectFrom('review_comment')
@@ -287,6 +300,20 @@ export const SECTIONS = {
       .execute();
     return { rows, keyOf: (row: (typeof rows)[number]) => row.id };
   },
+  /** The RateYourMusic ids of the albums the person's RateYourMusic imports named (rows without one are keyed `~…`). */
+  async rymIds(db: DB, userId: string, after: string, limit: number) {
+    const rows = await db
+      .selectFrom('import_item')
+      .select(['external_id', 'album_id'])
+      .where('user_id', '=', userId)
+      .where('source', '=', 'rym')
+      .where('external_id', '>', after)
+      .where('external_id', 'not like', '~%')
+      .orderBy('external_id')
+      .limit(limit)
+      .execute();
+    return { rows, keyOf: (row: (typeof rows)[number]) => row.external_id };
+  },
 };
 export type SectionName = keyof typeof SECTIONS;
 export type SectionRow<S extends SectionName> = Awaited<ReturnType<(typeof SECTIONS)[S]>>['rows'][number];
@@ -301,6 +328,11 @@ export async function countRows(db: DB, userId: string): Promise<number> {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('review')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('review_draft')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
@@ -354,6 +386,13 @@ export async function countRows(db: DB, userId: string): Promise<number> {
       .selectFrom('follow')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('followee_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('import_item')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .where('source', '=', 'rym')
+      .where('external_id', 'not like', '~%')
       .executeTakeFirstOrThrow(),
   ]);
   return counts.reduce((sum, row) => sum + Number(row.n), 0);

@@ -117,15 +117,6 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     return { bytes, fileName: `hearsay-${row.created_at.slice(0, 10)}.zip` };
   }
 
-  const album = (row: AlbumColumns): ExportAlbum => ({
-    id: row.album_id,
-    url: `${site}${paths.album(row.album_slug)}`,
-    title: row.album_title,
-    artist: row.album_artist,
-    year: row.album_year === null ? null : Number(row.album_year),
-    mbid: row.album_mbid,
-  });
-
   /** The export from the gathered parts, in Hearsay's JSON format. */
   async function assemble(userId: string, exportId: string): Promise<HearsayExport | null> {
     const profile = await repository.profileOf(db, userId);
@@ -134,6 +125,19 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     for (const part of await repository.parts(db, exportId))
       rows.get(part.section as SectionName)!.push(...(JSON.parse(part.rows) as unknown[]));
     const of = <S extends SectionName>(name: S) => rows.get(name) as SectionRow<S>[];
+    // RateYourMusic's ids are numbers: an export written before they were kept named Hearsay's id in their place.
+    const rymIds = new Map<string, string>();
+    for (const row of of('rymIds'))
+      if (/^\d+$/.test(row.external_id) && !rymIds.has(row.album_id)) rymIds.set(row.album_id, row.external_id);
+    const album = (row: AlbumColumns): ExportAlbum => ({
+      id: row.album_id,
+      url: `${site}${paths.album(row.album_slug)}`,
+      title: row.album_title,
+      artist: row.album_artist,
+      year: row.album_year === null ? null : Number(row.album_year),
+      mbid: row.album_mbid,
+      rymId: rymIds.get(row.album_id) ?? null,
+    });
     const collectionAlbums = Map.groupBy(of('collectionAlbums'), (row) => row.collection_id);
     return {
       format: EXPORT_FORMAT,
@@ -162,6 +166,13 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         createdAt: row.created_at,
         updatedAt: row.updated_at,
         likes: Number(row.like_count),
+      })),
+      reviewDrafts: of('reviewDrafts').map((row) => ({
+        album: album(row),
+        title: row.title,
+        html: row.content_html,
+        text: row.content_text,
+        updatedAt: row.updated_at,
       })),
       comments: of('comments').map((row) => ({
         reviewUrl: `${site}${paths.review(row.review_id)}`,

@@ -106,13 +106,17 @@ describe('Download my data', () => {
       required: expect.arrayContaining(['format', 'ratings']),
     });
 
-    // RateYourMusic's own header; ratings in its whole 1–10; listen later is its wishlist ("w"); the review text.
+    // RateYourMusic's own header; ratings in its whole 1–10; listen later is its wishlist ("w"); the review in its
+    // markup, its title in its own column. No RateYourMusic id: these albums were rated here, and never Hearsay's id.
     const rym = files[EXPORT_FILES.rym]!.split('\r\n');
     expect(rym[0]).toBe(RYM_HEADER);
-    expect(rym[0]!.split(',')).toHaveLength(12);
-    expect(rym).toContain(`"${low}","","Low","","","Quiet ""Songs""","1994","8","","","",""`);
-    expect(rym).toContain(`"${later}","","Slint","","","Spiderland","1991","","w","","",""`);
-    expect(rym.find((line) => line.includes('Songs for Drella'))).toMatch(/"9","","","","Two voices\n\nA record that rewards patience/);
+    expect(rym[0]!.split(',')).toHaveLength(13);
+    expect(rym).toContain(`"","","Low","","","Quiet ""Songs""","1994","8","","","","",""`);
+    expect(rym).toContain(`"","","Slint","","","Spiderland","1991","","w","","","",""`);
+    expect(rym).toContain(
+      `"","","Lou Reed & John Cale","","","Songs for Drella","1990","9","","","","A [b]record[/b] that rewards patience: the second side is where it all comes together, slowly.","Two voices"`,
+    );
+    expect(files[EXPORT_FILES.rym]).not.toContain(low);
 
     // Letterboxd-style: stars out of five; the second listen of an album is a relisten.
     const diary = files[EXPORT_FILES.diary]!.trim().split('\r\n');

@@ -27,6 +27,7 @@ export const emptySummary = (): ImportSummary => ({
   ratingsImported: 0,
   reviewsImported: 0,
   reviewsKept: 0,
+  drafts: [],
   listenLater: 0,
   matched: 0,
   created: 0,

@@ -37,11 +37,18 @@ function expectedSummary(rows: number, prefix: string): ImportSummary {
   const wished = (index: number) => index % 5 === 0;
   const reviewed = (index: number) => index % 3 === 0;
   const nothing = indexes.filter((index) => !rated(index) && !wished(index));
+  const kept = indexes.filter((index) => reviewed(index) && !rated(index) && wished(index));
   return {
     ...emptySummary(),
     ratingsImported: indexes.filter(rated).length,
     reviewsImported: indexes.filter((index) => reviewed(index) && rated(index)).length,
-    reviewsKept: indexes.filter((index) => reviewed(index) && !rated(index) && wished(index)).length,
+    reviewsKept: kept.length,
+    // Each kept as a draft review of its album.
+    drafts: kept.slice(0, 200).map((index) => ({
+      albumId: expect.any(String) as string,
+      artist: `${prefix} Artist ${Math.floor(index / 4)}`,
+      title: `${prefix} Album ${index}`,
+    })),
     listenLater: indexes.filter(wished).length,
     matched: 0,
     created: rows - nothing.length,

@@ -27,7 +27,7 @@ export const HEARSAY_IMPORT_JOB = 'hearsay-import';
  * What is applied, in this order: ratings first, so that a review (which sets the rating to its own) can be followed
  * by the rating the export holds now.
  */
-const SECTIONS = ['ratings', 'reviews', 'journal', 'collections', 'listenLater', 'albumLikes'] as const;
+const SECTIONS = ['ratings', 'reviews', 'reviewDrafts', 'journal', 'collections', 'listenLater', 'albumLikes'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Items applied in one step at most; fewer when they take longer than the step's time. A collection is a step. */
 const BATCH = 25;
@@ -38,6 +38,7 @@ const SKIPPED_TEXT_MAX = 200;
 const itemsOf = (data: HearsayExport) => ({
   ratings: data.ratings,
   reviews: data.reviews,
+  reviewDrafts: data.reviewDrafts,
   journal: data.journal,
   collections: data.collections,
   listenLater: data.listenLater,
@@ -236,6 +237,36 @@ export function createHearsayImport(deps: HearsayImportDeps) {
       });
     }
 
+    /**
+     * A rating that came from a RateYourMusic import on the other site keeps its RateYourMusic id here: this site's
+     * export writes it again, and importing the RateYourMusic file itself finds the row already imported.
+     */
+    async function rememberRymIds(found: readonly { item: HearsayExport['ratings'][number]; albumId: string }[]) {
+      const named = found.filter(({ item }) => item.album.rymId);
+      if (!named.length) return;
+      const known = await repository.itemsFor(
+        db,
+        userId,
+        named.map(({ item }) => item.album.rymId!),
+      );
+      const stamp = now();
+      for (const { item, albumId } of named) {
+        if (known.has(item.album.rymId!)) continue;
+        await repository.upsertItem(db, {
+          user_id: userId,
+          source: 'rym',
+          external_id: item.album.rymId!,
+          album_id: albumId,
+          rating: Math.round(item.rating),
+          wishlist: 0,
+          review_title: null,
+          review_text: null,
+          created_at: stamp,
+          updated_at: stamp,
+        });
+      }
+    }
+
     /** A refusal of a service (a rule of this site) skips the item with its reason; anything else stops the import. */
     function refused(error: unknown, line: number, album: ExportAlbum, what: string) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
@@ -260,6 +291,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
           await deps.ratings.rate(userId, albumId, item.rating, { quiet: true, at: item.ratedAt });
           summary.ratingsImported++;
         }
+        await rememberRymIds(found);
       },
 
       /** One review per album and person: an album reviewed here already keeps that review. */
@@ -283,6 +315,26 @@ export function createHearsayImport(deps: HearsayImportDeps) {
           const rated = ratingOf.get(item.album.id);
           if (rated && rated.rating !== item.rating)
             await deps.ratings.rate(userId, albumId, rated.rating, { quiet: true, at: rated.ratedAt });
+        }
+      },
+
+      /** A draft is kept where the person has neither a review of the album nor the same draft of it. */
+      async reviewDrafts(items: HearsayExport['reviewDrafts']) {
+        for (const { item, albumId } of await withAlbums(items)) {
+          const { review, draft } = await deps.reviews.mine(userId, albumId);
+          if (review || (draft && draft.title === item.title && draft.contentHtml === item.html)) {
+            summary.unchanged++;
+            continue;
+          }
+          if (!(await deps.reviews.keepDraft(userId, albumId, { title: item.title, content: item.html }, { at: item.updatedAt }))) continue;
+          summary.reviewsKept++;
+          if (summary.drafts.length < SKIPPED_LISTED) {
+            summary.drafts.push({
+              albumId,
+              artist: shorten(item.album.artist, SKIPPED_TEXT_MAX),
+              title: shorten(item.album.title, SKIPPED_TEXT_MAX),
+            });
+          }
         }
       },
 
@@ -391,7 +443,11 @@ export function createHearsayImport(deps: HearsayImportDeps) {
         section++;
         index = 0;
       }
-      const summary: ImportSummary = { ...cursor.summary, skippedRows: [...cursor.summary.skippedRows] };
+      const summary: ImportSummary = {
+        ...cursor.summary,
+        skippedRows: [...cursor.summary.skippedRows],
+        drafts: [...(cursor.summary.drafts ?? [])],
+      };
 
       if (section >= SECTIONS.length) {
         exports.delete(job.id);

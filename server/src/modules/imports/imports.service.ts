@@ -27,7 +27,8 @@ const BATCH = 50;
 const COUNT_BATCH = 5000;
 /** Files of imports running in this process, kept in memory rather than read from the database at every step. */
 const FILES_KEPT = 4;
-const SKIPPED_LISTED = 200;
+/** Skipped rows, and albums of review texts kept as drafts, listed in the summary at most. */
+const LISTED = 200;
 /** A skipped row's artist and title are echoed in the summary this long at most, whatever the file holds. */
 const SKIPPED_TEXT_MAX = 200;
 /** Why a row neither rated nor on the wishlist (and not reviewed, or its album not in the catalog) is skipped. */
@@ -64,8 +65,6 @@ interface ImportCursor extends RymCursor {
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function present(row: repository.ImportJobRow): ImportJob {
   return {
@@ -166,7 +165,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
       const limit = pace.apply;
       const { rows, next } = readRymRows(file.bytes, file.columns, cursor, limit);
-      const summary = { ...cursor.summary, skippedRows: [...cursor.summary.skippedRows] };
+      const summary = { ...cursor.summary, skippedRows: [...cursor.summary.skippedRows], drafts: [...(cursor.summary.drafts ?? [])] };
       if (rows.length) await applyBatch(job.owner!, rows, summary);
       adjustPace('apply', rows.length, performance.now() - started, budgetMs, BATCH);
       const done = rows.length < limit;
@@ -196,7 +195,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
   function skip(summary: ImportSummary, row: RymRow, reason: string) {
     summary.skipped++;
-    if (summary.skippedRows.length < SKIPPED_LISTED) {
+    if (summary.skippedRows.length < LISTED) {
       summary.skippedRows.push({
         line: row.line,
         artist: shorten(row.artistNames[0] ?? '', SKIPPED_TEXT_MAX),
@@ -267,7 +266,16 @@ export function createImportsService(deps: ImportsServiceDeps) {
       }
       if (review && review.text !== before?.review_text) {
         if (await publishReview(userId, album.id, row.rating, review)) summary.reviewsImported++;
-        else summary.reviewsKept++;
+        else if (await deps.reviews.keepDraft(userId, album.id, { title: review.title, content: review.html })) {
+          summary.reviewsKept++;
+          if (summary.drafts.length < LISTED) {
+            summary.drafts.push({
+              albumId: album.id,
+              artist: shorten(row.artistNames[0] ?? '', SKIPPED_TEXT_MAX),
+              title: shorten(row.titles[0] ?? '', SKIPPED_TEXT_MAX),
+            });
+          }
+        }
       }
       const stamp = now();
       await repository.upsertItem(db, {
@@ -290,19 +298,16 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
   /**
    * A review in the export becomes a Hearsay review when it can be one: it has a rating, at least 50 characters,
-   * and the person has not reviewed the album here already. Otherwise its text stays with the import row.
+   * and the person has not reviewed the album here already. Otherwise it is kept as the person's draft review of
+   * the album (and its text with the import row).
    */
-  async function publishReview(userId: string, albumId: string, rating: number | null, review: { title: string; text: string }) {
+  async function publishReview(userId: string, albumId: string, rating: number | null, review: RymRow['review'] & object) {
     if (rating === null || review.text.length < REVIEW_MIN_CHARACTERS) return false;
-    const html = review.text
-      .split(/\n{2,}/)
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-      .join('');
     try {
       await deps.reviews.publish(
         userId,
         albumId,
-        { rating, title: review.title.slice(0, REVIEW_TITLE_MAX), content: html },
+        { rating, title: review.title.slice(0, REVIEW_TITLE_MAX), content: review.html },
         { quiet: true },
       );
       return true;

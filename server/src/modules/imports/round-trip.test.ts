@@ -1,8 +1,9 @@
+import { EXPORT_FILES } from '@hearsay/contracts/data-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { downloadExport, exportData } from '../../../test/exports.ts';
 import { buildAlbum } from '../../../test/factories.ts';
-import { importHearsayExport } from '../../../test/imports.ts';
+import { importExport, importHearsayExport } from '../../../test/imports.ts';
 import { requestsTo } from '../../../test/requests.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
@@ -127,6 +128,17 @@ describe('a Hearsay export imported on another Hearsay site', () => {
     await act('PUT', `/api/albums/${albums.nico}/listen-later`, member);
     await act('PUT', `/api/albums/${albums.gabriel}/listen-later`, member);
     await act('PUT', `/api/albums/${albums.spiderland}/like`, member);
+    // A RateYourMusic review too short to publish, kept as a draft, and RateYourMusic's id of the album.
+    const rym = await importExport(
+      siteA,
+      member,
+      'RYM Album, First Name,Last Name,First Name localized, Last Name localized,Title,Release_Date,Rating,Ownership,Purchase Date,Media Type, Review,Review Title\n"777","","Low","","","Quiet ""Songs""","","0","","","","Hushed and [i]perfect[/i].","Sunday"\n',
+    );
+    expect(rym.summary).toMatchObject({ reviewsKept: 1, skipped: 0 });
+    const draftOf = async (t: TestApp, person: TestUser, albumId: string) =>
+      (await get(t, person, `/api/albums/${albumId}/reviews/mine`)).draft as { title: string; contentHtml: string } | null;
+    const draft = await draftOf(siteA, member, albums.quiet);
+    expect(draft).toMatchObject({ title: 'Sunday', contentHtml: '<p>Hushed and <em>perfect</em>.</p>' });
 
     const before = await everything(siteA, member);
     expect(before.ratings).toHaveLength(5);
@@ -148,6 +160,7 @@ describe('a Hearsay export imported on another Hearsay site', () => {
       reviewsImported: 2,
       journalImported: 3,
       collectionsImported: 2,
+      reviewsKept: 1,
     });
     // B lacks five of the six (its Peter Gabriels are of other years); Loveless is found, not added again.
     expect(job.summary.created).toBe(5);
@@ -158,5 +171,22 @@ describe('a Hearsay export imported on another Hearsay site', () => {
     );
     const known = await siteB.db.selectFrom('album').select('id').where('title', '=', 'Loveless').execute();
     expect(known.map((row) => row.id)).toEqual([loveless.album.id]);
-  });
+
+    // The draft came along, and so did RateYourMusic's id: B's own export writes it again.
+    const quietOnB = (await get(siteB, arriving, '/api/me/ratings?limit=100')).items.find(
+      (entry: { album: Card & { id: string } }) => entry.album.title === 'Quiet "Songs"',
+    ).album.id as string;
+    expect(await draftOf(siteB, arriving, quietOnB)).toMatchObject({ title: draft!.title, contentHtml: draft!.contentHtml });
+    const fromB = await exportData(siteB, arriving);
+    const { files } = await downloadExport(siteB, arriving, fromB.id);
+    expect(JSON.parse(files[EXPORT_FILES.json]!).reviewDrafts).toEqual([
+      expect.objectContaining({ title: 'Sunday', html: draft!.contentHtml, album: expect.objectContaining({ rymId: '777' }) }),
+    ]);
+    expect(files[EXPORT_FILES.rym]!.split('\r\n')).toContain(
+      '"777","","Low","","","Quiet ""Songs""","","8","","","","Hushed and [i]perfect[/i].","Sunday"',
+    );
+    // Importing it again changes nothing.
+    const again = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
+    expect(again.summary).toMatchObject({ reviewsKept: 0, ratingsImported: 0, reviewsImported: 0 });
+  }, 120_000);
 });

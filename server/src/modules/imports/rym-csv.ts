@@ -2,13 +2,18 @@ import { ALBUM_TITLE_MAX, ARTIST_CREDIT_MAX } from '@hearsay/contracts/catalog';
 import { parse, type Info } from 'csv-parse/sync';
 import { decodeHTML } from 'entities';
 import { badRequest } from '../../platform/errors.ts';
-import { textTooLong } from '../../platform/text.ts';
-import { bbcodeToText } from './bbcode.ts';
+import { createHash } from 'node:crypto';
+import { fromSpreadsheetCell, matchKey, textTooLong } from '../../platform/text.ts';
+import { bbcodeToHtml, bbcodeToText } from './bbcode.ts';
 
 /** One album line of a RateYourMusic export, cleaned up. */
 export interface RymRow {
   /** Line in the file (the header is line 1), for the summary. */
   line: number;
+  /**
+   * The RateYourMusic album id; for a row without one (a Hearsay export's line for an album not rated on
+   * RateYourMusic), a key of its artist, title and year, starting with `~` so that it is never taken for an id.
+   */
   rymId: string;
   /** The artist as written, then other spellings to match by (romanisation, localized name). */
   artistNames: string[];
@@ -23,7 +28,8 @@ export interface RymRow {
   rating: number | null;
   /** Ownership "w": on the wishlist, which Hearsay calls listen later. */
   wishlist: boolean;
-  review: { title: string; text: string } | null;
+  /** The text as plain text (what the import remembers) and as HTML with its formatting (what is published or drafted). */
+  review: { title: string; text: string; html: string } | null;
   /** Why the row cannot be imported at all, if it cannot. */
   problem: string | null;
 }
@@ -145,7 +151,8 @@ export function readRymRows(
   const { records, offset } = readRecords(bytes, from.offset, limit);
   const at = (row: string[], name: string) => {
     const index = columns.indexOf(name);
-    return index >= 0 ? decodeHTML(row[index] ?? '').trim() : '';
+    // A cell our own export wrote as text with a quote (data-export.files.ts) comes back as it was.
+    return index >= 0 ? fromSpreadsheetCell(decodeHTML(row[index] ?? '').trim()) : '';
   };
 
   const rows = records.map((row, index) => {
@@ -168,9 +175,9 @@ export function readRymRows(
     const ratingText = at(row, 'rating');
     const ratingNumber = ratingText === '' ? 0 : Number(ratingText);
     const reviewText = bbcodeToText(at(row, 'review'));
+    const rymId = at(row, 'rym album');
     let problem: string | null = null;
-    if (!at(row, 'rym album')) problem = 'No RateYourMusic album id';
-    else if (at(row, 'rym album').length > RYM_ID_MAX) problem = 'The RateYourMusic album id is too long';
+    if (rymId.length > RYM_ID_MAX) problem = 'The RateYourMusic album id is too long';
     else if (!credits.length) problem = 'No artist';
     else if (!titles.length) problem = 'No title';
     else if (artistNames.some((name) => name.length > ARTIST_CREDIT_MAX)) problem = textTooLong('The artist', ARTIST_CREDIT_MAX);
@@ -178,19 +185,26 @@ export function readRymRows(
     else if (!Number.isInteger(ratingNumber) || ratingNumber < 0 || ratingNumber > 10) problem = `Rating "${ratingText}" is not 0 to 10`;
     return {
       line,
-      rymId: at(row, 'rym album'),
+      rymId: rymId || albumKey(artistNames[0] ?? '', titles[0] ?? '', year),
       artistNames,
       credits,
       titles,
       year,
       rating: problem || ratingNumber === 0 ? null : ratingNumber,
       wishlist: at(row, 'ownership').toLowerCase() === 'w',
-      review: reviewText ? { title: at(row, 'review title'), text: reviewText } : null,
+      review: reviewText ? { title: at(row, 'review title'), text: reviewText, html: bbcodeToHtml(at(row, 'review')) } : null,
       problem,
     };
   });
   return { rows, next: { offset, rows: from.rows + rows.length } };
 }
+
+/** A row without a RateYourMusic id is remembered by its album: the same line imported again changes nothing. */
+const albumKey = (artist: string, title: string, year: number | null) =>
+  `~${createHash('sha256')
+    .update(`${matchKey(artist)}|${matchKey(title)}|${year ?? ''}`)
+    .digest('hex')
+    .slice(0, 32)}`;
 
 /**
  * The artists of a credit as the export writes it: " / " joins the artists of a collaboration, and "[…]" after a

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { ReviewCommentTable, ReviewTable } from '../../db/schema.ts';
+import type { ReviewCommentTable, ReviewDraftTable, ReviewTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
@@ -320,4 +320,34 @@ export async function setHidden(db: DB, kind: 'review' | 'comment', id: string, 
       ? await db.updateTable('review').set({ hidden_reason: reason }).where('id', '=', id).executeTakeFirst()
       : await db.updateTable('review_comment').set({ hidden_reason: reason }).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A member's draft of their review of an album, if any. */
+export async function findDraft(db: DB, userId: string, albumId: string) {
+  return db
+    .selectFrom('review_draft')
+    .select(['title', 'content_html', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('album_id', '=', albumId)
+    .executeTakeFirst();
+}
+
+/** Keeps a draft, replacing the one the member had of that album. */
+export async function upsertDraft(db: DB, draft: Insertable<ReviewDraftTable>): Promise<void> {
+  await db
+    .insertInto('review_draft')
+    .values(draft)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'album_id']).doUpdateSet({
+        title: draft.title,
+        content_html: draft.content_html,
+        content_text: draft.content_text,
+        updated_at: draft.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteDraft(db: DB, userId: string, albumId: string): Promise<void> {
+  await db.deleteFrom('review_draft').where('user_id', '=', userId).where('album_id', '=', albumId).execute();
 }

@@ -17,7 +17,9 @@ export const reviewsRoutes: FastifyPluginAsync<{ reviews: ReviewsService }> = as
     { config: { pace: 'review' } },
   );
 
-  route(app, endpoints.mine, async (request) => ({ review: await reviews.mine(request.viewer.id, request.params.albumId) }));
+  route(app, endpoints.mine, async (request) => reviews.mine(request.viewer.id, request.params.albumId));
+
+  route(app, endpoints.discardDraft, async (request) => reviews.discardDraft(request.viewer.id, request.params.albumId));
 
   route(app, endpoints.review, async (request) => reviews.one(request.params.reviewId, request.viewer?.id));
 

@@ -1,5 +1,5 @@
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
-import type { Comment, Review, ReviewBody } from '@hearsay/contracts/reviews';
+import type { Comment, Review, ReviewBody, ReviewDraft } from '@hearsay/contracts/reviews';
 import type { Testimonial } from '@hearsay/contracts/site';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
@@ -13,7 +13,7 @@ import { excerptOf, mapImageSources, reviewText, sanitizeReviewHtml } from './sa
 import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
-import { REVIEW_MIN_CHARACTERS } from '@hearsay/contracts/constants';
+import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 
 export interface ReviewsServiceDeps {
   db: DB;
@@ -165,6 +165,8 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         });
         await repository.shiftAlbumReviews(trx, albumId, 1);
         await repository.shiftProfileReviews(trx, userId, 1);
+        // The draft became the review.
+        await repository.deleteDraft(trx, userId, albumId);
         if (!options.quiet) await repository.recordReviewed(trx, newId(), userId, id, albumId, stamp);
       });
     } catch (error) {
@@ -415,13 +417,48 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     for (const review of reviews) catalog.invalidateAlbum(review.album_id);
   }
 
-  async function mine(userId: string, albumRef: string): Promise<Review | null> {
-    const review = await repository.findByAuthorAndAlbum(db, userId, await catalog.resolveAlbumId(albumRef));
-    return review ? one(review.id, userId) : null;
+  async function mine(userId: string, albumRef: string): Promise<{ review: Review | null; draft: ReviewDraft | null }> {
+    const albumId = await catalog.resolveAlbumId(albumRef);
+    const [review, draft] = await Promise.all([
+      repository.findByAuthorAndAlbum(db, userId, albumId),
+      repository.findDraft(db, userId, albumId),
+    ]);
+    return {
+      review: review ? await one(review.id, userId) : null,
+      draft: draft ? { title: draft.title, contentHtml: draft.content_html, updatedAt: draft.updated_at } : null,
+    };
+  }
+
+  /**
+   * Keeps a text as the member's draft of their review of the album (an import's text too short to publish, or
+   * without a rating): no minimum length, sanitised like any review. `at`: when it was written elsewhere.
+   */
+  async function keepDraft(userId: string, albumId: string, input: { title: string; content: string }, options: { at?: string } = {}) {
+    const html = sanitizeReviewHtml(input.content);
+    const text = reviewText(html);
+    if (!text.trim()) return false;
+    const stamp = options.at ?? now();
+    await repository.upsertDraft(db, {
+      user_id: userId,
+      album_id: albumId,
+      title: input.title.trim().slice(0, REVIEW_TITLE_MAX),
+      content_html: html,
+      content_text: text,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    return true;
+  }
+
+  async function discardDraft(userId: string, albumRef: string): Promise<{ ok: true }> {
+    await repository.deleteDraft(db, userId, await catalog.resolveAlbumId(albumRef));
+    return { ok: true };
   }
 
   return {
     mine,
+    keepDraft,
+    discardDraft,
     sitemapShare,
     publish,
     edit,

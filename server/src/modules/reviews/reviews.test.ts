@@ -75,7 +75,7 @@ describe('publishing a review', () => {
     expect((await get(`/api/albums/${album}/me`, author)).json().rating).toBe(8.5);
 
     expect((await get(`/api/albums/${album}/reviews/mine`, author)).json().review.id).toBe(review.id);
-    expect((await get(`/api/albums/${album}/reviews/mine`, reader)).json()).toEqual({ review: null });
+    expect((await get(`/api/albums/${album}/reviews/mine`, reader)).json()).toEqual({ review: null, draft: null });
     const again = await publish(author, { rating: 6, content: `<p>${LONG}</p>` }, album);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You have already reviewed this album. Edit your review instead.');

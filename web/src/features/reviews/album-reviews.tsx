@@ -7,7 +7,14 @@ import type { AlbumReviewsProps } from '../../shared/lib/album-extensions.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { albumReviewsQueryOptions, FIRST_REVIEW_SORT, myAlbumReviewQueryOptions, type ReviewSort } from './api.ts';
+import {
+  albumReviewsQueryOptions,
+  FIRST_REVIEW_SORT,
+  myAlbumDraftQueryOptions,
+  myAlbumReviewQueryOptions,
+  useDiscardDraft,
+  type ReviewSort,
+} from './api.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
@@ -24,6 +31,10 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
   const reviews = useQuery(albumReviewsQueryOptions(album.id, sort, page));
   // Your own review, wherever it is in the list: the button edits it instead of writing a second one.
   const mine = useQuery({ ...myAlbumReviewQueryOptions(album.id), enabled: session.status === 'signed-in' });
+  // A draft kept from an import, while there is no review: the form starts from it.
+  const draft = useQuery({ ...myAlbumDraftQueryOptions(album.id), enabled: session.status === 'signed-in' });
+  const pendingDraft = mine.data ? null : (draft.data ?? null);
+  const discard = useDiscardDraft();
 
   const write = () => {
     if (session.status !== 'signed-in') return sendToSignIn();
@@ -31,7 +42,7 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
   };
 
   return (
-    <section aria-labelledby="reviews-title">
+    <section id="reviews" aria-labelledby="reviews-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="reviews-title" className="font-display text-2xl font-semibold text-ink">
           {t('section.title')}
@@ -56,10 +67,23 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
           </div>
           <Button variant="outline" size="sm" onClick={write}>
             <MessageSquareText aria-hidden />
-            {mine.data ? t('section.editYours') : t('section.write')}
+            {mine.data ? t('section.editYours') : pendingDraft ? t('section.continueDraft') : t('section.write')}
           </Button>
         </div>
       </div>
+      {pendingDraft ? (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
+          <p className="text-ink">{t('section.draftNotice')}</p>
+          <div className="flex gap-2">
+            <Button size="sm" onClick={write}>
+              {t('section.continueDraft')}
+            </Button>
+            <Button size="sm" variant="ghost" disabled={discard.isPending} onClick={() => discard.mutate(album.id)}>
+              {t('section.discardDraft')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {reviews.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : reviews.isError ? (
@@ -77,6 +101,7 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
       <ReviewDialog
         album={album}
         existing={mine.data ?? undefined}
+        draft={pendingDraft}
         initialRating={album.viewerRating}
         open={writing}
         onOpenChange={onWritingChange}

@@ -16,6 +16,10 @@ export const albumReviewsQueryOptions = (albumId: string, sort: ReviewSort, page
 export const myAlbumReviewQueryOptions = (albumId: string) =>
   queryOptions({ ...endpointQuery(reviewsEndpoints.mine, { params: { albumId } }), select: (answer) => answer.review });
 
+/** Your draft review of an album (an imported text too short to publish), or null: the review form opens with it. */
+export const myAlbumDraftQueryOptions = (albumId: string) =>
+  queryOptions({ ...endpointQuery(reviewsEndpoints.mine, { params: { albumId } }), select: (answer) => answer.draft });
+
 export const reviewQueryOptions = (reviewId: string) => endpointQuery(reviewsEndpoints.review, { params: { reviewId } });
 
 export const revisionsQueryOptions = (reviewId: string) => endpointQuery(reviewsEndpoints.revisions, { params: { reviewId } });
@@ -67,6 +71,9 @@ export const useEditReview = () =>
     ({ reviewId, body }: { reviewId: string; body: ReviewBody }) => call(reviewsEndpoints.edit, { params: { reviewId }, body }),
     ANSWERS_SHOWING_REVIEWED_ALBUMS,
   );
+
+export const useDiscardDraft = () =>
+  useReviewMutation((albumId: string) => call(reviewsEndpoints.discardDraft, { params: { albumId } }), [reviewsEndpoints.mine]);
 
 export const useDeleteReview = () =>
   useReviewMutation((reviewId: string) => call(reviewsEndpoints.remove, { params: { reviewId } }), ANSWERS_SHOWING_REVIEWED_ALBUMS);

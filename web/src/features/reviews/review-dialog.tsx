@@ -1,5 +1,5 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import type { Review } from '@hearsay/contracts/reviews';
+import type { Review, ReviewDraft } from '@hearsay/contracts/reviews';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
@@ -9,12 +9,14 @@ import { ReviewForm } from './review-form.tsx';
 export function ReviewDialog({
   album,
   existing,
+  draft,
   initialRating,
   open,
   onOpenChange,
 }: {
   album: Pick<AlbumCard, 'id' | 'title' | 'artistCredit' | 'coverUrl'>;
   existing?: Review;
+  draft?: ReviewDraft | null;
   initialRating?: number | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,6 +29,7 @@ export function ReviewDialog({
           <ReviewForm
             album={album}
             existing={existing}
+            draft={draft}
             initialRating={initialRating}
             onCancel={() => onOpenChange(false)}
             onDone={() => {

@@ -1,4 +1,4 @@
-import type { Review } from '@hearsay/contracts/reviews';
+import type { Review, ReviewDraft } from '@hearsay/contracts/reviews';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,7 @@ const review: Review = {
   hiddenReason: null,
 };
 
-function renderForm(props: { existing?: Review; initialRating?: number | null } = {}) {
+function renderForm(props: { existing?: Review; draft?: ReviewDraft | null; initialRating?: number | null } = {}) {
   const onDone = vi.fn<(review: Review) => void>();
   const onCancel = vi.fn<() => void>();
   const user = userEvent.setup();
@@ -61,6 +61,37 @@ describe('ReviewForm', () => {
   beforeEach(() => {
     reviews.publish.mutate.mockReset();
     reviews.edit.mutate.mockReset();
+  });
+
+  it('starts from the draft kept from an import, and publishes it once it is long enough', async () => {
+    const draft = {
+      title: 'Short and sweet',
+      contentHtml: '<p>Their <em>last</em> album &amp; best.</p>',
+      updatedAt: '2026-12-01T10:00:00Z',
+    };
+    const { user, editor, slider } = renderForm({ draft, initialRating: 8 });
+    expect(screen.getByText('This starts from your draft, kept from your import.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: TITLE_INPUT })).toHaveValue('Short and sweet');
+    expect(editor).toHaveTextContent('Their last album & best.');
+    expect(editor).toHaveAccessibleDescription('Minimum 50 characters');
+    await user.click(editor);
+    await user.paste(' It grows on you with every single listen. ');
+    expect(editor).toHaveAccessibleDescription(/^6\d characters$/);
+    await rate(user, slider, '{End}');
+    await user.click(screen.getByRole('button', { name: 'Publish Review' }));
+    expect(reviews.publish.mutate).toHaveBeenCalledWith(
+      {
+        albumId: 'album-1',
+        body: expect.objectContaining({ title: 'Short and sweet', content: expect.stringContaining('<em>last</em> album &amp; best.') }),
+      },
+      expect.anything(),
+    );
+  });
+
+  it('edits an existing review, not the draft', () => {
+    renderForm({ existing: review, draft: { title: 'Old draft', contentHtml: '<p>Old</p>', updatedAt: '2026-12-01T10:00:00Z' } });
+    expect(screen.getByRole('textbox', { name: TITLE_INPUT })).toHaveValue('Cool, calm');
+    expect(screen.queryByText('This starts from your draft, kept from your import.')).toBeNull();
   });
 
   it('asks for 50 characters of text and then counts them', async () => {

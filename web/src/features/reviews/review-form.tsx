@@ -1,5 +1,5 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import type { Review } from '@hearsay/contracts/reviews';
+import type { Review, ReviewDraft } from '@hearsay/contracts/reviews';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/lib/api-client.ts';
@@ -14,6 +14,9 @@ import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/cons
 
 type AlbumSummary = Pick<AlbumCard, 'id' | 'title' | 'artistCredit' | 'coverUrl'>;
 
+/** The characters of text in a draft's HTML, as the editor counts them once it has read the draft. */
+const textLengthOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim().length ?? 0;
+
 /**
  * "Write a Review" (spec §2): the album, a rating, an optional title (≤ 100) and the text. Publish stays disabled
  * while sending, without a rating, or under 50 characters of text. Editing an existing review uses the same form.
@@ -21,6 +24,7 @@ type AlbumSummary = Pick<AlbumCard, 'id' | 'title' | 'artistCredit' | 'coverUrl'
 export function ReviewForm({
   album,
   existing,
+  draft,
   initialRating,
   onDone,
   onCancel,
@@ -28,6 +32,8 @@ export function ReviewForm({
 }: {
   album: AlbumSummary;
   existing?: Review;
+  /** Your draft of a new review (kept from an import): the form starts from it. */
+  draft?: ReviewDraft | null;
   initialRating?: number | null;
   onDone: (review: Review) => void;
   onCancel: () => void;
@@ -37,9 +43,10 @@ export function ReviewForm({
   const publish = usePublishReview();
   const edit = useEditReview();
   const [rating, setRating] = useState<number | null>(existing?.rating ?? initialRating ?? null);
-  const [title, setTitle] = useState(existing?.title ?? '');
-  const [content, setContent] = useState(existing?.contentHtml ?? '');
-  const [textLength, setTextLength] = useState(existing ? REVIEW_MIN_CHARACTERS : 0);
+  const start = existing ? null : draft;
+  const [title, setTitle] = useState(existing?.title ?? start?.title ?? '');
+  const [content, setContent] = useState(existing?.contentHtml ?? start?.contentHtml ?? '');
+  const [textLength, setTextLength] = useState(existing ? REVIEW_MIN_CHARACTERS : start ? textLengthOf(start.contentHtml) : 0);
   const [error, setError] = useState<string | null>(null);
   const pending = publish.isPending || edit.isPending;
   const tooShort = textLength < REVIEW_MIN_CHARACTERS;
@@ -73,6 +80,7 @@ export function ReviewForm({
         </div>
       </div>
       <FormMessage error={error} />
+      {start ? <p className="rounded-lg bg-surface-2 px-3 py-2 text-sm text-ink-muted">{t('form.fromDraft')}</p> : null}
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-ink">{t('form.rating')}</span>
         {/* The rating input prints the value and its label itself: saying them again here repeated them. */}

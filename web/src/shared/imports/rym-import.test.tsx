@@ -9,6 +9,7 @@ const summary = {
   ratingsImported: 4,
   reviewsImported: 1,
   reviewsKept: 0,
+  drafts: [],
   listenLater: 1,
   matched: 11,
   created: 1,
@@ -69,6 +70,37 @@ describe('the import', () => {
     expect(
       within(region).getByText('My Bloody Valentine – Loveless: Review: Your review needs at least 50 characters of text'),
     ).toBeInTheDocument();
+  });
+
+  it('says where short review texts went, each a link to its album, whose review form starts from the draft', async () => {
+    const drafted: ImportJob = {
+      ...finished,
+      source: 'rym',
+      fileName: 'export.csv',
+      summary: {
+        ...summary,
+        reviewsKept: 2,
+        drafts: [
+          { albumId: 'a1', artist: 'Simon & Garfunkel', title: 'Bridge Over Troubled Water' },
+          { albumId: 'a2', artist: 'Low', title: 'Things We Lost in the Fire' },
+        ],
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => Response.json(drafted, { status: init?.method === 'POST' ? 202 : 200 })),
+    );
+    const { user } = renderWithProviders(<RymImport />);
+    await user.upload(screen.getByLabelText('Choose your RateYourMusic CSV or a Hearsay export (.zip)'), file('export.csv'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const region = await screen.findByRole('region', { name: 'Import summary' });
+    expect(within(region).getByText('Kept as drafts').nextSibling).toHaveTextContent('2');
+    await user.click(within(region).getByText('2 short review texts were kept as drafts'));
+    expect(within(region).getByRole('link', { name: 'Simon & Garfunkel – Bridge Over Troubled Water' })).toHaveAttribute(
+      'href',
+      '/album/a1#reviews',
+    );
+    expect(within(region).getByRole('link', { name: 'Low – Things We Lost in the Fire' })).toHaveAttribute('href', '/album/a2#reviews');
   });
 
   it('sends a CSV to the RateYourMusic import, and refuses other files before uploading', async () => {

@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@hearsay/contracts/paths';
 import { ApiError, call, endpointKey, endpointQuery } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
@@ -149,6 +151,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
     ? [
         ['ratingsImported', summary.ratingsImported],
         ['reviewsImported', summary.reviewsImported],
+        ['reviewsKept', summary.reviewsKept],
         ['journalImported', summary.journalImported],
         ['collectionsImported', summary.collectionsImported],
         ['listenLater', summary.listenLater],
@@ -187,6 +190,21 @@ function ImportProgress({ job }: { job: ImportJob }) {
         <p className="mt-3 text-sm text-ink-muted">
           {t('leftOut', { follows: followsSkipped, comments: commentsSkipped, likes: likesSkipped })}
         </p>
+      ) : null}
+      {summary.drafts.length ? (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-ink">{t('draftsDetails', { count: summary.reviewsKept })}</summary>
+          <p className="mt-2 text-ink-muted">{t('draftsHow')}</p>
+          <ul className="mt-2 space-y-1">
+            {summary.drafts.map((draft) => (
+              <li key={draft.albumId}>
+                <Link to={`${paths.album(draft.albumId)}#reviews`} className="font-medium text-accent hover:underline">
+                  {t('draftLink', { artist: draft.artist || '—', title: draft.title || '—' })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : null}
       {summary.skippedRows.length ? (
         <details className="mt-3 text-sm">
