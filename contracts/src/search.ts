@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_TYPES, SEARCH_SORTS, SEARCH_YEARS, SEARCH_MIN_RATINGS } from './constants.ts';
+import { SEARCH_TYPES, SEARCH_SORTS, SEARCH_YEAR_PATTERN, SEARCH_MIN_RATINGS } from './constants.ts';
 import { AlbumCardSchema, ArtistCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
@@ -9,7 +9,7 @@ export const SearchQuerySchema = PageQuerySchema.extend({
   q: z.string().max(200).default(''),
   type: z.enum(SEARCH_TYPES).default('albums'),
   sort: z.enum(SEARCH_SORTS).default('relevance'),
-  year: z.enum(SEARCH_YEARS).optional(),
+  year: z.string().regex(SEARCH_YEAR_PATTERN, { error: 'must be a year, such as 2024, or before-2020' }).optional(),
   genre: z.string().min(1).max(80).optional(),
   minRating: z.coerce
     .number()
@@ -80,6 +80,13 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
+/** The choices of the Release Year filter: the catalog's latest release years, and "Before" the last of them when older albums exist. */
+export const SearchYearsSchema = z.object({
+  years: z.array(z.number().int()),
+  before: z.number().int().nullable(),
+});
+export type SearchYears = z.infer<typeof SearchYearsSchema>;
+
 export const searchEndpoints = {
   search: endpoint({
     method: 'GET',
@@ -88,5 +95,12 @@ export const searchEndpoints = {
     summary: 'Search albums, artists, people and collections (typo-tolerant, accent-insensitive)',
     query: SearchQuerySchema,
     responses: { 200: SearchResultSchema, ...errorResponses(400, 404) },
+  }),
+  years: endpoint({
+    method: 'GET',
+    path: '/api/search/years',
+    tags: ['search'],
+    summary: 'The release years the search filter offers, taken from the catalog',
+    responses: { 200: SearchYearsSchema },
   }),
 };

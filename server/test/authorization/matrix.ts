@@ -290,6 +290,7 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/discover', object: 'none', rule: anyone },
   { route: 'GET /api/charts', object: 'none', rule: anyone },
   { route: 'GET /api/search', object: 'none', rule: anyone, query: 'q=authz' },
+  { route: 'GET /api/search/years', object: 'none', rule: anyone },
   { route: 'GET /api/site/landing', object: 'none', rule: anyone },
   { route: 'GET /api/site/stats', object: 'none', rule: anyone },
   { route: 'GET /api/image-proxy', object: 'none', rule: always(403), query: 'url=https%3A%2F%2Fexample.org%2Fa.jpg&sig=bad' },

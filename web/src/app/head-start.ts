@@ -20,6 +20,7 @@ import {
 } from '../features/reviews/api.ts';
 import { FIRST_COMMENTS_PAGE } from '../features/reviews/review-page.tsx';
 import { firstResultsOptions } from '../features/search/search-page.tsx';
+import { searchYearsQueryOptions } from '../features/search/api.ts';
 import { memberSettingsQueryOptions } from '../features/settings/member-settings.ts';
 import { moderationAccessQueryOptions } from './layout/account-menu.tsx';
 
@@ -71,7 +72,7 @@ const pages: Record<string, PageHeadStart> = {
   lists: (client, _params, signedIn, search) => client.prefetchQuery(firstListsOptions(search, signedIn)),
   search: async (client, _params, _signedIn, search) => {
     const results = firstResultsOptions(search);
-    if (results) await client.prefetchQuery(results);
+    await Promise.all([results && client.prefetchQuery(results), client.prefetchQuery(searchYearsQueryOptions)]);
   },
   explore: (client, _params, _signedIn, search) =>
     Promise.all([client.prefetchQuery(exploreAlbumsOptions(search)), client.prefetchQuery(genresQueryOptions)]),

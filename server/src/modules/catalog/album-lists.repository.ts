@@ -144,3 +144,21 @@ export async function ratingPrior(db: DB): Promise<{ mean: number; ratings: numb
   const count = Number(row.count ?? 0);
   return { mean: count > 0 ? Number(row.sum) / count : 7, ratings: count };
 }
+
+/**
+ * The latest `count` release years of confirmed albums, newest first: the search's year filter. Each year is one
+ * seek down `album_release_year_idx`, so this reads a few index entries, never the catalog.
+ */
+export async function latestReleaseYears(db: DB, count: number): Promise<number[]> {
+  const years: number[] = [];
+  let below: number | undefined;
+  while (years.length < count) {
+    let query = db.selectFrom('album').select('release_year').where('status', '=', 'confirmed').where('release_year', 'is not', null);
+    if (below !== undefined) query = query.where('release_year', '<', below);
+    const row = await query.orderBy('release_year', 'desc').limit(1).executeTakeFirst();
+    if (row?.release_year == null) break;
+    years.push(row.release_year);
+    below = row.release_year;
+  }
+  return years;
+}

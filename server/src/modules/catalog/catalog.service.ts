@@ -19,7 +19,7 @@ import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
-import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
+import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
 import {
   albumSlugsWithIdsBetween,
   countAlbums,
@@ -120,6 +120,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   function invalidateAll() {
     albumGeneration++;
     genreCountCache = undefined;
+    releaseYearCache = undefined;
     albumCache.clear();
     albumRefs.clear();
     cardCache.clear();
@@ -495,6 +496,24 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       .sort((a, b) => b.albumCount - a.albumCount || a.name.localeCompare(b.name));
   }
 
+  /** The search's year filter, kept a minute like the genre counts (and dropped with them when albums are confirmed). */
+  let releaseYearCache: { years: Promise<{ years: number[]; before: number | null }>; at: number } | undefined;
+  function releaseYears(): Promise<{ years: number[]; before: number | null }> {
+    const now = Date.now();
+    if (!releaseYearCache || now - releaseYearCache.at > 60_000) {
+      const years = latestReleaseYears(db, RELEASE_YEAR_CHOICES + 1).then((found) => ({
+        years: found.slice(0, RELEASE_YEAR_CHOICES),
+        // "Before" the last year shown, when older albums exist.
+        before: found.length > RELEASE_YEAR_CHOICES ? (found[RELEASE_YEAR_CHOICES - 1] ?? null) : null,
+      }));
+      releaseYearCache = { years, at: now };
+      years.catch(() => {
+        if (releaseYearCache?.years === years) releaseYearCache = undefined;
+      });
+    }
+    return releaseYearCache.years;
+  }
+
   async function genreCounts(slugs: readonly string[]) {
     const counts = await allGenreCounts();
     const bySlug = new Map(counts.map((genre) => [genre.slug, genre]));
@@ -530,6 +549,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     listArtists,
     listGenres,
     genreCounts,
+    releaseYears,
     filterAlbumIds,
     discover,
     chart,
@@ -558,6 +578,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     countAlbumsAddedBy: (userId: string, since: string) => countAlbumsAddedBy(db, userId, since),
   };
 }
+
+/** How many single years the search's year filter offers before "Before …". */
+const RELEASE_YEAR_CHOICES = 5;
 
 const DAY = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS: Record<Exclude<ChartPeriod, 'all'>, number> = { week: 7, month: 30, year: 365, decade: 3652 };

@@ -13,4 +13,6 @@ export const searchRoutes: FastifyPluginAsync<{ search: SearchService; caches?: 
       search.search(request.query, viewerId),
     ),
   );
+
+  route(app, endpoints.years, () => search.releaseYears());
 };

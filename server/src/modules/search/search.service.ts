@@ -190,8 +190,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const { albums, artists, people, collections } = await findAll(tokens, viewerId);
     const albumIds = await catalog.filterAlbumIds(albums.ids, {
       genre: query.genre,
-      year: query.year && query.year !== 'before-2020' ? Number(query.year) : undefined,
-      yearBefore: query.year === 'before-2020' ? 2020 : undefined,
+      year: query.year && !query.year.startsWith('before-') ? Number(query.year) : undefined,
+      yearBefore: query.year?.startsWith('before-') ? Number(query.year.slice('before-'.length)) : undefined,
       minRating: query.minRating,
       sort: query.sort === 'relevance' ? undefined : query.sort === 'recent' ? 'release_date' : 'rating',
     });
@@ -228,7 +228,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     return result;
   }
 
-  return { search };
+  return { search, releaseYears: () => catalog.releaseYears() };
 }
 
 function unique<T extends { refId: string }>(matches: readonly T[]): T[] {

@@ -98,6 +98,23 @@ describe('GET /api/search', () => {
     expect(artists.counts).toEqual(result.counts);
   });
 
+  it('offers the catalog’s latest release years in the year filter and filters by any of them', async () => {
+    const fresh = await buildAlbum(t.db, { title: 'Yearfilter Record', artist: 'Yearfilter Band', releaseDate: '2026-03-01' });
+    const years = await t.inject('/api/search/years');
+    expect(years.statusCode, years.body).toBe(200);
+    const { years: offered, before } = years.json<{ years: number[]; before: number | null }>();
+    expect(offered[0]).toBe(2026);
+    expect(offered).toEqual([...offered].sort((a, b) => b - a));
+    expect(offered).toHaveLength(5);
+    expect(before).toBe(offered[4]);
+    const found = await search('q=yearfilter&year=2026');
+    expect(found.albums.map((album) => album.id)).toEqual([fresh]);
+    const older = await search(`q=radiohead&year=before-${before}`);
+    expect(older.albums.length).toBeGreaterThan(0);
+    expect(older.albums.every((album) => (album.releaseYear ?? 0) < before!)).toBe(true);
+    expect((await t.inject('/api/search?q=x&year=latest')).statusCode).toBe(400);
+  });
+
   it('applies the year, genre and rating filters and the sorts', async () => {
     const all = await search('q=radiohead');
     const before = await search('q=radiohead&year=before-2020');
