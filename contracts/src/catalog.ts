@@ -288,7 +288,8 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/discover',
     tags,
-    summary: 'Discover: trending this week (falls back to all-time popularity) or what people rated and reviewed lately',
+    summary:
+      'Discover: trending this week (falls back to all-time popularity) or what people rated and reviewed lately; a member is not shown the albums they rated',
     query: DiscoverQuerySchema,
     responses: { 200: DiscoverPageSchema, ...errorResponses(400, 404) },
   }),

@@ -18,6 +18,8 @@ export interface AlbumFilters {
   minRating?: number;
   ids?: readonly string[];
   excludeIds?: readonly string[];
+  /** Leaves out the albums this person has rated (Discover shows a member what they have not heard). */
+  notRatedBy?: string;
 }
 
 export type AlbumSort = 'rating' | 'popularity' | 'release_date' | 'title' | 'recent';
@@ -67,6 +69,21 @@ export function albumFilterExpression(
   if (filters.minRating !== undefined) conditions.push(eb('album.rating_average', '>=', filters.minRating));
   if (filters.ids) conditions.push(eb('album.id', 'in', filters.ids.length ? [...filters.ids] : ['']));
   if (filters.excludeIds?.length) conditions.push(eb('album.id', 'not in', [...filters.excludeIds]));
+  if (filters.notRatedBy !== undefined) {
+    // One probe of the (user, album) key per album.
+    const raterId = filters.notRatedBy;
+    conditions.push(
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('rating')
+            .select(sql`1`.as('one'))
+            .whereRef('rating.album_id', '=', 'album.id')
+            .where('rating.user_id', '=', raterId),
+        ),
+      ),
+    );
+  }
   return eb.and(conditions);
 }
 

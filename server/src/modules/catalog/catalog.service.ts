@@ -292,7 +292,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const genre = await genreFilter(query.genre);
     if (query.tab === 'recent') {
       const { ids, total } = await recentlyActiveAlbumIds(db, {
-        filters: { genreSlug: query.genre },
+        filters: { genreSlug: query.genre, notRatedBy: viewerId },
         genre,
         currentYear: currentYear(),
         limit: query.limit,
@@ -307,12 +307,17 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       active = await activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
       activeCache.set(activeKey, active);
     }
+    // A member is shown what they have not rated yet, so Discover never leads with albums they know.
+    if (viewerId) {
+      const rated = await viewerRatingsFor(viewerId, active);
+      if (rated.size) active = active.filter((id) => !rated.has(id));
+    }
     const offset = (query.page - 1) * query.limit;
     const fromActive = active.slice(offset, offset + query.limit);
     const missing = query.limit - fromActive.length;
     const prior = await ratingPrior();
     const popular = await listAlbumIds(db, {
-      filters: { genreSlug: query.genre, excludeIds: active },
+      filters: { genreSlug: query.genre, excludeIds: active, notRatedBy: viewerId },
       genre,
       sort: 'popularity',
       order: 'desc',
