@@ -225,6 +225,11 @@ export const ChartSchema = pageOf(ChartEntrySchema).extend({
   priorWeight: z.number(),
   meanRating: z.number(),
   minRatings: z.number().int(),
+  /**
+   * True when no album had `minRatings` ratings in the period, so the chart lists every album rated in it instead
+   * (each with its count): a young site shows what its members rated rather than nothing.
+   */
+  provisional: z.boolean(),
 });
 export type Chart = z.infer<typeof ChartSchema>;
 

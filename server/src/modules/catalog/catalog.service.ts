@@ -92,7 +92,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   const cardCache = memoryCache<string, HydratedAlbum>(caches, { max: 20_000, ttl: 60_000 });
   /** Bumped by every invalidation: a page built while one happened is served but not kept. */
   let albumGeneration = 0;
-  const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number }>(caches, { max: 500, ttl: 60_000 });
+  const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number; provisional: boolean }>(caches, {
+    max: 500,
+    ttl: 60_000,
+  });
   const activeCache = memoryCache<string, string[]>(caches, { max: 200, ttl: 60_000 });
   let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
 
@@ -346,24 +349,29 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     let computed = chartCache.get(key);
     if (!computed) {
       const { mean } = await periodMean(db, since);
-      const { rows, total } = await chartRows(
-        db,
-        {
-          since,
-          filters: { genreSlug: query.genre, year: query.year },
-          genre,
-          currentYear: currentYear(),
-          priorWeight: deps.charts.priorWeight,
-          minRatings: deps.charts.minRatings,
-          limit: query.limit,
-          offset,
-        },
-        mean,
-      );
-      computed = { rows, total, mean };
+      const rowsWith = (minRatings: number) =>
+        chartRows(
+          db,
+          {
+            since,
+            filters: { genreSlug: query.genre, year: query.year },
+            genre,
+            currentYear: currentYear(),
+            priorWeight: deps.charts.priorWeight,
+            minRatings,
+            limit: query.limit,
+            offset,
+          },
+          mean,
+        );
+      let found = await rowsWith(deps.charts.minRatings);
+      // Nothing reaches the minimum (a young site, a quiet period): the albums rated at all, labelled as such.
+      const provisional = found.total === 0 && deps.charts.minRatings > 1;
+      if (provisional) found = await rowsWith(1);
+      computed = { ...found, mean, provisional };
       chartCache.set(key, computed);
     }
-    const { rows, total, mean } = computed;
+    const { rows, total, mean, provisional } = computed;
     return {
       items: await joinAlbumCards(
         rows,
@@ -383,6 +391,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       priorWeight: deps.charts.priorWeight,
       meanRating: round1(mean),
       minRatings: deps.charts.minRatings,
+      provisional,
     };
   }
 
