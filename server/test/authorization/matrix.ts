@@ -283,6 +283,7 @@ export const MATRIX: readonly Row[] = [
 
   // Catalog, ratings and the library
   { route: 'GET /api/albums', object: 'none', rule: anyone },
+  { route: 'POST /api/albums', object: 'none', rule: members, body: { title: 'Authz Tape', artist: 'Authz Band', year: 2020 } },
   { route: 'GET /api/albums/:albumId', object: 'album', rule: anyone },
   { route: 'GET /api/artists', object: 'none', rule: anyone },
   { route: 'GET /api/artists/:artistId', object: 'album', rule: anyone },

@@ -14,11 +14,13 @@ import type {
   DiscoverQuery,
   Genre,
   ReleaseType,
+  AlbumByHand,
+  AlbumByHandBody,
 } from '@hearsay/contracts/catalog';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
 import {
   albumSlugsWithIdsBetween,
@@ -537,6 +539,44 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     });
   }
 
+  /**
+   * An album a member adds by hand (MusicBrainz cannot be asked): written as an import writes one, so it waits for a
+   * moderator or a second person's import, out of every public list, while its link, ratings and reviews work at once.
+   */
+  async function addAlbumByHand(body: AlbumByHandBody, viewerId: string): Promise<AlbumByHand> {
+    const year = body.year ?? null;
+    if (year !== null && year > currentYear() + 1) {
+      throw badRequest('release_year_in_future', 'The release year cannot be later than next year.', [
+        { path: 'body.year', message: 'The release year cannot be later than next year.' },
+      ]);
+    }
+    const credits = splitArtistCredit(body.artist);
+    const entry: writer.CatalogEntry = {
+      title: body.title,
+      credits,
+      releaseDate: year === null ? null : String(year),
+      releaseType: body.releaseType,
+      rawGenres: [],
+      label: null,
+      description: null,
+      mbid: null,
+      artistMbids: credits.map(() => null),
+      discogsMasterId: null,
+      tracks: [],
+      source: 'import',
+    };
+    const problem = writer.entryProblem(entry);
+    if (problem) throw badRequest('album_not_addable', `This album cannot be added: ${problem}.`);
+    const result = await writer.addCatalogEntries(db, [entry], deps.clock().toISOString(), { importedBy: viewerId });
+    const albumId = result.albumIds[0]!;
+    const added = result.isNew[0] ?? false;
+    // Found again: a pending album someone else added may have been confirmed by it.
+    if (!added) invalidateAll();
+    const [album] = await albumCards([albumId], viewerId);
+    if (!album) throw notFound('album_not_found', 'We could not find that album.');
+    return { album, added };
+  }
+
   /** Confirms pending albums, with their artists, and drops every cached list they now belong in. */
   async function confirmAlbums(albumIds: readonly string[], confirmation: Omit<Confirmation, 'now'>): Promise<string[]> {
     const confirmed = await writer.confirmAlbums(db, albumIds, { ...confirmation, now: deps.clock().toISOString() });
@@ -582,6 +622,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       return [...albums.map(entry('album')), ...artists.map(entry('artist'))];
     },
     confirmAlbums,
+    addAlbumByHand,
     /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
     addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>
       writer.addCatalogEntries(db, entries, deps.clock().toISOString(), options),
