@@ -20,6 +20,8 @@ export interface AlbumFilters {
   excludeIds?: readonly string[];
   /** Leaves out the albums this person has rated (Discover shows a member what they have not heard). */
   notRatedBy?: string;
+  /** Albums crediting any of these artists. */
+  artistIds?: readonly string[];
 }
 
 export type AlbumSort = 'rating' | 'popularity' | 'release_date' | 'title' | 'recent';
@@ -69,6 +71,12 @@ export function albumFilterExpression(
   if (filters.minRating !== undefined) conditions.push(eb('album.rating_average', '>=', filters.minRating));
   if (filters.ids) conditions.push(eb('album.id', 'in', filters.ids.length ? [...filters.ids] : ['']));
   if (filters.excludeIds?.length) conditions.push(eb('album.id', 'not in', [...filters.excludeIds]));
+  if (filters.artistIds) {
+    const artistIds = filters.artistIds.length ? [...filters.artistIds] : [''];
+    conditions.push(
+      eb('album.id', 'in', eb.selectFrom('album_artist').select('album_artist.album_id').where('album_artist.artist_id', 'in', artistIds)),
+    );
+  }
   if (filters.notRatedBy !== undefined) {
     // One probe of the (user, album) key per album.
     const raterId = filters.notRatedBy;

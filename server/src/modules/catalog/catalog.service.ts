@@ -21,7 +21,7 @@ import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
+import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior, type AlbumFilters } from './album-lists.repository.ts';
 import {
   albumSlugsWithIdsBetween,
   countAlbums,
@@ -45,7 +45,7 @@ import * as writer from './catalog-writer.ts';
 import { parseJsonArray, presentAlbumCard, presentAlbumDetail, presentArtistCard, yearOf } from './catalog.presenter.ts';
 import { musicbrainzReleaseType } from './musicbrainz-ingest.ts';
 import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds, type ChartRow } from './charts.repository.ts';
-import { findGenre, genreAlbumCounts } from './genres.repository.ts';
+import { findGenre, genreAlbumCounts, type GenreFilter } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import { countAlbumsAddedBy, pendingAlbums, rejectAlbums } from './pending-albums.repository.ts';
@@ -341,6 +341,46 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     };
   }
 
+  /**
+   * Albums for a member's first days, from what they chose at onboarding: the most rated by their artists, then the
+   * most rated of each of their genres in turn (the first STARTER_GENRES of them), each album once; with no choices
+   * (or nothing found), the most rated of all. `notRatedBy` leaves out what that member rated.
+   */
+  async function startingAlbumIds(choice: {
+    genreSlugs: readonly string[];
+    artistIds: readonly string[];
+    notRatedBy?: string;
+    limit: number;
+  }) {
+    const prior = await ratingPrior();
+    const popular = async (filters: AlbumFilters, genre?: GenreFilter) =>
+      (
+        await listAlbumIds(db, {
+          filters: { ...filters, notRatedBy: choice.notRatedBy },
+          genre,
+          sort: 'popularity',
+          order: 'desc',
+          limit: choice.limit,
+          offset: 0,
+          currentYear: currentYear(),
+          prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+          knownTotal: 0,
+        })
+      ).ids;
+    const genres = (
+      await Promise.all(choice.genreSlugs.slice(0, STARTER_GENRES).map(async (slug) => ({ slug, genre: await findGenre(db, slug) })))
+    ).filter((entry) => entry.genre !== undefined);
+    const lists = await Promise.all([
+      choice.artistIds.length ? popular({ artistIds: choice.artistIds.slice(0, STARTER_ARTISTS) }) : Promise.resolve([]),
+      ...genres.map((entry) => popular({ genreSlug: entry.slug }, entry.genre)),
+    ]);
+    const chosen = new Set<string>();
+    for (let index = 0; chosen.size < choice.limit && lists.some((list) => index < list.length); index++) {
+      for (const list of lists) if (list[index] !== undefined && chosen.size < choice.limit) chosen.add(list[index]!);
+    }
+    return { ids: chosen.size ? [...chosen] : await popular({}), fromChoices: chosen.size > 0 };
+  }
+
   /** The charts of /trending: Bayesian weighted rating over ratings made in the period. */
   async function chart(query: ChartQuery, viewerId?: string): Promise<Chart> {
     const genre = await genreFilter(query.genre);
@@ -606,6 +646,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     releaseYears,
     filterAlbumIds,
     discover,
+    startingAlbumIds,
     chart,
     invalidateAlbum,
     invalidateAll,
@@ -633,6 +674,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     countAlbumsAddedBy: (userId: string, since: string) => countAlbumsAddedBy(db, userId, since),
   };
 }
+
+/** A member's first albums come from their first this-many genres and artists chosen at onboarding. */
+const STARTER_GENRES = 5;
+const STARTER_ARTISTS = 50;
 
 /** How many single years the search's year filter offers before "Before …". */
 const RELEASE_YEAR_CHOICES = 5;
