@@ -80,6 +80,22 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
+export const SearchSuggestionsQuerySchema = z.object({ q: z.string().max(200).default('') });
+
+/** How many of each kind the header's search suggests as someone types. */
+export const SUGGESTED_ALBUMS = 4;
+export const SUGGESTED_ARTISTS = 3;
+export const SUGGESTED_PEOPLE = 3;
+
+/** What the header's search suggests: the best few albums, artists and people for the words, as the search page ranks them. */
+export const SearchSuggestionsSchema = z.object({
+  q: z.string(),
+  albums: z.array(AlbumCardSchema),
+  artists: z.array(ArtistCardSchema),
+  users: z.array(UserCardSchema),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;
+
 /** The choices of the Release Year filter: the catalog's latest release years, and "Before" the last of them when older albums exist. */
 export const SearchYearsSchema = z.object({
   years: z.array(z.number().int()),
@@ -95,6 +111,14 @@ export const searchEndpoints = {
     summary: 'Search albums, artists, people and collections (typo-tolerant, accent-insensitive)',
     query: SearchQuerySchema,
     responses: { 200: SearchResultSchema, ...errorResponses(400, 404) },
+  }),
+  suggestions: endpoint({
+    method: 'GET',
+    path: '/api/search/suggestions',
+    tags: ['search'],
+    summary: 'Suggestions as you type: the best few albums, artists and people for the words',
+    query: SearchSuggestionsQuerySchema,
+    responses: { 200: SearchSuggestionsSchema, ...errorResponses(400) },
   }),
   years: endpoint({
     method: 'GET',

@@ -291,6 +291,7 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/discover', object: 'none', rule: anyone },
   { route: 'GET /api/charts', object: 'none', rule: anyone },
   { route: 'GET /api/search', object: 'none', rule: anyone, query: 'q=authz' },
+  { route: 'GET /api/search/suggestions', object: 'none', rule: anyone, query: 'q=authz' },
   { route: 'GET /api/search/years', object: 'none', rule: anyone },
   { route: 'GET /api/site/landing', object: 'none', rule: anyone },
   { route: 'GET /api/site/stats', object: 'none', rule: anyone },

@@ -14,5 +14,10 @@ export const searchRoutes: FastifyPluginAsync<{ search: SearchService; caches?: 
     ),
   );
 
+  route(app, endpoints.suggestions, async (request, reply) =>
+    answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `suggest:${request.query.q}`, (viewerId) =>
+      search.suggest(request.query.q, viewerId),
+    ),
+  );
   route(app, endpoints.years, () => search.releaseYears());
 };

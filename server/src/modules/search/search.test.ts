@@ -98,6 +98,28 @@ describe('GET /api/search', () => {
     expect(artists.counts).toEqual(result.counts);
   });
 
+  it('suggests the best few albums, artists and people for the words as typed, leaving out people hidden from the reader', async () => {
+    const open = await createUser(t, { name: 'Radiohead Suggested' });
+    const closed = await createUser(t, { name: 'Radiohead Closed' });
+    const visibility = await t.inject({
+      method: 'PUT',
+      url: '/api/me/visibility',
+      payload: { visibility: 'private' },
+      headers: { cookie: closed.cookie },
+    });
+    expect(visibility.statusCode, visibility.body).toBe(200);
+    const response = await t.inject('/api/search/suggestions?q=radiohea');
+    expect(response.statusCode, response.body).toBe(200);
+    const suggestions = response.json<{ albums: { artistCredit: string }[]; artists: { name: string }[]; users: { id: string }[] }>();
+    expect(suggestions.artists[0]?.name).toBe('Radiohead');
+    expect(suggestions.albums.length).toBeGreaterThan(0);
+    expect(suggestions.albums.length).toBeLessThanOrEqual(4);
+    expect(suggestions.albums.every((album) => album.artistCredit.includes('Radiohead'))).toBe(true);
+    expect(suggestions.users.map((user) => user.id)).toContain(open.user.id);
+    expect(suggestions.users.map((user) => user.id)).not.toContain(closed.user.id);
+    expect((await t.inject('/api/search/suggestions?q=')).json()).toEqual({ q: '', albums: [], artists: [], users: [] });
+  });
+
   it('offers the catalog’s latest release years in the year filter and filters by any of them', async () => {
     const fresh = await buildAlbum(t.db, { title: 'Yearfilter Record', artist: 'Yearfilter Band', releaseDate: '2026-03-01' });
     const years = await t.inject('/api/search/years');
