@@ -198,7 +198,7 @@ describe('GET /api/search', () => {
     for (const [query, parameter] of [
       ['q=x&type=songs', 'type'],
       ['q=x&sort=loudest', 'sort'],
-      ['q=x&year=1999', 'year'],
+      ['q=x&year=nineties', 'year'],
       ['q=x&minRating=5', 'minRating'],
       ['q=x&limit=500', 'limit'],
       [`q=${'x'.repeat(201)}`, 'q'],
