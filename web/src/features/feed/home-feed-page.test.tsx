@@ -133,6 +133,8 @@ describe('the home feed', () => {
     expect(within(start).getByRole('link', { name: /Kind of Blue/ })).toHaveAttribute('href', '/album/kind-of-blue');
     expect(screen.queryByText('Your feed is quiet')).not.toBeInTheDocument();
     const beside = screen.getByRole('complementary', { name: 'Beside your feed' });
-    expect(within(beside).getByRole('region', { name: 'Active reviewers to start with' })).toHaveTextContent('Rated 3 albums from your picks');
+    expect(within(beside).getByRole('region', { name: 'Active reviewers to start with' })).toHaveTextContent(
+      'Rated 3 albums from your picks',
+    );
   });
 });
