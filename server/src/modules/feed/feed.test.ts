@@ -417,20 +417,24 @@ describe('beside the feed', () => {
     const jazzNew = await buildAlbum(t.db, { title: 'Starter Jazz New', artist: 'Starter Quartet', genres: ['Jazz'] });
     const folk = await buildAlbum(t.db, { title: 'Chosen Folk Record', artist: 'Chosen Singer', genres: ['Folk'] });
     const singer = (await send(null, 'GET', `/api/albums/${folk}`)).json<{ artists: { id: string }[] }>().artists[0]!.id;
-    const [newcomer, friend, fan, closedFan, blockingFan] = await Promise.all(
-      ['Starter Newcomer', 'Starter Friend', 'Jazz Fan', 'Closed Jazz Fan', 'Blocking Jazz Fan'].map((name) => createUser(t, { name })),
-    );
+    const [newcomer, friend, fan, closedFan, blockingFan] = await Promise.all([
+      createUser(t, { name: 'Starter Newcomer' }),
+      createUser(t, { name: 'Starter Friend' }),
+      createUser(t, { name: 'Jazz Fan' }),
+      createUser(t, { name: 'Closed Jazz Fan' }),
+      createUser(t, { name: 'Blocking Jazz Fan' }),
+    ]);
     await send(newcomer, 'PUT', '/api/me/onboarding', { step: 1, preferredGenres: ['jazz'] });
     await send(newcomer, 'PUT', '/api/me/onboarding', { step: 2, favoriteArtists: [singer], completed: true });
     await rate(newcomer, jazzRated, 9);
     // One person followed is still a quiet feed.
     await follow(newcomer, friend);
-    for (const album of [jazzNew, folk]) await rate(fan!, album, 8);
+    for (const album of [jazzNew, folk]) await rate(fan, album, 8);
     // These two rate more of the choices, so they would lead, but one is closed and the other blocks the newcomer.
-    for (const person of [closedFan!, blockingFan!]) for (const album of [jazzRated, jazzNew, folk]) await rate(person, album, 9);
-    await send(closedFan!, 'PUT', '/api/me/visibility', { visibility: 'private' });
-    await send(blockingFan!, 'PUT', `/api/users/${newcomer.user.username}/block`);
-    await review(fan!, jazzNew, 'Fan on the new one');
+    for (const person of [closedFan, blockingFan]) for (const album of [jazzRated, jazzNew, folk]) await rate(person, album, 9);
+    await send(closedFan, 'PUT', '/api/me/visibility', { visibility: 'private' });
+    await send(blockingFan, 'PUT', `/api/users/${newcomer.user.username}/block`);
+    await review(fan, jazzNew, 'Fan on the new one');
 
     const starter = (await sidebar(newcomer)).starter!;
     expect(starter.fromChoices).toBe(true);
