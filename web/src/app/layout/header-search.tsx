@@ -50,8 +50,8 @@ interface Suggestion {
   imageUrl: string | null;
 }
 
-/** The suggestions for what is typed, grouped as the list shows them, after a short pause in typing. */
-function useSuggestions(text: string) {
+/** The suggestions for what is typed, grouped as the list shows them, after a short pause in typing; asked only while wanted. */
+function useSuggestions(text: string, wanted: boolean) {
   const [words, setWords] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setWords(text.trim()), 200);
@@ -59,11 +59,11 @@ function useSuggestions(text: string) {
   }, [text]);
   const answer = useQuery({
     ...endpointQuery(searchEndpoints.suggestions, { query: { q: words } }),
-    enabled: words.length > 0,
+    enabled: wanted && words.length > 0,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
-  return words && answer.data ? suggestionGroups(answer.data) : [];
+  return wanted && words && answer.data ? suggestionGroups(answer.data) : [];
 }
 
 function suggestionGroups(data: SearchSuggestions) {
@@ -128,8 +128,8 @@ function SearchInput({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const groups = useSuggestions(text);
   const [open, setOpen] = useState(false);
+  const groups = useSuggestions(text, open);
   const [active, setActive] = useState(-1);
   const options = groups.flatMap((group) => group.items);
   const showing = open && options.length > 0;
