@@ -63,7 +63,7 @@ function useSuggestions(text: string, wanted: boolean) {
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
-  return wanted && words && answer.data ? suggestionGroups(answer.data) : [];
+  return words && answer.data ? suggestionGroups(answer.data) : [];
 }
 
 function suggestionGroups(data: SearchSuggestions) {
