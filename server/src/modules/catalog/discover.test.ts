@@ -43,7 +43,11 @@ describe('Discover for a member', () => {
     expect(trending.total).toBe(1);
     expect(titles(await discover('tab=recent', member))).toEqual(['Steady Seller']);
 
-    expect(titles(await discover('tab=trending', null))).toEqual(['Busy Week', 'Steady Seller', 'Old Classic']);
-    expect(titles(await discover('tab=trending', await createUser(t)))).toEqual(['Busy Week', 'Steady Seller', 'Old Classic']);
+    // Steady Seller and Old Classic each had one rating this week: their order is the tie's.
+    for (const someoneElse of [null, await createUser(t)]) {
+      const shown = titles(await discover('tab=trending', someoneElse));
+      expect(shown[0]).toBe('Busy Week');
+      expect([...shown].sort()).toEqual(['Busy Week', 'Old Classic', 'Steady Seller']);
+    }
   });
 });
