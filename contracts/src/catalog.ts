@@ -225,6 +225,11 @@ export const ChartSchema = pageOf(ChartEntrySchema).extend({
   priorWeight: z.number(),
   meanRating: z.number(),
   minRatings: z.number().int(),
+  /**
+   * True when no album had `minRatings` ratings in the period, so the chart lists every album rated in it instead
+   * (each with its count): a young site shows what its members rated rather than nothing.
+   */
+  provisional: z.boolean(),
 });
 export type Chart = z.infer<typeof ChartSchema>;
 
@@ -240,6 +245,25 @@ export const DiscoverPageSchema = pageOf(AlbumCardSchema).extend({
   fallback: z.boolean(),
 });
 export type DiscoverPage = z.infer<typeof DiscoverPageSchema>;
+
+/** The earliest release year an album added by hand may have (the server refuses one past next year). */
+export const ALBUM_BY_HAND_EARLIEST_YEAR = 1900;
+
+/** An album added by hand when MusicBrainz cannot be asked: it waits for confirmation like an imported one. */
+export const AlbumByHandBodySchema = z.object({
+  title: z.string().trim().min(1, { error: 'Give the album’s title' }).max(ALBUM_TITLE_MAX),
+  artist: z.string().trim().min(1, { error: 'Give the artist' }).max(ARTIST_CREDIT_MAX),
+  year: z.number().int().min(ALBUM_BY_HAND_EARLIEST_YEAR).max(2100).nullable().optional(),
+  releaseType: ReleaseTypeSchema.default('album'),
+});
+export type AlbumByHandBody = z.infer<typeof AlbumByHandBodySchema>;
+
+export const AlbumByHandSchema = z.object({
+  album: AlbumCardSchema,
+  /** False when the catalog already had this album (same artist, title and year): that one is answered instead. */
+  added: z.boolean(),
+});
+export type AlbumByHand = z.infer<typeof AlbumByHandSchema>;
 
 const tags = ['catalog'];
 
@@ -259,6 +283,16 @@ export const catalogEndpoints = {
     summary: 'One album by id or slug, with tracks and rating distribution',
     params: AlbumRefParamsSchema,
     responses: { 200: AlbumDetailSchema, ...errorResponses(400, 404) },
+  }),
+  addByHand: endpoint({
+    method: 'POST',
+    path: '/api/albums',
+    access: 'members',
+    tags,
+    summary:
+      'Add an album by hand (title, artist, year, type) when MusicBrainz cannot be asked; it waits for confirmation like an imported one',
+    body: AlbumByHandBodySchema,
+    responses: { 200: AlbumByHandSchema, ...errorResponses(400, 401, 429) },
   }),
   artistList: endpoint({
     method: 'GET',
@@ -288,7 +322,8 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/discover',
     tags,
-    summary: 'Discover: trending this week (falls back to all-time popularity) or what people rated and reviewed lately',
+    summary:
+      'Discover: trending this week (falls back to all-time popularity) or what people rated and reviewed lately; a member is not shown the albums they rated',
     query: DiscoverQuerySchema,
     responses: { 200: DiscoverPageSchema, ...errorResponses(400, 404) },
   }),

@@ -56,8 +56,11 @@ export const COMPATIBILITY_MIN_IN_COMMON = 5;
 
 export const SEARCH_TYPES = ['albums', 'artists', 'users', 'collections'] as const;
 export const SEARCH_SORTS = ['relevance', 'recent', 'rating'] as const;
-/** Release Year filter of spec §2 Search. */
-export const SEARCH_YEARS = ['2024', '2023', '2022', '2021', '2020', 'before-2020'] as const;
+/**
+ * A value of the Release Year filter of spec §2 Search: a year (`2026`) or everything before one (`before-2020`).
+ * The years offered are the catalog's latest release years (`GET /api/search/years`).
+ */
+export const SEARCH_YEAR_PATTERN = /^(?:before-)?[12]\d{3}$/;
 export const SEARCH_MIN_RATINGS = [9, 8, 7, 6] as const;
 
 // Reports

@@ -7,6 +7,8 @@ import { errorResponses } from './errors.ts';
 export const FEED_PAGE_SIZE = 30;
 /** "Ana rated 6 albums": at most this many covers in one group of consecutive ratings. */
 export const FEED_GROUP_MAX = 6;
+/** A member following fewer people than this is shown the starter section: their feed is still mostly quiet. */
+export const STARTER_FOLLOWS_BELOW = 3;
 /** Suggestions explain themselves with the albums both people rated this high or higher. */
 export const SUGGESTION_HIGH_RATING = 8;
 
@@ -104,10 +106,24 @@ export const FeedSidebarSchema = z.object({
   /** The newest reviews by people you follow. */
   reviews: z.array(SidebarReviewSchema),
   suggestions: z.array(z.object({ person: FeedPersonSchema, reason: SuggestionReasonSchema })),
-  /** For someone following nobody: active reviewers to start with and the site's recent reviews; otherwise null. */
+  /**
+   * For someone following fewer than STARTER_FOLLOWS_BELOW people: albums from the genres and artists they chose at
+   * onboarding that they have not rated (`fromChoices` false: the site's most rated instead, as they chose nothing or
+   * nothing matched), active reviewers who rate those albums (topped up with the site's most active ones), and the
+   * site's recent reviews; otherwise null.
+   */
   starter: z
     .object({
-      reviewers: z.array(z.object({ person: FeedPersonSchema, reviewCount: z.number().int() })),
+      albums: z.array(AlbumCardSchema),
+      fromChoices: z.boolean(),
+      reviewers: z.array(
+        z.object({
+          person: FeedPersonSchema,
+          reviewCount: z.number().int(),
+          /** How many of the albums from the member's choices this person rated (0 for the site's active reviewers). */
+          ratedOfChoices: z.number().int(),
+        }),
+      ),
       reviews: z.array(SidebarReviewSchema),
     })
     .nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_TYPES, SEARCH_SORTS, SEARCH_YEARS, SEARCH_MIN_RATINGS } from './constants.ts';
+import { SEARCH_TYPES, SEARCH_SORTS, SEARCH_YEAR_PATTERN, SEARCH_MIN_RATINGS } from './constants.ts';
 import { AlbumCardSchema, ArtistCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
@@ -9,7 +9,7 @@ export const SearchQuerySchema = PageQuerySchema.extend({
   q: z.string().max(200).default(''),
   type: z.enum(SEARCH_TYPES).default('albums'),
   sort: z.enum(SEARCH_SORTS).default('relevance'),
-  year: z.enum(SEARCH_YEARS).optional(),
+  year: z.string().regex(SEARCH_YEAR_PATTERN, { error: 'must be a year, such as 2024, or before-2020' }).optional(),
   genre: z.string().min(1).max(80).optional(),
   minRating: z.coerce
     .number()
@@ -80,6 +80,29 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
+export const SearchSuggestionsQuerySchema = z.object({ q: z.string().max(200).default('') });
+
+/** How many of each kind the header's search suggests as someone types. */
+export const SUGGESTED_ALBUMS = 4;
+export const SUGGESTED_ARTISTS = 3;
+export const SUGGESTED_PEOPLE = 3;
+
+/** What the header's search suggests: the best few albums, artists and people for the words, as the search page ranks them. */
+export const SearchSuggestionsSchema = z.object({
+  q: z.string(),
+  albums: z.array(AlbumCardSchema),
+  artists: z.array(ArtistCardSchema),
+  users: z.array(UserCardSchema),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;
+
+/** The choices of the Release Year filter: the catalog's latest release years, and "Before" the last of them when older albums exist. */
+export const SearchYearsSchema = z.object({
+  years: z.array(z.number().int()),
+  before: z.number().int().nullable(),
+});
+export type SearchYears = z.infer<typeof SearchYearsSchema>;
+
 export const searchEndpoints = {
   search: endpoint({
     method: 'GET',
@@ -88,5 +111,20 @@ export const searchEndpoints = {
     summary: 'Search albums, artists, people and collections (typo-tolerant, accent-insensitive)',
     query: SearchQuerySchema,
     responses: { 200: SearchResultSchema, ...errorResponses(400, 404) },
+  }),
+  suggestions: endpoint({
+    method: 'GET',
+    path: '/api/search/suggestions',
+    tags: ['search'],
+    summary: 'Suggestions as you type: the best few albums, artists and people for the words',
+    query: SearchSuggestionsQuerySchema,
+    responses: { 200: SearchSuggestionsSchema, ...errorResponses(400) },
+  }),
+  years: endpoint({
+    method: 'GET',
+    path: '/api/search/years',
+    tags: ['search'],
+    summary: 'The release years the search filter offers, taken from the catalog',
+    responses: { 200: SearchYearsSchema },
   }),
 };

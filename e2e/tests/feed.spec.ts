@@ -10,8 +10,8 @@ test('someone you follow rates an album and reviews another: your home feed show
   test.slow();
   const reader = await register(page);
   await finishOnboarding(page);
-  // A new member follows nobody yet: the feed says so and the starter set stands beside it.
-  await expect(page.getByText('Your feed is quiet')).toBeVisible();
+  // A new member follows nobody yet: the feed starts with albums to rate and the starter set stands beside it.
+  await expect(page.getByRole('region', { name: 'Start here' }).getByRole('link').first()).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Beside your feed' })).toBeVisible();
   expect(reader.name).toBeTruthy();
 

@@ -84,7 +84,7 @@ async function expectHeaderWhole(page: Page, controls: (string | RegExp)[]) {
 async function expectPhoneSearchFits(page: Page) {
   const header = page.locator('header');
   await header.getByRole('button', { name: 'Open search' }).click();
-  const field = header.getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+  const field = header.getByRole('combobox', { name: 'Search albums, artists, people and lists' });
   await expect(field).toBeFocused();
   await expectWhole(field, 'Phone search field');
   await expectWhole(header.getByRole('button', { name: 'Close search' }), 'Close search');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, isPhone, newPerson, test } from '../support/fixtures.ts';
+import { expect, expectAccessible, isPhone, newPerson, test } from '../support/fixtures.ts';
 
 /** Signs a new person up through the API (the page shares its cookies) and answers their name. */
 async function signUp(page: Page) {
@@ -22,9 +22,9 @@ test.describe('header, menu and bottom bar', () => {
     await expect(header.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
     if (isPhone(page)) {
       await expect(header.getByRole('button', { name: 'Open search' })).toBeVisible();
-      await expect(header.getByRole('searchbox')).toBeHidden();
+      await expect(header.getByRole('combobox')).toBeHidden();
     } else {
-      await expect(header.getByRole('searchbox', { name: 'Search albums, artists, people and lists' })).toBeVisible();
+      await expect(header.getByRole('combobox', { name: 'Search albums, artists, people and lists' })).toBeVisible();
       await expect(header.getByRole('button', { name: 'Open search' })).toBeHidden();
     }
   });
@@ -32,7 +32,7 @@ test.describe('header, menu and bottom bar', () => {
   test('the header search opens the search page and keeps its words there', async ({ page }) => {
     await page.goto('/trending');
     const header = page.locator('header');
-    const box = header.getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+    const box = header.getByRole('combobox', { name: 'Search albums, artists, people and lists' });
     if (isPhone(page)) {
       const icon = header.getByRole('button', { name: 'Open search' });
       await icon.click();
@@ -55,6 +55,26 @@ test.describe('header, menu and bottom bar', () => {
     await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue('love');
     if (isPhone(page)) await expect(box).toBeHidden();
     else await expect(box).toHaveValue('love');
+  });
+
+  test('the header search suggests albums, artists and people as you type, and is driven by the keyboard', async ({ page }) => {
+    await page.goto('/trending');
+    const header = page.locator('header');
+    if (isPhone(page)) await header.getByRole('button', { name: 'Open search' }).click();
+    const box = header.getByRole('combobox', { name: 'Search albums, artists, people and lists' });
+    await box.fill('radiohead');
+    const list = header.getByRole('listbox', { name: 'Suggestions' });
+    await expect(list.getByRole('group', { name: 'Artists' }).getByRole('option', { name: /Radiohead/ })).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expectAccessible(page);
+    await box.press('Escape');
+    await expect(list).toBeHidden();
+    await box.press('ArrowDown');
+    const first = list.getByRole('option').first();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/album\//);
   });
 
   test("a member's avatar opens their menu, which goes where it says and signs out", async ({ page }) => {

@@ -289,6 +289,7 @@ export const MATRIX: readonly Row[] = [
 
   // Catalog, ratings and the library
   { route: 'GET /api/albums', object: 'none', rule: anyone },
+  { route: 'POST /api/albums', object: 'none', rule: members, body: { title: 'Authz Tape', artist: 'Authz Band', year: 2020 } },
   { route: 'GET /api/albums/:albumId', object: 'album', rule: anyone },
   { route: 'GET /api/artists', object: 'none', rule: anyone },
   { route: 'GET /api/artists/:artistId', object: 'album', rule: anyone },
@@ -296,6 +297,8 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/discover', object: 'none', rule: anyone },
   { route: 'GET /api/charts', object: 'none', rule: anyone },
   { route: 'GET /api/search', object: 'none', rule: anyone, query: 'q=authz' },
+  { route: 'GET /api/search/suggestions', object: 'none', rule: anyone, query: 'q=authz' },
+  { route: 'GET /api/search/years', object: 'none', rule: anyone },
   { route: 'GET /api/site/landing', object: 'none', rule: anyone },
   { route: 'GET /api/site/stats', object: 'none', rule: anyone },
   { route: 'GET /api/image-proxy', object: 'none', rule: always(403), query: 'url=https%3A%2F%2Fexample.org%2Fa.jpg&sig=bad' },

@@ -21,6 +21,7 @@ import {
 import { FIRST_COMMENTS_PAGE } from '../features/reviews/review-page.tsx';
 import { firstResultsOptions } from '../features/search/search-page.tsx';
 import { yearQueryOptions } from '../features/year-in-review/api.ts';
+import { searchYearsQueryOptions } from '../features/search/api.ts';
 import { memberSettingsQueryOptions } from '../features/settings/member-settings.ts';
 import { moderationAccessQueryOptions } from './layout/account-menu.tsx';
 
@@ -72,7 +73,7 @@ const pages: Record<string, PageHeadStart> = {
   lists: (client, _params, signedIn, search) => client.prefetchQuery(firstListsOptions(search, signedIn)),
   search: async (client, _params, _signedIn, search) => {
     const results = firstResultsOptions(search);
-    if (results) await client.prefetchQuery(results);
+    await Promise.all([results && client.prefetchQuery(results), client.prefetchQuery(searchYearsQueryOptions)]);
   },
   explore: (client, _params, _signedIn, search) =>
     Promise.all([client.prefetchQuery(exploreAlbumsOptions(search)), client.prefetchQuery(genresQueryOptions)]),

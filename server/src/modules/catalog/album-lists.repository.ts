@@ -18,6 +18,10 @@ export interface AlbumFilters {
   minRating?: number;
   ids?: readonly string[];
   excludeIds?: readonly string[];
+  /** Leaves out the albums this person has rated (Discover shows a member what they have not heard). */
+  notRatedBy?: string;
+  /** Albums crediting any of these artists. */
+  artistIds?: readonly string[];
 }
 
 export type AlbumSort = 'rating' | 'popularity' | 'release_date' | 'title' | 'recent';
@@ -67,6 +71,27 @@ export function albumFilterExpression(
   if (filters.minRating !== undefined) conditions.push(eb('album.rating_average', '>=', filters.minRating));
   if (filters.ids) conditions.push(eb('album.id', 'in', filters.ids.length ? [...filters.ids] : ['']));
   if (filters.excludeIds?.length) conditions.push(eb('album.id', 'not in', [...filters.excludeIds]));
+  if (filters.artistIds) {
+    const artistIds = filters.artistIds.length ? [...filters.artistIds] : [''];
+    conditions.push(
+      eb('album.id', 'in', eb.selectFrom('album_artist').select('album_artist.album_id').where('album_artist.artist_id', 'in', artistIds)),
+    );
+  }
+  if (filters.notRatedBy !== undefined) {
+    // One probe of the (user, album) key per album.
+    const raterId = filters.notRatedBy;
+    conditions.push(
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('rating')
+            .select(sql`1`.as('one'))
+            .whereRef('rating.album_id', '=', 'album.id')
+            .where('rating.user_id', '=', raterId),
+        ),
+      ),
+    );
+  }
   return eb.and(conditions);
 }
 
@@ -143,4 +168,22 @@ export async function ratingPrior(db: DB): Promise<{ mean: number; ratings: numb
     .executeTakeFirstOrThrow();
   const count = Number(row.count ?? 0);
   return { mean: count > 0 ? Number(row.sum) / count : 7, ratings: count };
+}
+
+/**
+ * The latest `count` release years of confirmed albums, newest first: the search's year filter. Each year is one
+ * seek down `album_release_year_idx`, so this reads a few index entries, never the catalog.
+ */
+export async function latestReleaseYears(db: DB, count: number): Promise<number[]> {
+  const years: number[] = [];
+  let below: number | undefined;
+  while (years.length < count) {
+    let query = db.selectFrom('album').select('release_year').where('status', '=', 'confirmed').where('release_year', 'is not', null);
+    if (below !== undefined) query = query.where('release_year', '<', below);
+    const row = await query.orderBy('release_year', 'desc').limit(1).executeTakeFirst();
+    if (row?.release_year == null) break;
+    years.push(row.release_year);
+    below = row.release_year;
+  }
+  return years;
 }

@@ -25,6 +25,9 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (ap
     ),
   );
 
+  route(app, endpoints.addByHand, async (request) => catalog.addAlbumByHand(request.body, request.viewer.id), {
+    config: { pace: 'album-by-hand' },
+  });
   route(app, endpoints.artistList, async (request) => catalog.listArtists(request.query));
 
   route(app, endpoints.artist, async (request) => {

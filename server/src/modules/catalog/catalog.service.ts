@@ -14,12 +14,14 @@ import type {
   DiscoverQuery,
   Genre,
   ReleaseType,
+  AlbumByHand,
+  AlbumByHandBody,
 } from '@hearsay/contracts/catalog';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { notFound } from '../../platform/errors.ts';
-import { listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior, type AlbumFilters } from './album-lists.repository.ts';
 import {
   albumSlugsWithIdsBetween,
   countAlbums,
@@ -43,7 +45,7 @@ import * as writer from './catalog-writer.ts';
 import { parseJsonArray, presentAlbumCard, presentAlbumDetail, presentArtistCard, yearOf } from './catalog.presenter.ts';
 import { musicbrainzReleaseType } from './musicbrainz-ingest.ts';
 import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds, type ChartRow } from './charts.repository.ts';
-import { findGenre, genreAlbumCounts } from './genres.repository.ts';
+import { findGenre, genreAlbumCounts, type GenreFilter } from './genres.repository.ts';
 import { splitArtistCredit } from './normalise.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import { countAlbumsAddedBy, pendingAlbums, rejectAlbums } from './pending-albums.repository.ts';
@@ -92,7 +94,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   const cardCache = memoryCache<string, HydratedAlbum>(caches, { max: 20_000, ttl: 60_000 });
   /** Bumped by every invalidation: a page built while one happened is served but not kept. */
   let albumGeneration = 0;
-  const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number }>(caches, { max: 500, ttl: 60_000 });
+  const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number; provisional: boolean }>(caches, {
+    max: 500,
+    ttl: 60_000,
+  });
   const activeCache = memoryCache<string, string[]>(caches, { max: 200, ttl: 60_000 });
   let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
 
@@ -120,6 +125,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   function invalidateAll() {
     albumGeneration++;
     genreCountCache = undefined;
+    releaseYearCache = undefined;
     albumCache.clear();
     albumRefs.clear();
     cardCache.clear();
@@ -291,7 +297,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const genre = await genreFilter(query.genre);
     if (query.tab === 'recent') {
       const { ids, total } = await recentlyActiveAlbumIds(db, {
-        filters: { genreSlug: query.genre },
+        filters: { genreSlug: query.genre, notRatedBy: viewerId },
         genre,
         currentYear: currentYear(),
         limit: query.limit,
@@ -306,12 +312,17 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       active = await activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
       activeCache.set(activeKey, active);
     }
+    // A member is shown what they have not rated yet, so Discover never leads with albums they know.
+    if (viewerId) {
+      const rated = await viewerRatingsFor(viewerId, active);
+      if (rated.size) active = active.filter((id) => !rated.has(id));
+    }
     const offset = (query.page - 1) * query.limit;
     const fromActive = active.slice(offset, offset + query.limit);
     const missing = query.limit - fromActive.length;
     const prior = await ratingPrior();
     const popular = await listAlbumIds(db, {
-      filters: { genreSlug: query.genre, excludeIds: active },
+      filters: { genreSlug: query.genre, excludeIds: active, notRatedBy: viewerId },
       genre,
       sort: 'popularity',
       order: 'desc',
@@ -330,6 +341,46 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     };
   }
 
+  /**
+   * Albums for a member's first days, from what they chose at onboarding: the most rated by their artists, then the
+   * most rated of each of their genres in turn (the first STARTER_GENRES of them), each album once; with no choices
+   * (or nothing found), the most rated of all. `notRatedBy` leaves out what that member rated.
+   */
+  async function startingAlbumIds(choice: {
+    genreSlugs: readonly string[];
+    artistIds: readonly string[];
+    notRatedBy?: string;
+    limit: number;
+  }) {
+    const prior = await ratingPrior();
+    const popular = async (filters: AlbumFilters, genre?: GenreFilter) =>
+      (
+        await listAlbumIds(db, {
+          filters: { ...filters, notRatedBy: choice.notRatedBy },
+          genre,
+          sort: 'popularity',
+          order: 'desc',
+          limit: choice.limit,
+          offset: 0,
+          currentYear: currentYear(),
+          prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+          knownTotal: 0,
+        })
+      ).ids;
+    const genres = (
+      await Promise.all(choice.genreSlugs.slice(0, STARTER_GENRES).map(async (slug) => ({ slug, genre: await findGenre(db, slug) })))
+    ).filter((entry) => entry.genre !== undefined);
+    const lists = await Promise.all([
+      choice.artistIds.length ? popular({ artistIds: choice.artistIds.slice(0, STARTER_ARTISTS) }) : Promise.resolve([]),
+      ...genres.map((entry) => popular({ genreSlug: entry.slug }, entry.genre)),
+    ]);
+    const chosen = new Set<string>();
+    for (let index = 0; chosen.size < choice.limit && lists.some((list) => index < list.length); index++) {
+      for (const list of lists) if (list[index] !== undefined && chosen.size < choice.limit) chosen.add(list[index]!);
+    }
+    return { ids: chosen.size ? [...chosen] : await popular({}), fromChoices: chosen.size > 0 };
+  }
+
   /** The charts of /trending: Bayesian weighted rating over ratings made in the period. */
   async function chart(query: ChartQuery, viewerId?: string): Promise<Chart> {
     const genre = await genreFilter(query.genre);
@@ -340,24 +391,29 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     let computed = chartCache.get(key);
     if (!computed) {
       const { mean } = await periodMean(db, since);
-      const { rows, total } = await chartRows(
-        db,
-        {
-          since,
-          filters: { genreSlug: query.genre, year: query.year },
-          genre,
-          currentYear: currentYear(),
-          priorWeight: deps.charts.priorWeight,
-          minRatings: deps.charts.minRatings,
-          limit: query.limit,
-          offset,
-        },
-        mean,
-      );
-      computed = { rows, total, mean };
+      const rowsWith = (minRatings: number) =>
+        chartRows(
+          db,
+          {
+            since,
+            filters: { genreSlug: query.genre, year: query.year },
+            genre,
+            currentYear: currentYear(),
+            priorWeight: deps.charts.priorWeight,
+            minRatings,
+            limit: query.limit,
+            offset,
+          },
+          mean,
+        );
+      let found = await rowsWith(deps.charts.minRatings);
+      // Nothing reaches the minimum (a young site, a quiet period): the albums rated at all, labelled as such.
+      const provisional = found.total === 0 && deps.charts.minRatings > 1;
+      if (provisional) found = await rowsWith(1);
+      computed = { ...found, mean, provisional };
       chartCache.set(key, computed);
     }
-    const { rows, total, mean } = computed;
+    const { rows, total, mean, provisional } = computed;
     return {
       items: await joinAlbumCards(
         rows,
@@ -377,6 +433,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       priorWeight: deps.charts.priorWeight,
       meanRating: round1(mean),
       minRatings: deps.charts.minRatings,
+      provisional,
     };
   }
 
@@ -495,6 +552,24 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       .sort((a, b) => b.albumCount - a.albumCount || a.name.localeCompare(b.name));
   }
 
+  /** The search's year filter, kept a minute like the genre counts (and dropped with them when albums are confirmed). */
+  let releaseYearCache: { years: Promise<{ years: number[]; before: number | null }>; at: number } | undefined;
+  function releaseYears(): Promise<{ years: number[]; before: number | null }> {
+    const now = Date.now();
+    if (!releaseYearCache || now - releaseYearCache.at > 60_000) {
+      const years = latestReleaseYears(db, RELEASE_YEAR_CHOICES + 1).then((found) => ({
+        years: found.slice(0, RELEASE_YEAR_CHOICES),
+        // "Before" the last year shown, when older albums exist.
+        before: found.length > RELEASE_YEAR_CHOICES ? (found[RELEASE_YEAR_CHOICES - 1] ?? null) : null,
+      }));
+      releaseYearCache = { years, at: now };
+      years.catch(() => {
+        if (releaseYearCache?.years === years) releaseYearCache = undefined;
+      });
+    }
+    return releaseYearCache.years;
+  }
+
   async function genreCounts(slugs: readonly string[]) {
     const counts = await allGenreCounts();
     const bySlug = new Map(counts.map((genre) => [genre.slug, genre]));
@@ -502,6 +577,44 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const genre = bySlug.get(slug);
       return genre ? [{ slug: genre.slug, name: genre.name, albumCount: genre.albumCount }] : [];
     });
+  }
+
+  /**
+   * An album a member adds by hand (MusicBrainz cannot be asked): written as an import writes one, so it waits for a
+   * moderator or a second person's import, out of every public list, while its link, ratings and reviews work at once.
+   */
+  async function addAlbumByHand(body: AlbumByHandBody, viewerId: string): Promise<AlbumByHand> {
+    const year = body.year ?? null;
+    if (year !== null && year > currentYear() + 1) {
+      throw badRequest('release_year_in_future', 'The release year cannot be later than next year.', [
+        { path: 'body.year', message: 'The release year cannot be later than next year.' },
+      ]);
+    }
+    const credits = splitArtistCredit(body.artist);
+    const entry: writer.CatalogEntry = {
+      title: body.title,
+      credits,
+      releaseDate: year === null ? null : String(year),
+      releaseType: body.releaseType,
+      rawGenres: [],
+      label: null,
+      description: null,
+      mbid: null,
+      artistMbids: credits.map(() => null),
+      discogsMasterId: null,
+      tracks: [],
+      source: 'import',
+    };
+    const problem = writer.entryProblem(entry);
+    if (problem) throw badRequest('album_not_addable', `This album cannot be added: ${problem}.`);
+    const result = await writer.addCatalogEntries(db, [entry], deps.clock().toISOString(), { importedBy: viewerId });
+    const albumId = result.albumIds[0]!;
+    const added = result.isNew[0] ?? false;
+    // Found again: a pending album someone else added may have been confirmed by it.
+    if (!added) invalidateAll();
+    const [album] = await albumCards([albumId], viewerId);
+    if (!album) throw notFound('album_not_found', 'We could not find that album.');
+    return { album, added };
   }
 
   /** Confirms pending albums, with their artists, and drops every cached list they now belong in. */
@@ -530,8 +643,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     listArtists,
     listGenres,
     genreCounts,
+    releaseYears,
     filterAlbumIds,
     discover,
+    startingAlbumIds,
     chart,
     invalidateAlbum,
     invalidateAll,
@@ -548,6 +663,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       return [...albums.map(entry('album')), ...artists.map(entry('artist'))];
     },
     confirmAlbums,
+    addAlbumByHand,
     /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
     addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>
       writer.addCatalogEntries(db, entries, deps.clock().toISOString(), options),
@@ -558,6 +674,13 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     countAlbumsAddedBy: (userId: string, since: string) => countAlbumsAddedBy(db, userId, since),
   };
 }
+
+/** A member's first albums come from their first this-many genres and artists chosen at onboarding. */
+const STARTER_GENRES = 5;
+const STARTER_ARTISTS = 50;
+
+/** How many single years the search's year filter offers before "Before …". */
+const RELEASE_YEAR_CHOICES = 5;
 
 const DAY = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS: Record<Exclude<ChartPeriod, 'all'>, number> = { week: 7, month: 30, year: 365, decade: 3652 };

@@ -228,6 +228,16 @@ describe('GET /api/charts', () => {
     expect(decade.items).toHaveLength(2);
   });
 
+  it('lists the albums rated at all, with their counts and marked provisional, when none reaches the minimum', async () => {
+    expect((await get<Chart>('/api/charts?period=week')).provisional).toBe(false);
+    const electronic = await get<Chart>('/api/charts?period=all&genre=electronic');
+    expect(electronic).toMatchObject({ provisional: true, minRatings: 3, total: 1 });
+    expect(electronic.items.map((entry) => [entry.album.title, entry.ratings, entry.average])).toEqual([['Fresh Sounds', 2, 6.5]]);
+    // Nothing rated at all: still empty.
+    const unrated = await get<Chart>('/api/charts?period=all&year=1958');
+    expect(unrated.items).toEqual([]);
+  });
+
   it('filters by genre and release year and validates its parameters', async () => {
     const jazz = await get<Chart>('/api/charts?period=all&genre=jazz');
     expect(jazz.items.map((entry) => entry.album.title)).toEqual(['Quiet Album']);

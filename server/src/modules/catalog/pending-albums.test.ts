@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, seedRatings } from '../../../test/factories.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { PACE_PER_HOUR } from '../../platform/http/pace.ts';
 import { importExport } from '../../../test/imports.ts';
 
 let t: TestApp;
+const OPERATOR = 'pending-operator@example.com';
 
 beforeAll(async () => {
   // One rating is enough for a chart and for the landing page's best rated, so an imported rating would show there.
-  t = await createTestApp({ env: { CHART_MIN_RATINGS: '1' } });
+  t = await createTestApp({ env: { CHART_MIN_RATINGS: '1', ADMIN_EMAILS: OPERATOR } });
   for (let index = 0; index < 6; index++) {
     const id = await buildAlbum(t.db, { title: `Confirmed Record ${index}`, artist: 'Catalog Regular', releaseDate: '1999' });
     await seedRatings(t.db, id, [7]);
@@ -179,5 +181,63 @@ describe('albums an import adds to the catalog', () => {
     expect(await explore()).toEqual(expect.arrayContaining([first, second, third]));
     const confirmedBy = await t.db.selectFrom('album').select('confirmed_by').where('id', '=', third!).executeTakeFirstOrThrow();
     expect(confirmedBy).toEqual({ confirmed_by: 'operator' });
+  });
+});
+
+describe('albums added by hand when MusicBrainz cannot be asked', () => {
+  const addByHand = (person: TestUser | null, payload: object) =>
+    t.inject({ method: 'POST', url: '/api/albums', payload, headers: person ? { cookie: person.cookie } : {} });
+
+  it('wait for confirmation like an imported album, in the moderators’ queue, and can be rated at once', async () => {
+    const member = await createUser(t);
+    const stranger = await createUser(t);
+    const operator = await createUser(t, { email: OPERATOR });
+    const before = (await get('/api/site/landing')).stats.albums;
+
+    expect((await addByHand(null, { title: 'Handmade Tape', artist: 'Basement Crew' })).statusCode).toBe(401);
+    const response = await addByHand(member, { title: '  Handmade Tape ', artist: 'Basement Crew', year: 2019, releaseType: 'ep' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { album, added } = response.json();
+    expect(added).toBe(true);
+    expect(album).toMatchObject({ title: 'Handmade Tape', artistCredit: 'Basement Crew', releaseYear: 2019, releaseType: 'ep' });
+    const stored = await t.db.selectFrom('album').select(['status', 'created_by']).where('id', '=', album.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'pending', created_by: member.user.id });
+
+    const rated = await t.inject({
+      method: 'PUT',
+      url: `/api/albums/${album.id}/rating`,
+      payload: { rating: 8 },
+      headers: { cookie: member.cookie },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(await publicPlaces(album.id, 'handmade tape', stranger)).toEqual({ ...nowhere, albumCount: before });
+    const queue = await get('/api/moderation/pending-albums?limit=100', operator);
+    expect(queue.items.map((item: { id: string }) => item.id)).toContain(album.id);
+
+    // The same album again is the same album, not a second one.
+    const again = await addByHand(stranger, { title: 'Handmade Tape', artist: 'Basement Crew', year: 2019, releaseType: 'ep' });
+    expect(again.json()).toMatchObject({ added: false, album: { id: album.id } });
+  });
+
+  it('refuses what is not an album, and is paced', async () => {
+    const member = await createUser(t);
+    const refused = async (payload: object) => {
+      const response = await addByHand(member, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().error;
+    };
+    expect((await refused({ title: '   ', artist: 'Someone' })).message).toContain('title');
+    await refused({ title: 'Something', artist: '' });
+    await refused({ title: 'Something', artist: 'Someone', releaseType: 'mixtape' });
+    await refused({ title: 'Something', artist: 'Someone', year: 1200 });
+    expect(await refused({ title: 'Something', artist: 'Someone', year: new Date().getUTCFullYear() + 2 })).toMatchObject({
+      code: 'release_year_in_future',
+    });
+
+    const pacer = await createUser(t);
+    for (let index = 0; index < PACE_PER_HOUR['album-by-hand']; index++) {
+      expect((await addByHand(pacer, { title: `Paced Tape ${index}`, artist: 'Pacing Band' })).statusCode).toBe(200);
+    }
+    expect((await addByHand(pacer, { title: 'One Too Many', artist: 'Pacing Band' })).statusCode).toBe(429);
   });
 });

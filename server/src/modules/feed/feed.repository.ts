@@ -332,6 +332,48 @@ export async function mostReviewers(db: DB, viewerId: string, limit: number) {
   return rows.map((row) => ({ userId: row.user_id, reviews: Number(row.reviews_count) }));
 }
 
-export async function followsAnyone(db: DB, viewerId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId).limit(1).executeTakeFirst());
+/** The first `cap` people the viewer follows: all of them when they follow fewer. */
+export async function someFollowees(db: DB, viewerId: string, cap: number): Promise<string[]> {
+  const rows = await db.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId).limit(cap).execute();
+  return rows.map((row) => row.followee_id);
+}
+
+/**
+ * The people who rated the most of these albums (anyone but the viewer and `excludeIds`), then those who review
+ * most: reviewers of what a new member chose.
+ */
+export async function ratersOf(db: DB, albumIds: readonly string[], viewerId: string, excludeIds: readonly string[], limit: number) {
+  if (!albumIds.length) return [];
+  const rows = await db
+    .selectFrom('rating')
+    .innerJoin('profile', 'profile.user_id', 'rating.user_id')
+    .select((eb) => ['rating.user_id', eb.fn.countAll<number>().as('rated'), eb.fn.max('profile.reviews_count').as('reviews')])
+    .where('rating.album_id', 'in', [...albumIds])
+    .where('rating.user_id', 'not in', [viewerId, ...excludeIds])
+    .groupBy('rating.user_id')
+    .orderBy('rated', 'desc')
+    .orderBy('reviews', 'desc')
+    .orderBy('rating.user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, rated: Number(row.rated), reviews: Number(row.reviews) }));
+}
+
+/** What the member chose at onboarding: genre slugs and artist ids (JSON lists on the profile). */
+export async function onboardingChoices(db: DB, viewerId: string): Promise<{ genreSlugs: string[]; artistIds: string[] }> {
+  const row = await db
+    .selectFrom('profile')
+    .select(['preferred_genres', 'favorite_artists'])
+    .where('user_id', '=', viewerId)
+    .executeTakeFirst();
+  return { genreSlugs: stringList(row?.preferred_genres), artistIds: stringList(row?.favorite_artists) };
+}
+
+function stringList(value: string | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,5 +1,6 @@
 import {
   FEED_PAGE_SIZE,
+  STARTER_FOLLOWS_BELOW,
   SUGGESTION_HIGH_RATING,
   type FeedPage,
   type FeedQuery,
@@ -35,6 +36,9 @@ const FAN_OUT_MAX = 200;
 const WINDOW = 10_000;
 const DAY = 24 * 60 * 60 * 1000;
 const SIDEBAR_SIZE = 5;
+/** Albums in the starter section, and how many candidates each of its lists reads before the visibility rules. */
+const STARTER_ALBUMS = 8;
+const STARTER_CANDIDATES = 20;
 /** Suggestions compare the viewer's newest this-many ratings of 8+. */
 const SUGGESTION_BASIS = 200;
 
@@ -166,8 +170,8 @@ export function createFeedService(deps: FeedServiceDeps) {
   async function sidebar(viewerId: string): Promise<FeedSidebar> {
     const now = deps.clock().getTime();
     const weekAgo = new Date(now - 7 * DAY).toISOString();
-    const [follows, popular, reviewIds, neighbours] = await Promise.all([
-      repository.followsAnyone(db, viewerId),
+    const [followees, popular, reviewIds, neighbours] = await Promise.all([
+      repository.someFollowees(db, viewerId, STARTER_FOLLOWS_BELOW),
       repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE),
       repository.reviewIdsByFollowed(db, viewerId, SIDEBAR_SIZE),
       repository.tasteNeighbours(db, viewerId, SUGGESTION_HIGH_RATING, SUGGESTION_BASIS, SIDEBAR_SIZE),
@@ -191,24 +195,65 @@ export function createFeedService(deps: FeedServiceDeps) {
         ? [{ person, reason: { kind: 'shared_high_ratings' as const, count: row.shared, threshold: SUGGESTION_HIGH_RATING } }]
         : [];
     });
-    return { popular: popularAlbums, reviews, suggestions, starter: follows ? null : await starter(viewerId, now) };
+    const starterSection = followees.length < STARTER_FOLLOWS_BELOW ? await starter(viewerId, followees, now) : null;
+    return { popular: popularAlbums, reviews, suggestions, starter: starterSection };
   }
 
-  /** For someone who follows nobody: people who review a lot lately (or ever), and what the site wrote lately. */
-  async function starter(viewerId: string, now: number) {
-    const monthAgo = new Date(now - 30 * DAY).toISOString();
-    let active = await repository.activeReviewers(db, viewerId, monthAgo, SIDEBAR_SIZE);
-    if (!active.length) active = await repository.mostReviewers(db, viewerId, SIDEBAR_SIZE);
-    const activeIds = active.map((row) => row.userId);
-    const [people, reviews] = await Promise.all([
-      peopleById(viewerId, activeIds),
-      sidebarReviews(await repository.recentReviewIds(db, viewerId, SIDEBAR_SIZE), viewerId),
+  /**
+   * For someone who follows few people yet: albums from what they chose at onboarding that they have not rated, the
+   * people who rate those albums most (else who review most lately, or ever), and what the site wrote lately. Every
+   * person passes the feed's visibility rules (blocks either way, closed profiles, mutes) before being shown.
+   */
+  async function starter(viewerId: string, followees: readonly string[], now: number) {
+    const choices = await repository.onboardingChoices(db, viewerId);
+    // The albums of their choices, rated or not, are what reviewers are found by; the unrated ones are shown.
+    const [pool, unrated] = await Promise.all([
+      catalog.startingAlbumIds({ ...choices, limit: STARTER_CANDIDATES }),
+      catalog.startingAlbumIds({ ...choices, notRatedBy: viewerId, limit: STARTER_ALBUMS }),
     ]);
-    const reviewers = active.flatMap((row) => {
-      const person = people.get(row.userId);
-      return person ? [{ person, reviewCount: row.reviews }] : [];
+    const [albums, reviewers, reviews] = await Promise.all([
+      catalog.albumCards(unrated.ids, viewerId),
+      starterReviewers(viewerId, followees, pool.fromChoices ? pool.ids : [], now),
+      recentReviews(viewerId),
+    ]);
+    return { albums, fromChoices: unrated.fromChoices, reviewers, reviews };
+  }
+
+  async function starterReviewers(viewerId: string, followees: readonly string[], choiceAlbumIds: readonly string[], now: number) {
+    const raters = await repository.ratersOf(db, choiceAlbumIds, viewerId, followees, STARTER_CANDIDATES);
+    const [people, sharing] = await Promise.all([
+      peopleById(
+        viewerId,
+        raters.map((row) => row.userId),
+      ),
+      deps.settings.readMany(raters.map((row) => row.userId)),
+    ]);
+    // Chosen for their ratings: only people who share them.
+    const reviewers = raters.flatMap((row) => {
+      const person = sharing.get(row.userId)?.sharing.ratings === false ? undefined : people.get(row.userId);
+      return person ? [{ person, reviewCount: row.reviews, ratedOfChoices: row.rated }] : [];
     });
-    return { reviewers, reviews };
+    if (reviewers.length >= SIDEBAR_SIZE) return reviewers.slice(0, SIDEBAR_SIZE);
+    const monthAgo = new Date(now - 30 * DAY).toISOString();
+    const taken = new Set([...followees, ...reviewers.map((entry) => entry.person.id)]);
+    let active = await repository.activeReviewers(db, viewerId, monthAgo, STARTER_CANDIDATES);
+    if (!active.length) active = await repository.mostReviewers(db, viewerId, STARTER_CANDIDATES);
+    active = active.filter((row) => !taken.has(row.userId));
+    const activePeople = await peopleById(
+      viewerId,
+      active.map((row) => row.userId),
+    );
+    for (const row of active) {
+      const person = activePeople.get(row.userId);
+      if (person && reviewers.length < SIDEBAR_SIZE) reviewers.push({ person, reviewCount: row.reviews, ratedOfChoices: 0 });
+    }
+    return reviewers;
+  }
+
+  /** The site's newest reviews the viewer may see. */
+  async function recentReviews(viewerId: string) {
+    const reviews = await sidebarReviews(await repository.recentReviewIds(db, viewerId, STARTER_CANDIDATES), viewerId);
+    return reviews.slice(0, SIDEBAR_SIZE);
   }
 
   return { page, sidebar };

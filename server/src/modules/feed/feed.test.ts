@@ -321,15 +321,18 @@ describe('paging', () => {
 
 describe('beside the feed', () => {
   it('lists what the followed rated most this week, their new reviews, and people to follow with a true reason', async () => {
-    const [me, ana, bo, cy, dee] = await Promise.all([
+    const [me, ana, bo, cy, dee, eve] = await Promise.all([
       createUser(t, { name: 'Me' }),
       createUser(t, { name: 'Ana' }),
       createUser(t, { name: 'Bo' }),
       createUser(t, { name: 'Cy' }),
       createUser(t, { name: 'Dee' }),
+      createUser(t, { name: 'Eve' }),
     ]);
     await follow(me, ana);
     await follow(me, bo);
+    // Three people followed: past the starter section.
+    await follow(me, eve);
     // Albums nobody else in this file rated. My 8+ ones: 0, 1, 2. Cy gave 0 and 1 an 8+ (2 only a 3, and 3, which I
     // gave a 5, a 9); Dee gave 0 a 10.
     const own: string[] = [];
@@ -407,5 +410,47 @@ describe('beside the feed', () => {
     const shown = [...starter.reviewers.map((entry) => entry.person.name), ...starter.reviews.map((entry) => entry.author.name)];
     expect(shown).toContain('Open Writer');
     for (const name of names.slice(1)) expect(shown, name).not.toContain(name);
+  });
+
+  it('starts a member who follows few people from their onboarding choices: unrated albums, who rates them, recent reviews', async () => {
+    const jazzRated = await buildAlbum(t.db, { title: 'Starter Jazz Rated', artist: 'Starter Quartet', genres: ['Jazz'] });
+    const jazzNew = await buildAlbum(t.db, { title: 'Starter Jazz New', artist: 'Starter Quartet', genres: ['Jazz'] });
+    const folk = await buildAlbum(t.db, { title: 'Chosen Folk Record', artist: 'Chosen Singer', genres: ['Folk'] });
+    const singer = (await send(null, 'GET', `/api/albums/${folk}`)).json<{ artists: { id: string }[] }>().artists[0]!.id;
+    const [newcomer, friend, fan, closedFan, blockingFan] = await Promise.all([
+      createUser(t, { name: 'Starter Newcomer' }),
+      createUser(t, { name: 'Starter Friend' }),
+      createUser(t, { name: 'Jazz Fan' }),
+      createUser(t, { name: 'Closed Jazz Fan' }),
+      createUser(t, { name: 'Blocking Jazz Fan' }),
+    ]);
+    await send(newcomer, 'PUT', '/api/me/onboarding', { step: 1, preferredGenres: ['jazz'] });
+    await send(newcomer, 'PUT', '/api/me/onboarding', { step: 2, favoriteArtists: [singer], completed: true });
+    await rate(newcomer, jazzRated, 9);
+    // One person followed is still a quiet feed.
+    await follow(newcomer, friend);
+    for (const album of [jazzNew, folk]) await rate(fan, album, 8);
+    // These two rate more of the choices, so they would lead, but one is closed and the other blocks the newcomer.
+    for (const person of [closedFan, blockingFan]) for (const album of [jazzRated, jazzNew, folk]) await rate(person, album, 9);
+    await send(closedFan, 'PUT', '/api/me/visibility', { visibility: 'private' });
+    await send(blockingFan, 'PUT', `/api/users/${newcomer.user.username}/block`);
+    await review(fan, jazzNew, 'Fan on the new one');
+
+    const starter = (await sidebar(newcomer)).starter!;
+    expect(starter.fromChoices).toBe(true);
+    expect(starter.albums.map((album) => album.id).sort()).toEqual([jazzNew, folk].sort());
+    expect(starter.reviewers[0]).toMatchObject({ person: { name: 'Jazz Fan' }, ratedOfChoices: 2, reviewCount: 1 });
+    const shown = [...starter.reviewers.map((entry) => entry.person.name), ...starter.reviews.map((entry) => entry.author.name)];
+    for (const name of ['Closed Jazz Fan', 'Blocking Jazz Fan', 'Starter Friend', 'Starter Newcomer'])
+      expect(shown, name).not.toContain(name);
+    expect(starter.reviews[0]).toMatchObject({ author: { name: 'Jazz Fan' }, review: { title: 'Fan on the new one' } });
+
+    // Someone who chose nothing is offered the site's most rated albums they have not rated.
+    const unsure = await createUser(t, { name: 'Starter Unsure' });
+    await rate(unsure, jazzNew, 7);
+    const general = (await sidebar(unsure)).starter!;
+    expect(general.fromChoices).toBe(false);
+    expect(general.albums.length).toBeGreaterThan(0);
+    expect(general.albums.map((album) => album.id)).not.toContain(jazzNew);
   });
 });

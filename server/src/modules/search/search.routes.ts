@@ -13,4 +13,11 @@ export const searchRoutes: FastifyPluginAsync<{ search: SearchService; caches?: 
       search.search(request.query, viewerId),
     ),
   );
+
+  route(app, endpoints.suggestions, async (request, reply) =>
+    answerVisitorsFromCache({ viewerId: request.viewer?.id, reply }, visitorCache, `suggest:${request.query.q}`, (viewerId) =>
+      search.suggest(request.query.q, viewerId),
+    ),
+  );
+  route(app, endpoints.years, () => search.releaseYears());
 };

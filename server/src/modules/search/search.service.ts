@@ -1,5 +1,15 @@
 import { pageFields } from '@hearsay/contracts/pagination';
-import { SEARCH_COUNT_LIMIT, type CollectionCard, type SearchQuery, type SearchResult, type UserCard } from '@hearsay/contracts/search';
+import {
+  SEARCH_COUNT_LIMIT,
+  SUGGESTED_ALBUMS,
+  SUGGESTED_ARTISTS,
+  SUGGESTED_PEOPLE,
+  type CollectionCard,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSuggestions,
+  type UserCard,
+} from '@hearsay/contracts/search';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { allowedEdits, editDistance, nameTier, queryTokens, rankByName } from './search-text.ts';
@@ -190,8 +200,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const { albums, artists, people, collections } = await findAll(tokens, viewerId);
     const albumIds = await catalog.filterAlbumIds(albums.ids, {
       genre: query.genre,
-      year: query.year && query.year !== 'before-2020' ? Number(query.year) : undefined,
-      yearBefore: query.year === 'before-2020' ? 2020 : undefined,
+      year: query.year && !query.year.startsWith('before-') ? Number(query.year) : undefined,
+      yearBefore: query.year?.startsWith('before-') ? Number(query.year.slice('before-'.length)) : undefined,
       minRating: query.minRating,
       sort: query.sort === 'relevance' ? undefined : query.sort === 'recent' ? 'release_date' : 'rating',
     });
@@ -228,7 +238,25 @@ export function createSearchService(deps: SearchServiceDeps) {
     return result;
   }
 
-  return { search };
+  /** The header's suggestions: the first few of each tab the search page would show for the words. */
+  async function suggest(q: string, viewerId?: string): Promise<SearchSuggestions> {
+    const tokens = queryTokens(q);
+    if (tokens.length === 0) return { q, albums: [], artists: [], users: [] };
+    const { albums, artists, people } = await findAll(tokens, viewerId);
+    const [albumCards, artistCards, users] = await Promise.all([
+      catalog.albumCards(albums.ids.slice(0, SUGGESTED_ALBUMS), viewerId),
+      catalog.artistCards(artists.ids.slice(0, SUGGESTED_ARTISTS)),
+      userCards(
+        rankByName(people.matches, tokens)
+          .slice(0, SUGGESTED_PEOPLE)
+          .map((match) => match.refId),
+        viewerId,
+      ),
+    ]);
+    return { q, albums: albumCards, artists: artistCards, users };
+  }
+
+  return { search, suggest, releaseYears: () => catalog.releaseYears() };
 }
 
 function unique<T extends { refId: string }>(matches: readonly T[]): T[] {

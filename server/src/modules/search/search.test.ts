@@ -98,6 +98,45 @@ describe('GET /api/search', () => {
     expect(artists.counts).toEqual(result.counts);
   });
 
+  it('suggests the best few albums, artists and people for the words as typed, leaving out people hidden from the reader', async () => {
+    const open = await createUser(t, { name: 'Radiohead Suggested' });
+    const closed = await createUser(t, { name: 'Radiohead Closed' });
+    const visibility = await t.inject({
+      method: 'PUT',
+      url: '/api/me/visibility',
+      payload: { visibility: 'private' },
+      headers: { cookie: closed.cookie },
+    });
+    expect(visibility.statusCode, visibility.body).toBe(200);
+    const response = await t.inject('/api/search/suggestions?q=radiohea');
+    expect(response.statusCode, response.body).toBe(200);
+    const suggestions = response.json<{ albums: { artistCredit: string }[]; artists: { name: string }[]; users: { id: string }[] }>();
+    expect(suggestions.artists[0]?.name).toBe('Radiohead');
+    expect(suggestions.albums.length).toBeGreaterThan(0);
+    expect(suggestions.albums.length).toBeLessThanOrEqual(4);
+    expect(suggestions.albums.every((album) => album.artistCredit.includes('Radiohead'))).toBe(true);
+    expect(suggestions.users.map((user) => user.id)).toContain(open.user.id);
+    expect(suggestions.users.map((user) => user.id)).not.toContain(closed.user.id);
+    expect((await t.inject('/api/search/suggestions?q=')).json()).toEqual({ q: '', albums: [], artists: [], users: [] });
+  });
+
+  it('offers the catalog’s latest release years in the year filter and filters by any of them', async () => {
+    const fresh = await buildAlbum(t.db, { title: 'Yearfilter Record', artist: 'Yearfilter Band', releaseDate: '2026-03-01' });
+    const years = await t.inject('/api/search/years');
+    expect(years.statusCode, years.body).toBe(200);
+    const { years: offered, before } = years.json<{ years: number[]; before: number | null }>();
+    expect(offered[0]).toBe(2026);
+    expect(offered).toEqual([...offered].sort((a, b) => b - a));
+    expect(offered).toHaveLength(5);
+    expect(before).toBe(offered[4]);
+    const found = await search('q=yearfilter&year=2026');
+    expect(found.albums.map((album) => album.id)).toEqual([fresh]);
+    const older = await search(`q=radiohead&year=before-${before}`);
+    expect(older.albums.length).toBeGreaterThan(0);
+    expect(older.albums.every((album) => (album.releaseYear ?? 0) < before!)).toBe(true);
+    expect((await t.inject('/api/search?q=x&year=latest')).statusCode).toBe(400);
+  });
+
   it('applies the year, genre and rating filters and the sorts', async () => {
     const all = await search('q=radiohead');
     const before = await search('q=radiohead&year=before-2020');
@@ -159,7 +198,7 @@ describe('GET /api/search', () => {
     for (const [query, parameter] of [
       ['q=x&type=songs', 'type'],
       ['q=x&sort=loudest', 'sort'],
-      ['q=x&year=1999', 'year'],
+      ['q=x&year=nineties', 'year'],
       ['q=x&minRating=5', 'minRating'],
       ['q=x&limit=500', 'limit'],
       [`q=${'x'.repeat(201)}`, 'q'],

@@ -20,6 +20,8 @@ export const PACE_PER_HOUR = {
   message: 300,
   /** Adding an album from MusicBrainz: three requests to a free service that allows one a second. */
   'musicbrainz-add': 60,
+  /** Adding an album by hand when MusicBrainz cannot be asked: each waits in the moderators' queue. */
+  'album-by-hand': 20,
   /** Searching MusicBrainz (visitors count by address). */
   'musicbrainz-search': 300,
   /** Reports to the moderators: enough for someone cleaning up after a spammer, too few to flood the queue. */

@@ -1,8 +1,12 @@
 import { paths } from '@hearsay/contracts/paths';
+import type { SearchSuggestions } from '@hearsay/contracts/search';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { endpointQuery } from '../../shared/lib/api-client.ts';
+import { searchEndpoints } from '../../shared/lib/endpoints.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /** The search page's words while on it, so the header box shows what is being searched; elsewhere nothing. */
@@ -38,7 +42,71 @@ function useRunSearch() {
 const fieldClass =
   'h-10 w-full rounded-full border border-line bg-surface-2 pl-9 text-sm text-ink placeholder:text-ink-subtle focus:border-accent focus:bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-accent/30 [&::-webkit-search-cancel-button]:hidden';
 
-/** The labelled search field with its icon, as the desktop box and the phone field both show it. */
+interface Suggestion {
+  id: string;
+  href: string;
+  label: string;
+  detail: string;
+  imageUrl: string | null;
+}
+
+/** The suggestions for what is typed, grouped as the list shows them, after a short pause in typing; asked only while wanted. */
+function useSuggestions(text: string, wanted: boolean) {
+  const [words, setWords] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setWords(text.trim()), 200);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const answer = useQuery({
+    ...endpointQuery(searchEndpoints.suggestions, { query: { q: words } }),
+    enabled: wanted && words.length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  return words && answer.data ? suggestionGroups(answer.data) : [];
+}
+
+function suggestionGroups(data: SearchSuggestions) {
+  const groups: { kind: 'albums' | 'artists' | 'people'; items: Suggestion[] }[] = [
+    {
+      kind: 'albums',
+      items: data.albums.map((album) => ({
+        id: `album-${album.id}`,
+        href: paths.album(album.slug),
+        label: album.title,
+        detail: [album.artistCredit, album.releaseYear].filter(Boolean).join(' · '),
+        imageUrl: album.coverUrl,
+      })),
+    },
+    {
+      kind: 'artists',
+      items: data.artists.map((artist) => ({
+        id: `artist-${artist.id}`,
+        href: paths.artist(artist.slug),
+        label: artist.name,
+        detail: '',
+        imageUrl: null,
+      })),
+    },
+    {
+      kind: 'people',
+      items: data.users.map((user) => ({
+        id: `person-${user.id}`,
+        href: paths.profile(user.username),
+        label: user.name,
+        detail: `@${user.username}`,
+        imageUrl: user.avatarUrl,
+      })),
+    },
+  ];
+  return groups.filter((group) => group.items.length > 0);
+}
+
+/**
+ * The labelled search field with its icon, as the desktop box and the phone field both show it: a combobox that
+ * suggests albums, artists and people as one types (ARIA's combobox with a listbox popup). Arrow keys move through the
+ * suggestions, Enter opens the one chosen (without one, the form searches as before), Escape closes the list.
+ */
 function SearchInput({
   id,
   inputRef,
@@ -46,6 +114,7 @@ function SearchInput({
   onText,
   className,
   shortcut = false,
+  onChosen,
 }: {
   id: string;
   inputRef: RefObject<HTMLInputElement | null>;
@@ -54,8 +123,48 @@ function SearchInput({
   className: string;
   /** Announces the `/` shortcut (the desktop box). */
   shortcut?: boolean;
+  /** A suggestion was opened. */
+  onChosen?: () => void;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const groups = useSuggestions(text, open);
+  const [active, setActive] = useState(-1);
+  const options = groups.flatMap((group) => group.items);
+  const showing = open && options.length > 0;
+  const listId = `${id}-suggestions`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const choose = (option: Suggestion) => {
+    setOpen(false);
+    setActive(-1);
+    onText('');
+    void navigate(option.href);
+    onChosen?.();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!options.length) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setOpen(true);
+      setActive((current) => (current < 0 && step < 0 ? options.length - 1 : (current + step + options.length) % options.length));
+    } else if (event.key === 'Enter' && showing && active >= 0 && options[active]) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape' && showing) {
+      // Only the list closes; a second Escape is the field's (the phone search closes).
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    } else if (event.key === 'Enter') {
+      setOpen(false);
+    }
+  };
+
+  let index = -1;
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -67,8 +176,20 @@ function SearchInput({
         id={id}
         type="search"
         name="q"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showing}
+        aria-controls={listId}
+        aria-activedescendant={showing && active >= 0 ? optionId(active) : undefined}
         value={text}
-        onChange={(event) => onText(event.target.value)}
+        onChange={(event) => {
+          onText(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+        onFocus={() => setOpen(true)}
         placeholder={t('nav.searchPlaceholder')}
         maxLength={200}
         autoComplete="off"
@@ -76,6 +197,48 @@ function SearchInput({
         aria-keyshortcuts={shortcut ? '/' : undefined}
         className={className}
       />
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={t('nav.suggestions')}
+        hidden={!showing}
+        // Choosing with the pointer keeps the focus in the field until the suggestion opens.
+        onMouseDown={(event) => event.preventDefault()}
+        className="absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border border-line bg-surface p-1 shadow-lg"
+      >
+        {groups.map((group) => (
+          <div key={group.kind} role="group" aria-labelledby={`${id}-group-${group.kind}`}>
+            <div
+              id={`${id}-group-${group.kind}`}
+              role="presentation"
+              className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-ink-subtle"
+            >
+              {t(`nav.suggestionGroups.${group.kind}`)}
+            </div>
+            {group.items.map((option) => {
+              index++;
+              const position = index;
+              return (
+                <div
+                  key={option.id}
+                  id={optionId(position)}
+                  role="option"
+                  aria-selected={position === active}
+                  onClick={() => choose(option)}
+                  onMouseMove={() => setActive(position)}
+                  className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm aria-selected:bg-surface-2"
+                >
+                  {option.imageUrl ? <img src={option.imageUrl} alt="" className="size-8 shrink-0 rounded object-cover" /> : null}
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-ink">{option.label}</span>
+                    {option.detail ? <span className="block truncate text-xs text-ink-muted">{option.detail}</span> : null}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
     </>
   );
 }
@@ -160,7 +323,14 @@ export function PhoneSearch({ open, onOpenChange }: { open: boolean; onOpenChang
           className="absolute inset-0 z-10 flex items-center gap-2 bg-canvas px-4 md:hidden"
         >
           <div className="relative min-w-0 flex-1">
-            <SearchInput id="phone-search-box" inputRef={inputRef} text={text} onText={setText} className={`pr-3 ${fieldClass}`} />
+            <SearchInput
+              id="phone-search-box"
+              inputRef={inputRef}
+              text={text}
+              onText={setText}
+              className={`pr-3 ${fieldClass}`}
+              onChosen={() => onOpenChange(false)}
+            />
           </div>
           <Button variant="ghost" size="icon" className="size-9 shrink-0" aria-label={t('nav.closeSearch')} onClick={close}>
             <X className="size-5" />

@@ -36,7 +36,7 @@ function renderHeader({ url = '/', user = ana as CurrentUser | null } = {}) {
   return { ...rendered, onSignOut };
 }
 
-const siteSearch = () => screen.getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+const siteSearch = () => screen.getByRole('combobox', { name: 'Search albums, artists, people and lists' });
 
 describe('the header search box', () => {
   it('opens the search page for what was typed', async () => {
@@ -68,7 +68,7 @@ describe('the header search box', () => {
 
 /** The field that opens over the header on a phone. */
 const phoneField = () =>
-  within(document.getElementById('phone-search')!).getByRole('searchbox', { name: 'Search albums, artists, people and lists' });
+  within(document.getElementById('phone-search')!).getByRole('combobox', { name: 'Search albums, artists, people and lists' });
 
 describe('search on a phone', () => {
   it('opens a full-width field from the icon; Escape closes it and focus goes back to the icon', async () => {

@@ -82,36 +82,43 @@ export function TrendingPage() {
               ) : chart.data && chart.data.items.length === 0 ? (
                 <EmptyState title={t('trending.empty')} description={t('trending.emptyHint', { count: chart.data.minRatings })} />
               ) : (
-                <ol
-                  className={chart.isPlaceholderData ? 'flex flex-col gap-1 opacity-60' : 'flex flex-col gap-1'}
-                  aria-label={t(`trending.periods.${period}`)}
-                >
-                  {chart.data
-                    ? chart.data.items.map((entry) => (
-                        <li key={entry.album.id} className="min-w-0">
-                          {/* The row gives the chart's own rating once: the weighted rating and the ratings in the period. */}
-                          <AlbumCard
-                            album={entry.album}
-                            layout="list"
-                            rank={entry.rank}
-                            rating={
-                              <>
-                                <RatingStars
-                                  value={entry.weightedRating}
-                                  label={t('trending.weighted', { value: formatRating(entry.weightedRating) })}
-                                />
-                                <span className="text-xs text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</span>
-                              </>
-                            }
-                          />
-                        </li>
-                      ))
-                    : Array.from({ length: 8 }, (_, index) => (
-                        <li key={index}>
-                          <AlbumCardSkeleton layout="list" />
-                        </li>
-                      ))}
-                </ol>
+                <>
+                  {chart.data?.provisional ? (
+                    <p role="note" className="mb-4 rounded-lg border border-line bg-surface-2 px-4 py-3 text-sm text-ink-muted">
+                      {t('trending.provisional', { count: chart.data.minRatings })}
+                    </p>
+                  ) : null}
+                  <ol
+                    className={chart.isPlaceholderData ? 'flex flex-col gap-1 opacity-60' : 'flex flex-col gap-1'}
+                    aria-label={t(`trending.periods.${period}`)}
+                  >
+                    {chart.data
+                      ? chart.data.items.map((entry) => (
+                          <li key={entry.album.id} className="min-w-0">
+                            {/* The row gives the chart's own rating once: the weighted rating and the ratings in the period. */}
+                            <AlbumCard
+                              album={entry.album}
+                              layout="list"
+                              rank={entry.rank}
+                              rating={
+                                <>
+                                  <RatingStars
+                                    value={entry.weightedRating}
+                                    label={t('trending.weighted', { value: formatRating(entry.weightedRating) })}
+                                  />
+                                  <span className="text-xs text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</span>
+                                </>
+                              }
+                            />
+                          </li>
+                        ))
+                      : Array.from({ length: 8 }, (_, index) => (
+                          <li key={index}>
+                            <AlbumCardSkeleton layout="list" />
+                          </li>
+                        ))}
+                  </ol>
+                </>
               )}
               {chart.data ? (
                 <Pagination page={chart.data.page} pages={chart.data.totalPages} onPageChange={(next) => setFilters({ page: next })} />

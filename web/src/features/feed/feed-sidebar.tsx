@@ -71,27 +71,28 @@ export function FeedSidebar() {
   const { popular, reviews, suggestions, starter } = sidebar.data;
   return (
     <div className="space-y-4">
-      {starter ? (
-        <>
-          <Section title={t('sidebar.starterReviewers')}>
-            {starter.reviewers.length ? (
-              <ul className="space-y-3">
-                {starter.reviewers.map((entry) => (
-                  <PersonRow key={entry.person.id} person={entry.person} detail={t('sidebar.reviewCount', { count: entry.reviewCount })} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-ink-muted">{t('sidebar.noneYet')}</p>
-            )}
-          </Section>
-          <Section title={t('sidebar.starterReviews')}>
-            {starter.reviews.length ? (
-              <Reviews reviews={starter.reviews} />
-            ) : (
-              <p className="text-sm text-ink-muted">{t('sidebar.noneYet')}</p>
-            )}
-          </Section>
-        </>
+      {/* Only what has something in it: a young site shows no boxes saying nothing is here. */}
+      {starter?.reviewers.length ? (
+        <Section title={t('sidebar.starterReviewers')}>
+          <ul className="space-y-3">
+            {starter.reviewers.map((entry) => (
+              <PersonRow
+                key={entry.person.id}
+                person={entry.person}
+                detail={
+                  entry.ratedOfChoices > 0
+                    ? t('sidebar.ratedOfChoices', { count: entry.ratedOfChoices })
+                    : t('sidebar.reviewCount', { count: entry.reviewCount })
+                }
+              />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {starter?.reviews.length ? (
+        <Section title={t('sidebar.starterReviews')}>
+          <Reviews reviews={starter.reviews} />
+        </Section>
       ) : null}
       {popular.length ? (
         <Section title={t('sidebar.popular')}>

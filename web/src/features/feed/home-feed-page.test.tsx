@@ -106,7 +106,7 @@ describe('the home feed', () => {
     open([{ items: [], nextCursor: null }], {
       ...emptySidebar,
       suggestions: [{ person: bo, reason: { kind: 'shared_high_ratings', count: 14, threshold: 8 } }],
-      starter: { reviewers: [{ person: ana, reviewCount: 12 }], reviews: [] },
+      starter: { albums: [], fromChoices: false, reviewers: [{ person: ana, reviewCount: 12, ratedOfChoices: 0 }], reviews: [] },
     });
     expect(screen.getByText('Your feed is quiet')).toBeInTheDocument();
     const beside = screen.getByRole('complementary', { name: 'Beside your feed' });
@@ -114,5 +114,27 @@ describe('the home feed', () => {
     expect(starters).toHaveTextContent('Ana Reyes12 reviews');
     expect(within(starters).getByRole('button', { name: /Follow Ana Reyes/ })).toBeInTheDocument();
     expect(within(beside).getByRole('region', { name: 'People to follow' })).toHaveTextContent('Gave 8+ to 14 albums you rated 8+');
+    // Nothing to show is no box at all.
+    expect(within(beside).queryByRole('region', { name: 'Recent reviews on Hearsay' })).not.toBeInTheDocument();
+  });
+
+  it('starts a quiet feed with albums from the member’s picks and the people who rate them', () => {
+    open([{ items: [], nextCursor: null }], {
+      ...emptySidebar,
+      starter: {
+        albums: [albumCard({ id: 'kind-of-blue', slug: 'kind-of-blue', title: 'Kind of Blue' })],
+        fromChoices: true,
+        reviewers: [{ person: ana, reviewCount: 0, ratedOfChoices: 3 }],
+        reviews: [],
+      },
+    });
+    const start = screen.getByRole('region', { name: 'Start here' });
+    expect(start).toHaveTextContent('Albums from the genres and artists you picked that you have not rated yet.');
+    expect(within(start).getByRole('link', { name: /Kind of Blue/ })).toHaveAttribute('href', '/album/kind-of-blue');
+    expect(screen.queryByText('Your feed is quiet')).not.toBeInTheDocument();
+    const beside = screen.getByRole('complementary', { name: 'Beside your feed' });
+    expect(within(beside).getByRole('region', { name: 'Active reviewers to start with' })).toHaveTextContent(
+      'Rated 3 albums from your picks',
+    );
   });
 });

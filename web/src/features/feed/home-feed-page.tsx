@@ -1,10 +1,12 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FeedSidebar as FeedSidebarData } from '@hearsay/contracts/feed';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlbumCard, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { feedQueryOptions } from './api.ts';
+import { feedQueryOptions, feedSidebarQueryOptions } from './api.ts';
 import { FeedItemCard } from './feed-item.tsx';
 import { FeedSidebar } from './feed-sidebar.tsx';
 
@@ -21,6 +23,24 @@ function FeedSkeleton() {
         </div>
       ))}
     </div>
+  );
+}
+
+/** For a member who follows few people yet: albums from what they chose at onboarding (else the most rated), unrated by them. */
+function StarterAlbums({ starter }: { starter: NonNullable<FeedSidebarData['starter']> }) {
+  const { t } = useTranslation('feed');
+  return (
+    <section aria-labelledby="starter-albums" className="mb-8">
+      <h2 id="starter-albums" className="font-display text-xl font-semibold text-ink">
+        {t('starter.title')}
+      </h2>
+      <p className="mb-4 mt-1 text-sm text-ink-muted">{starter.fromChoices ? t('starter.fromChoices') : t('starter.mostRated')}</p>
+      <AlbumGrid>
+        {starter.albums.map((album) => (
+          <AlbumCard key={album.id} album={album} />
+        ))}
+      </AlbumGrid>
+    </section>
   );
 }
 
@@ -51,43 +71,53 @@ export function HomeFeedPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
 
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // The sidebar's answer (one request for both) carries the starter section of a member who follows few people.
+  const starter = useQuery(feedSidebarQueryOptions).data?.starter;
+  const starterAlbums = starter && starter.albums.length ? starter : null;
   return (
     <Container className="pb-16">
       <PageHeader title={t('title')} description={t('description')} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-label={t('feedLabel')} aria-busy={feed.isPending || isFetchingNextPage}>
-          {feed.isPending ? (
-            <>
-              <span className="sr-only" role="status">
-                {t('loading')}
-              </span>
-              <FeedSkeleton />
-            </>
-          ) : feed.isError && !feed.data ? (
-            <ErrorState onRetry={() => void feed.refetch()} />
-          ) : items.length === 0 && !hasNextPage ? (
-            <EmptyState title={t('empty.title')} description={t('empty.description')} />
-          ) : (
-            <>
-              <ol className="space-y-4">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <FeedItemCard item={item} />
-                  </li>
-                ))}
-              </ol>
-              <div ref={sentinel} className="mt-6 flex justify-center">
-                {hasNextPage ? (
-                  <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                    {isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-                  </Button>
-                ) : (
-                  <p className="text-sm text-ink-muted">{t('end')}</p>
-                )}
-              </div>
-            </>
-          )}
-        </section>
+        <div className="min-w-0">
+          {starterAlbums ? <StarterAlbums starter={starterAlbums} /> : null}
+          <section aria-label={t('feedLabel')} aria-busy={feed.isPending || isFetchingNextPage}>
+            {feed.isPending ? (
+              <>
+                <span className="sr-only" role="status">
+                  {t('loading')}
+                </span>
+                <FeedSkeleton />
+              </>
+            ) : feed.isError && !feed.data ? (
+              <ErrorState onRetry={() => void feed.refetch()} />
+            ) : items.length === 0 && !hasNextPage ? (
+              starterAlbums ? (
+                <p className="text-sm text-ink-muted">{t('empty.description')}</p>
+              ) : (
+                <EmptyState title={t('empty.title')} description={t('empty.description')} />
+              )
+            ) : (
+              <>
+                <ol className="space-y-4">
+                  {items.map((item) => (
+                    <li key={item.id}>
+                      <FeedItemCard item={item} />
+                    </li>
+                  ))}
+                </ol>
+                <div ref={sentinel} className="mt-6 flex justify-center">
+                  {hasNextPage ? (
+                    <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                      {isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+                    </Button>
+                  ) : (
+                    <p className="text-sm text-ink-muted">{t('end')}</p>
+                  )}
+                </div>
+              </>
+            )}
+          </section>
+        </div>
         <aside aria-label={t('sidebar.label')}>
           <FeedSidebar />
         </aside>

@@ -11,3 +11,8 @@ export const searchQueryOptions = (query: Partial<SearchQuery>) =>
   });
 
 export const useSearch = (query: Partial<SearchQuery>) => useQuery(searchQueryOptions(query));
+
+/** The Release Year filter's choices; the catalog's years change rarely, so they are kept for an hour. */
+export const searchYearsQueryOptions = queryOptions({ ...endpointQuery(searchEndpoints.years, {}), staleTime: 60 * 60 * 1000 });
+
+export const useSearchYears = () => useQuery(searchYearsQueryOptions);

@@ -14,6 +14,7 @@ function FiltersOnAPage({ initial, onChange }: { initial: SearchFilterValues; on
         onChange(next);
         setValues(next);
       }}
+      years={{ years: [2026, 2025, 2023, 2022, 2021], before: 2021 }}
       idPrefix="side"
     />
   );
@@ -33,13 +34,13 @@ function renderFilters(initial: SearchFilterValues = {}) {
 }
 
 describe('SearchFilters', () => {
-  it('offers the release years, genres and ratings as groups of choices', () => {
+  it('offers the catalog’s release years, genres and ratings as groups of choices', () => {
     const { year, genre, rating } = renderFilters();
     expect(
       within(year)
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')?.textContent),
-    ).toEqual(['2024', '2023', '2022', '2021', '2020', 'Before 2020']);
+    ).toEqual(['2026', '2025', '2023', '2022', '2021', 'Before 2021']);
     expect(within(genre).getByRole('radio', { name: 'R&B' })).not.toBeChecked();
     expect(
       within(rating)
@@ -57,12 +58,12 @@ describe('SearchFilters', () => {
 
   it('adds each choice to the others', async () => {
     const { onChange, user, year, genre, rating } = renderFilters();
-    await user.click(within(year).getByRole('radio', { name: 'Before 2020' }));
-    expect(onChange).toHaveBeenLastCalledWith({ year: 'before-2020' });
+    await user.click(within(year).getByRole('radio', { name: 'Before 2021' }));
+    expect(onChange).toHaveBeenLastCalledWith({ year: 'before-2021' });
     await user.click(within(genre).getByRole('radio', { name: 'Jazz' }));
-    expect(onChange).toHaveBeenLastCalledWith({ year: 'before-2020', genre: 'jazz' });
+    expect(onChange).toHaveBeenLastCalledWith({ year: 'before-2021', genre: 'jazz' });
     await user.click(within(rating).getByRole('radio', { name: '8+ Only' }));
-    expect(onChange).toHaveBeenLastCalledWith({ year: 'before-2020', genre: 'jazz', minRating: 8 });
+    expect(onChange).toHaveBeenLastCalledWith({ year: 'before-2021', genre: 'jazz', minRating: 8 });
     expect(within(genre).getByRole('radio', { name: 'Jazz' })).toBeChecked();
   });
 

@@ -1,8 +1,8 @@
-import type { SearchQuery } from '@hearsay/contracts/search';
+import type { SearchQuery, SearchYears } from '@hearsay/contracts/search';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
-import { SEARCH_MIN_RATINGS, SEARCH_YEARS } from '@hearsay/contracts/constants';
+import { SEARCH_MIN_RATINGS } from '@hearsay/contracts/constants';
 
 /** The search filter genres of spec §2, with the catalog slug each one filters by. */
 export const SEARCH_GENRES = [
@@ -54,13 +54,24 @@ function Option({ name, checked, label, onSelect }: { name: string; checked: boo
   );
 }
 
-/** Release Year, Genre and Rating sections (collapsible, all open) and Reset Filters, as in spec §2. */
+/** The year filter's values: the catalog's latest years, "before" the last of them, and the address's choice if it is neither. */
+function yearChoices(years: SearchYears | undefined, chosen: string | undefined): string[] {
+  const choices = [...(years?.years ?? []).map(String), ...(years?.before ? [`before-${years.before}`] : [])];
+  return chosen && !choices.includes(chosen) ? [...choices, chosen] : choices;
+}
+
+/**
+ * Release Year, Genre and Rating sections (collapsible, all open) and Reset Filters, as in spec §2. The years are the
+ * catalog's (`years`), so a young catalog and the turn of a year need no new release.
+ */
 export function SearchFilters({
   values,
+  years,
   onChange,
   idPrefix,
 }: {
   values: SearchFilterValues;
+  years: SearchYears | undefined;
   onChange: (next: SearchFilterValues) => void;
   idPrefix: string;
 }) {
@@ -70,12 +81,12 @@ export function SearchFilters({
   return (
     <div>
       <Section title={t('releaseYear')}>
-        {SEARCH_YEARS.map((year) => (
+        {yearChoices(years, values.year).map((year) => (
           <Option
             key={year}
             name={`${idPrefix}-year`}
             checked={values.year === year}
-            label={t(`years.${year}`)}
+            label={year.startsWith('before-') ? t('yearBefore', { year: year.slice('before-'.length) }) : t('year', { year })}
             onSelect={() => toggle('year', year)}
           />
         ))}

@@ -10,7 +10,10 @@ import { SearchPage } from './search-page.tsx';
 // Searching is stood in for: the test looks at what the page asks for and how it keeps its address.
 const search = vi.hoisted(() => vi.fn<(query: Partial<SearchQuery>) => unknown>());
 const follow = vi.hoisted(() => ({ mutate: vi.fn<(variables: { username: string; follow: boolean }) => void>(), isPending: false }));
-vi.mock('./api.ts', () => ({ useSearch: search }));
+vi.mock('./api.ts', () => ({
+  useSearch: search,
+  useSearchYears: () => ({ data: { years: [2024, 2023, 2022, 2021, 2020], before: 2020 } }),
+}));
 vi.mock('../../shared/hooks/use-follow.ts', () => ({ useFollow: () => follow }));
 
 const renderSearch = (url: string) => renderWithProviders(<SearchPage />, { url });

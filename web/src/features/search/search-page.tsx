@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.ts';
 import { MusicBrainzResults } from '../../shared/catalog/musicbrainz-results.tsx';
-import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues } from '../../shared/hooks/use-url-filters.ts';
+import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues, type UrlParamReader } from '../../shared/hooks/use-url-filters.ts';
 import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
 import { CollectionCard } from '../../shared/ui/collection-card.tsx';
 import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
@@ -16,10 +16,10 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
-import { searchQueryOptions, useSearch } from './api.ts';
+import { searchQueryOptions, useSearch, useSearchYears } from './api.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 import { UserResult } from './user-result.tsx';
-import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEARS } from '@hearsay/contracts/constants';
+import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEAR_PATTERN } from '@hearsay/contracts/constants';
 
 /** Fewer albums than this found in the catalog, and MusicBrainz's are offered beside them. */
 const MUSICBRAINZ_BELOW = 5;
@@ -28,7 +28,7 @@ const SearchAddress = urlFilters({
   q: urlParam.anyText,
   type: urlParam.oneOf(SEARCH_TYPES, 'albums'),
   sort: urlParam.oneOf(SEARCH_SORTS, 'relevance'),
-  year: urlParam.optionalOneOf(SEARCH_YEARS),
+  year: ((raw) => (raw && SEARCH_YEAR_PATTERN.test(raw) ? raw : undefined)) satisfies UrlParamReader<string | undefined>,
   genre: urlParam.text,
   minRating: urlParam.optionalOneOf(SEARCH_MIN_RATINGS),
   page: urlParam.page,
@@ -61,6 +61,7 @@ export function SearchPage() {
   const [text, setText] = useState(q);
   const [viewMode, setViewMode] = useAlbumViewMode();
   const results = useSearch(resultsQuery(params));
+  const years = useSearchYears();
   const session = useSession();
 
   // Typing updates the address after a short pause (one history entry per search, not per key).
@@ -161,7 +162,7 @@ export function SearchPage() {
                   </Button>
                 </DialogTrigger>
                 <DialogContent title={t('filters')} side="right">
-                  <SearchFilters values={filters} onChange={setFilters} idPrefix="sheet" />
+                  <SearchFilters values={filters} years={years.data} onChange={setFilters} idPrefix="sheet" />
                 </DialogContent>
               </Dialog>
             ) : null}
@@ -173,7 +174,7 @@ export function SearchPage() {
             {showFilters ? (
               <aside aria-label={t('filters')} className="hidden lg:block">
                 <h2 className="font-display text-lg font-semibold text-ink">{t('filters')}</h2>
-                <SearchFilters values={filters} onChange={setFilters} idPrefix="side" />
+                <SearchFilters values={filters} years={years.data} onChange={setFilters} idPrefix="side" />
               </aside>
             ) : null}
             <section aria-live="polite" aria-busy={results.isFetching}>

@@ -37,13 +37,13 @@ const found: MusicBrainzSearchResult = {
   ],
 };
 
-const requests: { method: string; url: string }[] = [];
+const requests: { method: string; url: string; body?: unknown }[] = [];
 beforeEach(() => {
   requests.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push({ method: init?.method ?? 'GET', url });
+      requests.push({ method: init?.method ?? 'GET', url, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
       const album = albumCard({ id: 'new1', slug: 'pink-floyd-meddle', title: 'Meddle', artistCredit: 'Pink Floyd' });
       return new Response(JSON.stringify({ album, added: true }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
@@ -78,7 +78,7 @@ describe('MusicBrainz results', () => {
     const { user, address } = show('floyd', found, { signedIn: true, auto: true });
     await user.click(screen.getByRole('button', { name: 'Add Meddle by Pink Floyd to Hearsay' }));
     await vi.waitFor(() => expect(address()).toBe('/album/pink-floyd-meddle'));
-    expect(requests).toContainEqual({ method: 'POST', url: `/api/musicbrainz/release-groups/${MEDDLE}` });
+    expect(requests).toContainEqual(expect.objectContaining({ method: 'POST', url: `/api/musicbrainz/release-groups/${MEDDLE}` }));
   });
 
   it('waits for a visitor to ask, then offers to sign in to add', async () => {
@@ -95,5 +95,28 @@ describe('MusicBrainz results', () => {
     expect(screen.getByText('MusicBrainz search is switched off on this site.')).toBeInTheDocument();
     show('away', { available: false, reason: 'unreachable', results: [] }, { signedIn: true, auto: true });
     expect(screen.getByText("MusicBrainz can't be reached right now. Try again in a minute.")).toBeInTheDocument();
+  });
+
+  it('offers a member to add the album by hand when MusicBrainz cannot be asked, and takes them to it', async () => {
+    const { user, address } = show('meddle', { available: false, reason: 'unreachable', results: [] }, { signedIn: true, auto: true });
+    const form = screen.getByRole('group', { name: 'Add it by hand' });
+    expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveValue('meddle');
+    await user.clear(within(form).getByRole('textbox', { name: 'Title' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Title' }), 'Meddle');
+    await user.type(within(form).getByRole('textbox', { name: 'Artist' }), 'Pink Floyd');
+    await user.type(within(form).getByRole('spinbutton', { name: 'Year' }), '1971');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Type' }), 'EP');
+    await user.click(within(form).getByRole('button', { name: 'Add the album' }));
+    await vi.waitFor(() => expect(address()).toBe('/album/pink-floyd-meddle'));
+    expect(requests).toContainEqual({
+      method: 'POST',
+      url: '/api/albums',
+      body: { title: 'Meddle', artist: 'Pink Floyd', year: 1971, releaseType: 'ep' },
+    });
+  });
+
+  it('offers no form to a visitor', () => {
+    show('off', { available: false, reason: 'off', results: [] }, { signedIn: false, auto: true });
+    expect(screen.queryByRole('group', { name: 'Add it by hand' })).toBeNull();
   });
 });

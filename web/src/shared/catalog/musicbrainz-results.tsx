@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../auth/session.ts';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/skeleton.tsx';
+import { AlbumByHandForm } from './album-by-hand-form.tsx';
 import { musicbrainzSearchOptions, useAddFromMusicBrainz } from './musicbrainz.ts';
 
 /**
@@ -64,6 +65,9 @@ export function MusicBrainzResults({
       {search.isError ? <p className="mt-2 text-sm text-ink-muted">{t('musicbrainz.unreachable')}</p> : null}
       {data && !data.available ? (
         <p className="mt-2 text-sm text-ink-muted">{data.reason === 'off' ? t('musicbrainz.off') : t('musicbrainz.unreachable')}</p>
+      ) : null}
+      {(search.isError || (data && !data.available)) && session.status === 'signed-in' ? (
+        <AlbumByHandForm initialTitle={query} onAdded={(album) => (onAdded ? onAdded(album) : void navigate(paths.album(album.slug)))} />
       ) : null}
       {data?.available && data.results.length === 0 ? <p className="mt-2 text-sm text-ink-muted">{t('musicbrainz.none')}</p> : null}
       {data?.available && data.results.length ? (

@@ -1,7 +1,7 @@
-import type { AlbumCard } from '@hearsay/contracts/catalog';
+import type { AlbumByHandBody, AlbumCard } from '@hearsay/contracts/catalog';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../lib/api-client.ts';
-import { musicbrainzEndpoints } from '../lib/endpoints.ts';
+import { catalogEndpoints, musicbrainzEndpoints } from '../lib/endpoints.ts';
 
 /** MusicBrainz's release groups for a search (the server answers `available: false` with the reason when it cannot ask). */
 export const musicbrainzSearchOptions = (q: string) =>
@@ -18,5 +18,13 @@ export function useAddFromMusicBrainz(onAdded?: (album: AlbumCard, mbid: string)
       void queryClient.invalidateQueries({ queryKey: endpointKey(musicbrainzEndpoints.search) });
       onAdded?.(result.album, mbid);
     },
+  });
+}
+
+/** Adds an album by hand when MusicBrainz cannot be asked; it waits for confirmation like an imported one. */
+export function useAddAlbumByHand(onAdded: (album: AlbumCard) => void) {
+  return useMutation({
+    mutationFn: (body: AlbumByHandBody) => call(catalogEndpoints.addByHand, { body }),
+    onSuccess: (result) => onAdded(result.album),
   });
 }
