@@ -23,6 +23,7 @@ import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { formatDuration } from './format.ts';
 import { ListenOn } from './listen-on.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 export function AlbumPage() {
   const { albumId = '' } = useParams();
@@ -50,6 +51,7 @@ function useMemberAction() {
 
 function AlbumView({ album }: { album: AlbumDetail }) {
   const { t, i18n } = useTranslation(['catalog', 'common']);
+  const genreName = useGenreName();
   const session = useSession();
   const member = useMemberAction();
   const extensions = useAlbumExtensions();
@@ -145,7 +147,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                 {album.genres.map((genre) => (
                   <li key={genre.slug}>
                     <Link to={paths.explore({ genre: genre.slug })}>
-                      <Badge className="hover:bg-accent-soft hover:text-ink">{genre.name}</Badge>
+                      <Badge className="hover:bg-accent-soft hover:text-ink">{genreName(genre)}</Badge>
                     </Link>
                   </li>
                 ))}

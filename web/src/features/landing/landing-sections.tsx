@@ -13,6 +13,7 @@ import { legalLinks } from '../../shared/ui/legal-links.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { formatNumber } from '../../shared/i18n/index.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** A landing section's title, which the section is labelled by; `className` adds spacing or alignment to its look. */
 function SectionTitle({ id, className, children }: { id: string; className?: string; children: React.ReactNode }) {
@@ -118,6 +119,7 @@ export function FeaturedAlbums({ landing, loading }: { landing: Landing | undefi
 
 export function GenreChips({ landing, loading }: { landing: Landing | undefined; loading: boolean }) {
   const { t } = useTranslation('landing');
+  const genreName = useGenreName();
   return (
     <section aria-labelledby="genres-title" className="bg-surface-2/60 py-14">
       <Container>
@@ -132,7 +134,7 @@ export function GenreChips({ landing, loading }: { landing: Landing | undefined;
                     to={paths.explore({ genre: genre.slug })}
                     className="inline-flex h-10 items-center gap-2 rounded-full border border-line-strong bg-surface px-4 text-sm font-medium text-ink hover:border-accent hover:text-accent"
                   >
-                    {genre.name}
+                    {genreName(genre)}
                     <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs tabular-nums text-ink-muted">
                       {formatNumber(genre.albumCount)}
                       <span className="sr-only"> {t('genres.albums', { count: genre.albumCount })}</span>

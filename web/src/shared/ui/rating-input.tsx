@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { formatRating } from '../i18n/index.ts';
-import { ratingLabel } from '@hearsay/contracts/constants';
+import { useRatingWord } from '../i18n/catalog-words.ts';
 import { StarRow } from './rating-stars.tsx';
 
 /**
@@ -24,6 +24,7 @@ export function RatingInput({
   label: string;
 }) {
   const { t } = useTranslation();
+  const ratingWord = useRatingWord();
   const [preview, setPreview] = useState<number | null>(null);
   const [keyboard, setKeyboard] = useState<number | null>(null);
   const shown = keyboard ?? preview ?? value;
@@ -59,7 +60,7 @@ export function RatingInput({
         aria-valuemin={1}
         aria-valuemax={10}
         aria-valuenow={shown ?? undefined}
-        aria-valuetext={shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : ratingLabel(null)}
+        aria-valuetext={shown ? `${formatRating(shown)} – ${ratingWord(shown)}` : t('rating.select')}
         aria-disabled={disabled}
         onKeyDown={disabled ? undefined : onKeyDown}
         onBlur={() => setKeyboard(null)}
@@ -108,7 +109,7 @@ export function RatingInput({
         <StarRow value={shown} aria-hidden className="block h-9 w-45 pointer-coarse:h-12 pointer-coarse:w-60" />
       </div>
       <p className="min-w-32 text-sm font-medium tabular-nums text-ink" aria-hidden>
-        {shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : t('rating.select')}
+        {shown ? `${formatRating(shown)} – ${ratingWord(shown)}` : t('rating.select')}
       </p>
     </div>
   );
