@@ -46,7 +46,11 @@ function descendantsOf(root: number): number[] {
   }
   const found: number[] = [];
   const visit = (pid: number) => {
-    for (const [child, parent] of parents) if (parent === pid) (found.push(child), visit(child));
+    for (const [child, parent] of parents) {
+      if (parent !== pid) continue;
+      found.push(child);
+      visit(child);
+    }
   };
   visit(root);
   return found;
