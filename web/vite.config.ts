@@ -10,7 +10,8 @@ const apiTarget = process.env.HEARSAY_API_URL ?? 'http://localhost:3000';
  * The web fonts are used when they arrive in time for the first paint, else the fallback stays for that page
  * (`optional`, where the font packages say `swap`): a font swapped in later lays the whole page out again, a long task
  * on a phone just as the app starts. The next page finds them in the cache. (The built stylesheet only: the development
- * server keeps `swap`.)
+ * server keeps `swap`.) Noto Sans JP keeps `swap`: it is the fallback of last resort for Japanese, and without it the
+ * text would be empty boxes, not merely another face.
  */
 function fontsThatDoNotSwap(): Plugin {
   return {
@@ -19,7 +20,9 @@ function fontsThatDoNotSwap(): Plugin {
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
         if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string') {
-          file.source = file.source.replace(/font-display:\s*swap/g, 'font-display:optional');
+          file.source = file.source.replace(/@font-face\s*\{[^}]*\}/g, (face) =>
+            face.includes('Noto Sans JP') ? face : face.replace(/font-display:\s*swap/g, 'font-display:optional'),
+          );
         }
       }
     },

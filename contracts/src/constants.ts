@@ -10,26 +10,7 @@ export const ALBUM_SORTS = ['rating', 'popularity', 'release_date', 'title', 're
 export const CHART_PERIODS = ['week', 'month', 'year', 'decade', 'all'] as const;
 export const DISCOVER_TABS = ['trending', 'recent'] as const;
 
-// Ratings
-
-/** Spec §9 labels for each whole point of the scale (half steps take the label below). */
-export const RATING_LABELS = [
-  'Select a rating',
-  'Terrible',
-  'Poor',
-  'Bad',
-  'Subpar',
-  'Average',
-  'Good',
-  'Very good',
-  'Great',
-  'Excellent',
-  'Masterpiece',
-] as const;
-export function ratingLabel(rating: number | null): string {
-  if (!rating) return RATING_LABELS[0];
-  return RATING_LABELS[Math.min(10, Math.max(1, Math.floor(rating)))]!;
-}
+// Ratings: the words of spec §9 for each point of the scale are the web app's strings (`common:rating.words`).
 
 // Reviews and comments
 

@@ -43,3 +43,76 @@ test("a member's language is saved on the account and follows them to a browser 
   await expect(other.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
   await elsewhere.close();
 });
+
+test('switching through every language: no error, rating words and genres translated, each toast in the new language (#63)', async ({
+  page,
+}) => {
+  test.slow();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  await register(page);
+  const [album] = (
+    (await (await page.request.get('/api/albums?genre=electronic&sort=title&limit=1')).json()) as {
+      items: { id: string; slug: string }[];
+    }
+  ).items;
+  expect((await page.request.put(`/api/albums/${album!.id}/rating`, { data: { rating: 9 } })).ok()).toBe(true);
+  await page.goto(`/album/${album!.slug}`);
+  const slider = page
+    .getByRole('region', { name: /Your Rating|Tu valoración|Votre note|Deine Bewertung|あなたの評価/ })
+    .getByRole('slider');
+  await expect(slider).toHaveAttribute('aria-valuetext', '9.0 – Excellent');
+
+  for (const [language, rating, genre, saved] of [
+    ['fr', '9,0 – Excellent', 'Électronique', 'Enregistré.'],
+    ['ja', '9.0 – 秀逸', 'エレクトロニック', '保存しました。'],
+    ['de', '9,0 – Hervorragend', 'Elektronik', 'Gespeichert.'],
+    ['es', '9,0 – Excelente', 'Electrónica', 'Guardado.'],
+    ['en', '9.0 – Excellent', 'Electronic', 'Saved.'],
+  ] as const) {
+    await page.getByRole('combobox', { name: /^(Language|Idioma|Langue|Sprache|言語)$/ }).selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(slider).toHaveAttribute('aria-valuetext', rating);
+    await expect(page.getByRole('main').getByRole('link', { name: genre, exact: true })).toBeVisible();
+    // One toast, in the language just picked: none said before the strings arrived, none left from the language before.
+    await expect(page.locator('[data-sonner-toast]:not([data-removed="true"])')).toHaveText([saved]);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the API page, rendered on the server, is taken over without a hydration error (#63)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/api');
+  await expect(page.getByText('curl -H "Authorization: Bearer $HEARSAY_TOKEN"').first()).toContainText(new URL(page.url()).origin);
+  expect(errors).toEqual([]);
+});
+
+test.describe('Japanese on a machine without a Japanese font', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('is drawn with Noto Sans JP, fetched for Japanese pages only (#63)', async ({ page, browser }) => {
+    const notoFontFaces = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((face) => face.family.includes('Noto Sans JP') && face.status === 'loaded').length;
+      });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('アルゴリズムではなく、人を通して音楽に出会う');
+    await expect.poll(notoFontFaces).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans JP Variable"', 'アルゴリズム'))).toBe(true);
+
+    const english = await browser.newPage({ locale: 'en-US' });
+    const fetched: string[] = [];
+    english.on('request', (request) => {
+      if (request.url().includes('noto-sans-jp')) fetched.push(request.url());
+    });
+    await english.goto('/');
+    await english.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(fetched, 'an English page fetches no Japanese font').toEqual([]);
+    await english.close();
+  });
+});

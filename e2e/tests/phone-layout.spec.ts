@@ -213,3 +213,68 @@ test('signed-in pages fit a 360 px screen', async ({ page, browser }) => {
   await expectHeaderWhole(page, ['Open search', 'Write a review', /^Account menu for /, 'Open menu']);
   await expectPhoneSearchFits(page);
 });
+
+/** Nothing else is drawn over the middle of the element (its own children aside). */
+async function expectUncovered(target: Locator, name: string) {
+  const coveredBy = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    for (const [x, y] of [
+      [box.left + 2, box.top + box.height / 2],
+      [box.left + box.width / 2, box.top + box.height / 2],
+    ]) {
+      const top = document.elementFromPoint(x!, y!);
+      if (top && !element.contains(top)) return `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 80)}`;
+    }
+    return null;
+  });
+  expect.soft(coveredBy, `${name} is not covered`).toBeNull();
+}
+
+test('messages, a new list in the feed, the landing comparison and an album page fit a phone (#63)', async ({ page, browser }) => {
+  test.slow();
+  const username = await signUp(page.request);
+  const friendContext = await browser.newContext();
+  const friend = await signUp(friendContext.request);
+  expect((await page.request.put(`/api/users/${friend}/follow`)).ok()).toBe(true);
+  expect((await friendContext.request.put(`/api/users/${username}/follow`)).ok()).toBe(true);
+  const [album, second] = await someAlbums(page.request, 2);
+  const listTitle = 'Records for a long train journey home';
+  const list = await friendContext.request.post('/api/collections', { data: { name: listTitle, albumIds: [album!.id, second!.id] } });
+  expect(list.status()).toBe(201);
+  const opened = await friendContext.request.post('/api/conversations', { data: { username } });
+  expect(opened.ok()).toBe(true);
+  const { id: conversationId } = (await opened.json()) as { id: string };
+  const sent = await friendContext.request.post(`/api/conversations/${conversationId}/messages`, {
+    data: { body: 'Have you heard this one yet? It is the record I kept telling you about on the train, all of it, twice.' },
+  });
+  expect(sent.ok()).toBe(true);
+  await friendContext.close();
+
+  // A conversation whose last message is longer than the row is cut, not widening the page.
+  await visit(page, '/messages');
+  await expect(page.getByTestId('conversation-list').getByRole('link')).toHaveCount(1);
+  await expectNoSideScroll(page, '/messages with a conversation');
+
+  // The new list's title is whole and no cover sits on it.
+  await visit(page, '/');
+  const title = page.getByRole('main').getByText(listTitle, { exact: true });
+  await expectWhole(title, 'The new list in the feed');
+  await expectUncovered(title, 'The new list in the feed');
+
+  // The album page: the rating control is on the first screen, above the bottom bar.
+  await visit(page, `/album/${album!.slug}`);
+  const slider = page.getByRole('region', { name: 'Your Rating' }).getByRole('slider');
+  await expect(slider).toBeVisible();
+  const [sliderBox, bar] = [await slider.boundingBox(), await page.getByRole('navigation', { name: 'Primary' }).boundingBox()];
+  expect.soft(sliderBox!.y + sliderBox!.height, 'the rating control is above the bottom bar without scrolling').toBeLessThanOrEqual(bar!.y);
+
+  // Every column of the landing comparison is in view, none scrolled away inside its box.
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await visitor.goto('/');
+  const table = visitor.getByRole('table', { name: 'Break the Algorithm Loop' });
+  await table.scrollIntoViewIfNeeded();
+  for (const name of ['Feature', 'Hearsay', 'Streaming services']) {
+    await expectWhole(table.getByRole('columnheader', { name }), `Comparison column ${name}`);
+  }
+  await visitor.close();
+});

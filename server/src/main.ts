@@ -37,6 +37,13 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await database.destroy();
 });
 
+// Started by `npm start` (scripts/start.ts) through an IPC channel: when that process is gone, so is the server,
+// closing as it does on SIGTERM. The channel itself keeps nothing running.
+if (process.send) {
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  process.channel?.unref();
+}
+
 try {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Hearsay is ready at ${config.publicUrl} (${database.description})`);

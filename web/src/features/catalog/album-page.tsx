@@ -23,6 +23,7 @@ import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { formatDuration } from './format.ts';
 import { ListenOn } from './listen-on.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 export function AlbumPage() {
   const { albumId = '' } = useParams();
@@ -50,6 +51,7 @@ function useMemberAction() {
 
 function AlbumView({ album }: { album: AlbumDetail }) {
   const { t, i18n } = useTranslation(['catalog', 'common']);
+  const genreName = useGenreName();
   const session = useSession();
   const member = useMemberAction();
   const extensions = useAlbumExtensions();
@@ -60,16 +62,18 @@ function AlbumView({ album }: { album: AlbumDetail }) {
   return (
     <>
       <title>{`${album.title} — ${album.artistCredit} · Hearsay`}</title>
-      <Container className="py-8 sm:py-12">
-        <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
+      <Container className="py-6 sm:py-12">
+        <div className="grid gap-6 sm:gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
           <AlbumCover
             src={album.coverUrl}
             alt={t('common:album.coverAlt', { title: album.title, artist: album.artistCredit })}
             priority
-            sizes="(min-width: 768px) 24rem, 90vw"
-            className="mx-auto w-full max-w-sm md:max-w-none"
+            sizes="(min-width: 640px) 24rem, 11rem"
+            className="mx-auto w-full max-w-44 sm:max-w-sm md:max-w-none"
           />
-          <div className="min-w-0">
+          {/* On a phone the rating control comes right after the album's name and average, within the first screen;
+              beside the cover on a wider screen it follows the album's details and actions. */}
+          <div className="flex min-w-0 flex-col">
             <p className="text-sm font-semibold uppercase tracking-[0.14em] text-accent">{t(`album.releaseType.${album.releaseType}`)}</p>
             <h1 className="mt-2 font-display text-3xl font-semibold leading-tight text-ink sm:text-5xl">{album.title}</h1>
             <p className="mt-3 text-lg text-ink-muted">
@@ -95,6 +99,21 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                 </div>
               </div>
             </div>
+            <section aria-labelledby="your-rating" className="mt-5 rounded-2xl border border-line bg-surface p-5 md:order-last md:mt-7">
+              <h2 id="your-rating" className="font-display text-lg font-semibold text-ink">
+                {t('album.yourRating')}
+              </h2>
+              {session.status === 'signed-in' ? (
+                <YourRating album={album} />
+              ) : (
+                <p className="mt-2 text-sm text-ink-muted">
+                  <Link to={paths.login(`/album/${album.slug}`)} className="font-medium text-accent underline underline-offset-4">
+                    {t('common:actions.signIn')}
+                  </Link>{' '}
+                  {t('album.yourRatingVisitor')}
+                </p>
+              )}
+            </section>
             <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-ink-muted">{t('album.released')}</dt>
@@ -128,7 +147,7 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                 {album.genres.map((genre) => (
                   <li key={genre.slug}>
                     <Link to={paths.explore({ genre: genre.slug })}>
-                      <Badge className="hover:bg-accent-soft hover:text-ink">{genre.name}</Badge>
+                      <Badge className="hover:bg-accent-soft hover:text-ink">{genreName(genre)}</Badge>
                     </Link>
                   </li>
                 ))}
@@ -167,21 +186,6 @@ function AlbumView({ album }: { album: AlbumDetail }) {
 
         <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_22rem]">
           <div className="space-y-8">
-            <section aria-labelledby="your-rating" className="rounded-2xl border border-line bg-surface p-5">
-              <h2 id="your-rating" className="font-display text-lg font-semibold text-ink">
-                {t('album.yourRating')}
-              </h2>
-              {session.status === 'signed-in' ? (
-                <YourRating album={album} />
-              ) : (
-                <p className="mt-2 text-sm text-ink-muted">
-                  <Link to={paths.login(`/album/${album.slug}`)} className="font-medium text-accent underline underline-offset-4">
-                    {t('common:actions.signIn')}
-                  </Link>{' '}
-                  {t('album.yourRatingVisitor')}
-                </p>
-              )}
-            </section>
             <TrackList tracks={album.tracks} />
             {extensions.reviews ? <extensions.reviews album={album} writing={writing} onWritingChange={setWriting} /> : null}
           </div>
@@ -324,7 +328,7 @@ function AlbumPageLoading() {
   const { t } = useTranslation('catalog');
   return (
     <PageLoading label={t('album.loading')} className="py-8 sm:py-12">
-      <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
+      <div className="grid gap-6 sm:gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
         <Skeleton className="mx-auto aspect-square w-full max-w-sm rounded-xl md:max-w-none" />
         <div className="space-y-4">
           <Skeleton className="h-4 w-20" />

@@ -9,6 +9,7 @@ import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { MediaRowSkeleton, PageLoading } from '../../shared/ui/skeleton.tsx';
 import { useArtist } from './api.ts';
 import { ArtistFacts, DiscographyTable } from './discography.tsx';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 export function ArtistPage() {
   const { artistId = '' } = useParams();
@@ -32,6 +33,7 @@ export function ArtistPage() {
 
 function ArtistView({ artist }: { artist: ArtistDetail }) {
   const { t } = useTranslation(['catalog', 'common']);
+  const genreName = useGenreName();
   return (
     <Container className="py-8 sm:py-12">
       <title>{`${artist.name} · Hearsay`}</title>
@@ -47,7 +49,7 @@ function ArtistView({ artist }: { artist: ArtistDetail }) {
           {artist.genres.length ? (
             <div className="mt-3 flex flex-wrap gap-2">
               {artist.genres.map((genre) => (
-                <Badge key={genre.slug}>{genre.name}</Badge>
+                <Badge key={genre.slug}>{genreName(genre)}</Badge>
               ))}
             </div>
           ) : null}

@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.t
 import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import { useDiscover } from './api.ts';
 import { DISCOVER_TABS } from '@hearsay/contracts/constants';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** The Discover genre row of spec §3, in its order. */
 const DISCOVER_GENRES = [
@@ -31,6 +32,7 @@ type Tab = (typeof DISCOVER_TABS)[number];
 
 export function DiscoverPage() {
   const { t } = useTranslation('catalog');
+  const genreName = useGenreName();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('trending');
   const [genre, setGenre] = useState<string | undefined>();
@@ -96,7 +98,7 @@ export function DiscoverPage() {
                   setPage(1);
                 }}
               >
-                {item.name}
+                {genreName(item)}
               </Chip>
             ))}
           </div>

@@ -8,6 +8,7 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { albumListQueryOptions, useAlbumList, useGenres } from './api.ts';
 import { ALBUM_SORTS, RELEASE_TYPES } from '@hearsay/contracts/constants';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
 const EXPLORE_SORTS = ALBUM_SORTS.filter((sort) => sort !== 'recent');
@@ -28,6 +29,7 @@ const albumsQuery = (filters: UrlFilterValues<typeof ExploreFilters>) => ({ ...f
 
 export function ExplorePage() {
   const { t } = useTranslation('catalog');
+  const genreName = useGenreName();
   const { filters, setFilters, resetFilters } = useUrlFilters(ExploreFilters);
   const albums = useAlbumList(albumsQuery(filters));
   const genres = useGenres();
@@ -46,7 +48,7 @@ export function ExplorePage() {
         >
           <SelectOptions
             any={t('explore.anyGenre')}
-            options={genres.data?.items.map((genre) => ({ value: genre.slug, label: `${genre.name} (${genre.albumCount})` }))}
+            options={genres.data?.items.map((genre) => ({ value: genre.slug, label: `${genreName(genre)} (${genre.albumCount})` }))}
           />
           {filters.genre && !genres.data?.items.some((genre) => genre.slug === filters.genre) ? (
             <option value={filters.genre}>{filters.genre}</option>

@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.t
 import { AlbumCardGrid } from './album-card-grid.tsx';
 import { useGenres, useListenLater, useMyRatings } from './api.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 const TABS = ['ratings', 'journal', 'reviews', 'listenLater'] as const;
 type Tab = (typeof TABS)[number];
@@ -91,6 +92,7 @@ function decades(): number[] {
 
 function MyRatings() {
   const { t, i18n } = useTranslation('catalog');
+  const genreName = useGenreName();
   const { filters, setFilters } = useUrlFilters(RatingFilters, { replace: true });
   const active = Boolean(filters.genre || filters.decade || filters.minRating);
   const reset = () => setFilters({ genre: undefined, decade: undefined, minRating: undefined, sort: undefined });
@@ -117,7 +119,7 @@ function MyRatings() {
       >
         <SelectOptions
           any={t('library.filters.anyGenre')}
-          options={genres.data?.items.map((genre) => ({ value: genre.slug, label: genre.name }))}
+          options={genres.data?.items.map((genre) => ({ value: genre.slug, label: genreName(genre) }))}
         />
       </FilterSelect>
       <FilterSelect

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.t
 import { chartQueryOptions, useChart, useGenres } from './api.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { CHART_PERIODS } from '@hearsay/contracts/constants';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 const ChartFilters = urlFilters({
   period: urlParam.oneOf(CHART_PERIODS, 'week'),
@@ -25,6 +26,7 @@ const chartQuery = (filters: UrlFilterValues<typeof ChartFilters>) => ({ ...filt
 
 export function TrendingPage() {
   const { t } = useTranslation('catalog');
+  const genreName = useGenreName();
   const { filters, setFilters } = useUrlFilters(ChartFilters);
   const { period, genre, year } = filters;
   const chart = useChart(chartQuery(filters));
@@ -54,7 +56,7 @@ export function TrendingPage() {
             >
               <SelectOptions
                 any={t('trending.anyGenre')}
-                options={genres.data?.items.map((item) => ({ value: item.slug, label: item.name }))}
+                options={genres.data?.items.map((item) => ({ value: item.slug, label: genreName(item) }))}
               />
             </FilterSelect>
             <FilterSelect

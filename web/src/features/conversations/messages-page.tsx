@@ -42,7 +42,8 @@ export function MessagesPage() {
     <Container className="py-6 sm:py-8">
       <title>{`${t('title')} · Hearsay`}</title>
       <h1 className={cn('mb-4 font-display text-3xl font-semibold text-ink', conversationId && 'sr-only md:not-sr-only')}>{t('title')}</h1>
-      <div className="grid gap-4 md:grid-cols-[minmax(16rem,20rem)_1fr]">
+      {/* Columns that may shrink below their content: a long last message is cut by its row, not widening the page. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(16rem,20rem)_minmax(0,1fr)]">
         <section aria-labelledby="conversations-heading" className={cn(conversationId && 'hidden md:block')}>
           <h2 id="conversations-heading" className="sr-only">
             {t('list.heading')}

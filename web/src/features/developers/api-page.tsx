@@ -1,5 +1,6 @@
 import { paths } from '@hearsay/contracts/paths';
 import { BookOpen, KeyRound } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../shared/ui/button.tsx';
@@ -34,10 +35,24 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+const unchanging = () => () => undefined;
+
+/**
+ * The site's address, as the browser has it. The server renders the page without it (it does not know the address the
+ * page was asked for under), and the browser's first render must match that render: it is filled in just after.
+ */
+function useSiteOrigin(): string {
+  return useSyncExternalStore(
+    unchanging,
+    () => window.location.origin,
+    () => '',
+  );
+}
+
 /** /api: what members' own tools need — tokens, scopes, limits, errors and examples — with the reference one link away. */
 export function ApiPage() {
   const { t } = useTranslation('developers');
-  const commands = examples(typeof window === 'undefined' ? '' : window.location.origin);
+  const commands = examples(useSiteOrigin());
   const minutes = Math.round(TOKEN_RATE_LIMIT.windowSeconds / 60);
   return (
     <Container className="max-w-3xl py-12">

@@ -109,12 +109,18 @@ function FeedItemBody({ item }: { item: FeedItem }) {
       return (
         <div>
           <Link to={paths.list(item.collection.id)} className="group flex items-center gap-3">
-            <span className="flex -space-x-6">
+            {/* Only the covers shown overlap: a hidden cover's neighbour must not keep a negative margin over the title. */}
+            <span className="flex shrink-0">
               {item.collection.coverUrls.slice(0, 3).map((url, index) => (
-                <AlbumCover key={url} src={url} alt="" className={cn('w-14 border-2 border-surface', index > 0 && 'hidden sm:block')} />
+                <AlbumCover
+                  key={url}
+                  src={url}
+                  alt=""
+                  className={cn('w-14 shrink-0 border-2 border-surface', index > 0 && 'hidden sm:-ml-6 sm:block')}
+                />
               ))}
             </span>
-            <span>
+            <span className="min-w-0">
               <span className="block font-semibold text-ink group-hover:text-accent">{item.collection.title}</span>
               <span className="text-sm text-ink-muted">{t('item.albumCount', { count: item.collection.albumCount })}</span>
             </span>
@@ -128,10 +134,10 @@ function FeedItemBody({ item }: { item: FeedItem }) {
       );
     case 'follow':
       return (
-        <Link to={paths.profile(item.person.username)} className="inline-flex items-center gap-2 text-sm hover:text-accent">
-          <Avatar name={item.person.name} src={item.person.avatarUrl} size="sm" />
-          <span className="font-medium text-ink">{item.person.name}</span>
-          <span className="text-ink-muted">@{item.person.username}</span>
+        <Link to={paths.profile(item.person.username)} className="inline-flex max-w-full items-center gap-2 text-sm hover:text-accent">
+          <Avatar name={item.person.name} src={item.person.avatarUrl} size="sm" className="shrink-0" />
+          <span className="truncate font-medium text-ink">{item.person.name}</span>
+          <span className="truncate text-ink-muted">@{item.person.username}</span>
         </Link>
       );
     case 'listen':

@@ -13,6 +13,7 @@ import { legalLinks } from '../../shared/ui/legal-links.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { formatNumber } from '../../shared/i18n/index.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** A landing section's title, which the section is labelled by; `className` adds spacing or alignment to its look. */
 function SectionTitle({ id, className, children }: { id: string; className?: string; children: React.ReactNode }) {
@@ -118,6 +119,7 @@ export function FeaturedAlbums({ landing, loading }: { landing: Landing | undefi
 
 export function GenreChips({ landing, loading }: { landing: Landing | undefined; loading: boolean }) {
   const { t } = useTranslation('landing');
+  const genreName = useGenreName();
   return (
     <section aria-labelledby="genres-title" className="bg-surface-2/60 py-14">
       <Container>
@@ -132,7 +134,7 @@ export function GenreChips({ landing, loading }: { landing: Landing | undefined;
                     to={paths.explore({ genre: genre.slug })}
                     className="inline-flex h-10 items-center gap-2 rounded-full border border-line-strong bg-surface px-4 text-sm font-medium text-ink hover:border-accent hover:text-accent"
                   >
-                    {genre.name}
+                    {genreName(genre)}
                     <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs tabular-nums text-ink-muted">
                       {formatNumber(genre.albumCount)}
                       <span className="sr-only"> {t('genres.albums', { count: genre.albumCount })}</span>
@@ -186,18 +188,19 @@ export function CompareTable() {
     <section aria-labelledby="compare-title" className="bg-surface-2/60 py-14">
       <Container className="max-w-4xl">
         <SectionHeading id="compare-title" title={t('compare.title')} subtitle={t('compare.subtitle')} />
-        {/* On a narrow screen (or with larger text) the table scrolls sideways: a region the keyboard can scroll too. */}
+        {/* Narrower cells on a phone, and words that may break, keep all three columns in view; with much larger text the
+            table still scrolls sideways, in a region the keyboard can scroll too. */}
         <Card className="overflow-x-auto" role="region" aria-labelledby="compare-title" tabIndex={0}>
-          <table className="w-full text-left" aria-labelledby="compare-title">
+          <table className="w-full text-left hyphens-auto [overflow-wrap:anywhere]" aria-labelledby="compare-title">
             <thead>
-              <tr className="border-b border-line text-sm text-ink-muted">
-                <th scope="col" className="px-5 py-3 font-medium">
+              <tr className="border-b border-line text-xs text-ink-muted sm:text-sm">
+                <th scope="col" className="px-3 py-3 font-medium sm:px-5">
                   {t('compare.feature')}
                 </th>
-                <th scope="col" className="px-5 py-3 text-center font-semibold text-ink">
+                <th scope="col" className="px-2 py-3 text-center font-semibold text-ink sm:px-5">
                   {t('compare.us')}
                 </th>
-                <th scope="col" className="px-5 py-3 text-center font-medium">
+                <th scope="col" className="px-2 py-3 text-center font-medium sm:px-5">
                   {t('compare.them')}
                 </th>
               </tr>
@@ -205,13 +208,13 @@ export function CompareTable() {
             <tbody>
               {COMPARISON_ROWS.map((row) => (
                 <tr key={row} className="border-b border-line last:border-0">
-                  <th scope="row" className="px-5 py-3.5 font-medium text-ink">
+                  <th scope="row" className="px-3 py-3.5 text-sm font-medium text-ink sm:px-5 sm:text-base">
                     {t(`compare.rows.${row}`)}
                   </th>
-                  <td className="px-5 py-3.5 text-center">
+                  <td className="px-2 py-3.5 text-center sm:px-5">
                     <Check role="img" aria-label={t('compare.yes')} className="mx-auto size-5 text-success" />
                   </td>
-                  <td className="px-5 py-3.5 text-center">
+                  <td className="px-2 py-3.5 text-center sm:px-5">
                     <X role="img" aria-label={t('compare.no')} className="mx-auto size-5 text-ink-subtle" />
                   </td>
                 </tr>

@@ -13,6 +13,7 @@ import { Card, Chip, Container } from '../../shared/ui/card.tsx';
 import { Input } from '../../shared/ui/input.tsx';
 import { EmptyState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { artistSearchQueryOptions, onboardingQueryOptions, useSaveOnboarding } from './api.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** Spec §2 Onboarding: genres, artists, RateYourMusic import; each Next saves the step. */
 export function OnboardingPage() {
@@ -47,6 +48,7 @@ export function OnboardingPage() {
 
 function OnboardingSteps({ progress, fresh }: { progress: Onboarding; fresh: boolean }) {
   const { t } = useTranslation('onboarding');
+  const genreName = useGenreName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A fresh registrant starts at the beginning with nothing chosen; others resume after their last saved step.
@@ -104,12 +106,16 @@ function OnboardingSteps({ progress, fresh }: { progress: Onboarding; fresh: boo
           <div className="space-y-6">
             {progress.genreGroups.map((group) => (
               <fieldset key={group.name}>
-                <legend className="mb-2 font-semibold text-ink">{group.name}</legend>
+                <legend className="mb-2 font-semibold text-ink">
+                  {group.name === 'Other'
+                    ? t('genreGroupOther')
+                    : genreName({ slug: group.name.toLowerCase().replace(/\W+/g, '-'), name: group.name })}
+                </legend>
                 <div className="flex flex-wrap gap-2">
                   {group.genres.map((genre) => (
                     <Chip key={genre.slug} active={genres.includes(genre.slug)} onClick={() => setGenres(toggle(genres, genre.slug))}>
                       {genres.includes(genre.slug) ? <Check aria-hidden className="size-4" /> : null}
-                      {genre.name}
+                      {genreName(genre)}
                     </Chip>
                   ))}
                 </div>

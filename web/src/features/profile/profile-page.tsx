@@ -41,6 +41,7 @@ import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { formatRating, formatNumber } from '../../shared/i18n/index.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
 export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
@@ -389,6 +390,7 @@ function CollectionTab({ profile }: { profile: Profile }) {
   const [mode, setMode] = useAlbumViewMode();
   const [filter, setFilter] = useState<RatingsFilter>(FIRST_COLLECTION_FILTER);
   const genres = useQuery(genresQueryOptions);
+  const genreName = useGenreName();
   const ratings = useQuery(profileRatingsQueryOptions(profile.username, filter));
   const change = (next: Partial<RatingsFilter>) => setFilter((current) => ({ ...current, ...next, page: next.page ?? 1 }));
   // The ratings shown are the profile owner's: "Your rating" only on your own profile, "Ana's rating" on Ana's.
@@ -406,7 +408,10 @@ function CollectionTab({ profile }: { profile: Profile }) {
             value={filter.genre ?? ''}
             onChange={(genre) => change({ genre: genre || undefined })}
           >
-            <SelectOptions any={t('filter.any')} options={genres.data?.items.map((genre) => ({ value: genre.slug, label: genre.name }))} />
+            <SelectOptions
+              any={t('filter.any')}
+              options={genres.data?.items.map((genre) => ({ value: genre.slug, label: genreName(genre) }))}
+            />
           </FilterSelect>
           <FilterSelect
             id="profile-decade"

@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { SEARCH_MIN_RATINGS } from '@hearsay/contracts/constants';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** The search filter genres of spec §2, with the catalog slug each one filters by. */
 export const SEARCH_GENRES = [
@@ -76,6 +77,7 @@ export function SearchFilters({
   idPrefix: string;
 }) {
   const { t } = useTranslation('search');
+  const genreName = useGenreName();
   const toggle = <K extends keyof SearchFilterValues>(key: K, value: SearchFilterValues[K]) =>
     onChange({ ...values, [key]: values[key] === value ? undefined : value });
   return (
@@ -97,7 +99,7 @@ export function SearchFilters({
             key={genre.slug}
             name={`${idPrefix}-genre`}
             checked={values.genre === genre.slug}
-            label={genre.name}
+            label={genreName(genre)}
             onSelect={() => toggle('genre', genre.slug)}
           />
         ))}

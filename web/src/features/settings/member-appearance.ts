@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.ts';
-import { chooseLanguage, type Language } from '../../shared/i18n/index.ts';
+import { chooseLanguage, LANGUAGE_NAMES, type Language } from '../../shared/i18n/index.ts';
+import { toast } from '../../shared/lib/toast.ts';
 import { memberSettingsQueryOptions, useSaveSettings } from './member-settings.ts';
 
 // The member's theme and language, kept by the app layout on every page (the Appearance tab has the controls).
@@ -41,8 +42,9 @@ function useMemberLanguage(): void {
   const current = i18n.language as Language;
   useEffect(() => {
     if (saved === undefined) return;
-    if (saved === null) save({ appearance: { language: current } });
-    else if (saved !== current) chooseLanguage(saved);
+    if (saved === null) void save({ appearance: { language: current } });
+    // Not found now, the strings are asked for again by the next page load; the app stays in the language it is in.
+    else if (saved !== current) chooseLanguage(saved).catch(() => undefined);
     // Only when the saved choice arrives or changes: a change of the app's language is saved where it is made.
   }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
 }
@@ -60,11 +62,12 @@ export function MemberAppearance(): null {
 
 /**
  * Picks a language: in the app and this browser, and on the account when signed in. The other language's strings may
- * take a moment to arrive; `shown` is the pick meanwhile, so the control shows the click at once.
+ * take a moment to arrive; `shown` is the pick meanwhile, so the control shows the click at once. "Saved" is said once
+ * the app is in the new language, in it: said at once, it would be in the language being left.
  */
 export function usePickLanguage(): { shown: Language; pick: (language: Language) => void } {
   const session = useSession();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { save } = useSaveSettings();
   // The pick is shown until the app's language moves (to it, or anywhere else).
   const [picked, setPicked] = useState<{ language: Language; while: string } | null>(null);
@@ -72,8 +75,23 @@ export function usePickLanguage(): { shown: Language; pick: (language: Language)
     shown: picked && picked.while === i18n.language ? picked.language : (i18n.language as Language),
     pick: (language) => {
       setPicked({ language, while: i18n.language });
-      chooseLanguage(language);
-      if (session.status === 'signed-in') save({ appearance: { language } });
+      const switched = chooseLanguage(language).then(
+        () => {
+          // What was said in the language left behind is not left beside what is said in the new one.
+          toast.dismiss();
+          return true;
+        },
+        () => {
+          setPicked(null);
+          toast.error(t('errors.languageUnavailable', { language: LANGUAGE_NAMES[language] }));
+          return false;
+        },
+      );
+      if (session.status !== 'signed-in') return;
+      const saved = save({ appearance: { language } }, { quiet: true });
+      void Promise.all([saved, switched]).then(([wasSaved, isSwitched]) => {
+        if (wasSaved && isSwitched) toast.success(i18n.t('settings:changeSaved', { lng: language }));
+      });
     },
   };
 }

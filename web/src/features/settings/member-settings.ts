@@ -40,13 +40,13 @@ export function useUpdateMemberSettings() {
 }
 
 /**
- * Saves changes one at a time, in the order they were made, saying so in a toast unless `quiet`. Controls stay usable
- * while one saves: a quick second click queues behind the first rather than being lost. `unsaved` is every change on
- * its way, oldest first, for controls that show them in the same render as the click (see useSave in
- * member-settings-controls.tsx).
+ * Saves changes one at a time, in the order they were made, saying so in a toast unless `quiet` (the hook's, or one
+ * call's). Controls stay usable while one saves: a quick second click queues behind the first rather than being lost.
+ * `unsaved` is every change on its way, oldest first, for controls that show them in the same render as the click (see
+ * useSave in member-settings-controls.tsx). Each call resolves with whether its change was saved.
  */
 export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
-  save: (patch: MemberSettingsPatch) => void;
+  save: (patch: MemberSettingsPatch, options?: { quiet?: boolean }) => Promise<boolean>;
   unsaved: readonly MemberSettingsPatch[];
 } {
   // Used by the app shell (the footer's language picker): its strings are needed only once a save answers.
@@ -55,16 +55,20 @@ export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
   const [unsaved, setUnsaved] = useState<readonly MemberSettingsPatch[]>([]);
   return {
     unsaved,
-    save: (patch) => {
+    save: (patch, options) => {
       setUnsaved((changes) => [...changes, patch]);
       // Its own promise, not mutate's callbacks: those run for the newest call only, and every change needs its own.
-      update
+      return update
         .mutateAsync(patch)
         .then(
           () => {
-            if (!quiet) toast.success(t('changeSaved'));
+            if (!(options?.quiet ?? quiet)) toast.success(t('changeSaved'));
+            return true;
           },
-          (cause: unknown) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+          (cause: unknown) => {
+            toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+            return false;
+          },
         )
         .finally(() => setUnsaved((changes) => changes.filter((change) => change !== patch)));
     },

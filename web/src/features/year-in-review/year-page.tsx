@@ -18,6 +18,7 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { yearQueryOptions } from './api.ts';
+import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** /profile/{username}/year/{year}: a member's year in music, meant to be shared. */
 export function YearInReviewPage() {
@@ -71,6 +72,7 @@ function ClosedYear({ code, message, username }: { code: string; message: string
 
 function YearView({ data }: { data: YearInReview }) {
   const { t } = useTranslation('year');
+  const genreName = useGenreName();
   const { person, year } = data;
   const title = data.isOwner ? t('titleOwn', { year }) : t('title', { name: person.name, year });
   const quiet = data.rated === 0 && data.reviewsWritten === 0 && !data.listens;
@@ -143,7 +145,7 @@ function YearView({ data }: { data: YearInReview }) {
               title={t('genres')}
               rows={data.topGenres.map((genre) => ({
                 key: genre.slug,
-                label: genre.name,
+                label: genreName(genre),
                 to: paths.explore({ genre: genre.slug }),
                 count: genre.count,
               }))}

@@ -113,10 +113,24 @@ void i18n
 /** Asks for every other namespace now; resolves once all of the starting language and of English (its fallback) are there. */
 export const allStringsReady = i18n.loadNamespaces(namespaces);
 
-/** Fetches a language's strings once; fails when they could not be fetched. */
-export async function loadLanguage(language: Language): Promise<void> {
-  if (language !== 'en' && !i18n.hasResourceBundle(language, 'common')) await i18n.loadLanguages(language);
-  if (!i18n.hasResourceBundle(language, 'common')) throw new Error(`The ${language} strings could not be loaded.`);
+const languagesLoading = new Map<Language, Promise<void>>();
+
+/**
+ * Fetches a language's strings (every namespace asked for so far) once; fails when they could not be fetched. Calls
+ * made while the strings are on their way wait for the same fetch: i18next's `loadLanguages` answers a second call at
+ * once, before the strings are there. A failed fetch is tried again by the next call.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'common')) return Promise.resolve();
+  let loading = languagesLoading.get(language);
+  if (!loading) {
+    loading = i18n.reloadResources([language]).then(() => {
+      languagesLoading.delete(language);
+      if (!i18n.hasResourceBundle(language, 'common')) throw new Error(`The ${language} strings could not be loaded.`);
+    });
+    languagesLoading.set(language, loading);
+  }
+  return loading;
 }
 
 /**
@@ -145,10 +159,15 @@ export async function allStringsOf(language: Language): Promise<void> {
   await i18n.loadNamespaces(namespaces);
 }
 
-/** Switches the app's language and remembers it in this browser (a member's is saved on the account by settings). */
-export function chooseLanguage(language: Language): void {
+/**
+ * Switches the app's language and remembers it in this browser (a member's is saved on the account by settings).
+ * Resolves once the app is in it; rejects when its strings could not be fetched (the app stays in the one it is in).
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
-  if (i18n.language !== language) void loadLanguage(language).then(() => i18n.changeLanguage(language));
+  if (i18n.language === language) return;
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 let currentLanguage = (): string => i18n.language;

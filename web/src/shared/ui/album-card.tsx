@@ -8,6 +8,7 @@ import { AlbumCover } from './album-cover.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { MediaRowSkeleton, Skeleton } from './skeleton.tsx';
 import { formatRating } from '../i18n/index.ts';
+import { useGenreName } from '../i18n/catalog-words.ts';
 
 /**
  * An album as it appears in grids and lists everywhere: cover first, then title, artist, year and rating. The
@@ -41,7 +42,8 @@ export function AlbumCard({
       ? t('album.yourRating', { value: formatRating(value) })
       : t('album.theirRating', { name: ratedBy, value: formatRating(value) });
   const alt = t('album.coverAlt', { title: album.title, artist: album.artistCredit });
-  const meta = [album.releaseYear, album.genres[0]?.name].filter(Boolean).join(' · ');
+  const genreName = useGenreName();
+  const meta = [album.releaseYear, album.genres[0] && genreName(album.genres[0])].filter(Boolean).join(' · ');
   if (layout === 'list') {
     return (
       <Link

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import i18n, { allStringsOf } from '../i18n/index.ts';
 import { RatingInput } from './rating-input.tsx';
 
 const LABEL = 'Your rating of Kind of Blue';
@@ -22,6 +23,16 @@ describe('RatingInput', () => {
     expect(slider).toHaveAttribute('aria-valuemax', '10');
     expect(slider).toHaveAttribute('aria-valuenow', '7.5');
     expect(slider).toHaveAttribute('aria-valuetext', '7.5 – Very good');
+  });
+
+  it("says the rating's word in the reader's language", async () => {
+    await allStringsOf('de');
+    try {
+      const { slider } = renderRating({ value: 9 });
+      expect(slider).toHaveAttribute('aria-valuetext', '9,0 – Hervorragend');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('asks for a rating while there is none', () => {

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { formatRating } from '../i18n/index.ts';
-import { ratingLabel } from '@hearsay/contracts/constants';
+import { useRatingWord } from '../i18n/catalog-words.ts';
 import { StarRow } from './rating-stars.tsx';
 import { useEarlyClick } from '../lib/early-clicks.ts';
 
@@ -32,6 +32,7 @@ export function RatingInput({
   keepsEarlyClicks?: string;
 }) {
   const { t } = useTranslation();
+  const ratingWord = useRatingWord();
   const [preview, setPreview] = useState<number | null>(null);
   const [keyboard, setKeyboard] = useState<number | null>(null);
   const shown = keyboard ?? preview ?? value;
@@ -68,7 +69,7 @@ export function RatingInput({
         aria-valuemin={1}
         aria-valuemax={10}
         aria-valuenow={shown ?? undefined}
-        aria-valuetext={shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : ratingLabel(null)}
+        aria-valuetext={shown ? `${formatRating(shown)} – ${ratingWord(shown)}` : t('rating.select')}
         aria-disabled={disabled}
         data-early-click={keepsEarlyClicks}
         onKeyDown={disabled ? undefined : onKeyDown}
@@ -118,7 +119,7 @@ export function RatingInput({
         <StarRow value={shown} aria-hidden className="block h-9 w-45 pointer-coarse:h-12 pointer-coarse:w-60" />
       </div>
       <p className="min-w-32 text-sm font-medium tabular-nums text-ink" aria-hidden>
-        {shown ? `${formatRating(shown)} – ${ratingLabel(shown)}` : t('rating.select')}
+        {shown ? `${formatRating(shown)} – ${ratingWord(shown)}` : t('rating.select')}
       </p>
     </div>
   );
