@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
-import { inJsonList, jsonArrayOf, jsonList, jsonRows } from '../../platform/db/json-arrays.ts';
+import { inJsonList, jsonArrayOf, jsonFlagOff, jsonList, jsonRows } from '../../platform/db/json-arrays.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 import { runKeptPrepared } from '../../platform/db/prepared-statements.ts';
 
@@ -232,13 +232,28 @@ const listenRows = precompiled((db, idList: string) =>
     .where(inJsonList(db, 'id', idList)),
 );
 
-/** Albums most rated by the people the viewer follows since `since` (as their feeds show it), with how many of them rated each. */
-export async function popularAmongFollowed(db: DB, viewerId: string, since: string, limit: number) {
+/**
+ * Albums most rated by the people the viewer follows since `since` (as their feeds show it), with how many of them
+ * rated each: only the ratings the viewer's feed would show (`shown`: blocks, closed profiles, mutes), of people who
+ * share their ratings.
+ */
+export async function popularAmongFollowed(db: DB, viewerId: string, since: string, limit: number, shown: PersonShownTo) {
   const rows = await db
     .selectFrom('rating')
     .select((eb) => ['rating.album_id', eb.fn.countAll<number>().as('raters')])
     .where('rating.feed_at', '>=', since)
     .where('rating.user_id', 'in', (eb) => eb.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId))
+    .where(shown(viewerId, 'rating.user_id'))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('profile')
+            .select('profile.user_id')
+            .whereRef('profile.user_id', '=', 'rating.user_id')
+            .where(jsonFlagOff(db, 'profile.settings', ['sharing', 'ratings'])),
+        ),
+      ),
+    )
     .groupBy('rating.album_id')
     .orderBy('raters', 'desc')
     .orderBy((eb) => eb.fn.max('rating.feed_at'), 'desc')

@@ -172,7 +172,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const weekAgo = new Date(now - 7 * DAY).toISOString();
     const [followees, popular, reviewIds, neighbours] = await Promise.all([
       repository.someFollowees(db, viewerId, STARTER_FOLLOWS_BELOW),
-      repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE),
+      repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE, blocks.activityShownTo),
       repository.reviewIdsByFollowed(db, viewerId, SIDEBAR_SIZE),
       repository.tasteNeighbours(db, viewerId, SUGGESTION_HIGH_RATING, SUGGESTION_BASIS, SIDEBAR_SIZE),
     ]);

@@ -250,7 +250,8 @@ describe('imports', () => {
     await buildAlbum(t.db, { title: 'OK Computer', artist: 'Radiohead', releaseDate: '1997-05-21' });
     const csv = readFileSync(new URL('../imports/fixtures/rym-12-columns-crlf.csv', import.meta.url));
     const job = await importExport(t, importer, csv);
-    expect(job.summary).toMatchObject({ ratingsImported: 5, reviewsImported: 2 });
+    // One review of the file is published, and one too short to publish is kept as a draft: neither is news.
+    expect(job.summary).toMatchObject({ ratingsImported: 5, reviewsImported: 1 });
     expect(await wholeFeed(reader)).toEqual([]);
     await rate(importer, albums[0]!, 4);
     expect((await wholeFeed(reader)).map(describeItem)).toEqual(['Importer rated Feed Album 0=4']);
@@ -374,6 +375,23 @@ describe('beside the feed', () => {
     // A week later the popular list is empty: it counts this week only.
     clock.advance(8 * 24 * 60 * 60 * 1000);
     expect((await sidebar(me)).popular).toEqual([]);
+  });
+
+  it('counts in "popular with people you follow" only the ratings the feed would show: not closed, muted or unshared', async () => {
+    const reader = await createUser(t, { name: 'Popular Reader' });
+    const names = ['Shown Rater', 'Private Rater', 'Muted Rater', 'Unshared Rater', 'Blocking Rater'];
+    const raters = await Promise.all(names.map((name) => createUser(t, { name })));
+    const [, closed, muted, unshared, blocking] = raters;
+    for (const rater of raters) await send(reader, 'PUT', `/api/users/${rater!.user.username}/follow`);
+    const album = await buildAlbum(t.db, { title: 'Popular Among Few' });
+    for (const rater of raters) await rate(rater!, album, 8);
+    await send(closed!, 'PUT', '/api/me/visibility', { visibility: 'private' });
+    await send(reader, 'PUT', `/api/users/${muted!.user.username}/mute`);
+    await send(unshared!, 'PATCH', '/api/me/settings', { sharing: { ratings: false } });
+    await send(blocking!, 'PUT', `/api/users/${reader.user.username}/block`);
+    const popular = (await sidebar(reader)).popular.find((entry) => entry.album.id === album);
+    // Only the shown rater counts.
+    expect(popular?.raters).toBe(1);
   });
 
   it('gives a member who follows nobody a starter set of active reviewers and recent reviews', async () => {

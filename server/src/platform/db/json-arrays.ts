@@ -27,3 +27,13 @@ export function inJsonList(db: Pick<DB, 'getExecutor'>, column: string, idList: 
     ? sql<SqlBool>`${sql.ref(column)} in (select json_array_elements_text(${idList}::json))`
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${idList}))`;
 }
+
+/**
+ * The JSON object stored as text in `column` holds `false` at `path` (`['sharing', 'ratings']`): a setting turned
+ * off, read in the statement rather than row by row after it. A missing field is not false.
+ */
+export function jsonFlagOff(db: Pick<DB, 'getExecutor'>, column: string, path: readonly string[]): RawBuilder<SqlBool> {
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`(${sql.ref(column)})::jsonb #>> ${`{${path.join(',')}}`} = 'false'`
+    : sql<SqlBool>`json_type(${sql.ref(column)}, ${`$.${path.join('.')}`}) = 'false'`;
+}
