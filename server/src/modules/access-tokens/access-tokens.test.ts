@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { Writable } from 'node:stream';
+import { capturedLogs } from '../../../test/logs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { manualClock } from '../../../test/clock.ts';
@@ -247,18 +247,12 @@ describe('personal access tokens', () => {
 
 describe('a token’s budget and the logs', () => {
   let limited: TestApp;
-  const lines: string[] = [];
+  const { lines, logger } = capturedLogs();
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     limited = await createTestApp({
       env: { API_TOKEN_RATE_LIMIT: '3', API_TOKEN_WINDOW_SECONDS: '600' },
-      logger: { level: 'trace', stream },
+      logger: logger('trace'),
     });
   });
   afterAll(() => limited.close());

@@ -1,19 +1,13 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { capturedLogs } from '../../../test/logs.ts';
 import { loggedUrl } from './logged-url.ts';
 
 let t: TestApp;
-const lines: string[] = [];
+const { lines, logger } = capturedLogs();
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp({ logger: { level: 'info', stream } });
+  t = await createTestApp({ logger: logger('info') });
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import { capturedLogs } from '../../../test/logs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { outboxMail } from '../../../test/outbox.ts';
@@ -154,16 +154,10 @@ describe('/metrics with neither METRICS_TOKEN nor METRICS_PORT', () => {
 
 describe('request ids', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, logger } = capturedLogs();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({
-      logger: { level: 'info', stream },
+      logger: logger('info'),
       routes: (app) => {
         app.get('/test/boom', async () => {
           throw new Error('the disk is on fire');
