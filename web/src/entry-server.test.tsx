@@ -93,6 +93,7 @@ describe('the server renderer', () => {
       getApi: async (path) => {
         asked.push(path);
         if (path === '/api/me') return answer(200, { user: null });
+        if (path === '/api/search/years') return answer(200, { years: [2026, 2025, 2024, 2023, 2022], before: 2022 });
         return answer(200, searchResult({ q }));
       },
     });
