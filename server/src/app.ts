@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before compression's hook: error answers are translated while still JSON text.
   registerErrorLanguage(app);
   await registerSecurityHeaders(app, config);
-  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
+  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(() => clock().getTime());
   app.addHook('onClose', () => limiter.close());
   // Personal access tokens (decision 024). Not encapsulated, and before the CSRF guard: it lets token requests through.
   const accessTokens = createAccessTokensService({ db: database.db, clock });
@@ -295,6 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
     limitMultiplier: config.rateLimitMultiplier,
     log: app.log,
+    mailer,
+    publicUrl: config.publicUrl,
+    languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
   });
   late.accounts = accounts;
   const notifications = createNotificationsService({

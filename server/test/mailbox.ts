@@ -69,9 +69,9 @@ export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
 export type TestAppWithMailbox = TestApp & { mailbox: Mailbox };
 
 /** A test app that sends its mail to a mailbox of its own, with links to http://hearsay.test; closing it stops both. */
-export async function createTestAppWithMailbox(env: Record<string, string> = {}): Promise<TestAppWithMailbox> {
+export async function createTestAppWithMailbox(env: Record<string, string> = {}, clock?: () => Date): Promise<TestAppWithMailbox> {
   const mailbox = await startMailbox();
-  const app = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'http://hearsay.test', ...env } });
+  const app = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'http://hearsay.test', ...env }, clock });
   return {
     ...app,
     mailbox,

@@ -195,3 +195,61 @@ const CHANGED: Wording<(values: { name: string; newEmail: string; siteUrl: strin
 export function emailChanged(language: Language, values: { name: string; newEmail: string; siteUrl: string }): AccountEmail {
   return CHANGED[language](values);
 }
+
+const GUESSED: Wording<(values: { name: string; failures: number; siteUrl: string }) => AccountEmail> = {
+  en: ({ name, failures, siteUrl }) => ({
+    subject: 'Someone is trying to sign in to your Hearsay account',
+    text: lines(
+      `Hi ${name},`,
+      '',
+      `In the last hour, ${failures} sign-ins to your account failed with a wrong password, from browsers you have not signed in with before. They are held back; you can still sign in as usual, and from a new device too.`,
+      '',
+      `If it was you, there is nothing to do. If not, your password kept them out. To be safe, choose a new one in Settings → Security, or with "Forgot password" at ${siteUrl}/forgot-password.`,
+    ),
+  }),
+  es: ({ name, failures, siteUrl }) => ({
+    subject: 'Alguien intenta entrar en tu cuenta de Hearsay',
+    text: lines(
+      `Hola, ${name}:`,
+      '',
+      `En la última hora han fallado ${failures} inicios de sesión en tu cuenta con una contraseña incorrecta, desde navegadores con los que no habías entrado antes. Se han frenado; tú puedes seguir entrando como siempre, también desde un dispositivo nuevo.`,
+      '',
+      `Si fuiste tú, no hace falta hacer nada. Si no, tu contraseña los ha detenido. Para más seguridad, elige otra en Ajustes → Seguridad, o con «¿Olvidaste tu contraseña?» en ${siteUrl}/forgot-password.`,
+    ),
+  }),
+  fr: ({ name, failures, siteUrl }) => ({
+    subject: 'Quelqu’un essaie de se connecter à votre compte Hearsay',
+    text: lines(
+      `Bonjour ${name},`,
+      '',
+      `Au cours de la dernière heure, ${failures} connexions à votre compte ont échoué avec un mauvais mot de passe, depuis des navigateurs que vous n’aviez jamais utilisés. Elles sont freinées ; vous pouvez toujours vous connecter comme d’habitude, y compris depuis un nouvel appareil.`,
+      '',
+      `Si c’était vous, il n’y a rien à faire. Sinon, votre mot de passe les a arrêtés. Par prudence, choisissez-en un nouveau dans Paramètres → Sécurité, ou avec « Mot de passe oublié » sur ${siteUrl}/forgot-password.`,
+    ),
+  }),
+  de: ({ name, failures, siteUrl }) => ({
+    subject: 'Jemand versucht, sich bei deinem Hearsay-Konto anzumelden',
+    text: lines(
+      `Hallo ${name},`,
+      '',
+      `In der letzten Stunde sind ${failures} Anmeldungen bei deinem Konto mit einem falschen Passwort gescheitert, aus Browsern, mit denen du dich noch nie angemeldet hast. Sie werden gebremst; du kannst dich weiter wie gewohnt anmelden, auch von einem neuen Gerät.`,
+      '',
+      `Warst du es selbst, ist nichts zu tun. Sonst hat dein Passwort sie abgehalten. Zur Sicherheit wähle ein neues unter Einstellungen → Sicherheit oder mit „Passwort vergessen“ auf ${siteUrl}/forgot-password.`,
+    ),
+  }),
+  ja: ({ name, failures, siteUrl }) => ({
+    subject: 'Hearsay アカウントへのログインが試みられています',
+    text: lines(
+      `${name} さん`,
+      '',
+      `この1時間に、これまで使われたことのないブラウザから、誤ったパスワードによるログインが ${failures} 回失敗しました。これらは制限されています。あなたはこれまでどおり、新しい端末からもログインできます。`,
+      '',
+      `ご自身の操作であれば、何もする必要はありません。心当たりがない場合も、パスワードが侵入を防いでいます。念のため、設定 → セキュリティ、または ${siteUrl}/forgot-password の「パスワードをお忘れですか」から新しいパスワードを設定してください。`,
+    ),
+  }),
+};
+
+/** To the owner, once an hour at most, when passwords are being guessed from browsers they never used. */
+export function signInsGuessed(language: Language, values: { name: string; failures: number; siteUrl: string }): AccountEmail {
+  return GUESSED[language](values);
+}

@@ -70,6 +70,11 @@ export async function userIdByEmail(db: DB, email: string): Promise<string | und
   return (await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())?.id;
 }
 
+/** Whose account this address is, with the name their e-mails greet them by. */
+export async function ownerByEmail(db: DB, email: string) {
+  return db.selectFrom('user').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+}
+
 export async function emailOf(db: DB, userId: string): Promise<string | undefined> {
   return (await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst())?.email;
 }

@@ -15,6 +15,9 @@ import { enforceLimit, HOUR_MS as HOUR, type RateLimiter } from '../../platform/
 import { isDatabaseUnavailable, type DB } from '../../platform/db/index.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
+import type { Language } from '../../platform/languages.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { signInsGuessed } from './account-emails.ts';
 import * as repository from './accounts.repository.ts';
 import { removeAvatar, saveAvatar } from './avatars.ts';
 import { deviceCookies } from './device-cookies.ts';
@@ -49,22 +52,30 @@ export interface AccountsServiceDeps {
   /** Multiplies every limit (kept at 1 in production; end-to-end runs sign many people up from one address). */
   limitMultiplier: number;
   log: { error(details: object, message: string): void };
+  mailer: Mailer;
+  publicUrl: string;
+  /** The language a person's e-mails are written in (their Settings → Appearance choice). */
+  languageOf: (userId: string) => Promise<Language>;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /**
- * Failed sign-ins an hour: for an account, from browsers without its device cookie; for each device cookie (past
- * that the cookie is no longer trusted); from one client address, whatever the account.
+ * Failed sign-ins an hour. From browsers without the account's device cookie they are counted per account and client
+ * address (`accountFromClient`), so one address's guesses lock out that address and not the owner elsewhere, and per
+ * account (`account`), a ceiling far above what ten addresses reach; from `notice` on, the owner is told (once an
+ * hour). A device cookie has its own count (past it the cookie is no longer trusted); one client address, whatever the
+ * account, has `client`.
  */
-const SIGN_IN_FAILURES = { account: 10, device: 10, client: 50 } as const;
+const SIGN_IN_FAILURES = { accountFromClient: 10, account: 200, notice: 10, device: 10, client: 50 } as const;
 
 /**
- * Recovery requests an hour. A client address gets 3 for any one address and 10 in all, so one client cannot use up
- * an address's 30. Only the first 3 an hour send a mail; later ones are answered the same way but send nothing and
- * issue no token, so the newest link already sent keeps working.
+ * Recovery requests an hour: a client address gets 3 for any one address and 10 in all. The address itself is never
+ * refused, which would keep its owner from recovering: its mails are paced instead, one every RECOVERY_MAIL_MS, and a
+ * request in between is answered the same way but sends nothing and issues no token, so the newest link sent works.
  */
-const RECOVERY = { clientPerAccount: 3, client: 10, account: 30, mails: 3 } as const;
+const RECOVERY = { clientPerAccount: 3, client: 10 } as const;
+const RECOVERY_MAIL_MS = 5 * 60_000;
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, auth, limiter } = deps;
@@ -118,13 +129,29 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id)] };
   }
 
+  /** Tells an account's owner that passwords are being guessed from browsers they never used (once an hour). */
+  async function tellOwnerOfGuesses(email: string, failures: number): Promise<void> {
+    try {
+      const owner = await repository.ownerByEmail(db, email);
+      if (!owner) return;
+      const mail = signInsGuessed(await deps.languageOf(owner.id), { name: owner.name, failures, siteUrl: deps.publicUrl });
+      await deps.mailer.send({ to: email, ...mail });
+    } catch (error) {
+      deps.log.error({ err: error }, 'could not tell an owner of failed sign-ins');
+    }
+  }
+
   async function signIn(input: SignInBody, context: RequestContext): Promise<WithCookies<SignInResult>> {
     const email = input.email.trim().toLowerCase();
     // Only failures count. A browser with the account's device cookie is counted on its own, so the owner still
     // signs in while someone else's guesses have locked the account.
     const device = await trustedDevice(context.headers, email);
-    const failureKey = device ? `signin-fail:device:${device}` : `signin-fail:email:${email}`;
-    if (!device) await enforce(failureKey, limit(SIGN_IN_FAILURES.account), HOUR, false);
+    const fromClientKey = `signin-fail:email-ip:${email}:${context.ip}`;
+    const accountKey = `signin-fail:email:${email}`;
+    if (!device) {
+      await enforce(fromClientKey, limit(SIGN_IN_FAILURES.accountFromClient), HOUR, false);
+      await enforce(accountKey, limit(SIGN_IN_FAILURES.account), HOUR, false);
+    }
     await enforce(`signin-fail:ip:${context.ip}`, limit(SIGN_IN_FAILURES.client), HOUR, false);
     const result = await callAuth(() =>
       auth.api.signInEmail({ body: { email, password: input.password }, headers: context.headers, asResponse: true }),
@@ -134,8 +161,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return { body: { twoFactorRequired: true }, setCookies: result.setCookies };
     }
     if (result.status >= 400 || !result.body.user) {
-      await limiter.hit(failureKey, HOUR);
       await limiter.hit(`signin-fail:ip:${context.ip}`, HOUR);
+      // A trusted browser's failures count for its address too: once they distrust it, the address's limit holds.
+      await limiter.hit(fromClientKey, HOUR);
+      if (device) await limiter.hit(`signin-fail:device:${device}`, HOUR);
+      else {
+        const { count } = await limiter.hit(accountKey, HOUR);
+        // After the answer, so that an address with an account answers as fast as one without.
+        if (count === limit(SIGN_IN_FAILURES.notice)) setImmediate(() => void tellOwnerOfGuesses(email, count));
+      }
       throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
     }
     const user = await currentUser(result.body.user.id);
@@ -194,9 +228,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const email = emailInput.trim().toLowerCase();
     await enforce(`recover:ip:${context.ip}`, limit(RECOVERY.client));
     await enforce(`recover:ip-email:${context.ip}:${email}`, limit(RECOVERY.clientPerAccount));
-    const requests = await enforce(`recover:email:${email}`, limit(RECOVERY.account));
-    // Past the mail cap: no mail and no new token, which would end the newest link already in the owner's inbox.
-    if (requests > limit(RECOVERY.mails)) return { ok: true };
+    // Within the interval of the last mail: no mail and no new token, which would end the newest link already sent.
+    if ((await limiter.hit(`recover:mail:${email}`, RECOVERY_MAIL_MS)).count > 1) return { ok: true };
     // From the next turn of the event loop, once the answer has gone: on SQLite a write waiting for a lock held by
     // another connection stalls the whole process, and that stall must come after the answer, not before it.
     setImmediate(() => {
