@@ -298,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     publicUrl: config.publicUrl,
     languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
+    tokens: accessTokens,
   });
   late.accounts = accounts;
   const notifications = createNotificationsService({

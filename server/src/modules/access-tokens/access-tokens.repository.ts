@@ -47,6 +47,17 @@ export async function revokeToken(db: DB, userId: string, tokenId: string, now: 
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Marks every token of the member still working revoked; answers how many. */
+export async function revokeAllTokens(db: DB, userId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('access_token')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The token with this hash and the person it belongs to, for authenticating a request. */
 export async function tokenByHash(db: DB, tokenHash: string) {
   return db

@@ -106,5 +106,10 @@ export function createAccessTokensService(deps: AccessTokensServiceDeps) {
     };
   }
 
-  return { list, create, revoke, authenticate };
+  /** Every token of the person stops working (a password reset: whoever needed the reset may hold one). */
+  async function revokeAll(userId: string): Promise<number> {
+    return repository.revokeAllTokens(db, userId, clock().toISOString());
+  }
+
+  return { list, create, revoke, revokeAll, authenticate };
 }

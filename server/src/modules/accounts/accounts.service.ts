@@ -18,6 +18,7 @@ import type { Viewer } from '../../platform/http/viewer.ts';
 import type { Language } from '../../platform/languages.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { signInsGuessed } from './account-emails.ts';
+import type { AccessTokensService } from '../access-tokens/access-tokens.service.ts';
 import * as repository from './accounts.repository.ts';
 import { removeAvatar, saveAvatar } from './avatars.ts';
 import { deviceCookies } from './device-cookies.ts';
@@ -56,6 +57,8 @@ export interface AccountsServiceDeps {
   publicUrl: string;
   /** The language a person's e-mails are written in (their Settings → Appearance choice). */
   languageOf: (userId: string) => Promise<Language>;
+  /** A password reset revokes the person's personal access tokens. */
+  tokens: Pick<AccessTokensService, 'revokeAll'>;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -260,6 +263,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       throw badRequest('reset_link_invalid', 'This password reset link has expired or has already been used. Please request a new one.');
     }
     await repository.deleteResetTokens(db, owner);
+    // A reset is how someone takes back an account: tokens made by whoever had it stop working with the old password.
+    await deps.tokens.revokeAll(owner);
     const email = await repository.emailOf(db, owner);
     if (email) await limiter.reset(`signin-fail:email:${email}`);
     return { ok: true };

@@ -28,6 +28,31 @@ const reset = (person: TestUser, secret: string, password: string) =>
 const resetRows = (person: TestUser) =>
   t.db.selectFrom('verification').selectAll().where('value', '=', person.user.id).where('identifier', 'like', 'reset-password%').execute();
 
+describe('a password reset', () => {
+  it('revokes every personal access token of the person, so a token made by whoever had the account stops working', async () => {
+    const [person, other] = await Promise.all([createUser(t), createUser(t)]);
+    const tokenOf = async (who: TestUser) =>
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/me/tokens',
+          headers: { cookie: who.cookie },
+          payload: { name: 'Script', scopes: ['read', 'write'], expiresIn: 'never' },
+        })
+      ).json().secret as string;
+    const [token, othersToken] = await Promise.all([tokenOf(person), tokenOf(other)]);
+    const asToken = (secret: string) => t.inject({ url: '/api/me', headers: { authorization: `Bearer ${secret}` } });
+    expect((await asToken(token)).statusCode).toBe(200);
+    clock.advance(5 * 60_000 + 1000);
+    expect((await reset(person, await requestLink(person), 'Taken-Back-Again-41')).statusCode).toBe(200);
+    const refused = await asToken(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('token_invalid');
+    // Nobody else's.
+    expect((await asToken(othersToken)).statusCode).toBe(200);
+  });
+});
+
 describe('password reset tokens', () => {
   it('are stored only as a SHA-256 hash: the token from the mail appears in no row', async () => {
     const person = await createUser(t);
