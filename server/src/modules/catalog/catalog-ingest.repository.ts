@@ -60,8 +60,8 @@ async function inChunks<K, R>(keys: readonly K[], read: (chunk: K[]) => Promise<
 
 /**
  * The part of the catalog a batch of entries can meet: the albums and artists sharing one of their keys, read by index
- * (decision 051). Reading the whole catalog instead made adding one album cost 338 ms at 100,000 albums on SQLite,
- * for every album added from MusicBrainz and every import step that adds one.
+ * (decision 051). Reading the whole catalog instead made adding one album cost as much as reading every album, for
+ * every album added from MusicBrainz and every import step that adds one.
  */
 export async function loadCatalogIndex(db: DB, lookup: CatalogLookup): Promise<CatalogIndex> {
   const albumColumns = ['id', 'mbid', 'discogs_master_id', 'match_key', 'release_year', 'status', 'created_by', 'created_at'] as const;

@@ -529,7 +529,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /**
    * Every genre with its album count, kept a minute (and dropped when albums are added or confirmed): counting walks
-   * the whole genre index, about 35 ms at 100,000 albums, too long to run for every page that shows the genres.
+   * the whole genre index, too long to run for every page that shows the genres.
    */
   let genreCountCache: { counts: Promise<Genre[]>; at: number } | undefined;
   function allGenreCounts(): Promise<Genre[]> {

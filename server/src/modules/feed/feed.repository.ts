@@ -62,7 +62,7 @@ function newestRows(db: DB, cursor: FeedPosition | null, limit: number, actor?: 
  * The people someone follows, up to `cap` + 1 of them (enough to tell whether there are more than `cap`), or null when
  * their profile counts more than `cap`: one statement, which reads a follow list only when the stored count says it is
  * short. The count sets the read's LIMIT (0 past `cap`), which both engines evaluate once, before the scan; as a
- * condition of the WHERE clause, SQLite read the 2,000 follows of a heavy follower to reject each (116 µs against 9).
+ * condition of the WHERE clause, SQLite read the 2,000 follows of a heavy follower to reject each.
  * Its text never changes: PostgreSQL keeps it prepared.
  */
 export async function followeesUnlessMany(db: DB, viewerId: string, cap: number): Promise<string[] | null> {
@@ -108,7 +108,7 @@ export async function newestOfEach(db: DB, actorIds: readonly string[], cursor: 
  * many people are followed, and chooses from the indexes alone (they hold the actor): only the rows kept are read from
  * their tables. The follow row is probed for each row in the window's order (a scalar subquery): written as EXISTS,
  * PostgreSQL may instead join the viewer's whole follow list to every row, misjudging how many people a heavy
- * follower follows (87 ms against 1.7 ms for someone following 2,000). Also answers where the window ended, so a page
+ * follower follows (measured in docs/benchmarks.md). Also answers where the window ended, so a page
  * that found fewer than `limit` rows in it can continue from there. Both statements stay prepared on PostgreSQL (a
  * text with a cursor and one without): their generic plans keep the Merge Append of the two time indexes.
  */

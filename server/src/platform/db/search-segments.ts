@@ -3,8 +3,8 @@ import type SqliteDatabase from 'better-sqlite3';
 /**
  * SQLite's search indexes (FTS5) are made of segments: every transaction that adds documents writes a new one, and a
  * search looks its words up in each. FTS5 merges them only once four pile up on a level, so a site that gains members,
- * albums and collections a few at a time keeps dozens, and a search that finds nothing cost about 100 µs per index
- * instead of 17 µs with them merged (100,000 albums, 50,000 members). The upkeep thread merges them in small steps
+ * albums and collections a few at a time keeps dozens, and a search then looks each word up in every one of them
+ * (decision 038). The upkeep thread merges them in small steps
  * (`mergeStep`), as soon as two share a level (`usermerge`, set by the migration 2026-12-02-10-search-segments).
  */
 export const SQLITE_SEARCH_TABLES = ['search_document', 'search_artist', 'search_person', 'search_collection'] as const;
