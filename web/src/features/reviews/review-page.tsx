@@ -136,22 +136,7 @@ function Comments({ reviewId }: { reviewId: string }) {
   const location = useLocation();
   const [page, setPage] = useState(FIRST_COMMENTS_PAGE);
   const comments = useQuery(commentsQueryOptions(reviewId, page));
-  const add = useAddComment();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) return setError(t('comments.empty'));
-    setError(null);
-    add.mutate(
-      { reviewId, body },
-      {
-        onSuccess: () => setBody(''),
-        onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
-      },
-    );
-  };
+  const { add, body, setBody, error, submit } = useCommentForm(reviewId);
 
   return (
     <section id="comments" aria-labelledby="comments-title" className="mt-10">
@@ -240,8 +225,11 @@ function CommentThread({ thread, reviewId }: { thread: Thread; reviewId: string 
   );
 }
 
-/** Answering a comment: a form under it; the reply joins that comment's thread. */
-function ReplyForm({ comment, reviewId, onDone }: { comment: Comment; reviewId: string; onDone: () => void }) {
+/**
+ * A comment's text as typed and its submission: an empty one is refused here, the server's refusals are shown, and a
+ * posted one clears the field.
+ */
+function useCommentForm(reviewId: string, replyTo?: string, onPosted?: () => void) {
   const { t } = useTranslation('reviews');
   const add = useAddComment();
   const [body, setBody] = useState('');
@@ -251,10 +239,23 @@ function ReplyForm({ comment, reviewId, onDone }: { comment: Comment; reviewId: 
     if (!body.trim()) return setError(t('comments.empty'));
     setError(null);
     add.mutate(
-      { reviewId, body, replyTo: comment.id },
-      { onSuccess: onDone, onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')) },
+      { reviewId, body, ...(replyTo ? { replyTo } : {}) },
+      {
+        onSuccess: () => {
+          setBody('');
+          onPosted?.();
+        },
+        onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
+      },
     );
   };
+  return { add, body, setBody, error, submit };
+}
+
+/** Answering a comment: a form under it; the reply joins that comment's thread. */
+function ReplyForm({ comment, reviewId, onDone }: { comment: Comment; reviewId: string; onDone: () => void }) {
+  const { t } = useTranslation('reviews');
+  const { add, body, setBody, error, submit } = useCommentForm(reviewId, comment.id, onDone);
   return (
     <form onSubmit={submit} noValidate className="mt-2 flex flex-col gap-2">
       {error ? (
