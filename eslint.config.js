@@ -135,6 +135,54 @@ export default tseslint.config(
     },
   },
   {
+    // A route validates and calls its service (docs/ARCHITECTURE.md, "Server"); it never reads the database itself.
+    files: ['server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/src/**', '@hearsay/web*'], message: 'The server never imports the web app.' },
+            { group: ['./*.repository*', '../**/*.repository*'], message: 'A route calls its service; only the service uses the repository.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Modules write SQL through Kysely in their repositories; a raw compiled query skips its types and the dialects.
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='CompiledQuery'][property.name='raw']",
+          message: 'Build the query with Kysely in a repository (precompiled() from platform/db when it is hot), not CompiledQuery.raw.',
+        },
+      ],
+    },
+  },
+  {
+    // Platform code is machinery: SQL lives in platform/db and in a platform part's own *.repository.ts (jobs, the
+    // MusicBrainz cache), never scattered through it.
+    files: ['server/src/platform/**/*.ts'],
+    ignores: ['server/src/platform/db/**', 'server/src/platform/**/*.repository.ts', 'server/src/platform/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL in platform code lives in platform/db or a *.repository.ts.' },
+        {
+          selector: "TaggedTemplateExpression[tag.type='TSInstantiationExpression'][tag.expression.name='sql']",
+          message: 'SQL in platform code lives in platform/db or a *.repository.ts.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+          message: 'Queries in platform code live in platform/db or a *.repository.ts.',
+        },
+      ],
+    },
+  },
+  {
     // Migrations are frozen in time, so they use Kysely<any> rather than today's schema types.
     files: ['server/src/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

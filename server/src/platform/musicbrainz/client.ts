@@ -1,5 +1,5 @@
 import type { DB } from '../db/index.ts';
-import { cachedAnswer, storeAnswer } from './cache.ts';
+import { cachedAnswer, storeAnswer } from './cache.repository.ts';
 import { createPacer } from './pacer.ts';
 import {
   parseArtist,
