@@ -143,7 +143,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/web/src/**', '@hearsay/web*'], message: 'The server never imports the web app.' },
-            { group: ['./*.repository*', '../**/*.repository*'], message: 'A route calls its service; only the service uses the repository.' },
+            {
+              group: ['./*.repository*', '../**/*.repository*'],
+              message: 'A route calls its service; only the service uses the repository.',
+            },
           ],
         },
       ],
@@ -170,13 +173,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL in platform code lives in platform/db or a *.repository.ts.' },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL in platform code lives in platform/db or a *.repository.ts.',
+        },
         {
           selector: "TaggedTemplateExpression[tag.type='TSInstantiationExpression'][tag.expression.name='sql']",
           message: 'SQL in platform code lives in platform/db or a *.repository.ts.',
         },
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
           message: 'Queries in platform code live in platform/db or a *.repository.ts.',
         },
       ],

@@ -31,7 +31,8 @@ describe('lint', () => {
   }, 60_000);
 
   it('refuses SQL in platform code outside platform/db and repositories', async () => {
-    const query = "import type { DB } from '../db/index.ts';\nexport const read = (db: DB) => db.selectFrom('job').selectAll().execute();\n";
+    const query =
+      "import type { DB } from '../db/index.ts';\nexport const read = (db: DB) => db.selectFrom('job').selectAll().execute();\n";
     const raw = "import { sql } from 'kysely';\nexport const one = sql<number>`SELECT 1`;\n";
     expect(await lintErrors('server/src/platform/jobs/runner.ts', query)).toContain('no-restricted-syntax');
     expect(await lintErrors('server/src/platform/http/health.ts', raw)).toContain('no-restricted-syntax');
