@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AlbumListQuerySchema, RatingValueSchema } from './catalog.ts';
-import { usePlainMessages } from './messages.ts';
+import { usePlainMessages } from './validation-messages.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { paths } from './paths.ts';
 

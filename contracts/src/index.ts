@@ -4,7 +4,7 @@ export * from './catalog.ts';
 export * from './site.ts';
 export * from './accounts.ts';
 export * from './paths.ts';
-export * from './messages.ts';
+export * from './validation-messages.ts';
 export * from './search.ts';
 export * from './ratings.ts';
 export * from './library.ts';

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { usePlainMessages } from '@hearsay/contracts/messages';
+import { usePlainMessages } from '@hearsay/contracts/validation-messages';
 import { accessTokensRoutes, bearerAuth } from './modules/access-tokens/access-tokens.routes.ts';
 import { scopeNeeded } from './modules/access-tokens/access-tokens.scopes.ts';
 import { createAccessTokensService } from './modules/access-tokens/access-tokens.service.ts';
