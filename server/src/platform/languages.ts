@@ -2,10 +2,8 @@ import { LanguageSchema, type Language } from '@hearsay/contracts/settings';
 
 /**
  * What the server writes itself (e-mails, the year-in-review card) is in its reader's language (Settings →
- * Appearance); each text's wording lives beside the code that writes it, as one entry per language, so a missing
- * language is a type error rather than a blank e-mail.
+ * Appearance), with words from platform/i18n.
  */
-export type Wording<T> = Record<Language, T>;
 export type { Language };
 
 /** A stored language setting read defensively: anything not one of ours (or not chosen yet) is English. */

@@ -403,7 +403,7 @@ describe('e-mail', () => {
       const digest = await m.mailbox.next(reader.user.email);
       expect(digest.subject).toBe(`Your Hearsay week: ${isoWeek(new Date()).week}`);
       expect(digest.text).toContain('Writer reviewed Digest Album');
-      expect(digest.text).toMatch(/Top albums among them:\n• Digest Album by .+ — 1 rating\(s\), average 8\b/);
+      expect(digest.text).toMatch(/Top albums among them:\n• Digest Album by .+ — 1 rating, average 8\b/);
       expect(digest.text).toContain('Stop the Weekly Digest: http://hearsay.test/api/notifications/unsubscribe?token=');
       expect(m.mailbox.received.filter((mail) => [reader, quiet, optedOut].some((p) => p.user.email === mail.to))).toEqual([]);
     } finally {

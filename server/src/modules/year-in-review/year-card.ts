@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { writtenNumber, type Language, type Wording } from '../../platform/languages.ts';
+import { translator } from '../../platform/i18n/index.ts';
+import { writtenNumber, type Language } from '../../platform/languages.ts';
 import { escapeMarkup } from '../../platform/text.ts';
 
 /**
@@ -52,35 +53,12 @@ ${inner}
 </svg>`;
 }
 
-/** The card's words, in each of Hearsay's languages; `<b>` marks the numbers. */
-const WORDS: Wording<{ inMusic: string; rated: (count: string, average: string, albums: number) => string }> = {
-  en: {
-    inMusic: 'in music',
-    rated: (count, average, albums) => `<b>${count}</b> ${albums === 1 ? 'album' : 'albums'} rated · average <b>${average}</b>/10`,
-  },
-  es: {
-    inMusic: 'en música',
-    rated: (count, average, albums) =>
-      `<b>${count}</b> ${albums === 1 ? 'álbum valorado' : 'álbumes valorados'} · media <b>${average}</b>/10`,
-  },
-  fr: {
-    inMusic: 'en musique',
-    rated: (count, average, albums) => `<b>${count}</b> ${albums <= 1 ? 'album noté' : 'albums notés'} · moyenne <b>${average}</b>/10`,
-  },
-  de: {
-    inMusic: 'in Musik',
-    rated: (count, average, albums) =>
-      `<b>${count}</b> ${albums === 1 ? 'Album bewertet' : 'Alben bewertet'} · Schnitt <b>${average}</b>/10`,
-  },
-  ja: { inMusic: 'の音楽', rated: (count, average) => `<b>${count}</b>枚を評価 · 平均 <b>${average}</b>/10` },
-};
-
 /** The year's card as SVG; the covers go on top of it at `coverSlots`. */
 export function yearCardSvg(data: CardData): string {
-  const words = WORDS[data.language];
+  // The card's words are in platform/i18n/locales/<language>/cards.json; `<b>` marks the numbers.
+  const t = translator(data.language, 'cards');
   const average = data.averageRating === null ? '–' : writtenNumber(data.language, data.averageRating, 1);
-  const rated = words
-    .rated(writtenNumber(data.language, data.rated), average, data.rated)
+  const rated = t('year.rated', { count: data.rated, rated: writtenNumber(data.language, data.rated), average })
     .replace(/<b>/g, '<tspan font-weight="700">')
     .replace(/<\/b>/g, '</tspan>');
   const titles = data.albums
@@ -98,7 +76,7 @@ export function yearCardSvg(data: CardData): string {
     .join('');
   return frame(`<text x="64" y="104" font-family="${SANS}" font-size="26" font-weight="600" letter-spacing="3" fill="#f2b33d">${escapeMarkup(clip(data.name, 34).toUpperCase())}</text>
 <text x="60" y="210" font-family="${SERIF}" font-size="112" font-weight="700" fill="#f5f1e8">${data.year}</text>
-<text x="64" y="262" font-family="${SANS}" font-size="26" fill="#f5f1e8" fill-opacity="0.85">${words.inMusic}</text>
+<text x="64" y="262" font-family="${SANS}" font-size="26" fill="#f5f1e8" fill-opacity="0.85">${t('year.inMusic')}</text>
 <text x="64" y="330" font-family="${SANS}" font-size="30" fill="#f5f1e8">${rated}</text>
 ${titles}
 ${placeholders}`);
