@@ -279,7 +279,9 @@ describe('creating a token', () => {
     try {
       const person = await createUser(strict);
       for (let n = 0; n < 10; n++) {
-        expect((await createToken(strict, person, { name: 'Guess', scopes: ['read'], password: `Guess-${n}-abcdef` })).statusCode).toBe(400);
+        expect((await createToken(strict, person, { name: 'Guess', scopes: ['read'], password: `Guess-${n}-abcdef` })).statusCode).toBe(
+          400,
+        );
       }
       const locked = await createToken(strict, person, { name: 'Guess', scopes: ['read'] });
       expect(locked.statusCode).toBe(429);

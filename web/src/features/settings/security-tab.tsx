@@ -232,7 +232,9 @@ function Sessions({ sessions }: { sessions: SessionInfo[] }) {
               onSuccess: (result) => {
                 setRevokeTokens(false);
                 const ended = t('sessions.othersEnded', { count: result.ended });
-                toast.success(result.tokensRevoked > 0 ? `${ended} ${t('sessions.tokensRevoked', { count: result.tokensRevoked })}` : ended);
+                toast.success(
+                  result.tokensRevoked > 0 ? `${ended} ${t('sessions.tokensRevoked', { count: result.tokensRevoked })}` : ended,
+                );
               },
               onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
             },
