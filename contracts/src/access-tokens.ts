@@ -31,6 +31,11 @@ export const CreateTokenBodySchema = z.object({
   /** `write` implies `read`: a token with `["write"]` gets both. */
   scopes: z.array(TokenScopeSchema).min(1, { error: 'Choose at least one scope' }).max(2),
   expiresIn: TokenExpirySchema.default('90d'),
+  /**
+   * The current password: a session alone cannot mint a credential that outlives it. Members who sign in only
+   * through a provider have none and send none; for them a sign-in within the last hour is the confirmation.
+   */
+  password: z.string().max(1024).optional(),
 });
 export type CreateTokenBody = z.input<typeof CreateTokenBodySchema>;
 
@@ -81,9 +86,9 @@ export const accessTokensEndpoints = {
     path: '/api/me/tokens',
     access: 'members',
     tags,
-    summary: 'Create a personal access token; its secret is in this answer only',
+    summary: 'Create a personal access token (current password required); its secret is in this answer only',
     body: CreateTokenBodySchema,
-    responses: { 201: CreatedTokenSchema, ...errorResponses(400, 401, 409) },
+    responses: { 201: CreatedTokenSchema, ...errorResponses(400, 401, 403, 409, 429) },
   }),
   revoke: endpoint({
     method: 'DELETE',

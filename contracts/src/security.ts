@@ -12,6 +12,8 @@ export const ChangePasswordBodySchema = z.object({
   newPassword: NewPasswordSchema,
   /** End every other session once the password has changed. */
   signOutOtherDevices: z.boolean().default(true),
+  /** Revoke every personal access token too. Off unless asked: tokens feed the member's own scripts. */
+  revokeAccessTokens: z.boolean().default(false),
 });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
 
@@ -37,8 +39,12 @@ export const BackupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
 
 export const SessionParamsSchema = z.object({ sessionId: z.string().min(1).max(100) });
 
-/** How many other sessions "Log out of all other devices" ended. */
-export const OtherSessionsEndedSchema = z.object({ ended: z.number().int() });
+/** "Log out of all other devices", and whether to revoke every personal access token as well (off unless asked). */
+export const SignOutOthersBodySchema = z.object({ revokeAccessTokens: z.boolean().default(false) }).optional();
+export type SignOutOthersBody = z.input<typeof SignOutOthersBodySchema>;
+
+/** How many other sessions "Log out of all other devices" ended, and how many access tokens it revoked. */
+export const OtherSessionsEndedSchema = z.object({ ended: z.number().int(), tokensRevoked: z.number().int() });
 
 export const SessionInfoSchema = z.object({
   id: z.string(),
@@ -201,8 +207,8 @@ export const securityEndpoints = {
     path: '/api/me/sessions/sign-out-others',
     access: 'members',
     tags,
-    summary: 'Log out of all other devices',
-    body: EmptyBodySchema,
+    summary: 'Log out of all other devices, and revoke your access tokens if asked',
+    body: SignOutOthersBodySchema,
     responses: { 200: OtherSessionsEndedSchema, ...errorResponses(400, 401) },
   }),
   connectAccount: endpoint({

@@ -13,6 +13,11 @@ test.describe('Personal access tokens', () => {
     await create.getByLabel('Name').fill('Rating script');
     await create.getByRole('checkbox', { name: /Write/ }).check();
     await expect(create.getByLabel('Expires')).toHaveValue('90d');
+    // A session alone does not make a token: the password is asked for, and a wrong one makes nothing.
+    await create.getByLabel('Current Password').fill('Not-The-Password-1');
+    await create.getByRole('button', { name: 'Create token' }).click();
+    await expect(create.getByText('Your current password is incorrect.')).toBeVisible();
+    await create.getByLabel('Current Password').fill(person.password);
     await create.getByRole('button', { name: 'Create token' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Your new token' });
@@ -55,6 +60,38 @@ test.describe('Personal access tokens', () => {
     const refused = await request.get('/api/me', { headers });
     expect(refused.status()).toBe(401);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('token_invalid');
+  });
+
+  test('"Log out of all other devices" offers to revoke the tokens, says how many, and does so when ticked', async ({ page, request }) => {
+    const person = await register(page);
+    await page.goto('/settings?tab=security');
+    const tokens = page.getByRole('region', { name: 'Access tokens' });
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    await expect(tokens.getByText('You have no access tokens.')).toBeVisible();
+    await expect(sessions.getByRole('checkbox')).toHaveCount(0);
+
+    const secrets: string[] = [];
+    for (const name of ['Play counter', 'Spreadsheet']) {
+      await tokens.getByRole('button', { name: 'Create token' }).click();
+      const create = page.getByRole('dialog', { name: 'Create an access token' });
+      await create.getByLabel('Name').fill(name);
+      await create.getByLabel('Current Password').fill(person.password);
+      await create.getByRole('button', { name: 'Create token' }).click();
+      const shown = page.getByRole('dialog', { name: 'Your new token' });
+      secrets.push(await shown.getByLabel('Token').inputValue());
+      await shown.getByRole('button', { name: 'Done' }).click();
+    }
+    const offer = sessions.getByRole('checkbox', { name: /Also revoke all 2 of your access tokens/ });
+    await expect(offer).not.toBeChecked();
+    await expect(page.getByRole('region', { name: 'Change Password' }).getByRole('checkbox', { name: /Also revoke all 2/ })).toBeVisible();
+    await offer.check();
+    await sessions.getByRole('button', { name: 'Log out of all other devices' }).click();
+    await expect(page.getByText('2 access tokens revoked.', { exact: false })).toBeVisible();
+    await expect(tokens.getByText('You have no access tokens.')).toBeVisible();
+    await expect(sessions.getByRole('checkbox')).toHaveCount(0);
+    for (const secret of secrets) {
+      expect((await request.get('/api/me', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
+    }
   });
 
   test('the API page is linked from the footer and explains tokens, scopes and limits', async ({ page }) => {

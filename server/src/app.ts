@@ -9,7 +9,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { usePlainMessages } from '@hearsay/contracts/validation-messages';
 import { accessTokensRoutes, bearerAuth } from './modules/access-tokens/access-tokens.routes.ts';
 import { scopeNeeded } from './modules/access-tokens/access-tokens.scopes.ts';
-import { createAccessTokensService } from './modules/access-tokens/access-tokens.service.ts';
+import { createAccessTokensService, type AccessTokensServiceDeps } from './modules/access-tokens/access-tokens.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
 import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/security.routes.ts';
@@ -151,7 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(() => clock().getTime());
   app.addHook('onClose', () => limiter.close());
   // Personal access tokens (decision 024). Not encapsulated, and before the CSRF guard: it lets token requests through.
-  const accessTokens = createAccessTokensService({ db: database.db, clock });
+  // Creating a token asks for the confirmation Settings → Account asks for; that service is built further down.
+  const identity: { confirm?: AccessTokensServiceDeps['confirmIdentity'] } = {};
+  const accessTokens = createAccessTokensService({
+    db: database.db,
+    clock,
+    confirmIdentity: (viewer, password) => identity.confirm!(viewer, password),
+  });
   await app.register(fastifyPlugin(bearerAuth), { tokens: accessTokens, limiter, rateLimit: config.apiTokenRateLimit });
   registerCsrfGuard(app, config.publicUrl, [OAUTH_CALLBACK_ROUTE]);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -338,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     limitMultiplier: config.rateLimitMultiplier,
     realtime,
+    tokens: accessTokens,
     // Each module that keeps totals over people takes a deleted person out of them; their jobs stop first.
     forgetPerson: [
       jobs.forget,
@@ -362,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
+  identity.confirm = accountChanges.reauthenticate;
   const feed = createFeedService({ db, clock, catalog, blocks, settings });
   const moderation = createModerationService({
     db,

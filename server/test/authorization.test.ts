@@ -166,7 +166,7 @@ async function objectFor(row: Row, state: State): Promise<Record<string, string>
       return { sessionId: security.sessions.find((session: { current: boolean }) => session.current).id };
     }
     case 'accessToken': {
-      const created = await act('POST', '/api/me/tokens', owner, { name: 'Matrix token', scopes: ['read'] });
+      const created = await act('POST', '/api/me/tokens', owner, { name: 'Matrix token', scopes: ['read'], password: owner.password });
       return { tokenId: created.token.id };
     }
     case 'warning': {

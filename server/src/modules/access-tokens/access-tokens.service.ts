@@ -18,6 +18,11 @@ import { presentToken, scopesOf } from './access-tokens.presenter.ts';
 export interface AccessTokensServiceDeps {
   db: DB;
   clock: () => Date;
+  /**
+   * The confirmation Settings → Account asks for (the current password, or a recent provider sign-in for people
+   * without one); throws when it fails. A session alone must not mint a credential that outlives it.
+   */
+  confirmIdentity: (viewer: Viewer, password: string | undefined) => Promise<void>;
 }
 
 export type AccessTokensService = ReturnType<typeof createAccessTokensService>;
@@ -46,6 +51,7 @@ export function createAccessTokensService(deps: AccessTokensServiceDeps) {
   }
 
   async function create(viewer: Viewer, input: CreateTokenBody): Promise<CreatedToken> {
+    await deps.confirmIdentity(viewer, input.password);
     const now = clock();
     const days = EXPIRY_DAYS[input.expiresIn ?? '90d'];
     const secret = TOKEN_PREFIX + randomBytes(32).toString('base64url');

@@ -19,8 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Creates a token with the person's cookie, confirmed with their password unless the body says otherwise. */
 function createToken(app: TestApp, person: TestUser, body: object) {
-  return app.inject({ method: 'POST', url: '/api/me/tokens', headers: { cookie: person.cookie }, payload: body });
+  return app.inject({
+    method: 'POST',
+    url: '/api/me/tokens',
+    headers: { cookie: person.cookie },
+    payload: { password: person.password, ...body },
+  });
 }
 
 async function newToken(app: TestApp, person: TestUser, body: object = { name: 'Script', scopes: ['read'] }): Promise<string> {
@@ -188,7 +194,7 @@ describe('personal access tokens', () => {
     const secret = await newToken(t, person, { name: 'Everything', scopes: ['read', 'write'] });
     const attempts: [string, string, object?][] = [
       ['GET', '/api/me/tokens'],
-      ['POST', '/api/me/tokens', { name: 'Another', scopes: ['write'] }],
+      ['POST', '/api/me/tokens', { name: 'Another', scopes: ['write'], password: person.password }],
       ['DELETE', '/api/me/tokens/anything'],
       ['POST', '/api/me/password', { currentPassword: person.password, newPassword: 'Another-Horse-Battery-8' }],
       ['GET', '/api/me/security'],
@@ -242,6 +248,75 @@ describe('personal access tokens', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await t.db.selectFrom('access_token').select('id').where('user_id', '=', person.user.id).execute()).toEqual([]);
     expect((await t.inject({ method: 'GET', url: '/api/me', headers: bearer(secret) })).statusCode).toBe(401);
+  });
+});
+
+describe('creating a token', () => {
+  const tokensOf = (person: TestUser) => t.db.selectFrom('access_token').select('id').where('user_id', '=', person.user.id).execute();
+
+  it('needs the current password: without it or with a wrong one, a clear translated 400 and no token', async () => {
+    const person = await createUser(t);
+    for (const password of [undefined, 'Not-My-Password-1']) {
+      const refused = await createToken(t, person, { name: 'Stolen session', scopes: ['write'], expiresIn: 'never', password });
+      expect(refused.statusCode, String(password)).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'wrong_password', message: 'Your current password is incorrect.' });
+    }
+    const inGerman = await t.inject({
+      method: 'POST',
+      url: '/api/me/tokens',
+      headers: { cookie: person.cookie, 'accept-language': 'de' },
+      payload: { name: 'Stolen session', scopes: ['read'], password: 'Not-My-Password-1' },
+    });
+    expect(inGerman.statusCode).toBe(400);
+    expect(inGerman.json().error.message).not.toBe('Your current password is incorrect.');
+    expect(await tokensOf(person)).toEqual([]);
+    expect((await t.inject({ url: '/api/me/tokens', headers: { cookie: person.cookie } })).json().tokens).toEqual([]);
+    expect((await createToken(t, person, { name: 'Mine', scopes: ['write'] })).statusCode).toBe(201);
+  });
+
+  it('counts wrong passwords with the other security settings: ten an hour, then 429', async () => {
+    const strict = await createTestApp({ clock: clock.now, env: { RATE_LIMIT_MULTIPLIER: '1' } });
+    try {
+      const person = await createUser(strict);
+      for (let n = 0; n < 10; n++) {
+        expect((await createToken(strict, person, { name: 'Guess', scopes: ['read'], password: `Guess-${n}-abcdef` })).statusCode).toBe(
+          400,
+        );
+      }
+      const locked = await createToken(strict, person, { name: 'Guess', scopes: ['read'] });
+      expect(locked.statusCode).toBe(429);
+      // The same count guards changing the password.
+      const change = await strict.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: { cookie: person.cookie },
+        payload: { currentPassword: person.password, newPassword: 'Another-Horse-Battery-8' },
+      });
+      expect(change.statusCode).toBe(429);
+      expect(await strict.db.selectFrom('access_token').select('id').where('user_id', '=', person.user.id).execute()).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('lets members without a password create one within an hour of signing in with their provider', async () => {
+    const person = await createUser(t);
+    await t.db.updateTable('account').set({ password: null }).where('user_id', '=', person.user.id).execute();
+    const body = { name: 'Provider person', scopes: ['read'], password: undefined };
+    const signedIn = (hoursAgo: number) =>
+      t.db
+        .updateTable('session')
+        .set({ created_at: new Date(clock.now().getTime() - hoursAgo * 3600_000).toISOString() })
+        .where('user_id', '=', person.user.id)
+        .execute();
+    await signedIn(0.5);
+    expect((await createToken(t, person, body)).statusCode).toBe(201);
+
+    await signedIn(2);
+    const stale = await createToken(t, person, body);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.code).toBe('sign_in_again');
+    expect(await tokensOf(person)).toHaveLength(1);
   });
 });
 

@@ -49,6 +49,7 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
   const { db, limiter } = deps;
   const limit = (base: number) => base * deps.limitMultiplier;
 
+  /** The current password, or for people without one a sign-in with their provider within the hour. */
   async function reauthenticate(viewer: Viewer, password: string | undefined): Promise<void> {
     if (await passwordHash(db, viewer.id)) return deps.confirmPassword(viewer, password);
     const started = await repository.sessionStartedAt(db, viewer.sessionId);
@@ -168,5 +169,5 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
     return { email: pending.new_email };
   }
 
-  return { changeUsername, requestEmailChange, confirmEmail };
+  return { changeUsername, requestEmailChange, confirmEmail, reauthenticate };
 }

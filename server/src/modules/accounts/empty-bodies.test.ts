@@ -40,7 +40,7 @@ describe.each(Object.keys(forms) as (keyof typeof forms)[])('POST with %s', (for
     const otherCookie = sessionCookie(other.headers['set-cookie']);
     const response = await emptyPost('/api/me/sessions/sign-out-others', form, person.cookie);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ended: 1 });
+    expect(response.json()).toEqual({ ended: 1, tokensRevoked: 0 });
     expect((await t.inject({ url: '/api/me', headers: { cookie: otherCookie } })).json().user).toBeNull();
   });
 

@@ -37,7 +37,7 @@ describe('a password reset', () => {
           method: 'POST',
           url: '/api/me/tokens',
           headers: { cookie: who.cookie },
-          payload: { name: 'Script', scopes: ['read', 'write'], expiresIn: 'never' },
+          payload: { name: 'Script', scopes: ['read', 'write'], expiresIn: 'never', password: who.password },
         })
       ).json().secret as string;
     const [token, othersToken] = await Promise.all([tokenOf(person), tokenOf(other)]);

@@ -84,7 +84,9 @@ export const securityRoutes: FastifyPluginAsync<{
 
   route(app, endpoints.revokeSession, async (request) => security.revokeSession(request.viewer, request.params.sessionId));
 
-  route(app, endpoints.signOutOthers, async (request) => security.signOutOtherDevices(request.viewer));
+  route(app, endpoints.signOutOthers, async (request) =>
+    security.signOutOtherDevices(request.viewer, request.body?.revokeAccessTokens ?? false),
+  );
 
   route(app, endpoints.connectAccount, async (request, reply) =>
     withCookies(reply, await security.linkAccount(request.viewer, request.params.provider, requestContext(request))),

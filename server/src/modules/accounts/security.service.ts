@@ -18,6 +18,7 @@ import type { Viewer } from '../../platform/http/viewer.ts';
 import type { RequestContext, WithCookies } from './accounts.service.ts';
 import * as repository from './accounts.repository.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { AccessTokensService } from '../access-tokens/access-tokens.service.ts';
 import { rememberTotpCode } from './totp-replay.ts';
 import { describeUserAgent } from './user-agents.ts';
 
@@ -42,6 +43,8 @@ export interface SecurityServiceDeps {
   forgetPerson: ForgetPerson[];
   /** Live updates of the sessions a change ends stop at once. */
   realtime: Pick<Realtime, 'disconnect'>;
+  /** A password change and "sign out of all other devices" revoke the person's access tokens when asked to. */
+  tokens: Pick<AccessTokensService, 'revokeAll'>;
 }
 
 export type SecurityService = ReturnType<typeof createSecurityService>;
@@ -141,6 +144,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     // A reset link asked for before the change would otherwise still replace the new password.
     await repository.deleteResetTokens(db, viewer.id);
     if (input.signOutOtherDevices ?? true) deps.realtime.disconnect(viewer.id, { exceptSession: viewer.sessionId });
+    if (input.revokeAccessTokens ?? false) await deps.tokens.revokeAll(viewer.id);
     return { body: { ok: true }, setCookies: result.setCookies };
   }
 
@@ -201,10 +205,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     return { ok: true };
   }
 
-  async function signOutOtherDevices(viewer: Viewer): Promise<{ ended: number }> {
+  async function signOutOtherDevices(viewer: Viewer, revokeAccessTokens: boolean): Promise<{ ended: number; tokensRevoked: number }> {
     const ended = await repository.deleteOtherSessions(db, viewer.id, viewer.sessionId);
     deps.realtime.disconnect(viewer.id, { exceptSession: viewer.sessionId });
-    return { ended };
+    const tokensRevoked = revokeAccessTokens ? await deps.tokens.revokeAll(viewer.id) : 0;
+    return { ended, tokensRevoked };
   }
 
   /** Starts a sign-in (or sign-up) with a provider: the browser goes to the returned URL and comes back to /auth/callback. */

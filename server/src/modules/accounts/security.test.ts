@@ -229,7 +229,7 @@ describe('sessions', () => {
     expect((await t.inject({ method: 'DELETE', url: `/api/me/sessions/${android.id}`, headers: { cookie: laptop } })).statusCode).toBe(404);
 
     const others = await post('/api/me/sessions/sign-out-others', laptop);
-    expect(others.json()).toEqual({ ended: 1 });
+    expect(others.json()).toEqual({ ended: 1, tokensRevoked: 0 });
     expect(await me(person.cookie)).toBeNull();
     expect((await me(laptop)).id).toBe(person.user.id);
     expect((await overview(laptop)).sessions).toHaveLength(1);
@@ -265,6 +265,70 @@ describe('changing the password', () => {
     expect(await me(other)).toBeNull();
     expect((await signIn(person)).statusCode).toBe(401);
     expect((await signIn(person, 'Another-Good-Pass-42')).statusCode).toBe(200);
+  });
+});
+
+describe('personal access tokens after a password change or "sign out of all other devices"', () => {
+  const newToken = async (person: TestUser) => {
+    const created = await post('/api/me/tokens', person.cookie, { name: 'Script', scopes: ['read'], password: person.password });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().secret as string;
+  };
+  const asToken = async (secret: string) =>
+    (await t.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${secret}` } })).statusCode;
+
+  it('keep working after a password change unless revoking them is asked for', async () => {
+    const person = await createUser(t);
+    const kept = await newToken(person);
+    const first = await post('/api/me/password', person.cookie, {
+      currentPassword: person.password,
+      newPassword: 'Another-Good-Pass-42',
+      signOutOtherDevices: false,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await asToken(kept)).toBe(200);
+
+    const later = await newToken({ ...person, password: 'Another-Good-Pass-42' });
+    const othersToken = await newToken(await createUser(t));
+    const second = await post('/api/me/password', person.cookie, {
+      currentPassword: 'Another-Good-Pass-42',
+      newPassword: 'Third-Good-Pass-43',
+      revokeAccessTokens: true,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await asToken(kept)).toBe(401);
+    expect(await asToken(later)).toBe(401);
+    expect(await asToken(othersToken)).toBe(200);
+    const stillSignedIn = sessionCookie(second.headers['set-cookie']);
+    expect((await t.inject({ url: '/api/me/tokens', headers: { cookie: stillSignedIn } })).json().tokens).toEqual([]);
+  });
+
+  it('a wrong current password revokes nothing', async () => {
+    const person = await createUser(t);
+    const secret = await newToken(person);
+    const wrong = await post('/api/me/password', person.cookie, {
+      currentPassword: 'nope-nope',
+      newPassword: 'Another-Good-Pass-42',
+      revokeAccessTokens: true,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(await asToken(secret)).toBe(200);
+  });
+
+  it('"sign out of all other devices" leaves them unless asked, then revokes them all and says how many', async () => {
+    const person = await createUser(t);
+    const laptop = sessionCookie((await signIn(person)).headers['set-cookie']);
+    const secrets = [await newToken(person), await newToken(person)];
+
+    const plain = await post('/api/me/sessions/sign-out-others', laptop);
+    expect(plain.json()).toEqual({ ended: 1, tokensRevoked: 0 });
+    for (const secret of secrets) expect(await asToken(secret)).toBe(200);
+
+    const revoking = await post('/api/me/sessions/sign-out-others', laptop, { revokeAccessTokens: true });
+    expect(revoking.statusCode, revoking.body).toBe(200);
+    expect(revoking.json()).toEqual({ ended: 0, tokensRevoked: 2 });
+    for (const secret of secrets) expect(await asToken(secret)).toBe(401);
+    expect((await me(laptop)).id).toBe(person.user.id);
   });
 });
 

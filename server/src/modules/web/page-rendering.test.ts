@@ -86,7 +86,7 @@ describe('pages rendered on the server', () => {
     const token = await t.inject({
       method: 'POST',
       url: '/api/me/tokens',
-      payload: { name: 'script', scopes: ['read'] },
+      payload: { name: 'script', scopes: ['read'], password: member.password },
       headers: { cookie: member.cookie },
     });
     const secret = (token.json() as { secret?: string }).secret;

@@ -66,7 +66,7 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'picture');
   const avatar = await site.inject({ method: 'POST', url: '/api/me/avatar', payload: form, headers: { cookie: alice.cookie } });
   expect(avatar.statusCode, avatar.body).toBe(200);
-  await act('POST', '/api/me/tokens', alice, { name: 'Script', scopes: ['read'] });
+  await act('POST', '/api/me/tokens', alice, { name: 'Script', scopes: ['read'], password: alice.password });
   expect((await importExport(site, bob, rymExport({ rows: 6, prefix: 'Backup' }))).status).toBe('done');
   expect((await exportData(site, alice)).status).toBe('done');
   await site.app.domainEvents.idle();

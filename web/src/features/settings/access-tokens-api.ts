@@ -1,5 +1,5 @@
 import type { CreateTokenBody } from '@hearsay/contracts/access-tokens';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { accessTokensEndpoints } from '../../shared/lib/endpoints.ts';
 
@@ -16,3 +16,9 @@ function useTokensMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promi
 export const useCreateToken = () => useTokensMutation((body: CreateTokenBody) => call(accessTokensEndpoints.create, { body }));
 
 export const useRevokeToken = () => useTokensMutation((tokenId: string) => call(accessTokensEndpoints.revoke, { params: { tokenId } }));
+
+/** Tokens that still work (not expired): what a password change or "sign out of all other devices" offers to revoke. */
+export function useWorkingTokenCount(): number {
+  const tokens = useQuery(accessTokensQueryOptions);
+  return tokens.data?.tokens.filter((token) => !token.expired).length ?? 0;
+}

@@ -22,6 +22,8 @@ import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { Checkbox, Field, Input, NativeSelect, TextField } from '../../shared/ui/input.tsx';
 import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { accessTokensQueryOptions, useCreateToken, useRevokeToken } from './access-tokens-api.ts';
+import { securityQueryOptions } from './api.ts';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const EXPIRY_LABELS: Record<TokenExpiry, string> = { '30d': 'expiry30d', '90d': 'expiry90d', '1y': 'expiry1y', never: 'expiryNever' };
@@ -125,8 +127,11 @@ function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => voi
 }
 
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('developers');
+  const { t } = useTranslation(['developers', 'settings']);
   const create = useCreateToken();
+  // People who sign in only through a provider have no password; a recent sign-in confirms it is them instead.
+  const hasPassword = useQuery(securityQueryOptions).data?.hasPassword ?? true;
+  const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [write, setWrite] = useState(false);
   const [expiresIn, setExpiresIn] = useState<TokenExpiry>('90d');
@@ -136,10 +141,11 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setError(t('tokens.nameRequired'));
+    if (hasPassword && !password) return setError(t('settings:security.passwordRequired'));
     setError(null);
     const scopes: TokenScope[] = write ? ['read', 'write'] : ['read'];
     create.mutate(
-      { name: name.trim(), scopes, expiresIn },
+      { name: name.trim(), scopes, expiresIn, ...(hasPassword ? { password } : {}) },
       {
         onSuccess: setCreated,
         onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('tokens.failed')),
@@ -220,6 +226,11 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                 ))}
               </NativeSelect>
             </Field>
+            {hasPassword ? (
+              <CurrentPasswordField id="token-password" value={password} onValueChange={setPassword} />
+            ) : (
+              <p className="text-sm text-ink-muted">{t('settings:accountChanges.noPassword')}</p>
+            )}
             <FormButtons cancelLabel={t('tokens.cancel')} onCancel={onClose}>
               <SubmitButton pending={create.isPending} pendingLabel={t('tokens.creating')}>
                 {t('tokens.create')}

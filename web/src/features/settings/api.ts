@@ -1,25 +1,30 @@
 import type { ChangeEmailBody, ChangeUsernameBody } from '@hearsay/contracts/accounts';
-import type { ChangePasswordBody, DeleteAccountBody, ProviderId } from '@hearsay/contracts/security';
+import type { ChangePasswordBody, DeleteAccountBody, ProviderId, SignOutOthersBody } from '@hearsay/contracts/security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DELETED_FLAG } from '../../shared/auth/session.ts';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
-import { accountsEndpoints, securityEndpoints } from '../../shared/lib/endpoints.ts';
+import { accessTokensEndpoints, accountsEndpoints, securityEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const securityQueryOptions = endpointQuery(securityEndpoints.overview, {});
 
-/** A settings change: refresh the security overview (and the session, whose cookie may have been renewed). */
-function useSettingsMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+/**
+ * A settings change: refresh the security overview (and the session, whose cookie may have been renewed), and the
+ * access tokens when the change may have revoked them.
+ */
+function useSettingsMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, { tokens = false } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: endpointKey(securityEndpoints.overview) });
       await queryClient.invalidateQueries({ queryKey: endpointKey(accountsEndpoints.me) });
+      if (tokens) await queryClient.invalidateQueries({ queryKey: endpointKey(accessTokensEndpoints.list) });
     },
   });
 }
 
-export const useChangePassword = () => useSettingsMutation((body: ChangePasswordBody) => call(securityEndpoints.changePassword, { body }));
+export const useChangePassword = () =>
+  useSettingsMutation((body: ChangePasswordBody) => call(securityEndpoints.changePassword, { body }), { tokens: true });
 
 export const useEnableTwoFactor = () =>
   useMutation({ mutationFn: (password: string) => call(securityEndpoints.enableTwoFactor, { body: { password } }) });
@@ -36,7 +41,8 @@ export const useNewBackupCodes = () =>
 export const useRevokeSession = () =>
   useSettingsMutation((sessionId: string) => call(securityEndpoints.revokeSession, { params: { sessionId } }));
 
-export const useSignOutOthers = () => useSettingsMutation(() => call(securityEndpoints.signOutOthers, { body: {} }));
+export const useSignOutOthers = () =>
+  useSettingsMutation((body: SignOutOthersBody) => call(securityEndpoints.signOutOthers, { body }), { tokens: true });
 
 export const useDisconnect = () =>
   useSettingsMutation((provider: ProviderId) => call(securityEndpoints.disconnectAccount, { params: { provider } }));

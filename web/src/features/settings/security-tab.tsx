@@ -9,6 +9,7 @@ import { formatDate } from '../../shared/lib/format-date.ts';
 import { Badge } from '../../shared/ui/card.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
+import { Checkbox } from '../../shared/ui/input.tsx';
 import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-input.tsx';
 import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import {
@@ -19,6 +20,7 @@ import {
   useRevokeSession,
   useSignOutOthers,
 } from './api.ts';
+import { useWorkingTokenCount } from './access-tokens-api.ts';
 import { AccessTokensSection } from './access-tokens-section.tsx';
 import { BackupCodeList } from './backup-code-list.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
@@ -56,6 +58,8 @@ function ChangePassword() {
   const { password, confirm } = newPassword;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const tokenCount = useWorkingTokenCount();
+  const [revokeTokens, setRevokeTokens] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,11 +68,12 @@ function ChangePassword() {
     if (newPassword.problem) return setError(t(`accounts:register.${newPassword.problem}`));
     setError(null);
     change.mutate(
-      { currentPassword: current, newPassword: password, signOutOtherDevices: true },
+      { currentPassword: current, newPassword: password, signOutOtherDevices: true, revokeAccessTokens: revokeTokens && tokenCount > 0 },
       {
         onSuccess: () => {
           setCurrent('');
           newPassword.clear();
+          setRevokeTokens(false);
           setDone(true);
         },
         onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
@@ -82,6 +87,9 @@ function ChangePassword() {
         <FormMessage error={error} success={done ? t('security.passwordChanged') : null} />
         <CurrentPasswordField id="current-password" value={current} onValueChange={setCurrent} />
         <NewPasswordFields idPrefix="new" value={newPassword} replacing />
+        {tokenCount > 0 ? (
+          <Checkbox checked={revokeTokens} onCheckedChange={setRevokeTokens} label={t('security.revokeTokens', { count: tokenCount })} />
+        ) : null}
         <SubmitButton className="self-start" pending={change.isPending} pendingLabel={t('security.updating')}>
           {t('security.updatePassword')}
         </SubmitButton>
@@ -167,6 +175,9 @@ function Sessions({ sessions }: { sessions: SessionInfo[] }) {
   const others = useSignOutOthers();
   const when = (moment: string) => formatDate(moment, i18n.language, 'dateTime');
   const hasOthers = sessions.some((session) => !session.current);
+  const tokenCount = useWorkingTokenCount();
+  const [revokeTokens, setRevokeTokens] = useState(false);
+  const revoking = revokeTokens && tokenCount > 0;
 
   return (
     <SettingsSection id="sessions" title={t('sessions.title')} description={t('sessions.description')}>
@@ -205,15 +216,29 @@ function Sessions({ sessions }: { sessions: SessionInfo[] }) {
           );
         })}
       </ul>
+      {tokenCount > 0 ? (
+        <div className="mt-4">
+          <Checkbox checked={revokeTokens} onCheckedChange={setRevokeTokens} label={t('security.revokeTokens', { count: tokenCount })} />
+        </div>
+      ) : null}
       <Button
         variant="outline"
         className="mt-4"
-        disabled={!hasOthers || others.isPending}
+        disabled={!(hasOthers || revoking) || others.isPending}
         onClick={() =>
-          others.mutate(undefined, {
-            onSuccess: (result) => toast.success(t('sessions.othersEnded', { count: result.ended })),
-            onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-          })
+          others.mutate(
+            { revokeAccessTokens: revoking },
+            {
+              onSuccess: (result) => {
+                setRevokeTokens(false);
+                const ended = t('sessions.othersEnded', { count: result.ended });
+                toast.success(
+                  result.tokensRevoked > 0 ? `${ended} ${t('sessions.tokensRevoked', { count: result.tokensRevoked })}` : ended,
+                );
+              },
+              onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+            },
+          )
         }
       >
         {t('sessions.signOutOthers')}
