@@ -322,12 +322,12 @@ export async function vouchForAlbums(
   albumIds: readonly string[],
   options: { origin?: ClientOrigin; rule?: MemberConfirmationRule; now: string },
 ): Promise<string[]> {
-  if (albumIds.length === 0) return [];
+  // Most finds are of confirmed albums: no lock is taken for a batch without a pending one.
+  const pending = albumIds.length ? await repository.pendingAmong(db, albumIds) : [];
+  if (!pending.length) return [];
   return db.transaction().execute(async (trx) => {
     // Two members' vouches weighed at once would each miss the other's.
     await lockForTransaction(trx, 'catalog-writes');
-    const pending = await repository.pendingAmong(trx, albumIds);
-    if (!pending.length) return [];
     await recordVouches(trx, userId, pending, options.origin, options.now);
     const confirmed = await albumsConfirmedByMembers(trx, pending, options.rule ?? DEFAULT_MEMBER_CONFIRMATION, new Date(options.now));
     return confirmPending(trx, confirmed, { by: 'member', now: options.now });
