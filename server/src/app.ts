@@ -33,6 +33,7 @@ import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { createFeedService } from './modules/feed/feed.service.ts';
 import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { addressPrefix, type OriginOf } from './platform/http/client-origin.ts';
 import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -307,6 +308,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens: accessTokens,
   });
   late.accounts = accounts;
+  // The browser and address range a member's finds of pending albums come from (decision 058).
+  const originOf: OriginOf = (request) => ({
+    deviceId: accounts.deviceIdOf(request.headers.cookie),
+    addressPrefix: addressPrefix(request.ip),
+  });
   const notifications = createNotificationsService({
     db,
     clock,
@@ -402,7 +408,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checks: { database: () => ping(db), ...(config.redisUrl ? { redis: () => cluster.ping() } : {}) },
   });
   await serveMetrics(app, metrics, config.metrics);
-  await app.register(catalogRoutes, { catalog, caches: config.caches, onArtistViewed: catalogMusicBrainz.refreshArtistSoon });
+  await app.register(catalogRoutes, {
+    catalog,
+    caches: config.caches,
+    onArtistViewed: catalogMusicBrainz.refreshArtistSoon,
+    originOf,
+  });
   await app.register(musicbrainzRoutes, { catalogMusicBrainz, enrichmentState: enrichment.state });
   await app.register(coverRoutes, { covers });
   await registerUploads(app, config.dataDir);
@@ -414,7 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profilesRoutes, { profiles });
   await app.register(blocksRoutes, { blocks });
   await app.register(moderationRoutes, { moderation });
-  await app.register(importsRoutes, { imports });
+  await app.register(importsRoutes, { imports, originOf });
   await app.register(dataExportRoutes, { dataExport });
   await app.register(journalRoutes, { journal });
   await app.register(feedRoutes, { feed });

@@ -61,6 +61,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     clock,
     charts: config.charts,
     caches: config.caches,
+    memberConfirmation: config.memberConfirmation,
     ratings: ratingLookup,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });

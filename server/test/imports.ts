@@ -3,11 +3,17 @@ import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
 import type { TestUser } from './users.ts';
 
-/** Uploads a file to the RateYourMusic import, as `person` (or signed out). */
-export function uploadExport(t: TestApp, person: TestUser | null, file: Buffer | string, fileName = 'export.csv') {
+/** Uploads a file to the RateYourMusic import, as `person` (or signed out), from `remoteAddress` when given. */
+export function uploadExport(t: TestApp, person: TestUser | null, file: Buffer | string, fileName = 'export.csv', remoteAddress?: string) {
   const form = new FormData();
   form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type: 'text/csv' }), fileName);
-  return t.inject({ method: 'POST', url: '/api/imports/rym', payload: form, headers: person ? { cookie: person.cookie } : {} });
+  return t.inject({
+    method: 'POST',
+    url: '/api/imports/rym',
+    payload: form,
+    headers: person ? { cookie: person.cookie } : {},
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 }
 
 /** Polls the import until `done` holds (by default: it stopped running, done or failed). */
@@ -27,8 +33,14 @@ export async function waitForImport(
 }
 
 /** Uploads the file and waits for the import to end; expects it to have been accepted. */
-export async function importExport(t: TestApp, person: TestUser, file: Buffer | string, fileName?: string): Promise<ImportJob> {
-  const started = await uploadExport(t, person, file, fileName);
+export async function importExport(
+  t: TestApp,
+  person: TestUser,
+  file: Buffer | string,
+  fileName?: string,
+  remoteAddress?: string,
+): Promise<ImportJob> {
+  const started = await uploadExport(t, person, file, fileName, remoteAddress);
   expect(started.statusCode, started.body).toBe(202);
   return waitForImport(t, person, started.json().id);
 }

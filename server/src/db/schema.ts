@@ -380,6 +380,17 @@ export interface ImportItemTable {
 }
 
 /** A member's unpublished review of an album (an imported text too short to publish). */
+/** A member's find of a pending album (catalog module, decision 058). */
+export interface AlbumVouchTable {
+  album_id: string;
+  user_id: string;
+  /** The device cookie's id of the browser the find came from, when it had one. */
+  device_id: string | null;
+  /** The client address's network: IPv4 /24, IPv6 /48. */
+  address_prefix: string | null;
+  created_at: string;
+}
+
 export interface ReviewDraftTable {
   user_id: string;
   album_id: string;
@@ -691,6 +702,7 @@ export interface Database {
   artist: ArtistTable;
   artist_alias: ArtistAliasTable;
   album: AlbumTable;
+  album_vouch: AlbumVouchTable;
   album_artist: AlbumArtistTable;
   genre: GenreTable;
   album_genre: AlbumGenreTable;

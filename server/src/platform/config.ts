@@ -80,6 +80,12 @@ export const EnvSchema = z.object({
   /** Generous: imported albums stay private to their importer until confirmed, and a real export never reaches these (decision 054). */
   IMPORT_NEW_ALBUMS_PER_IMPORT: positiveInt(1_000_000).default(50_000),
   IMPORT_NEW_ALBUMS_PER_DAY: positiveInt(1_000_000).default(50_000),
+  /** A pending album is confirmed by members once this many independent members with standing found it (decision 058). */
+  CATALOG_CONFIRMATIONS_BY_MEMBERS: positiveInt(1000).min(1, { error: 'must be at least 1' }).default(2),
+  /** Standing: an account this many days old … */
+  CATALOG_STANDING_DAYS: positiveInt(3650).default(14),
+  /** … that rated this many confirmed albums it did not add. */
+  CATALOG_STANDING_RATINGS: positiveInt(100_000).default(20),
   WEB_DIST: z.string().optional(),
   SOURCE_MAPS: booleanish.default(false),
   RATE_LIMIT_MULTIPLIER: positiveInt(1000).default(1),
@@ -140,6 +146,7 @@ export interface Config {
   /** Background jobs run in a worker thread of their own (else in short steps on the server's thread). */
   jobThread: boolean;
   charts: { priorWeight: number; minRatings: number };
+  memberConfirmation: { members: number; standingDays: number; standingRatings: number };
   /** How many albums new to the catalog one import, and one person's imports in 24 hours, may add. */
   importLimits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
   webDist: string;
@@ -210,6 +217,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     caches: env.CACHES,
     jobThread: env.JOB_THREAD,
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
+    memberConfirmation: {
+      members: env.CATALOG_CONFIRMATIONS_BY_MEMBERS,
+      standingDays: env.CATALOG_STANDING_DAYS,
+      standingRatings: env.CATALOG_STANDING_RATINGS,
+    },
     importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
     notificationEmailsPerHour: env.NOTIFICATION_EMAILS_PER_HOUR,

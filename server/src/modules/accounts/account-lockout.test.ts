@@ -40,7 +40,7 @@ function deviceCookie(header: string | string[] | undefined): string {
 const resetLink = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]);
 
 describe('device cookies', () => {
-  it('are set after a successful sign-in only: signed, http-only, SameSite=Lax, for /api/auth, Secure on an https site', async () => {
+  it('are set after a successful sign-in only: signed, http-only, SameSite=Lax, for /api, Secure on an https site; one browser keeps its id across accounts', async () => {
     const person = await createUser(t);
     const wrong = await signIn(t, person.user.email, 'not-the-password', '192.0.2.10');
     expect(setCookies(wrong.headers['set-cookie']).some((entry) => entry.includes('hearsay.device'))).toBe(false);
@@ -50,10 +50,21 @@ describe('device cookies', () => {
     const cookie = setCookies(right.headers['set-cookie']).find((entry) => entry.startsWith('hearsay.device='))!;
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);
-    expect(cookie).toMatch(/; Path=\/api\/auth(;|$)/);
+    expect(cookie).toMatch(/; Path=\/api(;|$)/);
     expect(Number(/Max-Age=(\d+)/.exec(cookie)?.[1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
     expect(cookie).not.toMatch(/; Secure/);
     expect(cookie.split(';')[0]).not.toContain(person.password);
+
+    // Another account signed in from the same browser: the cookie names it, and keeps the browser's id (decision 058).
+    const deviceId = (value: string) => value.split(';')[0]!.split('.')[2];
+    const other = await createUser(t);
+    const again = await signIn(t, other.user.email, other.password, '192.0.2.10', cookie.split(';')[0]);
+    const otherCookie = deviceCookie(again.headers['set-cookie']);
+    expect(otherCookie.split('=')[1]!.startsWith(`${other.user.id}.`)).toBe(true);
+    expect(deviceId(otherCookie)).toBe(deviceId(cookie));
+    expect(deviceId(deviceCookie((await signIn(t, other.user.email, other.password, '192.0.2.10')).headers['set-cookie']))).not.toBe(
+      deviceId(cookie),
+    );
 
     const https = await createTestApp({ env: { PUBLIC_URL: 'https://hearsay.test' } });
     try {

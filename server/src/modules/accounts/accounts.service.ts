@@ -129,7 +129,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       throw badRequest('registration_failed', result.body.message ?? 'Registration failed. Please try again.');
     const user = await currentUser(result.body.user.id);
     if (!user) throw new AppError(500, 'registration_failed', 'Registration failed. Please try again.');
-    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id)] };
+    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id, context.headers)] };
   }
 
   /** Tells an account's owner that passwords are being guessed from browsers they never used (once an hour). */
@@ -177,7 +177,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }
     const user = await currentUser(result.body.user.id);
     if (!user) throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
-    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id)] };
+    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id, context.headers)] };
   }
 
   /** The second step of a sign-in with two-factor: an authenticator code or a backup code. */
@@ -213,7 +213,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     if (input.method === 'totp') await rememberTotpCode(limiter, result.body.user.id, body.code);
     const user = await currentUser(result.body.user.id);
     if (!user) throw new AppError(401, 'two_factor_expired', 'This sign-in has expired. Please sign in again.');
-    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id)] };
+    return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id, context.headers)] };
   }
 
   async function signOut(context: RequestContext): Promise<WithCookies<{ ok: true }>> {
@@ -357,6 +357,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   return {
+    /** The device id of a request's device cookie (any account's), for telling one browser's accounts apart. */
+    deviceIdOf: (cookie: string | undefined) => devices.read(new Headers(cookie ? { cookie } : {}))?.id ?? null,
     updateProfile,
     uploadAvatar: async (userId: string, upload: Buffer) => ({
       avatarUrl: await saveAvatar(db, deps.dataDir, userId, upload, deps.clock().toISOString()),

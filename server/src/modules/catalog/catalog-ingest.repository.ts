@@ -200,21 +200,33 @@ export async function insertAlbumBundles(db: DB, bundles: readonly NewAlbumBundl
 export interface Confirmation {
   by: AlbumConfirmation;
   now: string;
-  /** Leaves out albums this member's own import added: they confirm nothing by finding them again. */
-  exceptAddedBy?: string;
+}
+
+/** The pending albums among these ids. */
+export async function pendingAmong(db: DB, ids: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const found: string[] = [];
+  for (let start = 0; start < unique.length; start += KEYS) {
+    const rows = await db
+      .selectFrom('album')
+      .select('id')
+      .where('id', 'in', unique.slice(start, start + KEYS))
+      .where('status', '=', 'pending')
+      .execute();
+    found.push(...rows.map((row) => row.id));
+  }
+  return found;
 }
 
 /** Marks the pending albums among `ids` confirmed; returns those it changed. */
 export async function confirmAlbums(db: DB, ids: readonly string[], confirmation: Confirmation) {
   const confirmed: { id: string; title: string; artist_credit: string }[] = [];
   for (let start = 0; start < ids.length; start += BATCH) {
-    let query = db
+    const query = db
       .updateTable('album')
       .set({ status: 'confirmed', confirmed_at: confirmation.now, confirmed_by: confirmation.by, updated_at: confirmation.now })
       .where('id', 'in', ids.slice(start, start + BATCH))
       .where('status', '=', 'pending');
-    const member = confirmation.exceptAddedBy;
-    if (member !== undefined) query = query.where((eb) => eb.or([eb('created_by', 'is', null), eb('created_by', '<>', member)]));
     confirmed.push(...(await query.returning(['id', 'title', 'artist_credit']).execute()));
   }
   return confirmed;

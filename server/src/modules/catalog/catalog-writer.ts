@@ -15,7 +15,10 @@ import { lockForTransaction, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { matchKey, slugify, textTooLong, titleMatchKey } from '../../platform/text.ts';
 import { indexDocuments, replaceDocuments } from '../../platform/db/search-index.ts';
+import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import * as repository from './catalog-ingest.repository.ts';
+import { insertVouches, type NewVouch } from './album-vouches.repository.ts';
+import { albumsConfirmedByMembers, DEFAULT_MEMBER_CONFIRMATION, type MemberConfirmationRule } from './member-confirmation.ts';
 import { classifyGenres, GENRE_DEFINITIONS } from './genre-taxonomy.ts';
 import { creditText, sortName, yearOf, type Credit } from './normalise.ts';
 
@@ -43,10 +46,14 @@ export interface CatalogEntry {
 
 export interface AddOptions {
   /**
-   * The member whose import adds the entries: albums and artists new to the catalog wait for confirmation, and a
-   * pending album someone else's import added is confirmed by being found again.
+   * The member whose import adds the entries: albums and artists new to the catalog wait for confirmation, and the
+   * member vouches for every pending album the entries add or find (decision 058).
    */
   importedBy?: string;
+  /** Where the member's import was started: the browser and address range their vouches record. */
+  origin?: ClientOrigin;
+  /** When members' vouches confirm a pending album; the defaults unless the configuration says otherwise. */
+  memberConfirmation?: MemberConfirmationRule;
   /**
    * Albums already in the catalog found under other spellings of their artists' names: each credit's name and
    * aliases become aliases of the album's artist in the same position (when the credits and the album's artists
@@ -116,8 +123,10 @@ export async function addCatalogEntries(
     const albumIds: string[] = [];
     const isNew: boolean[] = [];
     const aliases: ArtistAliases[] = [];
-    /** Pending albums these entries found again, and what confirms them. */
+    /** Pending albums these entries found again, and what confirms them (a member's import only vouches). */
     const foundPending = new Map<string, AlbumConfirmation>();
+    /** Pending albums the importing member vouches for: those the entries found, and those they add. */
+    const vouched = new Set<string>();
     let existing = 0;
 
     for (const entry of entries) {
@@ -132,8 +141,9 @@ export async function addCatalogEntries(
         existing++;
         albumIds.push(found);
         isNew.push(false);
-        if (known.pendingAlbums.has(found) && known.pendingAlbums.get(found) !== importedBy) {
-          foundPending.set(found, pending ? 'member' : catalogConfirmation(entry));
+        if (known.pendingAlbums.has(found)) {
+          if (pending) vouched.add(found);
+          else foundPending.set(found, catalogConfirmation(entry));
         }
         continue;
       }
@@ -211,7 +221,10 @@ export async function addCatalogEntries(
       known.albumByKeyYear.set(`${key}|${year ?? ''}`, albumId);
       if (entry.mbid || entry.discogsMasterId !== null)
         known.albumSourceIds.set(albumId, { mbid: entry.mbid, discogs: entry.discogsMasterId });
-      if (importedBy !== undefined) known.pendingAlbums.set(albumId, importedBy);
+      if (importedBy !== undefined) {
+        known.pendingAlbums.set(albumId, importedBy);
+        vouched.add(albumId);
+      }
     }
 
     // Slugs nobody has: the base, else a variant, checked against the database for the new rows only.
@@ -231,6 +244,7 @@ export async function addCatalogEntries(
     await repository.insertArtists(trx, newArtists);
     await repository.insertAlbumBundles(trx, newAlbums, newId);
     const newArtistIds = new Set(newArtists.map((artist) => artist.id));
+    const isNewAlbum = new Set(newAlbums.map(({ album }) => album.id));
     await addAliases(
       trx,
       [...aliases.filter((alias) => !newArtistIds.has(alias.artistId)), ...(await aliasesOfFoundAlbums(trx, options.aliases ?? []))],
@@ -251,7 +265,14 @@ export async function addCatalogEntries(
     }
     for (const by of new Set(foundPending.values())) {
       const ids = [...foundPending].flatMap(([id, how]) => (how === by ? [id] : []));
-      await confirmPending(trx, ids, { by, now, exceptAddedBy: importedBy });
+      await confirmPending(trx, ids, { by, now });
+    }
+    if (importedBy !== undefined) {
+      const rule = options.memberConfirmation ?? DEFAULT_MEMBER_CONFIRMATION;
+      // An album the member adds has their vouch only: it can confirm nothing unless one member is enough.
+      const weighed = rule.members <= 1 ? [...vouched] : [...vouched].filter((id) => !isNewAlbum.has(id));
+      await recordVouches(trx, importedBy, [...vouched], options.origin, now);
+      await confirmPending(trx, await albumsConfirmedByMembers(trx, weighed, rule, new Date(now)), { by: 'member', now });
     }
     return { added: newAlbums.length, existing, albumIds, isNew };
   });
@@ -280,10 +301,40 @@ function sameAlbum(entry: CatalogEntry, albumId: string | undefined, known: repo
 
 const catalogConfirmation = (entry: CatalogEntry): AlbumConfirmation => (entry.source === 'musicbrainz' ? 'musicbrainz' : 'catalog');
 
+function recordVouches(db: DB, userId: string, albumIds: readonly string[], origin: ClientOrigin | undefined, now: string) {
+  const rows: NewVouch[] = albumIds.map((albumId) => ({
+    album_id: albumId,
+    user_id: userId,
+    device_id: origin?.deviceId ?? null,
+    address_prefix: origin?.addressPrefix ?? null,
+    created_at: now,
+  }));
+  return insertVouches(db, rows);
+}
+
 /**
- * Confirms the pending albums among `albumIds` (for a member: those their own imports did not add), with their
- * pending artists, and adds them to search. Returns the ids it confirmed.
+ * A member found these albums (an import's matches): they vouch for the pending ones, and those that enough
+ * independent members with standing have found are confirmed (decision 058). Returns the ids it confirmed.
  */
+export async function vouchForAlbums(
+  db: DB,
+  userId: string,
+  albumIds: readonly string[],
+  options: { origin?: ClientOrigin; rule?: MemberConfirmationRule; now: string },
+): Promise<string[]> {
+  // Most finds are of confirmed albums: no lock is taken for a batch without a pending one.
+  const pending = albumIds.length ? await repository.pendingAmong(db, albumIds) : [];
+  if (!pending.length) return [];
+  return db.transaction().execute(async (trx) => {
+    // Two members' vouches weighed at once would each miss the other's.
+    await lockForTransaction(trx, 'catalog-writes');
+    await recordVouches(trx, userId, pending, options.origin, options.now);
+    const confirmed = await albumsConfirmedByMembers(trx, pending, options.rule ?? DEFAULT_MEMBER_CONFIRMATION, new Date(options.now));
+    return confirmPending(trx, confirmed, { by: 'member', now: options.now });
+  });
+}
+
+/** Confirms the pending albums among `albumIds`, with their pending artists, and adds them to search. Returns the ids it confirmed. */
 export async function confirmAlbums(db: DB, albumIds: readonly string[], confirmation: repository.Confirmation): Promise<string[]> {
   if (albumIds.length === 0) return [];
   return db.transaction().execute((trx) => confirmPending(trx, albumIds, confirmation));

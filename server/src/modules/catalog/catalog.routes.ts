@@ -2,6 +2,7 @@ import { catalogEndpoints as endpoints } from '@hearsay/contracts/catalog';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
 import { answerVisitorsFromCache, createJsonCache } from '../../platform/http/json-cache.ts';
+import type { OriginOf } from '../../platform/http/client-origin.ts';
 import type { CacheMode } from '../../platform/memory-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -11,9 +12,11 @@ export interface CatalogRoutesOptions {
   caches?: CacheMode;
   /** An artist page was seen: its MusicBrainz details may be refreshed in the background (never awaited). */
   onArtistViewed?: (artistId: string) => void;
+  /** Where a request came from (browser, address range): an album added by hand records it with its adder's vouch. */
+  originOf: OriginOf;
 }
 
-export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { catalog, caches, onArtistViewed }) => {
+export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { catalog, caches, onArtistViewed, originOf }) => {
   const visitorCache = createJsonCache({ max: 5000, ttlMs: 5_000, caches });
   catalog.onChange(() => visitorCache.clear());
 
@@ -25,7 +28,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (ap
     ),
   );
 
-  route(app, endpoints.addByHand, async (request) => catalog.addAlbumByHand(request.body, request.viewer.id), {
+  route(app, endpoints.addByHand, async (request) => catalog.addAlbumByHand(request.body, request.viewer.id, originOf(request)), {
     config: { pace: 'album-by-hand' },
   });
   route(app, endpoints.artistList, async (request) => catalog.listArtists(request.query));

@@ -50,6 +50,8 @@ import { splitArtistCredit } from './normalise.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import { countAlbumsAddedBy, pendingAlbums, rejectAlbums } from './pending-albums.repository.ts';
 import { RELEASE_TYPES } from '@hearsay/contracts/constants';
+import type { ClientOrigin } from '../../platform/http/client-origin.ts';
+import { DEFAULT_MEMBER_CONFIRMATION, type MemberConfirmationRule } from './member-confirmation.ts';
 
 /** What the catalog needs to know about ratings; provided by the ratings module. */
 export interface RatingLookup {
@@ -66,6 +68,8 @@ export interface CatalogServiceDeps {
    * rating prior and genre counts are still kept a minute: each is a scan of the whole catalog no request should pay.
    */
   caches?: CacheMode;
+  /** When members' finds confirm a pending album (decision 058); the defaults when not given. */
+  memberConfirmation?: MemberConfirmationRule;
   /** The streaming service whose "Listen on" link comes first for this member (their linked account), if any. */
   preferredLinkService?: (userId: string) => Promise<LinkService | null>;
 }
@@ -82,6 +86,7 @@ export type { CatalogEntry } from './catalog-writer.ts';
 
 export function createCatalogService(deps: CatalogServiceDeps) {
   const { db } = deps;
+  const memberConfirmation = deps.memberConfirmation ?? DEFAULT_MEMBER_CONFIRMATION;
   const currentYear = () => deps.clock().getUTCFullYear();
 
   // The viewer-independent part of album pages, by album id (refs map slugs and ids to it). Every write that changes
@@ -583,7 +588,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
    * An album a member adds by hand (MusicBrainz cannot be asked): written as an import writes one, so it waits for a
    * moderator or a second person's import, out of every public list, while its link, ratings and reviews work at once.
    */
-  async function addAlbumByHand(body: AlbumByHandBody, viewerId: string): Promise<AlbumByHand> {
+  async function addAlbumByHand(body: AlbumByHandBody, viewerId: string, origin?: ClientOrigin): Promise<AlbumByHand> {
     const year = body.year ?? null;
     if (year !== null && year > currentYear() + 1) {
       throw badRequest('release_year_in_future', 'The release year cannot be later than next year.', [
@@ -607,14 +612,32 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     };
     const problem = writer.entryProblem(entry);
     if (problem) throw badRequest('album_not_addable', `This album cannot be added: ${problem}.`);
-    const result = await writer.addCatalogEntries(db, [entry], deps.clock().toISOString(), { importedBy: viewerId });
+    const result = await writer.addCatalogEntries(db, [entry], deps.clock().toISOString(), {
+      importedBy: viewerId,
+      origin,
+      memberConfirmation,
+    });
     const albumId = result.albumIds[0]!;
     const added = result.isNew[0] ?? false;
-    // Found again: a pending album someone else added may have been confirmed by it.
+    // Found again: the member's vouch may have been the one a pending album was waiting for.
     if (!added) invalidateAll();
     const [album] = await albumCards([albumId], viewerId);
     if (!album) throw notFound('album_not_found', 'We could not find that album.');
     return { album, added };
+  }
+
+  /**
+   * A member found these albums (an import's matches): their vouches are recorded for the pending ones, which are
+   * confirmed once enough independent members with standing have found them (decision 058).
+   */
+  async function vouchForAlbums(userId: string, albumIds: readonly string[], origin?: ClientOrigin): Promise<string[]> {
+    const confirmed = await writer.vouchForAlbums(db, userId, albumIds, {
+      origin,
+      rule: memberConfirmation,
+      now: deps.clock().toISOString(),
+    });
+    if (confirmed.length) invalidateAll();
+    return confirmed;
   }
 
   /** Confirms pending albums, with their artists, and drops every cached list they now belong in. */
@@ -666,7 +689,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     addAlbumByHand,
     /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
     addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>
-      writer.addCatalogEntries(db, entries, deps.clock().toISOString(), options),
+      writer.addCatalogEntries(db, entries, deps.clock().toISOString(), { memberConfirmation, ...options }),
+    vouchForAlbums,
     entryProblem: writer.entryProblem,
     albumMatchKey: writer.albumMatchKey,
     splitArtistCredit,

@@ -12,7 +12,10 @@ const OPERATOR = 'pending-operator@example.com';
 
 beforeAll(async () => {
   // One rating is enough for a chart and for the landing page's best rated, so an imported rating would show there.
-  t = await createTestApp({ env: { CHART_MIN_RATINGS: '1', ADMIN_EMAILS: OPERATOR } });
+  // Every member has standing here (member-confirmation.test.ts tests standing itself).
+  t = await createTestApp({
+    env: { CHART_MIN_RATINGS: '1', ADMIN_EMAILS: OPERATOR, CATALOG_STANDING_DAYS: '0', CATALOG_STANDING_RATINGS: '0' },
+  });
   for (let index = 0; index < 6; index++) {
     const id = await buildAlbum(t.db, { title: `Confirmed Record ${index}`, artist: 'Catalog Regular', releaseDate: '1999' });
     await seedRatings(t.db, id, [7]);
@@ -23,12 +26,16 @@ afterAll(() => t.close());
 const HEADER =
   'RYM Album, First Name,Last Name,First Name localized, Last Name localized,Title,Release_Date,Rating,Ownership,Purchase Date,Media Type,Review';
 
-async function importRows(person: TestUser, rows: { id: string; artist: string; title: string; year: number; rating: number }[]) {
+async function importRows(
+  person: TestUser,
+  rows: { id: string; artist: string; title: string; year: number; rating: number }[],
+  remoteAddress?: string,
+) {
   const csv = [
     HEADER,
     ...rows.map((row) => `"${row.id}","","${row.artist}","","","${row.title}","${row.year}","${row.rating}","","","",""`),
   ];
-  return importExport(t, person, csv.join('\n'));
+  return importExport(t, person, csv.join('\n'), undefined, remoteAddress);
 }
 
 async function get(url: string, person?: TestUser) {
@@ -100,7 +107,7 @@ describe('albums an import adds to the catalog', () => {
     expect(await discography(stranger)).toBe(false);
   });
 
-  it("are confirmed when a second person's import finds the same album, and become public", async () => {
+  it("are confirmed when a second, independent person's import finds the same album, and become public", async () => {
     const first = await createUser(t);
     const second = await createUser(t);
     const stranger = await createUser(t);
@@ -129,7 +136,8 @@ describe('albums an import adds to the catalog', () => {
       status: 'pending',
     });
 
-    const job = await importRows(second, [{ ...row, id: '31', rating: 9 }]);
+    // From another address range: two accounts of one address the same day are taken for one person's.
+    const job = await importRows(second, [{ ...row, id: '31', rating: 9 }], '198.51.100.31');
     expect(job.summary).toMatchObject({ matched: 1, created: 0 });
     expect(await importedAlbumId(second, 'Heard by Two')).toBe(albumId);
     const stored = await t.db

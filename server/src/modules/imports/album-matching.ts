@@ -1,5 +1,6 @@
 import type { ImportSummary } from '@hearsay/contracts/imports';
 import type { DB } from '../../platform/db/index.ts';
+import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import { matchKey, matchWords, titleMatchKey } from '../../platform/text.ts';
 import type { CatalogEntry, CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './imports.repository.ts';
@@ -84,7 +85,7 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
    * Each row's album: first by the key of artist and title (every spelling of both), then, for rows not found so,
    * by the title without its parenthesised or bracketed parts under an artist credited with fewer or more names
    * ("Bowie" / "David Bowie", "Lou Reed / Metallica" / "Lou Reed & Metallica"). Among the candidates, the release
-   * year decides (see `byYear`). Also returns the pending albums other members' imports added.
+   * year decides (see `byYear`).
    */
   async function findAlbums<T extends WantedAlbum>(userId: string, rows: readonly T[]) {
     const keysOf = (row: T) => row.artistNames.flatMap((artist) => row.titles.map((title) => catalog.albumMatchKey(artist, title)));
@@ -116,16 +117,15 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
       );
       if (best) albumOf.set(row, { id: best.id, created: false });
     }
-    const othersPending = new Set(
-      [...found, ...similar].flatMap((album) => (album.status === 'pending' && album.created_by !== userId ? [album.id] : [])),
-    );
-    return { albumOf, othersPending };
+    return { albumOf };
   }
 
-  /** Finding an album someone else's import added, independently, confirms it. */
-  async function confirmFound(userId: string, albumIds: Iterable<string>, othersPending: ReadonlySet<string>) {
-    const confirming = [...new Set(albumIds)].filter((id) => othersPending.has(id));
-    if (confirming.length) await catalog.confirmAlbums(confirming, { by: 'member', exceptAddedBy: userId });
+  /**
+   * The member vouches for the pending albums among those their import found; enough independent members with
+   * standing confirm one (decision 058). `origin`: where the import was started.
+   */
+  async function vouchFound(userId: string, albumIds: Iterable<string>, origin: ClientOrigin | undefined) {
+    await catalog.vouchForAlbums(userId, [...new Set(albumIds)], origin);
   }
 
   /**
@@ -138,6 +138,7 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
     summary: ImportSummary,
     skip: (row: T, reason: string) => void,
     albumOf: Map<T, FoundAlbum>,
+    origin?: ClientOrigin,
   ) {
     if (!missing.length) return;
     // A new album goes under an artist the catalog already has, if any spelling of the name matches one.
@@ -186,7 +187,7 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
     if (!admitted.length) return;
     const added = await catalog.addEntries(
       admitted.map(({ entry }) => entry),
-      { importedBy: userId },
+      { importedBy: userId, origin },
     );
     admitted.forEach(({ rows: named }, index) =>
       named.forEach((row, position) =>
@@ -218,5 +219,5 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
     };
   }
 
-  return { findAlbums, confirmFound, addAlbums };
+  return { findAlbums, vouchFound, addAlbums };
 }

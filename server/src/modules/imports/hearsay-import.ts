@@ -6,6 +6,7 @@ import { ReviewBodySchema } from '@hearsay/contracts/reviews';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
+import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
 import { shorten, titleMatchKey } from '../../platform/text.ts';
@@ -51,6 +52,8 @@ interface HearsayCursor {
   index: number;
   processed: number;
   summary: ImportSummary;
+  /** Where the import was started (browser, address range): the vouches its finds record (decision 058). */
+  origin?: ClientOrigin;
 }
 
 /** A collection as the collections service creates it, with any number of albums (an empty one stays empty). */
@@ -108,7 +111,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     for (const stale of [...exports.keys()].slice(0, -EXPORTS_KEPT)) exports.delete(stale);
   }
 
-  async function start(userId: string, fileName: string, upload: Buffer) {
+  async function start(userId: string, fileName: string, upload: Buffer, origin?: ClientOrigin) {
     const data = readHearsayExport(upload);
     const items = itemsOf(data);
     const summary: ImportSummary = {
@@ -132,7 +135,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
       updated_at: stamp,
       finished_at: null,
     };
-    const cursor: HearsayCursor = { section: 0, index: 0, processed: 0, summary };
+    const cursor: HearsayCursor = { section: 0, index: 0, processed: 0, summary, origin };
     await deps.jobs.enqueue({ id: job.id, kind: HEARSAY_IMPORT_JOB, owner: userId, cursor }, async (trx) => {
       if (await repository.runningJob(trx, userId)) {
         throw conflict('import_running', 'An import is already running. Please wait for it to finish.');
@@ -155,7 +158,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
   }
 
   /** Applies items of one section; `line` numbers them in the summary's list of what was skipped. */
-  function applier(userId: string, data: HearsayExport, summary: ImportSummary, firstLine: number) {
+  function applier(userId: string, data: HearsayExport, summary: ImportSummary, firstLine: number, origin: ClientOrigin | undefined) {
     function skip(line: number, album: { artist: string; title: string }, reason: string) {
       summary.skipped++;
       if (summary.skippedRows.length < SKIPPED_LISTED) {
@@ -205,14 +208,15 @@ export function createHearsayImport(deps: HearsayImportDeps) {
         credits: creditsOf(album.artist),
         mbid: album.mbid,
       }));
-      const { albumOf, othersPending } = await matching.findAlbums(userId, wanted);
-      await matching.confirmFound(
+      const { albumOf } = await matching.findAlbums(userId, wanted);
+      // Albums found by id or MusicBrainz id are finds too.
+      await matching.vouchFound(
         userId,
-        [...albumOf.values()].map((found) => found.id),
-        othersPending,
+        [...[...result.values()].map((found) => found.id), ...[...albumOf.values()].map((found) => found.id)],
+        origin,
       );
       const missing = wanted.filter((row) => !albumOf.has(row));
-      await matching.addAlbums(userId, missing, summary, (row, reason) => skip(lineOf(row.album), row.album, reason), albumOf);
+      await matching.addAlbums(userId, missing, summary, (row, reason) => skip(lineOf(row.album), row.album, reason), albumOf, origin);
       for (const row of wanted) {
         const found = albumOf.get(row);
         if (!found) continue;
@@ -472,14 +476,20 @@ export function createHearsayImport(deps: HearsayImportDeps) {
 
       const name = SECTIONS[section]!;
       const slice = items[name].slice(index, index + (name === 'collections' ? 1 : pace));
-      const apply = applier(userId, data, summary, cursor.processed + 1);
+      const apply = applier(userId, data, summary, cursor.processed + 1, cursor.origin);
       await (apply[name] as (items: readonly unknown[]) => Promise<void>)(slice);
       if (name !== 'collections') {
         const spent = performance.now() - started;
         pace = spent > budgetMs ? Math.max(1, Math.floor((slice.length * budgetMs) / spent)) : Math.min(BATCH, Math.ceil(pace * 1.1));
       }
       summary.skippedRows.sort((a, b) => a.line - b.line);
-      const next: HearsayCursor = { section, index: index + slice.length, processed: cursor.processed + slice.length, summary };
+      const next: HearsayCursor = {
+        section,
+        index: index + slice.length,
+        processed: cursor.processed + slice.length,
+        summary,
+        origin: cursor.origin,
+      };
       const stamp = now();
       return {
         cursor: next,

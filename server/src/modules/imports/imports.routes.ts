@@ -2,10 +2,11 @@ import { importsEndpoints as endpoints } from '@hearsay/contracts/imports';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import type { OriginOf } from '../../platform/http/client-origin.ts';
 import type { ImportsService } from './imports.service.ts';
 import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
 
-export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = async (app, { imports }) => {
+export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService; originOf: OriginOf }> = async (app, { imports, originOf }) => {
   route(
     app,
     endpoints.startRym,
@@ -17,7 +18,7 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = as
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The file is larger than 5 MB.');
       reply.status(202);
-      return imports.start(viewer.id, file.filename, bytes);
+      return imports.start(viewer.id, file.filename, bytes, originOf(request));
     },
     { config: { pace: 'import' } },
   );
@@ -36,7 +37,7 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = as
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The file is larger than 20 MB.');
       reply.status(202);
-      return imports.startHearsay(viewer.id, file.filename, bytes);
+      return imports.startHearsay(viewer.id, file.filename, bytes, originOf(request));
     },
     { config: { pace: 'import' } },
   );

@@ -2,6 +2,7 @@ import type { ImportJob, ImportSummary } from '@hearsay/contracts/imports';
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
 import { shorten } from '../../platform/text.ts';
 import type { CatalogEntry, CatalogService } from '../catalog/catalog.service.ts';
@@ -62,6 +63,8 @@ export interface ImportsServiceDeps {
 interface ImportCursor extends RymCursor {
   phase: 'count' | 'apply';
   summary: ImportSummary;
+  /** Where the import was started (browser, address range): the vouches its finds record (decision 058). */
+  origin?: ClientOrigin;
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;
@@ -96,7 +99,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
   /** Rows per step, adjusted after each step so that steps take about the runner's budget. */
   const pace = { count: 500, apply: 5 };
 
-  async function start(userId: string, fileName: string, upload: Buffer): Promise<ImportJob> {
+  async function start(userId: string, fileName: string, upload: Buffer, origin?: ClientOrigin): Promise<ImportJob> {
     const bytes = rymFileAsUtf8(upload);
     const { rowsStart } = readRymHeader(bytes);
     const stamp = now();
@@ -115,7 +118,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       updated_at: stamp,
       finished_at: null,
     };
-    const cursor: ImportCursor = { phase: 'count', offset: rowsStart, rows: 0, summary: emptySummary() };
+    const cursor: ImportCursor = { phase: 'count', offset: rowsStart, rows: 0, summary: emptySummary(), origin };
     await deps.jobs.enqueue({ id: job.id, kind: RYM_IMPORT_JOB, owner: userId, cursor }, async (trx) => {
       if (await repository.runningJob(trx, userId)) {
         throw conflict('import_running', 'An import is already running. Please wait for it to finish.');
@@ -157,7 +160,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         adjustPace('count', next.rows - cursor.rows, performance.now() - started, budgetMs, COUNT_BATCH);
         if (next.rows - cursor.rows === limit) return { cursor: { ...cursor, ...next }, done: false };
         return {
-          cursor: { phase: 'apply', offset: file.rowsStart, rows: 0, summary: cursor.summary },
+          cursor: { phase: 'apply', offset: file.rowsStart, rows: 0, summary: cursor.summary, origin: cursor.origin },
           done: false,
           save: (trx) => repository.updateJob(trx, job.id, { total: next.rows, updated_at: now() }),
         };
@@ -166,7 +169,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const limit = pace.apply;
       const { rows, next } = readRymRows(file.bytes, file.columns, cursor, limit);
       const summary = { ...cursor.summary, skippedRows: [...cursor.summary.skippedRows], drafts: [...(cursor.summary.drafts ?? [])] };
-      if (rows.length) await applyBatch(job.owner!, rows, summary);
+      if (rows.length) await applyBatch(job.owner!, rows, summary, cursor.origin);
       adjustPace('apply', rows.length, performance.now() - started, budgetMs, BATCH);
       const done = rows.length < limit;
       if (done) {
@@ -175,7 +178,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       }
       const stamp = now();
       return {
-        cursor: { phase: 'apply', ...next, summary },
+        cursor: { phase: 'apply', ...next, summary, origin: cursor.origin },
         done,
         async save(trx) {
           const progress = { processed: next.rows, summary: JSON.stringify(summary), updated_at: stamp };
@@ -209,24 +212,24 @@ export function createImportsService(deps: ImportsServiceDeps) {
    * Finds each row's album (see `findAlbums`), adds the missing ones, then applies the rows. A row neither rated nor
    * on the wishlist adds nothing to the catalog: with a review, its text is kept when the album is found.
    */
-  async function applyBatch(userId: string, rows: RymRow[], summary: ImportSummary) {
+  async function applyBatch(userId: string, rows: RymRow[], summary: ImportSummary, origin: ClientOrigin | undefined) {
     const usable = rows.filter((row) => {
       if (row.problem) skip(summary, row, row.problem);
       else if (row.rating === null && !row.wishlist && !row.review) skip(summary, row, NOTHING_TO_IMPORT);
       return !row.problem && (row.rating !== null || row.wishlist || row.review !== null);
     });
-    const { albumOf, othersPending } = await matching.findAlbums(userId, usable);
-    await matching.confirmFound(
+    const { albumOf } = await matching.findAlbums(userId, usable);
+    await matching.vouchFound(
       userId,
       [...albumOf.values()].map((album) => album.id),
-      othersPending,
+      origin,
     );
     const missing = usable.filter((row) => {
       if (albumOf.has(row) || row.rating !== null || row.wishlist) return !albumOf.has(row);
       skip(summary, row, NOTHING_TO_IMPORT);
       return false;
     });
-    await matching.addAlbums(userId, missing, summary, (row, reason) => skip(summary, row, reason), albumOf);
+    await matching.addAlbums(userId, missing, summary, (row, reason) => skip(summary, row, reason), albumOf, origin);
 
     const previous = await repository.itemsFor(
       db,
@@ -330,8 +333,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
   }
 
   /** A Hearsay export (the ZIP of "Download my data", or its hearsay.json): checked whole now, applied by a job. */
-  const startHearsay = async (userId: string, fileName: string, upload: Buffer): Promise<ImportJob> =>
-    present(await hearsay.start(userId, fileName, upload));
+  const startHearsay = async (userId: string, fileName: string, upload: Buffer, origin?: ClientOrigin): Promise<ImportJob> =>
+    present(await hearsay.start(userId, fileName, upload, origin));
 
   return { start, startHearsay, job, latest, rymImport, hearsayImport: hearsay.handler };
 }

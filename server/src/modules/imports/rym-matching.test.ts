@@ -49,14 +49,15 @@ const csv = (rows: readonly Row[]) =>
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every member has standing here, so a second person's import confirms (member-confirmation.test.ts tests standing).
+  t = await createTestApp({ env: { CATALOG_STANDING_DAYS: '0', CATALOG_STANDING_RATINGS: '0' } });
 });
 afterAll(() => t.close());
 
 const upload = (person: TestUser, bytes: Buffer | string, fileName?: string) => uploadExport(t, person, bytes, fileName);
 
-async function importFile(person: TestUser, bytes: Buffer | string): Promise<ImportJob> {
-  const job = await importExport(t, person, bytes);
+async function importFile(person: TestUser, bytes: Buffer | string, remoteAddress?: string): Promise<ImportJob> {
+  const job = await importExport(t, person, bytes, undefined, remoteAddress);
   expect(job.status, job.error ?? '').toBe('done');
   return job;
 }
@@ -153,7 +154,8 @@ describe('matching an export to the catalog', () => {
     expect(await searchArtists('Кино')).toEqual(['Kino']);
     // (Search keeps what a query found for a while: the queries below are new ones.)
     expect(await searchArtists('Molchat')).toEqual([]);
-    await importFile(await createUser(t), file);
+    // Someone else, from another address range.
+    await importFile(await createUser(t), file, '198.51.100.7');
     expect(await searchArtists('Molchat Doma')).toEqual(['Молчат Дома']);
     expect(await searchArtists('Parannoul')).toEqual(['파란노을']);
     expect(await searchArtists('Молчат')).toEqual(['Молчат Дома']);
