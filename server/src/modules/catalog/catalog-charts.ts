@@ -1,0 +1,176 @@
+import type { Chart, ChartPeriod, ChartQuery, DiscoverPage, DiscoverQuery } from '@hearsay/contracts/catalog';
+import { pageFields } from '@hearsay/contracts/pagination';
+import { listAlbumIds, type AlbumFilters } from './album-lists.repository.ts';
+import type { CatalogContext } from './catalog-context.ts';
+import type { CatalogReading } from './catalog-reading.ts';
+import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds } from './charts.repository.ts';
+import { findGenre, type GenreFilter } from './genres.repository.ts';
+
+/** A member's first albums come from their first this-many genres and artists chosen at onboarding. */
+const STARTER_GENRES = 5;
+const STARTER_ARTISTS = 50;
+
+const DAY = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Record<Exclude<ChartPeriod, 'all'>, number> = { week: 7, month: 30, year: 365, decade: 3652 };
+
+function periodStart(period: ChartPeriod, now: Date): string | undefined {
+  return period === 'all' ? undefined : new Date(now.getTime() - PERIOD_DAYS[period] * DAY).toISOString();
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** What to listen to next: Discover, the charts of /trending, and a new member's first albums. */
+export function createCatalogCharts(context: CatalogContext, reading: CatalogReading) {
+  const { db, deps, currentYear, chartCache, activeCache } = context;
+  const { albumCards, joinAlbumCards, genreFilter, ratingPrior, viewerRatingsFor } = reading;
+
+  /**
+   * Discover: "trending" is what people rated and reviewed most in the last 7 days, topped up with all-time
+   * popularity when the week was quiet; "recent" is what people rated and reviewed lately, newest first.
+   */
+  async function discover(query: DiscoverQuery, viewerId?: string): Promise<DiscoverPage> {
+    const genre = await genreFilter(query.genre);
+    if (query.tab === 'recent') {
+      const { ids, total } = await recentlyActiveAlbumIds(db, {
+        filters: { genreSlug: query.genre, notRatedBy: viewerId },
+        genre,
+        currentYear: currentYear(),
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return { items: await albumCards(ids, viewerId), ...pageFields(query, total), tab: 'recent', fallback: false };
+    }
+    const since = new Date(deps.clock().getTime() - 7 * DAY).toISOString();
+    const activeKey = `${query.genre ?? ''}|${since.slice(0, 13)}`;
+    let active = activeCache.get(activeKey);
+    if (!active) {
+      active = await activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
+      activeCache.set(activeKey, active);
+    }
+    // A member is shown what they have not rated yet, so Discover never leads with albums they know.
+    if (viewerId) {
+      const rated = await viewerRatingsFor(viewerId, active);
+      if (rated.size) active = active.filter((id) => !rated.has(id));
+    }
+    const offset = (query.page - 1) * query.limit;
+    const fromActive = active.slice(offset, offset + query.limit);
+    const missing = query.limit - fromActive.length;
+    const prior = await ratingPrior();
+    const popular = await listAlbumIds(db, {
+      filters: { genreSlug: query.genre, excludeIds: active, notRatedBy: viewerId },
+      genre,
+      sort: 'popularity',
+      order: 'desc',
+      limit: Math.max(missing, 1),
+      offset: Math.max(0, offset - active.length),
+      currentYear: currentYear(),
+      prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+    });
+    const rest = missing > 0 ? popular.ids.slice(0, missing) : [];
+    const total = active.length + popular.total;
+    return {
+      items: await albumCards([...fromActive, ...rest], viewerId),
+      ...pageFields(query, total),
+      tab: 'trending',
+      fallback: active.length < query.limit,
+    };
+  }
+
+  /**
+   * Albums for a member's first days, from what they chose at onboarding: the most rated by their artists, then the
+   * most rated of each of their genres in turn (the first STARTER_GENRES of them), each album once; with no choices
+   * (or nothing found), the most rated of all. `notRatedBy` leaves out what that member rated.
+   */
+  async function startingAlbumIds(choice: {
+    genreSlugs: readonly string[];
+    artistIds: readonly string[];
+    notRatedBy?: string;
+    limit: number;
+  }) {
+    const prior = await ratingPrior();
+    const popular = async (filters: AlbumFilters, genre?: GenreFilter) =>
+      (
+        await listAlbumIds(db, {
+          filters: { ...filters, notRatedBy: choice.notRatedBy },
+          genre,
+          sort: 'popularity',
+          order: 'desc',
+          limit: choice.limit,
+          offset: 0,
+          currentYear: currentYear(),
+          prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+          knownTotal: 0,
+        })
+      ).ids;
+    const genres = (
+      await Promise.all(choice.genreSlugs.slice(0, STARTER_GENRES).map(async (slug) => ({ slug, genre: await findGenre(db, slug) })))
+    ).filter((entry) => entry.genre !== undefined);
+    const lists = await Promise.all([
+      choice.artistIds.length ? popular({ artistIds: choice.artistIds.slice(0, STARTER_ARTISTS) }) : Promise.resolve([]),
+      ...genres.map((entry) => popular({ genreSlug: entry.slug }, entry.genre)),
+    ]);
+    const chosen = new Set<string>();
+    for (let index = 0; chosen.size < choice.limit && lists.some((list) => index < list.length); index++) {
+      for (const list of lists) if (list[index] !== undefined && chosen.size < choice.limit) chosen.add(list[index]!);
+    }
+    return { ids: chosen.size ? [...chosen] : await popular({}), fromChoices: chosen.size > 0 };
+  }
+
+  /** The charts of /trending: Bayesian weighted rating over ratings made in the period. */
+  async function chart(query: ChartQuery, viewerId?: string): Promise<Chart> {
+    const genre = await genreFilter(query.genre);
+    const since = periodStart(query.period, deps.clock());
+    const offset = (query.page - 1) * query.limit;
+    // Charts move slowly; one computation a minute per view is plenty.
+    const key = JSON.stringify([query.period, query.genre, query.year, query.page, query.limit]);
+    let computed = chartCache.get(key);
+    if (!computed) {
+      const { mean } = await periodMean(db, since);
+      const rowsWith = (minRatings: number) =>
+        chartRows(
+          db,
+          {
+            since,
+            filters: { genreSlug: query.genre, year: query.year },
+            genre,
+            currentYear: currentYear(),
+            priorWeight: deps.charts.priorWeight,
+            minRatings,
+            limit: query.limit,
+            offset,
+          },
+          mean,
+        );
+      let found = await rowsWith(deps.charts.minRatings);
+      // Nothing reaches the minimum (a young site, a quiet period): the albums rated at all, labelled as such.
+      const provisional = found.total === 0 && deps.charts.minRatings > 1;
+      if (provisional) found = await rowsWith(1);
+      computed = { ...found, mean, provisional };
+      chartCache.set(key, computed);
+    }
+    const { rows, total, mean, provisional } = computed;
+    return {
+      items: await joinAlbumCards(
+        rows,
+        (row) => row.albumId,
+        viewerId,
+        (row, album, index) => ({
+          rank: offset + index + 1,
+          album,
+          weightedRating: round1(row.weighted),
+          average: round1(row.average),
+          ratings: row.ratings,
+        }),
+      ),
+      ...pageFields(query, total),
+      period: query.period,
+      since: since ?? null,
+      priorWeight: deps.charts.priorWeight,
+      meanRating: round1(mean),
+      minRatings: deps.charts.minRatings,
+      provisional,
+    };
+  }
+
+  return { discover, startingAlbumIds, chart };
+}

@@ -1,0 +1,90 @@
+import type { AlbumDetail, LinkService } from '@hearsay/contracts/catalog';
+import type { DB } from '../../platform/db/index.ts';
+import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
+import type { HydratedAlbum } from './albums.repository.ts';
+import type { ChartRow } from './charts.repository.ts';
+import { DEFAULT_MEMBER_CONFIRMATION, type MemberConfirmationRule } from './member-confirmation.ts';
+
+/** What the catalog needs to know about ratings; provided by the ratings module. */
+export interface RatingLookup {
+  viewerRatings(userId: string, albumIds: readonly string[]): Promise<Map<string, number>>;
+}
+
+export interface CatalogServiceDeps {
+  db: DB;
+  clock: () => Date;
+  charts: { priorWeight: number; minRatings: number };
+  ratings: RatingLookup;
+  /**
+   * CACHES: with caches off, album pages, cards, charts and active lists are read for every request. The catalog's
+   * rating prior and genre counts are still kept a minute: each is a scan of the whole catalog no request should pay.
+   */
+  caches?: CacheMode;
+  /** When members' finds confirm a pending album (decision 058); the defaults when not given. */
+  memberConfirmation?: MemberConfirmationRule;
+  /** The streaming service whose "Listen on" link comes first for this member (their linked account), if any. */
+  preferredLinkService?: (userId: string) => Promise<LinkService | null>;
+}
+
+export type SharedAlbum = Omit<AlbumDetail, 'viewerRating'>;
+
+/**
+ * What the catalog's parts (reading, charts, writing, confirming) share: the dependencies, the short caches of album
+ * pages, cards, charts and active lists, and their invalidation. Every write that changes what an album shows calls
+ * `invalidateAlbum()`, in this process or, through the change events, in every other one; the TTL only bounds what
+ * could be missed (a cover found in the background).
+ */
+export function createCatalogContext(deps: CatalogServiceDeps) {
+  const caches = deps.caches ?? 'on';
+  /** The viewer-independent part of album pages, by album id (refs map slugs and ids to it). */
+  const albumCache = memoryCache<string, SharedAlbum>(caches, { max: 20_000, ttl: 60_000 });
+  const albumRefs = memoryCache<string, string>(caches, { max: 20_000 });
+  /** What album cards are made from, by album id; kept and dropped like albumCache. */
+  const cardCache = memoryCache<string, HydratedAlbum>(caches, { max: 20_000, ttl: 60_000 });
+  const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number; provisional: boolean }>(caches, {
+    max: 500,
+    ttl: 60_000,
+  });
+  const activeCache = memoryCache<string, string[]>(caches, { max: 200, ttl: 60_000 });
+  /** Bumped by every invalidation: a page built while one happened is served but not kept. */
+  let generation = 0;
+  /** Told of every change: the album's id, or null when any album may have changed. */
+  const changeListeners: ((albumId: string | null) => void)[] = [];
+
+  return {
+    deps,
+    db: deps.db,
+    memberConfirmation: deps.memberConfirmation ?? DEFAULT_MEMBER_CONFIRMATION,
+    currentYear: () => deps.clock().getUTCFullYear(),
+    now: () => deps.clock().toISOString(),
+    albumCache,
+    albumRefs,
+    cardCache,
+    chartCache,
+    activeCache,
+    generation: () => generation,
+    /** Called after a write that changes what an album shows (ratings, reviews, likes). */
+    invalidateAlbum(albumId: string) {
+      generation++;
+      albumCache.delete(albumId);
+      cardCache.delete(albumId);
+      chartCache.clear();
+      activeCache.clear();
+      for (const listener of changeListeners) listener(albumId);
+    },
+    /** Called after albums are added or confirmed: every cached list may now be missing one. */
+    invalidateAll() {
+      generation++;
+      albumCache.clear();
+      albumRefs.clear();
+      cardCache.clear();
+      chartCache.clear();
+      activeCache.clear();
+      for (const listener of changeListeners) listener(null);
+    },
+    /** Register a cache (of a route, say) to be dropped whenever catalog data changes. */
+    onChange: (listener: (albumId: string | null) => void) => changeListeners.push(listener),
+  };
+}
+
+export type CatalogContext = ReturnType<typeof createCatalogContext>;

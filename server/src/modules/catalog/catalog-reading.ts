@@ -1,0 +1,394 @@
+import type {
+  AlbumCard,
+  AlbumDetail,
+  AlbumListQuery,
+  ArtistCard,
+  ArtistDetail,
+  DiscographyRow,
+  ExternalLink,
+  Genre,
+  LinkService,
+  ReleaseType,
+} from '@hearsay/contracts/catalog';
+import { RELEASE_TYPES } from '@hearsay/contracts/constants';
+import { pageFields, type Page } from '@hearsay/contracts/pagination';
+import type { IdRange } from '../../platform/db/id-ranges.ts';
+import { notFound } from '../../platform/errors.ts';
+import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
+import {
+  albumSlugsWithIdsBetween,
+  countAlbums,
+  findAlbumIdByRef,
+  findAlbumPage,
+  hydrateAlbums,
+  type CardAlbum,
+} from './albums.repository.ts';
+import {
+  artistAlbumIds,
+  artistReleaseGroups,
+  artistSlugsByMbid,
+  artistSlugsWithIdsBetween,
+  artistSummaries,
+  findArtistByRef,
+  popularArtistIds,
+} from './artists.repository.ts';
+import type { CatalogContext, SharedAlbum } from './catalog-context.ts';
+import { parseJsonArray, presentAlbumCard, presentAlbumDetail, presentArtistCard, yearOf } from './catalog.presenter.ts';
+import { findGenre, genreAlbumCounts } from './genres.repository.ts';
+import { musicbrainzReleaseType } from './musicbrainz-ingest.ts';
+
+/** How many single years the search's year filter offers before "Before …". */
+const RELEASE_YEAR_CHOICES = 5;
+
+/** "Listen on" links with the viewer's own service first; the rest keep their stored order. */
+function withPreferredFirst(links: ExternalLink[], preferred: LinkService | null): ExternalLink[] {
+  if (!preferred) return links;
+  return [...links.filter((link) => link.service === preferred), ...links.filter((link) => link.service !== preferred)];
+}
+
+/** Reading the catalog: album and artist pages, cards, lists, genres and the counts they show. */
+export function createCatalogReading(context: CatalogContext) {
+  const { db, deps, currentYear, albumCache, albumRefs, cardCache } = context;
+  let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
+  // Albums added or confirmed: the genre counts and the years offered may have changed.
+  context.onChange((albumId) => {
+    if (albumId !== null) return;
+    genreCountCache = undefined;
+    releaseYearCache = undefined;
+  });
+
+  /** The catalog-wide mean rating, a smoothing constant: recomputed at most once a minute. */
+  async function ratingPrior() {
+    const now = Date.now();
+    if (!priorCache || now - priorCache.at > 60_000) priorCache = { value: await catalogRatingPrior(db), at: now };
+    return priorCache.value;
+  }
+
+  async function viewerRatingsFor(viewerId: string | undefined, albumIds: readonly string[]) {
+    if (!viewerId || albumIds.length === 0) return new Map<string, number>();
+    return deps.ratings.viewerRatings(viewerId, albumIds);
+  }
+
+  /** Album cards for the given ids, in that order, with the viewer's own rating where there is one. */
+  async function albumCards(ids: readonly string[], viewerId?: string): Promise<AlbumCard[]> {
+    return (await hydratedAlbums(ids, viewerId)).map((album) => presentAlbumCard(album, album.viewerRating));
+  }
+
+  /**
+   * hydrateAlbums, from the card cache where it can: the albums missing from it are read with the viewer's ratings in
+   * one statement, and only the cached ones need the viewer's ratings read on their own.
+   */
+  async function hydratedAlbums(ids: readonly string[], viewerId?: string): Promise<CardAlbum[]> {
+    const unique = [...new Set(ids)];
+    const cached = new Map(
+      unique.flatMap((id) => {
+        const album = cardCache.get(id);
+        return album ? [[id, album] as const] : [];
+      }),
+    );
+    const missing = unique.filter((id) => !cached.has(id));
+    const generation = context.generation();
+    const [read, mine] = await Promise.all([
+      missing.length ? hydrateAlbums(db, missing, viewerId) : [],
+      viewerRatingsFor(viewerId, [...cached.keys()]),
+    ]);
+    const found = new Map<string, CardAlbum>();
+    for (const [id, album] of cached) found.set(id, { ...album, viewerRating: mine.get(id) ?? null });
+    for (const { viewerRating, ...album } of read) {
+      found.set(album.album.id, { ...album, viewerRating });
+      if (generation === context.generation()) cardCache.set(album.album.id, album);
+    }
+    return unique.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /** Joins rows to their albums' cards by id (never by position), leaving out rows whose album is gone. */
+  async function joinAlbumCards<Row, Item>(
+    rows: readonly Row[],
+    albumIdOf: (row: Row) => string,
+    viewerId: string | undefined,
+    build: (row: Row, album: AlbumCard, index: number) => Item,
+  ): Promise<Item[]> {
+    const cards = await albumCards([...new Set(rows.map(albumIdOf))], viewerId);
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    return rows.flatMap((row, index) => {
+      const album = byId.get(albumIdOf(row));
+      return album ? [build(row, album, index)] : [];
+    });
+  }
+
+  async function resolveAlbumId(ref: string): Promise<string> {
+    const id = await findAlbumIdByRef(db, ref);
+    if (!id) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+    return id;
+  }
+
+  /** The album page without the viewer's own bits, in one query: the album keeps its rating distribution. */
+  async function sharedAlbum(ref: string): Promise<SharedAlbum> {
+    const knownId = albumRefs.get(ref);
+    const cached = knownId === undefined ? undefined : albumCache.get(knownId);
+    // A slug that moved to another album (or away) no longer matches: read it again.
+    if (cached && (cached.id === ref || cached.slug === ref)) return cached;
+    const generation = context.generation();
+    const page = await findAlbumPage(db, ref);
+    if (!page) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+    const { viewerRating: _none, ...shared } = presentAlbumDetail(page, page.tracks, page.distribution, null);
+    if (generation === context.generation()) {
+      albumCache.set(shared.id, shared);
+      albumRefs.set(ref, shared.id);
+    }
+    return shared;
+  }
+
+  async function getAlbum(ref: string, viewerId?: string): Promise<AlbumDetail> {
+    const album = await sharedAlbum(ref);
+    const [mine, preferred] = await Promise.all([
+      viewerRatingsFor(viewerId, [album.id]),
+      viewerId && album.links.length > 1 && deps.preferredLinkService ? deps.preferredLinkService(viewerId) : null,
+    ]);
+    return { ...album, links: withPreferredFirst(album.links, preferred), viewerRating: mine.get(album.id) ?? null };
+  }
+
+  async function genreFilter(slug: string | undefined) {
+    if (!slug) return undefined;
+    const genre = await findGenre(db, slug);
+    if (!genre) throw notFound('genre_not_found', `There is no genre called "${slug}".`);
+    return genre;
+  }
+
+  async function listAlbums(
+    query: AlbumListQuery & { minRating?: number; yearBefore?: number; ids?: readonly string[] },
+    viewerId?: string,
+  ): Promise<Page<AlbumCard>> {
+    const genre = await genreFilter(query.genre);
+    const prior = await ratingPrior();
+    const defaultOrder = query.sort === 'title' ? 'asc' : 'desc';
+    // A genre alone: its count is the one the genre list shows, kept for a minute (allGenreCounts).
+    const genreAlone =
+      genre && [query.decade, query.year, query.yearBefore, query.type, query.minRating, query.ids].every((filter) => filter === undefined);
+    const knownTotal = genreAlone ? (await allGenreCounts()).find((counted) => counted.slug === genre.slug)?.albumCount : undefined;
+    const { ids, total } = await listAlbumIds(db, {
+      knownTotal,
+      filters: {
+        genreSlug: query.genre,
+        decade: query.decade,
+        year: query.year,
+        yearBefore: query.yearBefore,
+        releaseType: query.type,
+        minRating: query.minRating,
+        ids: query.ids,
+      },
+      genre,
+      sort: query.sort,
+      order: query.order ?? defaultOrder,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      currentYear: currentYear(),
+      prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+    });
+    return {
+      items: await albumCards(ids, viewerId),
+      ...pageFields(query, total),
+    };
+  }
+
+  /**
+   * The given album ids that pass the filters: in the given order (search relevance) when no sort
+   * is asked for, otherwise in that sort's order.
+   */
+  async function filterAlbumIds(
+    ids: readonly string[],
+    filters: { genre?: string; year?: number; yearBefore?: number; minRating?: number; sort?: 'release_date' | 'rating' },
+  ): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const unfiltered = !filters.genre && filters.year === undefined && filters.yearBefore === undefined && filters.minRating === undefined;
+    if (unfiltered && !filters.sort) return [...ids];
+    const genre = await genreFilter(filters.genre);
+    const prior = await ratingPrior();
+    const { ids: kept } = await listAlbumIds(db, {
+      filters: { genreSlug: filters.genre, year: filters.year, yearBefore: filters.yearBefore, minRating: filters.minRating, ids },
+      genre,
+      sort: filters.sort ?? 'popularity',
+      order: 'desc',
+      limit: ids.length,
+      offset: 0,
+      currentYear: currentYear(),
+      prior: { weight: deps.charts.priorWeight, mean: prior.mean },
+    });
+    if (filters.sort) return kept;
+    const keep = new Set(kept);
+    return ids.filter((id) => keep.has(id));
+  }
+
+  async function listArtists(query: { page: number; limit: number }): Promise<Page<ArtistCard>> {
+    const { ids, total } = await popularArtistIds(db, query.limit, (query.page - 1) * query.limit);
+    return {
+      items: await artistCards(ids),
+      ...pageFields(query, total),
+    };
+  }
+
+  async function artistCards(ids: readonly string[]): Promise<ArtistCard[]> {
+    return (await artistSummaries(db, ids)).map(presentArtistCard);
+  }
+
+  async function getArtist(ref: string, viewerId?: string): Promise<ArtistDetail> {
+    const artist = await findArtistByRef(db, ref);
+    if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
+    const [[summary], albumIds, releaseGroups] = await Promise.all([
+      artistSummaries(db, [artist.id]),
+      artistAlbumIds(db, artist.id, viewerId),
+      artistReleaseGroups(db, artist.id),
+    ]);
+    // The cards and the rows they are made from: the rows give each album's MusicBrainz id and secondary types.
+    const hydrated = await hydratedAlbums(albumIds, viewerId);
+    const albums = hydrated.map((album) => presentAlbumCard(album, album.viewerRating));
+    const albumsByMbid = new Map<string, AlbumCard>();
+    hydrated.forEach(({ album }, index) => {
+      if (album.mbid) albumsByMbid.set(album.mbid, albums[index]!);
+    });
+    const secondaryById = new Map(hydrated.map(({ album }) => [album.id, parseJsonArray<string>(album.secondary_types)]));
+    const mbidById = new Map(hydrated.map(({ album }) => [album.id, album.mbid]));
+    // Every release group MusicBrainz lists, joined to the catalog's album where there is one, then the catalog's
+    // albums MusicBrainz does not list (imports, or an artist not refreshed yet).
+    const rows: DiscographyRow[] = releaseGroups.map((group) => {
+      const secondaryTypes = parseJsonArray<string>(group.secondary_types);
+      const album = albumsByMbid.get(group.mbid) ?? null;
+      return {
+        mbid: group.mbid,
+        title: album?.title ?? group.title,
+        year: album?.releaseYear ?? yearOf(group.first_release_date),
+        releaseType: album?.releaseType ?? musicbrainzReleaseType(group.primary_type, secondaryTypes),
+        secondaryTypes,
+        album,
+      };
+    });
+    const listed = new Set(releaseGroups.map((group) => group.mbid));
+    for (const album of albums) {
+      const mbid = mbidById.get(album.id) ?? null;
+      if (mbid && listed.has(mbid)) continue;
+      rows.push({
+        mbid,
+        title: album.title,
+        year: album.releaseYear,
+        releaseType: album.releaseType,
+        secondaryTypes: secondaryById.get(album.id) ?? [],
+        album,
+      });
+    }
+    const byYear = (a: DiscographyRow, b: DiscographyRow) => (a.year ?? 9999) - (b.year ?? 9999) || a.title.localeCompare(b.title);
+    const discography = RELEASE_TYPES.map((releaseType: ReleaseType) => ({
+      releaseType,
+      rows: rows.filter((row) => row.releaseType === releaseType).sort(byYear),
+    })).filter((group) => group.rows.length > 0);
+    const members = parseJsonArray<{ mbid: string | null; name: string; beginDate: string | null; endDate: string | null }>(artist.members);
+    const memberSlugs = await artistSlugsByMbid(
+      db,
+      members.flatMap((member) => (member.mbid ? [member.mbid] : [])),
+    );
+    const card = presentArtistCard(summary ?? { ...artist, albumCount: 0, ratingSum: 0, ratingCount: 0, genres: [] });
+    const links = parseJsonArray<ExternalLink>(artist.links);
+    const preferred = viewerId && links.length > 1 && deps.preferredLinkService ? await deps.preferredLinkService(viewerId) : null;
+    return {
+      ...card,
+      ratingCount: summary?.ratingCount ?? 0,
+      mbid: artist.mbid,
+      type: artist.artist_type,
+      area: artist.area,
+      disambiguation: artist.disambiguation,
+      beginYear: yearOf(artist.begin_date),
+      endYear: yearOf(artist.end_date),
+      members: members.map((member) => ({
+        name: member.name,
+        mbid: member.mbid,
+        artistSlug: member.mbid ? (memberSlugs.get(member.mbid) ?? null) : null,
+        beginYear: yearOf(member.beginDate),
+        endYear: yearOf(member.endDate),
+      })),
+      links: withPreferredFirst(links, preferred),
+      discography,
+    };
+  }
+
+  /**
+   * Every genre with its album count, kept a minute (and dropped when albums are added or confirmed): counting walks
+   * the whole genre index, too long to run for every page that shows the genres.
+   */
+  let genreCountCache: { counts: Promise<Genre[]>; at: number } | undefined;
+  function allGenreCounts(): Promise<Genre[]> {
+    const now = Date.now();
+    if (!genreCountCache || now - genreCountCache.at > 60_000) {
+      const counts = genreAlbumCounts(db, currentYear());
+      genreCountCache = { counts, at: now };
+      // A failed count is not kept: the next request counts again.
+      counts.catch(() => {
+        if (genreCountCache?.counts === counts) genreCountCache = undefined;
+      });
+    }
+    return genreCountCache.counts;
+  }
+
+  async function listGenres(kind?: Genre['kind']): Promise<Genre[]> {
+    const counts = await allGenreCounts();
+    return counts
+      .filter((genre) => !kind || genre.kind === kind)
+      .sort((a, b) => b.albumCount - a.albumCount || a.name.localeCompare(b.name));
+  }
+
+  /** The search's year filter, kept a minute like the genre counts (and dropped with them when albums are confirmed). */
+  let releaseYearCache: { years: Promise<{ years: number[]; before: number | null }>; at: number } | undefined;
+  function releaseYears(): Promise<{ years: number[]; before: number | null }> {
+    const now = Date.now();
+    if (!releaseYearCache || now - releaseYearCache.at > 60_000) {
+      const years = latestReleaseYears(db, RELEASE_YEAR_CHOICES + 1).then((found) => ({
+        years: found.slice(0, RELEASE_YEAR_CHOICES),
+        // "Before" the last year shown, when older albums exist.
+        before: found.length > RELEASE_YEAR_CHOICES ? (found[RELEASE_YEAR_CHOICES - 1] ?? null) : null,
+      }));
+      releaseYearCache = { years, at: now };
+      years.catch(() => {
+        if (releaseYearCache?.years === years) releaseYearCache = undefined;
+      });
+    }
+    return releaseYearCache.years;
+  }
+
+  async function genreCounts(slugs: readonly string[]) {
+    const counts = await allGenreCounts();
+    const bySlug = new Map(counts.map((genre) => [genre.slug, genre]));
+    return slugs.flatMap((slug) => {
+      const genre = bySlug.get(slug);
+      return genre ? [{ slug: genre.slug, name: genre.name, albumCount: genre.albumCount }] : [];
+    });
+  }
+
+  return {
+    ratingPrior,
+    viewerRatingsFor,
+    genreFilter,
+    albumCards,
+    hydratedAlbums,
+    joinAlbumCards,
+    resolveAlbumId,
+    getAlbum,
+    listAlbums,
+    filterAlbumIds,
+    getArtist,
+    listArtists,
+    artistCards,
+    listGenres,
+    genreCounts,
+    releaseYears,
+    countAlbums: () => countAlbums(db),
+    /** The confirmed albums and artists whose ids are in [from, to) (to null: no end), for a sitemap. */
+    sitemapShare: async (range: IdRange) => {
+      const [albums, artists] = await Promise.all([albumSlugsWithIdsBetween(db, range), artistSlugsWithIdsBetween(db, range)]);
+      const entry = (path: string) => (row: { slug: string; updated_at: string }) => ({
+        path: `/${path}/${encodeURIComponent(row.slug)}`,
+        updatedAt: row.updated_at,
+      });
+      return [...albums.map(entry('album')), ...artists.map(entry('artist'))];
+    },
+  };
+}
+
+export type CatalogReading = ReturnType<typeof createCatalogReading>;

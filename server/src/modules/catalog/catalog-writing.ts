@@ -1,0 +1,83 @@
+import type { AlbumByHand, AlbumByHandBody } from '@hearsay/contracts/catalog';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { ClientOrigin } from '../../platform/http/client-origin.ts';
+import type { CatalogContext } from './catalog-context.ts';
+import type { CatalogReading } from './catalog-reading.ts';
+import * as writer from './catalog-writer.ts';
+import { splitArtistCredit } from './normalise.ts';
+import { countAlbumsAddedBy } from './pending-albums.repository.ts';
+
+/** Adding to the catalog: imports' entries, an album added by hand, and members' finds of pending albums. */
+export function createCatalogWriting(context: CatalogContext, reading: Pick<CatalogReading, 'albumCards'>) {
+  const { db, deps, currentYear, memberConfirmation, invalidateAll } = context;
+  const { albumCards } = reading;
+
+  /**
+   * An album a member adds by hand (MusicBrainz cannot be asked): written as an import writes one, so it waits for a
+   * moderator or a second person's import, out of every public list, while its link, ratings and reviews work at once.
+   */
+  async function addAlbumByHand(body: AlbumByHandBody, viewerId: string, origin?: ClientOrigin): Promise<AlbumByHand> {
+    const year = body.year ?? null;
+    if (year !== null && year > currentYear() + 1) {
+      throw badRequest('release_year_in_future', 'The release year cannot be later than next year.', [
+        { path: 'body.year', message: 'The release year cannot be later than next year.' },
+      ]);
+    }
+    const credits = splitArtistCredit(body.artist);
+    const entry: writer.CatalogEntry = {
+      title: body.title,
+      credits,
+      releaseDate: year === null ? null : String(year),
+      releaseType: body.releaseType,
+      rawGenres: [],
+      label: null,
+      description: null,
+      mbid: null,
+      artistMbids: credits.map(() => null),
+      discogsMasterId: null,
+      tracks: [],
+      source: 'import',
+    };
+    const problem = writer.entryProblem(entry);
+    if (problem) throw badRequest('album_not_addable', `This album cannot be added: ${problem}.`);
+    const result = await writer.addCatalogEntries(db, [entry], deps.clock().toISOString(), {
+      importedBy: viewerId,
+      origin,
+      memberConfirmation,
+    });
+    const albumId = result.albumIds[0]!;
+    const added = result.isNew[0] ?? false;
+    // Found again: the member's vouch may have been the one a pending album was waiting for.
+    if (!added) invalidateAll();
+    const [album] = await albumCards([albumId], viewerId);
+    if (!album) throw notFound('album_not_found', 'We could not find that album.');
+    return { album, added };
+  }
+
+  /**
+   * A member found these albums (an import's matches): their vouches are recorded for the pending ones, which are
+   * confirmed once enough independent members with standing have found them (decision 058).
+   */
+  async function vouchForAlbums(userId: string, albumIds: readonly string[], origin?: ClientOrigin): Promise<string[]> {
+    const confirmed = await writer.vouchForAlbums(db, userId, albumIds, {
+      origin,
+      rule: memberConfirmation,
+      now: deps.clock().toISOString(),
+    });
+    if (confirmed.length) invalidateAll();
+    return confirmed;
+  }
+
+  return {
+    addAlbumByHand,
+    vouchForAlbums,
+    /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
+    addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>
+      writer.addCatalogEntries(db, entries, deps.clock().toISOString(), { memberConfirmation, ...options }),
+    entryProblem: writer.entryProblem,
+    albumMatchKey: writer.albumMatchKey,
+    splitArtistCredit,
+    /** How many albums this member's imports added since the given instant, for the daily limit. */
+    countAlbumsAddedBy: (userId: string, since: string) => countAlbumsAddedBy(db, userId, since),
+  };
+}
