@@ -89,17 +89,15 @@ export async function groups(
 const actorRows = precompiled((db, recipientId: string, objectList: string, hiddenList: string) =>
   db
     .selectFrom('notification as n')
-    .innerJoin('user as u', 'u.id', 'n.actor_id')
-    .leftJoin('profile as p', 'p.user_id', 'n.actor_id')
-    .select(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path', sql<string>`max(n.created_at)`.as('at')])
+    .select(['n.kind', 'n.object_id', 'n.actor_id', sql<string>`max(n.created_at)`.as('at')])
     .where('n.recipient_id', '=', recipientId)
     .where(inJsonList(db, 'n.object_id', objectList))
     .where(notInJsonList(db, 'n.actor_id', hiddenList))
-    .groupBy(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path'])
+    .groupBy(['n.kind', 'n.object_id', 'n.actor_id'])
     .orderBy(sql`max(n.created_at)`, 'desc'),
 );
 
-/** Who did each of the given groups' notifications, latest first. */
+/** Who did each of the given groups' notifications, latest first (their cards come from the hydration layer). */
 export async function actorsOf(db: DB, recipientId: string, hidden: ReadonlySet<string>, objectIds: readonly string[]) {
   if (objectIds.length === 0) return [];
   return actorRows(db, recipientId, jsonList(objectIds), jsonList(hidden));
