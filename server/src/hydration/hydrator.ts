@@ -133,6 +133,9 @@ export function createHydrator(deps: HydratorDeps) {
     return id ? person(id, viewerId) : undefined;
   }
 
+  /** Which of these usernames (lowercase) belong to someone now, each with the person's id: mentions. */
+  const idsOfUsernames = (usernames: readonly string[]) => people.idsOfUsernames(db, [...new Set(usernames)]);
+
   const where: Record<ConditionRule, PersonCondition> = {
     reachable: visibility.reachable,
     canSee: visibility.canSee,
@@ -150,5 +153,5 @@ export function createHydrator(deps: HydratorDeps) {
     listable: (viewerId) => union(visibility.blockedEitherWay(db, viewerId), visibility.closedProfiles(db, viewerId, true)),
   };
 
-  return { people: peopleById, person, personNamed, rules, where, excluded };
+  return { people: peopleById, person, personNamed, idsOfUsernames, rules, where, excluded };
 }

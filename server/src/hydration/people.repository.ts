@@ -35,12 +35,20 @@ const forViewer = precompiled((db, idList: string, viewerId: string) =>
     .select((eb) => [
       eb
         .exists(
-          eb.selectFrom('follow').select('follow.follower_id').where('follow.follower_id', '=', viewerId).whereRef('follow.followee_id', '=', 'user.id'),
+          eb
+            .selectFrom('follow')
+            .select('follow.follower_id')
+            .where('follow.follower_id', '=', viewerId)
+            .whereRef('follow.followee_id', '=', 'user.id'),
         )
         .as('following'),
       eb
         .exists(
-          eb.selectFrom('follow').select('follow.follower_id').whereRef('follow.follower_id', '=', 'user.id').where('follow.followee_id', '=', viewerId),
+          eb
+            .selectFrom('follow')
+            .select('follow.follower_id')
+            .whereRef('follow.follower_id', '=', 'user.id')
+            .where('follow.followee_id', '=', viewerId),
         )
         .as('follows_viewer'),
       eb
@@ -53,13 +61,27 @@ const forViewer = precompiled((db, idList: string, viewerId: string) =>
         )
         .as('requested'),
       eb
-        .exists(eb.selectFrom('block').select('block.blocker_id').where('block.blocker_id', '=', viewerId).whereRef('block.blocked_id', '=', 'user.id'))
+        .exists(
+          eb
+            .selectFrom('block')
+            .select('block.blocker_id')
+            .where('block.blocker_id', '=', viewerId)
+            .whereRef('block.blocked_id', '=', 'user.id'),
+        )
         .as('blocking'),
       eb
-        .exists(eb.selectFrom('block').select('block.blocker_id').whereRef('block.blocker_id', '=', 'user.id').where('block.blocked_id', '=', viewerId))
+        .exists(
+          eb
+            .selectFrom('block')
+            .select('block.blocker_id')
+            .whereRef('block.blocker_id', '=', 'user.id')
+            .where('block.blocked_id', '=', viewerId),
+        )
         .as('blocked_by'),
       eb
-        .exists(eb.selectFrom('mute').select('mute.muter_id').where('mute.muter_id', '=', viewerId).whereRef('mute.muted_id', '=', 'user.id'))
+        .exists(
+          eb.selectFrom('mute').select('mute.muter_id').where('mute.muter_id', '=', viewerId).whereRef('mute.muted_id', '=', 'user.id'),
+        )
         .as('muting'),
     ])
     .where(inJsonList(db, 'user.id', idList)),
@@ -81,3 +103,13 @@ export async function idOfUsername(db: DB, username: string): Promise<string | u
 
 const idByUsername = precompiled((db, username: string) => db.selectFrom('user').select('user.id').where('user.username', '=', username));
 
+/** Which of these usernames belong to someone, each with the person's id. */
+export async function idsOfUsernames(db: DB, usernames: readonly string[]): Promise<Map<string, string>> {
+  if (!usernames.length) return new Map();
+  const rows = await db
+    .selectFrom('user')
+    .select(['user.id', 'user.username'])
+    .where('user.username', 'in', [...usernames])
+    .execute();
+  return new Map(rows.flatMap((row) => (row.username ? [[row.username, row.id] as const] : [])));
+}

@@ -149,7 +149,11 @@ export type HydratedCollection = Awaited<ReturnType<typeof hydrate>>[number];
 /** Collections with the first three covers' albums, in the order of `ids` (their owners' cards come from the hydration layer). */
 export async function hydrate(db: DB, ids: readonly string[]) {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('collection').selectAll('collection').where('collection.id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('collection')
+    .selectAll('collection')
+    .where('collection.id', 'in', [...ids])
+    .execute();
   const firsts = await db
     .selectFrom('collection_album')
     .select(['collection_id', 'album_id', 'position'])

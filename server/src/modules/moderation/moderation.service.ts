@@ -119,7 +119,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
    */
   async function reportable(viewer: Viewer, type: ReportSubjectType, id: string): Promise<{ ownerId: string | null; subjectId: string }> {
     const { rules } = deps.hydrator;
-    const seen = async (row: { owner_id: string } | undefined, visible = true, rule: (owner: HydratedPerson) => boolean = rules.reachable) => {
+    const seen = async (
+      row: { owner_id: string } | undefined,
+      visible = true,
+      rule: (owner: HydratedPerson) => boolean = rules.reachable,
+    ) => {
       const owner = row && visible ? await deps.hydrator.person(row.owner_id, viewer.id) : undefined;
       if (!row || !owner || !rule(owner)) throw subjectNotFound();
       return { ownerId: row.owner_id, subjectId: id };

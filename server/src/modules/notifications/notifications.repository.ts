@@ -174,16 +174,6 @@ export async function followerIds(db: DB, userId: string): Promise<string[]> {
   return rows.map((row) => row.follower_id);
 }
 
-export async function idsByUsername(db: DB, usernames: readonly string[]): Promise<string[]> {
-  if (usernames.length === 0) return [];
-  const rows = await db
-    .selectFrom('user')
-    .select('id')
-    .where('username', 'in', [...usernames])
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 export async function people(db: DB, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   return db

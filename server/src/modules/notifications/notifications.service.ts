@@ -38,7 +38,7 @@ export interface NotificationsServiceDeps {
    * Actors' cards; nothing done by someone the recipient may not reach (blocked either way) is stored, shown, counted
    * or e-mailed.
    */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'excluded'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'excluded'>;
   publicUrl: string;
   links: UnsubscribeLinks;
   log: { error(details: object, message: string): void; info(details: object, message: string): void };
@@ -231,7 +231,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       const names = [...new Set([...body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))];
       // The author (and whoever was answered) already hears of the comment itself.
       const told = new Set([authorId, replyTo?.authorId]);
-      const mentioned = (await repository.idsByUsername(db, names)).filter((id) => !told.has(id));
+      const mentioned = [...(await deps.hydrator.idsOfUsernames(names)).values()].filter((id) => !told.has(id));
       await notify('mention', mentioned, commenterId, reviewId);
     });
     events.on('moderation.decided', ({ kind, authorId, objectId, subject, reason }) =>

@@ -272,7 +272,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const items: FollowRequest[] = rows.flatMap((row) => {
       const person = people.get(row.requester_id);
       return person
-        ? [{ person: { ...presentPersonCard(person), isFollowing: false, isViewer: false }, requestedAt: new Date(row.created_at).toISOString() }]
+        ? [
+            {
+              person: { ...presentPersonCard(person), isFollowing: false, isViewer: false },
+              requestedAt: new Date(row.created_at).toISOString(),
+            },
+          ]
         : [];
     });
     return { items, ...pageFields(query, total) };

@@ -232,17 +232,6 @@ export async function comments(db: DB, reviewId: string, audience: Audience, lim
   return { rows, total: Number(total) };
 }
 
-/** Which of these usernames belong to someone. */
-export async function existingUsernames(db: DB, usernames: readonly string[]): Promise<Set<string>> {
-  if (!usernames.length) return new Set();
-  const rows = await db
-    .selectFrom('user')
-    .select('username')
-    .where('username', 'in', [...usernames])
-    .execute();
-  return new Set(rows.flatMap((row) => (row.username ? [row.username] : [])));
-}
-
 /**
  * Recent well-liked reviews for the landing page, of albums the catalog has confirmed (not one import's additions),
  * by authors `shown` to whoever reads the page (a visitor: it is the same page for everyone).

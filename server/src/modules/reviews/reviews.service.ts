@@ -22,7 +22,7 @@ export interface ReviewsServiceDeps {
   ratings: RatingsService;
   images: Pick<ImageProxyService, 'imageSrc'>;
   /** Authors' cards, and whose reviews and comments the reader may see (`canSee`: blocks either way, closed profiles). */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'where'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'rules' | 'where'>;
   /** Told after likes, comments and new reviews are committed; the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -291,23 +291,22 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { liked, likeCount: await repository.likeCount(db, reviewId) };
   }
 
-  async function presentComments(
-    rows: readonly repository.CommentRow[],
-    viewerId: string | undefined,
-  ): Promise<Comment[]> {
+  async function presentComments(rows: readonly repository.CommentRow[], viewerId: string | undefined): Promise<Comment[]> {
     const mentioned = new Set<string>();
     for (const row of rows) for (const match of row.body.matchAll(MENTION)) mentioned.add(match[2]!.toLowerCase());
-    const [existing, people] = await Promise.all([
-      repository.existingUsernames(db, [...mentioned]),
-      authors(rows.map((row) => row.user_id)),
-    ]);
+    const [existing, people] = await Promise.all([hydrator.idsOfUsernames([...mentioned]), authors(rows.map((row) => row.user_id))]);
     return rows.flatMap((row) => {
       const author = people.get(row.user_id);
       return author ? [presentComment(row, author, existing, viewerId)] : [];
     });
   }
 
-  function presentComment(row: repository.CommentRow, author: PersonSummary, existing: ReadonlySet<string>, viewerId: string | undefined): Comment {
+  function presentComment(
+    row: repository.CommentRow,
+    author: PersonSummary,
+    existing: ReadonlyMap<string, string>,
+    viewerId: string | undefined,
+  ): Comment {
     return {
       id: row.id,
       reviewId: row.review_id,
