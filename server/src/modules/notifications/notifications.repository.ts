@@ -220,7 +220,7 @@ const DIGEST_ALBUMS = 5;
 
 /**
  * The DIGEST_REVIEWS newest reviews published in [from, to) by the people `userId` follows, of those `shown` to them
- * (the blocks module's rule for what a feed shows), none hidden by a moderator.
+ * (the hydration layer's `activityShown`, what a feed shows), none hidden by a moderator.
  */
 export const followedReviews = (shown: (viewerId: string, author: string) => Expression<SqlBool>) =>
   precompiled((db, userId: string, from: string, to: string) =>

@@ -182,9 +182,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     objectId: string,
     notes: { subject: string | null; reason: string } | null = null,
   ): Promise<void> {
-    const hiddenFromActor = await deps.hydrator.excluded.reachable(actorId);
+    const unreachable = await deps.hydrator.excluded.reachable(actorId);
     // News of one's own is the kind whose actor is its recipient.
-    const others = [...new Set(recipientIds)].filter((id) => (id !== actorId || OWN_NEWS.includes(kind)) && !hiddenFromActor.has(id));
+    const others = [...new Set(recipientIds)].filter((id) => (id !== actorId || OWN_NEWS.includes(kind)) && !unreachable.has(id));
     if (others.length === 0) return;
     const settings = await deps.settings.readMany(others);
     const about = ABOUT[kind];

@@ -49,7 +49,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   });
 
   /** Whether the viewer may see what this person wrote: no block either way, and a profile open to them. */
-  async function maySee(viewerId: string | undefined, authorId: string): Promise<boolean> {
+  async function canSeeAuthor(viewerId: string | undefined, authorId: string): Promise<boolean> {
     const author = await hydrator.person(authorId, viewerId);
     return Boolean(author && hydrator.rules.canSee(author));
   }
@@ -72,7 +72,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
    */
   async function visibleReview(reviewId: string, viewerId: string | undefined) {
     const review = await repository.findReview(db, reviewId);
-    if (!review || !(await maySee(viewerId, review.user_id))) throw reviewNotFound();
+    if (!review || !(await canSeeAuthor(viewerId, review.user_id))) throw reviewNotFound();
     if (review.hidden_reason !== null && review.user_id !== viewerId) throw reviewNotFound();
     return review;
   }
@@ -205,7 +205,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     if (!review) throw reviewNotFound();
     if (review.user_id !== userId) {
       // Only someone who can see it is told it is not theirs; for anyone else it does not exist.
-      if (review.hidden_reason !== null || !(await maySee(userId, review.user_id))) throw reviewNotFound();
+      if (review.hidden_reason !== null || !(await canSeeAuthor(userId, review.user_id))) throw reviewNotFound();
       throw forbidden('not_your_review', 'Only the author can change this review.');
     }
     return review;
@@ -345,7 +345,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const comment = await repository.findComment(db, commentId);
     const missing = () => notFound('comment_not_found', 'The comment you are replying to does not exist or was deleted.');
     if (!comment || comment.review_id !== reviewId) throw missing();
-    if (comment.user_id !== userId && (comment.hidden_reason !== null || !(await maySee(userId, comment.user_id)))) {
+    if (comment.user_id !== userId && (comment.hidden_reason !== null || !(await canSeeAuthor(userId, comment.user_id)))) {
       throw missing();
     }
     return comment;
@@ -386,7 +386,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const missing = () => notFound('comment_not_found', 'This comment does not exist or was deleted.');
     if (!comment) throw missing();
     if (comment.user_id !== userId) {
-      if (comment.hidden_reason !== null || !(await maySee(userId, comment.user_id))) throw missing();
+      if (comment.hidden_reason !== null || !(await canSeeAuthor(userId, comment.user_id))) throw missing();
       throw forbidden('not_your_comment', 'Only the author can change this comment.');
     }
     return comment;
