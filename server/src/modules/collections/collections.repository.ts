@@ -149,18 +149,20 @@ export type HydratedCollection = Awaited<ReturnType<typeof hydrate>>[number];
 /** Collections with the first three covers' albums, in the order of `ids` (their owners' cards come from the hydration layer). */
 export async function hydrate(db: DB, ids: readonly string[]) {
   if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('collection')
-    .selectAll('collection')
-    .where('collection.id', 'in', [...ids])
-    .execute();
-  const firsts = await db
-    .selectFrom('collection_album')
-    .select(['collection_id', 'album_id', 'position'])
-    .where('collection_id', 'in', [...ids])
-    .where('position', '<', 3)
-    .orderBy('position')
-    .execute();
+  const [rows, firsts] = await Promise.all([
+    db
+      .selectFrom('collection')
+      .selectAll('collection')
+      .where('collection.id', 'in', [...ids])
+      .execute(),
+    db
+      .selectFrom('collection_album')
+      .select(['collection_id', 'album_id', 'position'])
+      .where('collection_id', 'in', [...ids])
+      .where('position', '<', 3)
+      .orderBy('position')
+      .execute(),
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
