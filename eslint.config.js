@@ -9,9 +9,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Import boundaries (docs/ARCHITECTURE.md): web and server meet only in contracts; inside web,
- * shared <- features <- app and no feature imports another; inside server, platform never imports
- * a module and a module reaches another module only through its service. The folder lists are read
- * from disk, so a new feature or module is covered the day it exists.
+ * shared <- features <- app and no feature imports another; inside server, platform <- hydration <- modules,
+ * a module reaches another module only through its service and the hydration layer through its hydrator and
+ * presenters. The folder lists are read from disk, so a new feature, module or presenter is covered the day it exists.
  */
 // Zones are relative to the repository, whichever folder ESLint runs from.
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -21,6 +21,10 @@ const foldersIn = (path) =>
     .map((entry) => entry.name);
 export const webFeatures = foldersIn('./web/src/features');
 export const serverModules = foldersIn('./server/src/modules');
+/** What modules may import of the hydration layer: the hydrator (people, rules, conditions) and the presenters. */
+export const hydrationEntries = readdirSync(new URL('./server/src/hydration', import.meta.url)).filter(
+  (file) => file === 'hydrator.ts' || file.endsWith('.presenter.ts'),
+);
 
 /** For each module, every other module's files but its service are out of reach. */
 const moduleZones = serverModules.flatMap((module) =>
@@ -127,6 +131,22 @@ export default tseslint.config(
           basePath: repoRoot,
           zones: [
             { target: './server/src/platform', from: './server/src/modules', message: 'Platform code never depends on a feature module.' },
+            {
+              target: './server/src/platform',
+              from: './server/src/hydration',
+              message: 'Platform code never depends on the hydration layer.',
+            },
+            {
+              target: './server/src/hydration',
+              from: './server/src/modules',
+              message: 'The hydration layer sits below the modules (decision 062): it imports none of them.',
+            },
+            {
+              target: './server/src/modules',
+              from: './server/src/hydration',
+              except: hydrationEntries.map((file) => `./${file}`),
+              message: 'A module uses the hydration layer through hydrator.ts and its presenters, never its repositories.',
+            },
             ...moduleZones,
             { target: './server', from: './web', message: 'The server never imports the web app.' },
           ],

@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
     ratings,
     library,
+    hydrator,
     blocks,
     imageProxy,
     reviews,
@@ -274,9 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onCoverFound: (albumId) => catalog.invalidateAlbum(albumId),
   });
-  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, settings, events });
-  const conversations = createConversationsService({ db, clock, realtime, blocks });
-  const search = createSearchService({ db, catalog, blocks, collections, caches: config.caches });
+  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, hydrator, settings, events });
+  const conversations = createConversationsService({ db, clock, realtime, hydrator, settings });
+  const search = createSearchService({ db, catalog, hydrator, collections, caches: config.caches });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
   const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
@@ -319,7 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     realtime,
     mailer,
-    blocks,
+    hydrator,
     publicUrl: config.publicUrl,
     links: core.unsubscribeLinks,
     log: app.log,
@@ -376,12 +377,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   identity.confirm = accountChanges.reauthenticate;
-  const feed = createFeedService({ db, clock, catalog, blocks, settings });
+  const feed = createFeedService({ db, clock, catalog, hydrator, settings });
   const moderation = createModerationService({
     db,
     clock,
     adminEmails: config.adminEmails,
-    blocks,
+    hydrator,
     reviews,
     collections,
     catalog,
@@ -389,7 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
   });
   const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
-  const yearInReview = createYearInReviewService({ db, clock, blocks, catalog, covers, settings });
+  const yearInReview = createYearInReviewService({ db, clock, hydrator, catalog, covers, settings });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });

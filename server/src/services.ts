@@ -3,6 +3,7 @@ import { createListeningServiceLookup } from './modules/accounts/listening-servi
 import { createSettingsService } from './modules/accounts/settings.service.ts';
 import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/catalog-enrichment.ts';
 import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
+import { createHydrator } from './hydration/hydrator.ts';
 import { createBlocksService } from './modules/blocks/blocks.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
@@ -75,9 +76,11 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     cacheBytes: config.reviewImageCacheBytes,
     ...imageProxyOptions,
   });
-  const blocks = createBlocksService({ db, clock });
-  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, blocks, events });
-  const collections = createCollectionsService({ db, clock, catalog, blocks, events });
+  // People by id with the viewer's side, and the rules of who sees whom: every module that shows people asks it.
+  const hydrator = createHydrator({ db });
+  const blocks = createBlocksService({ db, clock, hydrator });
+  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, hydrator, events });
+  const collections = createCollectionsService({ db, clock, catalog, hydrator, events });
   const journal = createJournalService({ db, clock, catalog });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
@@ -127,13 +130,14 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     links: unsubscribeLinks,
     publicUrl: config.publicUrl,
     log,
-    blocks,
+    hydrator,
   });
   return {
     ratingLookup,
     catalog,
     ratings,
     library,
+    hydrator,
     blocks,
     imageProxy,
     reviews,

@@ -10,6 +10,7 @@ import { RATING_STEP_COLUMNS } from '../src/db/rating-steps.ts';
  */
 const root = new URL('../../', import.meta.url).pathname;
 const modulesDir = join(root, 'server/src/modules');
+const hydrationDir = join(root, 'server/src/hydration');
 const modules = readdirSync(modulesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -41,6 +42,27 @@ describe('import boundaries', () => {
       'import-x/no-restricted-paths',
     );
   }, 60_000);
+
+  it('lint keeps the hydration layer between platform and modules: modules use its hydrator and presenters only (decision 062)', async () => {
+    expect(
+      await lintErrors('server/src/modules/reviews/violation.ts', "export { people } from '../../hydration/people.repository.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await lintErrors(
+        'server/src/modules/reviews/allowed.ts',
+        "export type { Hydrator } from '../../hydration/hydrator.ts';\nexport { presentPerson } from '../../hydration/people.presenter.ts';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lintErrors(
+        'server/src/hydration/violation.ts',
+        "export type { ReviewsService } from '../modules/reviews/reviews.service.ts';\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await lintErrors('server/src/platform/violation.ts', "export type { Hydrator } from '../hydration/hydrator.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+  }, 60_000);
 });
 
 /** Each module's code (tests left out): its name, and each file's path below server/src/modules and text. */
@@ -50,6 +72,13 @@ function moduleSources(): { module: string; file: string; source: string }[] {
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
       .map((file) => ({ module, file: join(module, file), source: readFileSync(join(modulesDir, module, file), 'utf8') })),
   );
+}
+
+/** The hydration layer's code (tests left out), each file's path below server/src/modules as `../hydration/…`. */
+function hydrationSources(): { file: string; source: string }[] {
+  return readdirSync(hydrationDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => ({ file: join('../hydration', file), source: readFileSync(join(hydrationDir, file), 'utf8') }));
 }
 
 /** `a --> b` for every module a whose code names module b's service. */
@@ -90,8 +119,8 @@ function queriesOutsideRepositories(file: string, source: string): string[] {
 }
 
 describe('SQL', () => {
-  it('lives in the repositories (*.repository.ts) only', () => {
-    const found = moduleSources().flatMap(({ file, source }) => queriesOutsideRepositories(file, source));
+  it('lives in the repositories (*.repository.ts) only, the hydration layer’s too', () => {
+    const found = [...moduleSources(), ...hydrationSources()].flatMap(({ file, source }) => queriesOutsideRepositories(file, source));
     expect(found, 'these lines query the database outside a repository; move the query into the module’s *.repository.ts').toEqual([]);
   });
 
@@ -163,5 +192,43 @@ describe('counters', () => {
     expect(counterWritesByOthers('accounts/accounts.repository.ts', dynamic)).toEqual([
       'accounts/accounts.repository.ts writes profile.followers_count, owned by profiles',
     ]);
+  });
+});
+
+/**
+ * The person card (who someone is: name, username, picture) is made in one place, hydration/people.presenter.ts: a
+ * picture's address made anywhere else is a card built inline. The one exception is not a card of someone.
+ */
+const AVATARS_OUTSIDE_THE_PRESENTER: Record<string, string> = {
+  'accounts/accounts.service.ts': 'the signed-in person’s own account (`/api/me`), with their e-mail and settings',
+};
+
+/** `path:line: code` for every line of a module's file that makes a picture's address from an avatar. */
+function avatarsMade(file: string, source: string): string[] {
+  return source
+    .split('\n')
+    .flatMap((line, index) => (/uploadUrl\([^)]*avatar/i.test(line) ? [`server/src/modules/${file}:${index + 1}: ${line.trim()}`] : []));
+}
+
+describe('person cards', () => {
+  it('are made by the person presenter only (hydration/people.presenter.ts)', () => {
+    const found = moduleSources()
+      .filter(({ file }) => !(file in AVATARS_OUTSIDE_THE_PRESENTER))
+      .flatMap(({ file, source }) => avatarsMade(file, source));
+    expect(found, 'hydrate the people (hydrator.people) and present them with presentPerson or presentPersonCard').toEqual([]);
+    const stillMaking = Object.keys(AVATARS_OUTSIDE_THE_PRESENTER).filter((file) =>
+      moduleSources().some((entry) => entry.file === file && avatarsMade(file, entry.source).length > 0),
+    );
+    expect(stillMaking, 'an exception that no longer makes a picture’s address leaves the list').toEqual(
+      Object.keys(AVATARS_OUTSIDE_THE_PRESENTER),
+    );
+  });
+
+  it('are found when a service builds one inline', () => {
+    const inline = '    author: { id: row.user_id, name: row.author_name, avatarUrl: uploadUrl(row.author_avatar) },\n';
+    expect(avatarsMade('reviews/reviews.service.ts', `// reviews\n${inline}`)).toEqual([
+      `server/src/modules/reviews/reviews.service.ts:2: ${inline.trim()}`,
+    ]);
+    expect(avatarsMade('reviews/reviews.service.ts', '    author: presentPerson(people.get(row.user_id)!),\n')).toEqual([]);
   });
 });

@@ -146,24 +146,23 @@ export async function shiftPublicCollections(db: DB, userId: string, delta: numb
 
 export type HydratedCollection = Awaited<ReturnType<typeof hydrate>>[number];
 
-/** Summaries with owner and the first three covers' albums, in the order of `ids`. */
+/** Collections with the first three covers' albums, in the order of `ids` (their owners' cards come from the hydration layer). */
 export async function hydrate(db: DB, ids: readonly string[]) {
   if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('collection')
-    .innerJoin('user', 'user.id', 'collection.user_id')
-    .leftJoin('profile', 'profile.user_id', 'collection.user_id')
-    .selectAll('collection')
-    .select(['user.username as owner_username', 'user.name as owner_name', 'profile.avatar_path as owner_avatar'])
-    .where('collection.id', 'in', [...ids])
-    .execute();
-  const firsts = await db
-    .selectFrom('collection_album')
-    .select(['collection_id', 'album_id', 'position'])
-    .where('collection_id', 'in', [...ids])
-    .where('position', '<', 3)
-    .orderBy('position')
-    .execute();
+  const [rows, firsts] = await Promise.all([
+    db
+      .selectFrom('collection')
+      .selectAll('collection')
+      .where('collection.id', 'in', [...ids])
+      .execute(),
+    db
+      .selectFrom('collection_album')
+      .select(['collection_id', 'album_id', 'position'])
+      .where('collection_id', 'in', [...ids])
+      .where('position', '<', 3)
+      .orderBy('position')
+      .execute(),
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -14,15 +14,16 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './collections.repository.ts';
-import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
+import { presentPerson } from '../../hydration/people.presenter.ts';
 
 export interface CollectionsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  blocks: Pick<BlocksService, 'unseenBy' | 'maySee' | 'authorShownTo'>;
+  /** Owners' cards, and whose collections the viewer may see (`canSee`: blocks either way, closed profiles). */
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'where' | 'excluded'>;
   /** Told after a like is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -37,22 +38,33 @@ const NOT_FOUND = () => notFound('collection_not_found', 'This collection does n
  * write is the owner's alone (others get the same 404, so probing reveals nothing).
  */
 export function createCollectionsService(deps: CollectionsServiceDeps) {
-  const { db } = deps;
+  const { db, hydrator } = deps;
   const now = () => deps.clock().toISOString();
   const lately = () => new Date(deps.clock().getTime() - 30 * 24 * 3600_000).toISOString();
 
-  async function summaries(ids: readonly string[]): Promise<CollectionSummary[]> {
-    return (await repository.hydrate(db, ids)).map(toSummary);
+  /** Collections with their owners, in the order of `ids`; one whose owner's account is gone is left out. */
+  async function hydrated(ids: readonly string[]) {
+    const rows = await repository.hydrate(db, ids);
+    const owners = await hydrator.people(rows.map((row) => row.user_id));
+    return rows.flatMap((row) => {
+      const owner = owners.get(row.user_id);
+      return owner ? [{ row, owner }] : [];
+    });
   }
 
-  function toSummary(row: repository.HydratedCollection): CollectionSummary {
+  async function summaries(ids: readonly string[]): Promise<CollectionSummary[]> {
+    return (await hydrated(ids)).map(({ row, owner }) => toSummary(row, owner));
+  }
+
+  function toSummary(row: repository.HydratedCollection, owner: HydratedPerson): CollectionSummary {
+    const { username, name } = presentPerson(owner);
     return {
       id: row.id,
       title: row.name,
       description: row.description,
       albumCount: Number(row.album_count),
-      ownerUsername: row.owner_username ?? row.user_id,
-      ownerName: row.owner_name,
+      ownerUsername: username,
+      ownerName: name,
       coverUrls: row.coverAlbumIds.map((albumId) => paths.albumCover(albumId)),
       isPrivate: Boolean(row.is_private),
       ranked: Boolean(row.ranked),
@@ -67,7 +79,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     const row = await repository.findCollection(db, collectionId);
     if (!row || (row.is_private && row.user_id !== viewerId)) throw NOT_FOUND();
     // The owner alone is asked about (a few key lookups), not everyone hidden from the viewer.
-    if (!(await deps.blocks.maySee(viewerId, row.user_id))) throw NOT_FOUND();
+    const owner = await hydrator.person(row.user_id, viewerId);
+    if (!owner || !hydrator.rules.canSee(owner)) throw NOT_FOUND();
     return row;
   }
 
@@ -80,8 +93,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   async function detail(collectionId: string, viewerId: string | undefined): Promise<Collection> {
     const row = await visible(collectionId, viewerId);
-    const [[hydrated], entries, liked] = await Promise.all([
-      repository.hydrate(db, [row.id]),
+    const [[found], entries, liked] = await Promise.all([
+      hydrated([row.id]),
       repository.entries(db, row.id),
       viewerId ? repository.likes(db, viewerId, row.id) : Promise.resolve(false),
     ]);
@@ -91,14 +104,10 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       viewerId,
       (entry, album) => ({ note: entry.note, album }),
     );
+    if (!found) throw NOT_FOUND();
     return {
-      ...toSummary(hydrated!),
-      owner: {
-        id: row.user_id,
-        username: hydrated!.owner_username ?? row.user_id,
-        name: hydrated!.owner_name,
-        avatarUrl: uploadUrl(hydrated!.owner_avatar),
-      },
+      ...toSummary(found.row, found.owner),
+      owner: presentPerson(found.owner),
       entries: listed.map((entry, index) => ({ position: index + 1, ...entry })),
       likedByViewer: liked,
       isOwner: viewerId === row.user_id,
@@ -351,7 +360,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   /** The public lists a visitor may read whose id is in the range, for the sitemap. */
   async function sitemapShare(range: IdRange) {
-    const rows = await repository.shownCollectionIdsBetween(db, range, (owner) => deps.blocks.authorShownTo(undefined, owner));
+    const rows = await repository.shownCollectionIdsBetween(db, range, (owner) => hydrator.where.canSee(undefined, owner));
     return rows.map((row) => ({ path: `/lists/${row.id}`, updatedAt: row.updated_at }));
   }
 
@@ -370,7 +379,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     setNote,
     setLike,
     browse: async (query: { page: number; limit: number; sort?: 'popular' | 'recent' }, viewerId: string | undefined) =>
-      page({ hiddenOwners: await deps.blocks.unseenBy(viewerId) }, { ...query, sort: query.sort ?? 'popular' }),
+      page({ hiddenOwners: await hydrator.excluded.canSee(viewerId) }, { ...query, sort: query.sort ?? 'popular' }),
     ofOwner,
     choicesForAlbum,
     searchCards,

@@ -1,5 +1,5 @@
 import type { Conversation, DirectMessage } from '@hearsay/contracts/conversations';
-import { uploadUrl } from '../../platform/http/uploads.ts';
+import type { PersonSummary } from '../../hydration/people.presenter.ts';
 import type { ConversationRow } from './conversations.repository.ts';
 
 interface MessageRow {
@@ -16,16 +16,12 @@ export function presentMessage(row: MessageRow): DirectMessage {
 
 export function presentConversation(
   row: ConversationRow,
+  other: PersonSummary,
   extra: { lastMessage: MessageRow | undefined; unread: number; canSend: boolean },
 ): Conversation {
   return {
     id: row.id,
-    other: {
-      id: row.other_id,
-      username: row.other_username ?? row.other_id,
-      name: row.other_name,
-      avatarUrl: uploadUrl(row.other_avatar_path),
-    },
+    other,
     lastMessage: extra.lastMessage ? presentMessage(extra.lastMessage) : null,
     unread: extra.unread,
     otherReadAt: row.other_read_at,

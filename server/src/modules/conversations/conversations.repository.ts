@@ -10,41 +10,6 @@ export interface Position {
   id: string;
 }
 
-/** A member who could be messaged, with their settings (JSON text) for the message policy. */
-export async function findPersonByUsername(db: DB, username: string) {
-  return db
-    .selectFrom('user')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'profile.settings'])
-    .where('user.username', '=', username)
-    .executeTakeFirst();
-}
-
-/** Whether either of the two follows the other (reads the follow table of the profiles module; never writes it). */
-export async function connected(db: DB, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('follow')
-    .select('follower_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('follower_id', '=', a), eb('followee_id', '=', b)]),
-        eb.and([eb('follower_id', '=', b), eb('followee_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Which of `others` follow `userId` or are followed by them. */
-export async function connectedAmong(db: DB, userId: string, others: readonly string[]): Promise<Set<string>> {
-  if (others.length === 0) return new Set();
-  const [followers, followed] = await Promise.all([
-    db.selectFrom('follow').select('follower_id as id').where('followee_id', '=', userId).where('follower_id', 'in', others).execute(),
-    db.selectFrom('follow').select('followee_id as id').where('follower_id', '=', userId).where('followee_id', 'in', others).execute(),
-  ]);
-  return new Set([...followers, ...followed].map((row) => row.id));
-}
-
 /**
  * Creates the conversation of a pair unless it exists, and both member rows; safe when both people start it at once
  * (the unique pair key makes the second insert a no-op, and the members go to whichever conversation won).
@@ -74,8 +39,6 @@ function conversationsOf(db: DB, userId: string) {
     .innerJoin('conversation_member as theirs', (join) =>
       join.onRef('theirs.conversation_id', '=', 'mine.conversation_id').on('theirs.user_id', '<>', userId),
     )
-    .innerJoin('user as u', 'u.id', 'theirs.user_id')
-    .leftJoin('profile as p', 'p.user_id', 'u.id')
     .where('mine.user_id', '=', userId)
     .select((eb) => [
       'c.id',
@@ -85,11 +48,7 @@ function conversationsOf(db: DB, userId: string) {
       'c.last_message_at',
       'mine.last_read_at',
       'theirs.last_read_at as other_read_at',
-      'u.id as other_id',
-      'u.username as other_username',
-      'u.name as other_name',
-      'p.avatar_path as other_avatar_path',
-      'p.settings as other_settings',
+      'theirs.user_id as other_id',
       eb.fn.coalesce('c.last_message_at', 'c.created_at').as('activity'),
     ]);
 }

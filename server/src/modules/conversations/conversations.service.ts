@@ -7,7 +7,7 @@ import type {
   UnreadConversations,
 } from '@hearsay/contracts/conversations';
 import { pageFields } from '@hearsay/contracts/pagination';
-import { readMemberSettings, type MessagePolicy } from '@hearsay/contracts/settings';
+import type { MemberSettings, MessagePolicy } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
@@ -15,14 +15,20 @@ import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { presentConversation, presentMessage } from './conversations.presenter.ts';
 import * as repository from './conversations.repository.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
+import { presentPerson } from '../../hydration/people.presenter.ts';
 
 export interface ConversationsServiceDeps {
   db: DB;
   clock: () => Date;
   realtime: Realtime;
-  /** A block either way closes the conversation for both: it is not found, as if it never existed. */
-  blocks: Pick<BlocksService, 'hiddenFrom' | 'between'>;
+  /**
+   * The other person, with whether either follows the other; a block either way closes the conversation for both
+   * (`reachable`): it is not found, as if it never existed.
+   */
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'personNamed' | 'rules' | 'excluded'>;
+  /** Members' settings (accounts' settings service): whom each accepts messages from. */
+  settings: { read(userId: string): Promise<MemberSettings>; readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
 }
 
 export type ConversationsService = ReturnType<typeof createConversationsService>;
@@ -30,18 +36,9 @@ export type ConversationsService = ReturnType<typeof createConversationsService>
 // One answer for "does not exist" and "not yours", so a stranger learns nothing (decision 009).
 const conversationNotFound = () => notFound('conversation_not_found', 'This conversation does not exist.');
 
-function policyOf(settingsJson: string | null | undefined): MessagePolicy {
-  let stored: unknown = {};
-  try {
-    stored = settingsJson ? JSON.parse(settingsJson) : {};
-  } catch {
-    // A malformed stored object reads as the defaults, like every other setting.
-  }
-  return readMemberSettings(stored).messages.allowFrom;
-}
-
-function allowed(policy: MessagePolicy, connected: boolean): boolean {
-  return policy === 'everyone' || (policy === 'connections' && connected);
+/** Whether the other person's policy lets the viewer write to them: anyone, or someone either of them follows. */
+function allowed(policy: MessagePolicy, other: HydratedPerson): boolean {
+  return policy === 'everyone' || (policy === 'connections' && (other.viewer.following || other.viewer.followsViewer));
 }
 
 function notAllowed(policy: MessagePolicy, name: string) {
@@ -56,66 +53,74 @@ function notAllowed(policy: MessagePolicy, name: string) {
  * through `realtime` to both participants' open browsers; whatever is missed is read from the API.
  */
 export function createConversationsService(deps: ConversationsServiceDeps) {
-  const { db, realtime, blocks } = deps;
+  const { db, realtime, hydrator } = deps;
+  const policyOf = async (userId: string) => (await deps.settings.read(userId)).messages.allowFrom;
 
-  async function mine(userId: string, conversationId: string): Promise<repository.ConversationRow> {
+  /** A conversation of `userId`'s with the other person hydrated for them; not found across a block. */
+  async function mine(userId: string, conversationId: string) {
     const row = await repository.findConversation(db, userId, conversationId);
-    if (!row || (await blocks.between(userId, row.other_id))) throw conversationNotFound();
-    return row;
+    const other = row && (await hydrator.person(row.other_id, userId));
+    if (!row || !other || !hydrator.rules.reachable(other)) throw conversationNotFound();
+    return { ...row, other };
   }
 
-  async function presentOne(userId: string, row: repository.ConversationRow): Promise<Conversation> {
-    const [lastMessage] = row.last_message_id ? await repository.messagesById(db, [row.last_message_id]) : [];
-    const unread = await repository.unreadCounts(db, userId, [row.id]);
-    const connected = await repository.connected(db, userId, row.other_id);
-    return presentConversation(row, {
+  async function presentOne(userId: string, row: Awaited<ReturnType<typeof mine>>): Promise<Conversation> {
+    const [[lastMessage], unread, policy] = await Promise.all([
+      row.last_message_id ? repository.messagesById(db, [row.last_message_id]) : [],
+      repository.unreadCounts(db, userId, [row.id]),
+      policyOf(row.other_id),
+    ]);
+    return presentConversation(row, presentPerson(row.other), {
       lastMessage,
       unread: unread.get(row.id) ?? 0,
-      canSend: allowed(policyOf(row.other_settings), connected),
+      canSend: allowed(policy, row.other),
     });
   }
 
   async function list(userId: string, query: { page: number; limit: number }): Promise<ConversationPage> {
-    const hidden = await blocks.hiddenFrom(userId);
+    const hidden = await hydrator.excluded.reachable(userId);
     const { rows, total } = await repository.listConversations(db, userId, hidden, query.limit, (query.page - 1) * query.limit);
     const ids = rows.map((row) => row.id);
-    const [lastMessages, unread, connected] = await Promise.all([
+    const others = rows.map((row) => row.other_id);
+    const [lastMessages, unread, people, settings] = await Promise.all([
       repository.messagesById(
         db,
         rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
       ),
       repository.unreadCounts(db, userId, ids),
-      repository.connectedAmong(
-        db,
-        userId,
-        rows.map((row) => row.other_id),
-      ),
+      hydrator.people(others, userId),
+      deps.settings.readMany(others),
     ]);
     const byId = new Map(lastMessages.map((message) => [message.id, message]));
     return {
-      items: rows.map((row) =>
-        presentConversation(row, {
-          lastMessage: row.last_message_id ? byId.get(row.last_message_id) : undefined,
-          unread: unread.get(row.id) ?? 0,
-          canSend: allowed(policyOf(row.other_settings), connected.has(row.other_id)),
-        }),
-      ),
+      items: rows.flatMap((row) => {
+        const other = people.get(row.other_id);
+        const policy = settings.get(row.other_id)?.messages.allowFrom;
+        if (!other || !policy) return [];
+        return [
+          presentConversation(row, presentPerson(other), {
+            lastMessage: row.last_message_id ? byId.get(row.last_message_id) : undefined,
+            unread: unread.get(row.id) ?? 0,
+            canSend: allowed(policy, other),
+          }),
+        ];
+      }),
       ...pageFields(query, total),
     };
   }
 
   async function unread(userId: string): Promise<UnreadConversations> {
-    return { conversations: await repository.unreadConversationCount(db, userId, await blocks.hiddenFrom(userId)) };
+    return { conversations: await repository.unreadConversationCount(db, userId, await hydrator.excluded.reachable(userId)) };
   }
 
   /** Finds or starts the conversation with `username`, if their setting lets the viewer write to them. */
   async function open(viewer: Viewer, username: string): Promise<Conversation> {
     const name = username === 'me' ? viewer.username : username.toLowerCase();
-    const person = name === 'guest' ? undefined : await repository.findPersonByUsername(db, name);
-    if (!person || (await blocks.between(viewer.id, person.id))) throw notFound('profile_not_found', 'User profile not found');
+    const person = name === 'guest' ? undefined : await hydrator.personNamed(name, viewer.id);
+    if (!person || !hydrator.rules.reachable(person)) throw notFound('profile_not_found', 'User profile not found');
     if (person.id === viewer.id) throw badRequest('cannot_message_yourself', 'You cannot send messages to yourself.');
-    const policy = policyOf(person.settings);
-    if (!allowed(policy, await repository.connected(db, viewer.id, person.id))) throw notAllowed(policy, person.name);
+    const policy = await policyOf(person.id);
+    if (!allowed(policy, person)) throw notAllowed(policy, person.name);
     const pair = [viewer.id, person.id].sort() as [string, string];
     const id = await db.transaction().execute((trx) =>
       repository.ensureConversation(trx, {
@@ -152,8 +157,8 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
   async function send(userId: string, conversationId: string, body: string): Promise<DirectMessage> {
     const conversation = await mine(userId, conversationId);
     // Checked on every message: the other person may have turned messages off since the conversation began.
-    const policy = policyOf(conversation.other_settings);
-    if (!allowed(policy, await repository.connected(db, userId, conversation.other_id))) throw notAllowed(policy, conversation.other_name);
+    const policy = await policyOf(conversation.other_id);
+    if (!allowed(policy, conversation.other)) throw notAllowed(policy, conversation.other.name);
     const row = { id: newId(), conversation_id: conversationId, sender_id: userId, body, created_at: deps.clock().toISOString() };
     await db.transaction().execute(async (trx) => {
       await repository.insertMessage(trx, row);

@@ -1,13 +1,13 @@
 import type { Conversation, ConversationPage, DirectMessage, MessageHistory } from '@hearsay/contracts/conversations';
 import type { RealtimeEvent } from '@hearsay/contracts/realtime';
-import type { MessagePolicy } from '@hearsay/contracts/settings';
+import { readMemberSettings, type MessagePolicy } from '@hearsay/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { manualClock } from '../../../test/clock.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 import { errorAnswer } from '../../../test/requests.ts';
 import { PACE_PER_HOUR } from '../../platform/http/pace.ts';
-import { createBlocksService } from '../blocks/blocks.service.ts';
+import { createHydrator } from '../../hydration/hydrator.ts';
 import { createConversationsService } from './conversations.service.ts';
 import { MESSAGE_BODY_MAX } from '@hearsay/contracts/constants';
 
@@ -300,7 +300,12 @@ describe('live delivery', () => {
       db: t.db,
       clock: clock.now,
       realtime: { send: (userIds, event) => events.push({ userIds, event }), disconnect: () => undefined },
-      blocks: createBlocksService({ db: t.db, clock: clock.now }),
+      hydrator: createHydrator({ db: t.db }),
+      // Everyone keeps the default policy here: people connected by a follow may write.
+      settings: {
+        read: async () => readMemberSettings({}),
+        readMany: async (ids) => new Map(ids.map((id) => [id, readMemberSettings({})])),
+      },
     });
     const [a, b] = await pair();
     const { id } = await conversationOf(a, b);

@@ -1,10 +1,8 @@
 import type { SharingSettings } from '@hearsay/contracts/settings';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { FEED_GROUP_MAX, type FeedItem, type FeedPerson, type FeedReview } from '@hearsay/contracts/feed';
-import { uploadUrl } from '../../platform/http/uploads.ts';
 import type * as repository from './feed.repository.ts';
 
-type PersonRow = Awaited<ReturnType<ReturnType<typeof repository.peopleReader>>>[number];
 type ReviewRow = Awaited<ReturnType<typeof repository.reviews>>['rows'][number];
 type CollectionRow = Awaited<ReturnType<typeof repository.collections>>[number];
 type ListenRow = Awaited<ReturnType<typeof repository.listens>>[number];
@@ -23,10 +21,6 @@ export interface Hydrated {
 }
 
 const ratingKey = (userId: string, albumId: string) => `${userId}:${albumId}`;
-
-export function presentPerson(row: PersonRow): FeedPerson {
-  return { id: row.id, username: row.username ?? row.id, name: row.name, avatarUrl: uploadUrl(row.avatar_path) };
-}
 
 const EXCERPT_LENGTH = 280;
 

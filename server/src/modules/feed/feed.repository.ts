@@ -138,25 +138,8 @@ export async function newestAmongFollowed(
   return { rows, windowEnd: last ? { createdAt: last.created_at, id: last.id } : null };
 }
 
-/** A condition on a column naming a person, for the viewer (blocks' rules: feed.service.ts passes `activityShownTo`). */
+/** A condition on a column naming a person, for the viewer (the hydration layer's rules: feed.service.ts passes `activityShown`). */
 export type PersonShownTo = (viewerId: string, column: string) => RawBuilder<SqlBool>;
-
-/**
- * People by id for whom `shown` holds: name, username and picture (a deleted account is simply missing). The reader
- * is compiled once for its condition, the ids one JSON value, so the statement's text never changes (it stays
- * prepared on PostgreSQL, which then neither parses nor plans it again).
- */
-export function peopleReader(shown: PersonShownTo) {
-  const read = precompiled((db, idList: string, viewerId: string) =>
-    db
-      .selectFrom('user')
-      .leftJoin('profile', 'profile.user_id', 'user.id')
-      .select(['user.id', 'user.name', 'user.username', 'profile.avatar_path'])
-      .where(inJsonList(db, 'user.id', idList))
-      .where(shown(viewerId, 'user.id')),
-  );
-  return async (db: DB, ids: readonly string[], viewerId: string) => (ids.length ? read(db, jsonList(ids), viewerId) : []);
-}
 
 /** Reviews by id with the author's current rating, and which of them the viewer liked (read with them). */
 export async function reviews(db: DB, ids: readonly string[], viewerId: string) {

@@ -10,17 +10,18 @@ import {
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { presentFeed, presentPerson, presentReview, type Hydrated, type KeptRow } from './feed.presenter.ts';
+import { presentFeed, presentReview, type Hydrated, type KeptRow } from './feed.presenter.ts';
 import * as repository from './feed.repository.ts';
 
 export interface FeedServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  /** Who stays out of the feed: blocks either way, closed profiles and mutes. */
-  blocks: Pick<BlocksService, 'activityShownTo'>;
+  /** People and who stays out of the feed (`activityShown`: blocks either way, closed profiles and mutes). */
+  hydrator: Pick<Hydrator, 'people' | 'rules' | 'where'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
 }
@@ -66,18 +67,16 @@ const positionOf = (row: repository.FeedRow): repository.FeedPosition => ({ crea
  * the contract's shape.
  */
 export function createFeedService(deps: FeedServiceDeps) {
-  const { db, catalog, blocks } = deps;
-  const readPeople = repository.peopleReader(blocks.activityShownTo);
+  const { db, catalog, hydrator } = deps;
 
   /**
    * People by id, without those whose activity stays out of the viewer's feed and its sidebar: blocked either way,
-   * closed to the viewer, or muted. The rule is part of the statement that reads them, so its cost follows the people
-   * at hand; anything that refers to someone left out is then dropped by the rules.
+   * closed to the viewer, or muted (`activityShown`). One statement reads them with the viewer's side of each, so its
+   * cost follows the people at hand; anything that refers to someone left out is then dropped by the rules.
    */
-  async function peopleById(viewerId: string, ids: readonly string[]) {
-    if (!ids.length) return new Map<string, ReturnType<typeof presentPerson>>();
-    const rows = await readPeople(db, ids, viewerId);
-    return new Map(rows.map((row) => [row.id, presentPerson(row)]));
+  async function peopleById(viewerId: string, ids: readonly string[]): Promise<Map<string, PersonSummary>> {
+    const people = await hydrator.people(ids, viewerId);
+    return new Map([...people.values()].filter(hydrator.rules.activityShown).map((person) => [person.id, presentPerson(person)]));
   }
 
   async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
@@ -172,7 +171,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const weekAgo = new Date(now - 7 * DAY).toISOString();
     const [followees, popular, reviewIds, neighbours] = await Promise.all([
       repository.someFollowees(db, viewerId, STARTER_FOLLOWS_BELOW),
-      repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE, blocks.activityShownTo),
+      repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE, hydrator.where.activityShown),
       repository.reviewIdsByFollowed(db, viewerId, SIDEBAR_SIZE),
       repository.tasteNeighbours(db, viewerId, SUGGESTION_HIGH_RATING, SUGGESTION_BASIS, SIDEBAR_SIZE),
     ]);

@@ -16,7 +16,7 @@ import type { DomainEvents, EventBus } from '../../platform/events.ts';
 import type { Viewer, ViewerSanction } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
@@ -28,7 +28,8 @@ export interface ModerationServiceDeps {
   clock: () => Date;
   /** The operators' e-mail addresses (ADMIN_EMAILS), lower-case. */
   adminEmails: readonly string[];
-  blocks: Pick<BlocksService, 'hiddenFrom' | 'maySee'>;
+  /** Whether the reporter may see what they report (the hydration layer's rules). */
+  hydrator: Pick<Hydrator, 'person' | 'rules'>;
   /** A suspended or banned person's open sockets close at once (they could not open new ones). */
   realtime: Pick<Realtime, 'disconnect'>;
   reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator'>;
@@ -113,18 +114,21 @@ export function createModerationService(deps: ModerationServiceDeps) {
   /**
    * The subject as the reporter may see it (its owner and stored id), or not found, as reading it answers: so a report
    * confirms nothing the reporter could not already read. Content (reviews, comments, collections) follows its author's
-   * profile and blocks (`maySee`); a person and a message only blocks, since a closed profile still shows who it is.
+   * profile and blocks (`canSee`); a person and a message only blocks (`reachable`), since a closed profile still shows
+   * who it is.
    */
   async function reportable(viewer: Viewer, type: ReportSubjectType, id: string): Promise<{ ownerId: string | null; subjectId: string }> {
-    const hidden = await deps.blocks.hiddenFrom(viewer.id);
-    const seen = (row: { owner_id: string } | undefined, visible = true) => {
-      if (!row || !visible || hidden.has(row.owner_id)) throw subjectNotFound();
+    const { rules } = deps.hydrator;
+    const seen = async (
+      row: { owner_id: string } | undefined,
+      visible = true,
+      rule: (owner: HydratedPerson) => boolean = rules.reachable,
+    ) => {
+      const owner = row && visible ? await deps.hydrator.person(row.owner_id, viewer.id) : undefined;
+      if (!row || !owner || !rule(owner)) throw subjectNotFound();
       return { ownerId: row.owner_id, subjectId: id };
     };
-    const contentSeen = async (row: { owner_id: string } | undefined, visible: boolean) => {
-      if (row && !(await deps.blocks.maySee(viewer.id, row.owner_id))) throw subjectNotFound();
-      return seen(row, visible);
-    };
+    const contentSeen = (row: { owner_id: string } | undefined, visible: boolean) => seen(row, visible, rules.canSee);
     switch (type) {
       case 'review': {
         const row = await repository.review(db, id);
@@ -144,7 +148,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       }
       case 'profile': {
         const row = await repository.person(db, { username: id.toLowerCase() });
-        return { ...seen(row), subjectId: row!.owner_id };
+        return { ...(await seen(row)), subjectId: row!.owner_id };
       }
       case 'album': {
         const row = await repository.album(db, id);

@@ -6,19 +6,12 @@ import {
 } from '@hearsay/contracts/notifications';
 import { REPORT_REASONS } from '@hearsay/contracts/constants';
 import { paths } from '@hearsay/contracts/paths';
-import { uploadUrl } from '../../platform/http/uploads.ts';
 import type * as repository from './notifications.repository.ts';
 
 /** Actors shown by name in a group; the rest are "and N others". */
 export const ACTORS_SHOWN = 3;
 
-type ActorRow = Awaited<ReturnType<typeof repository.actorsOf>>[number];
-
 export const groupId = (kind: string, objectId: string) => `${kind}:${objectId}`;
-
-export function presentActor(row: ActorRow): NotificationActor {
-  return { id: row.actor_id, username: row.username ?? row.actor_id, name: row.name, avatarUrl: uploadUrl(row.avatar_path) };
-}
 
 const isModerationNotice = (kind: NotificationKind) => (MODERATION_NOTICE_KINDS as readonly string[]).includes(kind);
 

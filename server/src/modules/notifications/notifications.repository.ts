@@ -89,17 +89,15 @@ export async function groups(
 const actorRows = precompiled((db, recipientId: string, objectList: string, hiddenList: string) =>
   db
     .selectFrom('notification as n')
-    .innerJoin('user as u', 'u.id', 'n.actor_id')
-    .leftJoin('profile as p', 'p.user_id', 'n.actor_id')
-    .select(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path', sql<string>`max(n.created_at)`.as('at')])
+    .select(['n.kind', 'n.object_id', 'n.actor_id', sql<string>`max(n.created_at)`.as('at')])
     .where('n.recipient_id', '=', recipientId)
     .where(inJsonList(db, 'n.object_id', objectList))
     .where(notInJsonList(db, 'n.actor_id', hiddenList))
-    .groupBy(['n.kind', 'n.object_id', 'n.actor_id', 'u.name', 'u.username', 'p.avatar_path'])
+    .groupBy(['n.kind', 'n.object_id', 'n.actor_id'])
     .orderBy(sql`max(n.created_at)`, 'desc'),
 );
 
-/** Who did each of the given groups' notifications, latest first. */
+/** Who did each of the given groups' notifications, latest first (their cards come from the hydration layer). */
 export async function actorsOf(db: DB, recipientId: string, hidden: ReadonlySet<string>, objectIds: readonly string[]) {
   if (objectIds.length === 0) return [];
   return actorRows(db, recipientId, jsonList(objectIds), jsonList(hidden));
@@ -176,16 +174,6 @@ export async function followerIds(db: DB, userId: string): Promise<string[]> {
   return rows.map((row) => row.follower_id);
 }
 
-export async function idsByUsername(db: DB, usernames: readonly string[]): Promise<string[]> {
-  if (usernames.length === 0) return [];
-  const rows = await db
-    .selectFrom('user')
-    .select('id')
-    .where('username', 'in', [...usernames])
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 export async function people(db: DB, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   return db
@@ -232,7 +220,7 @@ const DIGEST_ALBUMS = 5;
 
 /**
  * The DIGEST_REVIEWS newest reviews published in [from, to) by the people `userId` follows, of those `shown` to them
- * (the blocks module's rule for what a feed shows), none hidden by a moderator.
+ * (the hydration layer's `activityShown`, what a feed shows), none hidden by a moderator.
  */
 export const followedReviews = (shown: (viewerId: string, author: string) => Expression<SqlBool>) =>
   precompiled((db, userId: string, from: string, to: string) =>

@@ -17,9 +17,10 @@ import { readLanguage, type Language } from '../../platform/languages.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { notificationEmail, notificationFooter, type EmailedKind } from './notification-emails.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { groupId, presentActor, presentGroup } from './notifications.presenter.ts';
+import { groupId, presentGroup } from './notifications.presenter.ts';
 import * as repository from './notifications.repository.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentPerson } from '../../hydration/people.presenter.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
 
@@ -33,8 +34,11 @@ export interface NotificationsServiceDeps {
   };
   realtime: Realtime;
   mailer: Mailer;
-  /** Nothing done by someone blocked either way is stored, shown, counted or e-mailed. */
-  blocks: Pick<BlocksService, 'hiddenFrom'>;
+  /**
+   * Actors' cards; nothing done by someone the recipient may not reach (blocked either way) is stored, shown, counted
+   * or e-mailed.
+   */
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'excluded'>;
   publicUrl: string;
   links: UnsubscribeLinks;
   log: { error(details: object, message: string): void; info(details: object, message: string): void };
@@ -140,13 +144,14 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     objectId: string,
   ) {
     const topic = EMAILED[kind]!;
-    const [actor] = await repository.people(db, [actorId]);
-    if (!actor) return;
+    const found = await deps.hydrator.person(actorId);
+    if (!found) return;
+    const actor = presentPerson(found);
     // A reply is about a comment: the e-mail names the review it is on, and leads there.
     const reviewId = kind === 'comment_reply' ? (await repository.commentReview(db, objectId))?.review_id : objectId;
     if (kind !== 'follow' && !reviewId) return;
     const album = kind === 'follow' ? undefined : await repository.reviewAlbum(db, reviewId!);
-    const link = kind === 'follow' ? `${site}${paths.profile(actor.username ?? actor.id)}` : `${site}${paths.review(reviewId!)}`;
+    const link = kind === 'follow' ? `${site}${paths.profile(actor.username)}` : `${site}${paths.review(reviewId!)}`;
     const { subject, line } = notificationEmail(language, kind as EmailedKind, {
       who: actor.name,
       album: album ? { title: album.title, artist: album.artist_credit } : null,
@@ -177,9 +182,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     objectId: string,
     notes: { subject: string | null; reason: string } | null = null,
   ): Promise<void> {
-    const hiddenFromActor = await deps.blocks.hiddenFrom(actorId);
+    const unreachable = await deps.hydrator.excluded.reachable(actorId);
     // News of one's own is the kind whose actor is its recipient.
-    const others = [...new Set(recipientIds)].filter((id) => (id !== actorId || OWN_NEWS.includes(kind)) && !hiddenFromActor.has(id));
+    const others = [...new Set(recipientIds)].filter((id) => (id !== actorId || OWN_NEWS.includes(kind)) && !unreachable.has(id));
     if (others.length === 0) return;
     const settings = await deps.settings.readMany(others);
     const about = ABOUT[kind];
@@ -226,7 +231,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       const names = [...new Set([...body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))];
       // The author (and whoever was answered) already hears of the comment itself.
       const told = new Set([authorId, replyTo?.authorId]);
-      const mentioned = (await repository.idsByUsername(db, names)).filter((id) => !told.has(id));
+      const mentioned = [...(await deps.hydrator.idsOfUsernames(names)).values()].filter((id) => !told.has(id));
       await notify('mention', mentioned, commenterId, reviewId);
     });
     events.on('moderation.decided', ({ kind, authorId, objectId, subject, reason }) =>
@@ -246,7 +251,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         { path: 'query.cursor', message: 'use the nextCursor of the page before' },
       ]);
     }
-    const hidden = await deps.blocks.hiddenFrom(recipientId);
+    const hidden = await deps.hydrator.excluded.reachable(recipientId);
     const rows = await repository.groups(db, recipientId, hidden, before, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const objectIds = [...new Set(page.map((row) => row.object_id))];
@@ -265,10 +270,13 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         page.filter((row) => row.kind === 'comment_reply' || row.kind === 'comment_hidden').map((row) => row.object_id),
       ),
     ]);
+    const people = await deps.hydrator.people(actorRows.map((row) => row.actor_id));
     const actors = new Map<string, NotificationActor[]>();
     for (const row of actorRows) {
+      const person = people.get(row.actor_id);
+      if (!person) continue;
       const key = groupId(row.kind, row.object_id);
-      actors.set(key, [...(actors.get(key) ?? []), presentActor(row)]);
+      actors.set(key, [...(actors.get(key) ?? []), presentPerson(person)]);
     }
     const subjects = {
       reviews: new Map(reviews.map((row) => [row.id, row.title])),
@@ -282,7 +290,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   }
 
   async function unreadCount(recipientId: string) {
-    return { unread: await repository.unreadCount(db, recipientId, await deps.blocks.hiddenFrom(recipientId)) };
+    return { unread: await repository.unreadCount(db, recipientId, await deps.hydrator.excluded.reachable(recipientId)) };
   }
 
   async function markRead(recipientId: string, body: MarkReadBody): Promise<{ unread: number }> {

@@ -6,7 +6,7 @@ import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
 import { readLanguage } from '../../platform/languages.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { weeklyDigestEmail } from './notification-emails.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
 import * as repository from './notifications.repository.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 
@@ -47,8 +47,8 @@ export interface WeeklyDigestDeps {
   links: UnsubscribeLinks;
   publicUrl: string;
   log: { error(details: object, message: string): void };
-  /** Whose reviews a member's digest quotes: the people their feed shows (blocks, closed profiles, mutes). */
-  blocks: Pick<BlocksService, 'activityShownTo'>;
+  /** Whose reviews a member's digest quotes: the people their feed shows (`activityShown`: blocks, closed profiles, mutes). */
+  hydrator: Pick<Hydrator, 'where'>;
 }
 
 /** The ISO week of a moment, e.g. 2026-W48, and when that week starts (Monday 00:00 UTC). */
@@ -74,7 +74,7 @@ const jobId = (week: string) => `${WEEKLY_DIGEST_JOB}:${week}`;
 export function createWeeklyDigest(deps: WeeklyDigestDeps) {
   const { db, log } = deps;
   const site = deps.publicUrl.replace(/\/+$/, '');
-  const followedReviews = repository.followedReviews(deps.blocks.activityShownTo);
+  const followedReviews = repository.followedReviews(deps.hydrator.where.activityShown);
 
   /** Looks at one person; true when their digest was sent, false when they had none, null when sending failed. */
   async function digestFor(person: { id: string; name: string; email: string }, settings: MemberSettings, cursor: DigestCursor) {

@@ -10,9 +10,7 @@ export async function findByUsername(db: DB, username: string) {
       'user.id',
       'user.username',
       'user.name',
-      'user.created_at',
       'profile.bio',
-      'profile.avatar_path',
       'profile.ratings_count',
       'profile.reviews_count',
       'profile.followers_count',
@@ -33,16 +31,6 @@ export async function findByFormerUsername(db: DB, username: string, since: stri
     .where('username_redirect.created_at', '>', since)
     .executeTakeFirst();
   return redirect?.username ? findByUsername(db, redirect.username) : undefined;
-}
-
-export async function follows(db: DB, followerId: string, followeeId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('follow')
-    .select('follower_id')
-    .where('follower_id', '=', followerId)
-    .where('followee_id', '=', followeeId)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export async function addFollow(db: DB, followerId: string, followeeId: string, now: string): Promise<boolean> {
@@ -80,7 +68,10 @@ export async function counts(db: DB, userId: string) {
   return db.selectFrom('profile').select(['followers_count', 'following_count']).where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** Followers (direction "followers") or people followed ("following"), most recent first, leaving out `hidden`. */
+/**
+ * Followers (direction "followers") or people followed ("following"), most recent first, leaving out `hidden`: their
+ * ids, for the hydration layer to make cards of.
+ */
 export async function people(
   db: DB,
   userId: string,
@@ -94,26 +85,13 @@ export async function people(
   if (hidden.size) base = base.where(theirs, 'not in', [...hidden]);
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const rows = await base
-    .innerJoin('user', 'user.id', `follow.${theirs}`)
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path'])
+    .select(`follow.${theirs} as id`)
     .orderBy('follow.created_at', 'desc')
-    .orderBy('user.id')
+    .orderBy(`follow.${theirs}`)
     .limit(limit)
     .offset(offset)
     .execute();
-  return { rows, total: Number(total) };
-}
-
-export async function followedAmong(db: DB, followerId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom('follow')
-    .select('followee_id')
-    .where('follower_id', '=', followerId)
-    .where('followee_id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.followee_id));
+  return { ids: rows.map((row) => row.id), total: Number(total) };
 }
 
 /** For account deletion: whom the person follows and who follows them. */
@@ -187,27 +165,15 @@ export async function removeFollowRequest(db: DB, requesterId: string, targetId:
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function hasFollowRequest(db: DB, requesterId: string, targetId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('follow_request')
-    .select('requester_id')
-    .where('requester_id', '=', requesterId)
-    .where('target_id', '=', targetId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** The follow requests waiting for `targetId`, oldest first, leaving out `hidden`. */
+/** The follow requests waiting for `targetId`, oldest first, leaving out `hidden`: who asked, and when. */
 export async function followRequests(db: DB, targetId: string, hidden: ReadonlySet<string>, limit: number, offset: number) {
   let base = db.selectFrom('follow_request').where('target_id', '=', targetId);
   if (hidden.size) base = base.where('requester_id', 'not in', [...hidden]);
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const rows = await base
-    .innerJoin('user', 'user.id', 'follow_request.requester_id')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'follow_request.created_at'])
+    .select(['follow_request.requester_id', 'follow_request.created_at'])
     .orderBy('follow_request.created_at')
-    .orderBy('user.id')
+    .orderBy('follow_request.requester_id')
     .limit(limit)
     .offset(offset)
     .execute();

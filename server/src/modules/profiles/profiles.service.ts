@@ -10,9 +10,10 @@ import type { RatingsService } from '../ratings/ratings.service.ts';
 import { compatibilityOf } from './compatibility.ts';
 import { newId } from '../../platform/ids.ts';
 import * as repository from './profiles.repository.ts';
-import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentPerson, presentPersonCard } from '../../hydration/people.presenter.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import { USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
@@ -22,7 +23,10 @@ export interface ProfilesServiceDeps {
   ratings: RatingsService;
   collections: CollectionsService;
   catalog: CatalogService;
-  blocks: BlocksService;
+  /** Blocking and muting from a profile. */
+  blocks: Pick<BlocksService, 'block' | 'unblock' | 'mute' | 'unmute'>;
+  /** People with the viewer's side of them, and the rules of who sees whom. */
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'excluded'>;
   /** Members' settings (accounts' settings service): whether a person shares their ratings. */
   settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
@@ -38,7 +42,8 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
  * profile closed to visitors asks them to sign in (401), since its owner chose who sees it (decision 055).
  */
 export function createProfilesService(deps: ProfilesServiceDeps) {
-  const { db, blocks } = deps;
+  const { db, blocks, hydrator } = deps;
+  const { rules } = hydrator;
   const profileNotFound = () => notFound('profile_not_found', 'User profile not found');
 
   /** A username given up in the last 90 days still finds its person, under their new name (the page moves there). */
@@ -57,11 +62,19 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     return row;
   }
 
+  /** The person of a profile row, hydrated for the viewer (their side of them, and the rules). */
+  async function hydrated(row: { id: string }, viewer: Viewer | null) {
+    const found = await hydrator.person(row.id, viewer?.id);
+    if (!found) throw profileNotFound();
+    return found;
+  }
+
   /** Someone the viewer may see: a block either way makes them not found, exactly as if they did not exist. */
   async function person(username: string, viewer: Viewer | null) {
     const row = await anyone(username, viewer);
-    if (viewer && (await blocks.between(viewer.id, row.id))) throw profileNotFound();
-    return row;
+    const seen = await hydrated(row, viewer);
+    if (!rules.reachable(seen)) throw profileNotFound();
+    return { ...row, seen };
   }
 
   /** Someone whose ratings the viewer may see: their profile is open to the viewer and they share their ratings. */
@@ -76,7 +89,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   /** Someone whose profile content (tabs) the viewer may see: not blocked, and public, followed or their own. */
   async function openPerson(username: string, viewer: Viewer | null) {
     const row = await person(username, viewer);
-    if (!(await blocks.profileOpenTo(row.id, viewer?.id))) {
+    if (!rules.profileOpen(row.seen)) {
       if (!viewer) throw signInToSee();
       throw forbidden(
         'profile_private',
@@ -89,33 +102,22 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function profile(username: string, viewer: Viewer | null): Promise<Profile> {
     const row = await anyone(username, viewer);
     const isOwner = row.id === viewer?.id;
-    const [blocked, blockedBy, muted] =
-      isOwner || !viewer
-        ? [false, false, false]
-        : await Promise.all([
-            blocks.isBlocking(viewer.id, row.id),
-            blocks.isBlocking(row.id, viewer.id),
-            blocks.isMuting(viewer.id, row.id),
-          ]);
-    // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
-    if (blockedBy) throw profileNotFound();
-    const [lists, isFollowing, requested, open] = await Promise.all([
+    const [seen, lists] = await Promise.all([
+      hydrated(row, viewer),
       isOwner
         ? deps.collections.ofOwner(row.id, row.id, { page: 1, limit: 1 }).then((page) => page.total)
         : deps.collections.publicCount(row.id),
-      isOwner || blocked || !viewer ? Promise.resolve(false) : repository.follows(db, viewer.id, row.id),
-      isOwner || blocked || !viewer ? Promise.resolve(false) : repository.hasFollowRequest(db, viewer.id, row.id),
-      blocks.profileOpenTo(row.id, viewer?.id),
     ]);
+    const { blocking: blocked, blockedBy, muting: muted } = seen.viewer;
+    // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
+    if (blockedBy) throw profileNotFound();
+    const open = rules.profileOpen(seen);
     if (!open && !viewer) throw signInToSee();
     const sharesRatings = isOwner || (await deps.settings.read(row.id)).sharing.ratings;
     return {
-      id: row.id,
-      username: row.username ?? row.id,
-      name: row.name,
+      ...presentPerson(seen),
       bio: row.bio ?? '',
-      avatarUrl: uploadUrl(row.avatar_path),
-      memberSince: new Date(row.created_at).toISOString(),
+      memberSince: seen.createdAt,
       stats: {
         ratings: Number(row.ratings_count ?? 0),
         reviews: Number(row.reviews_count ?? 0),
@@ -124,11 +126,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         following: Number(row.following_count ?? 0),
       },
       isOwner,
-      isFollowing,
+      isFollowing: !blocked && seen.viewer.following,
       blocked,
       muted,
-      visibility: row.visibility ?? 'public',
-      requested,
+      visibility: seen.visibility,
+      requested: !blocked && seen.viewer.requested,
       locked: !open,
       sharesRatings,
     };
@@ -142,12 +144,14 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const name = username.toLowerCase();
     if (name === 'me' || name === 'guest') return null;
     const row = await repository.findByUsername(db, name);
-    if (!row || !(await blocks.profileOpenTo(row.id, undefined))) return null;
+    const seen = row && (await hydrator.person(row.id));
+    if (!row || !seen || !rules.profileOpen(seen)) return null;
+    const { username: shownName, name: fullName, avatarUrl } = presentPerson(seen);
     return {
-      username: row.username ?? row.id,
-      name: row.name,
+      username: shownName,
+      name: fullName,
       bio: row.bio ?? '',
-      avatarUrl: uploadUrl(row.avatar_path),
+      avatarUrl,
       ratings: Number(row.ratings_count ?? 0),
       reviews: Number(row.reviews_count ?? 0),
       followers: Number(row.followers_count ?? 0),
@@ -211,7 +215,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const target = await person(username, viewer);
     if (target.id === viewer.id) throw badRequest('cannot_follow_yourself', 'You cannot follow yourself.');
     let requested = false;
-    if (follow && (target.visibility ?? 'public') !== 'public' && !(await repository.follows(db, viewer.id, target.id))) {
+    if (follow && target.seen.visibility !== 'public' && !target.seen.viewer.following) {
       requested = true;
       if (await repository.addFollowRequest(db, viewer.id, target.id, deps.clock().toISOString())) {
         deps.events?.emit('profile.follow_requested', { requesterId: viewer.id, targetId: target.id });
@@ -250,26 +254,32 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
   async function approve(requesterId: string, targetId: string): Promise<boolean> {
     if (!(await repository.removeFollowRequest(db, requesterId, targetId))) return false;
-    if (await blocks.between(requesterId, targetId)) return false;
+    const target = await hydrator.person(targetId, requesterId);
+    if (!target || !rules.reachable(target)) return false;
     await startFollow(requesterId, targetId);
     deps.events?.emit('profile.follow_approved', { requesterId, targetId });
     return true;
   }
 
   async function followRequests(viewer: Viewer, query: { page: number; limit: number }) {
-    const hidden = await blocks.hiddenFrom(viewer.id);
+    const hidden = await hydrator.excluded.reachable(viewer.id);
     const { rows, total } = await repository.followRequests(db, viewer.id, hidden, query.limit, (query.page - 1) * query.limit);
-    const items: FollowRequest[] = rows.map((row) => ({
-      person: {
-        id: row.id,
-        username: row.username ?? row.id,
-        name: row.name,
-        avatarUrl: uploadUrl(row.avatar_path),
-        isFollowing: false,
-        isViewer: false,
-      },
-      requestedAt: new Date(row.created_at).toISOString(),
-    }));
+    const people = await hydrator.people(
+      rows.map((row) => row.requester_id),
+      viewer.id,
+    );
+    // Requests have always answered without the Follow state.
+    const items: FollowRequest[] = rows.flatMap((row) => {
+      const person = people.get(row.requester_id);
+      return person
+        ? [
+            {
+              person: { ...presentPersonCard(person), isFollowing: false, isViewer: false },
+              requestedAt: new Date(row.created_at).toISOString(),
+            },
+          ]
+        : [];
+    });
     return { items, ...pageFields(query, total) };
   }
 
@@ -288,23 +298,13 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     query: { page: number; limit: number },
   ) {
     const target = await openPerson(username, viewer);
-    const hidden = await blocks.unlistedFor(viewer?.id);
-    const { rows, total } = await repository.people(db, target.id, direction, hidden, query.limit, (query.page - 1) * query.limit);
-    const followed = viewer
-      ? await repository.followedAmong(
-          db,
-          viewer.id,
-          rows.map((row) => row.id),
-        )
-      : new Set<string>();
-    const items: PersonCard[] = rows.map((row) => ({
-      id: row.id,
-      username: row.username ?? row.id,
-      name: row.name,
-      avatarUrl: uploadUrl(row.avatar_path),
-      isFollowing: followed.has(row.id),
-      isViewer: row.id === viewer?.id,
-    }));
+    const hidden = await hydrator.excluded.listable(viewer?.id);
+    const { ids, total } = await repository.people(db, target.id, direction, hidden, query.limit, (query.page - 1) * query.limit);
+    const people = await hydrator.people(ids, viewer?.id);
+    const items: PersonCard[] = ids.flatMap((id) => {
+      const person = people.get(id);
+      return person ? [presentPersonCard(person)] : [];
+    });
     return { items, ...pageFields(query, total) };
   }
 

@@ -139,24 +139,17 @@ export async function reviewIds(
 }
 
 /**
- * Reviews with their authors, in the order of `ids`. A review shows the author's rating of the album as it is now
- * (the star row is the one place a rating changes); the rating kept with the review only stands in once the author
- * has removed theirs.
+ * Reviews in the order of `ids` (their authors' cards come from the hydration layer). A review shows the author's
+ * rating of the album as it is now (the star row is the one place a rating changes); the rating kept with the review
+ * only stands in once the author has removed theirs.
  */
 export async function hydrateReviews(db: DB, ids: readonly string[]) {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('review')
-    .innerJoin('user', 'user.id', 'review.user_id')
-    .leftJoin('profile', 'profile.user_id', 'review.user_id')
     .leftJoin('rating', (join) => join.onRef('rating.user_id', '=', 'review.user_id').onRef('rating.album_id', '=', 'review.album_id'))
     .selectAll('review')
-    .select((eb) => [
-      'user.name as author_name',
-      'user.username as author_username',
-      'profile.avatar_path as author_avatar',
-      eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating'),
-    ])
+    .select((eb) => [eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating')])
     .where('review.id', 'in', [...ids])
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -209,23 +202,15 @@ export async function deleteComment(db: DB, id: string): Promise<void> {
   await db.deleteFrom('review_comment').where('id', '=', id).execute();
 }
 
-const commentsWithAuthors = (db: DB) =>
-  db
-    .selectFrom('review_comment')
-    .innerJoin('user', 'user.id', 'review_comment.user_id')
-    .leftJoin('profile', 'profile.user_id', 'review_comment.user_id')
-    .selectAll('review_comment')
-    .select(['user.name as author_name', 'user.username as author_username', 'profile.avatar_path as author_avatar']);
-
-export async function commentWithAuthor(db: DB, id: string) {
-  return commentsWithAuthors(db).where('review_comment.id', '=', id).executeTakeFirst();
-}
-
-/** A page of a review's comments, oldest first, as the audience may see them. */
+/** A page of a review's comments, in threads, as the audience may see them (their authors' cards come from the hydration layer). */
 export async function comments(db: DB, reviewId: string, audience: Audience, limit: number, offset: number) {
   const viewerId = audience.viewerId;
   let counted = db.selectFrom('review_comment').where('review_id', '=', reviewId).where(audience.shown('review_comment.user_id'));
-  let listed = commentsWithAuthors(db).where('review_comment.review_id', '=', reviewId).where(audience.shown('review_comment.user_id'));
+  let listed = db
+    .selectFrom('review_comment')
+    .selectAll('review_comment')
+    .where('review_comment.review_id', '=', reviewId)
+    .where(audience.shown('review_comment.user_id'));
   if (viewerId) {
     counted = counted.where((eb) => eb.or([eb('hidden_reason', 'is', null), eb('user_id', '=', viewerId)]));
     listed = listed.where((eb) => eb.or([eb('review_comment.hidden_reason', 'is', null), eb('review_comment.user_id', '=', viewerId)]));
@@ -245,17 +230,6 @@ export async function comments(db: DB, reviewId: string, audience: Audience, lim
     .offset(offset)
     .execute();
   return { rows, total: Number(total) };
-}
-
-/** Which of these usernames belong to someone. */
-export async function existingUsernames(db: DB, usernames: readonly string[]): Promise<Set<string>> {
-  if (!usernames.length) return new Set();
-  const rows = await db
-    .selectFrom('user')
-    .select('username')
-    .where('username', 'in', [...usernames])
-    .execute();
-  return new Set(rows.flatMap((row) => (row.username ? [row.username] : [])));
 }
 
 /**

@@ -10,9 +10,9 @@ import type { RatingsService } from '../ratings/ratings.service.ts';
 import * as repository from './reviews.repository.ts';
 import type { ImageProxyService } from '../image-proxy/image-proxy.service.ts';
 import { excerptOf, mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
-import { uploadUrl } from '../../platform/http/uploads.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
 import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 
 export interface ReviewsServiceDeps {
@@ -21,7 +21,8 @@ export interface ReviewsServiceDeps {
   catalog: CatalogService;
   ratings: RatingsService;
   images: Pick<ImageProxyService, 'imageSrc'>;
-  blocks: Pick<BlocksService, 'maySee' | 'authorShownTo'>;
+  /** Authors' cards, and whose reviews and comments the reader may see (`canSee`: blocks either way, closed profiles). */
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'rules' | 'where'>;
   /** Told after likes, comments and new reviews are committed; the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -36,7 +37,7 @@ const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
  * review, and the album's and the author's review counts move in the same transaction as the review.
  */
 export function createReviewsService(deps: ReviewsServiceDeps) {
-  const { db, catalog } = deps;
+  const { db, catalog, hydrator } = deps;
   const now = () => deps.clock().toISOString();
   /** Stored HTML keeps pictures' addresses as written; readers get them through the image proxy (decision 14). */
   const shown = (html: string) => mapImageSources(html, deps.images.imageSrc);
@@ -44,8 +45,20 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   const audience = (viewerId: string | undefined): repository.Audience => ({
     viewerId,
-    shown: (author) => deps.blocks.authorShownTo(viewerId, author),
+    shown: (author) => hydrator.where.canSee(viewerId, author),
   });
+
+  /** Whether the viewer may see what this person wrote: no block either way, and a profile open to them. */
+  async function canSeeAuthor(viewerId: string | undefined, authorId: string): Promise<boolean> {
+    const author = await hydrator.person(authorId, viewerId);
+    return Boolean(author && hydrator.rules.canSee(author));
+  }
+
+  /** The cards of these authors, by id; a deleted account is missing. */
+  async function authors(ids: readonly string[]): Promise<Map<string, PersonSummary>> {
+    const people = await hydrator.people(ids);
+    return new Map([...people.values()].map((person) => [person.id, presentPerson(person)]));
+  }
 
   /** The reviews a visitor may read whose id is in the range, for the sitemap. */
   async function sitemapShare(range: IdRange) {
@@ -59,7 +72,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
    */
   async function visibleReview(reviewId: string, viewerId: string | undefined) {
     const review = await repository.findReview(db, reviewId);
-    if (!review || !(await deps.blocks.maySee(viewerId, review.user_id))) throw reviewNotFound();
+    if (!review || !(await canSeeAuthor(viewerId, review.user_id))) throw reviewNotFound();
     if (review.hidden_reason !== null && review.user_id !== viewerId) throw reviewNotFound();
     return review;
   }
@@ -75,34 +88,42 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function present(ids: readonly string[], viewerId: string | undefined): Promise<Review[]> {
-    const rows = await repository.hydrateReviews(db, ids);
-    const liked = viewerId ? await repository.likedAmong(db, viewerId, ids) : new Set<string>();
-    return catalog.joinAlbumCards(
-      rows,
-      (row) => row.album_id,
-      viewerId,
-      (row, album) => ({
-        id: row.id,
-        album,
-        author: {
-          id: row.user_id,
-          username: row.author_username ?? row.user_id,
-          name: row.author_name,
-          avatarUrl: uploadUrl(row.author_avatar),
+    const [rows, liked] = await Promise.all([
+      repository.hydrateReviews(db, ids),
+      viewerId ? repository.likedAmong(db, viewerId, ids) : new Set<string>(),
+    ]);
+    // The authors' cards and the albums' cards are read side by side.
+    const [people, cards] = await Promise.all([
+      authors(rows.map((row) => row.user_id)),
+      catalog.joinAlbumCards(
+        rows,
+        (row) => row.album_id,
+        viewerId,
+        (row, album) => ({ row, album }),
+      ),
+    ]);
+    return cards.flatMap(({ row, album }) => {
+      const author = people.get(row.user_id);
+      if (!author) return [];
+      return [
+        {
+          id: row.id,
+          album,
+          author,
+          rating: Number(row.current_rating),
+          title: row.title,
+          contentHtml: shown(row.content_html),
+          excerpt: excerptOf(row.content_text),
+          createdAt: row.created_at,
+          editedAt: row.edited_at,
+          likeCount: Number(row.like_count),
+          commentCount: Number(row.comment_count),
+          likedByViewer: liked.has(row.id),
+          isOwner: viewerId === row.user_id,
+          hiddenReason: viewerId === row.user_id ? row.hidden_reason : null,
         },
-        rating: Number(row.current_rating),
-        title: row.title,
-        contentHtml: shown(row.content_html),
-        excerpt: excerptOf(row.content_text),
-        createdAt: row.created_at,
-        editedAt: row.edited_at,
-        likeCount: Number(row.like_count),
-        commentCount: Number(row.comment_count),
-        likedByViewer: liked.has(row.id),
-        isOwner: viewerId === row.user_id,
-        hiddenReason: viewerId === row.user_id ? row.hidden_reason : null,
-      }),
-    );
+      ];
+    });
   }
 
   async function one(reviewId: string, viewerId: string | undefined): Promise<Review> {
@@ -184,7 +205,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     if (!review) throw reviewNotFound();
     if (review.user_id !== userId) {
       // Only someone who can see it is told it is not theirs; for anyone else it does not exist.
-      if (review.hidden_reason !== null || !(await deps.blocks.maySee(userId, review.user_id))) throw reviewNotFound();
+      if (review.hidden_reason !== null || !(await canSeeAuthor(userId, review.user_id))) throw reviewNotFound();
       throw forbidden('not_your_review', 'Only the author can change this review.');
     }
     return review;
@@ -270,22 +291,26 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { liked, likeCount: await repository.likeCount(db, reviewId) };
   }
 
-  async function presentComments(
-    rows: Awaited<ReturnType<typeof repository.comments>>['rows'],
-    viewerId: string | undefined,
-  ): Promise<Comment[]> {
+  async function presentComments(rows: readonly repository.CommentRow[], viewerId: string | undefined): Promise<Comment[]> {
     const mentioned = new Set<string>();
     for (const row of rows) for (const match of row.body.matchAll(MENTION)) mentioned.add(match[2]!.toLowerCase());
-    const existing = await repository.existingUsernames(db, [...mentioned]);
-    return rows.map((row) => ({
+    const [existing, people] = await Promise.all([hydrator.idsOfUsernames([...mentioned]), authors(rows.map((row) => row.user_id))]);
+    return rows.flatMap((row) => {
+      const author = people.get(row.user_id);
+      return author ? [presentComment(row, author, existing, viewerId)] : [];
+    });
+  }
+
+  function presentComment(
+    row: repository.CommentRow,
+    author: PersonSummary,
+    existing: ReadonlyMap<string, string>,
+    viewerId: string | undefined,
+  ): Comment {
+    return {
       id: row.id,
       reviewId: row.review_id,
-      author: {
-        id: row.user_id,
-        username: row.author_username ?? row.user_id,
-        name: row.author_name,
-        avatarUrl: uploadUrl(row.author_avatar),
-      },
+      author,
       parentId: row.parent_id,
       body: row.body,
       mentions: [...new Set([...row.body.matchAll(MENTION)].map((match) => match[2]!.toLowerCase()))].filter((name) => existing.has(name)),
@@ -293,7 +318,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       editedAt: row.edited_at,
       isOwner: viewerId === row.user_id,
       hiddenReason: viewerId === row.user_id ? row.hidden_reason : null,
-    }));
+    };
   }
 
   async function comments(reviewId: string, query: { page: number; limit: number }, viewerId: string | undefined) {
@@ -306,7 +331,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   }
 
   async function commentById(commentId: string, viewerId: string): Promise<Comment> {
-    const row = await repository.commentWithAuthor(db, commentId);
+    const row = await repository.findComment(db, commentId);
     if (!row) throw notFound('comment_not_found', 'This comment does not exist or was deleted.');
     const [presented] = await presentComments([row], viewerId);
     return presented!;
@@ -320,7 +345,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const comment = await repository.findComment(db, commentId);
     const missing = () => notFound('comment_not_found', 'The comment you are replying to does not exist or was deleted.');
     if (!comment || comment.review_id !== reviewId) throw missing();
-    if (comment.user_id !== userId && (comment.hidden_reason !== null || !(await deps.blocks.maySee(userId, comment.user_id)))) {
+    if (comment.user_id !== userId && (comment.hidden_reason !== null || !(await canSeeAuthor(userId, comment.user_id)))) {
       throw missing();
     }
     return comment;
@@ -361,7 +386,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const missing = () => notFound('comment_not_found', 'This comment does not exist or was deleted.');
     if (!comment) throw missing();
     if (comment.user_id !== userId) {
-      if (comment.hidden_reason !== null || !(await deps.blocks.maySee(userId, comment.user_id))) throw missing();
+      if (comment.hidden_reason !== null || !(await canSeeAuthor(userId, comment.user_id))) throw missing();
       throw forbidden('not_your_comment', 'Only the author can change this comment.');
     }
     return comment;

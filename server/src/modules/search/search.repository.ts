@@ -122,7 +122,7 @@ export function prefixRange(prefix: string): { from: string; to: string } {
   return { from: prefix, to: characters.join('') + String.fromCodePoint(next) };
 }
 
-/** A condition on a column naming a person (search.service.ts passes blocks' rules for the viewer). */
+/** A condition on a column naming a person (search.service.ts passes the hydration layer's rules for the viewer). */
 export type PersonCondition = (column: string) => RawBuilder<SqlBool>;
 
 /** People whose name or username has every word (as a prefix of one of its words) and whom `listed` keeps. */
@@ -233,27 +233,4 @@ export async function readMatches(db: DB, wanted: MatchesWanted): Promise<Matche
     people: of(people).map(documentOf),
     collections: of(collections).map(collectionOf),
   };
-}
-
-/** The cards' details of these people, in no particular order. */
-export async function people(db: DB, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('user')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select(['user.id', 'user.username', 'user.name', 'profile.avatar_path', 'profile.reviews_count', 'profile.public_collections_count'])
-    .where('user.id', 'in', [...ids])
-    .execute();
-}
-
-/** Which of these people the viewer follows. */
-export async function followedAmong(db: DB, viewerId: string, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('follow')
-    .select('followee_id')
-    .where('follower_id', '=', viewerId)
-    .where('followee_id', 'in', [...userIds])
-    .execute();
-  return new Set(rows.map((row) => row.followee_id));
 }

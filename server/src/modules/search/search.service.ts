@@ -14,9 +14,9 @@ import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { allowedEdits, editDistance, nameTier, queryTokens, rankByName } from './search-text.ts';
 import * as repository from './search.repository.ts';
-import { uploadUrl } from '../../platform/http/uploads.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentUserCard } from '../../hydration/people.presenter.ts';
 
 /** Documents beginning with the words, looked up besides the first matches when a search finds more than it ranks. */
 const STARTING_CANDIDATES = 200;
@@ -30,8 +30,11 @@ export interface SearchServiceDeps {
   catalog: CatalogService;
   /** Collections join search when the collections module provides their cards. */
   collections?: { searchCards(ids: readonly string[]): Promise<CollectionCard[]> };
-  /** People and collections hidden from the viewer (blocks, closed or private profiles) are not found. */
-  blocks: Pick<BlocksService, 'personListedTo' | 'authorShownTo'>;
+  /**
+   * People's cards; people and collections hidden from the viewer are not found (`listable` people: blocks, private
+   * profiles; `canSee` owners: blocks, closed profiles).
+   */
+  hydrator: Pick<Hydrator, 'people' | 'where'>;
   /** CACHES: with caches off, every search reads its matches and corrections. */
   caches?: CacheMode;
 }
@@ -142,8 +145,8 @@ export function createSearchService(deps: SearchServiceDeps) {
       // Only the people and collections the viewer may see are read: blocks either way, closed profiles.
       community: {
         tokens,
-        listed: (person) => deps.blocks.personListedTo(viewerId, person),
-        shown: deps.collections ? (owner) => deps.blocks.authorShownTo(viewerId, owner) : undefined,
+        listed: (person) => deps.hydrator.where.listable(viewerId, person),
+        shown: deps.collections ? (owner) => deps.hydrator.where.canSee(viewerId, owner) : undefined,
       },
       limit: SEARCH_COUNT_LIMIT + 1,
     });
@@ -159,23 +162,10 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   async function userCards(ids: readonly string[], viewerId: string | undefined): Promise<UserCard[]> {
-    const rows = new Map((await repository.people(db, ids)).map((row) => [row.id, row]));
-    const followed = viewerId ? await repository.followedAmong(db, viewerId, ids) : new Set<string>();
+    const people = await deps.hydrator.people(ids, viewerId);
     return ids.flatMap((id) => {
-      const row = rows.get(id);
-      if (!row) return [];
-      return [
-        {
-          id: row.id,
-          username: row.username ?? row.id,
-          name: row.name,
-          avatarUrl: uploadUrl(row.avatar_path),
-          reviewCount: Number(row.reviews_count ?? 0),
-          collectionCount: Number(row.public_collections_count ?? 0),
-          isFollowing: followed.has(row.id),
-          isViewer: row.id === viewerId,
-        },
-      ];
+      const person = people.get(id);
+      return person ? [presentUserCard(person)] : [];
     });
   }
 

@@ -1,7 +1,8 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
 import { YEAR_TOP_GROUPS, type YearInReview } from '@hearsay/contracts/year-in-review';
-import { uploadUrl } from '../../platform/http/uploads.ts';
+import type { HydratedPerson } from '../../hydration/hydrator.ts';
+import { presentPerson } from '../../hydration/people.presenter.ts';
 import type * as repository from './year-in-review.repository.ts';
 
 type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -27,7 +28,7 @@ function excerptOf(text: string): string {
 }
 
 export function presentYear(
-  person: { username: string | null; id: string; name: string; avatar_path: string | null },
+  person: HydratedPerson,
   year: number,
   years: { firstYear: number; lastYear: number },
   isOwner: boolean,
@@ -45,10 +46,11 @@ export function presentYear(
       const album = rows.albums.get(item.albumId);
       return album ? [build(item, album)] : [];
     });
+  const { id: _id, ...shown } = presentPerson(person);
   const best = rows.reviews.best;
   const bestAlbum = best ? rows.albums.get(best.album_id) : undefined;
   return {
-    person: { username: person.username ?? person.id, name: person.name, avatarUrl: uploadUrl(person.avatar_path) },
+    person: shown,
     year,
     ...years,
     isOwner,

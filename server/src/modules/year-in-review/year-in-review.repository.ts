@@ -152,13 +152,3 @@ export async function follows(db: DB, window: YearWindow) {
   const [followers, following] = await Promise.all([inYear('followee_id'), inYear('follower_id')]);
   return { followers: Number(followers?.n ?? 0), following: Number(following?.n ?? 0) };
 }
-
-/** A member by username (lowercase), with what the year page and its card need. */
-export async function findPerson(db: DB, username: string) {
-  return db
-    .selectFrom('user')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select(['user.id', 'user.username', 'user.name', 'user.created_at', 'profile.avatar_path', 'profile.visibility'])
-    .where('user.username', '=', username)
-    .executeTakeFirst();
-}

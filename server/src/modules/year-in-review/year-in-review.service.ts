@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { DB } from '../../platform/db/index.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import { asVisitor, type HydratedPerson, type Hydrator } from '../../hydration/hydrator.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CoverService } from '../covers/covers.service.ts';
 import { readLanguage } from '../../platform/languages.ts';
@@ -16,7 +16,8 @@ import * as repository from './year-in-review.repository.ts';
 export interface YearInReviewServiceDeps {
   db: DB;
   clock: () => Date;
-  blocks: BlocksService;
+  /** The person, and whether the viewer (or a visitor) may see their profile. */
+  hydrator: Pick<Hydrator, 'personNamed' | 'rules'>;
   catalog: CatalogService;
   covers: CoverService;
   /** Members' settings (accounts' settings service): whether a person shares their ratings and listens. */
@@ -25,7 +26,7 @@ export interface YearInReviewServiceDeps {
 
 export type YearInReviewService = ReturnType<typeof createYearInReviewService>;
 
-type Person = NonNullable<Awaited<ReturnType<typeof repository.findPerson>>>;
+type Person = HydratedPerson;
 
 export interface YearCard {
   png: Buffer;
@@ -41,7 +42,8 @@ export interface YearCard {
  * would: only public profiles that share their ratings, confirmed albums only.
  */
 export function createYearInReviewService(deps: YearInReviewServiceDeps) {
-  const { db, blocks } = deps;
+  const { db, hydrator } = deps;
+  const { rules } = hydrator;
   const currentYear = () => deps.clock().getUTCFullYear();
   // Keyed by the card's own content (its SVG and its covers), so an entry is never stale: a change makes a new key.
   const pngCache = new LRUCache<string, Buffer>({ max: 200 });
@@ -49,15 +51,15 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
   async function find(username: string, viewer: Viewer | null): Promise<Person> {
     if (username === 'me' && !viewer) throw unauthorized('Sign in to see this profile.');
     const name = username === 'me' && viewer ? viewer.username : username.toLowerCase();
-    const person = name === 'guest' || name === 'me' ? undefined : await repository.findPerson(db, name);
-    if (!person || (viewer && (await blocks.between(viewer.id, person.id)))) {
+    const person = name === 'guest' || name === 'me' ? undefined : await hydrator.personNamed(name, viewer?.id);
+    if (!person || !rules.reachable(person)) {
       throw notFound('profile_not_found', 'User profile not found');
     }
     return person;
   }
 
   function yearsOf(person: Person) {
-    return { firstYear: new Date(person.created_at).getUTCFullYear(), lastYear: currentYear() };
+    return { firstYear: new Date(person.createdAt).getUTCFullYear(), lastYear: currentYear() };
   }
 
   function checkYear(person: Person, year: number) {
@@ -99,7 +101,7 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     const isOwner = person.id === viewer?.id;
     const settings = await deps.settings.read(person.id);
     if (!isOwner) {
-      if (!(await blocks.profileOpenTo(person.id, viewer?.id))) {
+      if (!rules.profileOpen(person)) {
         // A visitor is asked to sign in, as on the profile itself.
         if (!viewer) throw unauthorized('Sign in to see this profile.');
         throw forbidden(
@@ -117,8 +119,8 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
   async function shared(username: string, yearNumber: number, viewer: Viewer | null) {
     const person = await find(username, viewer);
     checkYear(person, yearNumber);
-    const [open, settings] = await Promise.all([blocks.profileOpenTo(person.id, undefined), deps.settings.read(person.id)]);
-    if (!open || !settings.sharing.ratings) return null;
+    const settings = await deps.settings.read(person.id);
+    if (!rules.profileOpen(asVisitor(person)) || !settings.sharing.ratings) return null;
     const summary = presentYear(person, yearNumber, yearsOf(person), false, await gather(person, yearNumber, undefined, false));
     return { ...summary, language: readLanguage(settings.appearance.language) };
   }

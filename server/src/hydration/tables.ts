@@ -1,0 +1,16 @@
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The tables of other modules the hydration layer reads, each with why it reads them itself instead of asking their
+ * owner: a list of cards is one statement for its people whatever modules own what it shows (decision 041), and a rule
+ * a statement filters by is a condition of that statement. It never writes. `server/test/table-ownership.test.ts`
+ * fails when it names a table that is not here, or when one here is no longer read.
+ */
+export const HYDRATION_READS: Partial<Record<keyof Database, string>> = {
+  user: 'name and username of every person card, read with the rest of the card in one statement',
+  profile: 'picture, counts and visibility: the card and every rule that asks whether a profile is closed',
+  follow: 'the viewer follows them, or they follow the viewer: the card’s Follow state and followers-only profiles',
+  follow_request: 'the viewer asked to follow them: the card’s Requested state, read with the card',
+  block: 'a block either way: every rule, read with the card or as a condition of the statement that filters',
+  mute: 'a mute: whose activity a feed shows, read with the card or as a condition of the statement that filters',
+};

@@ -1,0 +1,304 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HYDRATION_READS } from '../src/hydration/tables.ts';
+
+/**
+ * Every table has one owning module, and only that module's repositories read or write it (decision 062); another
+ * module asks the owner's service, or the hydration layer, which may read across modules where a list's speed needs
+ * one statement, each such table listed with why (`hydration/tables.ts`). What modules do today that breaks the rule is
+ * listed below, each file with why: a ratchet, since the test also fails when a listed use is gone, so the list only
+ * shrinks.
+ */
+
+const src = new URL('../src/', import.meta.url).pathname;
+const modules = readdirSync(join(src, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The tables of the `Database` interface in db/schema.ts. */
+function schemaTables(): string[] {
+  const schema = readFileSync(join(src, 'db/schema.ts'), 'utf8');
+  const body = /export interface Database \{([\s\S]*?)\n\}/.exec(schema)?.[1] ?? '';
+  return [...body.matchAll(/^\s*(\w+):/gm)].map((match) => match[1]!);
+}
+const tables = schemaTables();
+
+/** Who owns each table: a module, or `platform` for the tables of server/src/platform (jobs, MusicBrainz's cache). */
+const OWNERS: Record<string, string> = {
+  // accounts: people and how they sign in (the auth library writes most of these through its own adapter).
+  user: 'accounts',
+  session: 'accounts',
+  account: 'accounts',
+  verification: 'accounts',
+  two_factor: 'accounts',
+  username_redirect: 'accounts',
+  email_change: 'accounts',
+  access_token: 'access-tokens',
+  // profiles: the profile row (its counters are written by the modules decision 015 names), follows and requests.
+  profile: 'profiles',
+  follow: 'profiles',
+  follow_request: 'profiles',
+  block: 'blocks',
+  mute: 'blocks',
+  album: 'catalog',
+  album_artist: 'catalog',
+  album_genre: 'catalog',
+  album_enrichment: 'catalog',
+  artist: 'catalog',
+  artist_alias: 'catalog',
+  artist_release_group: 'catalog',
+  genre: 'catalog',
+  track: 'catalog',
+  rating: 'ratings',
+  review: 'reviews',
+  review_revision: 'reviews',
+  review_like: 'reviews',
+  review_comment: 'reviews',
+  review_draft: 'reviews',
+  album_like: 'library',
+  listen_later: 'library',
+  journal_entry: 'journal',
+  collection: 'collections',
+  collection_album: 'collections',
+  collection_like: 'collections',
+  // feed: the activity each module appends to (decision 015), read by the feed alone.
+  activity: 'feed',
+  search_document: 'search',
+  search_term: 'search',
+  search_artist: 'search',
+  search_person: 'search',
+  search_collection: 'search',
+  conversation: 'conversations',
+  conversation_member: 'conversations',
+  direct_message: 'conversations',
+  notification: 'notifications',
+  digest_delivery: 'notifications',
+  report: 'moderation',
+  moderation_action: 'moderation',
+  moderator: 'moderation',
+  sanction: 'moderation',
+  warning: 'moderation',
+  import_job: 'imports',
+  import_item: 'imports',
+  import_file: 'imports',
+  data_export: 'data-export',
+  data_export_part: 'data-export',
+  job: 'platform',
+  musicbrainz_answer: 'platform',
+};
+
+/**
+ * Today's uses of other modules' tables, by repository file (below server/src/modules), each with why. 102 when the
+ * rule was written (issue #65); the hydration layer took 15 (people's cards and the visibility rules): 87.
+ */
+const ALLOWED: Record<string, { tables: string[]; why: string }> = {
+  'access-tokens/access-tokens.repository.ts': {
+    tables: ['user'],
+    why: 'the person a token belongs to, read with the token in the statement that authenticates a request',
+  },
+  'accounts/accounts.repository.ts': {
+    tables: ['profile', 'sanction', 'collection', 'genre', 'album_artist', 'album', 'artist', 'album_genre'],
+    why: 'the session read with its sanction (decision 041); the profile row made at sign-up and its fields edited; a deleted person’s collections taken out of search; onboarding’s genres and artists',
+  },
+  'accounts/settings.repository.ts': { tables: ['profile'], why: 'members’ settings are a column of the profile row' },
+  'catalog/album-lists.repository.ts': {
+    tables: ['rating'],
+    why: 'the reader’s own rating on each album card, in the card’s statement (decision 041)',
+  },
+  'catalog/albums.repository.ts': {
+    tables: ['rating'],
+    why: 'the reader’s own rating on each album card, in the card’s statement (decision 041)',
+  },
+  'catalog/charts.repository.ts': { tables: ['rating', 'review'], why: 'charts count ratings and reviews over a period' },
+  'catalog/pending-albums.repository.ts': { tables: ['user'], why: 'who added an album waiting for confirmation, for moderators' },
+  'collections/collections.repository.ts': {
+    tables: ['album', 'profile', 'activity'],
+    why: 'which albums exist; the public collections counter (decision 015); the feed’s rows for a new or grown list',
+  },
+  'covers/covers.repository.ts': { tables: ['album', 'artist'], why: 'what a cover is looked up and drawn by' },
+  'data-export/data-export.repository.ts': {
+    tables: [
+      'rating',
+      'album',
+      'review',
+      'review_draft',
+      'review_comment',
+      'user',
+      'review_like',
+      'collection_like',
+      'collection',
+      'album_like',
+      'listen_later',
+      'collection_album',
+      'journal_entry',
+      'follow',
+      'import_item',
+      'profile',
+    ],
+    why: 'Download my data reads everything of one person a page at a time, in a job (decision 028)',
+  },
+  'feed/feed.repository.ts': {
+    tables: ['review', 'rating', 'review_like', 'collection', 'collection_album', 'journal_entry', 'follow', 'profile'],
+    why: 'the skeleton reads ratings and follows by time and actor, and hydrates each kind of entry in one statement (decisions 041, 042); the sidebar ranks by profile counters',
+  },
+  'imports/imports.repository.ts': {
+    tables: ['album', 'profile', 'artist_alias', 'artist'],
+    why: 'matching imported rows to the catalog; the profile’s RateYourMusic-imported flag',
+  },
+  'journal/journal.repository.ts': { tables: ['activity'], why: 'the feed’s row for a listen (decision 015)' },
+  'library/library.repository.ts': { tables: ['album'], why: 'the album’s like counter (decision 015)' },
+  'moderation/moderation.repository.ts': {
+    tables: ['review', 'user', 'album', 'review_comment', 'collection', 'direct_message', 'conversation_member', 'profile', 'job'],
+    why: 'a report shows the reported thing in context; site health counts jobs',
+  },
+  'notifications/notifications.repository.ts': {
+    tables: ['review', 'album', 'collection', 'review_comment', 'follow', 'user', 'rating'],
+    why: 'what each notification is about; e-mail addresses; the Weekly Digest reads followed people’s week in one statement per member',
+  },
+  'profiles/compatibility.repository.ts': { tables: ['rating'], why: 'two people’s ratings joined on the album' },
+  'profiles/profiles.repository.ts': {
+    tables: ['user', 'username_redirect', 'activity'],
+    why: 'a profile found by its username, or a former one; the feed’s row for a follow (decision 015)',
+  },
+  'ratings/ratings.repository.ts': {
+    tables: ['album', 'profile', 'album_genre', 'genre'],
+    why: 'the album’s and the profile’s rating counters (decision 015); a person’s ratings filtered by genre',
+  },
+  'reviews/reviews.repository.ts': {
+    tables: ['album', 'profile', 'rating', 'activity'],
+    why: 'review counters (decision 015); the author’s current rating shown on a review; the feed’s row for a review',
+  },
+  'search/search.repository.ts': {
+    tables: ['collection'],
+    why: 'collections found read with their owner and likes, in one statement (decision 052)',
+  },
+  'site/site.repository.ts': { tables: ['album'], why: 'the landing page’s counts and picks' },
+  'year-in-review/year-in-review.repository.ts': {
+    tables: ['rating', 'album', 'album_genre', 'genre', 'journal_entry', 'review', 'follow'],
+    why: 'a year’s aggregates over one person’s ratings, listens, reviews and follows',
+  },
+};
+
+/** Text with comments left out, so prose about a table is not taken for a query. */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** The literal text of each sql`…` template (its ${…} parts left out: they are code, scanned as code). */
+function sqlTexts(source: string): string[] {
+  const texts: string[] = [];
+  const start = /\bsql(?:<[^`]*?>)?`/g;
+  for (let match = start.exec(source); match; match = start.exec(source)) {
+    let text = '';
+    let depth = 0;
+    let index = match.index + match[0].length;
+    for (; index < source.length; index++) {
+      const char = source[index];
+      if (depth === 0 && char === '`') break;
+      if (depth === 0 && char === '$' && source[index + 1] === '{') {
+        depth = 1;
+        index++;
+        text += ' ';
+      } else if (depth === 0) text += char;
+      else if (char === '{') depth++;
+      else if (char === '}') depth--;
+    }
+    texts.push(text);
+    start.lastIndex = index + 1;
+  }
+  return texts;
+}
+
+const BUILDERS =
+  /\b(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(\s*'(\w+)/g;
+
+/** The tables a file's queries name: Kysely's builders (aliases too), sql.table('…'), and raw SQL's from/join/into/update. */
+function tablesNamed(source: string): string[] {
+  const code = withoutComments(source);
+  const found = new Set<string>();
+  for (const match of code.matchAll(BUILDERS)) found.add(match[1]!);
+  // Each string given to sql.table, not one it is compared with (`kind === 'artist' ? 'search_artist' : …`).
+  for (const match of code.matchAll(/\bsql\.table\(([^)]*)\)/g)) {
+    for (const name of match[1]!.matchAll(/(?<![=!]==\s*)'(\w+)'/g)) found.add(name[1]!);
+  }
+  for (const text of sqlTexts(code))
+    for (const match of text.matchAll(/\b(?:from|join|into|update)\s+"?(\w+)"?/gi)) found.add(match[1]!.toLowerCase());
+  return [...found].filter((table) => tables.includes(table)).sort();
+}
+
+/** Whether a file writes anything: a Kysely write, or raw SQL's insert, update or delete. */
+function writes(source: string): boolean {
+  const code = withoutComments(source);
+  return (
+    /\b(?:insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(/.test(code) ||
+    sqlTexts(code).some((text) => /\b(?:insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i.test(text))
+  );
+}
+
+/** `module/file.repository.ts: table` for every table a module's repository names that another module owns. */
+function usesOfOthersTables(): string[] {
+  return modules.flatMap((module) =>
+    readdirSync(join(src, 'modules', module), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.repository.ts'))
+      .flatMap((file) => {
+        const path = join(module, file);
+        return tablesNamed(readFileSync(join(src, 'modules', path), 'utf8'))
+          .filter((table) => OWNERS[table] !== module)
+          .map((table) => `${path}: ${table}`);
+      }),
+  );
+}
+
+const allowed = Object.entries(ALLOWED).flatMap(([file, { tables: named }]) => named.map((table) => `${file}: ${table}`));
+
+describe('table ownership', () => {
+  it('names an owner, a module or the platform, for every table of the schema', () => {
+    expect(
+      tables.filter((table) => !(table in OWNERS)),
+      'add the table to OWNERS',
+    ).toEqual([]);
+    expect(
+      Object.keys(OWNERS).filter((table) => !tables.includes(table)),
+      'no longer tables',
+    ).toEqual([]);
+    expect([...new Set(Object.values(OWNERS))].filter((owner) => owner !== 'platform' && !modules.includes(owner))).toEqual([]);
+  });
+
+  it('lets a module’s repositories name only its own tables, but for the uses listed with their reason', () => {
+    const found = usesOfOthersTables();
+    expect(
+      found.filter((use) => !allowed.includes(use)),
+      'a repository names another module’s table: ask its owner’s service, or the hydration layer',
+    ).toEqual([]);
+    expect(
+      allowed.filter((use) => !found.includes(use)),
+      'a listed use is gone: take it off ALLOWED, so the list only shrinks',
+    ).toEqual([]);
+  });
+
+  it('lets the hydration layer read, never write, the other modules’ tables it lists with why (hydration/tables.ts)', () => {
+    const sources = readdirSync(join(src, 'hydration'))
+      .filter((file) => file.endsWith('.repository.ts'))
+      .map((file) => readFileSync(join(src, 'hydration', file), 'utf8'));
+    expect(sources.filter(writes)).toEqual([]);
+    const read = [...new Set(sources.flatMap(tablesNamed))].sort();
+    expect(read, 'each table the hydration layer reads is listed, with why, and each listed one is read').toEqual(
+      Object.keys(HYDRATION_READS).sort(),
+    );
+    expect(Object.values(HYDRATION_READS).filter((why) => !why?.trim())).toEqual([]);
+  });
+
+  it('finds a table however a query names it, and never in a comment', () => {
+    expect(tablesNamed("db.selectFrom('review as r').innerJoin('user as u', 'u.id', 'r.user_id')")).toEqual(['review', 'user']);
+    expect(tablesNamed("eb.exists(selectFrom('profile').select('user_id'))")).toEqual(['profile']);
+    expect(tablesNamed("await trx.updateTable('album').set({ like_count: 0 })")).toEqual(['album']);
+    expect(tablesNamed('sql`select 1 from block where block.blocker_id = ${viewerId} and exists (select 1 from "user" u)`')).toEqual([
+      'block',
+      'user',
+    ]);
+    expect(tablesNamed("sql.table(kind === 'artist' ? 'search_artist' : 'search_document')")).toEqual(['search_artist', 'search_document']);
+    expect(tablesNamed("// reads selectFrom('follow')\n/** from profile */\nconst picked = sql`select id from picked`;")).toEqual([]);
+    expect(writes("await db.deleteFrom('block').execute();")).toBe(true);
+    expect(writes('sql`update profile set bio = ${bio}`')).toBe(true);
+    expect(writes("db.selectFrom('block').selectAll()")).toBe(false);
+  });
+});
