@@ -45,6 +45,7 @@ const OWNERS: Record<string, string> = {
   album_artist: 'catalog',
   album_genre: 'catalog',
   album_enrichment: 'catalog',
+  album_vouch: 'catalog',
   artist: 'catalog',
   artist_alias: 'catalog',
   artist_release_group: 'catalog',
@@ -102,6 +103,10 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'the session read with its sanction (decision 041); the profile row made at sign-up and its fields edited; a deleted person’s collections taken out of search; onboarding’s genres and artists',
   },
   'accounts/settings.repository.ts': { tables: ['profile'], why: 'members’ settings are a column of the profile row' },
+  'catalog/album-vouches.repository.ts': {
+    tables: ['user', 'rating'],
+    why: 'the standing of members who found a pending album: their account’s age and ratings of confirmed albums they did not add (decision 058)',
+  },
   'catalog/album-lists.repository.ts': {
     tables: ['rating'],
     why: 'the reader’s own rating on each album card, in the card’s statement (decision 041)',
