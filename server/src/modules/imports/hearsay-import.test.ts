@@ -419,3 +419,36 @@ describe('importing a Hearsay export', () => {
     ]);
   });
 });
+
+describe('importing a Hearsay export across a restart', () => {
+  it('finishes an import after the server restarts, whether or not it had read the file, and imports each item once', async () => {
+    const ratings = Array.from({ length: 120 }, (_, index) => ({
+      album: album(`r${index}`, `Restarted ${index}`, 'Restarted Artist', 2002),
+      rating: 1 + (index % 10),
+      ratedAt: '2026-01-01T00:00:00.000Z',
+    }));
+    const env = { IMPORT_NEW_ALBUMS_PER_IMPORT: '1000', IMPORT_NEW_ALBUMS_PER_DAY: '1000' };
+    const first = await createTestApp({ env });
+    const person = await createUser(first);
+    const response = await uploadHearsayExport(first, person, zipped(hearsayExport({ ratings })));
+    expect(response.statusCode, response.body).toBe(202);
+    const { id } = response.json();
+    // Stopped at once: the job is handed back before or after it read the file.
+    await first.app.close();
+    expect(await first.db.selectFrom('job').select('state').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ state: 'queued' });
+
+    const second = await createTestApp({ env: { ...env, DATA_DIR: first.config.dataDir }, sameDatabaseAs: first });
+    const job = await waitForImport(second, person, id);
+    expect(job).toMatchObject({ status: 'done', checking: false, total: 120, processed: 120, summary: { ratingsImported: 120, created: 120 } });
+    const stored = await second.db
+      .selectFrom('rating')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', person.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(120);
+    expect(await second.db.selectFrom('import_file').select('import_id').where('import_id', '=', id).execute()).toEqual([]);
+    expect(readdirSync(join(first.config.dataDir, 'imports'))).toEqual([]);
+    await second.close();
+    await first.close();
+  }, 120_000);
+});
