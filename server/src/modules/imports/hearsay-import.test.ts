@@ -159,7 +159,11 @@ describe('importing a Hearsay export: files refused', () => {
     const { message, issues } = await refused(zipped(wrong), 'hearsay.zip', person);
     expect(message).toMatch(/^This is not a Hearsay export: ratings\.0\.rating: /);
     expect(issues).toEqual([{ path: 'ratings.0.rating', message: expect.any(String) }]);
-    const german = await t.inject({ method: 'GET', url: '/api/imports/latest', headers: { cookie: person.cookie, 'accept-language': 'de' } });
+    const german = await t.inject({
+      method: 'GET',
+      url: '/api/imports/latest',
+      headers: { cookie: person.cookie, 'accept-language': 'de' },
+    });
     expect(german.json().job.error).toMatch(/^Das ist kein Hearsay-Export: ratings\.0\.rating: /);
     // The earlier import's rating is as it was.
     const ratings = await get(person, '/api/me/ratings?limit=50');
@@ -439,7 +443,13 @@ describe('importing a Hearsay export across a restart', () => {
 
     const second = await createTestApp({ env: { ...env, DATA_DIR: first.config.dataDir }, sameDatabaseAs: first });
     const job = await waitForImport(second, person, id);
-    expect(job).toMatchObject({ status: 'done', checking: false, total: 120, processed: 120, summary: { ratingsImported: 120, created: 120 } });
+    expect(job).toMatchObject({
+      status: 'done',
+      checking: false,
+      total: 120,
+      processed: 120,
+      summary: { ratingsImported: 120, created: 120 },
+    });
     const stored = await second.db
       .selectFrom('rating')
       .select((eb) => eb.fn.countAll<number>().as('n'))

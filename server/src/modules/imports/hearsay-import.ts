@@ -26,6 +26,14 @@ import { readHearsayExportOffThread } from './hearsay-reader.ts';
 import { recordImportFailure } from './import-failure.ts';
 import * as repository from './imports.repository.ts';
 
+/** A 429 worded as every other pace's refusal (platform/auth/rate-limiter.ts). */
+function tooOften(reason: string, seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(429, 'rate_limited', `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
 /** The kind of job that imports a Hearsay export (platform/jobs). */
 export const HEARSAY_IMPORT_JOB = 'hearsay-import';
 
@@ -133,11 +141,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     const accepted = await repository.acceptedHearsayImportsSince(db, userId, since);
     if (accepted.length < HEARSAY_IMPORTS_PER_HOUR) return;
     const freed = new Date(accepted[accepted.length - HEARSAY_IMPORTS_PER_HOUR]!).getTime() + HOUR_MS;
-    const seconds = Math.max(1, Math.ceil((freed - deps.clock().getTime()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    throw new AppError(429, 'rate_limited', `You are doing this too often. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      headers: { 'retry-after': String(seconds) },
-    });
+    throw tooOften('You are doing this too often.', Math.max(1, Math.ceil((freed - deps.clock().getTime()) / 1000)));
   }
 
   /** Passes the upload on as it arrives, and ends it with a 413 as soon as it passes the limit. */
