@@ -185,7 +185,7 @@ describe('importing a Hearsay export: files refused', () => {
     expect(past.statusCode, past.body).toBe(429);
     expect(past.json().error.message).toMatch(/^You are doing this too often\. Please try again in \d+ minutes?\.$/);
     expect(Number(past.headers['retry-after'])).toBeGreaterThan(3000);
-  });
+  }, 120_000);
 });
 
 describe('importing a Hearsay export', () => {
