@@ -5,7 +5,9 @@
 import { EXPORT_FORMAT, EXPORT_VERSION, type HearsayExport } from '@hearsay/contracts/data-export';
 import { readMemberSettings } from '@hearsay/contracts/settings';
 import { zipSync } from 'fflate';
+import { spawn } from 'node:child_process';
 import { openAsBlob, statSync, writeFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory } from '../processes.ts';
@@ -17,6 +19,17 @@ const UPLOADS = 10;
 const HEALTHZ_MS = 250;
 
 const directory = temporaryDirectory('hearsay-uploads');
+
+/** Asks the address every 20 ms and prints how long each answer took, or -1 for one that was not a 200. */
+const PROBER = `
+const url = process.argv[1];
+for (;;) {
+  const began = performance.now();
+  const status = await fetch(url).then((response) => response.status, () => 0);
+  console.log(status === 200 ? Math.round(performance.now() - began) : -1);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+`;
 
 afterAll(async () => {
   await stopAll();
@@ -88,17 +101,18 @@ describe('uploads of Hearsay exports', () => {
         for (let index = 0; index < UPLOADS; index++) people.push(await signUp(server, `Importer ${index}`));
         const zip = await openAsBlob(file.path);
 
-        const answers: number[] = [];
-        let uploading = true;
-        const measuring = (async () => {
-          while (uploading) {
-            const { status, ms } = await call(server, 'GET', '/healthz');
-            expect(status).toBe(200);
-            answers.push(ms);
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-        })();
+        // Asked from a process of its own, so that what this process does to upload is not counted as the server's.
+        const prober = spawn(process.execPath, ['--input-type=module', '-e', PROBER, `${server.url}/healthz`], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let probed = '';
+        prober.stdout!.on('data', (chunk: Buffer) => (probed += chunk.toString()));
+        const proberEnded = new Promise((resolve) => prober.once('exit', resolve));
+        await new Promise((resolve) => setTimeout(resolve, 300));
 
+        // The uploaders stand for browsers elsewhere: on this machine they yield the cores to the server.
+        const priority = getPriority();
+        setPriority(Math.max(priority, 10));
         const started = await Promise.all(
           people.map(async (person) => {
             const form = new FormData();
@@ -123,10 +137,19 @@ describe('uploads of Hearsay exports', () => {
           if (jobs.some(({ body }) => !body.checking) || Date.now() > deadline) break;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
-        uploading = false;
-        await measuring;
-
+        try {
+          setPriority(priority);
+        } catch {
+          // Only a privileged process may take its priority back up; this one ends with the file.
+        }
+        prober.kill('SIGTERM');
+        await proberEnded;
+        const answers = probed.trim().split('\n').map(Number);
         expect(answers.length).toBeGreaterThan(20);
+        expect(
+          answers.every((ms) => ms >= 0),
+          probed,
+        ).toBe(true);
         const slowest = Math.max(...answers);
         expect(slowest, `/healthz answered in ${answers.map(Math.round).join(', ')} ms`).toBeLessThan(HEALTHZ_MS);
         expect(statSync(file.path).size).toBeGreaterThan(MB);
