@@ -1,7 +1,7 @@
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportAlbum, type HearsayExport } from '@hearsay/contracts/data-export';
 import { readMemberSettings } from '@hearsay/contracts/settings';
 import { strToU8, zipSync } from 'fflate';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -169,6 +169,21 @@ describe('importing a Hearsay export: files refused', () => {
     const ratings = await get(person, '/api/me/ratings?limit=50');
     expect(ratings).toMatchObject({ total: 1, items: [{ rating: 8 }] });
     expect(readdirSync(join(t.config.dataDir, 'imports'))).toEqual([]);
+  });
+
+  it('removes an upload left behind a day ago by an import that no longer runs, and keeps newer ones', async () => {
+    const folder = join(t.config.dataDir, 'imports');
+    mkdirSync(folder, { recursive: true });
+    const stale = join(folder, 'gone-with-its-account.upload');
+    const fresh = join(folder, 'just-arrived.upload');
+    writeFileSync(stale, 'left behind');
+    writeFileSync(fresh, 'waiting');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    utimesSync(stale, twoDaysAgo, twoDaysAgo);
+    const person = await createUser(t);
+    expect((await importHearsayExport(t, person, zipped(hearsayExport()))).status).toBe('done');
+    expect(readdirSync(folder)).toEqual(['just-arrived.upload']);
+    rmSync(fresh);
   });
 
   it('counts only accepted files toward the hourly limit of 10 imports', async () => {

@@ -7,7 +7,7 @@ import { ReviewBodySchema } from '@hearsay/contracts/reviews';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/index.ts';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -209,12 +209,29 @@ export function createHearsayImport(deps: HearsayImportDeps) {
   }
 
   /**
+   * Uploads left behind by an import that no longer runs (its account deleted while the file waited) are removed a
+   * day after they came.
+   */
+  async function sweep(): Promise<void> {
+    const folder = join(deps.dataDir, 'imports');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const dayAgo = Date.now() - 24 * HOUR_MS;
+    for (const name of names) {
+      const info = await stat(join(folder, name)).catch(() => null);
+      if (!info || info.mtimeMs > dayAgo) continue;
+      const job = await repository.findJob(db, name.replace(/\.upload$/, ''));
+      if (job?.status !== 'running') await rm(join(folder, name), { force: true });
+    }
+  }
+
+  /**
    * The job's first step: the upload read and checked off this thread. An export is kept with the import (and
    * counts toward the hourly limit); anything else ends the import as failed, with what is wrong.
    */
   async function check(job: Job<HearsayCursor>): Promise<Step<HearsayCursor>> {
     const path = uploadPath(job.id);
     const stamp = now();
+    await sweep();
     const present = await stat(path).then(
       () => true,
       () => false,
