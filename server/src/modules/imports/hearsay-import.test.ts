@@ -69,7 +69,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('importing a Hearsay export: files refused', () => {
+// Each file is read by its import's job in a low-priority thread: slow on a busy machine.
+describe('importing a Hearsay export: files refused', { timeout: 120_000 }, () => {
   /**
    * What the person is told of a refused file: a wrong file name at once (400), anything else once the import's job
    * has read the file, the upload having been answered 202 and the import ended as failed.
@@ -200,7 +201,7 @@ describe('importing a Hearsay export: files refused', () => {
     expect(past.statusCode, past.body).toBe(429);
     expect(past.json().error.message).toMatch(/^You are doing this too often\. Please try again in \d+ minutes?\.$/);
     expect(Number(past.headers['retry-after'])).toBeGreaterThan(3000);
-  }, 120_000);
+  });
 });
 
 describe('importing a Hearsay export', () => {

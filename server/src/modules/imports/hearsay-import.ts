@@ -49,7 +49,7 @@ const EXPORTS_KEPT = 2;
 const SKIPPED_LISTED = 200;
 const SKIPPED_TEXT_MAX = 200;
 /** Hearsay exports one person may have accepted in an hour; files found not to be one do not count. */
-export const HEARSAY_IMPORTS_PER_HOUR = 10;
+const HEARSAY_IMPORTS_PER_HOUR = 10;
 const HOUR_MS = 3600_000;
 
 const itemsOf = (data: HearsayExport) => ({
@@ -203,6 +203,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     if (kept) return kept;
     const bytes = await repository.findFile(db, importId);
     if (!bytes) return null;
+    // A copy of its own, handed over to the thread whole.
     const data = await readHearsayExportOffThread({ bytes: new Uint8Array(bytes) });
     keep(importId, data);
     return data;
