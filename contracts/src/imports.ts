@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { errorResponses } from './errors.ts';
+import { ErrorIssueSchema, errorResponses } from './errors.ts';
 
 export const HEARSAY_JSON_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -58,10 +58,14 @@ export const ImportJobSchema = z.object({
   source: z.enum(['rym', 'hearsay']),
   fileName: z.string(),
   status: z.enum(['running', 'done', 'failed']),
+  /** A Hearsay export not yet read and checked (its job does that after the upload is answered). */
+  checking: z.boolean().default(false),
   total: z.number().int(),
   processed: z.number().int(),
   summary: ImportSummarySchema,
   error: z.string().nullable(),
+  /** What is wrong with a file found not to be a Hearsay export, field by field (the first 20). */
+  issues: z.array(ErrorIssueSchema).default([]),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -87,7 +91,7 @@ export const importsEndpoints = {
     access: 'members',
     tags,
     summary:
-      'Import a Hearsay export ("Download my data"; multipart field "file": the .zip up to 20 MB, or its hearsay.json); answers at once, then poll the job',
+      'Import a Hearsay export ("Download my data"; multipart field "file": the .zip up to 20 MB, or its hearsay.json); answers at once, then poll the job, which reads and checks the file first',
     multipart: true,
     responses: { 202: ImportJobSchema, ...errorResponses(400, 401, 409, 413, 429) },
   }),

@@ -67,3 +67,71 @@ test('register → onboarding with a RateYourMusic import → home, with the rat
   const dialog = page.getByRole('dialog', { name: 'Write a Review' });
   await expect(dialog.getByRole('textbox', { name: 'Your Review' })).toContainText('Their "last" album & best.');
 });
+
+/** A Hearsay export ("Download my data" of another site) holding one rating, or what `change` makes of it. */
+function hearsayJson(change: Record<string, unknown> = {}) {
+  return Buffer.from(
+    JSON.stringify({
+      format: 'hearsay-export',
+      version: 1,
+      exportedAt: '2026-11-01T12:00:00.000Z',
+      site: 'https://elsewhere.example',
+      profile: {
+        username: 'elsewhere',
+        name: 'Someone Elsewhere',
+        bio: '',
+        email: 'someone@elsewhere.example',
+        joinedAt: '2025-01-01T00:00:00.000Z',
+        visibility: 'public',
+        preferredGenres: [],
+      },
+      settings: {},
+      ratings: [
+        {
+          album: {
+            id: 'elsewhere-1',
+            url: 'https://elsewhere.example/album/1',
+            title: 'Moved Here',
+            artist: 'Travelling Band',
+            year: 2003,
+            mbid: null,
+          },
+          rating: 7,
+          ratedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      reviews: [],
+      reviewDrafts: [],
+      comments: [],
+      likes: { reviews: [], collections: [], albums: [] },
+      listenLater: [],
+      collections: [],
+      journal: [],
+      follows: { following: [], followers: [] },
+      ...change,
+    }),
+  );
+}
+
+test('Settings → Import: a Hearsay export is checked after the upload; a wrong one says what is wrong, a right one imports', async ({
+  page,
+}) => {
+  await register(page);
+  await page.goto('/settings?tab=account');
+  const input = page.getByLabel('Choose your RateYourMusic CSV or a Hearsay export (.zip)');
+
+  await input.setInputFiles({ name: 'hearsay.json', mimeType: 'application/json', buffer: hearsayJson({ version: 2 }) });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'Import failed' });
+  // Read and checked by the import's job, in the job thread started on demand.
+  await expect(failed).toContainText('This is not a Hearsay export: version 2 is not one this site reads (it reads version 1).', {
+    timeout: 30_000,
+  });
+
+  await input.setInputFiles({ name: 'hearsay.json', mimeType: 'application/json', buffer: hearsayJson() });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const summary = page.getByRole('region', { name: 'Import summary' });
+  await expect(summary.getByRole('status')).toHaveText('Import finished: 1 item read.', { timeout: 30_000 });
+  await page.goto('/library');
+  await expect(page.getByRole('link', { name: /Moved Here/ }).first()).toBeVisible();
+});

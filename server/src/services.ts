@@ -98,6 +98,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   const enrichment = createCatalogEnrichment({ db, clock, catalogMusicBrainz, enabled: config.musicbrainz.enabled, log });
   const imports = createImportsService({
     db,
+    dataDir: config.dataDir,
     clock,
     catalog,
     ratings,

@@ -309,6 +309,10 @@ export interface ImportJobTable {
   /** JSON of the ImportSummary contract. */
   summary: string;
   error: string | null;
+  /** JSON list of what is wrong with a Hearsay export found not to be one ({ path, message }). */
+  issues: Defaulted<string | null>;
+  /** When a Hearsay export was read and found to be one (the hourly limit counts these); null for RateYourMusic. */
+  accepted_at: Defaulted<string | null>;
   created_at: string;
   updated_at: string;
   finished_at: string | null;

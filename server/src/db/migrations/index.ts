@@ -47,6 +47,7 @@ import * as reviewDrafts from './2026-12-10-10-review-drafts.ts';
 import * as notificationSubjectAndReason from './2026-12-11-10-notification-subject-and-reason.ts';
 import * as commentReplies from './2026-12-11-20-comment-replies.ts';
 import * as albumVouches from './2026-12-12-10-album-vouches.ts';
+import * as importChecks from './2026-12-12-20-import-checks.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11-10-notification-subject-and-reason': notificationSubjectAndReason,
   '2026-12-11-20-comment-replies': commentReplies,
   '2026-12-12-10-album-vouches': albumVouches,
+  '2026-12-12-20-import-checks': importChecks,
 };

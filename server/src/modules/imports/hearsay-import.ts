@@ -1,3 +1,4 @@
+import { HEARSAY_IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
 import { COLLECTION_ALBUMS_MAX, COLLECTION_NOTE_MAX, CreateCollectionBodySchema } from '@hearsay/contracts/collections';
 import type { ExportAlbum, HearsayExport } from '@hearsay/contracts/data-export';
 import type { ImportSummary } from '@hearsay/contracts/imports';
@@ -5,6 +6,11 @@ import { CreateJournalEntryBodySchema } from '@hearsay/contracts/journal';
 import { ReviewBodySchema } from '@hearsay/contracts/reviews';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/index.ts';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import { newId } from '../../platform/ids.ts';
@@ -17,9 +23,17 @@ import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { emptySummary, type AlbumMatching, type FoundAlbum, type NewAlbum } from './album-matching.ts';
-import { readHearsayExport } from './hearsay-file.ts';
+import { readHearsayExportOffThread } from './hearsay-reader.ts';
 import { recordImportFailure } from './import-failure.ts';
 import * as repository from './imports.repository.ts';
+
+/** A 429 worded as every other pace's refusal (platform/auth/rate-limiter.ts). */
+function tooOften(reason: string, seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(429, 'rate_limited', `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
 
 /** The kind of job that imports a Hearsay export (platform/jobs). */
 export const HEARSAY_IMPORT_JOB = 'hearsay-import';
@@ -35,6 +49,9 @@ const BATCH = 25;
 const EXPORTS_KEPT = 2;
 const SKIPPED_LISTED = 200;
 const SKIPPED_TEXT_MAX = 200;
+/** Hearsay exports one person may have accepted in an hour; files found not to be one do not count. */
+const HEARSAY_IMPORTS_PER_HOUR = 10;
+const HOUR_MS = 3600_000;
 
 const itemsOf = (data: HearsayExport) => ({
   ratings: data.ratings,
@@ -46,8 +63,12 @@ const itemsOf = (data: HearsayExport) => ({
   albumLikes: data.likes.albums,
 });
 
-/** Where the import stands: the section and the item in it, the items done so far, the summary adding up. */
+/**
+ * Where the import stands: first the uploaded file is read and checked (`check`; cursors saved before there was a
+ * check have no phase and are applying), then the section and the item in it, the items done so far, the summary.
+ */
 interface HearsayCursor {
+  phase?: 'check' | 'apply';
   section: number;
   index: number;
   processed: number;
@@ -61,6 +82,8 @@ const ImportedCollectionSchema = CreateCollectionBodySchema.extend({ albumIds: z
 
 export interface HearsayImportDeps {
   db: DB;
+  /** Uploads wait under `imports/` here until their job has read them. */
+  dataDir: string;
   clock: () => Date;
   catalog: Pick<CatalogService, 'splitArtistCredit'>;
   ratings: RatingsService;
@@ -76,12 +99,14 @@ export interface HearsayImportDeps {
 type Wanted = NewAlbum & { album: ExportAlbum };
 
 /**
- * Importing a Hearsay export ("Download my data", from this site or another): the file is read and checked whole at
- * upload, kept with the import, and applied by a background job a few items at a time, the cursor saying where it
- * stands, so that a restart resumes it. What can be made again is, through each module's service: ratings, reviews,
- * journal entries, collections, listen later and album likes. Follows, comments and likes of others' reviews and
- * collections name people and things of the other site: they are counted as left out. Importing the file again
- * adds nothing (see each section).
+ * Importing a Hearsay export ("Download my data", from this site or another). The upload is only written to a file
+ * under DATA_DIR/imports and answered; the import's job then reads and checks it in a thread of its own
+ * (hearsay-reader.ts). A file that is not an export ends the import as failed with what is wrong, and nothing of the
+ * person's is touched; an export is kept with the import and applied a few items at a time, the cursor saying where
+ * it stands, so that a restart resumes it. What can be made again is, through each module's service: ratings,
+ * reviews, journal entries, collections, listen later and album likes. Follows, comments and likes of others'
+ * reviews and collections name people and things of the other site: they are counted as left out. Importing the file
+ * again adds nothing (see each section).
  */
 export function createHearsayImport(deps: HearsayImportDeps) {
   const { db, matching } = deps;
@@ -111,15 +136,38 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     for (const stale of [...exports.keys()].slice(0, -EXPORTS_KEPT)) exports.delete(stale);
   }
 
-  async function start(userId: string, fileName: string, upload: Buffer, origin?: ClientOrigin) {
-    const data = readHearsayExport(upload);
-    const items = itemsOf(data);
-    const summary: ImportSummary = {
-      ...emptySummary(),
-      followsSkipped: data.follows.following.length + data.follows.followers.length,
-      commentsSkipped: data.comments.length,
-      likesSkipped: data.likes.reviews.length + data.likes.collections.length,
-    };
+  const uploadPath = (importId: string) => join(deps.dataDir, 'imports', `${importId}.upload`);
+
+  /** At most HEARSAY_IMPORTS_PER_HOUR accepted files in the last hour; refused ones are not counted. */
+  async function checkPace(userId: string) {
+    const since = new Date(deps.clock().getTime() - HOUR_MS).toISOString();
+    const accepted = await repository.acceptedHearsayImportsSince(db, userId, since);
+    if (accepted.length < HEARSAY_IMPORTS_PER_HOUR) return;
+    const freed = new Date(accepted[accepted.length - HEARSAY_IMPORTS_PER_HOUR]!).getTime() + HOUR_MS;
+    throw tooOften('You are doing this too often.', Math.max(1, Math.ceil((freed - deps.clock().getTime()) / 1000)));
+  }
+
+  /** Passes the upload on as it arrives, and ends it with a 413 as soon as it passes the limit. */
+  function bounded(): Transform {
+    let received = 0;
+    return new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        if (received > HEARSAY_IMPORT_MAX_BYTES) done(new AppError(413, 'payload_too_large', 'The file is larger than 20 MB.'));
+        else done(null, chunk);
+      },
+    });
+  }
+
+  const alreadyRunning = () => conflict('import_running', 'An import is already running. Please wait for it to finish.');
+
+  /**
+   * Writes the upload to a file as it arrives, refused with a 413 once it passes the size limit, and queues the
+   * import, which reads the file. Nothing is parsed here.
+   */
+  async function start(userId: string, fileName: string, upload: Readable, origin?: ClientOrigin) {
+    await checkPace(userId);
+    if (await repository.runningJob(db, userId)) throw alreadyRunning();
     const stamp = now();
     const job = {
       id: newId(),
@@ -127,23 +175,29 @@ export function createHearsayImport(deps: HearsayImportDeps) {
       source: 'hearsay' as const,
       file_name: fileName.slice(0, 200),
       status: 'running' as const,
-      total: SECTIONS.reduce((sum, section) => sum + items[section].length, 0),
+      total: 0,
       processed: 0,
-      summary: JSON.stringify(summary),
+      summary: JSON.stringify(emptySummary()),
       error: null,
+      issues: null,
+      accepted_at: null,
       created_at: stamp,
       updated_at: stamp,
       finished_at: null,
     };
-    const cursor: HearsayCursor = { section: 0, index: 0, processed: 0, summary, origin };
-    await deps.jobs.enqueue({ id: job.id, kind: HEARSAY_IMPORT_JOB, owner: userId, cursor }, async (trx) => {
-      if (await repository.runningJob(trx, userId)) {
-        throw conflict('import_running', 'An import is already running. Please wait for it to finish.');
-      }
-      await repository.insertJob(trx, job);
-      await repository.insertFile(trx, job.id, upload);
-    });
-    keep(job.id, data);
+    const path = uploadPath(job.id);
+    await mkdir(join(deps.dataDir, 'imports'), { recursive: true });
+    try {
+      await pipeline(upload, bounded(), createWriteStream(path, { mode: 0o600 }));
+      const cursor: HearsayCursor = { phase: 'check', section: 0, index: 0, processed: 0, summary: emptySummary(), origin };
+      await deps.jobs.enqueue({ id: job.id, kind: HEARSAY_IMPORT_JOB, owner: userId, cursor }, async (trx) => {
+        if (await repository.runningJob(trx, userId)) throw alreadyRunning();
+        await repository.insertJob(trx, job);
+      });
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
     return job;
   }
 
@@ -152,9 +206,83 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     if (kept) return kept;
     const bytes = await repository.findFile(db, importId);
     if (!bytes) return null;
-    const data = readHearsayExport(bytes);
+    // A copy of its own, handed over to the thread whole.
+    const data = await readHearsayExportOffThread({ bytes: new Uint8Array(bytes) });
     keep(importId, data);
     return data;
+  }
+
+  /**
+   * Uploads left behind by an import that no longer runs (its account deleted while the file waited) are removed a
+   * day after they came.
+   */
+  async function sweep(): Promise<void> {
+    const folder = join(deps.dataDir, 'imports');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const dayAgo = Date.now() - 24 * HOUR_MS;
+    for (const name of names) {
+      const info = await stat(join(folder, name)).catch(() => null);
+      if (!info || info.mtimeMs > dayAgo) continue;
+      const job = await repository.findJob(db, name.replace(/\.upload$/, ''));
+      if (job?.status !== 'running') await rm(join(folder, name), { force: true });
+    }
+  }
+
+  /**
+   * The job's first step: the upload read and checked off this thread. An export is kept with the import (and
+   * counts toward the hourly limit); anything else ends the import as failed, with what is wrong.
+   */
+  async function check(job: Job<HearsayCursor>): Promise<Step<HearsayCursor>> {
+    const path = uploadPath(job.id);
+    const stamp = now();
+    await sweep();
+    const present = await stat(path).then(
+      () => true,
+      () => false,
+    );
+    let data: HearsayExport;
+    try {
+      if (!present) throw new AppError(400, 'upload_missing', 'The uploaded file is no longer here. Please upload it again.');
+      data = await readHearsayExportOffThread({ path });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      return {
+        cursor: job.cursor,
+        done: true,
+        save: (trx) =>
+          repository.updateJob(trx, job.id, {
+            status: 'failed',
+            error: error.message,
+            issues: JSON.stringify(error.issues),
+            updated_at: stamp,
+            finished_at: stamp,
+          }),
+        saved: () => void rm(path, { force: true }),
+      };
+    }
+    const items = itemsOf(data);
+    const summary: ImportSummary = {
+      ...emptySummary(),
+      followsSkipped: data.follows.following.length + data.follows.followers.length,
+      commentsSkipped: data.comments.length,
+      likesSkipped: data.likes.reviews.length + data.likes.collections.length,
+    };
+    const bytes = await readFile(path);
+    keep(job.id, data);
+    return {
+      cursor: { phase: 'apply', section: 0, index: 0, processed: 0, summary, origin: job.cursor.origin },
+      done: false,
+      async save(trx) {
+        await repository.updateJob(trx, job.id, {
+          total: SECTIONS.reduce((sum, section) => sum + items[section].length, 0),
+          summary: JSON.stringify(summary),
+          accepted_at: stamp,
+          updated_at: stamp,
+        });
+        await repository.insertFile(trx, job.id, bytes);
+      },
+      saved: () => void rm(path, { force: true }),
+    };
   }
 
   /** Applies items of one section; `line` numbers them in the summary's list of what was skipped. */
@@ -435,6 +563,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
 
   const handler: JobHandler<HearsayCursor> = {
     async step(job: Job<HearsayCursor>, budgetMs: number): Promise<Step<HearsayCursor>> {
+      if (job.cursor.phase === 'check') return check(job);
       const started = performance.now();
       const { cursor } = job;
       const userId = job.owner!;
@@ -501,6 +630,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
 
     async failed(job, error, trx) {
       exports.delete(job.id);
+      await rm(uploadPath(job.id), { force: true });
       await recordImportFailure(trx, job, error, { again: 'Importing the file again adds only what is missing.', now: now() });
     },
   };

@@ -21,10 +21,24 @@ export async function runningJob(db: DB, userId: string): Promise<ImportJobRow |
   return db.selectFrom('import_job').selectAll().where('user_id', '=', userId).where('status', '=', 'running').executeTakeFirst();
 }
 
+/** When each of the person's Hearsay exports accepted since `since` was accepted, oldest first. */
+export async function acceptedHearsayImportsSince(db: DB, userId: string, since: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('import_job')
+    .select('accepted_at')
+    .where('user_id', '=', userId)
+    .where('accepted_at', '>', since)
+    .orderBy('accepted_at')
+    .execute();
+  return rows.flatMap((row) => (row.accepted_at ? [row.accepted_at] : []));
+}
+
 export async function updateJob(
   db: DB,
   id: string,
-  changes: Partial<Pick<ImportJobRow, 'status' | 'total' | 'processed' | 'summary' | 'error' | 'updated_at' | 'finished_at'>>,
+  changes: Partial<
+    Pick<ImportJobRow, 'status' | 'total' | 'processed' | 'summary' | 'error' | 'issues' | 'accepted_at' | 'updated_at' | 'finished_at'>
+  >,
 ): Promise<void> {
   await db.updateTable('import_job').set(changes).where('id', '=', id).execute();
 }

@@ -1,4 +1,5 @@
 import type { ImportJob, ImportSummary } from '@hearsay/contracts/imports';
+import type { Readable } from 'node:stream';
 import type { DB } from '../../platform/db/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -42,6 +43,8 @@ const creditsOf = (row: RymRow): Credit[] => row.credits.map((credit) => ({ name
 
 export interface ImportsServiceDeps {
   db: DB;
+  /** Where uploaded Hearsay exports wait for their job (imports/). */
+  dataDir: string;
   clock: () => Date;
   catalog: CatalogService;
   ratings: RatingsService;
@@ -75,10 +78,12 @@ function present(row: repository.ImportJobRow): ImportJob {
     source: row.source,
     fileName: row.file_name,
     status: row.status,
+    checking: row.source === 'hearsay' && row.status === 'running' && !row.accepted_at,
     total: Number(row.total),
     processed: Number(row.processed),
     summary: { ...emptySummary(), ...(JSON.parse(row.summary) as Partial<ImportSummary>) },
     error: row.error,
+    issues: row.issues ? (JSON.parse(row.issues) as ImportJob['issues']) : [],
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };
@@ -114,6 +119,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       processed: 0,
       summary: JSON.stringify(emptySummary()),
       error: null,
+      issues: null,
+      accepted_at: null,
       created_at: stamp,
       updated_at: stamp,
       finished_at: null,
@@ -332,8 +339,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
     return row ? present(row) : null;
   }
 
-  /** A Hearsay export (the ZIP of "Download my data", or its hearsay.json): checked whole now, applied by a job. */
-  const startHearsay = async (userId: string, fileName: string, upload: Buffer, origin?: ClientOrigin): Promise<ImportJob> =>
+  /** A Hearsay export (the ZIP of "Download my data", or its hearsay.json) as it arrives: checked and applied by a job. */
+  const startHearsay = async (userId: string, fileName: string, upload: Readable, origin?: ClientOrigin): Promise<ImportJob> =>
     present(await hearsay.start(userId, fileName, upload, origin));
 
   return { start, startHearsay, job, latest, rymImport, hearsayImport: hearsay.handler };

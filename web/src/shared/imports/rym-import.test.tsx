@@ -30,10 +30,12 @@ const finished: ImportJob = {
   source: 'hearsay',
   fileName: 'hearsay-2026-11-01.zip',
   status: 'done',
+  checking: false,
   total: 11,
   processed: 11,
   summary,
   error: null,
+  issues: [],
   createdAt: '2026-11-25T10:00:00.000Z',
   finishedAt: '2026-11-25T10:00:05.000Z',
 };
@@ -101,6 +103,40 @@ describe('the import', () => {
       '/album/a1#reviews',
     );
     expect(within(region).getByRole('link', { name: 'Low – Things We Lost in the Fire' })).toHaveAttribute('href', '/album/a2#reviews');
+  });
+
+  it('says it is checking a Hearsay export once uploaded, then what is wrong with it when it is not one', async () => {
+    const checking: ImportJob = { ...finished, status: 'running', checking: true, total: 0, processed: 0, finishedAt: null };
+    const refused: ImportJob = {
+      ...checking,
+      status: 'failed',
+      checking: false,
+      error: 'This is not a Hearsay export: ratings.0.rating: Too big: expected number to be <=10.',
+      issues: [
+        { path: 'ratings.0.rating', message: 'Too big: expected number to be <=10' },
+        { path: 'reviews.2.createdAt', message: 'Invalid ISO datetime' },
+      ],
+    };
+    let asked = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'POST' ? Response.json(checking, { status: 202 }) : Response.json(asked++ ? refused : checking),
+      ),
+    );
+    const { user } = renderWithProviders(<RymImport />);
+    await user.upload(screen.getByLabelText('Choose your RateYourMusic CSV or a Hearsay export (.zip)'), file('hearsay.zip'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Reading and checking the file...')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('Import failed');
+    expect(alert).toHaveTextContent('This is not a Hearsay export: ratings.0.rating: Too big');
+    const issues = within(alert).getByRole('list', { name: 'What is wrong with the file' });
+    expect(
+      within(issues)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ratings.0.rating: Too big: expected number to be <=10', 'reviews.2.createdAt: Invalid ISO datetime']);
   });
 
   it('sends a CSV to the RateYourMusic import, and refuses other files before uploading', async () => {

@@ -126,6 +126,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
   const percent = job.total ? Math.round((job.processed / job.total) * 100) : 100;
   const hearsay = job.source === 'hearsay';
   if (job.status === 'running') {
+    if (job.checking) return <ProgressBar label={t('progress')} percent={0} status={t('checking')} />;
     return (
       <ProgressBar
         label={t('progress')}
@@ -143,6 +144,17 @@ function ImportProgress({ job }: { job: ImportJob }) {
       <div role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm text-danger">
         <p className="font-semibold">{t('failed')}</p>
         <p>{job.error ?? t('failedRetry')}</p>
+        {job.issues.length > 1 ? (
+          <ul aria-label={t('issues')} className="mt-2 list-disc space-y-1 ps-5">
+            {job.issues.map((issue, index) => (
+              <li key={index}>
+                {issue.path ? <code className="break-all">{issue.path}</code> : null}
+                {issue.path ? ': ' : null}
+                {issue.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     );
   }
