@@ -67,6 +67,12 @@ export function useRateAlbum(albumRef: string) {
   });
 }
 
+/** After an album is added to the catalog, the artist pages listing their discography show it. */
+export function useRefreshArtistPages() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: endpointKey(catalogEndpoints.artist) });
+}
+
 export const albumViewerStateOptions = (albumRef: string) => endpointQuery(libraryEndpoints.albumState, { params: { albumId: albumRef } });
 
 const ALBUM_MARKS = {

@@ -1,0 +1,45 @@
+import type { ModerationDecisionBody } from '@hearsay/contracts/moderation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
+
+// The moderation page's endpoints, apart from api.ts, which every page loads (the account menu, the standing gate).
+
+export const reportQueueQueryOptions = (page: number, limit: number) =>
+  endpointQuery(moderationEndpoints.queue, { query: { page, limit } });
+export const siteHealthQueryOptions = endpointQuery(moderationEndpoints.health, {});
+export const pendingAlbumsQueryOptions = (page: number, limit: number) =>
+  endpointQuery(moderationEndpoints.pendingAlbums, { query: { page, limit } });
+export const moderatorsQueryOptions = endpointQuery(moderationEndpoints.moderators, {});
+export const auditQueryOptions = (page: number, limit: number) => endpointQuery(moderationEndpoints.audit, { query: { page, limit } });
+
+/** A decision changes the queue, the audit log, the site's health and the albums waiting. */
+export function useDecide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ModerationDecisionBody) => call(moderationEndpoints.decide, { body }),
+    onSuccess: () => {
+      for (const declaration of [
+        moderationEndpoints.queue,
+        moderationEndpoints.audit,
+        moderationEndpoints.health,
+        moderationEndpoints.pendingAlbums,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey: endpointKey(declaration) });
+      }
+    },
+  });
+}
+
+/** Appoint or remove a moderator; the answer is the list of moderators, and the audit log records it. */
+export function useChangeModerator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, appoint }: { name: string; appoint: boolean }) =>
+      call(appoint ? moderationEndpoints.appoint : moderationEndpoints.removeModerator, { params: { username: name } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(moderatorsQueryOptions.queryKey, answer);
+      void queryClient.invalidateQueries({ queryKey: endpointKey(moderationEndpoints.audit) });
+    },
+  });
+}
