@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { cn } from '../../shared/lib/cn.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { NAVIGATION } from '../navigation.ts';
-import { moderationAccessQueryOptions } from '../../features/moderation/api.ts';
+import { moderationAccessQueryOptions } from '../../features/moderation/access-api.ts';
 
 const ACCOUNT_LINKS = ['/profile/me', '/library', '/messages', '/settings'];
 const itemClass =

@@ -5,7 +5,7 @@ import { Search as SearchIcon, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { searchSuggestionsQueryOptions } from '../../features/search/api.ts';
+import { searchSuggestionsQueryOptions } from '../../features/search/suggestions-api.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /** The search page's words while on it, so the header box shows what is being searched; elsewhere nothing. */

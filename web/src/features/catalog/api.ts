@@ -1,6 +1,6 @@
 import type { AlbumListQuery, ChartQuery, DiscoverQuery } from '@hearsay/contracts/catalog';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { catalogEndpoints, libraryEndpoints, ratingsEndpoints } from '../../shared/lib/endpoints.ts';
@@ -42,6 +42,10 @@ export function useRateAlbum(albumRef: string) {
       rating === null ? call(ratingsEndpoints.unrate, { params }) : call(ratingsEndpoints.rate, { params, body: { rating } }),
     onSuccess: (result) => {
       const updated = new Set<string>();
+      const written = (queryKey: readonly unknown[]) => {
+        const hash = queryClient.getQueryCache().find({ queryKey, exact: true })?.queryHash;
+        if (hash) updated.add(hash);
+      };
       const album = albumQueryOptions(albumRef).queryKey;
       if (queryClient.getQueryData(album)) {
         queryClient.setQueryData(album, (cached) =>
@@ -55,12 +59,12 @@ export function useRateAlbum(albumRef: string) {
               }
             : cached,
         );
-        updated.add(hashKey(album));
+        written(album);
       }
       const state = albumViewerStateOptions(albumRef).queryKey;
       if (queryClient.getQueryData(state)) {
         queryClient.setQueryData(state, (cached) => (cached ? { ...cached, rating: result.rating } : cached));
-        updated.add(hashKey(state));
+        written(state);
       }
       return refreshAnswersShowing(queryClient, ['ratings'], updated);
     },

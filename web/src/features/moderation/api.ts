@@ -1,18 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { endpointQuery } from '../../shared/lib/api-client.ts';
 import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
-/** Whether the member moderates (the account menu then links to the queue). */
-export const moderationAccessQueryOptions = endpointQuery(moderationEndpoints.access, {});
+// Loaded with every page by the standing gate alone: the account menu has access-api.ts, the moderation page and the
+// warnings, loaded later, moderation-api.ts. A module two of them imported would become a file of its own in every
+// page's start (the entry budget).
 
 /** A signed-in person's standing: a sanction, and warnings not acknowledged yet. */
 export const standingQueryOptions = endpointQuery(moderationEndpoints.standing, {});
-
-/** Acknowledging a warning answers the standing that remains. */
-export function useAcknowledgeWarning() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (warningId: string) => call(moderationEndpoints.acknowledgeWarning, { params: { warningId } }),
-    onSuccess: (standing) => queryClient.setQueryData(standingQueryOptions.queryKey, standing),
-  });
-}

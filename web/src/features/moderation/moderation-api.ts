@@ -3,7 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
-// The moderation page's endpoints, apart from api.ts, which every page loads (the account menu, the standing gate).
+// The moderation page's and the warnings' endpoints (api.ts has those every page loads).
+
+/** Whether the member moderates: the page shows its queue only then. */
+export const moderationAccessQueryOptions = endpointQuery(moderationEndpoints.access, {});
+
+/** Acknowledging a warning answers the standing that remains. */
+export function useAcknowledgeWarning() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (warningId: string) => call(moderationEndpoints.acknowledgeWarning, { params: { warningId } }),
+    onSuccess: (standing) => queryClient.setQueryData(endpointQuery(moderationEndpoints.standing, {}).queryKey, standing),
+  });
+}
 
 export const reportQueueQueryOptions = (page: number, limit: number) =>
   endpointQuery(moderationEndpoints.queue, { query: { page, limit } });

@@ -19,9 +19,9 @@ import { NotFound } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { formatNumber } from '../../shared/i18n/index.ts';
-import { moderationAccessQueryOptions } from './api.ts';
 import {
   auditQueryOptions,
+  moderationAccessQueryOptions,
   moderatorsQueryOptions,
   pendingAlbumsQueryOptions,
   reportQueueQueryOptions,

@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
-import { useAcknowledgeWarning } from './api.ts';
+import { useAcknowledgeWarning } from './moderation-api.ts';
 
 // What the standing gate shows, rarely: its code is fetched when there is something to show.
 

@@ -10,9 +10,6 @@ export const searchQueryOptions = (query: Partial<SearchQuery>) =>
     enabled: Boolean(query.q?.trim()),
   });
 
-/** The header's suggestions for what is typed. */
-export const searchSuggestionsQueryOptions = (words: string) => endpointQuery(searchEndpoints.suggestions, { query: { q: words } });
-
 export const useSearch = (query: Partial<SearchQuery>) => useQuery(searchQueryOptions(query));
 
 /** The Release Year filter's choices; the catalog's years change rarely, so they are kept for an hour. */
