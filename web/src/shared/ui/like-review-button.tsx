@@ -22,7 +22,7 @@ export function LikeReviewButton({ review }: { review: { id: string; likedByView
         if (session.status !== 'signed-in') return sendToSignIn();
         like.mutate(
           { reviewId: review.id, liked: !liked },
-          { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')) },
+          { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('card.likeFailed')) },
         );
       }}
       className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
