@@ -66,7 +66,8 @@ export function useRateAlbum(albumRef: string) {
         queryClient.setQueryData(state, (cached) => (cached ? { ...cached, rating: result.rating } : cached));
         written(state);
       }
-      return refreshAnswersShowing(queryClient, ['ratings'], updated);
+      // Not awaited: the stars stay usable while other pages' answers refresh.
+      void refreshAnswersShowing(queryClient, ['ratings'], updated);
     },
   });
 }
