@@ -26,6 +26,26 @@ export const hydrationEntries = readdirSync(new URL('./server/src/hydration', im
   (file) => file === 'hydrator.ts' || file.endsWith('.presenter.ts'),
 );
 
+/** The web app calls a contract's endpoints through shared/lib/endpoints.ts, never by importing them (decision 035). */
+const lazyContracts = {
+  group: ['@hearsay/contracts/*'],
+  importNamePattern: 'Endpoints$',
+  message: 'Call endpoints through shared/lib/endpoints.ts: a contract then loads with its first call (decision 035).',
+};
+/** The raw api() stays inside the client: callers use call()/endpointQuery() with a declaration (decision 061). */
+const rawApi = {
+  group: ['**/lib/api-client.ts'],
+  importNames: ['api'],
+  message:
+    'Call an endpoint with call() or endpointQuery() and its declaration from endpoints.ts, in your feature’s api.ts (decision 061).',
+};
+/** A component reaches endpoints only through its feature's api.ts (or a shared hook), where its refresh lives too. */
+const endpointsInComponents = {
+  group: ['**/lib/endpoints.ts'],
+  message:
+    'Components call endpoints through their feature’s api.ts (or a shared hook), where the mutation’s refresh is written once (decision 061).',
+};
+
 /** For each module, every other module's files but its service are out of reach. */
 const moduleZones = serverModules.flatMap((module) =>
   serverModules
@@ -103,23 +123,42 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { patterns: [lazyContracts, rawApi] }],
+    },
+  },
+  {
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [lazyContracts, rawApi, endpointsInComponents] }] },
+  },
+  {
+    // An API path is written once, in its contract: the web app builds URLs from the declarations (decision 061).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/shared/lib/api-client.ts', 'web/src/shared/lib/endpoints.ts'],
+    rules: {
+      'no-restricted-syntax': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@hearsay/contracts/*'],
-              importNamePattern: 'Endpoints$',
-              message: 'Call endpoints through shared/lib/endpoints.ts: a contract then loads with its first call (decision 035).',
-            },
-          ],
+          selector: 'Literal[value=/^\\/api\\//]',
+          message:
+            'No API paths in web code: call the endpoint through its feature’s api.ts, which builds the URL from the contract (decision 061).',
+        },
+        {
+          selector: 'TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]',
+          message:
+            'No API paths in web code: call the endpoint through its feature’s api.ts, which builds the URL from the contract (decision 061).',
         },
       ],
     },
   },
   {
+    // Tests may call the client directly to check it.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [lazyContracts] }] },
+  },
+  {
     // The one list of lazily loaded contracts; and a download link, whose href needs its path as it renders.
-    files: ['web/src/shared/lib/endpoints.ts', 'web/src/features/settings/download-my-data.tsx'],
+    files: ['web/src/shared/lib/endpoints.ts', 'web/src/features/settings/data-export-api.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -63,6 +63,25 @@ describe('import boundaries', () => {
       'import-x/no-restricted-paths',
     );
   }, 60_000);
+
+  it('lint refuses web code writing an API path, using the raw api(), or a component importing endpoints (decision 061)', async () => {
+    expect(await lintErrors('web/src/features/catalog/violation.ts', "export const path = '/api/albums';\n")).toContain(
+      'no-restricted-syntax',
+    );
+    expect(
+      await lintErrors('web/src/features/catalog/violation.ts', 'const id = 1;\nexport const path = `/api/albums/${id}`;\n'),
+    ).toContain('no-restricted-syntax');
+    expect(await lintErrors('web/src/features/catalog/violation.ts', "export { api } from '../../shared/lib/api-client.ts';\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await lintErrors('web/src/features/catalog/violation.tsx', "export { catalogEndpoints } from '../../shared/lib/endpoints.ts';\n"),
+    ).toContain('no-restricted-imports');
+    // A feature's api.ts is where its endpoints are called.
+    expect(
+      await lintErrors('web/src/features/catalog/api.ts', "export { catalogEndpoints } from '../../shared/lib/endpoints.ts';\n"),
+    ).toEqual([]);
+  }, 60_000);
 });
 
 /** Each module's code (tests left out): its name, and each file's path below server/src/modules and text. */

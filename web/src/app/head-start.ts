@@ -7,7 +7,8 @@ import { firstListsOptions } from '../features/collections/lists-page.tsx';
 import { unreadConversationsQueryOptions } from '../features/conversations/api.ts';
 import { feedQueryOptions, feedSidebarQueryOptions } from '../features/feed/api.ts';
 import { landingQueryOptions } from '../features/landing/api.ts';
-import { standingQueryOptions } from '../features/moderation/standing.tsx';
+import { moderationAccessQueryOptions } from '../features/moderation/access-api.ts';
+import { standingQueryOptions } from '../features/moderation/api.ts';
 import { unreadCountQueryOptions } from '../features/notifications/api.ts';
 import { compatibilityQueryOptions, profileQueryOptions } from '../features/profile/api.ts';
 import { fetchFirstTab } from '../features/profile/profile-page.tsx';
@@ -23,7 +24,6 @@ import { firstResultsOptions } from '../features/search/search-page.tsx';
 import { yearQueryOptions } from '../features/year-in-review/api.ts';
 import { searchYearsQueryOptions } from '../features/search/api.ts';
 import { memberSettingsQueryOptions } from '../features/settings/member-settings.ts';
-import { moderationAccessQueryOptions } from './layout/account-menu.tsx';
 
 /**
  * What the server fetches for a page before rendering it, beside the session: every render of a page costs as much as

@@ -4,14 +4,10 @@ import { LogOut, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { endpointQuery } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { NAVIGATION } from '../navigation.ts';
-import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
-
-/** Whether the member moderates (the menu then links to the queue). */
-export const moderationAccessQueryOptions = endpointQuery(moderationEndpoints.access, {});
+import { moderationAccessQueryOptions } from '../../features/moderation/access-api.ts';
 
 const ACCOUNT_LINKS = ['/profile/me', '/library', '/messages', '/settings'];
 const itemClass =

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { standingQueryOptions } from '../../features/moderation/standing.tsx';
+import { standingQueryOptions } from '../../features/moderation/api.ts';
 import { memberSettingsQueryOptions } from '../../features/settings/member-settings.ts';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
 import { currentUser, memberSettings } from '../../shared/test/fixtures.ts';

@@ -5,8 +5,7 @@ import { Search as SearchIcon, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { endpointQuery } from '../../shared/lib/api-client.ts';
-import { searchEndpoints } from '../../shared/lib/endpoints.ts';
+import { searchSuggestionsQueryOptions } from '../../features/search/suggestions-api.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /** The search page's words while on it, so the header box shows what is being searched; elsewhere nothing. */
@@ -58,7 +57,7 @@ function useSuggestions(text: string, wanted: boolean) {
     return () => clearTimeout(timer);
   }, [text]);
   const answer = useQuery({
-    ...endpointQuery(searchEndpoints.suggestions, { query: { q: words } }),
+    ...searchSuggestionsQueryOptions(words),
     enabled: wanted && words.length > 0,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -3,8 +3,8 @@ import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
-import { refreshRatings } from '../../shared/lib/rating-answers.ts';
 import { catalogEndpoints, libraryEndpoints, ratingsEndpoints } from '../../shared/lib/endpoints.ts';
+import { refreshAnswersShowing } from '../../shared/lib/refresh.ts';
 
 export const albumQueryOptions = (albumId: string) => endpointQuery(catalogEndpoints.album, { params: { albumId } });
 
@@ -30,7 +30,10 @@ export const chartQueryOptions = (query: Partial<ChartQuery>) =>
 export const useDiscover = (query: Partial<DiscoverQuery>) => useQuery(discoverQueryOptions(query));
 export const useChart = (query: Partial<ChartQuery>) => useQuery(chartQueryOptions(query));
 
-/** Rate (a number) or un-rate (null); the album page shows the answer at once, and every page showing ratings refreshes. */
+/**
+ * Rate (a number) or un-rate (null). The answer is written into the album page's two answers it describes (the album
+ * and your state of it), which are not fetched again; every other answer showing ratings refreshes.
+ */
 export function useRateAlbum(albumRef: string) {
   const queryClient = useQueryClient();
   const params = { albumId: albumRef };
@@ -38,24 +41,41 @@ export function useRateAlbum(albumRef: string) {
     mutationFn: (rating: number | null) =>
       rating === null ? call(ratingsEndpoints.unrate, { params }) : call(ratingsEndpoints.rate, { params, body: { rating } }),
     onSuccess: (result) => {
-      queryClient.setQueryData(albumQueryOptions(albumRef).queryKey, (album) =>
-        album
-          ? {
-              ...album,
-              viewerRating: result.rating,
-              averageRating: result.averageRating,
-              ratingCount: result.ratingCount,
-              ratingDistribution: result.ratingDistribution,
-            }
-          : album,
-      );
-      queryClient.setQueryData(albumViewerStateOptions(albumRef).queryKey, (state) =>
-        state ? { ...state, rating: result.rating } : state,
-      );
-      // Averages, ranks, "your rating" and the rater's counts appear on many pages: each of them refreshes.
-      void refreshRatings(queryClient);
+      const updated = new Set<string>();
+      const written = (queryKey: readonly unknown[]) => {
+        const hash = queryClient.getQueryCache().find({ queryKey, exact: true })?.queryHash;
+        if (hash) updated.add(hash);
+      };
+      const album = albumQueryOptions(albumRef).queryKey;
+      if (queryClient.getQueryData(album)) {
+        queryClient.setQueryData(album, (cached) =>
+          cached
+            ? {
+                ...cached,
+                viewerRating: result.rating,
+                averageRating: result.averageRating,
+                ratingCount: result.ratingCount,
+                ratingDistribution: result.ratingDistribution,
+              }
+            : cached,
+        );
+        written(album);
+      }
+      const state = albumViewerStateOptions(albumRef).queryKey;
+      if (queryClient.getQueryData(state)) {
+        queryClient.setQueryData(state, (cached) => (cached ? { ...cached, rating: result.rating } : cached));
+        written(state);
+      }
+      // Not awaited: the stars stay usable while other pages' answers refresh.
+      void refreshAnswersShowing(queryClient, ['ratings'], updated);
     },
   });
+}
+
+/** After an album is added to the catalog, the artist pages listing their discography show it. */
+export function useRefreshArtistPages() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: endpointKey(catalogEndpoints.artist) });
 }
 
 export const albumViewerStateOptions = (albumRef: string) => endpointQuery(libraryEndpoints.albumState, { params: { albumId: albumRef } });

@@ -1,17 +1,15 @@
 import type { ArtistDetail, DiscographyRow } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../shared/auth/session.ts';
 import { useAddFromMusicBrainz } from '../../shared/catalog/musicbrainz.ts';
-import { endpointKey } from '../../shared/lib/api-client.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { useRefreshArtistPages } from './api.ts';
 import { ListenOn } from './listen-on.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
-import { catalogEndpoints } from '../../shared/lib/endpoints.ts';
 
 /** Type, origin, active years, members and links of an artist, as MusicBrainz gives them. */
 export function ArtistFacts({ artist }: { artist: ArtistDetail }) {
@@ -100,8 +98,8 @@ export function DiscographyTable({ group }: { group: ArtistDetail['discography']
 function DiscographyRowView({ row }: { row: DiscographyRow }) {
   const { t } = useTranslation('catalog');
   const session = useSession();
-  const queryClient = useQueryClient();
-  const adding = useAddFromMusicBrainz(() => void queryClient.invalidateQueries({ queryKey: endpointKey(catalogEndpoints.artist) }));
+  const refreshArtistPages = useRefreshArtistPages();
+  const adding = useAddFromMusicBrainz(refreshArtistPages);
   const secondary = row.secondaryTypes.length ? (
     <span className="ml-2 text-xs text-ink-subtle">{row.secondaryTypes.join(' · ')}</span>
   ) : null;

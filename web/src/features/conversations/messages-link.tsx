@@ -1,11 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { endpointKey } from '../../shared/lib/api-client.ts';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../shared/realtime/realtime.tsx';
 import { IconLinkWithCount } from '../../shared/ui/icon-link-with-count.tsx';
 import { unreadConversationsQueryOptions } from './api.ts';
-import { conversationsEndpoints } from '../../shared/lib/endpoints.ts';
 
 /** The header's way to /messages, with how many conversations have unread messages, kept live over the socket. */
 export function MessagesLink({ className }: { className?: string }) {
@@ -13,7 +11,7 @@ export function MessagesLink({ className }: { className?: string }) {
   const queryClient = useQueryClient();
   const { data } = useQuery(unreadConversationsQueryOptions);
   const unread = data?.conversations ?? 0;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: endpointKey(conversationsEndpoints.unread) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: unreadConversationsQueryOptions.queryKey });
   useRealtimeEvent('message.created', refresh);
   useRealtimeReconnect(refresh);
 

@@ -1,17 +1,15 @@
 import type { FeedItem, FeedPerson, FeedReview } from '@hearsay/contracts/feed';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { Heart, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
-import { useLikeFeedReview } from './api.ts';
 
 const personLink = (person: FeedPerson) => (
   <Link to={paths.profile(person.username)} className="font-semibold text-ink hover:text-accent" />
@@ -197,29 +195,5 @@ export function FeedReviewBody({ review, album, author }: { review: FeedReview; 
         </Link>
       </footer>
     </div>
-  );
-}
-
-function LikeReviewButton({ review }: { review: FeedReview }) {
-  const { t } = useTranslation('feed');
-  const like = useLikeFeedReview();
-  const liked = review.likedByViewer;
-  return (
-    <button
-      type="button"
-      aria-pressed={liked}
-      disabled={like.isPending}
-      onClick={() =>
-        like.mutate(
-          { reviewId: review.id, liked: !liked },
-          { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('item.likeFailed')) },
-        )
-      }
-      className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
-    >
-      <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
-      <span className="sr-only">{t('item.like')}</span>
-      <span className="tabular-nums">{review.likeCount}</span>
-    </button>
   );
 }

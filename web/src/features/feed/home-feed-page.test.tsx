@@ -2,7 +2,8 @@ import type { FeedItem, FeedPage, FeedSidebar } from '@hearsay/contracts/feed';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { albumCard } from '../../shared/test/fixtures.ts';
+import { sessionQueryOptions } from '../../shared/auth/session.ts';
+import { albumCard, currentUser } from '../../shared/test/fixtures.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
 import { feedQueryOptions, feedSidebarQueryOptions } from './api.ts';
 import { HomeFeedPage } from './home-feed-page.tsx';
@@ -65,6 +66,8 @@ afterEach(() => vi.unstubAllGlobals());
 function open(pages: FeedPage[], sidebar: FeedSidebar = emptySidebar) {
   return renderWithProviders(<HomeFeedPage />, {
     cache: (queryClient: QueryClient) => {
+      // The home feed is for members only.
+      queryClient.setQueryData(sessionQueryOptions.queryKey, { user: currentUser() });
       queryClient.setQueryData(feedQueryOptions.queryKey, { pages, pageParams: pages.map((_, index) => (index ? `c${index}` : '')) });
       queryClient.setQueryData(feedSidebarQueryOptions.queryKey, sidebar);
     },
@@ -92,6 +95,10 @@ describe('the home feed', () => {
     const { user } = open([{ items: [review], nextCursor: null }]);
     await user.click(screen.getByRole('button', { name: /Like this review/ }));
     await vi.waitFor(() => expect(requests).toContainEqual({ method: 'PUT', url: '/api/reviews/r1/like' }));
+    // The answer is shown at once, and the feed holding the review is not fetched again for it.
+    expect(await screen.findByRole('button', { name: /Like this review/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Like this review/ })).toHaveTextContent('4');
+    expect(requests.filter((request) => /^\/api\/feed(\?|$)/.test(request.url))).toEqual([]);
   });
 
   it('loads the next page from the cursor with Load more, for keyboards', async () => {

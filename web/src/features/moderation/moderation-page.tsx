@@ -5,12 +5,12 @@ import {
   type ReportSubjectType,
 } from '@hearsay/contracts/moderation';
 import { paths } from '@hearsay/contracts/paths';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
@@ -19,14 +19,23 @@ import { NotFound } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { formatNumber } from '../../shared/i18n/index.ts';
-import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
+import {
+  auditQueryOptions,
+  moderationAccessQueryOptions,
+  moderatorsQueryOptions,
+  pendingAlbumsQueryOptions,
+  reportQueueQueryOptions,
+  siteHealthQueryOptions,
+  useChangeModerator,
+  useDecide,
+} from './moderation-api.ts';
 
 const PAGE_SIZE = 20;
 
 /** /moderation, for operators: open reports with the reported thing in context, the decisions, and the audit log. */
 export function ModerationPage() {
   const { t } = useTranslation('moderation');
-  const access = useQuery(endpointQuery(moderationEndpoints.access, {}));
+  const access = useQuery(moderationAccessQueryOptions);
   if (access.isPending) {
     return (
       <PageLoading className="py-16">
@@ -52,7 +61,7 @@ export function ModerationPage() {
 function ReportQueue() {
   const { t } = useTranslation('moderation');
   const [page, setPage] = useState(1);
-  const queue = useQuery(endpointQuery(moderationEndpoints.queue, { query: { page, limit: PAGE_SIZE } }));
+  const queue = useQuery(reportQueueQueryOptions(page, PAGE_SIZE));
   return (
     <section aria-labelledby="moderation-queue" className="flex flex-col gap-4">
       <h2 id="moderation-queue" className="font-display text-xl font-semibold text-ink">
@@ -81,22 +90,13 @@ function ReportQueue() {
 /** Asks the server for a decision and refreshes everything it changes. */
 function useDecision() {
   const { t } = useTranslation('moderation');
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ModerationDecisionBody) => call(moderationEndpoints.decide, { body }),
-    onSuccess: (_answer, body) => {
-      toast.success(t(`decided.${body.action}`));
-      for (const declaration of [
-        moderationEndpoints.queue,
-        moderationEndpoints.audit,
-        moderationEndpoints.health,
-        moderationEndpoints.pendingAlbums,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey: endpointKey(declaration) });
-      }
-    },
-    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-  });
+  const decide = useDecide();
+  const mutate = (body: ModerationDecisionBody) =>
+    decide.mutate(body, {
+      onSuccess: () => toast.success(t(`decided.${body.action}`)),
+      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+    });
+  return { mutate, isPending: decide.isPending };
 }
 
 const HAS_AUTHOR: readonly ReportSubjectType[] = ['review', 'comment', 'collection', 'message', 'profile'];
@@ -205,7 +205,7 @@ function ReportedItem({ subject }: { subject: ReportedSubject }) {
 
 function SiteHealthCard() {
   const { t } = useTranslation('moderation');
-  const health = useQuery(endpointQuery(moderationEndpoints.health, {}));
+  const health = useQuery(siteHealthQueryOptions);
   if (health.isPending) return <Spinner />;
   if (health.isError) return <ErrorState title={t('loadFailed')} onRetry={() => void health.refetch()} />;
   const { signups, openReports, pendingAlbums, sanctioned, jobs } = health.data;
@@ -241,7 +241,7 @@ function PendingAlbums() {
   const id = useId();
   const [page, setPage] = useState(1);
   const [reason, setReason] = useState('');
-  const albums = useQuery(endpointQuery(moderationEndpoints.pendingAlbums, { query: { page, limit: PAGE_SIZE } }));
+  const albums = useQuery(pendingAlbumsQueryOptions(page, PAGE_SIZE));
   const decide = useDecision();
   const addedBy = (username: string | null) => (username ? `@${username}` : t('albums.someone'));
   return (
@@ -300,20 +300,20 @@ function PendingAlbums() {
 function Moderators() {
   const { t, i18n } = useTranslation('moderation');
   const id = useId();
-  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
-  const list = useQuery(endpointQuery(moderationEndpoints.moderators, {}));
-  const change = useMutation({
-    mutationFn: ({ name, appoint }: { name: string; appoint: boolean }) =>
-      call(appoint ? moderationEndpoints.appoint : moderationEndpoints.removeModerator, { params: { username: name } }),
-    onSuccess: (answer, { appoint }) => {
-      queryClient.setQueryData(endpointQuery(moderationEndpoints.moderators, {}).queryKey, answer);
-      void queryClient.invalidateQueries({ queryKey: endpointKey(moderationEndpoints.audit) });
-      toast.success(t(appoint ? 'moderators.appointed' : 'moderators.removed'));
-      if (appoint) setUsername('');
-    },
-    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-  });
+  const list = useQuery(moderatorsQueryOptions);
+  const change = useChangeModerator();
+  const changeModerator = (name: string, appoint: boolean) =>
+    change.mutate(
+      { name, appoint },
+      {
+        onSuccess: () => {
+          toast.success(t(appoint ? 'moderators.appointed' : 'moderators.removed'));
+          if (appoint) setUsername('');
+        },
+        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      },
+    );
   return (
     <section aria-labelledby="moderation-moderators" className="flex flex-col gap-4">
       <h2 id="moderation-moderators" className="font-display text-xl font-semibold text-ink">
@@ -325,7 +325,7 @@ function Moderators() {
         onSubmit={(event) => {
           event.preventDefault();
           const name = username.trim().replace(/^@/, '');
-          if (name) change.mutate({ name, appoint: true });
+          if (name) changeModerator(name, true);
         }}
       >
         <div className="min-w-0 flex-1">
@@ -354,7 +354,7 @@ function Moderators() {
                 variant="outline"
                 disabled={change.isPending}
                 aria-label={t('moderators.remove', { name: person.name })}
-                onClick={() => change.mutate({ name: person.username, appoint: false })}
+                onClick={() => changeModerator(person.username, false)}
               >
                 {t('moderators.removeShort')}
               </Button>
@@ -369,7 +369,7 @@ function Moderators() {
 function AuditLog() {
   const { t, i18n } = useTranslation('moderation');
   const [page, setPage] = useState(1);
-  const audit = useQuery(endpointQuery(moderationEndpoints.audit, { query: { page, limit: PAGE_SIZE } }));
+  const audit = useQuery(auditQueryOptions(page, PAGE_SIZE));
   return (
     <section aria-labelledby="moderation-audit" className="flex flex-col gap-4">
       <h2 id="moderation-audit" className="font-display text-xl font-semibold text-ink">

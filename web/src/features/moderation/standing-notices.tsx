@@ -1,17 +1,14 @@
 import type { Standing } from '@hearsay/contracts/moderation';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError, call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
-import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
+import { useAcknowledgeWarning } from './moderation-api.ts';
 
 // What the standing gate shows, rarely: its code is fetched when there is something to show.
-
-const standingKey = endpointQuery(moderationEndpoints.standing, {}).queryKey;
 
 export function SanctionNotice({ sanction, onSignOut }: { sanction: NonNullable<Standing['sanction']>; onSignOut: () => void }) {
   const { t, i18n } = useTranslation('moderation');
@@ -37,12 +34,7 @@ export function SanctionNotice({ sanction, onSignOut }: { sanction: NonNullable<
 
 export function Warnings({ warnings }: { warnings: Standing['warnings'] }) {
   const { t, i18n } = useTranslation('moderation');
-  const queryClient = useQueryClient();
-  const acknowledge = useMutation({
-    mutationFn: (warningId: string) => call(moderationEndpoints.acknowledgeWarning, { params: { warningId } }),
-    onSuccess: (standing) => queryClient.setQueryData(standingKey, standing),
-    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-  });
+  const acknowledge = useAcknowledgeWarning();
   return (
     <Container className="pt-6">
       <ul className="flex flex-col gap-3">
@@ -53,7 +45,16 @@ export function Warnings({ warnings }: { warnings: Standing['warnings'] }) {
               <p className="flex-1 text-sm text-ink">
                 {t('standing.warning', { date: formatDate(warning.at, i18n.language), reason: warning.reason })}
               </p>
-              <Button size="sm" variant="outline" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(warning.id)}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={acknowledge.isPending}
+                onClick={() =>
+                  acknowledge.mutate(warning.id, {
+                    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                  })
+                }
+              >
                 {t('standing.acknowledge')}
               </Button>
             </Card>

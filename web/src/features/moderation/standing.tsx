@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSession } from '../../shared/auth/session.ts';
-import { endpointQuery } from '../../shared/lib/api-client.ts';
 import { deferred } from '../../shared/lib/deferred.tsx';
-import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
+import { standingQueryOptions } from './api.ts';
 
-export const standingQueryOptions = endpointQuery(moderationEndpoints.standing, {});
 const notices = () => import('./standing-notices.tsx');
 const SanctionNotice = deferred('sanction-notice', () => notices().then((module) => module.SanctionNotice));
 const Warnings = deferred('warnings', () => notices().then((module) => module.Warnings));

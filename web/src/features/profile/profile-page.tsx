@@ -33,7 +33,6 @@ import {
   type RatingsFilter,
 } from './api.ts';
 import { CompatibilityCard } from './compatibility-card.tsx';
-import { useFollow } from '../../shared/hooks/use-follow.ts';
 import { useOpenConversation } from '../../shared/hooks/use-open-conversation.ts';
 import { FollowButton } from '../../shared/ui/follow-button.tsx';
 import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
@@ -256,7 +255,6 @@ function ProfileTabs({ profile, createCollection }: { profile: Profile; createCo
 
 function ProfileActions({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
-  const follow = useFollow();
   const openConversation = useOpenConversation();
   const setMute = useSetMute();
   const [blocking, setBlocking] = useState(false);
@@ -288,30 +286,7 @@ function ProfileActions({ profile }: { profile: Profile }) {
   return (
     <div className="flex items-center gap-2">
       {!profile.isOwner ? (
-        <Button
-          variant={profile.isFollowing || profile.requested ? 'outline' : 'primary'}
-          disabled={follow.isPending}
-          title={profile.requested ? t('cancelRequest') : undefined}
-          onClick={asMember(() =>
-            follow.mutate(
-              { username: profile.username, follow: !(profile.isFollowing || profile.requested) },
-              {
-                onSuccess: (state) => {
-                  if (state.requested) toast.success(t('requestSent', { name: profile.name }));
-                },
-                onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-              },
-            ),
-          )}
-        >
-          {profile.isFollowing
-            ? t('unfollow')
-            : profile.requested
-              ? t('requested')
-              : profile.visibility === 'public'
-                ? t('follow')
-                : t('requestFollow')}
-        </Button>
+        <FollowButton person={profile} onProfile />
       ) : (
         <Button asChild variant="outline">
           <Link to="/settings">{t('editProfile')}</Link>

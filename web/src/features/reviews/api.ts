@@ -1,9 +1,8 @@
-import type { Endpoint } from '@hearsay/contracts/endpoint';
-import type { Review, ReviewBody } from '@hearsay/contracts/reviews';
+import type { ReviewBody } from '@hearsay/contracts/reviews';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointKey, endpointQuery, type LazyEndpoint } from '../../shared/lib/api-client.ts';
-import { ANSWERS_SHOWING_RATINGS } from '../../shared/lib/rating-answers.ts';
-import { reviewsEndpoints, siteEndpoints } from '../../shared/lib/endpoints.ts';
+import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { reviewsEndpoints } from '../../shared/lib/endpoints.ts';
+import { refreshAnswersShowing, type Shown } from '../../shared/lib/refresh.ts';
 
 export type ReviewSort = 'popular' | 'recent';
 /** How an album page first lists its reviews. */
@@ -31,73 +30,49 @@ export const myReviewsQueryOptions = (page: number) => endpointQuery(reviewsEndp
 
 export const likedReviewsQueryOptions = (page: number) => endpointQuery(reviewsEndpoints.likedReviews, { query: { page, limit: 10 } });
 
-/**
- * Answers that show reviews with their like and comment counts, and the landing page, which quotes well-liked
- * reviews: every change to a review, its likes or its comments refreshes them.
- */
-const ANSWERS_SHOWING_REVIEWS: LazyEndpoint<Endpoint>[] = [
-  reviewsEndpoints.albumReviews,
-  reviewsEndpoints.mine,
-  reviewsEndpoints.review,
-  reviewsEndpoints.revisions,
-  reviewsEndpoints.comments,
-  reviewsEndpoints.myReviews,
-  reviewsEndpoints.likedReviews,
-  siteEndpoints.landing,
-];
-
-/**
- * Publishing or editing a review also rates the album, and publishing or deleting one changes review counts, so
- * everything that shows an album's rating or review count, or the author's ratings and counts, refreshes too.
- */
-const ANSWERS_SHOWING_REVIEWED_ALBUMS: LazyEndpoint<Endpoint>[] = [...new Set([...ANSWERS_SHOWING_REVIEWS, ...ANSWERS_SHOWING_RATINGS])];
-
-function useReviewMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, changes: readonly LazyEndpoint<Endpoint>[]) {
+/** A change to reviews refreshes every answer showing them (and, for a published, edited or deleted one, ratings). */
+function useReviewMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, changes: readonly Shown[]) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => Promise.all(changes.map((declaration) => queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }))),
-  });
+  return useMutation({ mutationFn, onSuccess: () => refreshAnswersShowing(queryClient, changes) });
 }
 
 export const usePublishReview = () =>
   useReviewMutation(
     ({ albumId, body }: { albumId: string; body: ReviewBody }) => call(reviewsEndpoints.publish, { params: { albumId }, body }),
-    ANSWERS_SHOWING_REVIEWED_ALBUMS,
+    ['reviews', 'ratings'],
   );
 
 export const useEditReview = () =>
   useReviewMutation(
     ({ reviewId, body }: { reviewId: string; body: ReviewBody }) => call(reviewsEndpoints.edit, { params: { reviewId }, body }),
-    ANSWERS_SHOWING_REVIEWED_ALBUMS,
+    ['reviews', 'ratings'],
   );
 
-export const useDiscardDraft = () =>
-  useReviewMutation((albumId: string) => call(reviewsEndpoints.discardDraft, { params: { albumId } }), [reviewsEndpoints.mine]);
+/** A draft is shown only by your own review of its album. */
+export function useDiscardDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (albumId: string) => call(reviewsEndpoints.discardDraft, { params: { albumId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(reviewsEndpoints.mine) }),
+  });
+}
 
 export const useDeleteReview = () =>
-  useReviewMutation((reviewId: string) => call(reviewsEndpoints.remove, { params: { reviewId } }), ANSWERS_SHOWING_REVIEWED_ALBUMS);
-
-export const useLikeReview = () =>
-  useReviewMutation(
-    ({ review, liked }: { review: Review; liked: boolean }) =>
-      call(liked ? reviewsEndpoints.like : reviewsEndpoints.unlike, { params: { reviewId: review.id } }),
-    ANSWERS_SHOWING_REVIEWS,
-  );
+  useReviewMutation((reviewId: string) => call(reviewsEndpoints.remove, { params: { reviewId } }), ['reviews', 'ratings']);
 
 export const useAddComment = () =>
   useReviewMutation(
     ({ reviewId, body, replyTo }: { reviewId: string; body: string; replyTo?: string }) =>
       call(reviewsEndpoints.addComment, { params: { reviewId }, body: { body, ...(replyTo && { replyTo }) } }),
-    ANSWERS_SHOWING_REVIEWS,
+    ['reviews'],
   );
 
 export const useEditComment = () =>
   useReviewMutation(
     ({ commentId, body }: { commentId: string; body: string }) =>
       call(reviewsEndpoints.editComment, { params: { commentId }, body: { body } }),
-    ANSWERS_SHOWING_REVIEWS,
+    ['reviews'],
   );
 
 export const useDeleteComment = () =>
-  useReviewMutation((commentId: string) => call(reviewsEndpoints.removeComment, { params: { commentId } }), ANSWERS_SHOWING_REVIEWS);
+  useReviewMutation((commentId: string) => call(reviewsEndpoints.removeComment, { params: { commentId } }), ['reviews']);

@@ -1,21 +1,18 @@
 import type { Review } from '@hearsay/contracts/reviews';
 import { paths } from '@hearsay/contracts/paths';
-import { Heart, MessageCircle, MoreHorizontal } from 'lucide-react';
+import { MessageCircle, MoreHorizontal } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
-import { cn } from '../../shared/lib/cn.ts';
+import { useSession } from '../../shared/auth/session.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
 import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
+import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
-import { useLikeReview } from './api.ts';
 
 /** Author, rating, date (and "edited"), title, text, likes and comments of one review. */
 export function ReviewCard({ review, full = false, showAlbum = false }: { review: Review; full?: boolean; showAlbum?: boolean }) {
@@ -68,7 +65,7 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
         <RichText html={review.contentHtml} className="mt-2 line-clamp-6" />
       )}
       <footer className="mt-4 flex items-center gap-4 text-sm text-ink-muted">
-        <LikeButton review={review} />
+        <LikeReviewButton review={review} />
         <Link to={`${paths.review(review.id)}#comments`} className="inline-flex items-center gap-1.5 hover:text-ink">
           <MessageCircle aria-hidden className="size-4" />
           {t('card.comments', { count: review.commentCount })}
@@ -122,33 +119,5 @@ function ReviewMenu({ review }: { review: Review }) {
       <BlockDialog person={review.author} open={blocking} onOpenChange={setBlocking} />
       <ReportDialog subject={{ type: 'review', id: review.id }} open={reporting} onOpenChange={setReporting} />
     </>
-  );
-}
-
-export function LikeButton({ review }: { review: Review }) {
-  const { t } = useTranslation('reviews');
-  const session = useSession();
-  const sendToSignIn = useSendToSignIn();
-  const like = useLikeReview();
-  const liked = review.likedByViewer;
-  const count = review.likeCount;
-  return (
-    <button
-      type="button"
-      aria-pressed={liked}
-      disabled={like.isPending}
-      onClick={() => {
-        if (session.status !== 'signed-in') return sendToSignIn();
-        like.mutate(
-          { review, liked: !liked },
-          { onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')) },
-        );
-      }}
-      className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
-    >
-      <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
-      <span className="sr-only">{t('card.like')}</span>
-      <span className="tabular-nums">{count}</span>
-    </button>
   );
 }

@@ -1,9 +1,55 @@
 import type { ChangeEmailBody, ChangeUsernameBody } from '@hearsay/contracts/accounts';
+import type { FollowRequest, ProfileVisibility } from '@hearsay/contracts/profiles';
 import type { ChangePasswordBody, DeleteAccountBody, ProviderId, SignOutOthersBody } from '@hearsay/contracts/security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DELETED_FLAG } from '../../shared/auth/session.ts';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
-import { accessTokensEndpoints, accountsEndpoints, securityEndpoints } from '../../shared/lib/endpoints.ts';
+import {
+  accessTokensEndpoints,
+  accountsEndpoints,
+  blocksEndpoints,
+  profilesEndpoints,
+  securityEndpoints,
+} from '../../shared/lib/endpoints.ts';
+import { refreshAnswersShowing } from '../../shared/lib/refresh.ts';
+
+/** Who sees your profile. */
+export const visibilityQueryOptions = endpointQuery(profilesEndpoints.visibility, {});
+
+/** Saving who sees your profile changes what your profile shows and whether follows wait for you. */
+export function useSetVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (visibility: ProfileVisibility) => call(profilesEndpoints.setVisibility, { body: { visibility } }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(visibilityQueryOptions.queryKey, state);
+      return Promise.all(
+        [profilesEndpoints.profile, profilesEndpoints.followRequests].map((declaration) =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }),
+        ),
+      );
+    },
+  });
+}
+
+export const followRequestsQueryOptions = (page: number, limit: number) =>
+  endpointQuery(profilesEndpoints.followRequests, { query: { page, limit } });
+
+/** Approving or declining a follow request is a follow (or not): every answer showing follows refreshes. */
+export function useAnswerFollowRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, approve }: { request: FollowRequest; approve: boolean }) =>
+      call(approve ? profilesEndpoints.approveFollowRequest : profilesEndpoints.declineFollowRequest, {
+        params: { username: request.person.username },
+      }),
+    onSuccess: () => refreshAnswersShowing(queryClient, ['follows']),
+  });
+}
+
+/** The people you blocked or muted. */
+export const blockedPeopleQueryOptions = (kind: 'blocked' | 'muted', page: number, limit: number) =>
+  endpointQuery(blocksEndpoints[kind], { query: { page, limit } });
 
 export const securityQueryOptions = endpointQuery(securityEndpoints.overview, {});
 

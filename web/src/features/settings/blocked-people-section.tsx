@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
-import { ApiError, endpointQuery } from '../../shared/lib/api-client.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { SettingsSection } from './settings-section.tsx';
-import { blocksEndpoints } from '../../shared/lib/endpoints.ts';
+import { blockedPeopleQueryOptions } from './api.ts';
 
 const PAGE_SIZE = 20;
 
@@ -71,7 +71,7 @@ function PeopleList({
 }) {
   const { t } = useTranslation('settings');
   const [page, setPage] = useState(1);
-  const people = useQuery(endpointQuery(blocksEndpoints[kind], { query: { page, limit: PAGE_SIZE } }));
+  const people = useQuery(blockedPeopleQueryOptions(kind, page, PAGE_SIZE));
   if (people.isPending) return <Spinner />;
   if (people.isError) return <ErrorState title={t('loadFailed')} onRetry={() => void people.refetch()} />;
   if (people.data.items.length === 0) return <p className="text-sm text-ink-muted">{empty}</p>;

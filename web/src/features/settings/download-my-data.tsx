@@ -1,17 +1,13 @@
-// The download link needs the path as it renders: the one page that loads a contract with its own code.
-import { dataExportEndpoints as dataExportContract, type DataExport } from '@hearsay/contracts/data-export';
-import { endpointUrl } from '@hearsay/contracts/endpoint';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataExport } from '@hearsay/contracts/data-export';
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/i18n/index.ts';
-import { ApiError, call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
-import { dataExportEndpoints } from '../../shared/lib/endpoints.ts';
-
-const latestOptions = endpointQuery(dataExportEndpoints.latest, {});
+import { exportDownloadUrl, latestExportOptions, useStartExport } from './data-export-api.ts';
 
 /** A size as people read it: "840 KB", "1.2 MB". */
 function fileSize(bytes: number): string {
@@ -26,15 +22,11 @@ function fileSize(bytes: number): string {
  */
 export function DownloadMyData() {
   const { t, i18n } = useTranslation('settings');
-  const queryClient = useQueryClient();
   const latest = useQuery({
-    ...latestOptions,
+    ...latestExportOptions,
     refetchInterval: (query) => (query.state.data?.export?.status === 'running' ? 1000 : false),
   });
-  const start = useMutation({
-    mutationFn: () => call(dataExportEndpoints.start, {}),
-    onSuccess: (started) => queryClient.setQueryData(latestOptions.queryKey, { export: started }),
-  });
+  const start = useStartExport();
   const current: DataExport | null | undefined = latest.data?.export;
   const available = current?.status === 'done' && current.expiresAt !== null && current.expiresAt > new Date().toISOString();
   const running = start.isPending || current?.status === 'running';
@@ -55,7 +47,7 @@ export function DownloadMyData() {
       {available && current ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl bg-surface-2 px-4 py-3">
           <a
-            href={endpointUrl(dataExportContract.download, { params: { exportId: current.id } })}
+            href={exportDownloadUrl(current.id)}
             download
             className="inline-flex items-center gap-2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-ink hover:opacity-90"
           >

@@ -1,18 +1,18 @@
 import type { FollowRequest, ProfileVisibility } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
+import { ApiError } from '../../shared/lib/api-client.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { DownloadMyData } from './download-my-data.tsx';
 import { SettingsSection } from './settings-section.tsx';
-import { profilesEndpoints } from '../../shared/lib/endpoints.ts';
+import { followRequestsQueryOptions, useAnswerFollowRequest, useSetVisibility, visibilityQueryOptions } from './api.ts';
 
 const VISIBILITIES: readonly ProfileVisibility[] = ['public', 'followers', 'private'];
 const PAGE_SIZE = 20;
@@ -20,28 +20,18 @@ const PAGE_SIZE = 20;
 /** Settings → Privacy: who sees your profile, and the follow requests waiting for you. */
 export function ProfileVisibilitySection() {
   const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
-  const stored = endpointQuery(profilesEndpoints.visibility, {});
-  const current = useQuery(stored);
-  const save = useMutation({
-    mutationFn: (visibility: ProfileVisibility) => call(profilesEndpoints.setVisibility, { body: { visibility } }),
-    onSuccess: (state) => {
-      queryClient.setQueryData(stored.queryKey, state);
-      toast.success(t('visibility.saved'));
-      return Promise.all(
-        [profilesEndpoints.profile, profilesEndpoints.followRequests].map((declaration) =>
-          queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }),
-        ),
-      );
-    },
-    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-  });
+  const current = useQuery(visibilityQueryOptions);
+  const save = useSetVisibility();
   // The choice shows in the same render as the click; it returns to the stored one if saving fails.
   const [picked, setPicked] = useState<ProfileVisibility | null>(null);
   const chosen = picked ?? current.data?.visibility;
   const choose = (visibility: ProfileVisibility) => {
     setPicked(visibility);
-    save.mutate(visibility, { onSettled: () => setPicked(null) });
+    save.mutate(visibility, {
+      onSuccess: () => toast.success(t('visibility.saved')),
+      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      onSettled: () => setPicked(null),
+    });
   };
   return (
     <>
@@ -79,24 +69,17 @@ export function ProfileVisibilitySection() {
 
 function FollowRequestsSection() {
   const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const requests = useQuery(endpointQuery(profilesEndpoints.followRequests, { query: { page, limit: PAGE_SIZE } }));
-  const answer = useMutation({
-    mutationFn: ({ request, approve }: { request: FollowRequest; approve: boolean }) =>
-      call(approve ? profilesEndpoints.approveFollowRequest : profilesEndpoints.declineFollowRequest, {
-        params: { username: request.person.username },
-      }),
-    onSuccess: (_, { request, approve }) => {
-      toast.success(t(approve ? 'followRequests.approved' : 'followRequests.declined', { name: request.person.name }));
-      return Promise.all(
-        [profilesEndpoints.followRequests, profilesEndpoints.profile, profilesEndpoints.followers].map((declaration) =>
-          queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }),
-        ),
-      );
-    },
-    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-  });
+  const requests = useQuery(followRequestsQueryOptions(page, PAGE_SIZE));
+  const answerRequest = useAnswerFollowRequest();
+  const answer = (request: FollowRequest, approve: boolean) =>
+    answerRequest.mutate(
+      { request, approve },
+      {
+        onSuccess: () => toast.success(t(approve ? 'followRequests.approved' : 'followRequests.declined', { name: request.person.name })),
+        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      },
+    );
   return (
     <SettingsSection id="privacy-follow-requests" title={t('followRequests.title')} description={t('followRequests.description')}>
       {requests.isPending ? (
@@ -119,18 +102,18 @@ function FollowRequestsSection() {
                 </Link>
                 <Button
                   size="sm"
-                  disabled={answer.isPending}
+                  disabled={answerRequest.isPending}
                   aria-label={t('followRequests.approve', { name: request.person.name })}
-                  onClick={() => answer.mutate({ request, approve: true })}
+                  onClick={() => answer(request, true)}
                 >
                   {t('followRequests.approveShort')}
                 </Button>
                 <Button
                   size="sm"
                   variant="outline"
-                  disabled={answer.isPending}
+                  disabled={answerRequest.isPending}
                   aria-label={t('followRequests.decline', { name: request.person.name })}
-                  onClick={() => answer.mutate({ request, approve: false })}
+                  onClick={() => answer(request, false)}
                 >
                   {t('followRequests.declineShort')}
                 </Button>

@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointQuery } from '../lib/api-client.ts';
 import { AlbumCover } from '../ui/album-cover.tsx';
 import { Input } from '../ui/input.tsx';
 import { Spinner } from '../ui/skeleton.tsx';
 import { MusicBrainzResults } from './musicbrainz-results.tsx';
-import { searchEndpoints } from '../lib/endpoints.ts';
+import { albumSearchQueryOptions } from './api.ts';
 
 /** Search the catalog by title or artist (case-insensitive, typo-tolerant) and pick albums: quick-add and collections. */
 export function AlbumSearch({
@@ -33,7 +32,7 @@ export function AlbumSearch({
     return () => clearTimeout(timer);
   }, [query]);
   const results = useQuery({
-    ...endpointQuery(searchEndpoints.search, { query: { type: 'albums', limit: 12, q: debounced } }),
+    ...albumSearchQueryOptions(debounced),
     enabled: debounced.length > 0,
     staleTime: 60_000,
   });

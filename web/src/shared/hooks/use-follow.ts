@@ -1,25 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointKey } from '../lib/api-client.ts';
-import { feedEndpoints, profilesEndpoints, searchEndpoints } from '../lib/endpoints.ts';
+import { call } from '../lib/api-client.ts';
+import { profilesEndpoints } from '../lib/endpoints.ts';
+import { refreshAnswersShowing, writeIntoAnswersShowing } from '../lib/refresh.ts';
 
-/** Every answer that shows whether the viewer follows someone, or follower counts. */
-const ANSWERS_SHOWING_FOLLOWS = [
-  profilesEndpoints.profile,
-  profilesEndpoints.followers,
-  profilesEndpoints.following,
-  searchEndpoints.search,
-  // Following someone changes the home feed and who is suggested beside it.
-  feedEndpoints.page,
-  feedEndpoints.sidebar,
-];
-
-/** Follow or unfollow; every profile, list of people and search result shown refreshes, so both people's counts change at once. */
+/**
+ * Follow or unfollow. The answer is written into every cached list of people showing the person (search, followers,
+ * suggestions); every other answer showing follows refreshes: both people's profiles and counts, the feed beside them.
+ */
 export function useFollow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ username, follow }: { username: string; follow: boolean }) =>
       call(follow ? profilesEndpoints.follow : profilesEndpoints.unfollow, { params: { username } }),
-    onSuccess: () =>
-      Promise.all(ANSWERS_SHOWING_FOLLOWS.map((declaration) => queryClient.invalidateQueries({ queryKey: endpointKey(declaration) }))),
+    onSuccess: (state, { username }) => {
+      // A person card says only whether you follow them; a profile says more (its counts, what it shows you), so it refetches.
+      const updated = writeIntoAnswersShowing(queryClient, ['follows'], (node) =>
+        node.username === username && 'isFollowing' in node && 'isViewer' in node ? { ...node, isFollowing: state.following } : undefined,
+      );
+      return refreshAnswersShowing(queryClient, ['follows'], updated);
+    },
   });
 }

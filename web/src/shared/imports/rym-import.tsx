@@ -1,17 +1,15 @@
 import type { ImportJob } from '@hearsay/contracts/imports';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@hearsay/contracts/paths';
-import { ApiError, call, endpointKey, endpointQuery } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
-import { accountsEndpoints, importsEndpoints } from '../lib/endpoints.ts';
+import { importJobQueryOptions, refreshAfterImport, useStartImport } from './api.ts';
 import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
-
-const jobQueryOptions = (importId: string) => endpointQuery(importsEndpoints.job, { params: { importId } });
 
 /** Which import a file goes to, by its extension: a RateYourMusic CSV, or a Hearsay export (the ZIP or its JSON). */
 function kindOf(name: string): 'rym' | 'hearsay' | null {
@@ -34,21 +32,18 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
 
-  const start = useMutation({
-    mutationFn: (chosen: File) => {
-      const form = new FormData();
-      form.append('file', chosen);
-      return call(kindOf(chosen.name) === 'hearsay' ? importsEndpoints.startHearsay : importsEndpoints.startRym, { body: form });
-    },
-    onSuccess: (job) => {
-      queryClient.setQueryData(jobQueryOptions(job.id).queryKey, job);
-      setJobId(job.id);
-    },
-    onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failedRetry')),
-  });
+  const startImport = useStartImport();
+  const start = (chosen: File) =>
+    startImport.mutate(
+      { file: chosen, kind: kindOf(chosen.name) === 'hearsay' ? 'hearsay' : 'rym' },
+      {
+        onSuccess: (job) => setJobId(job.id),
+        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failedRetry')),
+      },
+    );
 
   const job = useQuery({
-    ...jobQueryOptions(jobId ?? ''),
+    ...importJobQueryOptions(jobId ?? ''),
     enabled: jobId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
   });
@@ -57,9 +52,7 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
   useEffect(() => {
     if (!current || current.status === 'running' || reported.current === current.id) return;
     reported.current = current.id;
-    // Ratings, library and album pages cached before the import are now out of date.
-    const untouched = [endpointKey(accountsEndpoints.me)[0], endpointKey(importsEndpoints.job)[0]];
-    void queryClient.invalidateQueries({ predicate: (query) => !untouched.includes(query.queryKey[0]) });
+    void refreshAfterImport(queryClient);
     onFinished?.(current);
   }, [current, onFinished, queryClient]);
 
@@ -76,7 +69,7 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
     setFile(chosen);
   };
 
-  const running = start.isPending || current?.status === 'running';
+  const running = startImport.isPending || current?.status === 'running';
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">{t('how')}</p>
@@ -110,8 +103,8 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-ink">{t('size', { name: file.name, size: (file.size / 1024).toFixed(1) })}</p>
           {!current ? (
-            <Button onClick={() => start.mutate(file)} disabled={running}>
-              {start.isPending ? t('uploading') : t('start')}
+            <Button onClick={() => start(file)} disabled={running}>
+              {startImport.isPending ? t('uploading') : t('start')}
             </Button>
           ) : null}
         </div>

@@ -5,16 +5,29 @@ import { useFollow } from '../hooks/use-follow.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { Button } from './button.tsx';
 
-/** Follow or unfollow someone shown in a list of people; a visitor is sent to sign in first. */
-export function FollowButton({ person }: { person: { username: string; name: string; isFollowing: boolean } }) {
+interface FollowedPerson {
+  username: string;
+  name: string;
+  isFollowing: boolean;
+  /** A profile says whether a follow request waits, and whether following needs one. */
+  requested?: boolean;
+  visibility?: 'public' | 'followers' | 'private';
+}
+
+/**
+ * The one Follow button: in a list of people (small, named after the person), or on a profile (`onProfile`: it also
+ * shows a request waiting, or that following needs one). A visitor is sent to sign in first.
+ */
+export function FollowButton({ person, onProfile = false }: { person: FollowedPerson; onProfile?: boolean }) {
   const { t } = useTranslation('profile');
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
   const follow = useFollow();
+  const following = person.isFollowing || Boolean(person.requested);
   const toggle = () => {
     if (session.status !== 'signed-in') return sendToSignIn();
     follow.mutate(
-      { username: person.username, follow: !person.isFollowing },
+      { username: person.username, follow: !following },
       {
         // A profile that is not public waits for its owner's approval.
         onSuccess: (state) => {
@@ -24,6 +37,24 @@ export function FollowButton({ person }: { person: { username: string; name: str
       },
     );
   };
+  if (onProfile) {
+    return (
+      <Button
+        variant={following ? 'outline' : 'primary'}
+        disabled={follow.isPending}
+        title={person.requested ? t('cancelRequest') : undefined}
+        onClick={toggle}
+      >
+        {person.isFollowing
+          ? t('unfollow')
+          : person.requested
+            ? t('requested')
+            : person.visibility === 'public'
+              ? t('follow')
+              : t('requestFollow')}
+      </Button>
+    );
+  }
   return (
     <Button
       size="sm"

@@ -1,13 +1,12 @@
 import type { ReportReason, ReportSubjectType } from '@hearsay/contracts/moderation';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError, call } from '../lib/api-client.ts';
+import { useReport } from '../hooks/use-report.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { Button, FormButtons } from './button.tsx';
 import { Dialog, DialogContent } from './dialog.tsx';
 import { TextareaField } from './input.tsx';
-import { moderationEndpoints } from '../lib/endpoints.ts';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '@hearsay/contracts/constants';
 
 /**
@@ -27,17 +26,20 @@ export function ReportDialog({
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
-  const send = useMutation({
-    mutationFn: () =>
-      call(moderationEndpoints.report, { body: { subjectType: subject.type, subjectId: subject.id, reason: reason!, note } }),
-    onSuccess: (receipt) => {
-      onOpenChange(false);
-      setReason(null);
-      setNote('');
-      toast.success(t(receipt.alreadyReported ? 'report.already' : 'report.received'));
-    },
-    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('report.failed')),
-  });
+  const report = useReport();
+  const send = () =>
+    report.mutate(
+      { subjectType: subject.type, subjectId: subject.id, reason: reason!, note },
+      {
+        onSuccess: (receipt) => {
+          onOpenChange(false);
+          setReason(null);
+          setNote('');
+          toast.success(t(receipt.alreadyReported ? 'report.already' : 'report.received'));
+        },
+        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('report.failed')),
+      },
+    );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t(`report.title.${subject.type}`)} description={t('report.description')}>
@@ -45,7 +47,7 @@ export function ReportDialog({
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (reason) send.mutate();
+            if (reason) send();
           }}
         >
           <fieldset className="flex flex-col gap-2">
@@ -73,7 +75,7 @@ export function ReportDialog({
             onValueChange={setNote}
           />
           <FormButtons cancelLabel={t('report.cancel')} onCancel={() => onOpenChange(false)}>
-            <Button type="submit" disabled={!reason || send.isPending}>
+            <Button type="submit" disabled={!reason || report.isPending}>
               {t('report.send')}
             </Button>
           </FormButtons>
