@@ -1,9 +1,8 @@
 import type { Profile } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Lock, MessageCircle, MoreHorizontal, Plus, Sparkles } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useEffect, useState, type ComponentType } from 'react';
+import { Lock, Sparkles } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,44 +10,25 @@ import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
-import { useAlbumViewMode } from '../../shared/lib/view-mode.ts';
-import { AlbumCard, AlbumCardSkeleton, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
-import { CollectionGrid } from '../../shared/ui/collection-card.tsx';
-import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { PageLoadError } from '../../shared/ui/not-found.tsx';
-import { Pagination } from '../../shared/ui/pagination.tsx';
-import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
-import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
+import { EmptyState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
-import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
-import {
-  distributionQueryOptions,
-  peopleQueryOptions,
-  profileCollectionsQueryOptions,
-  profileQueryOptions,
-  profileRatingsQueryOptions,
-  type RatingsFilter,
-} from './api.ts';
+import { profileQueryOptions, profileRatingsQueryOptions } from './api.ts';
 import { CompatibilityCard } from './compatibility-card.tsx';
-import { useOpenConversation } from '../../shared/hooks/use-open-conversation.ts';
-import { FollowButton } from '../../shared/ui/follow-button.tsx';
-import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
-import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
-import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
-import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
-import { formatRating, formatNumber } from '../../shared/i18n/index.ts';
-import { useGenreName } from '../../shared/i18n/catalog-words.ts';
-
-/** The Create Collection dialog, which belongs to the collections feature: the app layer passes it in. */
-export type CreateCollectionDialogType = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+import { CollectionTab, FIRST_COLLECTION_FILTER } from './collection-tab.tsx';
+import { ListsTab, type CreateCollectionDialogType } from './lists-tab.tsx';
+import { PeopleTab } from './people-tab.tsx';
+import { ProfileActions } from './profile-actions.tsx';
+import { RatingsTab } from './ratings-tab.tsx';
+import { useSetBlock } from '../../shared/hooks/use-block.ts';
+import { useSession } from '../../shared/auth/session.ts';
+import { formatNumber } from '../../shared/i18n/index.ts';
 
 const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
 const ProfileTab = urlFilters({ tab: urlParam.oneOf(TABS, 'collection') });
-/** How the Collection tab, the one a profile opens on, first lists the ratings. */
-const FIRST_COLLECTION_FILTER: RatingsFilter = { sort: 'date', page: 1 };
 
 /**
  * What a profile shows first below its header at an address, once the profile is known: the Collection tab's ratings
@@ -250,320 +230,5 @@ function ProfileTabs({ profile, createCollection }: { profile: Profile; createCo
         </TabsContent>
       </Tabs>
     </>
-  );
-}
-
-function ProfileActions({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profile');
-  const openConversation = useOpenConversation();
-  const setMute = useSetMute();
-  const [blocking, setBlocking] = useState(false);
-  const [reporting, setReporting] = useState(false);
-  // Following, writing, muting, reporting and blocking need an account: a visitor is sent to sign in, then back here.
-  const signedIn = useSession().status === 'signed-in';
-  const sendToSignIn = useSendToSignIn();
-  const asMember = (action: () => void) => () => (signedIn ? action() : sendToSignIn());
-  const toggleMute = () =>
-    setMute.mutate(
-      { username: profile.username, mute: !profile.muted },
-      {
-        onSuccess: () => toast.success(t(profile.muted ? 'mute.undone' : 'mute.done', { name: profile.name })),
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-      },
-    );
-  const share = async () => {
-    const url = `${window.location.origin}${paths.profile(profile.username)}`;
-    try {
-      if (navigator.share) await navigator.share({ title: profile.name, url });
-      else {
-        await navigator.clipboard.writeText(url);
-        toast.success(t('linkCopied'));
-      }
-    } catch {
-      // Closing the share sheet is not an error.
-    }
-  };
-  return (
-    <div className="flex items-center gap-2">
-      {!profile.isOwner ? (
-        <FollowButton person={profile} onProfile />
-      ) : (
-        <Button asChild variant="outline">
-          <Link to="/settings">{t('editProfile')}</Link>
-        </Button>
-      )}
-      {!profile.isOwner ? (
-        <Button
-          variant="outline"
-          title={t('message', { name: profile.name })}
-          disabled={openConversation.isPending}
-          onClick={asMember(() =>
-            openConversation.mutate(profile.username, {
-              onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
-            }),
-          )}
-        >
-          <MessageCircle aria-hidden />
-          {t('messageButton')}
-        </Button>
-      ) : null}
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <Button variant="outline" size="icon" aria-label={t('more')}>
-            <MoreHorizontal aria-hidden />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-xl border border-line bg-surface p-1 shadow-pop">
-            <DropdownMenu.Item
-              onSelect={() => void share()}
-              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
-            >
-              {t('share')}
-            </DropdownMenu.Item>
-            {profile.isOwner ? null : (
-              <>
-                <DropdownMenu.Separator className="my-1 h-px bg-line" />
-                <DropdownMenu.Item
-                  onSelect={asMember(toggleMute)}
-                  className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
-                >
-                  {t(profile.muted ? 'mute.undo' : 'mute.action', { username: profile.username })}
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  onSelect={asMember(() => setReporting(true))}
-                  className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2"
-                >
-                  {t('reportAction', { username: profile.username })}
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  onSelect={asMember(() => setBlocking(true))}
-                  className="cursor-pointer rounded-lg px-3 py-2 text-sm text-danger outline-none data-[highlighted]:bg-danger-soft"
-                >
-                  {t('blockAction', { username: profile.username })}
-                </DropdownMenu.Item>
-              </>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      {profile.isOwner ? null : (
-        <>
-          <BlockDialog person={profile} open={blocking} onOpenChange={setBlocking} />
-          <ReportDialog subject={{ type: 'profile', id: profile.username }} open={reporting} onOpenChange={setReporting} />
-        </>
-      )}
-    </div>
-  );
-}
-
-const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
-const PROFILE_SORTS = ['date', 'rating', 'release', 'title'] as const;
-
-function CollectionTab({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profile');
-  const [mode, setMode] = useAlbumViewMode();
-  const [filter, setFilter] = useState<RatingsFilter>(FIRST_COLLECTION_FILTER);
-  const genres = useQuery(genresQueryOptions);
-  const genreName = useGenreName();
-  const ratings = useQuery(profileRatingsQueryOptions(profile.username, filter));
-  const change = (next: Partial<RatingsFilter>) => setFilter((current) => ({ ...current, ...next, page: next.page ?? 1 }));
-  // The ratings shown are the profile owner's: "Your rating" only on your own profile, "Ana's rating" on Ana's.
-  const ratedBy = profile.isOwner ? undefined : profile.name;
-  return (
-    <section aria-labelledby="collection-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 id="collection-heading" className="font-display text-xl font-semibold text-ink">
-          {t('tabs.collection', { count: ratings.data?.total ?? profile.stats.ratings })}
-        </h2>
-        <div className="flex flex-wrap items-end gap-2">
-          <FilterSelect
-            id="profile-genre"
-            label={t('filter.genre')}
-            value={filter.genre ?? ''}
-            onChange={(genre) => change({ genre: genre || undefined })}
-          >
-            <SelectOptions
-              any={t('filter.any')}
-              options={genres.data?.items.map((genre) => ({ value: genre.slug, label: genreName(genre) }))}
-            />
-          </FilterSelect>
-          <FilterSelect
-            id="profile-decade"
-            label={t('filter.decade')}
-            value={filter.decade?.toString() ?? ''}
-            onChange={(decade) => change({ decade: decade ? Number(decade) : undefined })}
-          >
-            <SelectOptions
-              any={t('filter.any')}
-              options={DECADES.map((decade) => ({ value: decade, label: t('filter.decadeValue', { decade }) }))}
-            />
-          </FilterSelect>
-          <FilterSelect
-            id="profile-rating"
-            label={t('filter.rating')}
-            value={filter.minRating?.toString() ?? ''}
-            onChange={(minRating) => change({ minRating: minRating ? Number(minRating) : undefined })}
-          >
-            <SelectOptions
-              any={t('filter.any')}
-              options={[9, 8, 7, 6, 5].map((value) => ({ value, label: t('filter.atLeast', { value }) }))}
-            />
-          </FilterSelect>
-          <FilterSelect
-            id="profile-sort"
-            label={t('sort.label')}
-            value={filter.sort}
-            onChange={(sort) => change({ sort: sort as RatingsFilter['sort'] })}
-          >
-            <SelectOptions options={PROFILE_SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))} />
-          </FilterSelect>
-          <ViewModeToggle value={mode} onChange={setMode} />
-        </div>
-      </div>
-      {ratings.isPending ? (
-        <>
-          <p className="sr-only" role="status">
-            {t('loadingAlbums')}
-          </p>
-          <AlbumGrid>
-            {Array.from({ length: 8 }, (_, index) => (
-              <AlbumCardSkeleton key={index} layout={mode} />
-            ))}
-          </AlbumGrid>
-        </>
-      ) : ratings.isError ? (
-        <ErrorState onRetry={() => void ratings.refetch()} />
-      ) : ratings.data.items.length === 0 ? (
-        <EmptyState title={t('emptyAlbums')} description={profile.isOwner ? t('emptyAlbumsHint') : undefined} />
-      ) : (
-        <>
-          {mode === 'grid' ? (
-            <AlbumGrid>
-              {ratings.data.items.map((item) => (
-                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} ratedBy={ratedBy} />
-              ))}
-            </AlbumGrid>
-          ) : (
-            <div className="flex flex-col gap-2">
-              {ratings.data.items.map((item) => (
-                <AlbumCard key={item.album.id} album={{ ...item.album, viewerRating: item.rating }} ratedBy={ratedBy} layout="list" />
-              ))}
-            </div>
-          )}
-          <Pagination page={filter.page} pages={ratings.data.totalPages} onPageChange={(page) => change({ page })} />
-        </>
-      )}
-    </section>
-  );
-}
-
-function RatingsTab({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('profile');
-  const [page, setPage] = useState(1);
-  const distribution = useQuery(distributionQueryOptions(profile.username));
-  const ratings = useQuery(profileRatingsQueryOptions(profile.username, { sort: 'date', page }, 20));
-  return (
-    <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-      <Card className="h-fit p-5">
-        {distribution.data ? (
-          <RatingDistribution buckets={distribution.data.buckets} title={t('distribution')} emptyText={t('emptyRatings')} />
-        ) : (
-          <Spinner />
-        )}
-      </Card>
-      <section aria-label={t('tabs.ratings')}>
-        {ratings.data?.items.length === 0 ? <EmptyState title={t('emptyRatings')} /> : null}
-        <ol className="flex flex-col gap-2">
-          {ratings.data?.items.map((item) => (
-            <li key={item.album.id} className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-3">
-              <Link to={paths.album(item.album.slug)} className="min-w-0">
-                <span className="block truncate font-medium text-ink hover:text-accent">{item.album.title}</span>
-                <span className="block truncate text-sm text-ink-muted">{item.album.artistCredit}</span>
-              </Link>
-              <span className="shrink-0 text-right">
-                <span className="block font-display text-lg font-semibold tabular-nums text-ink">{formatRating(item.rating)}</span>
-                <time dateTime={item.ratedAt} className="block text-xs text-ink-muted">
-                  {formatDate(item.ratedAt, i18n.language)}
-                </time>
-              </span>
-            </li>
-          ))}
-        </ol>
-        {ratings.data ? <Pagination page={page} pages={ratings.data.totalPages} onPageChange={setPage} /> : null}
-      </section>
-    </div>
-  );
-}
-
-function ListsTab({ profile, CreateCollection }: { profile: Profile; CreateCollection?: CreateCollectionDialogType }) {
-  const { t } = useTranslation('profile');
-  const [page, setPage] = useState(1);
-  const [creating, setCreating] = useState(false);
-  const lists = useQuery(profileCollectionsQueryOptions(profile.username, page));
-  return (
-    <section aria-labelledby="lists-heading">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 id="lists-heading" className="font-display text-xl font-semibold text-ink">
-          {t('collections', { count: lists.data?.total ?? profile.stats.lists })}
-        </h2>
-        {profile.isOwner && CreateCollection ? (
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden />
-            {t('createCollection')}
-          </Button>
-        ) : null}
-      </div>
-      {lists.isPending ? (
-        <Spinner label={t('loadingCollections')} />
-      ) : lists.isError ? (
-        <ErrorState onRetry={() => void lists.refetch()} />
-      ) : lists.data.items.length === 0 ? (
-        <EmptyState title={t('emptyCollections')} description={profile.isOwner ? t('emptyCollectionsHint') : undefined} />
-      ) : (
-        <>
-          <CollectionGrid collections={lists.data.items} />
-          <Pagination page={page} pages={lists.data.totalPages} onPageChange={setPage} />
-        </>
-      )}
-      {CreateCollection ? <CreateCollection open={creating} onOpenChange={setCreating} /> : null}
-    </section>
-  );
-}
-
-function PeopleTab({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profile');
-  return (
-    <div className="grid gap-8 md:grid-cols-2">
-      <PeopleList profile={profile} direction="followers" title={t('followersTitle', { count: profile.stats.followers })} />
-      <PeopleList profile={profile} direction="following" title={t('followingTitle', { count: profile.stats.following })} />
-    </div>
-  );
-}
-
-function PeopleList({ profile, direction, title }: { profile: Profile; direction: 'followers' | 'following'; title: string }) {
-  const { t } = useTranslation('profile');
-  const [page, setPage] = useState(1);
-  const people = useQuery(peopleQueryOptions(profile.username, direction, page));
-  return (
-    <section aria-label={title}>
-      <h2 className="mb-3 font-display text-lg font-semibold text-ink">{title}</h2>
-      {people.data?.items.length === 0 ? (
-        <p className="text-sm text-ink-muted">{t(direction === 'followers' ? 'noFollowers' : 'noFollowing')}</p>
-      ) : null}
-      <ul className="flex flex-col gap-2">
-        {people.data?.items.map((person) => (
-          <li key={person.id} className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">
-            <Avatar name={person.name} src={person.avatarUrl} size="md" />
-            <Link to={paths.profile(person.username)} className="min-w-0 flex-1">
-              <span className="block truncate font-medium text-ink hover:text-accent">{person.name}</span>
-              <span className="block truncate text-sm text-ink-muted">@{person.username}</span>
-            </Link>
-            {!person.isViewer ? <FollowButton person={person} /> : null}
-          </li>
-        ))}
-      </ul>
-      {people.data ? <Pagination page={page} pages={people.data.totalPages} onPageChange={setPage} /> : null}
-    </section>
   );
 }
