@@ -32,18 +32,18 @@ const lazyContracts = {
   importNamePattern: 'Endpoints$',
   message: 'Call endpoints through shared/lib/endpoints.ts: a contract then loads with its first call (decision 035).',
 };
-/** The raw api() stays inside the client: callers use call()/endpointQuery() with a declaration (decision 061). */
+/** The raw api() stays inside the client: callers use call()/endpointQuery() with a declaration (decision 060). */
 const rawApi = {
   group: ['**/lib/api-client.ts'],
   importNames: ['api'],
   message:
-    'Call an endpoint with call() or endpointQuery() and its declaration from endpoints.ts, in your feature’s api.ts (decision 061).',
+    'Call an endpoint with call() or endpointQuery() and its declaration from endpoints.ts, in your feature’s api.ts (decision 060).',
 };
 /** A component reaches endpoints only through its feature's api.ts (or a shared hook), where its refresh lives too. */
 const endpointsInComponents = {
   group: ['**/lib/endpoints.ts'],
   message:
-    'Components call endpoints through their feature’s api.ts (or a shared hook), where the mutation’s refresh is written once (decision 061).',
+    'Components call endpoints through their feature’s api.ts (or a shared hook), where the mutation’s refresh is written once (decision 060).',
 };
 
 /** For each module, every other module's files but its service are out of reach. */
@@ -132,7 +132,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [lazyContracts, rawApi, endpointsInComponents] }] },
   },
   {
-    // An API path is written once, in its contract: the web app builds URLs from the declarations (decision 061).
+    // An API path is written once, in its contract: the web app builds URLs from the declarations (decision 060).
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/shared/lib/api-client.ts', 'web/src/shared/lib/endpoints.ts'],
     rules: {
@@ -141,12 +141,12 @@ export default tseslint.config(
         {
           selector: 'Literal[value=/^\\/api\\//]',
           message:
-            'No API paths in web code: call the endpoint through its feature’s api.ts, which builds the URL from the contract (decision 061).',
+            'No API paths in web code: call the endpoint through its feature’s api.ts, which builds the URL from the contract (decision 060).',
         },
         {
           selector: 'TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]',
           message:
-            'No API paths in web code: call the endpoint through its feature’s api.ts, which builds the URL from the contract (decision 061).',
+            'No API paths in web code: call the endpoint through its feature’s api.ts, which builds the URL from the contract (decision 060).',
         },
       ],
     },
@@ -178,7 +178,7 @@ export default tseslint.config(
             {
               target: './server/src/hydration',
               from: './server/src/modules',
-              message: 'The hydration layer sits below the modules (decision 062): it imports none of them.',
+              message: 'The hydration layer sits below the modules (decision 061): it imports none of them.',
             },
             {
               target: './server/src/modules',

@@ -43,7 +43,7 @@ describe('import boundaries', () => {
     );
   }, 60_000);
 
-  it('lint keeps the hydration layer between platform and modules: modules use its hydrator and presenters only (decision 062)', async () => {
+  it('lint keeps the hydration layer between platform and modules: modules use its hydrator and presenters only (decision 061)', async () => {
     expect(
       await lintErrors('server/src/modules/reviews/violation.ts', "export { people } from '../../hydration/people.repository.ts';\n"),
     ).toContain('import-x/no-restricted-paths');
@@ -64,7 +64,7 @@ describe('import boundaries', () => {
     );
   }, 60_000);
 
-  it('lint refuses web code writing an API path, using the raw api(), or a component importing endpoints (decision 061)', async () => {
+  it('lint refuses web code writing an API path, using the raw api(), or a component importing endpoints (decision 060)', async () => {
     expect(await lintErrors('web/src/features/catalog/violation.ts', "export const path = '/api/albums';\n")).toContain(
       'no-restricted-syntax',
     );

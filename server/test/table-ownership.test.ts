@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HYDRATION_READS } from '../src/hydration/tables.ts';
 
 /**
- * Every table has one owning module, and only that module's repositories read or write it (decision 062); another
+ * Every table has one owning module, and only that module's repositories read or write it (decision 061); another
  * module asks the owner's service, or the hydration layer, which may read across modules where a list's speed needs
  * one statement, each such table listed with why (`hydration/tables.ts`). What modules do today that breaks the rule is
  * listed below, each file with why: a ratchet, since the test also fails when a listed use is gone, so the list only

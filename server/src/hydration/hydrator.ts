@@ -9,7 +9,7 @@ import * as visibility from './visibility.repository.ts';
  * statement chose) and its presenter. It loads people by id in one statement, with the viewer's side of each, and
  * holds the one vocabulary for "may this viewer see this person's things" (`rules`), which a statement that must
  * filter in the database takes as a condition (`where`) or as a set of people to leave out (`excluded`). It sits
- * below the modules: any module may use it, it uses none (docs/ARCHITECTURE.md, decision 062).
+ * below the modules: any module may use it, it uses none (docs/ARCHITECTURE.md, decision 061).
  */
 
 /** The viewer's side of a person. All false for a visitor, and for the viewer's own card but `self`. */
