@@ -52,7 +52,7 @@ async function settleAnimations(page: Page): Promise<void> {
  * Waits until the app has taken over the page: a page the server rendered shows its content (and passes visibility
  * checks) a moment before its controls work.
  */
-export async function untilReady(page: Page): Promise<void> {
+async function untilReady(page: Page): Promise<void> {
   if ((await page.locator('#root').count()) > 0) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
 }
 

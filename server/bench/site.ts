@@ -18,7 +18,7 @@ export const SITE_PASSWORD = SCALE_PASSWORD;
 export type SiteSize = Pick<SeedOptions, 'scale' | 'sizes'>;
 
 /** Where `npm run seed:scale -- --scale <scale> [--albums <n> …]` puts its SQLite file (seed 1). */
-export function keptSitePath(size: SiteSize): string {
+function keptSitePath(size: SiteSize): string {
   return join(cacheDir, `scale-${sizesTag(resolveSizes(size), 1)}.db`);
 }
 
@@ -43,7 +43,7 @@ async function complete(db: DB, sizes: ScaleSizes): Promise<boolean> {
 }
 
 /** Migrates and seeds an empty database (the seed ends with fresh statistics); its steps are printed as they finish. */
-export async function seedSite(url: string, size: SiteSize): Promise<void> {
+async function seedSite(url: string, size: SiteSize): Promise<void> {
   const database = openDatabase(url);
   try {
     await migrateToLatest(database.db);

@@ -15,7 +15,7 @@ export async function exportData(t: TestApp, person: TestUser): Promise<DataExpo
  * Waits until the export stops running and, when it is done, until its "ready" notification is written: a listener of
  * the job's event writes it a moment after the job ends, so a test that counts rows right after would race it.
  */
-export async function waitForExport(t: TestApp, person: TestUser, id: string): Promise<DataExport> {
+async function waitForExport(t: TestApp, person: TestUser, id: string): Promise<DataExport> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const job = (await t.inject({ method: 'GET', url: `/api/me/exports/${id}`, headers: { cookie: person.cookie } })).json<DataExport>();

@@ -30,7 +30,7 @@ export interface Nginx {
 }
 
 /** A self-signed certificate for 127.0.0.1, made with openssl for this run. */
-export function makeCertificate(directory: string): { certificate: string; key: string } {
+function makeCertificate(directory: string): { certificate: string; key: string } {
   const certificate = join(directory, 'cert.pem');
   const key = join(directory, 'key.pem');
   execFileSync(

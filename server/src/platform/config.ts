@@ -39,7 +39,7 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   return z.NEVER;
 });
 
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: positiveInt(65535).default(3000),

@@ -9,7 +9,3 @@ export function newId(): string {
   for (const byte of bytes) id += alphabet[byte & 31];
   return id;
 }
-
-export function nowIso(clock: () => Date = () => new Date()): string {
-  return clock().toISOString();
-}

@@ -10,7 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * this server can make one. It travels only to the API (Path=/api), never to scripts. The device id stays with the
  * browser whichever account signs in next, so the catalog can tell two accounts used from one browser (decision 058).
  */
-export const DEVICE_COOKIE_DAYS = 365;
+const DEVICE_COOKIE_DAYS = 365;
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface Device {

@@ -50,7 +50,7 @@ export function presentAlbumCard(hydrated: HydratedAlbum, viewerRating: number |
   };
 }
 
-export function presentTrack(row: Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>): Track {
+function presentTrack(row: Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>): Track {
   return { disc: row.disc, position: row.position, title: row.title, durationMs: row.duration_ms };
 }
 

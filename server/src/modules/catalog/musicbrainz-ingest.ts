@@ -77,7 +77,7 @@ export function representativeRelease(releases: readonly MbReleaseSummary[]): Mb
 }
 
 /** Links of the release group and its release, one per service, the release group's first. */
-export function mergeLinks(...lists: readonly ExternalLink[][]): ExternalLink[] {
+function mergeLinks(...lists: readonly ExternalLink[][]): ExternalLink[] {
   const seen = new Set<string>();
   return lists.flat().filter((link) => !seen.has(link.service) && seen.add(link.service));
 }

@@ -90,7 +90,7 @@ const NAMES_WITH_COMMAS = new Set(
 );
 
 const VARIOUS = new Set(['various', 'various artists', 'v/a', 'va']);
-export const VARIOUS_ARTISTS = 'Various Artists';
+const VARIOUS_ARTISTS = 'Various Artists';
 
 export interface Credit {
   name: string;

@@ -5,7 +5,7 @@ import { addCatalogEntries, type AddResult, type CatalogEntry } from './catalog-
 import { fixTitleCase, releaseTypeOf, splitArtistCredit } from './normalise.ts';
 
 /** The starter catalog shipped with Hearsay (see server/catalog/SOURCES.md for provenance and licences). */
-export const STARTER_CATALOG_FILE = new URL('../../../catalog/albums.json', import.meta.url);
+const STARTER_CATALOG_FILE = new URL('../../../catalog/albums.json', import.meta.url);
 
 const StarterAlbumSchema = z.object({
   title: z.string().min(1),
@@ -23,7 +23,7 @@ const StarterAlbumSchema = z.object({
 });
 type StarterAlbum = z.infer<typeof StarterAlbumSchema>;
 
-export function starterEntry(record: StarterAlbum): CatalogEntry {
+function starterEntry(record: StarterAlbum): CatalogEntry {
   // Records matched to MusicBrainz carry MusicBrainz spelling; the rest carry Discogs Title Case.
   const fromMusicBrainz = record.mbid !== null;
   const title = fromMusicBrainz ? record.title : fixTitleCase(record.title);
@@ -51,7 +51,7 @@ export function starterEntry(record: StarterAlbum): CatalogEntry {
   };
 }
 
-export async function readStarterCatalog(file: URL | string = STARTER_CATALOG_FILE): Promise<CatalogEntry[]> {
+async function readStarterCatalog(file: URL | string = STARTER_CATALOG_FILE): Promise<CatalogEntry[]> {
   const records = z.array(StarterAlbumSchema).parse(JSON.parse(await readFile(file, 'utf8')));
   return records.map(starterEntry);
 }

@@ -38,17 +38,6 @@ export async function setPrivate(db: DB, id: string, isPrivate: boolean): Promis
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-
-export async function existingAlbumIds(db: DB, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom('album')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 /** `note`: one for every album, or each album's own (in the order of `albumIds`). */
 export async function insertEntries(
   db: DB,

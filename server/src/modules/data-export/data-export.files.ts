@@ -28,7 +28,7 @@ const stars = (rating: number) => Math.round(rating) / 2;
 const day = (moment: string) => moment.slice(0, 10);
 
 /** One line per album rated, reviewed (or with a draft review) or on the listen-later list, as RateYourMusic's own export has them. */
-export function rateYourMusicCsv(data: HearsayExport): string {
+function rateYourMusicCsv(data: HearsayExport): string {
   type Line = {
     album: HearsayExport['ratings'][number]['album'];
     rating: number | null;
@@ -79,7 +79,7 @@ export function rateYourMusicCsv(data: HearsayExport): string {
 }
 
 /** The journal as a Letterboxd-style diary: one line per listen, oldest first; a second listen of an album is a relisten. */
-export function diaryCsv(data: HearsayExport): string {
+function diaryCsv(data: HearsayExport): string {
   const heard = new Set<string>();
   const rows = [...data.journal]
     .sort((a, b) => a.listenedOn.localeCompare(b.listenedOn) || a.createdAt.localeCompare(b.createdAt))
@@ -102,7 +102,7 @@ export function diaryCsv(data: HearsayExport): string {
 }
 
 /** Every rating, Letterboxd-style. */
-export function ratingsCsv(data: HearsayExport): string {
+function ratingsCsv(data: HearsayExport): string {
   const rows = [...data.ratings]
     .sort((a, b) => a.ratedAt.localeCompare(b.ratedAt))
     .map(({ album, rating, ratedAt }) => [day(ratedAt), album.title, album.artist, album.year, album.url, stars(rating)]);
@@ -131,7 +131,7 @@ ${EXPORT_FILES.ratings}
 `;
 
 /** The JSON Schema of the export, as shipped in every ZIP and in docs/DATA-EXPORT.md. */
-export function exportJsonSchema(): string {
+function exportJsonSchema(): string {
   return JSON.stringify(z.toJSONSchema(HearsayExportSchema, { io: 'output' }), null, 2);
 }
 

@@ -9,7 +9,7 @@ import { paths } from '@hearsay/contracts/paths';
 import type * as repository from './notifications.repository.ts';
 
 /** Actors shown by name in a group; the rest are "and N others". */
-export const ACTORS_SHOWN = 3;
+const ACTORS_SHOWN = 3;
 
 export const groupId = (kind: string, objectId: string) => `${kind}:${objectId}`;
 
@@ -20,7 +20,7 @@ const isModerationNotice = (kind: NotificationKind) => (MODERATION_NOTICE_KINDS 
  * `spam-links`) turned into words ("Hateful content"). One of the report reasons (`wrong_data`) stays as it is, for the
  * app to name in the reader's language.
  */
-export function readableReason(reason: string): string {
+function readableReason(reason: string): string {
   const text = reason.replace(/\s+/g, ' ').trim();
   if ((REPORT_REASONS as readonly string[]).includes(text)) return text;
   if (!/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/i.test(text)) return text;

@@ -14,7 +14,7 @@ const POINTS_PER_STEP = 20;
  * The score: 100 − 20 × the mean absolute difference between the two ratings of each album both rated (ratings run
  * 1–10 in half steps), never below 0. Identical ratings make 100; one point apart on average, 80.
  */
-export function compatibilityScore(inCommon: number, differenceSum: number): number {
+function compatibilityScore(inCommon: number, differenceSum: number): number {
   return Math.max(0, Math.round(100 - (POINTS_PER_STEP * differenceSum) / inCommon));
 }
 

@@ -8,8 +8,8 @@ import { escapeMarkup } from '../../platform/text.ts';
  * sharp, with the year's top album covers laid on it. Every text from members goes through `escapeMarkup`.
  */
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+const CARD_WIDTH = 1200;
+const CARD_HEIGHT = 630;
 const COVER = 200;
 const COVER_GAP = 24;
 const COVERS_LEFT = 640;
@@ -83,7 +83,7 @@ ${placeholders}`);
 }
 
 /** Where each cover goes: a 2×2 block on the right. */
-export function coverSlots(count: number): { left: number; top: number }[] {
+function coverSlots(count: number): { left: number; top: number }[] {
   return Array.from({ length: Math.min(4, count) }, (_, index) => ({
     left: COVERS_LEFT + (index % 2) * (COVER + COVER_GAP) + 60,
     top: 80 + Math.floor(index / 2) * (COVER + COVER_GAP),

@@ -14,7 +14,7 @@ export const SESSION_ABSOLUTE_DAYS = 90;
 /** A session in use is extended (its expiry pushed 30 days on) at most once in this many seconds. */
 export const SESSION_REFRESH_SECONDS = 24 * 3600;
 export const MAX_SESSIONS_PER_PERSON = 10;
-export const RESET_LINK_MINUTES = 60;
+const RESET_LINK_MINUTES = 60;
 /** Set by our routes from request.ip; any value a client sends is overwritten. */
 export const CLIENT_IP_HEADER = 'x-hearsay-client-ip';
 

@@ -10,7 +10,7 @@ import pg from 'pg';
  * site has one). Album covers and the review-image cache are fetched again when needed, so they are left out.
  */
 
-export const LEFT_OUT = 'covers/ and image-proxy/ are not backed up: they are fetched again when needed';
+const LEFT_OUT = 'covers/ and image-proxy/ are not backed up: they are fetched again when needed';
 
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -34,7 +34,7 @@ export interface BackupResult {
   lines: string[];
 }
 
-export function defaultBackupFile(dataDir: string, postgres: boolean, now = new Date()): string {
+function defaultBackupFile(dataDir: string, postgres: boolean, now = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
@@ -42,8 +42,8 @@ export function defaultBackupFile(dataDir: string, postgres: boolean, now = new 
   return join(dataDir, 'backups', `hearsay-${stamp}.${postgres ? 'dump' : 'db'}`);
 }
 
-export const uploadsBeside = (file: string) => `${file}.uploads`;
-export const secretsBeside = (file: string) => `${file}.secrets.json`;
+const uploadsBeside = (file: string) => `${file}.uploads`;
+const secretsBeside = (file: string) => `${file}.secrets.json`;
 
 export async function backup(options: BackupOptions): Promise<BackupResult> {
   const postgres = !options.databaseUrl.startsWith('sqlite:');

@@ -106,7 +106,7 @@ function postgresKind(dataType: string): ColumnKind {
 }
 
 /** Tables ordered so that each comes after the tables it references (a table referencing itself is fine). */
-export function dependencyOrder(tables: Map<string, TableInfo>): TableInfo[] {
+function dependencyOrder(tables: Map<string, TableInfo>): TableInfo[] {
   const ordered: TableInfo[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (table: TableInfo) => {

@@ -76,8 +76,8 @@ export interface OpenOptions {
 }
 
 /** How long a request waits for a PostgreSQL connection (a new one, or a free one from the pool). */
-export const CONNECT_TIMEOUT_MS = 2000;
-export const STATEMENT_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 2000;
+const STATEMENT_TIMEOUT_MS = 30_000;
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options.serving ?? false);

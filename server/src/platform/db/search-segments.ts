@@ -10,7 +10,7 @@ import type SqliteDatabase from 'better-sqlite3';
 export const SQLITE_SEARCH_TABLES = ['search_document', 'search_artist', 'search_person', 'search_collection'] as const;
 
 /** Pages one merge step writes: a few milliseconds holding the write lock, which the server's writes wait for. */
-export const MERGE_STEP_PAGES = 16;
+const MERGE_STEP_PAGES = 16;
 
 /**
  * Merges up to `pages` pages of one index's segments; false when there was nothing to merge. FTS5 reports no count:

@@ -6,7 +6,7 @@
  */
 const SECRET_PARAMETERS = new Set(['secret', 'token', 'code', 'state', 'password', 'key']);
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export function loggedUrl(url: string): string {
   const query = url.indexOf('?');

@@ -220,7 +220,7 @@ function exampleNumber(schema: Schema, key: string | undefined, integer: boolean
 }
 
 /** A value valid against the JSON schema: its own example or default when it has one, else one made up. */
-export function exampleOf(input: Schema, context: Context, key?: string, depth = 0): unknown {
+function exampleOf(input: Schema, context: Context, key?: string, depth = 0): unknown {
   const schema = resolve(input, context);
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];

@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
  * proxy, so no reader's browser contacts another host. Routes that serve other content (SVG covers,
  * uploads, proxied pictures) set their own, stricter Content-Security-Policy, which replaces this one.
  */
-export function securityHeaders(config: Pick<Config, 'secureCookies'>): Record<string, string> {
+function securityHeaders(config: Pick<Config, 'secureCookies'>): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(config),
     'cross-origin-opener-policy': 'same-origin',

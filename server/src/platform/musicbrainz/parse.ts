@@ -38,7 +38,7 @@ function artistRef(value: unknown): MbArtistRef {
   };
 }
 
-export function parseCredits(value: unknown): MbCredit[] {
+function parseCredits(value: unknown): MbCredit[] {
   return list(value).flatMap((credit) => {
     const artist = artistRef(credit.artist);
     const name = text(credit.name) ?? artist.name;
@@ -89,7 +89,7 @@ const HOSTS: [RegExp, LinkService][] = [
 ];
 
 /** "Listen on" links from URL relationships: one per service, in the order of LINK_SERVICES, http(s) only. */
-export function parseLinks(relations: unknown): ExternalLink[] {
+function parseLinks(relations: unknown): ExternalLink[] {
   const found = new Map<LinkService, string>();
   for (const relation of list(relations)) {
     const resource = text(object(relation.url).resource);

@@ -13,6 +13,3 @@ export interface Realtime {
    */
   disconnect(userId: string, which?: { exceptSession: string } | { session: string }): void;
 }
-
-/** For code that runs where no browser is connected (the job thread, scripts). */
-export const noRealtime: Realtime = { send: () => undefined, disconnect: () => undefined };

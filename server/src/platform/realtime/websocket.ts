@@ -49,9 +49,9 @@ interface Disconnect {
 }
 
 /** A person's tabs and devices together rarely hold more; a flood of sockets from one account stops here. */
-export const MAX_SOCKETS_PER_PERSON = 16;
+const MAX_SOCKETS_PER_PERSON = 16;
 /** A household or an office behind one address; a script opening hundreds stops here. */
-export const MAX_SOCKETS_PER_ADDRESS = 64;
+const MAX_SOCKETS_PER_ADDRESS = 64;
 /** A closed session's sockets close within this long, however quiet they are. */
 const SESSION_CHECK_MS = 60_000;
 /** The close code for a socket whose person or session may no longer have it (signed out, suspended, banned). */
