@@ -1,7 +1,7 @@
-import { ESLint } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintErrors } from './lint.ts';
 import { RATING_STEP_COLUMNS } from '../src/db/rating-steps.ts';
 
 /**
@@ -14,12 +14,6 @@ const hydrationDir = join(root, 'server/src/hydration');
 const modules = readdirSync(modulesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-
-async function lintErrors(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: root });
-  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
-  return (result?.messages ?? []).filter((message) => message.severity === 2).map((message) => message.ruleId ?? message.message);
-}
 
 describe('import boundaries', () => {
   it('lint refuses a module importing another module’s internals, and allows its service', async () => {

@@ -1,20 +1,11 @@
-import { ESLint } from 'eslint';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintErrors } from './lint.ts';
 
 /**
  * The server's layering rules that are not about imports between modules (those are in architecture.test.ts):
  * a route calls its service, a module builds its SQL with Kysely, and platform code keeps its SQL in platform/db
  * or a *.repository.ts. Each rule is shown refusing a violation and allowing the right way.
  */
-const root = new URL('../../', import.meta.url).pathname;
-const eslint = new ESLint({ cwd: root });
-
-async function lintErrors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
-  return (result?.messages ?? []).filter((message) => message.severity === 2).map((message) => message.ruleId ?? message.message);
-}
-
 describe('lint', () => {
   it('refuses a route importing a repository, and allows its service', async () => {
     expect(

@@ -145,7 +145,8 @@ describe('importing a Hearsay export: files refused', { timeout: 120_000 }, () =
     expect(response.json().error.message).toBe('The file is larger than 20 MB.');
     // Nothing was started for it, and nothing of it is left on disk.
     expect((await get(person, '/api/imports/latest')).job).toMatchObject({ status: 'done', fileName: 'hearsay.json' });
-    expect(readdirSync(join(t.config.dataDir, 'imports'))).toEqual([]);
+    // The import's upload is removed once its end is saved, which may land just after the import reads as ended.
+    await expect.poll(() => readdirSync(join(t.config.dataDir, 'imports')), { timeout: 5000 }).toEqual([]);
   });
 
   it('answers a wrong file at once with 202, then tells what is wrong in the reader language, and loses nothing', async () => {
@@ -169,7 +170,8 @@ describe('importing a Hearsay export: files refused', { timeout: 120_000 }, () =
     // The earlier import's rating is as it was.
     const ratings = await get(person, '/api/me/ratings?limit=50');
     expect(ratings).toMatchObject({ total: 1, items: [{ rating: 8 }] });
-    expect(readdirSync(join(t.config.dataDir, 'imports'))).toEqual([]);
+    // The import's upload is removed once its end is saved, which may land just after the import reads as ended.
+    await expect.poll(() => readdirSync(join(t.config.dataDir, 'imports')), { timeout: 5000 }).toEqual([]);
   });
 
   it('removes an upload left behind a day ago by an import that no longer runs, and keeps newer ones', async () => {
@@ -184,7 +186,7 @@ describe('importing a Hearsay export: files refused', { timeout: 120_000 }, () =
     const person = await createUser(t);
     expect((await importHearsayExport(t, person, zipped(hearsayExport()))).status).toBe('done');
     // The import's own upload is removed once it is saved, which may land just after the import reads as done.
-    await expect.poll(() => readdirSync(folder)).toEqual(['just-arrived.upload']);
+    await expect.poll(() => readdirSync(folder), { timeout: 5000 }).toEqual(['just-arrived.upload']);
     rmSync(fresh);
   });
 
@@ -474,7 +476,8 @@ describe('importing a Hearsay export across a restart', () => {
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(120);
     expect(await second.db.selectFrom('import_file').select('import_id').where('import_id', '=', id).execute()).toEqual([]);
-    expect(readdirSync(join(first.config.dataDir, 'imports'))).toEqual([]);
+    // The import's upload is removed once its end is saved, which may land just after the import reads as ended.
+    await expect.poll(() => readdirSync(join(first.config.dataDir, 'imports')), { timeout: 5000 }).toEqual([]);
     await second.close();
     await first.close();
   }, 120_000);
