@@ -20,7 +20,7 @@ const HEALTHZ_MS = 250;
 
 const directory = temporaryDirectory('hearsay-uploads');
 
-/** Asks the address every 20 ms and prints how long each answer took, or -1 for one that was not a 200. */
+/** Asks the address over and over, a short pause between answers, and prints how long each answer took, or -1 for one that was not a 200. */
 const PROBER = `
 const url = process.argv[1];
 // The first request of a process also loads its HTTP client: not counted.

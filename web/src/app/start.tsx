@@ -20,7 +20,7 @@ if (!root) throw new Error('The page has no #root element.');
 
 /**
  * Takes over a page the server rendered, with the same data, strings and code it was rendered with. Each step below is
- * a task of its own (on a phone slowed 4×, each of them alone takes 30–60 ms), then hydration slices its work: the
+ * a task of its own (each is a long task alone on a slow phone, decision 036), then hydration slices its work: the
  * main thread is never held long while the page is already readable.
  */
 async function hydratePage(element: HTMLElement, state: PageState): Promise<void> {

@@ -352,7 +352,7 @@ describe('GET /api/search, people and collections', () => {
   });
 
   // Each engine's search indexes in the shape a lookup reads fastest. PostgreSQL: a pending list is read whole by every
-  // search until VACUUM merges it (13 ms a word for people at 50,000 members), and a text's beginning has an index of
+  // search until VACUUM merges it (a cost measured in docs/benchmarks.md's history), and a text's beginning has an index of
   // its own. SQLite: every segment is looked up, so they merge as soon as two share a level (the upkeep thread does it;
   // upkeep-thread.test.ts).
   it('keeps every search index in the shape a lookup reads fastest', async () => {
