@@ -1,4 +1,6 @@
+import { EXPORT_FORMAT, EXPORT_VERSION, type HearsayExport } from '@hearsay/contracts/data-export';
 import type { ImportJob } from '@hearsay/contracts/imports';
+import { readMemberSettings } from '@hearsay/contracts/settings';
 import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
 import type { TestUser } from './users.ts';
@@ -58,4 +60,34 @@ export async function importHearsayExport(t: TestApp, person: TestUser, file: Ui
   const started = await uploadHearsayExport(t, person, file, fileName);
   expect(started.statusCode, started.body).toBe(202);
   return waitForImport(t, person, started.json().id);
+}
+
+/** A Hearsay export ("Download my data") of a person from another site, empty but for the parts given. */
+export function hearsayExport(parts: Partial<HearsayExport> = {}): HearsayExport {
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: '2026-11-01T12:00:00.000Z',
+    site: 'https://elsewhere.example',
+    profile: {
+      username: 'elsewhere',
+      name: 'Someone Elsewhere',
+      bio: '',
+      email: 'someone@elsewhere.example',
+      joinedAt: '2025-01-01T00:00:00.000Z',
+      visibility: 'public',
+      preferredGenres: [],
+    },
+    settings: readMemberSettings({}),
+    ratings: [],
+    reviews: [],
+    reviewDrafts: [],
+    comments: [],
+    likes: { reviews: [], collections: [], albums: [] },
+    listenLater: [],
+    collections: [],
+    journal: [],
+    follows: { following: [], followers: [] },
+    ...parts,
+  };
 }

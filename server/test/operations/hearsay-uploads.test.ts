@@ -2,14 +2,13 @@
  * What an operator notices while members import Hearsay exports: a real server process keeps answering /healthz
  * while ten large exports are uploaded at once and their imports read and check them.
  */
-import { EXPORT_FORMAT, EXPORT_VERSION, type HearsayExport } from '@hearsay/contracts/data-export';
-import { readMemberSettings } from '@hearsay/contracts/settings';
 import { zipSync } from 'fflate';
 import { spawn } from 'node:child_process';
 import { openAsBlob, statSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hearsayExport } from '../imports.ts';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory } from '../processes.ts';
 
 const MB = 1024 * 1024;
@@ -53,31 +52,7 @@ function largeExport(bytes: number): { path: string; jsonBytes: number } {
     ratedAt: '2026-01-01T00:00:00.000Z',
   });
   const count = Math.floor(bytes / JSON.stringify(rating(100_000)).length);
-  const data: HearsayExport = {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exportedAt: '2026-11-01T12:00:00.000Z',
-    site: 'https://elsewhere.example',
-    profile: {
-      username: 'elsewhere',
-      name: 'Someone Elsewhere',
-      bio: '',
-      email: 'someone@elsewhere.example',
-      joinedAt: '2025-01-01T00:00:00.000Z',
-      visibility: 'public',
-      preferredGenres: [],
-    },
-    settings: readMemberSettings({}),
-    ratings: Array.from({ length: count }, (_, index) => rating(index)),
-    reviews: [],
-    reviewDrafts: [],
-    comments: [],
-    likes: { reviews: [], collections: [], albums: [] },
-    listenLater: [],
-    collections: [],
-    journal: [],
-    follows: { following: [], followers: [] },
-  };
+  const data = hearsayExport({ ratings: Array.from({ length: count }, (_, index) => rating(index)) });
   const json = Buffer.from(JSON.stringify(data));
   const path = join(directory.path, 'hearsay.zip');
   writeFileSync(path, zipSync({ 'hearsay.json': json }, { level: 1 }));

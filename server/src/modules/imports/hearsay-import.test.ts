@@ -1,12 +1,11 @@
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportAlbum, type HearsayExport } from '@hearsay/contracts/data-export';
-import { readMemberSettings } from '@hearsay/contracts/settings';
+import type { ExportAlbum } from '@hearsay/contracts/data-export';
 import { strToU8, zipSync } from 'fflate';
 import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
-import { importHearsayExport, uploadHearsayExport, waitForImport } from '../../../test/imports.ts';
+import { hearsayExport, importHearsayExport, uploadHearsayExport, waitForImport } from '../../../test/imports.ts';
 import { requestsTo } from '../../../test/requests.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
@@ -25,35 +24,6 @@ const album = (id: string, title: string, artist: string, year: number | null, m
 });
 
 /** An export as another Hearsay site writes it, empty but for `parts`. */
-function hearsayExport(parts: Partial<HearsayExport> = {}): HearsayExport {
-  return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exportedAt: '2026-11-01T12:00:00.000Z',
-    site: SITE,
-    profile: {
-      username: 'elsewhere',
-      name: 'Someone Elsewhere',
-      bio: '',
-      email: 'someone@elsewhere.example',
-      joinedAt: '2025-01-01T00:00:00.000Z',
-      visibility: 'public',
-      preferredGenres: [],
-    },
-    settings: readMemberSettings({}),
-    ratings: [],
-    reviews: [],
-    reviewDrafts: [],
-    comments: [],
-    likes: { reviews: [], collections: [], albums: [] },
-    listenLater: [],
-    collections: [],
-    journal: [],
-    follows: { following: [], followers: [] },
-    ...parts,
-  };
-}
-
 const zipOf = (files: Record<string, string | Uint8Array>) =>
   zipSync(Object.fromEntries(Object.entries(files).map(([name, body]) => [name, typeof body === 'string' ? strToU8(body) : body])));
 const zipped = (data: unknown) => zipOf({ 'hearsay.json': JSON.stringify(data), 'README.txt': 'Your data from Hearsay.' });
