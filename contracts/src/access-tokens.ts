@@ -9,11 +9,11 @@ import { errorResponses } from './errors.ts';
  * No token reaches the account's security (tokens, password, two-factor, sessions, sign-in, deleting the account).
  */
 export const TOKEN_SCOPES = ['read', 'write'] as const;
-export const TokenScopeSchema = z.enum(TOKEN_SCOPES, { error: 'Scopes are read and write' });
+export const TokenScopeSchema = z.enum(TOKEN_SCOPES, { error: 'token_scopes' });
 export type TokenScope = z.infer<typeof TokenScopeSchema>;
 
 export const TOKEN_EXPIRIES = ['30d', '90d', '1y', 'never'] as const;
-export const TokenExpirySchema = z.enum(TOKEN_EXPIRIES, { error: 'Expiry must be 30d, 90d, 1y or never' });
+export const TokenExpirySchema = z.enum(TOKEN_EXPIRIES, { error: 'token_expiry' });
 export type TokenExpiry = z.infer<typeof TokenExpirySchema>;
 
 /** Tokens a member may hold at once (revoked and expired ones do not count). */
@@ -24,12 +24,12 @@ export const TOKEN_PREFIX = 'hsy_';
 
 export const CreateTokenBodySchema = z.object({
   name: z
-    .string({ error: 'Please name the token' })
+    .string({ error: 'token_name_required' })
     .trim()
-    .min(1, { error: 'Please name the token' })
-    .max(TOKEN_NAME_MAX, { error: `The name must be at most ${TOKEN_NAME_MAX} characters long` }),
+    .min(1, { error: 'token_name_required' })
+    .max(TOKEN_NAME_MAX, { error: 'token_name_too_long' }),
   /** `write` implies `read`: a token with `["write"]` gets both. */
-  scopes: z.array(TokenScopeSchema).min(1, { error: 'Choose at least one scope' }).max(2),
+  scopes: z.array(TokenScopeSchema).min(1, { error: 'token_scope_required' }).max(2),
   expiresIn: TokenExpirySchema.default('90d'),
   /**
    * The current password: a session alone cannot mint a credential that outlives it. Members who sign in only

@@ -23,13 +23,13 @@ export type Me = z.infer<typeof MeSchema>;
 export const SignedInUserSchema = z.object({ user: CurrentUserSchema });
 export type SignedInUser = z.infer<typeof SignedInUserSchema>;
 
-const email = z.email({ error: 'Please enter a valid email address' }).max(254);
+const email = z.email({ error: 'email_invalid' }).max(254);
 
 /** Passwords are checked exactly as typed (no trimming); the server also refuses common ones. */
 export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(8, { error: 'Password must be at least 8 characters long' })
-  .max(128, { error: 'Password must be at most 128 characters long' });
+  .string({ error: 'password_required' })
+  .min(8, { error: 'password_too_short' })
+  .max(128, { error: 'password_too_long' });
 
 /**
  * What draws nothing: zero-width spaces and joiners, direction marks and overrides, byte-order marks, control
@@ -51,15 +51,15 @@ export function mixesLookAlikeScripts(name: string): boolean {
  * someone else by a name that reads the same.
  */
 export const DisplayNameSchema = z
-  .string({ error: 'Please enter your name' })
+  .string({ error: 'name_required' })
   .overwrite((name) => name.normalize('NFKC'))
   .trim()
-  .min(1, { error: 'Please enter your name' })
-  .max(100, { error: 'Names are at most 100 characters long' })
+  .min(1, { error: 'name_required' })
+  .max(100, { error: 'name_too_long' })
   .refine((name) => !INVISIBLE.test(name.replace(EMOJI_JOINER, '$1')), {
-    error: 'Your name cannot contain invisible characters',
+    error: 'name_invisible_characters',
   })
-  .refine((name) => !mixesLookAlikeScripts(name), { error: 'Write each word of your name in one alphabet' });
+  .refine((name) => !mixesLookAlikeScripts(name), { error: 'name_mixed_scripts' });
 
 export const RegisterBodySchema = z.object({
   name: DisplayNameSchema,
@@ -69,8 +69,8 @@ export const RegisterBodySchema = z.object({
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const SignInBodySchema = z.object({
-  email: z.string().min(1, { error: 'Please fill in all fields' }).max(254),
-  password: z.string().min(1, { error: 'Please fill in all fields' }).max(1024),
+  email: z.string().min(1, { error: 'fields_required' }).max(254),
+  password: z.string().min(1, { error: 'fields_required' }).max(1024),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
@@ -80,8 +80,8 @@ export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 /** POST /api/auth/two-factor: the code from the authenticator app, or one of the backup codes. */
 export const TwoFactorChallengeBodySchema = z.object({
-  method: z.enum(['totp', 'backup'], { error: 'Method must be totp or backup' }),
-  code: z.string().trim().min(1, { error: 'Please enter the code' }).max(32),
+  method: z.enum(['totp', 'backup'], { error: 'two_factor_method' }),
+  code: z.string().trim().min(1, { error: 'code_required' }).max(32),
   /** Skip the second factor on this browser for 30 days. */
   trustDevice: z.boolean().optional(),
 });
@@ -142,11 +142,11 @@ export type OnboardingUpdate = z.infer<typeof OnboardingUpdateSchema>;
 /** PUT /api/auth/profile (spec §7): only these fields can change; anything else in the body is ignored. */
 export const ProfileUpdateSchema = z.object({
   name: DisplayNameSchema.optional(),
-  bio: z.string().max(500, { error: 'Bio must be at most 500 characters' }).optional(),
+  bio: z.string().max(500, { error: 'bio_too_long' }).optional(),
   /** A picture uploaded through POST /api/me/avatar, or null to remove it. */
   avatarUrl: z
     .string()
-    .regex(/^\/uploads\/avatars\/[A-Za-z0-9_-]+\.webp$/, { error: 'avatarUrl must be a picture uploaded to Hearsay' })
+    .regex(/^\/uploads\/avatars\/[A-Za-z0-9_-]+\.webp$/, { error: 'avatar_not_uploaded' })
     .nullable()
     .optional(),
   preferredGenres: z.array(z.string().min(1).max(80)).max(100).optional(),
@@ -163,14 +163,14 @@ export const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
  * underscores, 3 to 30 long, starting and ending with a letter or digit). Typed capitals are read as lower case.
  */
 export const UsernameSchema = z
-  .string({ error: 'Please enter a username' })
+  .string({ error: 'username_required' })
   .trim()
   .toLowerCase()
-  .refine((name) => !isReservedUsername(name), { error: 'That username is reserved. Please choose another', abort: true })
-  .min(3, { error: 'Usernames are 3 to 30 characters long' })
-  .max(30, { error: 'Usernames are 3 to 30 characters long' })
-  .regex(/^[a-z0-9_]+$/, { error: 'Use only letters, digits and underscores' })
-  .regex(/^[a-z0-9](.*[a-z0-9])?$/, { error: 'A username starts and ends with a letter or a digit' });
+  .refine((name) => !isReservedUsername(name), { error: 'username_reserved', abort: true })
+  .min(3, { error: 'username_length' })
+  .max(30, { error: 'username_length' })
+  .regex(/^[a-z0-9_]+$/, { error: 'username_characters' })
+  .regex(/^[a-z0-9](.*[a-z0-9])?$/, { error: 'username_ends' });
 
 /** The current password confirms a change; members who sign in only through a provider have none and send none. */
 const reauthentication = z.string().max(1024).optional();
@@ -191,7 +191,7 @@ export const EmailChangeRequestedSchema = z.object({
 export type EmailChangeRequested = z.infer<typeof EmailChangeRequestedSchema>;
 
 /** POST /api/me/email/confirm: the token from the link (works without being signed in, on any device). */
-export const ConfirmEmailBodySchema = z.object({ token: z.string().trim().min(1, { error: 'This link is incomplete' }).max(200) });
+export const ConfirmEmailBodySchema = z.object({ token: z.string().trim().min(1, { error: 'link_incomplete' }).max(200) });
 export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBodySchema>;
 
 export const EmailChangedSchema = z.object({ email: z.string() });

@@ -9,10 +9,10 @@ export type ReleaseType = z.infer<typeof ReleaseTypeSchema>;
 
 /** A rating is 1 to 10 in half steps. */
 export const RatingValueSchema = z
-  .number({ error: 'Rating must be a number from 1 to 10' })
-  .min(1, { error: 'Rating must be at least 1' })
-  .max(10, { error: 'Rating must be at most 10' })
-  .refine((value) => Number.isInteger(value * 2), { error: 'Rating must be in steps of 0.5' });
+  .number({ error: 'rating_not_a_number' })
+  .min(1, { error: 'rating_too_low' })
+  .max(10, { error: 'rating_too_high' })
+  .refine((value) => Number.isInteger(value * 2), { error: 'rating_steps' });
 
 /** Every rating a person can give: 1 to 10 in half steps. */
 export const RATING_STEPS: readonly number[] = Array.from({ length: 19 }, (_, index) => 1 + index / 2);
@@ -183,7 +183,7 @@ export type GenreListQuery = z.infer<typeof GenreListQuerySchema>;
 
 export const AlbumListQuerySchema = PageQuerySchema.extend({
   genre: z.string().min(1).max(80).optional(),
-  decade: z.coerce.number().int().min(1900).max(2100).multipleOf(10, { error: 'decade must be a year ending in 0' }).optional(),
+  decade: z.coerce.number().int().min(1900).max(2100).multipleOf(10, { error: 'decade_not_a_decade' }).optional(),
   year: z.coerce.number().int().min(1900).max(2100).optional(),
   type: ReleaseTypeSchema.optional(),
   sort: z.enum(ALBUM_SORTS).default('popularity'),
@@ -251,8 +251,8 @@ export const ALBUM_BY_HAND_EARLIEST_YEAR = 1900;
 
 /** An album added by hand when MusicBrainz cannot be asked: it waits for confirmation like an imported one. */
 export const AlbumByHandBodySchema = z.object({
-  title: z.string().trim().min(1, { error: 'Give the album’s title' }).max(ALBUM_TITLE_MAX),
-  artist: z.string().trim().min(1, { error: 'Give the artist' }).max(ARTIST_CREDIT_MAX),
+  title: z.string().trim().min(1, { error: 'album_title_required' }).max(ALBUM_TITLE_MAX),
+  artist: z.string().trim().min(1, { error: 'album_artist_required' }).max(ARTIST_CREDIT_MAX),
   year: z.number().int().min(ALBUM_BY_HAND_EARLIEST_YEAR).max(2100).nullable().optional(),
   releaseType: ReleaseTypeSchema.default('album'),
 });

@@ -12,14 +12,14 @@ export const COLLECTION_ALBUMS_MAX = 500;
 export const COLLECTION_NOTE_MAX = 500;
 
 const name = z
-  .string({ error: 'Collection Name is required' })
+  .string({ error: 'collection_name_required' })
   .trim()
-  .min(1, { error: 'Collection Name is required' })
-  .max(COLLECTION_NAME_MAX, { error: `Collection Name must be at most ${COLLECTION_NAME_MAX} characters` });
+  .min(1, { error: 'collection_name_required' })
+  .max(COLLECTION_NAME_MAX, { error: 'collection_name_too_long' });
 const description = z
   .string()
   .trim()
-  .max(COLLECTION_DESCRIPTION_MAX, { error: `Description must be at most ${COLLECTION_DESCRIPTION_MAX} characters` });
+  .max(COLLECTION_DESCRIPTION_MAX, { error: 'description_too_long' });
 const albumId = z.string().min(1).max(200);
 
 /** Spec §2 Create Collection: a name, an optional description, private or not, and at least one album. */
@@ -30,8 +30,8 @@ export const CreateCollectionBodySchema = z.object({
   ranked: z.boolean().default(false),
   albumIds: z
     .array(albumId)
-    .min(1, { error: 'Add at least one album' })
-    .max(COLLECTION_ALBUMS_MAX, { error: `A collection holds at most ${COLLECTION_ALBUMS_MAX} albums` }),
+    .min(1, { error: 'collection_albums_required' })
+    .max(COLLECTION_ALBUMS_MAX, { error: 'collection_too_many_albums' }),
 });
 export type CreateCollectionBody = z.input<typeof CreateCollectionBodySchema>;
 
@@ -48,14 +48,14 @@ export const AddCollectionAlbumBodySchema = z.object({
   note: z
     .string()
     .trim()
-    .max(COLLECTION_NOTE_MAX, { error: `Notes are at most ${COLLECTION_NOTE_MAX} characters` })
+    .max(COLLECTION_NOTE_MAX, { error: 'collection_note_too_long' })
     .optional(),
 });
 export const CollectionNoteBodySchema = z.object({
   note: z
     .string()
     .trim()
-    .max(COLLECTION_NOTE_MAX, { error: `Notes are at most ${COLLECTION_NOTE_MAX} characters` }),
+    .max(COLLECTION_NOTE_MAX, { error: 'collection_note_too_long' }),
 });
 export const ReorderCollectionBodySchema = z.object({
   /** Every album of the collection, in the new order. */
@@ -86,7 +86,7 @@ export const CollectionPageSchema = pageOf(CollectionSummarySchema);
 export type CollectionPage = z.infer<typeof CollectionPageSchema>;
 
 export const CollectionListQuerySchema = PageQuerySchema.extend({
-  sort: z.enum(['popular', 'recent'], { error: 'sort must be popular or recent' }).default('popular'),
+  sort: z.enum(['popular', 'recent'], { error: 'collection_sort' }).default('popular'),
 });
 
 export const CollectionParamsSchema = z.object({ collectionId: z.string().min(1).max(100) });

@@ -13,16 +13,16 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
 export const MESSAGE_PAGE_MAX = 100;
 
 export const MessageBodySchema = z
-  .string({ error: 'Message must be text' })
+  .string({ error: 'message_not_text' })
   .trim()
-  .min(1, { error: 'Write a message first' })
-  .max(MESSAGE_BODY_MAX, { error: `Message must be at most ${MESSAGE_BODY_MAX} characters` });
+  .min(1, { error: 'message_empty' })
+  .max(MESSAGE_BODY_MAX, { error: 'message_too_long' });
 
 export const SendMessageBodySchema = z.object({ body: MessageBodySchema });
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 
 export const OpenConversationBodySchema = z.object({
-  username: z.string({ error: 'Choose someone to message' }).trim().min(1, { error: 'Choose someone to message' }).max(60),
+  username: z.string({ error: 'message_recipient_required' }).trim().min(1, { error: 'message_recipient_required' }).max(60),
 });
 export type OpenConversationBody = z.infer<typeof OpenConversationBodySchema>;
 

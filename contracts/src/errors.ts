@@ -1,16 +1,28 @@
 import { z } from 'zod';
 
+/** The values an error's words are filled with (`{{name}}`), and `context`/`count` for i18next's variants and plurals. */
+export const ErrorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type ErrorParams = z.infer<typeof ErrorParamsSchema>;
+
 export const ErrorIssueSchema = z.object({
   /** Where the problem is: `body.email`, `query.page`, `params.albumId`. */
   path: z.string(),
+  /** What is wrong, stable for programs: a key of `issues` in `contracts/locales/<language>/errors.json`. */
+  code: z.string(),
+  params: ErrorParamsSchema.optional(),
+  /** The same in English words, for a person reading the answer. */
   message: z.string(),
 });
 export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
 
-/** The one error body every endpoint answers with. `code` is stable snake_case for programs; `message` is for people. */
+/**
+ * The one error body every endpoint answers with. `code` (with `params`) is stable snake_case for programs and is
+ * what the web app translates; `message` is the same in English words, for a person reading the answer.
+ */
 export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),
+    params: ErrorParamsSchema.optional(),
     message: z.string(),
     issues: z.array(ErrorIssueSchema),
     /** The request's id (also its X-Request-Id header and `reqId` in the server's logs), to quote when reporting a problem. */

@@ -15,9 +15,9 @@ export const SUGGESTION_HIGH_RATING = 8;
 /** Where the next page starts: opaque to the caller, given back by the previous page. */
 export const FeedQuerySchema = z.object({
   cursor: z
-    .string({ error: 'The feed position is not valid; start again from the top' })
-    .max(200, { error: 'The feed position is not valid; start again from the top' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'The feed position is not valid; start again from the top' })
+    .string({ error: 'feed_position' })
+    .max(200, { error: 'feed_position' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'feed_position' })
     .optional(),
 });
 export type FeedQuery = z.infer<typeof FeedQuerySchema>;

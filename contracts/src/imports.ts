@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { ErrorIssueSchema, errorResponses } from './errors.ts';
+import { ErrorIssueSchema, ErrorParamsSchema, errorResponses } from './errors.ts';
 
 export const HEARSAY_JSON_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -63,7 +63,11 @@ export const ImportJobSchema = z.object({
   total: z.number().int(),
   processed: z.number().int(),
   summary: ImportSummarySchema,
+  /** Why it failed, in English. */
   error: z.string().nullable(),
+  /** Why it failed, as an error answer's code and params (null for imports that failed before codes were kept). */
+  errorCode: z.string().nullable().default(null),
+  errorParams: ErrorParamsSchema.nullable().default(null),
   /** What is wrong with a file found not to be a Hearsay export, field by field (the first 20). */
   issues: z.array(ErrorIssueSchema).default([]),
   createdAt: z.string(),

@@ -13,18 +13,18 @@ function isCalendarDay(value: string): boolean {
 
 /** A calendar day as the listener saw it (YYYY-MM-DD). "Not in the future" is checked by the server against its clock. */
 export const ListenedOnSchema = z
-  .string({ error: 'Listening date must be a date like 2026-11-22' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Listening date must be a date like 2026-11-22' })
-  .refine(isCalendarDay, { error: 'Listening date is not a real calendar date' })
-  .refine((value) => value >= JOURNAL_EARLIEST_DAY, { error: 'Listening date cannot be before 1900' });
+  .string({ error: 'listened_on_format' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'listened_on_format' })
+  .refine(isCalendarDay, { error: 'listened_on_not_a_day' })
+  .refine((value) => value >= JOURNAL_EARLIEST_DAY, { error: 'listened_on_too_early' });
 
 const NoteSchema = z
-  .string({ error: 'Note must be text' })
+  .string({ error: 'note_not_text' })
   .trim()
-  .max(JOURNAL_NOTE_MAX, { error: `Note must be at most ${JOURNAL_NOTE_MAX} characters` });
+  .max(JOURNAL_NOTE_MAX, { error: 'note_too_long' });
 
 export const CreateJournalEntryBodySchema = z.object({
-  albumId: z.string({ error: 'Choose an album to log' }).min(1, { error: 'Choose an album to log' }).max(120),
+  albumId: z.string({ error: 'journal_album_required' }).min(1, { error: 'journal_album_required' }).max(120),
   /** Defaults to today. */
   listenedOn: ListenedOnSchema.optional(),
   rating: RatingValueSchema.nullable().optional(),
@@ -55,8 +55,8 @@ export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 
 export const JournalMonthSchema = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must look like 2026-11' })
-  .refine((value) => value >= '1900-01', { error: 'Month cannot be before 1900' });
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month_format' })
+  .refine((value) => value >= '1900-01', { error: 'month_too_early' });
 
 export const JournalQuerySchema = PageQuerySchema.extend({
   /** Only listens in this month (YYYY-MM). */

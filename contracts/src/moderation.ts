@@ -9,7 +9,7 @@ export const REPORT_SUBJECT_TYPES = ['review', 'comment', 'collection', 'message
 export const ReportSubjectTypeSchema = z.enum(REPORT_SUBJECT_TYPES);
 export type ReportSubjectType = z.infer<typeof ReportSubjectTypeSchema>;
 
-export const ReportReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason' });
+export const ReportReasonSchema = z.enum(REPORT_REASONS, { error: 'report_reason_required' });
 export type ReportReason = z.infer<typeof ReportReasonSchema>;
 
 export const ReportBodySchema = z.object({
@@ -19,7 +19,7 @@ export const ReportBodySchema = z.object({
   note: z
     .string()
     .trim()
-    .max(REPORT_NOTE_MAX, { error: `Keep the note under ${REPORT_NOTE_MAX} characters` })
+    .max(REPORT_NOTE_MAX, { error: 'report_note_too_long' })
     .default(''),
 });
 export type ReportBody = z.input<typeof ReportBodySchema>;
@@ -86,16 +86,16 @@ export const ModerationDecisionBodySchema = z
     subjectType: ReportSubjectTypeSchema,
     subjectId: z.string().trim().min(1).max(80),
     action: z.enum(DECISION_ACTIONS),
-    reason: z.string({ error: 'Say why' }).trim().min(1, { error: 'Say why' }).max(500, { error: 'Keep the reason under 500 characters' }),
+    reason: z.string({ error: 'sanction_reason_required' }).trim().min(1, { error: 'sanction_reason_required' }).max(500, { error: 'sanction_reason_too_long' }),
     /** For `suspend`: how many days. */
     days: z
       .number()
       .int()
       .min(1)
-      .max(SUSPENSION_MAX_DAYS, { error: `Suspend for at most ${SUSPENSION_MAX_DAYS} days` })
+      .max(SUSPENSION_MAX_DAYS, { error: 'suspension_too_long' })
       .optional(),
   })
-  .refine((body) => body.action !== 'suspend' || body.days !== undefined, { error: 'Say for how many days', path: ['days'] });
+  .refine((body) => body.action !== 'suspend' || body.days !== undefined, { error: 'suspension_days_required', path: ['days'] });
 export type ModerationDecisionBody = z.infer<typeof ModerationDecisionBodySchema>;
 
 export const ModerationActionSchema = z.object({

@@ -8,10 +8,10 @@ import { errorResponses } from './errors.ts';
  * enrichment job's progress. MusicBrainz core data is CC0; cover images come from the Cover Art Archive.
  */
 
-const MBID = z.uuid({ error: 'must be a MusicBrainz id' });
+const MBID = z.uuid({ error: 'not_a_musicbrainz_id' });
 
 export const MusicBrainzSearchQuerySchema = z.object({
-  q: z.string().trim().min(1, { error: 'Type something to search for' }).max(200),
+  q: z.string().trim().min(1, { error: 'search_empty' }).max(200),
   limit: z.coerce.number().int().min(1).max(25).default(10),
 });
 export type MusicBrainzSearchQuery = z.infer<typeof MusicBrainzSearchQuerySchema>;

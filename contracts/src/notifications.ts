@@ -94,7 +94,7 @@ export const UnreadCountSchema = z.object({ unread: z.number().int().nonnegative
  */
 export const MarkReadBodySchema = z
   .strictObject({
-    upTo: z.iso.datetime({ error: 'upTo must be a date and time like 2026-11-24T10:00:00.000Z' }).optional(),
+    upTo: z.iso.datetime({ error: 'up_to_format' }).optional(),
     groups: z.array(z.string().min(1).max(200)).max(100).optional(),
   })
   .optional();
@@ -104,7 +104,7 @@ export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
 export const EmailTopicSchema = z.enum(['newFollowers', 'reviewComments', 'commentReplies', 'mentions', 'recommendations', 'weeklyDigest']);
 export type EmailTopic = z.infer<typeof EmailTopicSchema>;
 
-export const UnsubscribeQuerySchema = z.object({ token: z.string({ error: 'The unsubscribe link is incomplete.' }).min(1).max(500) });
+export const UnsubscribeQuerySchema = z.object({ token: z.string({ error: 'unsubscribe_link_incomplete' }).min(1).max(500) });
 
 const tags = ['notifications'];
 

@@ -27,24 +27,24 @@ export const MY_RATINGS_SORTS = ['date', 'rating', 'release', 'title'] as const;
 export const MyRatingsQuerySchema = PageQuerySchema.extend({
   genre: z
     .string()
-    .regex(/^[a-z0-9-]{1,80}$/, { error: 'genre must be a genre slug such as "jazz"' })
+    .regex(/^[a-z0-9-]{1,80}$/, { error: 'genre_slug' })
     .optional(),
   decade: z.coerce
-    .number({ error: 'decade must be a year ending in 0, such as 1990' })
-    .int({ error: 'decade must be a year ending in 0, such as 1990' })
-    .min(1900, { error: 'decade must be 1900 or later' })
-    .max(2100, { error: 'decade must be 2100 or earlier' })
-    .multipleOf(10, { error: 'decade must be a year ending in 0, such as 1990' })
+    .number({ error: 'decade_format' })
+    .int({ error: 'decade_format' })
+    .min(1900, { error: 'decade_too_early' })
+    .max(2100, { error: 'decade_too_late' })
+    .multipleOf(10, { error: 'decade_format' })
     .optional(),
   /** Only albums you rated at least this (1 to 10 in half steps). */
   minRating: z.coerce
-    .number({ error: 'minRating must be a number from 1 to 10' })
-    .min(1, { error: 'minRating must be at least 1' })
-    .max(10, { error: 'minRating must be at most 10' })
-    .refine((value) => Number.isInteger(value * 2), { error: 'minRating must be in steps of 0.5' })
+    .number({ error: 'min_rating_not_a_number' })
+    .min(1, { error: 'min_rating_too_low' })
+    .max(10, { error: 'min_rating_too_high' })
+    .refine((value) => Number.isInteger(value * 2), { error: 'min_rating_steps' })
     .optional(),
-  sort: z.enum(MY_RATINGS_SORTS, { error: 'sort must be "date", "rating", "release" or "title"' }).default('date'),
-  order: z.enum(['asc', 'desc'], { error: 'order must be "asc" or "desc"' }).default('desc'),
+  sort: z.enum(MY_RATINGS_SORTS, { error: 'library_sort' }).default('date'),
+  order: z.enum(['asc', 'desc'], { error: 'order' }).default('desc'),
 });
 export type MyRatingsQuery = z.infer<typeof MyRatingsQuerySchema>;
 export type MyRatingsPage = z.infer<typeof MyRatingsPageSchema>;

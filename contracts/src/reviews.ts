@@ -11,12 +11,12 @@ export const REVIEW_HTML_MAX = 100_000;
 export const ReviewBodySchema = z.object({
   rating: RatingValueSchema,
   title: z
-    .string({ error: 'Title must be text' })
+    .string({ error: 'title_not_text' })
     .trim()
-    .max(REVIEW_TITLE_MAX, { error: `Review title must be at most ${REVIEW_TITLE_MAX} characters` })
+    .max(REVIEW_TITLE_MAX, { error: 'review_title_too_long' })
     .default(''),
   /** Rich-text HTML from the editor; the server keeps only its allow-list of tags and attributes. */
-  content: z.string({ error: 'Review text is required' }).max(REVIEW_HTML_MAX, { error: 'Review is too long' }),
+  content: z.string({ error: 'review_text_required' }).max(REVIEW_HTML_MAX, { error: 'review_too_long' }),
 });
 export type ReviewBody = z.input<typeof ReviewBodySchema>;
 
@@ -59,7 +59,7 @@ export const MyReviewSchema = z.object({ review: ReviewSchema.nullable(), draft:
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
 
 export const ReviewListQuerySchema = PageQuerySchema.extend({
-  sort: z.enum(['popular', 'recent'], { error: 'sort must be popular or recent' }).default('popular'),
+  sort: z.enum(['popular', 'recent'], { error: 'collection_sort' }).default('popular'),
 });
 
 export const ReviewParamsSchema = z.object({ reviewId: z.string().min(1).max(100) });
@@ -77,10 +77,10 @@ export const ReviewLikeSchema = z.object({ liked: z.boolean(), likeCount: z.numb
 
 export const CommentBodySchema = z.object({
   body: z
-    .string({ error: 'Comment is required' })
+    .string({ error: 'comment_required' })
     .trim()
-    .min(1, { error: 'Please write a comment' })
-    .max(COMMENT_MAX, { error: `Comments are at most ${COMMENT_MAX} characters` }),
+    .min(1, { error: 'comment_empty' })
+    .max(COMMENT_MAX, { error: 'comment_too_long' }),
 });
 
 /** A new comment: `replyTo` names the comment it answers (a reply to a reply joins that comment's thread). */

@@ -9,11 +9,11 @@ export const SearchQuerySchema = PageQuerySchema.extend({
   q: z.string().max(200).default(''),
   type: z.enum(SEARCH_TYPES).default('albums'),
   sort: z.enum(SEARCH_SORTS).default('relevance'),
-  year: z.string().regex(SEARCH_YEAR_PATTERN, { error: 'must be a year, such as 2024, or before-2020' }).optional(),
+  year: z.string().regex(SEARCH_YEAR_PATTERN, { error: 'search_year' }).optional(),
   genre: z.string().min(1).max(80).optional(),
   minRating: z.coerce
     .number()
-    .refine((value) => (SEARCH_MIN_RATINGS as readonly number[]).includes(value), { error: 'must be 9, 8, 7 or 6' })
+    .refine((value) => (SEARCH_MIN_RATINGS as readonly number[]).includes(value), { error: 'search_min_rating' })
     .optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;

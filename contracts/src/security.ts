@@ -5,7 +5,7 @@ import { errorResponses } from './errors.ts';
 
 /** Settings → Security and Connected Accounts, and the sign-in providers a site offers. */
 
-const currentPassword = z.string().min(1, { error: 'Please enter your current password' }).max(1024);
+const currentPassword = z.string().min(1, { error: 'current_password_required' }).max(1024);
 
 export const ChangePasswordBodySchema = z.object({
   currentPassword,
@@ -32,7 +32,7 @@ export const TwoFactorCodeBodySchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' }),
+    .regex(/^\d{6}$/, { error: 'totp_code_format' }),
 });
 
 export const BackupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
@@ -93,7 +93,7 @@ export const OAuthStartBodySchema = z.object({
   redirect: z
     .string()
     .max(500)
-    .regex(/^\/(?!\/)/, { error: 'redirect must be a path on this site' })
+    .regex(/^\/(?!\/)/, { error: 'redirect_not_local' })
     .optional(),
 });
 export const OAuthStartSchema = z.object({ url: z.url() });

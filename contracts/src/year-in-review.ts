@@ -8,7 +8,7 @@ export const YearParamsSchema = z.object({
   username: z.string().min(1).max(60),
   year: z
     .string()
-    .regex(/^\d{4}$/, { error: 'year must be a year of four digits, such as 2024' })
+    .regex(/^\d{4}$/, { error: 'year_format' })
     .transform(Number),
 });
 export type YearParams = z.input<typeof YearParamsSchema>;

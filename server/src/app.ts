@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { usePlainMessages } from '@hearsay/contracts/validation-messages';
+import { useIssueCodes } from '@hearsay/contracts/issue-codes';
 import { accessTokensRoutes, bearerAuth } from './modules/access-tokens/access-tokens.routes.ts';
 import { scopeNeeded } from './modules/access-tokens/access-tokens.scopes.ts';
 import { createAccessTokensService, type AccessTokensServiceDeps } from './modules/access-tokens/access-tokens.service.ts';
@@ -75,7 +75,6 @@ import { registerResponseSerialization } from './platform/http/responses.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
-import { registerErrorLanguage } from './platform/http/error-language.ts';
 import { healthRoutes } from './platform/http/health.ts';
 import { createMetrics, registerHttpMetrics, serveMetrics } from './platform/http/metrics.ts';
 import { registerRequestIds, requestIdOf } from './platform/http/request-id.ts';
@@ -105,7 +104,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
-  usePlainMessages();
+  useIssueCodes();
   const app = Fastify({
     // Credentials never reach the logs, whatever a serializer or a log line includes; nor do the secrets of mailed links.
     logger:
@@ -146,8 +145,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every /api route comes from a contract declaration; the OpenAPI viewer is the one exception.
   requireDeclaredRoutes(app, ['/api/docs']);
   registerErrorHandler(app);
-  // Before compression's hook: error answers are translated while still JSON text.
-  registerErrorLanguage(app);
   await registerSecurityHeaders(app, config);
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(() => clock().getTime());
   app.addHook('onClose', () => limiter.close());

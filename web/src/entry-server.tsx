@@ -54,7 +54,10 @@ sendApiCallsThrough((path, init) => {
 });
 takeLanguageFrom(() => pages.getStore()?.language ?? 'en');
 
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('./shared/i18n/locales/*/*.json', { eager: true });
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['./shared/i18n/locales/*/*.json', '../../contracts/locales/*/errors.json'],
+  { eager: true },
+);
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, file] of Object.entries(localeFiles)) {
   const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];

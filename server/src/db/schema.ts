@@ -309,6 +309,9 @@ export interface ImportJobTable {
   /** JSON of the ImportSummary contract. */
   summary: string;
   error: string | null;
+  /** Why it failed, as an error answer's code and its params (JSON); `error` holds the English. */
+  error_code: Defaulted<string | null>;
+  error_params: Defaulted<string | null>;
   /** JSON list of what is wrong with a Hearsay export found not to be one ({ path, message }). */
   issues: Defaulted<string | null>;
   /** When a Hearsay export was read and found to be one (the hourly limit counts these); null for RateYourMusic. */

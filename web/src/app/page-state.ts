@@ -1,4 +1,5 @@
 import { hashKey, hydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ErrorParams } from '@hearsay/contracts/errors';
 import type { Language } from '@hearsay/contracts/settings';
 import { ApiError } from '../shared/lib/api-client.ts';
 
@@ -12,7 +13,7 @@ export interface PageState {
   /** Each answer with its query's key and when it was fetched. */
   queries: { key: QueryKey; data: unknown; at: number }[];
   /** The answers the page showed as "not found" (a 404 from the API, with its code and message); absent when none. */
-  missing?: { key: QueryKey; code: string; message: string; at: number }[];
+  missing?: { key: QueryKey; code: string; params?: ErrorParams; message: string; at: number }[];
   /** Names of the deferred parts the page showed (`shared/lib/deferred.tsx`): their code is fetched before hydrating. */
   parts: string[];
 }
@@ -43,7 +44,7 @@ export function missingIn(client: QueryClient, shown: (query: Query) => boolean)
     .findAll({ predicate: (query) => query.state.error instanceof ApiError && query.state.error.status === 404 && shown(query) })
     .map((query) => {
       const error = query.state.error as ApiError;
-      return { key: query.queryKey, code: error.code, message: error.message, at: query.state.errorUpdatedAt };
+      return { key: query.queryKey, code: error.code, params: error.params, message: error.message, at: query.state.errorUpdatedAt };
     });
 }
 
@@ -59,7 +60,7 @@ export function restoreAnswers(client: QueryClient, state: Pick<PageState, 'quer
   hydrate(client, {
     mutations: [],
     queries: missing.map((answer) => {
-      const error = new ApiError(404, answer.code, answer.message);
+      const error = new ApiError(404, answer.code, answer.message, { params: answer.params });
       return {
         queryKey: answer.key,
         queryHash: hashKey(answer.key),

@@ -32,7 +32,8 @@ export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limit
     if (request.routeOptions.config.ownAuthorization) return;
     const authentication = await tokens.authenticate(BEARER.exec(header)?.[1] ?? '');
     if (!authentication.ok) {
-      throw new AppError(401, authentication.code, authentication.message, {
+      throw new AppError(401, authentication.code, {
+        params: authentication.params,
         headers: { 'www-authenticate': 'Bearer error="invalid_token"', 'cache-control': 'no-store' },
       });
     }
@@ -48,12 +49,10 @@ export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limit
       'ratelimit-reset': String(reset),
     });
     if (state.count > rateLimit.requests) {
-      throw new AppError(
-        429,
-        'rate_limited',
-        `This token has made ${rateLimit.requests} requests in the last ${Math.round(windowSeconds / 60)} minutes, its limit. Please try again in ${reset} seconds.`,
-        { headers: { 'retry-after': String(reset) } },
-      );
+      throw new AppError(429, 'rate_limited', {
+        params: { context: 'token', requests: rateLimit.requests, minutes: Math.round(windowSeconds / 60), seconds: reset },
+        headers: { 'retry-after': String(reset) },
+      });
     }
 
     // A path no route matched answers 404 as it would to anyone.
@@ -61,15 +60,10 @@ export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limit
     if (pattern === undefined) return;
     const needed = scopeNeeded(request.method, pattern);
     if (needed === 'none') {
-      throw forbidden(
-        'token_scope',
-        pattern.startsWith('/api/')
-          ? 'Access tokens cannot change the account’s security (tokens, password, two-factor, sessions, sign-in, e-mail address, username, deleting the account or downloading its data). Sign in on the website to do this.'
-          : 'Access tokens work only with the API (/api/…).',
-      );
+      throw forbidden('token_scope', pattern.startsWith('/api/') ? undefined : { context: 'not_api' });
     }
     if (needed === 'write' && !authentication.token.scopes.includes('write')) {
-      throw forbidden('token_scope', `${request.method} needs a token with the write scope; this token has only read.`);
+      throw forbidden('token_scope', { context: 'write', method: request.method });
     }
   });
 };

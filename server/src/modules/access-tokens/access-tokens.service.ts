@@ -30,7 +30,7 @@ export type AccessTokensService = ReturnType<typeof createAccessTokensService>;
 /** What a bearer token resolves to: the person and the token's scopes, or why it was refused. */
 export type TokenAuthentication =
   | { ok: true; viewer: Viewer; token: { id: string; scopes: TokenScope[] } }
-  | { ok: false; code: 'token_invalid' | 'token_expired'; message: string };
+  | { ok: false; code: 'token_invalid' | 'token_expired'; params?: { date: string } };
 
 const DAY_MS = 24 * 3600_000;
 const EXPIRY_DAYS: Record<TokenExpiry, number | null> = { '30d': 30, '90d': 90, '1y': 365, never: null };
@@ -68,38 +68,27 @@ export function createAccessTokensService(deps: AccessTokensServiceDeps) {
       revoked_at: null,
     };
     if (!(await repository.insertToken(db, row, MAX_ACTIVE_TOKENS))) {
-      throw conflict(
-        'token_limit',
-        `You already have ${MAX_ACTIVE_TOKENS} active tokens. Revoke one you no longer use before creating another.`,
-      );
+      throw conflict('token_limit', { count: MAX_ACTIVE_TOKENS });
     }
     return { token: presentToken(row, now), secret };
   }
 
   async function revoke(viewer: Viewer, tokenId: string): Promise<{ ok: true }> {
     if (!(await repository.revokeToken(db, viewer.id, tokenId, clock().toISOString()))) {
-      throw notFound('token_not_found', 'There is no such token.');
+      throw notFound('token_not_found');
     }
     return { ok: true };
   }
 
   /** The person behind a bearer token. Unknown, revoked and expired tokens are refused, each with its reason. */
   async function authenticate(secret: string): Promise<TokenAuthentication> {
-    const invalid = {
-      ok: false,
-      code: 'token_invalid',
-      message: 'This access token is not valid: it may have been revoked, or mistyped. Create a new one in Settings → Security.',
-    } as const;
+    const invalid = { ok: false, code: 'token_invalid' } as const;
     if (!TOKEN_SHAPE.test(secret)) return invalid;
     const found = await repository.tokenByHash(db, hashToken(secret));
     if (!found || found.revoked_at !== null) return invalid;
     const now = clock();
     if (found.expires_at !== null && found.expires_at <= now.toISOString()) {
-      return {
-        ok: false,
-        code: 'token_expired',
-        message: `This access token expired on ${found.expires_at.slice(0, 10)}. Create a new one in Settings → Security.`,
-      };
+      return { ok: false, code: 'token_expired', params: { date: found.expires_at.slice(0, 10) } };
     }
     const staleBefore = new Date(now.getTime() - LAST_USED_EVERY_MS).toISOString();
     if (found.last_used_at === null || found.last_used_at < staleBefore) {

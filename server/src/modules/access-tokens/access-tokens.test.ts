@@ -254,21 +254,17 @@ describe('personal access tokens', () => {
 describe('creating a token', () => {
   const tokensOf = (person: TestUser) => t.db.selectFrom('access_token').select('id').where('user_id', '=', person.user.id).execute();
 
-  it('needs the current password: without it or with a wrong one, a clear translated 400 and no token', async () => {
+  it('needs the current password: without it or with a wrong one, a clear 400 with its code and no token', async () => {
     const person = await createUser(t);
     for (const password of [undefined, 'Not-My-Password-1']) {
       const refused = await createToken(t, person, { name: 'Stolen session', scopes: ['write'], expiresIn: 'never', password });
       expect(refused.statusCode, String(password)).toBe(400);
-      expect(refused.json().error).toMatchObject({ code: 'wrong_password', message: 'Your current password is incorrect.' });
+      expect(refused.json().error).toMatchObject({
+        code: 'wrong_password',
+        message: 'Your current password is incorrect.',
+        issues: [{ path: 'body.password', code: 'wrong_password' }],
+      });
     }
-    const inGerman = await t.inject({
-      method: 'POST',
-      url: '/api/me/tokens',
-      headers: { cookie: person.cookie, 'accept-language': 'de' },
-      payload: { name: 'Stolen session', scopes: ['read'], password: 'Not-My-Password-1' },
-    });
-    expect(inGerman.statusCode).toBe(400);
-    expect(inGerman.json().error.message).not.toBe('Your current password is incorrect.');
     expect(await tokensOf(person)).toEqual([]);
     expect((await t.inject({ url: '/api/me/tokens', headers: { cookie: person.cookie } })).json().tokens).toEqual([]);
     expect((await createToken(t, person, { name: 'Mine', scopes: ['write'] })).statusCode).toBe(201);

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { STORED_RESET_PREFIX } from '../../platform/auth/auth.ts';
 import { enforceLimit, HOUR_MS, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, fieldIssue } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { Language } from '../../platform/languages.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -56,7 +56,6 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
     if (!started || deps.clock().getTime() - started.getTime() > FRESH_SIGN_IN_MS) {
       throw forbidden(
         'sign_in_again',
-        'To confirm it is you, sign out and sign in again with your connected account, then make this change within the hour.',
       );
     }
   }
@@ -68,33 +67,33 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
   async function changeUsername(viewer: Viewer, input: ChangeUsernameBody): Promise<{ user: CurrentUser }> {
     await reauthenticate(viewer, input.password);
     const username = input.username;
-    const issue = (message: string) => [{ path: 'body.username', message }];
+    const onUsername = (code: string) => [fieldIssue('body.username', code)];
     const current = await repository.usernameOf(db, viewer.id);
     if (username === current) {
-      throw badRequest('same_username', 'That is already your username.', issue('That is already your username.'));
+      throw badRequest('same_username', undefined, onUsername('same_username'));
     }
     if (isReservedUsername(username)) {
-      throw badRequest('username_reserved', 'That username is reserved. Please choose another.', issue('That username is reserved.'));
+      throw badRequest('username_reserved', undefined, onUsername('username_reserved'));
     }
     const now = deps.clock();
     const holder = await repository.usernameHolder(db, username, new Date(now.getTime() - USERNAME_REDIRECT_DAYS * DAY_MS).toISOString());
     if (holder && holder !== viewer.id) {
-      throw new AppError(409, 'username_taken', 'That username is taken.', { issues: issue('That username is taken.') });
+      throw new AppError(409, 'username_taken', { issues: onUsername('username_taken') });
     }
     const pace = `username-change:user:${viewer.id}`;
-    await enforceLimit(limiter, pace, limit(USERNAME_CHANGES_PER_DAY), DAY_MS, false, 'You can change your username 3 times a day.');
+    await enforceLimit(limiter, pace, limit(USERNAME_CHANGES_PER_DAY), DAY_MS, false, 'username');
     try {
       await repository.rename(db, viewer.id, current ?? viewer.id, username, now.toISOString());
     } catch (error) {
       // Someone signed up with the name between the check and the write.
       if (await repository.usernameHolder(db, username, now.toISOString())) {
-        throw new AppError(409, 'username_taken', 'That username is taken.', { issues: issue('That username is taken.') });
+        throw new AppError(409, 'username_taken', { issues: onUsername('username_taken') });
       }
       throw error;
     }
     await limiter.hit(pace, DAY_MS);
     const user = await deps.currentUser(viewer.id);
-    if (!user) throw new AppError(404, 'profile_not_found', 'User profile not found');
+    if (!user) throw new AppError(404, 'profile_not_found');
     return { user };
   }
 
@@ -102,18 +101,14 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
     await reauthenticate(viewer, input.password);
     const email = input.email.trim().toLowerCase();
     const account = await repository.accountOf(db, viewer.id);
-    if (!account) throw new AppError(404, 'profile_not_found', 'User profile not found');
+    if (!account) throw new AppError(404, 'profile_not_found');
     if (email === account.email) {
-      throw badRequest('same_email', 'That is already your e-mail address.', [
-        { path: 'body.email', message: 'That is already your e-mail address.' },
-      ]);
+      throw badRequest('same_email', undefined, [fieldIssue('body.email', 'same_email')]);
     }
     await enforceLimit(limiter, `email-change:user:${viewer.id}`, limit(EMAIL_REQUESTS_PER_HOUR), HOUR_MS);
     // The same answer sign-up gives for an address in use: no more than that is told.
     if (await repository.emailHolder(db, email)) {
-      throw new AppError(409, 'email_taken', 'This email is already registered', {
-        issues: [{ path: 'body.email', message: 'This email is already registered' }],
-      });
+      throw new AppError(409, 'email_taken', { issues: [fieldIssue('body.email', 'email_taken')] });
     }
     const token = randomBytes(32).toString('base64url');
     const now = deps.clock();
@@ -135,7 +130,7 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
     } catch (error) {
       deps.onMailError(error);
       await repository.deletePendingEmailChange(db, viewer.id);
-      throw new AppError(502, 'mail_failed', 'The confirmation e-mail could not be sent. Please try again later.');
+      throw new AppError(502, 'mail_failed');
     }
     send({
       to: account.email,
@@ -152,17 +147,15 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
       if (pending) await repository.deletePendingEmailChange(db, pending.user_id);
       throw badRequest(
         'email_link_invalid',
-        'This link has expired or has already been used. Please ask for a new one in Settings → Account.',
       );
     }
     const account = await repository.accountOf(db, pending.user_id);
     if (!account)
       throw badRequest(
         'email_link_invalid',
-        'This link has expired or has already been used. Please ask for a new one in Settings → Account.',
       );
     if (!(await repository.applyEmailChange(db, account.id, pending.new_email, STORED_RESET_PREFIX))) {
-      throw new AppError(409, 'email_taken', 'This email is already registered');
+      throw new AppError(409, 'email_taken');
     }
     const language = await deps.languageOf(account.id);
     send({ to: account.email, ...emailChanged(language, { name: account.name, newEmail: pending.new_email, siteUrl: deps.publicUrl }) });

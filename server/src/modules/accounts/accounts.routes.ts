@@ -66,7 +66,7 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
     async (request) => {
       const viewer = request.viewer;
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } });
-      if (!file) throw badRequest('file_required', 'Please choose a picture to upload.');
+      if (!file) throw badRequest('file_required', { context: 'picture' });
       const upload = await file.toBuffer();
       return accounts.uploadAvatar(viewer.id, upload);
     },

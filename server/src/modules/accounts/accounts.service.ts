@@ -13,7 +13,7 @@ import { MAX_SESSIONS_PER_PERSON, SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS, SESS
 import { passwordProblem } from '../../platform/auth/passwords.ts';
 import { enforceLimit, HOUR_MS as HOUR, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import { isDatabaseUnavailable, type DB } from '../../platform/db/index.ts';
-import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, fieldIssue } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { Language } from '../../platform/languages.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -114,7 +114,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   async function register(input: RegisterBody, context: RequestContext): Promise<WithCookies<{ user: CurrentUser }>> {
     await enforce(`register:ip:${context.ip}`, limit(10));
     const problem = passwordProblem(input.password);
-    if (problem) throw badRequest('weak_password', problem, [{ path: 'body.password', message: problem }]);
+    if (problem) throw badRequest('weak_password', problem, [fieldIssue('body.password', 'weak_password', problem)]);
     const result = await callAuth(() =>
       auth.api.signUpEmail({
         body: { name: input.name, email: input.email.trim().toLowerCase(), password: input.password },
@@ -123,12 +123,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       }),
     );
     if (result.status === 422 || result.body.code?.startsWith('USER_ALREADY_EXISTS')) {
-      throw conflict('email_taken', 'This email is already registered');
+      throw conflict('email_taken');
     }
-    if (result.status >= 400 || !result.body.user)
-      throw badRequest('registration_failed', result.body.message ?? 'Registration failed. Please try again.');
+    if (result.status >= 400 || !result.body.user) throw badRequest('registration_failed');
     const user = await currentUser(result.body.user.id);
-    if (!user) throw new AppError(500, 'registration_failed', 'Registration failed. Please try again.');
+    if (!user) throw new AppError(500, 'registration_failed');
     return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id, context.headers)] };
   }
 
@@ -173,10 +172,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         // After the answer, so that an address with an account answers as fast as one without.
         if (count === limit(SIGN_IN_FAILURES.notice)) setImmediate(() => void tellOwnerOfGuesses(email, count));
       }
-      throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
+      throw new AppError(401, 'invalid_credentials');
     }
     const user = await currentUser(result.body.user.id);
-    if (!user) throw new AppError(401, 'invalid_credentials', 'Failed to sign in. Please check your credentials.');
+    if (!user) throw new AppError(401, 'invalid_credentials');
     return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id, context.headers)] };
   }
 
@@ -186,7 +185,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const body = { code: input.code.replace(/\s+/g, ''), trustDevice: input.trustDevice ?? false };
     const pendingUserId = input.method === 'totp' ? await challengedUserId(db, context.headers) : null;
     if (pendingUserId && (await totpCodeUsed(limiter, pendingUserId, body.code))) {
-      throw new AppError(401, 'code_already_used', 'This code has already been used. Please wait for the next one.');
+      throw new AppError(401, 'code_already_used');
     }
     const result = await callAuth(() =>
       input.method === 'totp'
@@ -197,22 +196,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await limiter.hit(`2fa-fail:ip:${context.ip}`, HOUR);
       const code = result.body.code ?? '';
       if (code === 'ACCOUNT_TEMPORARILY_LOCKED') {
-        throw new AppError(429, 'two_factor_locked', 'Too many wrong codes. Two-factor sign-in is locked for 15 minutes.', {
+        throw new AppError(429, 'two_factor_locked', {
           headers: { 'retry-after': String(15 * 60) },
         });
       }
       if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
-        throw new AppError(401, 'two_factor_expired', 'This sign-in has expired. Please sign in again.');
+        throw new AppError(401, 'two_factor_expired');
       }
-      throw new AppError(
-        401,
-        'invalid_code',
-        input.method === 'totp' ? 'Invalid code. Please try again.' : 'Invalid backup code. Please try again.',
-      );
+      throw new AppError(401, 'invalid_code', { params: { context: input.method } });
     }
     if (input.method === 'totp') await rememberTotpCode(limiter, result.body.user.id, body.code);
     const user = await currentUser(result.body.user.id);
-    if (!user) throw new AppError(401, 'two_factor_expired', 'This sign-in has expired. Please sign in again.');
+    if (!user) throw new AppError(401, 'two_factor_expired');
     return { body: { user }, setCookies: [...result.setCookies, devices.issue(user.id, context.headers)] };
   }
 
@@ -252,15 +247,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     await enforce(`reset:ip:${context.ip}`, limit(20));
     const owner = await repository.ownerOfNewestResetSecret(db, input.secret);
     if (!owner || owner !== input.userId) {
-      throw badRequest('reset_link_invalid', 'This password reset link has expired or has already been used. Please request a new one.');
+      throw badRequest('reset_link_invalid');
     }
     const problem = passwordProblem(input.password);
-    if (problem) throw badRequest('weak_password', problem, [{ path: 'body.password', message: problem }]);
+    if (problem) throw badRequest('weak_password', problem, [fieldIssue('body.password', 'weak_password', problem)]);
     const result = await callAuth(() =>
       auth.api.resetPassword({ body: { newPassword: input.password, token: input.secret }, headers: context.headers, asResponse: true }),
     );
     if (result.status >= 400) {
-      throw badRequest('reset_link_invalid', 'This password reset link has expired or has already been used. Please request a new one.');
+      throw badRequest('reset_link_invalid');
     }
     await repository.deleteResetTokens(db, owner);
     // A reset is how someone takes back an account: tokens made by whoever had it stop working with the old password.
@@ -342,7 +337,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     if (update.bio !== undefined) changes.bio = update.bio;
     if (update.avatarUrl !== undefined) {
       const path = update.avatarUrl?.slice('/uploads/'.length) ?? null;
-      if (path && !path.startsWith(`avatars/${userId}-`)) throw badRequest('invalid_avatar', 'avatarUrl must be a picture you uploaded.');
+      if (path && !path.startsWith(`avatars/${userId}-`)) throw badRequest('invalid_avatar');
       changes.avatar_path = path;
     }
     if (update.preferredGenres) changes.preferred_genres = JSON.stringify(update.preferredGenres);
@@ -352,7 +347,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const current = await currentUser(userId);
     if (update.name !== undefined && update.name !== current?.name) await repository.updateName(db, userId, update.name, stamp);
     const user = await currentUser(userId);
-    if (!user) throw new AppError(404, 'profile_not_found', 'User profile not found');
+    if (!user) throw new AppError(404, 'profile_not_found');
     return { user };
   }
 

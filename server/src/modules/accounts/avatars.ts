@@ -27,7 +27,7 @@ export async function saveAvatar(db: DB, dataDir: string, userId: string, upload
       .webp({ quality: 85 })
       .toBuffer();
   } catch {
-    throw badRequest('invalid_image', 'That file is not an image we can use. Please choose a JPEG, PNG, WebP or GIF.');
+    throw badRequest('invalid_image');
   }
   const relative = `avatars/${userId}-${randomBytes(6).toString('hex')}.webp`;
   await mkdir(join(dataDir, 'uploads', 'avatars'), { recursive: true });

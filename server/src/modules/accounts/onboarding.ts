@@ -48,7 +48,7 @@ const parseList = (value: string): string[] => {
 
 export async function getOnboarding(db: DB, userId: string): Promise<Onboarding> {
   const [profile, genres] = await Promise.all([repository.onboardingOf(db, userId), repository.genres(db)]);
-  if (!profile) throw notFound('profile_not_found', 'User profile not found');
+  if (!profile) throw notFound('profile_not_found');
   const preferredGenres = parseList(profile.preferred_genres);
   return {
     lastCompletedStep: Number(profile.onboarding_step),
@@ -127,14 +127,14 @@ export async function saveOnboarding(db: DB, userId: string, update: OnboardingU
   if (update.preferredGenres) {
     const offered = new Set(genreGroups(await repository.genres(db)).flatMap((group) => group.genres.map((genre) => genre.slug)));
     if (!update.preferredGenres.every((slug) => offered.has(slug)))
-      throw badRequest('unknown_genre', 'Some of the chosen genres do not exist.');
+      throw badRequest('unknown_genre');
   }
   if (update.favoriteArtists?.length) {
     if ((await repository.countKnownArtists(db, update.favoriteArtists)) !== new Set(update.favoriteArtists).size)
-      throw badRequest('unknown_artist', 'Some of the chosen artists do not exist.');
+      throw badRequest('unknown_artist');
   }
   const current = await repository.onboardingOf(db, userId);
-  if (!current) throw notFound('profile_not_found', 'User profile not found');
+  if (!current) throw notFound('profile_not_found');
   await repository.updateProfileFields(
     db,
     userId,

@@ -34,7 +34,7 @@ export const securityRoutes: FastifyPluginAsync<{
     reply,
   ) => {
     const provider = [...callbackProviders].find((id) => id === request.params.provider);
-    if (!provider) throw notFound('route_not_found', 'This site has no such sign-in provider.');
+    if (!provider) throw notFound('route_not_found', { context: 'provider' });
     const target = new URL(`/api/auth/callback/${provider}`, publicUrl);
     target.search = new URLSearchParams(rawQuery(request.url)).toString();
     const body = typeof request.body === 'string' ? request.body : undefined;

@@ -13,7 +13,7 @@ import { passwordProblem, verifyPassword } from '../../platform/auth/passwords.t
 import { enforceLimit, HOUR_MS, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import type { OAuthConfig } from '../../platform/config.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { RequestContext, WithCookies } from './accounts.service.ts';
 import * as repository from './accounts.repository.ts';
@@ -61,12 +61,10 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     const key = `password-confirm-fail:user:${viewer.id}`;
     await enforceLimit(limiter, key, 10 * deps.limitMultiplier, HOUR_MS, false);
     const hash = await repository.passwordHash(db, viewer.id);
-    if (!hash) throw badRequest('no_password', 'This account has no password; it signs in through a connected account.');
+    if (!hash) throw badRequest('no_password');
     if (!password || !(await verifyPassword({ hash, password }))) {
       await limiter.hit(key, HOUR_MS);
-      throw badRequest('wrong_password', 'Your current password is incorrect.', [
-        { path: 'body.password', message: 'Your current password is incorrect.' },
-      ]);
+      throw badRequest('wrong_password', undefined, [fieldIssue('body.password', 'wrong_password')]);
     }
   }
 
@@ -81,7 +79,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
 
   function requireAvailable(provider: ProviderId) {
     if (!providers().find((entry) => entry.id === provider)?.available) {
-      throw badRequest('provider_unavailable', 'This sign-in provider is not set up on this site.');
+      throw badRequest('provider_unavailable');
     }
   }
 
@@ -123,11 +121,9 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   async function changePassword(viewer: Viewer, input: ChangePasswordBody, context: RequestContext): Promise<WithCookies<{ ok: true }>> {
     await confirmPassword(viewer, input.currentPassword);
     const problem = passwordProblem(input.newPassword);
-    if (problem) throw badRequest('weak_password', problem, [{ path: 'body.newPassword', message: problem }]);
+    if (problem) throw badRequest('weak_password', problem, [fieldIssue('body.newPassword', 'weak_password', problem)]);
     if (input.newPassword === input.currentPassword) {
-      throw badRequest('same_password', 'Your new password must be different from the current one.', [
-        { path: 'body.newPassword', message: 'Your new password must be different from the current one.' },
-      ]);
+      throw badRequest('same_password', undefined, [fieldIssue('body.newPassword', 'same_password')]);
     }
     const result = await callAuth(() =>
       auth.api.changePassword({
@@ -140,7 +136,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         asResponse: true,
       }),
     );
-    if (result.status >= 400) throw badRequest('password_change_failed', 'Your password could not be changed. Please try again.');
+    if (result.status >= 400) throw badRequest('password_change_failed');
     // A reset link asked for before the change would otherwise still replace the new password.
     await repository.deleteResetTokens(db, viewer.id);
     if (input.signOutOtherDevices ?? true) deps.realtime.disconnect(viewer.id, { exceptSession: viewer.sessionId });
@@ -151,13 +147,13 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   async function enableTwoFactor(viewer: Viewer, password: string, context: RequestContext): Promise<WithCookies<TwoFactorEnrolment>> {
     await confirmPassword(viewer, password);
     if (await repository.twoFactorEnabled(db, viewer.id)) {
-      throw badRequest('two_factor_already_enabled', 'Two-factor authentication is already on.');
+      throw badRequest('two_factor_already_enabled');
     }
     const result = await callAuth(() => auth.api.enableTwoFactor({ body: { password }, headers: context.headers, asResponse: true }));
     const totpUri = result.body.totpURI ?? null;
     const backupCodes = result.body.backupCodes ?? null;
     if (result.status >= 400 || !totpUri || !backupCodes) {
-      throw badRequest('two_factor_failed', 'Two-factor authentication could not be set up. Please try again.');
+      throw badRequest('two_factor_failed', { context: 'setup' });
     }
     const secret = new URL(totpUri).searchParams.get('secret') ?? '';
     return { body: { totpUri, secret, backupCodes }, setCookies: result.setCookies };
@@ -169,9 +165,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     const result = await callAuth(() => auth.api.verifyTOTP({ body: { code }, headers: context.headers, asResponse: true }));
     if (result.status < 400) await rememberTotpCode(limiter, viewer.id, code);
     if (result.status >= 400) {
-      throw badRequest('invalid_code', 'That code did not match. Check the time on your device and try the newest code.', [
-        { path: 'body.code', message: 'That code did not match.' },
-      ]);
+      throw badRequest('invalid_code', undefined, [fieldIssue('body.code', 'invalid_code')]);
     }
     return { body: { ok: true }, setCookies: result.setCookies };
   }
@@ -179,28 +173,28 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   async function disableTwoFactor(viewer: Viewer, password: string, context: RequestContext): Promise<WithCookies<{ ok: true }>> {
     await confirmPassword(viewer, password);
     const result = await callAuth(() => auth.api.disableTwoFactor({ body: { password }, headers: context.headers, asResponse: true }));
-    if (result.status >= 400) throw badRequest('two_factor_failed', 'Two-factor authentication could not be turned off. Please try again.');
+    if (result.status >= 400) throw badRequest('two_factor_failed', { context: 'disable' });
     return { body: { ok: true }, setCookies: result.setCookies };
   }
 
   async function regenerateBackupCodes(viewer: Viewer, password: string, context: RequestContext): Promise<{ backupCodes: string[] }> {
     await confirmPassword(viewer, password);
     if (!(await repository.twoFactorEnabled(db, viewer.id))) {
-      throw badRequest('two_factor_not_enabled', 'Turn on two-factor authentication first.');
+      throw badRequest('two_factor_not_enabled');
     }
     const result = await callAuth(() => auth.api.generateBackupCodes({ body: { password }, headers: context.headers, asResponse: true }));
     const backupCodes = Array.isArray(result.body.backupCodes) ? (result.body.backupCodes as string[]) : null;
     if (result.status >= 400 || !backupCodes)
-      throw badRequest('two_factor_failed', 'New backup codes could not be made. Please try again.');
+      throw badRequest('two_factor_failed', { context: 'backup_codes' });
     return { backupCodes };
   }
 
   async function revokeSession(viewer: Viewer, sessionId: string): Promise<{ ok: true }> {
     if (sessionId === viewer.sessionId) {
-      throw badRequest('current_session', 'This is the session you are using; sign out instead.');
+      throw badRequest('current_session');
     }
     if (!(await repository.deleteOwnSession(db, viewer.id, sessionId)))
-      throw notFound('session_not_found', 'That session has already ended.');
+      throw notFound('session_not_found');
     deps.realtime.disconnect(viewer.id, { session: sessionId });
     return { ok: true };
   }
@@ -259,11 +253,10 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     const [accounts, hash] = await Promise.all([repository.linkedAccounts(db, viewer.id), repository.passwordHash(db, viewer.id)]);
     const stored = authProviderId(provider);
     const account = accounts.find((row) => row.provider_id === stored);
-    if (!account) throw notFound('account_not_connected', 'That account is not connected.');
+    if (!account) throw notFound('account_not_connected');
     if (!hash && accounts.length === 1) {
       throw badRequest(
         'last_sign_in_method',
-        'This is the only way you sign in. Set a password (Forgot password?) before disconnecting it.',
       );
     }
     await repository.unlinkAccount(db, viewer.id, account.id);
@@ -278,9 +271,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     const hash = await repository.passwordHash(db, viewer.id);
     if (hash) await confirmPassword(viewer, input.password);
     else if (input.confirmation !== 'DELETE') {
-      throw badRequest('confirmation_required', 'Type DELETE to confirm.', [
-        { path: 'body.confirmation', message: 'Type DELETE to confirm.' },
-      ]);
+      throw badRequest('confirmation_required', undefined, [fieldIssue('body.confirmation', 'confirmation_required')]);
     }
     const avatar = await repository.avatarPath(db, viewer.id);
     // Signing out first gets the library's own cookie-clearing headers (names differ over https).
@@ -312,7 +303,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
 /** The provider's sign-in page to send the browser to, or a clear 502 when the provider could not be reached. */
 function providerRedirect(result: { status: number; body: { url?: unknown }; setCookies: string[] }): WithCookies<{ url: string }> {
   if (result.status >= 400 || typeof result.body.url !== 'string') {
-    throw new AppError(502, 'provider_failed', 'The sign-in provider did not answer. Please try again later.');
+    throw new AppError(502, 'provider_failed');
   }
   return { body: { url: result.body.url }, setCookies: result.setCookies };
 }

@@ -86,18 +86,13 @@ export function createCatalogMusicBrainz(deps: CatalogMusicBrainzDeps) {
       found = await entryFor(mbid);
     } catch (error) {
       if (error instanceof MusicBrainzUnavailable) {
-        throw serviceUnavailable(
-          'musicbrainz_unavailable',
-          error.reason === 'off'
-            ? 'MusicBrainz is switched off on this site.'
-            : "MusicBrainz can't be reached right now. Try again in a minute.",
-        );
+        throw serviceUnavailable('musicbrainz_unavailable', error.reason === 'off' ? { context: 'off' } : undefined);
       }
       throw error;
     }
-    if (!found) throw notFound('release_group_not_found', 'MusicBrainz has no release group with that id.');
+    if (!found) throw notFound('release_group_not_found');
     const problem = deps.catalog.entryProblem(found.entry);
-    if (problem) throw notFound('release_group_not_found', `This release group cannot be added: ${problem}.`);
+    if (problem) throw notFound('release_group_not_found', { context: 'not_addable', problem });
     const result = await deps.catalog.addEntries([found.entry], {});
     const albumId = result.albumIds[0]!;
     deps.catalog.invalidateAll();
@@ -106,7 +101,7 @@ export function createCatalogMusicBrainz(deps: CatalogMusicBrainzDeps) {
 
   async function cardOf(albumId: string, viewerId: string): Promise<AddedAlbum['album']> {
     const [card] = await deps.catalog.albumCards([albumId], viewerId);
-    if (!card) throw notFound('album_not_found', 'We could not find that album.');
+    if (!card) throw notFound('album_not_found');
     return card;
   }
 

@@ -118,7 +118,7 @@ export function createCatalogReading(context: CatalogContext) {
 
   async function resolveAlbumId(ref: string): Promise<string> {
     const id = await findAlbumIdByRef(db, ref);
-    if (!id) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+    if (!id) throw notFound('album_not_found', { context: 'removed' });
     return id;
   }
 
@@ -130,7 +130,7 @@ export function createCatalogReading(context: CatalogContext) {
     if (cached && (cached.id === ref || cached.slug === ref)) return cached;
     const generation = context.generation();
     const page = await findAlbumPage(db, ref);
-    if (!page) throw notFound('album_not_found', 'We could not find that album. It may have been removed.');
+    if (!page) throw notFound('album_not_found', { context: 'removed' });
     const { viewerRating: _none, ...shared } = presentAlbumDetail(page, page.tracks, page.distribution, null);
     if (generation === context.generation()) {
       albumCache.set(shared.id, shared);
@@ -151,7 +151,7 @@ export function createCatalogReading(context: CatalogContext) {
   async function genreFilter(slug: string | undefined) {
     if (!slug) return undefined;
     const genre = await findGenre(db, slug);
-    if (!genre) throw notFound('genre_not_found', `There is no genre called "${slug}".`);
+    if (!genre) throw notFound('genre_not_found', { genre: slug });
     return genre;
   }
 
@@ -233,7 +233,7 @@ export function createCatalogReading(context: CatalogContext) {
 
   async function getArtist(ref: string, viewerId?: string): Promise<ArtistDetail> {
     const artist = await findArtistByRef(db, ref);
-    if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
+    if (!artist) throw notFound('artist_not_found');
     const [[summary], albumIds, releaseGroups] = await Promise.all([
       artistSummaries(db, [artist.id]),
       artistAlbumIds(db, artist.id, viewerId),

@@ -1,5 +1,5 @@
 import type { AlbumByHand, AlbumByHandBody } from '@hearsay/contracts/catalog';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import type { CatalogContext } from './catalog-context.ts';
 import type { CatalogReading } from './catalog-reading.ts';
@@ -19,9 +19,7 @@ export function createCatalogWriting(context: CatalogContext, reading: Pick<Cata
   async function addAlbumByHand(body: AlbumByHandBody, viewerId: string, origin?: ClientOrigin): Promise<AlbumByHand> {
     const year = body.year ?? null;
     if (year !== null && year > currentYear() + 1) {
-      throw badRequest('release_year_in_future', 'The release year cannot be later than next year.', [
-        { path: 'body.year', message: 'The release year cannot be later than next year.' },
-      ]);
+      throw badRequest('release_year_in_future', undefined, [fieldIssue('body.year', 'release_year_in_future')]);
     }
     const credits = splitArtistCredit(body.artist);
     const entry: writer.CatalogEntry = {
@@ -39,7 +37,7 @@ export function createCatalogWriting(context: CatalogContext, reading: Pick<Cata
       source: 'import',
     };
     const problem = writer.entryProblem(entry);
-    if (problem) throw badRequest('album_not_addable', `This album cannot be added: ${problem}.`);
+    if (problem) throw badRequest('album_not_addable', { problem });
     const result = await writer.addCatalogEntries(db, [entry], deps.clock().toISOString(), {
       importedBy: viewerId,
       origin,
@@ -50,7 +48,7 @@ export function createCatalogWriting(context: CatalogContext, reading: Pick<Cata
     // Found again: the member's vouch may have been the one a pending album was waiting for.
     if (!added) invalidateAll();
     const [album] = await albumCards([albumId], viewerId);
-    if (!album) throw notFound('album_not_found', 'We could not find that album.');
+    if (!album) throw notFound('album_not_found');
     return { album, added };
   }
 

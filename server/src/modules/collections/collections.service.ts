@@ -10,7 +10,7 @@ import { paths } from '@hearsay/contracts/paths';
 import type { CollectionCard } from '@hearsay/contracts/search';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './collections.repository.ts';
@@ -30,7 +30,7 @@ export interface CollectionsServiceDeps {
 
 export type CollectionsService = ReturnType<typeof createCollectionsService>;
 
-const NOT_FOUND = () => notFound('collection_not_found', 'This collection does not exist, or it is private.');
+const NOT_FOUND = () => notFound('collection_not_found');
 
 /**
  * Collections: ordered lists of albums with optional notes. A private collection exists for its owner only: every
@@ -119,9 +119,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     for (const ref of refs) {
       const id = await deps.catalog.resolveAlbumId(ref).catch(() => null);
       if (!id)
-        throw badRequest('album_not_found', `There is no album "${ref}".`, [
-          { path: 'body.albumIds', message: `There is no album "${ref}".` },
-        ]);
+        throw badRequest('album_not_found', { context: 'ref', ref }, [fieldIssue('body.albumIds', 'album_not_found', { ref })]);
       if (!ids.includes(id)) ids.push(id);
     }
     return ids;
@@ -263,7 +261,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     const current = await repository.entries(db, collectionId);
     const wanted = new Set(albumRefs);
     if (albumRefs.length !== current.length || wanted.size !== current.length || current.some((entry) => !wanted.has(entry.album_id))) {
-      throw badRequest('order_mismatch', 'The new order must list every album of the collection exactly once.');
+      throw badRequest('order_mismatch');
     }
     await db.transaction().execute(async (trx) => {
       await repository.setPositions(trx, collectionId, albumRefs);
@@ -276,7 +274,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     await owned(collectionId, userId);
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
     if (!(await repository.setEntryNote(db, collectionId, albumId, note)))
-      throw notFound('album_not_in_collection', 'That album is not in this collection.');
+      throw notFound('album_not_in_collection');
     return detail(collectionId, userId);
   }
 

@@ -9,7 +9,7 @@ import type {
 import { pageFields } from '@hearsay/contracts/pagination';
 import type { MemberSettings, MessagePolicy } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, fieldIssue } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -34,7 +34,7 @@ export interface ConversationsServiceDeps {
 export type ConversationsService = ReturnType<typeof createConversationsService>;
 
 // One answer for "does not exist" and "not yours", so a stranger learns nothing (decision 009).
-const conversationNotFound = () => notFound('conversation_not_found', 'This conversation does not exist.');
+const conversationNotFound = () => notFound('conversation_not_found');
 
 /** Whether the other person's policy lets the viewer write to them: anyone, or someone either of them follows. */
 function allowed(policy: MessagePolicy, other: HydratedPerson): boolean {
@@ -43,8 +43,8 @@ function allowed(policy: MessagePolicy, other: HydratedPerson): boolean {
 
 function notAllowed(policy: MessagePolicy, name: string) {
   return policy === 'nobody'
-    ? forbidden('messages_not_allowed', `${name} is not accepting messages.`)
-    : forbidden('messages_not_allowed', `${name} only accepts messages from people they follow or who follow them.`);
+    ? forbidden('messages_not_allowed', { name })
+    : forbidden('messages_not_allowed', { context: 'followers', name });
 }
 
 /**
@@ -117,8 +117,8 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
   async function open(viewer: Viewer, username: string): Promise<Conversation> {
     const name = username === 'me' ? viewer.username : username.toLowerCase();
     const person = name === 'guest' ? undefined : await hydrator.personNamed(name, viewer.id);
-    if (!person || !hydrator.rules.reachable(person)) throw notFound('profile_not_found', 'User profile not found');
-    if (person.id === viewer.id) throw badRequest('cannot_message_yourself', 'You cannot send messages to yourself.');
+    if (!person || !hydrator.rules.reachable(person)) throw notFound('profile_not_found');
+    if (person.id === viewer.id) throw badRequest('cannot_message_yourself');
     const policy = await policyOf(person.id);
     if (!allowed(policy, person)) throw notAllowed(policy, person.name);
     const pair = [viewer.id, person.id].sort() as [string, string];
@@ -144,9 +144,7 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
     if (query.before) {
       const message = await repository.findMessage(db, conversationId, query.before);
       if (!message) {
-        throw badRequest('unknown_message', 'That message is not in this conversation.', [
-          { path: 'query.before', message: 'That message is not in this conversation.' },
-        ]);
+        throw badRequest('unknown_message', undefined, [fieldIssue('query.before', 'unknown_message')]);
       }
       before = { at: message.created_at, id: message.id };
     }

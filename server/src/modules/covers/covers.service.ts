@@ -147,7 +147,7 @@ export function createCoverService(deps: CoverServiceDeps) {
 
   async function albumCover(albumId: string, size: CoverSize = 500): Promise<CoverImage> {
     const album = await repository.findAlbumForCover(deps.db, albumId);
-    if (!album) throw notFound('album_not_found', 'We could not find that album.');
+    if (!album) throw notFound('album_not_found');
     if (album.cover_status === 'cached') {
       const file = await cachedFile(album.id, size);
       if (file) return file;
@@ -173,7 +173,7 @@ export function createCoverService(deps: CoverServiceDeps) {
 
   async function artistImage(artistId: string): Promise<CoverImage> {
     const artist = await repository.findArtistName(deps.db, artistId);
-    if (!artist) throw notFound('artist_not_found', 'We could not find that artist.');
+    if (!artist) throw notFound('artist_not_found');
     return drawn(generatedArtistImage(artist.name), ARTIST_IMAGE_SIZE);
   }
 

@@ -84,7 +84,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     const cursor: ExportCursor = { section: 0, after: '', seq: 0, processed: 0 };
     await deps.jobs.enqueue({ id: row.id, kind: DATA_EXPORT_JOB, owner: userId, cursor }, async (trx) => {
       if (await repository.runningExport(trx, userId)) {
-        throw conflict('export_running', 'Your data is already being gathered. It will be ready in a moment.');
+        throw conflict('export_running');
       }
       await repository.insertExport(trx, row);
     });
@@ -94,7 +94,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
   async function mine(userId: string, exportId: string) {
     const row = await repository.findExport(db, exportId);
     // Someone else's export is answered exactly like one that does not exist.
-    if (!row || row.user_id !== userId) throw notFound('export_not_found', 'That export does not exist.');
+    if (!row || row.user_id !== userId) throw notFound('export_not_found');
     return row;
   }
 
@@ -111,9 +111,9 @@ export function createDataExportService(deps: DataExportServiceDeps) {
   /** The ZIP of a finished export still within its week. */
   async function download(userId: string, exportId: string): Promise<{ bytes: Buffer; fileName: string }> {
     const row = await mine(userId, exportId);
-    if (row.status !== 'done') throw conflict('export_not_ready', 'This export is not ready yet.');
+    if (row.status !== 'done') throw conflict('export_not_ready');
     const bytes = row.expires_at && row.expires_at > now() ? await repository.exportFile(db, exportId) : null;
-    if (!bytes) throw notFound('export_expired', 'This export has expired. Please ask for a new one.');
+    if (!bytes) throw notFound('export_expired');
     return { bytes, fileName: `hearsay-${row.created_at.slice(0, 10)}.zip` };
   }
 

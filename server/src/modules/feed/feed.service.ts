@@ -8,7 +8,7 @@ import {
   type SidebarReview,
 } from '@hearsay/contracts/feed';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, fieldIssue } from '../../platform/errors.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
@@ -44,9 +44,7 @@ const STARTER_CANDIDATES = 20;
 const SUGGESTION_BASIS = 200;
 
 const badCursor = () =>
-  badRequest('invalid_cursor', 'The feed position is not valid; start again from the top.', [
-    { path: 'query.cursor', message: 'The feed position is not valid; start again from the top' },
-  ]);
+  badRequest('invalid_cursor', { context: 'feed' }, [fieldIssue('query.cursor', 'feed_position')]);
 
 function encodeCursor(position: repository.FeedPosition): string {
   return Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');

@@ -126,11 +126,11 @@ export function createImageProxyService(deps: ImageProxyDeps) {
   }
 
   async function image(url: string, signature: string): Promise<ProxiedImage> {
-    if (deps.mode === 'off') throw notFound('review_images_off', 'This site does not show pictures from other sites.');
+    if (deps.mode === 'off') throw notFound('review_images_off');
     const expected = Buffer.from(sign(url));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw forbidden('image_signature_invalid', 'This picture address was not made by this site.');
+      throw forbidden('image_signature_invalid');
     }
     const name = createHash('sha256').update(url).digest('hex');
     const cached = await cachedFile(name);

@@ -70,17 +70,17 @@ const MAX_REDIRECTS = 3;
 const RETRY_LATER = { 'cache-control': 'public, max-age=600' };
 
 const refused = () =>
-  new AppError(403, 'image_host_refused', 'This picture is on an address outside the public internet, so it is not fetched.', {
+  new AppError(403, 'image_host_refused', {
     headers: RETRY_LATER,
   });
-const unavailable = () => new AppError(502, 'image_unavailable', "The picture's site did not send it.", { headers: RETRY_LATER });
-const timedOut = () => new AppError(502, 'image_timeout', "The picture's site took too long to answer.", { headers: RETRY_LATER });
+const unavailable = () => new AppError(502, 'image_unavailable', { headers: RETRY_LATER });
+const timedOut = () => new AppError(502, 'image_timeout', { headers: RETRY_LATER });
 const notAnImage = () =>
-  new AppError(502, 'image_type_refused', "The picture's site sent something other than a PNG, JPEG, GIF, WebP or AVIF image.", {
+  new AppError(502, 'image_type_refused', {
     headers: RETRY_LATER,
   });
 const tooLarge = (maxBytes: number) =>
-  new AppError(502, 'image_too_large', `The picture is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`, { headers: RETRY_LATER });
+  new AppError(502, 'image_too_large', { params: { megabytes: Math.round(maxBytes / 1024 / 1024) }, headers: RETRY_LATER });
 
 /**
  * Resolves a host name and hands the connection only addresses that were checked, so the address checked is the

@@ -1,15 +1,18 @@
 import { EXPORT_FILES, EXPORT_FORMAT, EXPORT_VERSION, HearsayExportSchema, type HearsayExport } from '@hearsay/contracts/data-export';
-import type { ErrorIssue } from '@hearsay/contracts/errors';
+import type { ErrorIssue, ErrorParams } from '@hearsay/contracts/errors';
+import { issueParams, type IssueDetails } from '@hearsay/contracts/issue-codes';
 import { HEARSAY_JSON_MAX_BYTES } from '@hearsay/contracts/imports';
 import { Unzip, UnzipInflate } from 'fflate';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, fieldIssue } from '../../platform/errors.ts';
 import { shorten } from '../../platform/text.ts';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const MB = 1024 * 1024;
 
-const notAnExport = (why: string, issues?: ErrorIssue[]) =>
-  badRequest('not_hearsay_export', `This is not a Hearsay export: ${why}`, issues);
+/** What is wrong, as a variant of `not_hearsay_export` (its context) and the values its words name. */
+const notAnExport = (context: string | undefined, params: ErrorParams = {}, issues?: ErrorIssue[]) =>
+  badRequest('not_hearsay_export', { ...(context ? { context } : {}), ...params }, issues);
+const file = EXPORT_FILES.json;
 
 const isZip = (bytes: Uint8Array) => ZIP_MAGIC.every((byte, index) => bytes[index] === byte);
 
@@ -18,7 +21,7 @@ const isZip = (bytes: Uint8Array) => ZIP_MAGIC.every((byte, index) => bytes[inde
  * refused before it fills the memory: the size an entry declares is checked first, then the bytes actually inflated.
  */
 function jsonFromZip(zip: Uint8Array): Uint8Array {
-  const tooBig = () => notAnExport(`${EXPORT_FILES.json} inside the ZIP is larger than ${HEARSAY_JSON_MAX_BYTES / MB} MB.`);
+  const tooBig = () => notAnExport('inner_too_large', { file, megabytes: HEARSAY_JSON_MAX_BYTES / MB });
   const chunks: Uint8Array[] = [];
   let inflated = 0;
   let found = false;
@@ -35,7 +38,7 @@ function jsonFromZip(zip: Uint8Array): Uint8Array {
     file.ondata = (error, chunk, final) => {
       if (problem) return;
       if (error) {
-        problem = notAnExport(`the ZIP is damaged (${error.message}).`);
+        problem = notAnExport('zip_damaged', { detail: error.message });
         return;
       }
       inflated += chunk.length;
@@ -53,11 +56,11 @@ function jsonFromZip(zip: Uint8Array): Uint8Array {
   try {
     unzip.push(zip, true);
   } catch (error) {
-    if (!problem) problem = notAnExport(`the ZIP is damaged (${(error as Error).message}).`);
+    if (!problem) problem = notAnExport('zip_damaged', { detail: (error as Error).message });
   }
   if (problem) throw problem;
-  if (!found) throw notAnExport(`the ZIP has no ${EXPORT_FILES.json} (a ZIP from Settings → Privacy → Download my data has one).`);
-  if (!finished) throw notAnExport(`${EXPORT_FILES.json} in the ZIP is cut short.`);
+  if (!found) throw notAnExport('no_json', { file });
+  if (!finished) throw notAnExport('cut_short', { file });
   return Buffer.concat(chunks);
 }
 
@@ -67,25 +70,25 @@ function jsonFromZip(zip: Uint8Array): Uint8Array {
  */
 export function readHearsayExport(upload: Uint8Array): HearsayExport {
   const json = isZip(upload) ? jsonFromZip(upload) : upload;
-  if (json.length > HEARSAY_JSON_MAX_BYTES) throw notAnExport(`${EXPORT_FILES.json} is larger than ${HEARSAY_JSON_MAX_BYTES / MB} MB.`);
+  if (json.length > HEARSAY_JSON_MAX_BYTES) throw notAnExport('too_large', { file, megabytes: HEARSAY_JSON_MAX_BYTES / MB });
   let data: unknown;
   try {
     data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
   } catch {
-    throw notAnExport(isZip(upload) ? `${EXPORT_FILES.json} is not valid JSON.` : 'the file is neither a ZIP nor JSON.');
+    throw isZip(upload) ? notAnExport('not_json', { file }) : notAnExport('neither');
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw notAnExport('the JSON is not an object.');
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw notAnExport('not_an_object');
   const { format, version } = data as { format?: unknown; version?: unknown };
   // What the file says is echoed back briefly: it is anyone's text.
   const said = (value: unknown) => (value === undefined ? undefined : shorten(JSON.stringify(value), 40));
-  if (format !== EXPORT_FORMAT) throw notAnExport(`"format" is ${said(format) ?? 'missing'}, not "${EXPORT_FORMAT}".`);
+  if (format !== EXPORT_FORMAT) throw notAnExport('format', { format: said(format) ?? '—' });
   if (version !== EXPORT_VERSION) {
-    throw notAnExport(`version ${said(version) ?? '(missing)'} is not one this site reads (it reads version ${EXPORT_VERSION}).`);
+    throw notAnExport('version', { version: said(version) ?? '—', expected: EXPORT_VERSION });
   }
   const parsed = HearsayExportSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw notAnExport(`${issues[0]!.path || 'the file'}: ${issues[0]!.message}.`, issues);
+    const issues = parsed.error.issues.slice(0, 20).map((issue) => fieldIssue(issue.path.join('.'), issue.message, issueParams(issue as IssueDetails)));
+    throw notAnExport(undefined, { path: issues[0]!.path || '—' }, issues);
   }
   return parsed.data;
 }

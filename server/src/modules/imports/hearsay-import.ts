@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, conflict } from '../../platform/errors.ts';
+import { tooOften } from '../../platform/auth/rate-limiter.ts';
 import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
@@ -24,16 +25,9 @@ import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { emptySummary, type AlbumMatching, type FoundAlbum, type NewAlbum } from './album-matching.ts';
 import { readHearsayExportOffThread } from './hearsay-reader.ts';
-import { recordImportFailure } from './import-failure.ts';
+import { failureColumns, recordImportFailure } from './import-failure.ts';
 import * as repository from './imports.repository.ts';
 
-/** A 429 worded as every other pace's refusal (platform/auth/rate-limiter.ts). */
-function tooOften(reason: string, seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(429, 'rate_limited', `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    headers: { 'retry-after': String(seconds) },
-  });
-}
 
 /** The kind of job that imports a Hearsay export (platform/jobs). */
 export const HEARSAY_IMPORT_JOB = 'hearsay-import';
@@ -144,7 +138,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     const accepted = await repository.acceptedHearsayImportsSince(db, userId, since);
     if (accepted.length < HEARSAY_IMPORTS_PER_HOUR) return;
     const freed = new Date(accepted[accepted.length - HEARSAY_IMPORTS_PER_HOUR]!).getTime() + HOUR_MS;
-    throw tooOften('You are doing this too often.', Math.max(1, Math.ceil((freed - deps.clock().getTime()) / 1000)));
+    throw tooOften(Math.max(1, Math.ceil((freed - deps.clock().getTime()) / 1000)), 'often');
   }
 
   /** Passes the upload on as it arrives, and ends it with a 413 as soon as it passes the limit. */
@@ -153,13 +147,13 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     return new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.length;
-        if (received > HEARSAY_IMPORT_MAX_BYTES) done(new AppError(413, 'payload_too_large', 'The file is larger than 20 MB.'));
+        if (received > HEARSAY_IMPORT_MAX_BYTES) done(new AppError(413, 'payload_too_large', { params: { context: 'limit', megabytes: HEARSAY_IMPORT_MAX_BYTES / 2 ** 20 } }));
         else done(null, chunk);
       },
     });
   }
 
-  const alreadyRunning = () => conflict('import_running', 'An import is already running. Please wait for it to finish.');
+  const alreadyRunning = () => conflict('import_running');
 
   /**
    * Writes the upload to a file as it arrives, refused with a 413 once it passes the size limit, and queues the
@@ -179,6 +173,8 @@ export function createHearsayImport(deps: HearsayImportDeps) {
       processed: 0,
       summary: JSON.stringify(emptySummary()),
       error: null,
+      error_code: null,
+      error_params: null,
       issues: null,
       accepted_at: null,
       created_at: stamp,
@@ -242,7 +238,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     );
     let data: HearsayExport;
     try {
-      if (!present) throw new AppError(400, 'upload_missing', 'The uploaded file is no longer here. Please upload it again.');
+      if (!present) throw new AppError(400, 'upload_missing');
       data = await readHearsayExportOffThread({ path });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
@@ -252,8 +248,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
         save: (trx) =>
           repository.updateJob(trx, job.id, {
             status: 'failed',
-            error: error.message,
-            issues: JSON.stringify(error.issues),
+            ...failureColumns(error),
             updated_at: stamp,
             finished_at: stamp,
           }),
@@ -631,7 +626,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     async failed(job, error, trx) {
       exports.delete(job.id);
       await rm(uploadPath(job.id), { force: true });
-      await recordImportFailure(trx, job, error, { again: 'Importing the file again adds only what is missing.', now: now() });
+      await recordImportFailure(trx, job, error, { source: 'hearsay', now: now() });
     },
   };
 

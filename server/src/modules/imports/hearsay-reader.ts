@@ -22,8 +22,8 @@ function readInThread(request: ReadRequest): Promise<HearsayExport> {
       answered = true;
       if (reply.ok) resolve(reply.data);
       else if ('refused' in reply) {
-        const { status, code, message, issues } = reply.refused;
-        reject(new AppError(status, code, message, { issues }));
+        const { status, code, params, issues } = reply.refused;
+        reject(new AppError(status, code, { params, issues }));
       } else reject(new Error(`Reading the Hearsay export failed: ${reply.error}`));
     });
     thread.once('error', (error) => {

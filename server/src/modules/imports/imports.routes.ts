@@ -1,7 +1,5 @@
 import { importsEndpoints as endpoints } from '@hearsay/contracts/imports';
-import type { ImportJob } from '@hearsay/contracts/imports';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requestLanguage, translateMessage } from '../../platform/http/error-language.ts';
+import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { OriginOf } from '../../platform/http/client-origin.ts';
@@ -15,10 +13,10 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService; origin
     async (request, reply) => {
       const viewer = request.viewer;
       const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
-      if (!file) throw badRequest('file_required', 'Please choose your RateYourMusic export (.csv).');
-      if (!file.filename.toLowerCase().endsWith('.csv')) throw badRequest('not_csv', 'Please choose a .csv file.');
+      if (!file) throw badRequest('file_required', { context: 'rym' });
+      if (!file.filename.toLowerCase().endsWith('.csv')) throw badRequest('not_csv');
       const bytes = await file.toBuffer();
-      if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The file is larger than 5 MB.');
+      if (file.file.truncated) throw new AppError(413, 'payload_too_large', { params: { context: 'limit', megabytes: IMPORT_MAX_BYTES / 2 ** 20 } });
       reply.status(202);
       return imports.start(viewer.id, file.filename, bytes, originOf(request));
     },
@@ -29,32 +27,21 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService; origin
     const viewer = request.viewer;
     // One byte past the limit is let through, for the import to see and refuse.
     const file = await request.file({ limits: { fileSize: HEARSAY_IMPORT_MAX_BYTES + 1 } });
-    if (!file) throw badRequest('file_required', 'Please choose your Hearsay export (.zip).');
+    if (!file) throw badRequest('file_required', { context: 'hearsay' });
     const name = file.filename.toLowerCase();
     if (!name.endsWith('.zip') && !name.endsWith('.json')) {
-      throw badRequest('not_zip', 'Please choose the .zip from Download my data (or the hearsay.json inside it).');
+      throw badRequest('not_zip');
     }
     reply.status(202);
     return imports.startHearsay(viewer.id, file.filename, file.file, originOf(request));
   });
 
-  /** Why an import failed, in the reader's language, as error answers are. */
-  const inLanguage = (job: ImportJob, request: FastifyRequest): ImportJob => {
-    const language = requestLanguage(request);
-    const say = (text: string) => translateMessage(text, language) ?? text;
-    if (language === 'en' || !job.error) return job;
-    return { ...job, error: say(job.error), issues: job.issues.map((issue) => ({ ...issue, message: say(issue.message) })) };
-  };
-
-  route(app, endpoints.latest, async (request, reply) => {
-    reply.header('vary', 'Accept-Language, Cookie');
-    const job = await imports.latest(request.viewer.id);
-    return { job: job && inLanguage(job, request) };
+  route(app, endpoints.latest, async (request) => {
+    return { job: await imports.latest(request.viewer.id) };
   });
 
   route(app, endpoints.job, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    reply.header('vary', 'Accept-Language, Cookie');
-    return inLanguage(await imports.job(request.viewer.id, request.params.importId), request);
+    return imports.job(request.viewer.id, request.params.importId);
   });
 };

@@ -1,3 +1,4 @@
+import type { ErrorIssue, ErrorParams } from '@hearsay/contracts/errors';
 import type { ImportJob, ImportSummary } from '@hearsay/contracts/imports';
 import type { Readable } from 'node:stream';
 import type { DB } from '../../platform/db/index.ts';
@@ -83,7 +84,10 @@ function present(row: repository.ImportJobRow): ImportJob {
     processed: Number(row.processed),
     summary: { ...emptySummary(), ...(JSON.parse(row.summary) as Partial<ImportSummary>) },
     error: row.error,
-    issues: row.issues ? (JSON.parse(row.issues) as ImportJob['issues']) : [],
+    errorCode: row.error_code,
+    errorParams: row.error_params ? (JSON.parse(row.error_params) as ErrorParams) : null,
+    // Imports that failed before issues had codes kept only the English: an empty code says so.
+    issues: row.issues ? (JSON.parse(row.issues) as Partial<ErrorIssue>[]).map((issue) => ({ path: '', message: '', ...issue, code: issue.code ?? '' })) : [],
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };
@@ -119,6 +123,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       processed: 0,
       summary: JSON.stringify(emptySummary()),
       error: null,
+      error_code: null,
+      error_params: null,
       issues: null,
       accepted_at: null,
       created_at: stamp,
@@ -128,7 +134,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
     const cursor: ImportCursor = { phase: 'count', offset: rowsStart, rows: 0, summary: emptySummary(), origin };
     await deps.jobs.enqueue({ id: job.id, kind: RYM_IMPORT_JOB, owner: userId, cursor }, async (trx) => {
       if (await repository.runningJob(trx, userId)) {
-        throw conflict('import_running', 'An import is already running. Please wait for it to finish.');
+        throw conflict('import_running');
       }
       await repository.insertJob(trx, job);
       await repository.insertFile(trx, job.id, bytes);
@@ -199,7 +205,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
     async failed(job, error, trx) {
       files.delete(job.id);
-      await recordImportFailure(trx, job, error, { again: 'Importing the file again continues where it stopped.', now: now() });
+      await recordImportFailure(trx, job, error, { source: 'rym', now: now() });
     },
   };
 
@@ -330,7 +336,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
   async function job(userId: string, jobId: string): Promise<ImportJob> {
     const row = await repository.findJob(db, jobId);
     // Someone else's import is answered exactly like one that does not exist.
-    if (!row || row.user_id !== userId) throw notFound('import_not_found', 'That import does not exist.');
+    if (!row || row.user_id !== userId) throw notFound('import_not_found');
     return present(row);
   }
 

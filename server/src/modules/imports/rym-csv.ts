@@ -68,7 +68,7 @@ function readRecords(bytes: Buffer, offset: number, limit: number): { records: s
     // The parser counts lines from the start of the slice; the person needs the line in the file.
     const before = countByte(bytes, 0x0a, 0, offset);
     const message = (error as Error).message.replace(/at line (\d+)/, (_match, line: string) => `at line ${before + Number(line)}`);
-    throw badRequest('invalid_csv', `This file could not be read as CSV: ${message}`);
+    throw badRequest('invalid_csv', { detail: message });
   }
   return { records: read.map((entry) => entry.record), offset: offset + (read.at(-1)?.info.bytes ?? 0) };
 }
@@ -79,8 +79,6 @@ function countByte(bytes: Buffer, byte: number, from: number, to: number): numbe
   return count;
 }
 
-const NOT_AN_EXPORT =
-  'This file is not a RateYourMusic CSV export. On RateYourMusic, choose “Export your data” on your profile and upload the .csv file it gives you.';
 
 /** Bytes a text file does not hold: NUL and the control characters but tab, line feed, form feed, carriage return. */
 const isControl = (byte: number) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d;
@@ -104,7 +102,7 @@ export function rymFileAsUtf8(bytes: Buffer): Buffer {
   // No text holds a NUL; the header line holds no control character either (a review further down might).
   const head = text.subarray(0, HEADER_MAX_BYTES);
   const firstLine = head.subarray(0, head.indexOf(0x0a) === -1 ? head.length : head.indexOf(0x0a));
-  if (head.includes(0) || firstLine.some(isControl)) throw badRequest('not_a_rym_export', NOT_AN_EXPORT);
+  if (head.includes(0) || firstLine.some(isControl)) throw badRequest('not_a_rym_export', { context: 'not_text' });
   return text;
 }
 
@@ -114,17 +112,14 @@ export function readRymHeader(bytes: Buffer): { columns: string[]; rowsStart: nu
   try {
     read = readRecords(bytes.subarray(0, HEADER_MAX_BYTES), 0, 1);
   } catch {
-    throw badRequest('not_a_rym_export', NOT_AN_EXPORT);
+    throw badRequest('not_a_rym_export', { context: 'not_text' });
   }
   const { records, offset } = read;
   const header = records[0];
   const columns = (header ?? []).map((name) => name.trim().toLowerCase());
   const missing = REQUIRED.filter((name) => !columns.includes(name));
   if (!header || missing.length) {
-    throw badRequest(
-      'not_a_rym_export',
-      'This does not look like a RateYourMusic export: the first line should be its header (RYM Album, First Name, Last Name, …, Title, Release_Date, Rating…).',
-    );
+    throw badRequest('not_a_rym_export');
   }
   return { columns, rowsStart: offset };
 }

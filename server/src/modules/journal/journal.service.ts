@@ -8,7 +8,7 @@ import type {
   UpdateJournalEntryBody,
 } from '@hearsay/contracts/journal';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './journal.repository.ts';
@@ -25,7 +25,7 @@ type EntryRow = NonNullable<Awaited<ReturnType<typeof repository.findOwnEntry>>>
 
 const HOUR = 60 * 60 * 1000;
 
-const entryNotFound = () => notFound('journal_entry_not_found', 'We could not find that journal entry. It may have been deleted.');
+const entryNotFound = () => notFound('journal_entry_not_found');
 
 /** The listening journal: dated listens of albums, each with an optional rating of that listen and a note. */
 export function createJournalService(deps: JournalServiceDeps) {
@@ -40,9 +40,7 @@ export function createJournalService(deps: JournalServiceDeps) {
   function checkNotFuture(day: string): void {
     const latest = new Date(deps.clock().getTime() + 14 * HOUR).toISOString().slice(0, 10);
     if (day > latest) {
-      throw badRequest('listened_in_future', 'Listening date cannot be in the future.', [
-        { path: 'body.listenedOn', message: 'Listening date cannot be in the future.' },
-      ]);
+      throw badRequest('listened_in_future', undefined, [fieldIssue('body.listenedOn', 'listened_in_future')]);
     }
   }
 

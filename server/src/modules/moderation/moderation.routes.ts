@@ -1,3 +1,4 @@
+import type { ErrorParams } from '@hearsay/contracts/errors';
 import { accountsEndpoints } from '@hearsay/contracts/accounts';
 import { dataExportEndpoints } from '@hearsay/contracts/data-export';
 import { moderationEndpoints as endpoints } from '@hearsay/contracts/moderation';
@@ -30,11 +31,8 @@ export const sanctionGuard: FastifyPluginAsync<{ moderation: ModerationService }
     if (!viewer || !guarded || OPEN_TO_SANCTIONED.has(`${request.method} ${pattern}`)) return;
     const sanction = await moderation.activeSanction(viewer);
     if (!sanction) return;
-    const message =
-      sanction.kind === 'banned'
-        ? `Your account is banned: ${sanction.reason}`
-        : `Your account is suspended until ${sanction.until}: ${sanction.reason}`;
-    throw forbidden(`account_${sanction.kind}`, message);
+    const params: ErrorParams = sanction.kind === 'banned' ? { reason: sanction.reason } : { until: sanction.until ?? '', reason: sanction.reason };
+    throw forbidden(`account_${sanction.kind}`, params);
   });
 };
 

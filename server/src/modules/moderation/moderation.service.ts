@@ -55,9 +55,9 @@ const DAY = 24 * 60 * 60 * 1000;
 const EXCERPT = 600;
 
 const subjectNotFound = () =>
-  notFound('report_subject_not_found', 'There is nothing to report there: it does not exist, or you cannot see it.');
+  notFound('report_subject_not_found');
 // Everything of moderation answers anyone else as if it did not exist.
-const notForYou = () => notFound('not_found', 'Not found');
+const notForYou = () => notFound('not_found');
 
 const shorten = (text: string | null | undefined) => {
   const words = (text ?? '').replace(/\s+/g, ' ').trim();
@@ -106,7 +106,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
 
   async function acknowledgeWarning(viewer: Viewer, warningId: string) {
     if (!(await repository.acknowledgeWarning(db, viewer.id, warningId, now()))) {
-      throw notFound('warning_not_found', 'There is no such warning waiting for you.');
+      throw notFound('warning_not_found');
     }
     return standing(viewer);
   }
@@ -161,7 +161,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function report(viewer: Viewer, input: ReportBody): Promise<{ received: true; alreadyReported: boolean }> {
     const body = ReportBodySchema.parse(input);
     const { ownerId, subjectId } = await reportable(viewer, body.subjectType, body.subjectId);
-    if (ownerId === viewer.id) throw badRequest('cannot_report_yourself', 'You cannot report yourself or what you wrote.');
+    if (ownerId === viewer.id) throw badRequest('cannot_report_yourself');
     const created = await repository.insertReport(db, {
       id: newId(),
       reporter_id: viewer.id,
@@ -280,7 +280,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
               : type === 'profile'
                 ? await repository.person(db, { id })
                 : undefined;
-    if (!row) throw badRequest('no_author', 'There is nobody to warn, suspend or ban for this.');
+    if (!row) throw badRequest('no_author');
     return row.owner_id;
   }
 
@@ -291,9 +291,9 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function mayBeSanctionedBy(viewer: Viewer, personId: string): Promise<void> {
     const person = await repository.staffStanding(db, personId);
     if (!person) return;
-    if (isAdmin(person)) throw forbidden('cannot_sanction_admin', 'The site’s admins cannot be warned, suspended or banned.');
+    if (isAdmin(person)) throw forbidden('cannot_sanction_admin');
     if (person.moderator_id !== null && !isAdmin(viewer)) {
-      throw forbidden('admin_only', 'Only an admin can warn, suspend or ban a moderator.');
+      throw forbidden('admin_only');
     }
   }
 
@@ -327,7 +327,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       case 'hide':
       case 'unhide': {
         if (!HIDEABLE.includes(subjectType)) {
-          throw badRequest('cannot_hide', 'Only reviews and comments can be hidden; dismiss the reports of anything else.');
+          throw badRequest('cannot_hide');
         }
         const type = subjectType as 'review' | 'comment';
         await deps.reviews.setHidden(type, subjectId, action === 'hide' ? reason : null);
@@ -335,7 +335,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
         return;
       }
       case 'delete': {
-        if (!DELETABLE.includes(subjectType)) throw badRequest('cannot_delete', 'Only reviews, comments and collections can be deleted.');
+        if (!DELETABLE.includes(subjectType)) throw badRequest('cannot_delete');
         const type = subjectType as 'review' | 'comment' | 'collection';
         const about = await decidedOn(type, subjectId);
         if (type === 'collection') await deps.collections.removeAsModerator(subjectId);
@@ -345,12 +345,12 @@ export function createModerationService(deps: ModerationServiceDeps) {
       }
       case 'confirm':
       case 'reject': {
-        if (subjectType !== 'album') throw badRequest('not_an_album', 'Only imported albums are confirmed or rejected.');
+        if (subjectType !== 'album') throw badRequest('not_an_album');
         const changed =
           action === 'confirm'
             ? await deps.catalog.confirmAlbums([subjectId], { by: 'operator' })
             : await deps.catalog.rejectAlbums([subjectId]);
-        if (changed.length === 0) throw badRequest('not_waiting', 'This album is not waiting for confirmation.');
+        if (changed.length === 0) throw badRequest('not_waiting');
         return;
       }
       case 'warn':
@@ -358,11 +358,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
       case 'ban':
       case 'lift': {
         const personId = await authorOf(subjectType, subjectId);
-        if (personId === viewer.id) throw badRequest('not_yourself', 'You cannot sanction yourself.');
+        if (personId === viewer.id) throw badRequest('not_yourself');
         if (action !== 'lift') await mayBeSanctionedBy(viewer, personId);
         if (action === 'warn') return repository.addWarning(db, { id: newId(), user_id: personId, reason, created_at: now() });
         if (action === 'lift') {
-          if (!(await repository.liftSanction(db, personId))) throw badRequest('not_sanctioned', 'This person is not suspended or banned.');
+          if (!(await repository.liftSanction(db, personId))) throw badRequest('not_sanctioned');
           return;
         }
         const until = action === 'suspend' ? new Date(deps.clock().getTime() + body.days! * DAY).toISOString() : null;
@@ -438,7 +438,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function setModerator(viewer: Viewer, username: string, appoint: boolean) {
     admin(viewer);
     const person = await repository.person(db, { username: username.toLowerCase() });
-    if (!person) throw notFound('profile_not_found', 'User profile not found');
+    if (!person) throw notFound('profile_not_found');
     const changed = appoint
       ? await repository.addModerator(db, person.owner_id, viewer.id, now())
       : await repository.removeModerator(db, person.owner_id);

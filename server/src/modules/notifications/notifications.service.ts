@@ -10,7 +10,7 @@ import {
 import { paths } from '@hearsay/contracts/paths';
 import type { MemberSettings, MemberSettingsPatch } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, fieldIssue } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { readLanguage, type Language } from '../../platform/languages.ts';
@@ -100,7 +100,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   const { links } = deps;
 
   const badLink = () =>
-    badRequest('unsubscribe_link_invalid', 'This unsubscribe link is not valid. Change your e-mail settings in Settings → Notifications.');
+    badRequest('unsubscribe_link_invalid');
 
   /** What an unsubscribe link would turn off, changing nothing (the page a link opens asks first). */
   function unsubscribeTopic(token: string): EmailTopic {
@@ -247,9 +247,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   async function list(recipientId: string, query: NotificationsQuery): Promise<NotificationsPage> {
     const before = query.cursor && !Number.isNaN(Date.parse(query.cursor)) ? new Date(query.cursor).toISOString() : null;
     if (query.cursor && !before) {
-      throw badRequest('invalid_cursor', 'Invalid query parameter "cursor": use the nextCursor of the page before.', [
-        { path: 'query.cursor', message: 'use the nextCursor of the page before' },
-      ]);
+      throw badRequest('invalid_cursor', undefined, [fieldIssue('query.cursor', 'cursor')]);
     }
     const hidden = await deps.hydrator.excluded.reachable(recipientId);
     const rows = await repository.groups(db, recipientId, hidden, before, query.limit + 1);

@@ -44,14 +44,14 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
 export function createProfilesService(deps: ProfilesServiceDeps) {
   const { db, blocks, hydrator } = deps;
   const { rules } = hydrator;
-  const profileNotFound = () => notFound('profile_not_found', 'User profile not found');
+  const profileNotFound = () => notFound('profile_not_found');
 
   /** A username given up in the last 90 days still finds its person, under their new name (the page moves there). */
   const formerly = (name: string) =>
     repository.findByFormerUsername(db, name, new Date(deps.clock().getTime() - USERNAME_REDIRECT_DAYS * 24 * 3600 * 1000).toISOString());
 
   /** A visitor asked to sign in to see a profile closed to them. */
-  const signInToSee = () => unauthorized('Sign in to see this profile.');
+  const signInToSee = () => unauthorized({ context: 'profile' });
 
   /** Anyone with that name, blocked or not: for blocking and unblocking. `me` asks a visitor to sign in. */
   async function anyone(username: string, viewer: Viewer | null) {
@@ -81,7 +81,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function ratingsOf(username: string, viewer: Viewer | null) {
     const row = await openPerson(username, viewer);
     if (row.id !== viewer?.id && !(await deps.settings.read(row.id)).sharing.ratings) {
-      throw forbidden('ratings_not_shared', `${row.name} keeps their ratings to themselves.`);
+      throw forbidden('ratings_not_shared', { name: row.name });
     }
     return row;
   }
@@ -91,10 +91,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const row = await person(username, viewer);
     if (!rules.profileOpen(row.seen)) {
       if (!viewer) throw signInToSee();
-      throw forbidden(
-        'profile_private',
-        row.visibility === 'private' ? 'This profile is private.' : 'Only approved followers see this profile.',
-      );
+      throw forbidden('profile_private', row.visibility === 'private' ? undefined : { context: 'followers' });
     }
     return row;
   }
@@ -175,7 +172,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   /** Block or unblock; idempotent, never yourself. Blocking ends the follows between you; unblocking does not bring them back. */
   async function setBlock(username: string, viewer: Viewer, block: boolean) {
     const target = await anyone(username, viewer);
-    if (target.id === viewer.id) throw badRequest('cannot_block_yourself', 'You cannot block yourself.');
+    if (target.id === viewer.id) throw badRequest('cannot_block_yourself');
     if (block) {
       await blocks.block(viewer.id, target.id);
       await endFollows(viewer.id, target.id);
@@ -191,7 +188,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function setMute(username: string, viewer: Viewer, mute: boolean) {
     // Unmuting works on someone blocked since, so the list in Settings can always be emptied.
     const target = mute ? await person(username, viewer) : await anyone(username, viewer);
-    if (target.id === viewer.id) throw badRequest('cannot_mute_yourself', 'You cannot mute yourself.');
+    if (target.id === viewer.id) throw badRequest('cannot_mute_yourself');
     await (mute ? blocks.mute(viewer.id, target.id) : blocks.unmute(viewer.id, target.id));
     return { muted: mute };
   }
@@ -213,7 +210,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
    */
   async function setFollow(username: string, viewer: Viewer, follow: boolean) {
     const target = await person(username, viewer);
-    if (target.id === viewer.id) throw badRequest('cannot_follow_yourself', 'You cannot follow yourself.');
+    if (target.id === viewer.id) throw badRequest('cannot_follow_yourself');
     let requested = false;
     if (follow && target.seen.visibility !== 'public' && !target.seen.viewer.following) {
       requested = true;
@@ -287,7 +284,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function answerRequest(viewer: Viewer, username: string, approved: boolean) {
     const requester = await anyone(username, viewer);
     const answered = approved ? await approve(requester.id, viewer.id) : await repository.removeFollowRequest(db, requester.id, viewer.id);
-    if (!answered) throw notFound('follow_request_not_found', 'There is no follow request from this person.');
+    if (!answered) throw notFound('follow_request_not_found');
     return { approved };
   }
 
@@ -327,7 +324,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   /** Taste compatibility with someone else; there is none with yourself. */
   async function compatibility(username: string, viewer: Viewer) {
     const target = await ratingsOf(username, viewer);
-    if (target.id === viewer.id) throw notFound('compatibility_with_yourself', 'There is no taste compatibility with yourself.');
+    if (target.id === viewer.id) throw notFound('compatibility_with_yourself');
     return compatibilityOf(db, deps.catalog, viewer.id, target.id);
   }
 

@@ -107,7 +107,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   /** Your ratings, each with its album: newest first unless sorted otherwise, optionally filtered (the library). */
   async function mine(userId: string, query: Partial<MyRatingsQuery> & { page: number; limit: number }): Promise<MyRatingsPage> {
     const genre = query.genre ? await repository.findGenre(db, query.genre) : undefined;
-    if (query.genre && !genre) throw notFound('genre_not_found', `There is no genre called "${query.genre}".`);
+    if (query.genre && !genre) throw notFound('genre_not_found', { genre: query.genre });
     const { rows, total } = await repository.ratedAlbumIds(db, userId, query.limit, (query.page - 1) * query.limit, {
       genre,
       decade: query.decade,

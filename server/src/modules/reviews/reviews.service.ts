@@ -3,7 +3,7 @@ import type { Comment, Review, ReviewBody, ReviewDraft } from '@hearsay/contract
 import type { Testimonial } from '@hearsay/contracts/site';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
@@ -41,7 +41,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   const now = () => deps.clock().toISOString();
   /** Stored HTML keeps pictures' addresses as written; readers get them through the image proxy (decision 14). */
   const shown = (html: string) => mapImageSources(html, deps.images.imageSrc);
-  const reviewNotFound = () => notFound('review_not_found', 'This review does not exist or was deleted.');
+  const reviewNotFound = () => notFound('review_not_found');
 
   const audience = (viewerId: string | undefined): repository.Audience => ({
     viewerId,
@@ -81,8 +81,8 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const html = sanitizeReviewHtml(input.content);
     const text = reviewText(html);
     if ([...text].length < REVIEW_MIN_CHARACTERS) {
-      const message = `Your review needs at least ${REVIEW_MIN_CHARACTERS} characters of text`;
-      throw badRequest('review_too_short', message, [{ path: 'body.content', message }]);
+      const params = { minimum: REVIEW_MIN_CHARACTERS };
+      throw badRequest('review_too_short', params, [fieldIssue('body.content', 'review_too_short', params)]);
     }
     return { html, text, title: (input.title ?? '').trim() };
   }
@@ -165,7 +165,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const { html, text, title } = clean(input);
     if (await repository.findByAuthorAndAlbum(db, userId, albumId)) {
-      throw conflict('review_exists', 'You have already reviewed this album. Edit your review instead.');
+      throw conflict('review_exists');
     }
     await deps.ratings.rate(userId, albumId, input.rating, options);
     const id = newId();
@@ -191,7 +191,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
         if (!options.quiet) await repository.recordReviewed(trx, newId(), userId, id, albumId, stamp);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('review_exists', 'You have already reviewed this album. Edit your review instead.');
+      if (isUniqueViolation(error)) throw conflict('review_exists');
       throw error;
     }
     catalog.invalidateAlbum(albumId);
@@ -206,7 +206,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     if (review.user_id !== userId) {
       // Only someone who can see it is told it is not theirs; for anyone else it does not exist.
       if (review.hidden_reason !== null || !(await canSeeAuthor(userId, review.user_id))) throw reviewNotFound();
-      throw forbidden('not_your_review', 'Only the author can change this review.');
+      throw forbidden('not_your_review');
     }
     return review;
   }
@@ -262,7 +262,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       await deleteReview(review);
     } else {
       const comment = await repository.findComment(db, id);
-      if (!comment) throw notFound('comment_not_found', 'This comment does not exist or was deleted.');
+      if (!comment) throw notFound('comment_not_found');
       await deleteComment(comment);
     }
   }
@@ -332,7 +332,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   async function commentById(commentId: string, viewerId: string): Promise<Comment> {
     const row = await repository.findComment(db, commentId);
-    if (!row) throw notFound('comment_not_found', 'This comment does not exist or was deleted.');
+    if (!row) throw notFound('comment_not_found');
     const [presented] = await presentComments([row], viewerId);
     return presented!;
   }
@@ -343,7 +343,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
    */
   async function answered(reviewId: string, commentId: string, userId: string) {
     const comment = await repository.findComment(db, commentId);
-    const missing = () => notFound('comment_not_found', 'The comment you are replying to does not exist or was deleted.');
+    const missing = () => notFound('comment_not_found', { context: 'parent' });
     if (!comment || comment.review_id !== reviewId) throw missing();
     if (comment.user_id !== userId && (comment.hidden_reason !== null || !(await canSeeAuthor(userId, comment.user_id)))) {
       throw missing();
@@ -383,11 +383,11 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   async function ownComment(userId: string, commentId: string) {
     const comment = await repository.findComment(db, commentId);
-    const missing = () => notFound('comment_not_found', 'This comment does not exist or was deleted.');
+    const missing = () => notFound('comment_not_found');
     if (!comment) throw missing();
     if (comment.user_id !== userId) {
       if (comment.hidden_reason !== null || !(await canSeeAuthor(userId, comment.user_id))) throw missing();
-      throw forbidden('not_your_comment', 'Only the author can change this comment.');
+      throw forbidden('not_your_comment');
     }
     return comment;
   }
@@ -406,7 +406,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   /** A moderator hides a review or comment from everyone but its author (who sees `reason`), or shows it again (null). */
   async function setHidden(kind: 'review' | 'comment', id: string, reason: string | null): Promise<void> {
     if (!(await repository.setHidden(db, kind, id, reason))) {
-      throw kind === 'review' ? reviewNotFound() : notFound('comment_not_found', 'This comment does not exist or was deleted.');
+      throw kind === 'review' ? reviewNotFound() : notFound('comment_not_found');
     }
     if (kind === 'review') {
       const review = await repository.findReview(db, id);

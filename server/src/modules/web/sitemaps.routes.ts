@@ -88,7 +88,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<SitemapOptions> = async (app, 
       { schema: { hide: true, params: z.object({ share: z.string().max(2) }) } },
       async (request, reply) => {
         const share = SHARE_STARTS.indexOf(request.params.share);
-        if (share < 0) throw notFound('sitemap_not_found', 'There is no such sitemap.');
+        if (share < 0) throw notFound('sitemap_not_found');
         return send(reply, urlSet((await pagesIn(shareRange(share))).slice(0, SITEMAP_URLS_MAX)));
       },
     );

@@ -209,7 +209,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const isApi = /^\/(api|covers|uploads|assets)(\/|$)/.test(decodedPath(request.url));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage) return sendShell(request, reply);
-    return reply.status(404).send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`));
+    return reply.status(404).send(errorBody('route_not_found', { method: request.method, path: request.url.split('?')[0] ?? '' }));
   });
 }
 

@@ -49,11 +49,11 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
   const pngCache = new LRUCache<string, Buffer>({ max: 200 });
 
   async function find(username: string, viewer: Viewer | null): Promise<Person> {
-    if (username === 'me' && !viewer) throw unauthorized('Sign in to see this profile.');
+    if (username === 'me' && !viewer) throw unauthorized({ context: 'profile' });
     const name = username === 'me' && viewer ? viewer.username : username.toLowerCase();
     const person = name === 'guest' || name === 'me' ? undefined : await hydrator.personNamed(name, viewer?.id);
     if (!person || !rules.reachable(person)) {
-      throw notFound('profile_not_found', 'User profile not found');
+      throw notFound('profile_not_found');
     }
     return person;
   }
@@ -66,7 +66,7 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     const { firstYear, lastYear } = yearsOf(person);
     if (year < firstYear || year > lastYear) {
       const span = firstYear === lastYear ? `${firstYear}` : `${firstYear} to ${lastYear}`;
-      throw notFound('year_not_found', `There is no ${year} in review for ${person.name}: their years on Hearsay are ${span}.`);
+      throw notFound('year_not_found', { year, name: person.name, span });
     }
   }
 
@@ -103,13 +103,10 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     if (!isOwner) {
       if (!rules.profileOpen(person)) {
         // A visitor is asked to sign in, as on the profile itself.
-        if (!viewer) throw unauthorized('Sign in to see this profile.');
-        throw forbidden(
-          'profile_private',
-          person.visibility === 'private' ? 'This profile is private.' : 'Only approved followers see this profile.',
-        );
+        if (!viewer) throw unauthorized({ context: 'profile' });
+        throw forbidden('profile_private', person.visibility === 'private' ? undefined : { context: 'followers' });
       }
-      if (!settings.sharing.ratings) throw forbidden('ratings_not_shared', `${person.name} keeps their ratings to themselves.`);
+      if (!settings.sharing.ratings) throw forbidden('ratings_not_shared', { name: person.name });
     }
     const rows = await gather(person, yearNumber, viewer?.id, isOwner || settings.sharing.listening);
     return presentYear(person, yearNumber, yearsOf(person), isOwner, rows);

@@ -1,3 +1,4 @@
+import type { ErrorParams } from '@hearsay/contracts/errors';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -10,14 +11,14 @@ export const PASSWORD_MAX = 128;
 const COMMON = new Set((dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase()));
 
 /**
- * Why a new password is refused, or null if it is acceptable. The password is checked exactly as
+ * Why a new password is refused (the params of a `weak_password` error), or null if it is acceptable. The password is checked exactly as
  * typed: no trimming, no normalisation, length counted in characters.
  */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string): ErrorParams | null {
   const length = [...password].length;
-  if (length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters long`;
-  if (length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters long`;
-  if (COMMON.has(password.toLowerCase())) return 'This password is too common. Please choose one that is harder to guess.';
+  if (length < PASSWORD_MIN) return { context: 'too_short', minimum: PASSWORD_MIN };
+  if (length > PASSWORD_MAX) return { context: 'too_long', maximum: PASSWORD_MAX };
+  if (COMMON.has(password.toLowerCase())) return {};
   return null;
 }
 

@@ -77,15 +77,22 @@ export async function enforceLimit(
   max: number,
   windowMs = HOUR_MS,
   count = true,
-  reason = 'Too many attempts.',
+  reason?: TooOften,
 ): Promise<number> {
   const state = count ? await limiter.hit(key, windowMs) : await limiter.peek(key);
   if (state.count > max || (!count && state.count >= max)) {
-    const seconds = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    throw new AppError(429, 'rate_limited', `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      headers: { 'retry-after': String(seconds) },
-    });
+    throw tooOften(Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000)), reason);
   }
   return state.count;
+}
+
+/** Why a pace refuses: too many attempts (none given), doing one thing too often, or the username's daily changes. */
+export type TooOften = 'often' | 'username';
+
+/** A 429 with Retry-After, saying in how many minutes to try again. */
+export function tooOften(seconds: number, reason?: TooOften): AppError {
+  return new AppError(429, 'rate_limited', {
+    params: { ...(reason ? { context: reason } : {}), count: Math.ceil(seconds / 60) },
+    headers: { 'retry-after': String(seconds) },
+  });
 }

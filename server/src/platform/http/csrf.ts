@@ -30,7 +30,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string, exemp
     const ownOrigin = `${request.protocol}://${request.host}`;
     const crossSite = fetchSite === 'cross-site' || (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin);
     if (crossSite) {
-      return reply.status(403).send(errorBody('csrf_rejected', 'This request came from another site and was refused.'));
+      return reply.status(403).send(errorBody('csrf_rejected'));
     }
   });
 }

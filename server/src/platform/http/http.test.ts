@@ -30,7 +30,7 @@ beforeAll(async () => {
         throw new Error('database password is hunter2');
       });
       route(app, testEndpoints.teapot, async () => {
-        throw new AppError(418, 'teapot', 'I am a teapot.', { headers: { 'retry-after': '5' } });
+        throw new AppError(429, 'rate_limited', { params: { context: 'often', count: 1 }, headers: { 'retry-after': '5' } });
       });
       route(app, testEndpoints.echo, async (request) => request.body);
     },
@@ -53,6 +53,7 @@ describe('error bodies', () => {
     expect(response.json()).toEqual({
       error: {
         code: 'route_not_found',
+        params: { method: 'GET', path: '/api/nothing-here' },
         message: 'There is no GET /api/nothing-here endpoint.',
         issues: [],
         requestId: response.headers['x-request-id'],
@@ -65,8 +66,11 @@ describe('error bodies', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error.code).toBe('invalid_request');
-    expect(body.error.message).toMatch(/^Invalid field "name"/);
-    expect(body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(['body.name', 'body.age']);
+    expect(body.error).toMatchObject({ params: { context: 'body', field: 'name' }, message: 'Invalid field "name": must not be empty' });
+    expect(body.error.issues).toEqual([
+      { path: 'body.name', code: 'empty', params: { minimum: 1 }, message: 'must not be empty' },
+      { path: 'body.age', code: 'not_a_number', params: { expected: 'number' }, message: 'must be a number' },
+    ]);
   });
 
   it('answers malformed JSON, an empty body and a wrong content type with 4xx, never 500', async () => {
@@ -94,9 +98,15 @@ describe('error bodies', () => {
 
   it('passes on the status, code and headers of our own errors', async () => {
     const response = await t.inject('/api/test/teapot');
-    expect(response.statusCode).toBe(418);
+    expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.json().error).toEqual({ code: 'teapot', message: 'I am a teapot.', issues: [], requestId: expect.any(String) });
+    expect(response.json().error).toEqual({
+      code: 'rate_limited',
+      params: { context: 'often', count: 1 },
+      message: 'You are doing this too often. Please try again in 1 minute.',
+      issues: [],
+      requestId: expect.any(String),
+    });
   });
 });
 

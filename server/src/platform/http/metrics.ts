@@ -148,7 +148,7 @@ function metricsRoute(app: FastifyInstance, metrics: Metrics, token: string | un
       return reply
         .status(401)
         .headers({ 'www-authenticate': 'Bearer realm="metrics"', 'cache-control': 'no-store' })
-        .send(errorBody('unauthorized', 'Please sign in to continue.'));
+        .send(errorBody('unauthorized'));
     }
     const text = await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
@@ -163,7 +163,7 @@ function metricsRoute(app: FastifyInstance, metrics: Metrics, token: string | un
 export async function serveMetrics(app: FastifyInstance, metrics: Metrics | null, config: Config['metrics']): Promise<void> {
   if (metrics && config.port === undefined) return metricsRoute(app, metrics, config.token);
   app.get(METRICS_PATH, { logLevel: 'warn', schema: { hide: true }, config: { ownAuthorization: true } }, async (request, reply) =>
-    reply.status(404).send(errorBody('route_not_found', `There is no ${request.method} ${request.url.split('?')[0]} endpoint.`)),
+    reply.status(404).send(errorBody('route_not_found', { method: request.method, path: request.url.split('?')[0] ?? '' })),
   );
   if (!metrics || config.port === undefined) return;
   const listener = Fastify({ logger: false });

@@ -97,7 +97,7 @@ function errorExample(status: number, schema: Schema | undefined): unknown {
   const inner = properties?.error?.properties as Record<string, unknown> | undefined;
   if (!inner || !('code' in inner) || !('issues' in inner)) return undefined;
   const [code, message] = ERROR_EXAMPLES[status] ?? ['error', 'Something went wrong.'];
-  const issues = status === 400 ? [{ path: 'body.rating', message: 'must be between 1 and 10' }] : [];
+  const issues = status === 400 ? [{ path: 'body.rating', code: 'rating_too_high', message: 'Rating must be at most 10' }] : [];
   return { error: { code, message, issues } };
 }
 

@@ -50,7 +50,7 @@ const pacePlugin: FastifyPluginAsync<{ limiter: RateLimiter }> = async (app, { l
     if (!pace) return;
     const who = request.viewer ? request.viewer.id : request.routeOptions.config.paceVisitors ? `ip:${request.ip}` : null;
     if (!who) return;
-    await enforceLimit(limiter, `pace:${pace}:${who}`, PACE_PER_HOUR[pace], HOUR_MS, true, 'You are doing this too often.');
+    await enforceLimit(limiter, `pace:${pace}:${who}`, PACE_PER_HOUR[pace], HOUR_MS, true, 'often');
   });
 };
 

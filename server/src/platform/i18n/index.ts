@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@hearsay/contracts/settings';
+import type { ErrorTranslate } from '@hearsay/contracts/error-words';
 import i18next, { type TFunction } from 'i18next';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -27,18 +28,29 @@ export function readLocales(): Record<Language, Record<string, unknown>> {
   ) as Record<Language, Record<string, unknown>>;
 }
 
+/**
+ * The words of error answers: the contracts' `errors` namespace, which the web app translates. The server writes
+ * only their English, into each answer's `message`, for a person reading the answer.
+ */
+const errorsFile = new URL(import.meta.resolve('@hearsay/contracts/locales/en/errors.json'));
+
 const instance = i18next.createInstance();
+const resources = readLocales() as Record<string, Record<string, unknown>>;
+resources.en = { ...resources.en, errors: JSON.parse(readFileSync(errorsFile, 'utf8')) as unknown };
 void instance.init({
-  resources: readLocales() as Parameters<typeof instance.init>[0]['resources'],
+  resources: resources as Parameters<typeof instance.init>[0]['resources'],
   lng: 'en',
   fallbackLng: 'en',
-  ns: [...SERVER_NAMESPACES],
+  ns: [...SERVER_NAMESPACES, 'errors'],
   defaultNS: 'emails',
   // Plain text and SVG: the callers escape what they put into markup.
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
 });
+
+/** An error code and its params in English words (see `@hearsay/contracts/error-words`). */
+export const englishErrors: ErrorTranslate = instance.getFixedT('en', 'errors') as unknown as ErrorTranslate;
 
 /** The strings of one namespace in one language. */
 export function translator(language: Language, namespace: ServerNamespace): TFunction {

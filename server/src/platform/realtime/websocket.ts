@@ -166,13 +166,13 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         preValidation: async (request, reply) => {
           const origin = request.headers.origin;
           if (!origin || !allowed.has(origin)) {
-            return reply.status(403).send(errorBody('origin_refused', 'Live updates are only available on this site.'));
+            return reply.status(403).send(errorBody('origin_refused'));
           }
-          if (!request.viewer) return reply.status(401).send(errorBody('sign_in_required', 'Sign in to get live updates.'));
+          if (!request.viewer) return reply.status(401).send(errorBody('sign_in_required'));
           if ((sockets.get(request.viewer.id)?.size ?? 0) >= perPerson || (byAddress.get(request.ip) ?? 0) >= perAddress) {
             return reply
               .status(429)
-              .send(errorBody('too_many_connections', 'Too many live connections are open. Close a tab or two and reload.'));
+              .send(errorBody('too_many_connections'));
           }
         },
       },

@@ -7,9 +7,11 @@ import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { EmailField } from '../../shared/ui/input.tsx';
 import { useForgotPassword } from './api.ts';
 import { AuthCard, AuthForm } from './auth-layout.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('accounts');
+  const errorText = useErrorText();
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +21,7 @@ export function ForgotPasswordPage() {
     if (!email.trim()) return setError(t('forgot.empty'));
     setError(null);
     forgot.mutate(email.trim(), {
-      onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('forgot.failed')),
+      onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('forgot.failed')),
     });
   };
 

@@ -8,9 +8,11 @@ import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { safeRedirect, useSignIn, useTwoFactorSignIn } from './api.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
 import { AuthCard, AuthForm, AuthSwitch, useMissingFields } from './auth-layout.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 export function LoginPage() {
   const { t } = useTranslation('accounts');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signIn = useSignIn();
@@ -40,7 +42,7 @@ export function LoginPage() {
           else signedIn();
         },
         onError: (cause) =>
-          setError(cause instanceof ApiError && cause.status !== 0 && cause.status !== 401 ? cause.message : t('login.failed')),
+          setError(cause instanceof ApiError && cause.status !== 0 && cause.status !== 401 ? errorText(cause) : t('login.failed')),
       },
     );
   };
@@ -78,6 +80,7 @@ export function LoginPage() {
 /** The second step of signing in when two-factor is on: a code from the app, or one of the backup codes. */
 function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRestart: () => void }) {
   const { t } = useTranslation('accounts');
+  const errorText = useErrorText();
   const verify = useTwoFactorSignIn();
   const [method, setMethod] = useState<'totp' | 'backup'>('totp');
   const [code, setCode] = useState('');
@@ -95,7 +98,7 @@ function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRe
         onSuccess: onSignedIn,
         onError: (cause) => {
           if (cause instanceof ApiError && cause.code === 'two_factor_expired') setExpired(true);
-          setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('login.failed'));
+          setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('login.failed'));
         },
       },
     );

@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { providersQueryOptions, signInWithProvider } from '../../shared/auth/providers.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Button } from '../../shared/ui/button.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** "Continue with …" for each provider this site has set up; nothing at all when it has none. */
 export function ProviderButtons({ redirect, onError }: { redirect: string; onError: (message: string) => void }) {
   const { t } = useTranslation('accounts');
+  const errorText = useErrorText();
   const providers = useQuery(providersQueryOptions);
   const [leaving, setLeaving] = useState<ProviderId | null>(null);
   const available = providers.data?.providers.filter((provider) => provider.available) ?? [];
@@ -18,7 +20,7 @@ export function ProviderButtons({ redirect, onError }: { redirect: string; onErr
     setLeaving(id);
     signInWithProvider(id, redirect).catch((error: unknown) => {
       setLeaving(null);
-      onError(error instanceof ApiError ? error.message : t('providers.failed'));
+      onError(errorText(error, t('providers.failed')));
     });
   };
 

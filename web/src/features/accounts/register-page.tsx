@@ -9,9 +9,11 @@ import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-inpu
 import { useRegister } from './api.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
 import { AuthCard, AuthForm, AuthSwitch, useMissingFields } from './auth-layout.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation('accounts');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const register = useRegister();
@@ -37,7 +39,7 @@ export function RegisterPage() {
           sessionStorage.removeItem('needs_onboarding');
           sessionStorage.removeItem('registration_complete');
           if (cause instanceof ApiError && cause.code === 'email_taken') setError(t('register.taken'));
-          else setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('register.failed'));
+          else setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('register.failed'));
         },
       },
     );

@@ -8,9 +8,11 @@ import { SubmitButton } from '../../shared/ui/button.tsx';
 import { NewPasswordFields, useNewPassword } from '../../shared/ui/password-input.tsx';
 import { useResetPassword } from './api.ts';
 import { AuthCard, AuthForm, useMissingFields } from './auth-layout.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('accounts');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // The link from the e-mail carries both; anything else in the address is not a link we sent.
@@ -45,7 +47,7 @@ export function ResetPasswordPage() {
         // A refused link (expired, used, or never ours) gets the spec's words; a weak password gets the server's.
         onError: (cause) =>
           setError(
-            cause instanceof ApiError && cause.status !== 0 && cause.code !== 'reset_link_invalid' ? cause.message : t('reset.failed'),
+            cause instanceof ApiError && cause.status !== 0 && cause.code !== 'reset_link_invalid' ? errorText(cause) : t('reset.failed'),
           ),
       },
     );

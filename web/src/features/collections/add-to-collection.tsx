@@ -5,16 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import type { AlbumExtensionProps } from '../../shared/lib/album-extensions.tsx';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { Spinner } from '../../shared/ui/skeleton.tsx';
 import { albumChoicesQueryOptions, useAddToCollection } from './api.ts';
 import { CreateCollectionDialog } from './create-collection-dialog.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** "Add to Collection" on an album page: pick one of yours (those holding it are marked) or start a new one with it. */
 export function AddToCollectionAction({ album }: AlbumExtensionProps) {
   const { t } = useTranslation('collections');
+  const errorText = useErrorText();
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
   const [open, setOpen] = useState(false);
@@ -43,7 +45,7 @@ export function AddToCollectionAction({ album }: AlbumExtensionProps) {
                         { id: collection.id, albumId: album.id },
                         {
                           onSuccess: () => toast.success(t('add.added', { name: collection.title })),
-                          onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                          onError: (cause) => toast.error(errorText(cause, t('failed'))),
                         },
                       )
                     }

@@ -12,7 +12,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { AlbumSearch } from '../../shared/catalog/album-search.tsx';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { cn } from '../../shared/lib/cn.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -36,6 +36,7 @@ import {
   useUpdateCollection,
 } from './api.ts';
 import { dropEntry, moveEntry } from './entry-order.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /**
  * /lists/{id}: a collection's albums in order, with notes. Its owner sees it as visitors do, and switches to Edit
@@ -53,6 +54,7 @@ export function CollectionPage() {
 
 function CollectionView({ collection }: { collection: Collection }) {
   const { t } = useTranslation('collections');
+  const errorText = useErrorText();
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
   const like = useLikeCollection(collection.id);
@@ -91,7 +93,7 @@ function CollectionView({ collection }: { collection: Collection }) {
           unsavedNotes.map((entry) => saveNotes.mutateAsync({ albumId: entry.album.id, note: noteDrafts.get(entry.album.id)! })),
         );
       } catch (cause) {
-        toast.error(cause instanceof ApiError ? cause.message : t('page.notesFailed'));
+        toast.error(errorText(cause, t('page.notesFailed')));
         return;
       }
       toast.success(t('page.notesSaved', { count: unsavedNotes.length }));
@@ -181,13 +183,14 @@ function CollectionView({ collection }: { collection: Collection }) {
 
 function EditDetails({ collection, onDone }: { collection: Collection; onDone: () => void }) {
   const { t } = useTranslation('collections');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const update = useUpdateCollection(collection.id);
   const remove = useDeleteCollection(collection.id);
   const [name, setName] = useState(collection.title);
   const [description, setDescription] = useState(collection.description);
   const [confirming, setConfirming] = useState(false);
-  const fail = (cause: Error) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+  const fail = (cause: Error) => toast.error(errorText(cause, t('failed')));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -264,6 +267,7 @@ function Entries({
   onNoteDraft: (albumId: string, note: string | null) => void;
 }) {
   const { t } = useTranslation('collections');
+  const errorText = useErrorText();
   const reorder = useReorderCollection(collection.id);
   const [order, setOrder] = useState<string[] | null>(null);
   const ids = order ?? collection.entries.map((entry) => entry.album.id);
@@ -280,7 +284,7 @@ function Entries({
       },
       onError: (cause) => {
         setOrder(null);
-        toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+        toast.error(errorText(cause, t('failed')));
       },
     });
   };

@@ -138,7 +138,9 @@ describe('a conversation', () => {
   it('keeps the text and shows why when a message is not sent', async () => {
     answer = (method, url) =>
       method === 'POST' && url.endsWith('/messages')
-        ? json(403, { error: { code: 'messages_not_allowed', message: 'Ben Webster is not accepting messages.', issues: [] } })
+        ? json(403, {
+            error: { code: 'messages_not_allowed', params: { name: 'Ben Webster' }, message: 'Ben Webster is not accepting messages.', issues: [] },
+          })
         : undefined;
     const { user } = open();
     const box = screen.getByRole('textbox', { name: 'Message Ben Webster' });

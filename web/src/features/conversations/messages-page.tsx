@@ -26,6 +26,7 @@ import {
 } from './api.ts';
 import { MessageText } from './message-text.tsx';
 import { MESSAGE_BODY_MAX } from '@hearsay/contracts/constants';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** The counter appears this close to the limit. */
 const COUNTER_FROM = MESSAGE_BODY_MAX - 200;
@@ -252,6 +253,7 @@ function MessageBubble({ message, mine, senderName, seen }: { message: DirectMes
 
 function Composer({ conversationId, name }: { conversationId: string; name: string }) {
   const { t } = useTranslation('conversations');
+  const errorText = useErrorText();
   const sendMessage = useSendMessage(conversationId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -270,7 +272,7 @@ function Composer({ conversationId, name }: { conversationId: string; name: stri
       // What was typed while it was sending stays; what was sent goes.
       onSuccess: () => setText((current) => (current.trim() === body ? '' : current)),
       // The text stays in the box with the reason, so nothing is lost.
-      onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('composer.failed')),
+      onError: (cause) => setError(errorText(cause, t('composer.failed'))),
     });
   };
   const onSubmit = (event: FormEvent) => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatCalendarDate, type CalendarStyle } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -19,6 +19,7 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { journalMonthsQueryOptions, journalQueryOptions, useDeleteListen, useUpdateListen } from './api.ts';
 import { ListenForm } from './listen-form.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const PAGE_SIZE = 30;
 
@@ -97,6 +98,7 @@ function groupByMonth(entries: readonly JournalEntry[]): [string, JournalEntry[]
 
 function JournalItem({ entry, day }: { entry: JournalEntry; day: string }) {
   const { t } = useTranslation(['journal', 'common']);
+  const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const update = useUpdateListen(entry.id);
@@ -163,7 +165,7 @@ function JournalItem({ entry, day }: { entry: JournalEntry; day: string }) {
               setDeleting(false);
               toast.success(t('deleted'));
             },
-            onError: (error) => toast.error(error instanceof ApiError ? error.message : t('form.failed')),
+            onError: (error) => toast.error(errorText(error, t('form.failed'))),
           })
         }
       />

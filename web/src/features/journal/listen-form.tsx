@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Button, FormButtons } from '../../shared/ui/button.tsx';
 import { Field, Input, Textarea } from '../../shared/ui/input.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { localToday } from './api.ts';
 import { JOURNAL_EARLIEST_DAY, JOURNAL_NOTE_MAX } from '@hearsay/contracts/constants';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 export interface ListenValues {
   listenedOn: string;
@@ -28,6 +29,7 @@ export function ListenForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('journal');
+  const errorText = useErrorText();
   const id = useId();
   const today = localToday();
   const [listenedOn, setListenedOn] = useState(initial?.listenedOn ?? today);
@@ -54,7 +56,7 @@ export function ListenForm({
     try {
       await onSubmit({ listenedOn, rating, note: note.trim() });
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : t('form.failed'));
+      setFormError(errorText(error, t('form.failed')));
     }
   };
 

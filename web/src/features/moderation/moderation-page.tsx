@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
@@ -29,6 +29,7 @@ import {
   useChangeModerator,
   useDecide,
 } from './moderation-api.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const PAGE_SIZE = 20;
 
@@ -90,11 +91,12 @@ function ReportQueue() {
 /** Asks the server for a decision and refreshes everything it changes. */
 function useDecision() {
   const { t } = useTranslation('moderation');
+  const errorText = useErrorText();
   const decide = useDecide();
   const mutate = (body: ModerationDecisionBody) =>
     decide.mutate(body, {
       onSuccess: () => toast.success(t(`decided.${body.action}`)),
-      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      onError: (cause) => toast.error(errorText(cause, t('failed'))),
     });
   return { mutate, isPending: decide.isPending };
 }
@@ -299,6 +301,7 @@ function PendingAlbums() {
 
 function Moderators() {
   const { t, i18n } = useTranslation('moderation');
+  const errorText = useErrorText();
   const id = useId();
   const [username, setUsername] = useState('');
   const list = useQuery(moderatorsQueryOptions);
@@ -311,7 +314,7 @@ function Moderators() {
           toast.success(t(appoint ? 'moderators.appointed' : 'moderators.removed'));
           if (appoint) setUsername('');
         },
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+        onError: (cause) => toast.error(errorText(cause, t('failed'))),
       },
     );
   return (

@@ -2,11 +2,12 @@ import type { Standing } from '@hearsay/contracts/moderation';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
 import { useAcknowledgeWarning } from './moderation-api.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 // What the standing gate shows, rarely: its code is fetched when there is something to show.
 
@@ -34,6 +35,7 @@ export function SanctionNotice({ sanction, onSignOut }: { sanction: NonNullable<
 
 export function Warnings({ warnings }: { warnings: Standing['warnings'] }) {
   const { t, i18n } = useTranslation('moderation');
+  const errorText = useErrorText();
   const acknowledge = useAcknowledgeWarning();
   return (
     <Container className="pt-6">
@@ -51,7 +53,7 @@ export function Warnings({ warnings }: { warnings: Standing['warnings'] }) {
                 disabled={acknowledge.isPending}
                 onClick={() =>
                   acknowledge.mutate(warning.id, {
-                    onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                    onError: (cause) => toast.error(errorText(cause, t('failed'))),
                   })
                 }
               >

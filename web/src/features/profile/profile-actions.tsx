@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Button } from '../../shared/ui/button.tsx';
 import { useOpenConversation } from '../../shared/hooks/use-open-conversation.ts';
 import { FollowButton } from '../../shared/ui/follow-button.tsx';
@@ -14,10 +14,12 @@ import { useSetMute } from '../../shared/hooks/use-block.ts';
 import { BlockDialog } from '../../shared/ui/block-dialog.tsx';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** The buttons beside a profile's name: follow, message, and the menu to block, mute or report. */
 export function ProfileActions({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
+  const errorText = useErrorText();
   const openConversation = useOpenConversation();
   const setMute = useSetMute();
   const [blocking, setBlocking] = useState(false);
@@ -31,7 +33,7 @@ export function ProfileActions({ profile }: { profile: Profile }) {
       { username: profile.username, mute: !profile.muted },
       {
         onSuccess: () => toast.success(t(profile.muted ? 'mute.undone' : 'mute.done', { name: profile.name })),
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+        onError: (cause) => toast.error(errorText(cause, t('failed'))),
       },
     );
   const share = async () => {
@@ -62,7 +64,7 @@ export function ProfileActions({ profile }: { profile: Profile }) {
           disabled={openConversation.isPending}
           onClick={asMember(() =>
             openConversation.mutate(profile.username, {
-              onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+              onError: (cause) => toast.error(errorText(cause, t('failed'))),
             }),
           )}
         >

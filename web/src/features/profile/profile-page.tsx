@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -26,6 +26,7 @@ import { RatingsTab } from './ratings-tab.tsx';
 import { useSetBlock } from '../../shared/hooks/use-block.ts';
 import { useSession } from '../../shared/auth/session.ts';
 import { formatNumber } from '../../shared/i18n/index.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
 const ProfileTab = urlFilters({ tab: urlParam.oneOf(TABS, 'collection') });
@@ -72,6 +73,7 @@ export function ProfilePage({ createCollection }: { createCollection?: CreateCol
 /** Someone you blocked: who they are, and the way to unblock them; nothing of theirs. */
 function BlockedProfile({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
+  const errorText = useErrorText();
   const setBlock = useSetBlock();
   return (
     <Container className="py-8 sm:py-12">
@@ -95,7 +97,7 @@ function BlockedProfile({ profile }: { profile: Profile }) {
               { username: profile.username, block: false },
               {
                 onSuccess: () => toast.success(t('blocked.unblocked', { name: profile.name })),
-                onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                onError: (cause) => toast.error(errorText(cause, t('failed'))),
               },
             )
           }

@@ -11,6 +11,7 @@ import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { RichTextEditor } from '../../shared/ui/rich-text-editor.tsx';
 import { useEditReview, usePublishReview } from './api.ts';
 import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 type AlbumSummary = Pick<AlbumCard, 'id' | 'title' | 'artistCredit' | 'coverUrl'>;
 
@@ -40,6 +41,7 @@ export function ReviewForm({
   cancelLabel?: string;
 }) {
   const { t } = useTranslation('reviews');
+  const errorText = useErrorText();
   const publish = usePublishReview();
   const edit = useEditReview();
   const [rating, setRating] = useState<number | null>(existing?.rating ?? initialRating ?? null);
@@ -64,7 +66,7 @@ export function ReviewForm({
         setTextLength(0);
         onDone(review);
       },
-      onError: (cause: Error) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failed')),
+      onError: (cause: Error) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('failed')),
     };
     if (existing) edit.mutate({ reviewId: existing.id, body }, handlers);
     else publish.mutate({ albumId: album.id, body }, handlers);

@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -33,6 +33,7 @@ import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { COMMENT_MAX } from '@hearsay/contracts/constants';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** /review/{id}: one review in full, shareable (the server adds link-preview tags), with its history and comments. */
 export function ReviewPage() {
@@ -46,6 +47,7 @@ export function ReviewPage() {
 
 function ReviewView({ review }: { review: Review }) {
   const { t } = useTranslation('reviews');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const remove = useDeleteReview();
   const [editing, setEditing] = useState(false);
@@ -92,7 +94,7 @@ function ReviewView({ review }: { review: Review }) {
               toast.success(t('page.deleted'));
               void navigate(paths.album(review.album.slug), { replace: true });
             },
-            onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+            onError: (cause) => toast.error(errorText(cause, t('failed'))),
           })
         }
       />
@@ -231,6 +233,7 @@ function CommentThread({ thread, reviewId }: { thread: Thread; reviewId: string 
  */
 function useCommentForm(reviewId: string, replyTo?: string, onPosted?: () => void) {
   const { t } = useTranslation('reviews');
+  const errorText = useErrorText();
   const add = useAddComment();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -245,7 +248,7 @@ function useCommentForm(reviewId: string, replyTo?: string, onPosted?: () => voi
           setBody('');
           onPosted?.();
         },
-        onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
+        onError: (cause) => setError(errorText(cause, t('failed'))),
       },
     );
   };
@@ -285,6 +288,7 @@ function ReplyForm({ comment, reviewId, onDone }: { comment: Comment; reviewId: 
 
 function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewId: string; replies?: ReactNode }) {
   const { t, i18n } = useTranslation('reviews');
+  const errorText = useErrorText();
   const edit = useEditComment();
   const remove = useDeleteComment();
   const [editing, setEditing] = useState(false);
@@ -293,7 +297,7 @@ function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewI
   const [reporting, setReporting] = useState(false);
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
-  const fail = (cause: Error) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+  const fail = (cause: Error) => toast.error(errorText(cause, t('failed')));
   return (
     <li className="flex gap-3">
       <Avatar name={comment.author.name} src={comment.author.avatarUrl} size="sm" />

@@ -13,7 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
 import { Button, FormButtons, SubmitButton } from '../../shared/ui/button.tsx';
 import { Badge } from '../../shared/ui/card.tsx';
@@ -25,12 +25,14 @@ import { accessTokensQueryOptions, useCreateToken, useRevokeToken } from './acce
 import { securityQueryOptions } from './api.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const EXPIRY_LABELS: Record<TokenExpiry, string> = { '30d': 'expiry30d', '90d': 'expiry90d', '1y': 'expiry1y', never: 'expiryNever' };
 
 /** Settings → Security → Access tokens: create (shown once), list and revoke the tokens a member's own tools use. */
 export function AccessTokensSection() {
   const { t } = useTranslation('developers');
+  const errorText = useErrorText();
   const tokens = useQuery(accessTokensQueryOptions);
   const [createOpen, setCreateOpen] = useState(false);
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
@@ -87,7 +89,7 @@ export function AccessTokensSection() {
               setRevoking(null);
               toast.success(t('tokens.revoked'));
             },
-            onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('tokens.failed')),
+            onError: (cause) => toast.error(errorText(cause, t('tokens.failed'))),
           })
         }
       />
@@ -128,6 +130,7 @@ function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => voi
 
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['developers', 'settings']);
+  const errorText = useErrorText();
   const create = useCreateToken();
   // People who sign in only through a provider have no password; a recent sign-in confirms it is them instead.
   const hasPassword = useQuery(securityQueryOptions).data?.hasPassword ?? true;
@@ -148,7 +151,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
       { name: name.trim(), scopes, expiresIn, ...(hasPassword ? { password } : {}) },
       {
         onSuccess: setCreated,
-        onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('tokens.failed')),
+        onError: (cause) => setError(errorText(cause, t('tokens.failed'))),
       },
     );
   };

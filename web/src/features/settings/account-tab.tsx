@@ -16,6 +16,7 @@ import { ChangeEmail } from './change-email.tsx';
 import { ChangeUsername } from './change-username.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const BIO_MAX = 500;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,6 +36,7 @@ export function AccountTab() {
 
 function ProfileDetails({ user }: { user: { name: string; username: string; email: string; bio: string; avatarUrl: string | null } }) {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const save = useSaveProfile();
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
@@ -50,7 +52,7 @@ function ProfileDetails({ user }: { user: { name: string; username: string; emai
     if (file.size > AVATAR_MAX_BYTES) return toast.error(t('account.pictureTooBig'));
     upload.mutate(file, {
       onSuccess: () => toast.success(t('account.pictureSaved')),
-      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      onError: (cause) => toast.error(errorText(cause, t('failed'))),
     });
   };
 
@@ -63,7 +65,7 @@ function ProfileDetails({ user }: { user: { name: string; username: string; emai
       { name: name.trim(), bio },
       {
         onSuccess: () => setSaved(true),
-        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('account.saveFailed')),
+        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('account.saveFailed')),
       },
     );
   };
@@ -134,6 +136,7 @@ function ImportSection() {
 
 function DeleteAccount() {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const security = useQuery(securityQueryOptions);
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
@@ -146,7 +149,7 @@ function DeleteAccount() {
     event.preventDefault();
     setError(null);
     remove.mutate(hasPassword ? { password } : { confirmation }, {
-      onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
+      onError: (cause) => setError(errorText(cause, t('failed'))),
     });
   };
 

@@ -6,22 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useSetBlock, useSetMute } from '../../shared/hooks/use-block.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { blockedPeopleQueryOptions } from './api.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const PAGE_SIZE = 20;
 
 /** Settings → Privacy: the people you blocked and the people you muted, each with the way to undo it. */
 export function BlockedPeopleSection() {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const setBlock = useSetBlock();
   const setMute = useSetMute();
-  const failed = (cause: unknown) => toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+  const failed = (cause: unknown) => toast.error(errorText(cause, t('failed')));
   return (
     <>
       <SettingsSection id="privacy-blocked" title={t('blocked.title')} description={t('blocked.description')}>

@@ -9,10 +9,12 @@ import { EmailField } from '../../shared/ui/input.tsx';
 import { securityQueryOptions, useRequestEmailChange } from './api.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { EMAIL_LINK_HOURS } from '@hearsay/contracts/constants';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** "Change" beside the e-mail address: a link goes to the new address, and the change waits for it to be opened. */
 export function ChangeEmail() {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const security = useQuery(securityQueryOptions);
   const hasPassword = security.data?.hasPassword ?? true;
   const request = useRequestEmailChange();
@@ -43,7 +45,7 @@ export function ChangeEmail() {
       { email: email.trim(), ...(hasPassword ? { password } : {}) },
       {
         onSuccess: (answer) => setSentTo(answer.email),
-        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failed')),
+        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('failed')),
       },
     );
   };

@@ -10,6 +10,7 @@ import { TextField } from '../../shared/ui/input.tsx';
 import { securityQueryOptions, useChangeUsername } from './api.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { isReservedUsername, USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 type UsernameProblem = 'required' | 'reserved' | 'length' | 'characters' | 'edges' | 'same';
 
@@ -27,6 +28,7 @@ function usernameProblem(name: string, current: string): UsernameProblem | null 
 /** "Change" beside the username: the new name and the current password; the session shows the new name at once. */
 export function ChangeUsername({ current }: { current: string }) {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const security = useQuery(securityQueryOptions);
   const hasPassword = security.data?.hasPassword ?? true;
   const change = useChangeUsername();
@@ -60,7 +62,7 @@ export function ChangeUsername({ current }: { current: string }) {
           toast.success(t('accountChanges.username.done', { username: user.username }));
           openChange(false);
         },
-        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failed')),
+        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('failed')),
       },
     );
   };

@@ -10,6 +10,7 @@ import { Card, Container } from '../../shared/ui/card.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { Spinner } from '../../shared/ui/skeleton.tsx';
 import { useConfirmEmail } from './api.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /**
  * /settings/confirm-email?token=… — the link mailed to a new address. It sends the token once on arrival (signed in
@@ -17,6 +18,7 @@ import { useConfirmEmail } from './api.ts';
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const [params] = useSearchParams();
   const parsed = ConfirmEmailBodySchema.safeParse({ token: params.get('token') ?? '' });
   const token = parsed.success ? parsed.data.token : null;
@@ -36,7 +38,7 @@ export function ConfirmEmailPage() {
     ? t('accountChanges.confirm.missing')
     : confirm.error
       ? confirm.error instanceof ApiError && confirm.error.status !== 0
-        ? confirm.error.message
+        ? errorText(confirm.error)
         : t('accountChanges.confirm.failed')
       : null;
 

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { connectProvider } from '../../shared/auth/providers.ts';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Badge } from '../../shared/ui/card.tsx';
 import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { securityQueryOptions, useDisconnect } from './api.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /**
  * Settings → Connected Accounts: every provider, connected or not; the ones this site has no credentials for are
@@ -19,6 +20,7 @@ import { SettingsSection } from './settings-section.tsx';
  */
 export function ConnectedAccountsTab() {
   const { t, i18n } = useTranslation('settings');
+  const errorText = useErrorText();
   const overview = useQuery(securityQueryOptions);
   const disconnect = useDisconnect();
   const [params] = useSearchParams();
@@ -36,7 +38,7 @@ export function ConnectedAccountsTab() {
     setLeaving(provider);
     connectProvider(provider).catch((error: unknown) => {
       setLeaving(null);
-      toast.error(error instanceof ApiError ? error.message : t('failed'));
+      toast.error(errorText(error, t('failed')));
     });
   };
 
@@ -72,7 +74,7 @@ export function ConnectedAccountsTab() {
                     onClick={() =>
                       disconnect.mutate(provider.id, {
                         onSuccess: () => toast.success(t('connected.disconnected', { name: provider.name })),
-                        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                        onError: (cause) => toast.error(errorText(cause, t('failed'))),
                       })
                     }
                   >

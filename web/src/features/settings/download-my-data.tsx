@@ -8,6 +8,7 @@ import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 import { exportDownloadUrl, latestExportOptions, useStartExport } from './data-export-api.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** A size as people read it: "840 KB", "1.2 MB". */
 function fileSize(bytes: number): string {
@@ -22,6 +23,7 @@ function fileSize(bytes: number): string {
  */
 export function DownloadMyData() {
   const { t, i18n } = useTranslation('settings');
+  const errorText = useErrorText();
   const latest = useQuery({
     ...latestExportOptions,
     refetchInterval: (query) => (query.state.data?.export?.status === 'running' ? 1000 : false),
@@ -66,7 +68,7 @@ export function DownloadMyData() {
       ) : null}
       {start.error ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {start.error instanceof ApiError && start.error.status !== 0 ? start.error.message : t('yourData.failed')}
+          {start.error instanceof ApiError && start.error.status !== 0 ? errorText(start.error) : t('yourData.failed')}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">

@@ -2,9 +2,10 @@ import type { MemberSettingsPatch } from '@hearsay/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { call, endpointQuery } from '../../shared/lib/api-client.ts';
 import { memberSettingsEndpoints } from '../../shared/lib/endpoints.ts';
 import { toast } from '../../shared/lib/toast.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const settingsEndpoint = memberSettingsEndpoints.settings;
 const updateEndpoint = memberSettingsEndpoints.updateSettings;
@@ -51,6 +52,7 @@ export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
 } {
   // Used by the app shell (the footer's language picker): its strings are needed only once a save answers.
   const { t } = useTranslation('settings', { useSuspense: false });
+  const errorText = useErrorText();
   const update = useUpdateMemberSettings();
   const [unsaved, setUnsaved] = useState<readonly MemberSettingsPatch[]>([]);
   return {
@@ -66,7 +68,7 @@ export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
             return true;
           },
           (cause: unknown) => {
-            toast.error(cause instanceof ApiError ? cause.message : t('failed'));
+            toast.error(errorText(cause, t('failed')));
             return false;
           },
         )

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Button, FormButtons } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** Asks for the current password before a change that matters (two-factor off, new backup codes). */
 export function PasswordPrompt({
@@ -25,6 +26,7 @@ export function PasswordPrompt({
   onConfirm: (password: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -45,7 +47,7 @@ export function PasswordPrompt({
       await onConfirm(password);
       close(false);
     } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : t('failed'));
+      setError(errorText(cause, t('failed')));
     } finally {
       setPending(false);
     }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
@@ -13,6 +13,7 @@ import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { DownloadMyData } from './download-my-data.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { followRequestsQueryOptions, useAnswerFollowRequest, useSetVisibility, visibilityQueryOptions } from './api.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const VISIBILITIES: readonly ProfileVisibility[] = ['public', 'followers', 'private'];
 const PAGE_SIZE = 20;
@@ -20,6 +21,7 @@ const PAGE_SIZE = 20;
 /** Settings → Privacy: who sees your profile, and the follow requests waiting for you. */
 export function ProfileVisibilitySection() {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const current = useQuery(visibilityQueryOptions);
   const save = useSetVisibility();
   // The choice shows in the same render as the click; it returns to the stored one if saving fails.
@@ -29,7 +31,7 @@ export function ProfileVisibilitySection() {
     setPicked(visibility);
     save.mutate(visibility, {
       onSuccess: () => toast.success(t('visibility.saved')),
-      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+      onError: (cause) => toast.error(errorText(cause, t('failed'))),
       onSettled: () => setPicked(null),
     });
   };
@@ -69,6 +71,7 @@ export function ProfileVisibilitySection() {
 
 function FollowRequestsSection() {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const requests = useQuery(followRequestsQueryOptions(page, PAGE_SIZE));
   const answerRequest = useAnswerFollowRequest();
@@ -77,7 +80,7 @@ function FollowRequestsSection() {
       { request, approve },
       {
         onSuccess: () => toast.success(t(approve ? 'followRequests.approved' : 'followRequests.declined', { name: request.person.name })),
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+        onError: (cause) => toast.error(errorText(cause, t('failed'))),
       },
     );
   return (

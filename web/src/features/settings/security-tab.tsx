@@ -4,7 +4,7 @@ import { Monitor, Smartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Badge } from '../../shared/ui/card.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
@@ -27,6 +27,7 @@ import { CurrentPasswordField } from './current-password-field.tsx';
 import { PasswordPrompt } from './password-prompt.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** Settings → Security: change password, two-factor, the sessions signed in to this account and its access tokens. */
 export function SecurityTab() {
@@ -52,6 +53,7 @@ export function SecurityTab() {
 
 function ChangePassword() {
   const { t } = useTranslation(['settings', 'accounts']);
+  const errorText = useErrorText();
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const newPassword = useNewPassword();
@@ -76,7 +78,7 @@ function ChangePassword() {
           setRevokeTokens(false);
           setDone(true);
         },
-        onError: (cause) => setError(cause instanceof ApiError ? cause.message : t('failed')),
+        onError: (cause) => setError(errorText(cause, t('failed'))),
       },
     );
   };
@@ -171,6 +173,7 @@ function TwoFactor({ overview }: { overview: SecurityOverview }) {
 
 function Sessions({ sessions }: { sessions: SessionInfo[] }) {
   const { t, i18n } = useTranslation('settings');
+  const errorText = useErrorText();
   const revoke = useRevokeSession();
   const others = useSignOutOthers();
   const when = (moment: string) => formatDate(moment, i18n.language, 'dateTime');
@@ -205,7 +208,7 @@ function Sessions({ sessions }: { sessions: SessionInfo[] }) {
                   onClick={() =>
                     revoke.mutate(session.id, {
                       onSuccess: () => toast.success(t('sessions.revoked')),
-                      onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+                      onError: (cause) => toast.error(errorText(cause, t('failed'))),
                     })
                   }
                 >
@@ -236,7 +239,7 @@ function Sessions({ sessions }: { sessions: SessionInfo[] }) {
                   result.tokensRevoked > 0 ? `${ended} ${t('sessions.tokensRevoked', { count: result.tokensRevoked })}` : ended,
                 );
               },
-              onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+              onError: (cause) => toast.error(errorText(cause, t('failed'))),
             },
           )
         }

@@ -2,7 +2,7 @@ import type { TwoFactorEnrolment } from '@hearsay/contracts/security';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/lib/api-client.ts';
+
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
@@ -10,6 +10,7 @@ import { TextField } from '../../shared/ui/input.tsx';
 import { useConfirmTwoFactor, useEnableTwoFactor } from './api.ts';
 import { BackupCodeList } from './backup-code-list.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 type Step = 'password' | 'scan' | 'done';
 
@@ -19,6 +20,7 @@ type Step = 'password' | 'scan' | 'done';
  */
 export function TwoFactorSetup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const enable = useEnableTwoFactor();
   const confirm = useConfirmTwoFactor();
   const [step, setStep] = useState<Step>('password');
@@ -51,7 +53,7 @@ export function TwoFactorSetup({ open, onOpenChange }: { open: boolean; onOpenCh
     onOpenChange(next);
   };
 
-  const message = (cause: unknown) => setError(cause instanceof ApiError ? cause.message : t('failed'));
+  const message = (cause: unknown) => setError(errorText(cause, t('failed')));
 
   const submitPassword = (event: FormEvent) => {
     event.preventDefault();

@@ -3,6 +3,7 @@ import type { YearInReview } from '@hearsay/contracts/year-in-review';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Heart, Lock, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { Link, useParams } from 'react-router';
 import { formatNumber, formatRating } from '../../shared/i18n/index.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
@@ -23,6 +24,7 @@ import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 /** /profile/{username}/year/{year}: a member's year in music, meant to be shared. */
 export function YearInReviewPage() {
   const { t } = useTranslation('year');
+  const errorText = useErrorText();
   const { username = 'me', year = '' } = useParams();
   const valid = /^\d{4}$/.test(year);
   const query = useQuery({ ...yearQueryOptions(username, year), enabled: valid });
@@ -38,12 +40,12 @@ export function YearInReviewPage() {
     const error = query.error;
     if (error instanceof ApiError && error.status === 404) {
       return (
-        <NotFound title={t('notFound.title')} description={error.code === 'year_not_found' ? error.message : t('notFound.description')} />
+        <NotFound title={t('notFound.title')} description={error.code === 'year_not_found' ? errorText(error) : t('notFound.description')} />
       );
     }
     if (error instanceof ApiError && error.status === 401) return <SignInFirst />;
     if (error instanceof ApiError && error.status === 403)
-      return <ClosedYear code={error.code} message={error.message} username={username} />;
+      return <ClosedYear code={error.code} message={errorText(error)} username={username} />;
     return <ErrorState onRetry={() => void query.refetch()} />;
   }
   return <YearView data={query.data} />;

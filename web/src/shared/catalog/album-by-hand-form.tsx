@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 import { Field, Input, NativeSelect } from '../ui/input.tsx';
 import { useAddAlbumByHand } from './musicbrainz.ts';
+import { useErrorText } from '../i18n/error-text.ts';
 
 /**
  * When MusicBrainz cannot be asked, a member adds the album by hand: title, artist, year and type. The album waits for
@@ -12,6 +13,7 @@ import { useAddAlbumByHand } from './musicbrainz.ts';
  */
 export function AlbumByHandForm({ initialTitle, onAdded }: { initialTitle: string; onAdded: (album: AlbumCard) => void }) {
   const { t } = useTranslation('catalog');
+  const errorText = useErrorText();
   const id = useId();
   const [title, setTitle] = useState(initialTitle);
   const [artist, setArtist] = useState('');
@@ -70,7 +72,7 @@ export function AlbumByHandForm({ initialTitle, onAdded }: { initialTitle: strin
       </div>
       {adding.isError ? (
         <p role="alert" className="text-sm text-danger">
-          {adding.error.message}
+          {errorText(adding.error)}
         </p>
       ) : null}
       <Button type="button" size="sm" className="self-start" disabled={!ready || adding.isPending} onClick={submit}>

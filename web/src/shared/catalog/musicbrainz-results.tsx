@@ -10,6 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/skeleton.tsx';
 import { AlbumByHandForm } from './album-by-hand-form.tsx';
 import { musicbrainzSearchOptions, useAddFromMusicBrainz } from './musicbrainz.ts';
+import { useErrorText } from '../i18n/error-text.ts';
 
 /**
  * MusicBrainz's release groups for what the catalog has too little of: each one added to the catalog in one click
@@ -31,6 +32,7 @@ export function MusicBrainzResults({
   compact?: boolean;
 }) {
   const { t } = useTranslation('catalog');
+  const errorText = useErrorText();
   const session = useSession();
   const [asked, setAsked] = useState<string | null>(null);
   const enabled = query.length > 0 && (auto || asked === query);
@@ -125,7 +127,7 @@ export function MusicBrainzResults({
       ) : null}
       {adding.isError ? (
         <p role="alert" className="mt-2 text-sm text-danger">
-          {adding.error.message}
+          {errorText(adding.error)}
         </p>
       ) : null}
       <p className="mt-2 text-xs text-ink-subtle">{t('musicbrainz.credit')}</p>

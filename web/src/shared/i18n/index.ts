@@ -36,8 +36,11 @@ const bundles: Record<Language, () => Promise<Bundle>> = {
 };
 const namespaceOf = (path: string) => /([^/]+)\.json$/.exec(path)?.[1] ?? 'common';
 const resources = { en: Object.fromEntries(Object.entries(englishCommon).map(([path, module]) => [namespaceOf(path), module.default])) };
-/** Every namespace, from the English file names (nothing is loaded to list them). */
-export const namespaces = Object.keys(import.meta.glob('./locales/en/*.json')).map(namespaceOf);
+/**
+ * Every namespace, from the English file names (nothing is loaded to list them), and `errors`: the words of the API's
+ * error codes, kept with the contracts (`contracts/locales/<language>/errors.json`) because the server writes them too.
+ */
+export const namespaces = [...Object.keys(import.meta.glob('./locales/en/*.json')).map(namespaceOf), 'errors'];
 
 /** Reads a language's namespace from its chunk (fetched once, whichever namespace asks first). */
 const chunks: BackendModule = {

@@ -35,6 +35,8 @@ const finished: ImportJob = {
   processed: 11,
   summary,
   error: null,
+  errorCode: null,
+  errorParams: null,
   issues: [],
   createdAt: '2026-11-25T10:00:00.000Z',
   finishedAt: '2026-11-25T10:00:05.000Z',
@@ -111,10 +113,12 @@ describe('the import', () => {
       ...checking,
       status: 'failed',
       checking: false,
-      error: 'This is not a Hearsay export: ratings.0.rating: Too big: expected number to be <=10.',
+      error: 'This is not a Hearsay export: ratings.0.rating: must be at most 10.',
+      errorCode: 'not_hearsay_export',
+      errorParams: { path: 'ratings.0.rating' },
       issues: [
-        { path: 'ratings.0.rating', message: 'Too big: expected number to be <=10' },
-        { path: 'reviews.2.createdAt', message: 'Invalid ISO datetime' },
+        { path: 'ratings.0.rating', code: 'too_big', params: { maximum: 10 }, message: 'must be at most 10' },
+        { path: 'reviews.2.createdAt', code: 'wrong_format', params: { format: 'datetime' }, message: 'must be a valid datetime' },
       ],
     };
     let asked = 0;
@@ -130,13 +134,13 @@ describe('the import', () => {
     expect(await screen.findByText('Reading and checking the file...')).toBeInTheDocument();
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('Import failed');
-    expect(alert).toHaveTextContent('This is not a Hearsay export: ratings.0.rating: Too big');
+    expect(alert).toHaveTextContent('This is not a Hearsay export: ratings.0.rating: must be at most 10.');
     const issues = within(alert).getByRole('list', { name: 'What is wrong with the file' });
     expect(
       within(issues)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['ratings.0.rating: Too big: expected number to be <=10', 'reviews.2.createdAt: Invalid ISO datetime']);
+    ).toEqual(['ratings.0.rating: must be at most 10', 'reviews.2.createdAt: must be a valid datetime']);
   });
 
   it('sends a CSV to the RateYourMusic import, and refuses other files before uploading', async () => {

@@ -10,6 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { importJobQueryOptions, refreshAfterImport, useStartImport } from './api.ts';
 import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
+import { useErrorText } from '../i18n/error-text.ts';
 
 /** Which import a file goes to, by its extension: a RateYourMusic CSV, or a Hearsay export (the ZIP or its JSON). */
 function kindOf(name: string): 'rym' | 'hearsay' | null {
@@ -26,6 +27,7 @@ function kindOf(name: string): 'rym' | 'hearsay' | null {
  */
 export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => void }) {
   const { t } = useTranslation('imports');
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
       { file: chosen, kind: kindOf(chosen.name) === 'hearsay' ? 'hearsay' : 'rym' },
       {
         onSuccess: (job) => setJobId(job.id),
-        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? cause.message : t('failedRetry')),
+        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('failedRetry')),
       },
     );
 
@@ -116,6 +118,7 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
 
 function ImportProgress({ job }: { job: ImportJob }) {
   const { t } = useTranslation('imports');
+  const errorText = useErrorText();
   const percent = job.total ? Math.round((job.processed / job.total) * 100) : 100;
   const hearsay = job.source === 'hearsay';
   if (job.status === 'running') {
@@ -136,14 +139,14 @@ function ImportProgress({ job }: { job: ImportJob }) {
     return (
       <div role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm text-danger">
         <p className="font-semibold">{t('failed')}</p>
-        <p>{job.error ?? t('failedRetry')}</p>
+        <p>{job.errorCode ? errorText({ code: job.errorCode, params: job.errorParams, message: job.error ?? '', issues: job.issues }) : (job.error ?? t('failedRetry'))}</p>
         {job.issues.length > 1 ? (
           <ul aria-label={t('issues')} className="mt-2 list-disc space-y-1 ps-5">
             {job.issues.map((issue, index) => (
               <li key={index}>
                 {issue.path ? <code className="break-all">{issue.path}</code> : null}
                 {issue.path ? ': ' : null}
-                {issue.message}
+                {errorText.issue(issue)}
               </li>
             ))}
           </ul>

@@ -1,20 +1,24 @@
 import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult, type SuccessSchema } from '@hearsay/contracts/endpoint';
-import type { ErrorIssue } from '@hearsay/contracts/errors';
+import type { ErrorIssue, ErrorParams } from '@hearsay/contracts/errors';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import i18n from '../i18n/index.ts';
 
-/** An error answered by the Hearsay API (or a network failure, with status 0). */
+/**
+ * An error answered by the Hearsay API (or a network failure, with status 0). Its `code` and `params` are what a
+ * screen shows, in the reader's language (`useErrorText`); `message` is the server's English.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
   readonly code: string;
+  readonly params: ErrorParams | undefined;
   readonly issues: ErrorIssue[];
 
-  constructor(status: number, code: string, message: string, issues: ErrorIssue[] = []) {
+  constructor(status: number, code: string, message: string, { params, issues = [] }: { params?: ErrorParams; issues?: ErrorIssue[] } = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.params = params;
     this.issues = issues;
   }
 }
@@ -49,8 +53,6 @@ export async function api<T extends z.ZodType>(path: string, options: RequestOpt
       signal: options.signal,
       headers: {
         accept: 'application/json',
-        // The server writes its error messages in the language the page shows.
-        'accept-language': i18n.language || 'en',
         ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
       },
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
@@ -67,8 +69,13 @@ export async function api<T extends z.ZodType>(path: string, options: RequestOpt
       ({ ErrorBodySchema }) => ErrorBodySchema.safeParse(json),
       () => undefined,
     );
-    if (parsed?.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues);
-    throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status}. Please try again.`);
+    if (parsed?.success) {
+      const { code, message, params, issues } = parsed.data.error;
+      throw new ApiError(response.status, code, message, { params, issues });
+    }
+    throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status}. Please try again.`, {
+      params: { status: response.status },
+    });
   }
   return options.schema.parse(json) as z.output<T>;
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSetBlock } from '../hooks/use-block.ts';
-import { ApiError } from '../lib/api-client.ts';
+
 import { ConfirmDialog } from './dialog.tsx';
+import { useErrorText } from '../i18n/error-text.ts';
 
 /** Asks before blocking someone, says what a block does, and blocks. Used from a profile's menu and from a review. */
 export function BlockDialog({
@@ -15,6 +16,7 @@ export function BlockDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('common');
+  const errorText = useErrorText();
   const setBlock = useSetBlock();
   return (
     <ConfirmDialog
@@ -33,7 +35,7 @@ export function BlockDialog({
               onOpenChange(false);
               toast.success(t('block.done', { name: person.name }));
             },
-            onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('block.failed')),
+            onError: (cause) => toast.error(errorText(cause, t('block.failed'))),
           },
         )
       }

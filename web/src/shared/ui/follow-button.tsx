@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../auth/session.ts';
 import { useFollow } from '../hooks/use-follow.ts';
-import { ApiError } from '../lib/api-client.ts';
+
 import { Button } from './button.tsx';
+import { useErrorText } from '../i18n/error-text.ts';
 
 interface FollowedPerson {
   username: string;
@@ -20,6 +21,7 @@ interface FollowedPerson {
  */
 export function FollowButton({ person, onProfile = false }: { person: FollowedPerson; onProfile?: boolean }) {
   const { t } = useTranslation('profile');
+  const errorText = useErrorText();
   const session = useSession();
   const sendToSignIn = useSendToSignIn();
   const follow = useFollow();
@@ -33,7 +35,7 @@ export function FollowButton({ person, onProfile = false }: { person: FollowedPe
         onSuccess: (state) => {
           if (state.requested) toast.success(t('requestSent', { name: person.name }));
         },
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('failed')),
+        onError: (cause) => toast.error(errorText(cause, t('failed'))),
       },
     );
   };

@@ -3,11 +3,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useReport } from '../hooks/use-report.ts';
-import { ApiError } from '../lib/api-client.ts';
+
 import { Button, FormButtons } from './button.tsx';
 import { Dialog, DialogContent } from './dialog.tsx';
 import { TextareaField } from './input.tsx';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '@hearsay/contracts/constants';
+import { useErrorText } from '../i18n/error-text.ts';
 
 /**
  * Reports something to the moderators with a reason and a note. A profile is named by its username, anything else
@@ -23,6 +24,7 @@ export function ReportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('common');
+  const errorText = useErrorText();
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -37,7 +39,7 @@ export function ReportDialog({
           setNote('');
           toast.success(t(receipt.alreadyReported ? 'report.already' : 'report.received'));
         },
-        onError: (cause) => toast.error(cause instanceof ApiError ? cause.message : t('report.failed')),
+        onError: (cause) => toast.error(errorText(cause, t('report.failed'))),
       },
     );
   return (
