@@ -111,9 +111,7 @@ test.describe('pages rendered on the server', () => {
     expect(album).toContain('Write Review');
 
     // A review with its comments, a list with its albums, a member's year: each route's loader fetches what it shows.
-    const albums = (
-      (await (await page.request.get('/api/albums?sort=title&limit=2&page=30')).json()) as { items: { id: string }[] }
-    ).items;
+    const albums = ((await (await page.request.get('/api/albums?sort=title&limit=2&page=30')).json()) as { items: { id: string }[] }).items;
     const content = `<p>${'Patient, spacious and warm from the first note to the last. '.repeat(3)}</p>`;
     const review = await page.request.post(`/api/albums/${albums[0]!.id}/reviews`, { data: { rating: 8, title: 'Slow burn', content } });
     expect(review.status(), await review.text()).toBe(201);

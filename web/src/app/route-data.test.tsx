@@ -1,4 +1,5 @@
 // @vitest-environment node
+import type * as ReactDomServer from 'react-dom/server';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../entry-server.tsx';
@@ -14,7 +15,7 @@ import { routes, type RouteHandle } from './router.tsx';
 
 const rendering = vi.hoisted(() => ({ started: false }));
 vi.mock('react-dom/server', async (importOriginal) => {
-  const server = await importOriginal<typeof import('react-dom/server')>();
+  const server = await importOriginal<typeof ReactDomServer>();
   return {
     ...server,
     renderToString: (...args: Parameters<typeof server.renderToString>) => {
