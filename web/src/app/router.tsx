@@ -235,8 +235,8 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The browser's router. Its loaders only start their page's fetches, and only once it is known who is signed in (a
- * start from the shell asks first, as the page renders): a screen waits for its code, never for its data.
+ * The browser's router. Its loaders only start their page's fetches, so a screen waits for its code, never for its
+ * data; and only once the app knows who is signed in (on a start from the shell the page fetches what it reads itself).
  */
 export const createRouter = (client: QueryClient, hydrationData?: HydrationState) =>
   createBrowserRouter(routes, {
