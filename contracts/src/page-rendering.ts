@@ -26,7 +26,7 @@ export interface RenderedPage {
   head: string;
   /** What goes inside `<div id="root">`: the page, then its state for the browser. */
   root: string;
-  /** How many times the page was rendered: once when everything it shows was fetched ahead (`app/head-start.ts`). */
+  /** How many times the page was rendered: once when everything it shows was fetched ahead by its routes' loaders. */
   renders: number;
 }
 

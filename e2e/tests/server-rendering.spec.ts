@@ -99,7 +99,7 @@ test.describe('pages rendered on the server', () => {
       expect(answer.headers()['server-timing'], path).toMatch(/^render;dur=[\d.]+;desc="1 pass"$/);
       return answer.text();
     };
-    const pages = ['/', '/artist/pink-floyd', '/trending', '/explore?sort=rating', '/lists'];
+    const pages = ['/', '/artist/pink-floyd', '/trending', '/explore?sort=rating', '/lists', '/about/catalog'];
     // A member's search also offers MusicBrainz's albums when the catalog has few: a second pass, after the results.
     for (const path of [...pages, '/search?q=floyd']) await renderedOnce(path);
     expect(await renderedOnce(ALBUM)).not.toContain('Listen later');
@@ -109,6 +109,22 @@ test.describe('pages rendered on the server', () => {
     const album = await renderedOnce(ALBUM);
     expect(album).toContain('Listen later');
     expect(album).toContain('Write Review');
+
+    // A review with its comments, a list with its albums, a member's year: each route's loader fetches what it shows.
+    const albums = ((await (await page.request.get('/api/albums?sort=title&limit=2&page=30')).json()) as { items: { id: string }[] }).items;
+    const content = `<p>${'Patient, spacious and warm from the first note to the last. '.repeat(3)}</p>`;
+    const review = await page.request.post(`/api/albums/${albums[0]!.id}/reviews`, { data: { rating: 8, title: 'Slow burn', content } });
+    expect(review.status(), await review.text()).toBe(201);
+    const list = await page.request.post('/api/collections', { data: { name: 'Late nights', albumIds: albums.map(({ id }) => id) } });
+    expect(list.ok(), await list.text()).toBe(true);
+    const year = new Date().getFullYear();
+    for (const path of [
+      `/review/${((await review.json()) as { id: string }).id}`,
+      `/lists/${((await list.json()) as { id: string }).id}`,
+      `/profile/${await usernameOf(page)}/year/${year}`,
+    ]) {
+      await renderedOnce(path);
+    }
   });
 
   test('keep their screen’s title once the app has them, and leave it behind when the reader moves on', async ({ page }) => {

@@ -9,7 +9,7 @@ import { searchResult } from './shared/test/fixtures.ts';
 
 /**
  * The server's renderer on its own, answering its API calls here: what a page sends is what it showed, whatever its
- * head start fetched besides.
+ * routes' loaders fetched besides.
  */
 const EMPTY_LISTS = { items: [], page: 1, limit: 24, total: 0, totalPages: 1 };
 
@@ -18,7 +18,7 @@ function answer(status: number, body: unknown): Response {
 }
 
 describe('the server renderer', () => {
-  it('leaves out of the page what its head start fetched and the page did not show, even when that failed', async () => {
+  it('leaves out of the page what its loaders fetched and the page did not show, even when that failed', async () => {
     const asked: string[] = [];
     // Signed in when the page was asked for, signed out by the time the session was read: the layout's member-only
     // reads (fetched ahead) fail, and the page shows a visitor's lists.
@@ -99,6 +99,7 @@ describe('the server renderer', () => {
     });
     expect(asked.some((path) => path.startsWith('/api/search?'))).toBe(true);
     expect(page?.status).toBe(200);
+    expect(page!.renders).toBe(1);
     expect(page!.title).toBe(`${q} · Search · Hearsay`);
   });
 });

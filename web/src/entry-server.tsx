@@ -8,21 +8,21 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { Language } from '@hearsay/contracts/settings';
 import type { PageRequest, RenderedPage } from '@hearsay/contracts/page-rendering';
-import { fetchHeadStart } from './app/head-start.ts';
 import { answersIn, missingIn, pageStateElement } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { loadAllParts, RenderedParts } from './shared/lib/deferred.tsx';
 import { PageStatus, RenderedPageStatus } from './shared/lib/page-status.ts';
-import { sessionQueryOptions } from './shared/auth/session.ts';
 import { namespaces, numbersAsWritten, stringOptions, takeLanguageFrom } from './shared/i18n/index.ts';
 import { ApiError, sendApiCallsThrough } from './shared/lib/api-client.ts';
 import { createQueryClient } from './shared/lib/query-client.ts';
+import { routeDataContext } from './shared/lib/route-data.ts';
 
 /**
  * Renders the web app's public pages on the server (built by `vite build --ssr` and imported by the Hearsay server).
- * A page is rendered, the API answers its components asked for are fetched (inside the server, as the viewer), and it
- * is rendered again with them, until it asks for nothing new; the browser then hydrates it from the same answers.
+ * The matched routes' loaders fetch what their pages read (inside the server, as the viewer), and the page is rendered
+ * with those answers; anything a render asks for beyond them is fetched and the page rendered again, until it asks for
+ * nothing new. The browser then hydrates it from the same answers.
  */
 
 /** What React writes ahead of a page rendered on its own (its `<title>`, `<meta>` and preloads). */
@@ -133,11 +133,13 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | null
 const handler = createStaticHandler(routes);
 
 async function render(page: PageRequest, url: URL): Promise<RenderedPage | null> {
-  const context = await handler.query(new Request(url, { signal: page.signal }));
-  if (context instanceof Response || context.errors) return null;
   const client = createQueryClient();
   // A failure fetched for the page is shown as it is (the 404 page), not taken for a read still to be made.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
+  // The routes' loaders fill the page's query cache, and are waited for: the first render already has the data.
+  const requestContext = routeDataContext({ client, signedIn: page.signedIn, waitForData: true });
+  const context = await handler.query(new Request(url, { signal: page.signal }), { requestContext });
+  if (context instanceof Response || context.errors) return null;
   const parts = new Set<string>();
   const status = new PageStatus();
   const app = (
@@ -154,8 +156,6 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
     </StrictMode>
   );
 
-  // Every page asks who is signed in before anything else: asked first, the first render already shows the page.
-  await Promise.all([client.prefetchQuery(sessionQueryOptions), fetchHeadStart(client, context.matches, page.signedIn, url.searchParams)]);
   const shown = queriesShown(client);
   const rendered = () => {
     status.reset();
@@ -169,7 +169,7 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   }
   // A page that failed, or showed an error it fetched, is left to the browser, which shows (and retries) it as usual;
   // but for "not found": a page showing the 404 page for a record the API said is not there is sent as it is, with that
-  // status. What the head start fetched and the page did not read counts for nothing, and is not sent; nor does a
+  // status. What a loader fetched and the page did not read counts for nothing, and is not sent; nor does a
   // failure the page read with its query turned off (a member's standing, for a session that ended meanwhile).
   const showing = (query: Query) => shown.has(query.queryHash);
   const notThere = (error: unknown) => error instanceof ApiError && error.status === 404 && status.code === 404;
@@ -187,7 +187,13 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   // the server, which writes the document's title (the link preview's, or this one for a page without a preview).
   const title = TITLE.exec(hoisted)?.[1];
   const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
-  const state = { language: page.language, queries: answersIn(client, showing), parts: [...parts], ...(missing.length > 0 && { missing }) };
+  const state = {
+    language: page.language,
+    queries: answersIn(client, showing),
+    parts: [...parts],
+    loaderData: context.loaderData,
+    ...(missing.length > 0 && { missing }),
+  };
   return {
     status: status.code,
     title: title === undefined ? null : textOf(title),

@@ -1,5 +1,6 @@
 import { useSession } from '../shared/auth/session.ts';
 import { deferred, loadParts } from '../shared/lib/deferred.tsx';
+import { ensure, ensureInfinite, queryLoader } from '../shared/lib/route-data.ts';
 import { Spinner } from '../shared/ui/skeleton.tsx';
 
 const loading = <Spinner className="min-h-[50vh]" />;
@@ -20,3 +21,10 @@ export function HomeRoute() {
   }
   return session.status === 'signed-out' ? <LandingPage /> : <HomeFeedPage />;
 }
+
+/** A member's home is their feed; a visitor's the landing page. Their queries' code comes with them, not with the app. */
+export const homeLoader = queryLoader(async ({ client, signedIn }) => {
+  if (!signedIn) return ensure(client, (await import('../features/landing/api.ts')).landingQueryOptions);
+  const { feedQueryOptions, feedSidebarQueryOptions } = await import('../features/feed/api.ts');
+  return Promise.all([ensureInfinite(client, feedQueryOptions), ensure(client, feedSidebarQueryOptions)]);
+});

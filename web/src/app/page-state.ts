@@ -16,6 +16,11 @@ export interface PageState {
   missing?: { key: QueryKey; code: string; params?: ErrorParams; message: string; at: number }[];
   /** Names of the deferred parts the page showed (`shared/lib/deferred.tsx`): their code is fetched before hydrating. */
   parts: string[];
+  /**
+   * The routes whose loaders ran for the page, with what they returned (nothing: their data is in `queries`): the
+   * browser's router starts from them as loaded, and runs no loader to take the page over.
+   */
+  loaderData: Record<string, unknown>;
 }
 
 const PAGE_STATE_ID = 'hearsay-page-state';

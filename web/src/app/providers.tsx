@@ -12,7 +12,8 @@ const Toaster = deferred('toaster', () => import('sonner').then((module) => modu
 
 /** Everything every screen relies on: the query cache (spec §9 defaults), live updates, translations and toasts (at most 20). */
 export function Providers({ children, client }: { children: React.ReactNode; client?: QueryClient }) {
-  // A page rendered on the server brings its client, filled with the data it was rendered from.
+  // The app's start brings its client, the one its router's loaders fill (and, for a page rendered on the server,
+  // filled with the data it was rendered from).
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>

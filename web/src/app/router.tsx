@@ -1,9 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import { sessionQueryOptions } from '../shared/auth/session.ts';
+import { queryLoader, routeDataContext } from '../shared/lib/route-data.ts';
 import { NotFound } from '../shared/ui/not-found.tsx';
 import { Spinner } from '../shared/ui/skeleton.tsx';
 import { ErrorPage } from './error-page.tsx';
-import { HomeRoute } from './home-route.tsx';
+import { HomeRoute, homeLoader } from './home-route.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { layoutLoader } from './layout/layout-data.ts';
 import { PrivateRoute } from './route-guards.tsx';
 
 /**
@@ -22,11 +26,13 @@ function RouteLoading() {
 
 /**
  * Every route of spec §2, plus the screens the spec leaves out (artist, lists, reviews, terms, privacy).
- * Public screens first, then the signed-in ones behind PrivateRoute (spec §6).
+ * Public screens first, then the signed-in ones behind PrivateRoute (spec §6). A route whose page reads the API on its
+ * first render has a loader (from its page's module) that fetches it into the query cache (decision 064).
  */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    loader: layoutLoader,
     errorElement: <ErrorPage />,
     children: [
       {
@@ -35,7 +41,7 @@ export const routes: RouteObject[] = [
         // Router renders nothing there and warns "No `HydrateFallback` element provided").
         HydrateFallback: RouteLoading,
         children: [
-          { index: true, element: <HomeRoute />, handle: serverRendered },
+          { index: true, element: <HomeRoute />, loader: homeLoader, handle: serverRendered },
           { path: 'login', lazy: async () => ({ Component: (await import('../features/accounts/login-page.tsx')).LoginPage }) },
           { path: 'register', lazy: async () => ({ Component: (await import('../features/accounts/register-page.tsx')).RegisterPage }) },
           {
@@ -58,47 +64,81 @@ export const routes: RouteObject[] = [
           {
             path: 'search',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }),
+            lazy: async () => {
+              const { SearchPage, loader } = await import('../features/search/search-page.tsx');
+              return { Component: SearchPage, loader };
+            },
           },
           {
             path: 'album/:albumId',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/catalog/album-page.tsx')).AlbumPage }),
+            // What the reviews section shows first belongs to the reviews feature: composed here, as the section is.
+            lazy: async () => {
+              const [{ AlbumPage, prefetchAlbum }, { prefetchAlbumReviews }] = await Promise.all([
+                import('../features/catalog/album-page.tsx'),
+                import('../features/reviews/api.ts'),
+              ]);
+              return {
+                Component: AlbumPage,
+                loader: queryLoader((args) => prefetchAlbum(args, (album) => prefetchAlbumReviews(args.client, album.id, args.signedIn))),
+              };
+            },
           },
           {
             path: 'artist/:artistId',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/catalog/artist-page.tsx')).ArtistPage }),
+            lazy: async () => {
+              const { ArtistPage, loader } = await import('../features/catalog/artist-page.tsx');
+              return { Component: ArtistPage, loader };
+            },
           },
           {
             path: 'explore',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/catalog/explore-page.tsx')).ExplorePage }),
+            lazy: async () => {
+              const { ExplorePage, loader } = await import('../features/catalog/explore-page.tsx');
+              return { Component: ExplorePage, loader };
+            },
           },
           {
             path: 'trending',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/catalog/trending-page.tsx')).TrendingPage }),
+            lazy: async () => {
+              const { TrendingPage, loader } = await import('../features/catalog/trending-page.tsx');
+              return { Component: TrendingPage, loader };
+            },
           },
           {
             path: 'lists',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/collections/lists-page.tsx')).ListsPage }),
+            lazy: async () => {
+              const { ListsPage, loader } = await import('../features/collections/lists-page.tsx');
+              return { Component: ListsPage, loader };
+            },
           },
           {
             path: 'lists/:listId',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/collections/collection-page.tsx')).CollectionPage }),
+            lazy: async () => {
+              const { CollectionPage, loader } = await import('../features/collections/collection-page.tsx');
+              return { Component: CollectionPage, loader };
+            },
           },
           {
             path: 'review/:reviewId',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/reviews/review-page.tsx')).ReviewPage }),
+            lazy: async () => {
+              const { ReviewPage, loader } = await import('../features/reviews/review-page.tsx');
+              return { Component: ReviewPage, loader };
+            },
           },
           {
             path: 'about/catalog',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/catalog/about-catalog-page.tsx')).AboutCatalogPage }),
+            lazy: async () => {
+              const { AboutCatalogPage, loader } = await import('../features/catalog/about-catalog-page.tsx');
+              return { Component: AboutCatalogPage, loader };
+            },
           },
           {
             path: 'terms',
@@ -121,17 +161,20 @@ export const routes: RouteObject[] = [
             handle: serverRendered,
             // Create Collection belongs to the collections feature: composed here, not imported by profile.
             lazy: async () => {
-              const [{ ProfilePage }, { CreateCollectionDialog }] = await Promise.all([
+              const [{ ProfilePage, loader }, { CreateCollectionDialog }] = await Promise.all([
                 import('../features/profile/profile-page.tsx'),
                 import('../features/collections/create-collection-dialog.tsx'),
               ]);
-              return { Component: () => <ProfilePage createCollection={CreateCollectionDialog} /> };
+              return { Component: () => <ProfilePage createCollection={CreateCollectionDialog} />, loader };
             },
           },
           {
             path: 'profile/:username/year/:year',
             handle: serverRendered,
-            lazy: async () => ({ Component: (await import('../features/year-in-review/year-page.tsx')).YearInReviewPage }),
+            lazy: async () => {
+              const { YearInReviewPage, loader } = await import('../features/year-in-review/year-page.tsx');
+              return { Component: YearInReviewPage, loader };
+            },
           },
           {
             path: 'onboarding',
@@ -191,7 +234,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, { hydrationData });
+/**
+ * The browser's router. Its loaders only start their page's fetches, so a screen waits for its code, never for its
+ * data; and only once the app knows who is signed in (on a start from the shell the page fetches what it reads itself).
+ */
+export const createRouter = (client: QueryClient, hydrationData?: HydrationState) =>
+  createBrowserRouter(routes, {
+    hydrationData,
+    getContext: () => {
+      const session = client.getQueryData(sessionQueryOptions.queryKey);
+      return routeDataContext(session ? { client, signedIn: session.user !== null, waitForData: false } : null);
+    },
+  });
 
 /**
  * Loads the code of the routes a path shows, before a page rendered on the server is hydrated: the router then starts

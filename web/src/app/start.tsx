@@ -33,7 +33,7 @@ async function hydratePage(element: HTMLElement, state: PageState): Promise<void
   // Tailwind-merge builds its tables on its first call, one piece of work too big to share a task with a render.
   cn();
   await yieldToBrowser();
-  const router = createRouter({ loaderData: {} });
+  const router = createRouter(client, { loaderData: state.loaderData });
   // React takes the page's first <title> (the server wrote the screen's) as the screen's own and removes it with the
   // screen; the site's name stays behind for a screen without one, not the title of the page the visit began on.
   const fallback = document.createElement('title');
@@ -58,12 +58,13 @@ async function hydratePage(element: HTMLElement, state: PageState): Promise<void
 
 /** Renders the app here, from the shell (or over a page whose code could not be fetched: the router then says so). */
 async function renderApp(element: HTMLElement): Promise<void> {
-  const router = createRouter();
+  const client = createQueryClient();
+  const router = createRouter(client);
   // The first render is in the reader's language: its strings (one small chunk) arrive first.
   await languageReady;
   createRoot(element).render(
     <StrictMode>
-      <Providers>
+      <Providers client={client}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enrichmentStatusOptions } from '../../shared/catalog/musicbrainz.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { Container } from '../../shared/ui/card.tsx';
 
 /** Where the catalog comes from, under which licences, and how far its lookup on MusicBrainz has come. */
@@ -65,3 +66,6 @@ export function AboutCatalogPage() {
     </Container>
   );
 }
+
+/** The route's data: where the catalog's enrichment stands. */
+export const loader = queryLoader(({ client }) => ensure(client, enrichmentStatusOptions));

@@ -17,7 +17,8 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { useAlbumExtensions } from '../../shared/lib/album-extensions.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { PageLoading, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from './api.ts';
+import { albumQueryOptions, albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from './api.ts';
+import { ensure, type RouteDataArgs } from '../../shared/lib/route-data.ts';
 import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { formatDuration } from './format.ts';
@@ -345,4 +346,16 @@ function AlbumPageLoading() {
       </div>
     </PageLoading>
   );
+}
+
+/**
+ * The route's data: the album, then a member's own marks on it beside what other features show on its page
+ * (`alongside`, given the album: the route composes them).
+ */
+export async function prefetchAlbum(
+  { client, params, signedIn }: RouteDataArgs,
+  alongside: (album: { id: string; slug: string }) => Promise<unknown>,
+): Promise<void> {
+  const album = await ensure(client, albumQueryOptions(params.albumId ?? ''));
+  if (album) await Promise.all([signedIn && ensure(client, albumViewerStateOptions(album.slug)), alongside(album)]);
 }

@@ -7,7 +7,8 @@ import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { MediaRowSkeleton, PageLoading } from '../../shared/ui/skeleton.tsx';
-import { useArtist } from './api.ts';
+import { artistQueryOptions, useArtist } from './api.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { ArtistFacts, DiscographyTable } from './discography.tsx';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
@@ -64,3 +65,6 @@ function ArtistView({ artist }: { artist: ArtistDetail }) {
     </Container>
   );
 }
+
+/** The route's data: the artist (their albums come with them). */
+export const loader = queryLoader(({ client, params }) => ensure(client, artistQueryOptions(params.artistId ?? '')));

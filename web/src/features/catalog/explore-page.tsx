@@ -6,7 +6,8 @@ import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { FilterSelect, SelectOptions } from '../../shared/ui/input.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
-import { albumListQueryOptions, useAlbumList, useGenres } from './api.ts';
+import { albumListQueryOptions, genresQueryOptions, useAlbumList, useGenres } from './api.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { ALBUM_SORTS, RELEASE_TYPES } from '@hearsay/contracts/constants';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
@@ -131,3 +132,8 @@ function yearsFor(decade: number | undefined): number[] {
   const end = decade ? Math.min(decade + 9, last) : last;
   return Array.from({ length: end - start + 1 }, (_, index) => end - index);
 }
+
+/** The route's data: the albums its address asks for, and the genres to filter them by. */
+export const loader = queryLoader(({ client, search }) =>
+  Promise.all([ensure(client, exploreAlbumsOptions(search)), ensure(client, genresQueryOptions)]),
+);

@@ -8,7 +8,8 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
-import { chartQueryOptions, useChart, useGenres } from './api.ts';
+import { chartQueryOptions, genresQueryOptions, useChart, useGenres } from './api.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { CHART_PERIODS } from '@hearsay/contracts/constants';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
@@ -147,3 +148,8 @@ export function TrendingPage() {
     </Container>
   );
 }
+
+/** The route's data: the chart its address asks for, and the genres to filter it by. */
+export const loader = queryLoader(({ client, search }) =>
+  Promise.all([ensure(client, trendingChartOptions(search)), ensure(client, genresQueryOptions)]),
+);

@@ -37,6 +37,7 @@ import {
 } from './api.ts';
 import { dropEntry, moveEntry } from './entry-order.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 
 /**
  * /lists/{id}: a collection's albums in order, with notes. Its owner sees it as visitors do, and switches to Edit
@@ -480,3 +481,6 @@ function AddAlbums({ collection }: { collection: Collection }) {
     </section>
   );
 }
+
+/** The route's data: the collection, with its albums. */
+export const loader = queryLoader(({ client, params }) => ensure(client, collectionQueryOptions(params.listId ?? '')));

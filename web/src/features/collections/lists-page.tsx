@@ -12,6 +12,7 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { collectionListQueryOptions, myCollectionsQueryOptions } from './api.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { CreateCollectionDialog } from './create-collection-dialog.tsx';
 
 type Tab = 'popular' | 'recent' | 'yours';
@@ -113,3 +114,6 @@ function YourLists({ onCreate }: { onCreate: () => void }) {
     </>
   );
 }
+
+/** The route's data: the first page of the tab its address (and the viewer) opens on. */
+export const loader = queryLoader(({ client, search, signedIn }) => ensure(client, firstListsOptions(search, signedIn)));

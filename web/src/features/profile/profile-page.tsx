@@ -1,6 +1,6 @@
 import type { Profile } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { Card, Container } from '../../shared/ui/card.tsx';
 import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { EmptyState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
-import { profileQueryOptions, profileRatingsQueryOptions } from './api.ts';
+import { compatibilityQueryOptions, profileQueryOptions, profileRatingsQueryOptions } from './api.ts';
 import { CompatibilityCard } from './compatibility-card.tsx';
 import { CollectionTab, FIRST_COLLECTION_FILTER } from './collection-tab.tsx';
 import { ListsTab, type CreateCollectionDialogType } from './lists-tab.tsx';
@@ -27,21 +27,25 @@ import { useSetBlock } from '../../shared/hooks/use-block.ts';
 import { useSession } from '../../shared/auth/session.ts';
 import { formatNumber } from '../../shared/i18n/index.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 
 const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
 const ProfileTab = urlFilters({ tab: urlParam.oneOf(TABS, 'collection') });
 
 /**
- * What a profile shows first below its header at an address, once the profile is known: the Collection tab's ratings
- * and genres when it opens on that tab (the server fetches them before rendering the page).
+ * The route's data: the profile, then what it shows first below its header: compatibility, for a member on the profile
+ * of someone they share ratings with, and the Collection tab's ratings and genres when the address opens on that tab.
  */
-export async function fetchFirstTab(client: QueryClient, search: URLSearchParams, username: string): Promise<void> {
-  if (ProfileTab.read(search).tab !== 'collection') return;
+export const loader = queryLoader(async ({ client, params, search, signedIn }) => {
+  const profile = await ensure(client, profileQueryOptions(params.username ?? ''));
+  if (!profile) return;
+  const firstTab = ProfileTab.read(search).tab === 'collection';
   await Promise.all([
-    client.prefetchQuery(profileRatingsQueryOptions(username, FIRST_COLLECTION_FILTER)),
-    client.prefetchQuery(genresQueryOptions),
+    signedIn && !profile.isOwner && profile.sharesRatings && ensure(client, compatibilityQueryOptions(profile.username)),
+    firstTab && ensure(client, profileRatingsQueryOptions(profile.username, FIRST_COLLECTION_FILTER)),
+    firstTab && ensure(client, genresQueryOptions),
   ]);
-}
+});
 
 /** /profile/{username} (spec §2 Profile): who they are, their stats, and the Collection, Ratings, Lists and Followers tabs. */
 export function ProfilePage({ createCollection }: { createCollection?: CreateCollectionDialogType }) {

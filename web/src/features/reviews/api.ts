@@ -1,8 +1,9 @@
 import type { ReviewBody } from '@hearsay/contracts/reviews';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { reviewsEndpoints } from '../../shared/lib/endpoints.ts';
 import { refreshAnswersShowing, type Shown } from '../../shared/lib/refresh.ts';
+import { ensure } from '../../shared/lib/route-data.ts';
 
 export type ReviewSort = 'popular' | 'recent';
 /** How an album page first lists its reviews. */
@@ -14,6 +15,13 @@ export const albumReviewsQueryOptions = (albumId: string, sort: ReviewSort, page
 /** Your own review of an album, or null: the album page edits it instead of offering to write a second one. */
 export const myAlbumReviewQueryOptions = (albumId: string) =>
   queryOptions({ ...endpointQuery(reviewsEndpoints.mine, { params: { albumId } }), select: (answer) => answer.review });
+
+/** What an album page's reviews section shows first (part of the album route's data): its reviews, and a member's own. */
+export const prefetchAlbumReviews = (client: QueryClient, albumId: string, signedIn: boolean) =>
+  Promise.all([
+    ensure(client, albumReviewsQueryOptions(albumId, FIRST_REVIEW_SORT, 1)),
+    signedIn && ensure(client, myAlbumReviewQueryOptions(albumId)),
+  ]);
 
 /** Your draft review of an album (an imported text too short to publish), or null: the review form opens with it. */
 export const myAlbumDraftQueryOptions = (albumId: string) =>

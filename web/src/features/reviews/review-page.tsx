@@ -32,6 +32,7 @@ import {
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { COMMENT_MAX } from '@hearsay/contracts/constants';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 
@@ -129,8 +130,8 @@ function History({ reviewId }: { reviewId: string }) {
   );
 }
 
-/** The page of comments a review page opens on (the server fetches it before rendering the page). */
-export const FIRST_COMMENTS_PAGE = 1;
+/** The page of comments a review page opens on (part of the route's data). */
+const FIRST_COMMENTS_PAGE = 1;
 
 function Comments({ reviewId }: { reviewId: string }) {
   const { t } = useTranslation('reviews');
@@ -410,3 +411,8 @@ function WithMentions({ text, mentions }: { text: string; mentions: string[] }) 
     </>
   );
 }
+
+/** The route's data: the review, and the first page of its comments. */
+export const loader = queryLoader(({ client, params: { reviewId = '' } }) =>
+  Promise.all([ensure(client, reviewQueryOptions(reviewId)), ensure(client, commentsQueryOptions(reviewId, FIRST_COMMENTS_PAGE))]),
+);

@@ -16,7 +16,8 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
-import { searchQueryOptions, useSearch, useSearchYears } from './api.ts';
+import { searchQueryOptions, searchYearsQueryOptions, useSearch, useSearchYears } from './api.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 import { UserResult } from './user-result.tsx';
 import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEAR_PATTERN } from '@hearsay/contracts/constants';
@@ -247,3 +248,9 @@ export function SearchPage() {
     </Container>
   );
 }
+
+/** The route's data: the results its address asks for (none without words), and the years to filter them by. */
+export const loader = queryLoader(({ client, search }) => {
+  const results = firstResultsOptions(search);
+  return Promise.all([results && ensure(client, results), ensure(client, searchYearsQueryOptions)]);
+});

@@ -19,6 +19,7 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { EmptyState, ErrorState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { yearQueryOptions } from './api.ts';
+import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** /profile/{username}/year/{year}: a member's year in music, meant to be shared. */
@@ -320,3 +321,6 @@ function TopReview({ data }: { data: YearInReview }) {
     </Card>
   );
 }
+
+/** The route's data: the member's year. */
+export const loader = queryLoader(({ client, params: { username = '', year = '' } }) => ensure(client, yearQueryOptions(username, year)));
