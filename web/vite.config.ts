@@ -66,6 +66,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'framework',
                   test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|tailwind-merge|clsx)\//,
                 },
+                // The app's own modules every page starts with (strings, the API client, the endpoints), in one file too.
+                { name: 'app-core', test: /src\/shared\/(i18n\/index|lib\/api-client|lib\/endpoints)\.ts$/ },
               ],
             },
           },

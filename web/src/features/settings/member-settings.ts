@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { call, endpointQuery } from '../../shared/lib/api-client.ts';
 import { memberSettingsEndpoints } from '../../shared/lib/endpoints.ts';
 import { toast } from '../../shared/lib/toast.ts';
-import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const settingsEndpoint = memberSettingsEndpoints.settings;
 const updateEndpoint = memberSettingsEndpoints.updateSettings;
@@ -51,8 +50,7 @@ export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
   unsaved: readonly MemberSettingsPatch[];
 } {
   // Used by the app shell (the footer's language picker): its strings are needed only once a save answers.
-  const { t } = useTranslation('settings', { useSuspense: false });
-  const errorText = useErrorText();
+  const { t, i18n } = useTranslation('settings', { useSuspense: false });
   const update = useUpdateMemberSettings();
   const [unsaved, setUnsaved] = useState<readonly MemberSettingsPatch[]>([]);
   return {
@@ -67,8 +65,10 @@ export function useSaveSettings({ quiet = false }: { quiet?: boolean } = {}): {
             if (!(options?.quiet ?? quiet)) toast.success(t('changeSaved'));
             return true;
           },
-          (cause: unknown) => {
-            toast.error(errorText(cause, t('failed')));
+          async (cause: unknown) => {
+            // The shell starts without the words of errors' code: they are fetched with the first error.
+            const { errorTextWith } = await import('../../shared/i18n/error-text.ts');
+            toast.error(errorTextWith(i18n.getFixedT(null, 'errors'))(cause, t('failed')));
             return false;
           },
         )
