@@ -19,6 +19,25 @@ test.describe('a Japanese browser', () => {
   });
 });
 
+test.describe('a French browser', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test("is told why the server refused, in French: the answer's code worded by the page (#65)", async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Nom complet').fill('Claude Refusé');
+    await page.getByLabel('E-mail').fill(`refused-${Date.now()}@example.com`);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('password123');
+    await page.getByLabel('Confirmer le mot de passe').fill('password123');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/register'));
+    await page.getByRole('button', { name: 'Créer un compte' }).click();
+    // The server answers a code and its English words; the page says it in the reader's language.
+    expect((await (await answer).json()) as unknown).toMatchObject({
+      error: { code: 'weak_password', message: expect.stringMatching(/^This password/) },
+    });
+    await expect(page.getByRole('alert')).toContainText('Ce mot de passe est trop courant.');
+  });
+});
+
 test("a member's language is saved on the account and follows them to a browser that asks for another", async ({ page, browser }) => {
   const person = await register(page);
   // The account takes the language the browser asked for (English here), so e-mails are written in it.
