@@ -46,4 +46,3 @@ export const forbidden = (code: string, params?: ErrorParams) => new AppError(40
 export const notFound = (code: string, params?: ErrorParams) => new AppError(404, code, { params });
 export const conflict = (code: string, params?: ErrorParams, issues?: ErrorIssue[]) => new AppError(409, code, { params, issues });
 export const serviceUnavailable = (code: string, params?: ErrorParams) => new AppError(503, code, { params });
-export const unprocessable = (code: string, params?: ErrorParams, issues?: ErrorIssue[]) => new AppError(422, code, { params, issues });

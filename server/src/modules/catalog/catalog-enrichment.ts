@@ -121,4 +121,3 @@ export function createCatalogEnrichment(deps: CatalogEnrichmentDeps) {
   return { handler, ensureQueued, state };
 }
 
-export type CatalogEnrichment = ReturnType<typeof createCatalogEnrichment>;

@@ -15,7 +15,7 @@ export interface MemberConfirmationRule {
 export const DEFAULT_MEMBER_CONFIRMATION: MemberConfirmationRule = { members: 2, standingDays: 14, standingRatings: 20 };
 
 /** Two finds from one address range this close together are taken for one person's. */
-export const SAME_ADDRESS_WINDOW_MS = 24 * 60 * 60_000;
+const SAME_ADDRESS_WINDOW_MS = 24 * 60 * 60_000;
 
 const DAY_MS = 24 * 60 * 60_000;
 

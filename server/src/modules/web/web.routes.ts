@@ -217,7 +217,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
  * The hash of each inline script of the page's template (the built index.html, read once), as a Content-Security-Policy
  * names it. Only the template's: what is rendered into a page later is never hashed, so it never runs.
  */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
     ([, body]) =>
       `sha256-${createHash('sha256')

@@ -21,7 +21,7 @@ export const useAlbumList = (filters: AlbumFilters) => useQuery(albumListQueryOp
 export { genresQueryOptions };
 export const useGenres = () => useQuery(genresQueryOptions);
 
-export const discoverQueryOptions = (query: Partial<DiscoverQuery>) =>
+const discoverQueryOptions = (query: Partial<DiscoverQuery>) =>
   queryOptions({ ...endpointQuery(catalogEndpoints.discover, { query }), placeholderData: keepPreviousData });
 
 export const chartQueryOptions = (query: Partial<ChartQuery>) =>
@@ -101,12 +101,12 @@ export function useAlbumMark(albumRef: string, mark: keyof typeof ALBUM_MARKS) {
 export const favoritesQueryOptions = (page: number) =>
   queryOptions({ ...endpointQuery(libraryEndpoints.favorites, { query: { page, limit: 24 } }), placeholderData: keepPreviousData });
 
-export const listenLaterQueryOptions = (page: number) =>
+const listenLaterQueryOptions = (page: number) =>
   queryOptions({ ...endpointQuery(libraryEndpoints.listenLater, { query: { page, limit: 24 } }), placeholderData: keepPreviousData });
 
 export const useListenLater = (page: number) => useQuery(listenLaterQueryOptions(page));
 
-export const myRatingsQueryOptions = (query: Partial<MyRatingsQuery>) =>
+const myRatingsQueryOptions = (query: Partial<MyRatingsQuery>) =>
   queryOptions({ ...endpointQuery(ratingsEndpoints.mine, { query }), placeholderData: keepPreviousData });
 
 export const useMyRatings = (query: Partial<MyRatingsQuery>) => useQuery(myRatingsQueryOptions(query));

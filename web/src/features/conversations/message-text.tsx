@@ -5,7 +5,7 @@ const CANDIDATE = /\bhttps?:\/\/[^\s<>"]+/gi;
 // Punctuation that ends a sentence rather than the address ("see https://example.com.").
 const TRAILING = /[.,;:!?'’”)\]]+$/;
 
-export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 /** Splits a message into text and http(s) links. Nothing else (javascript:, data:, mailto:) ever becomes a link. */
 export function messageParts(body: string): MessagePart[] {

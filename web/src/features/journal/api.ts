@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { journalEndpoints } from '../../shared/lib/endpoints.ts';
 
-export type JournalFilters = Partial<JournalQuery>;
+type JournalFilters = Partial<JournalQuery>;
 
 export const journalQueryOptions = (filters: JournalFilters) =>
   queryOptions({ ...endpointQuery(journalEndpoints.list, { query: filters }), placeholderData: keepPreviousData });

@@ -8,7 +8,7 @@ import { localToday } from './api.ts';
 import { JOURNAL_EARLIEST_DAY, JOURNAL_NOTE_MAX } from '@hearsay/contracts/constants';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 
-export interface ListenValues {
+interface ListenValues {
   listenedOn: string;
   rating: number | null;
   note: string;

@@ -6,7 +6,7 @@ import { SEARCH_MIN_RATINGS } from '@hearsay/contracts/constants';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
 /** The search filter genres of spec §2, with the catalog slug each one filters by. */
-export const SEARCH_GENRES = [
+const SEARCH_GENRES = [
   { slug: 'classic', name: 'Classic' },
   { slug: 'jazz', name: 'Jazz' },
   { slug: 'electronic', name: 'Electronic' },

@@ -41,7 +41,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
 }
 
-export type SessionState =
+type SessionState =
   { status: 'loading'; user: null } | { status: 'signed-in'; user: CurrentUser } | { status: 'signed-out'; user: null };
 
 /**

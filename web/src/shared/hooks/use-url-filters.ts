@@ -49,7 +49,7 @@ type UrlFilterShape = Record<string, UrlParamReader<unknown>>;
 type UrlFiltersOf<Shape extends UrlFilterShape> = { [Key in keyof Shape]: ReturnType<Shape[Key]> };
 
 /** Reads the filters of a page from its address: every parameter in `shape` and nothing else. */
-export interface UrlFilters<Shape extends UrlFilterShape> {
+interface UrlFilters<Shape extends UrlFilterShape> {
   read(params: URLSearchParams): UrlFiltersOf<Shape>;
 }
 

@@ -17,7 +17,7 @@ export function flatten(value: unknown, prefix = '', into = new Map<string, stri
 }
 
 /** The keys a language must have for one English namespace: plural groups expanded into that language's forms. */
-export function expectedKeys(english: Strings, language: string): string[] {
+function expectedKeys(english: Strings, language: string): string[] {
   const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
   const keys = new Set<string>();
   for (const key of flatten(english).keys()) {
@@ -29,7 +29,7 @@ export function expectedKeys(english: Strings, language: string): string[] {
   return [...keys];
 }
 
-export interface Gap {
+interface Gap {
   namespace: string;
   missing: string[];
   /** Keys English does not have (left over after a rename); harmless but dead. */

@@ -123,7 +123,7 @@ const languagesLoading = new Map<Language, Promise<void>>();
  * made while the strings are on their way wait for the same fetch: i18next's `loadLanguages` answers a second call at
  * once, before the strings are there. A failed fetch is tried again by the next call.
  */
-export function loadLanguage(language: Language): Promise<void> {
+function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'common')) return Promise.resolve();
   let loading = languagesLoading.get(language);
   if (!loading) {

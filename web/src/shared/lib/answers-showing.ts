@@ -85,7 +85,7 @@ export function successSchemaOf(declaration: Endpoint): z.ZodType | undefined {
 }
 
 /** Every field name anywhere inside a zod 4 schema. */
-export function fieldNames(schema: z.ZodType, names = new Set<string>(), seen = new Set<unknown>()): Set<string> {
+function fieldNames(schema: z.ZodType, names = new Set<string>(), seen = new Set<unknown>()): Set<string> {
   if (seen.has(schema)) return names;
   seen.add(schema);
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;

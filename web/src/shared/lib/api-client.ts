@@ -31,7 +31,7 @@ export function sendApiCallsThrough(next: Transport): void {
   transport = next;
 }
 
-export interface RequestOptions<T extends z.ZodType> {
+interface RequestOptions<T extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** The contract schema of a successful response: the response is parsed, never cast. */
@@ -43,7 +43,7 @@ export interface RequestOptions<T extends z.ZodType> {
  * Calls the API with the session cookie and parses the answer with its contract schema. Errors
  * come back as ApiError with the server's code and message, so screens can show them as they are.
  */
-export async function api<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.output<T>> {
+async function api<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.output<T>> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   let response: Response;
   try {
@@ -88,17 +88,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Query-string from an object, skipping empty values. */
-export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * An endpoint as the web app calls it: by name, its contract (and zod with it) fetched and evaluated by its first call.
  * A page's code then starts without building a single schema (they cost a phone more than the page's own code), and
@@ -110,7 +99,7 @@ export interface LazyEndpoint<E extends Endpoint> {
 }
 
 /** The endpoints of one contract, each a LazyEndpoint named after it (`lazyContract('catalog', …).album`). */
-export type LazyContract<Contract extends Record<string, Endpoint>> = {
+type LazyContract<Contract extends Record<string, Endpoint>> = {
   readonly [Name in keyof Contract & string]: LazyEndpoint<Contract[Name]>;
 };
 

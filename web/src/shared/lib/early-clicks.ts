@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent } from 'react';
  * Clicks kept by the page's inline script (web/index.html) on controls marked `data-early-click` before the app took
  * the page over: a member who taps a star while the page is still starting has rated, not clicked into nothing.
  */
-export interface EarlyClick {
+interface EarlyClick {
   key: string;
   /** Where across the control the click landed, 0 at its left edge and 1 at its right. */
   fraction: number;

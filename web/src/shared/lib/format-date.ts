@@ -5,7 +5,7 @@
  * are formatted in UTC so that no time zone moves them to the day before.
  */
 
-export type MomentStyle = 'date' | 'dateTime' | 'year';
+type MomentStyle = 'date' | 'dateTime' | 'year';
 export type CalendarStyle = 'medium' | 'long';
 
 const MOMENT_OPTIONS: Record<MomentStyle, Intl.DateTimeFormatOptions> = {

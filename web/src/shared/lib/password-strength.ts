@@ -1,6 +1,6 @@
-export type StrengthLabel = 'weak' | 'fair' | 'good' | 'strong';
+type StrengthLabel = 'weak' | 'fair' | 'good' | 'strong';
 
-export interface PasswordStrength {
+interface PasswordStrength {
   /** 0 to 4: one point each for length ≥ 8, an uppercase letter, a digit, a non-alphanumeric character. */
   score: number;
   label: StrengthLabel;

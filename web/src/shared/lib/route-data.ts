@@ -7,7 +7,7 @@ import { createContext, RouterContextProvider, type LoaderFunction, type Params 
  */
 
 /** What the router hands every loader: the page's query cache, who is asking, and whether to wait for the data. */
-export interface RouteData {
+interface RouteData {
   client: QueryClient;
   signedIn: boolean;
   /**

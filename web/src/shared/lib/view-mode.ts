@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ViewMode } from '../ui/view-mode-toggle.tsx';
 
-export const VIEW_MODE_STORAGE_KEY = 'albumViewMode';
+const VIEW_MODE_STORAGE_KEY = 'albumViewMode';
 
 /** The saved grid/list choice; anything but exactly "grid" or "list" in storage is ignored. */
 export function readViewMode(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): ViewMode {

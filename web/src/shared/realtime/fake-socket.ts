@@ -1,7 +1,7 @@
 import type { SocketFactory, SocketLike } from './connection.ts';
 
 /** A stand-in for the browser's WebSocket that a test opens, feeds and drops by hand. */
-export class FakeSocket implements SocketLike {
+class FakeSocket implements SocketLike {
   sent: string[] = [];
   closed = false;
   onopen: SocketLike['onopen'] = null;

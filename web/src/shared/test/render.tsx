@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createContext, use, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
-export interface ProviderOptions {
+interface ProviderOptions {
   /** The address the screen opens at. */
   url?: string;
   /** The route pattern the screen is mounted on, for screens that read route parameters. */

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn.ts';
 import { RatingStars } from './rating-stars.tsx';
-import { MediaRowSkeleton } from './skeleton.tsx';
 import { useGenreName } from '../i18n/catalog-words.ts';
 
 /** An artist's picture, described for screen readers by the artist's name; `size` is its intrinsic width and height. */
@@ -55,6 +54,3 @@ export function ArtistCard({ artist, className }: { artist: ArtistCardData; clas
   );
 }
 
-export function ArtistCardSkeleton() {
-  return <MediaRowSkeleton className="rounded-2xl border border-line p-3" media="size-16 rounded-full" />;
-}

@@ -6,7 +6,6 @@ import { Button, FormButtons } from './button.tsx';
 
 export const Dialog = Primitive.Root;
 export const DialogTrigger = Primitive.Trigger;
-export const DialogClose = Primitive.Close;
 
 /** A centred modal with a title, optional description and a close button; focus is trapped and restored. */
 export function DialogContent({

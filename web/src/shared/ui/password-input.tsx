@@ -49,7 +49,7 @@ export function PasswordField({
 const toneClass = { danger: 'bg-danger', warning: 'bg-warning', success: 'bg-success' } as const;
 
 /** The strength meter of spec §5: four segments, Weak/Fair/Good/Strong, red below 2, yellow below 4, green at 4. */
-export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
+function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation('accounts');
   if (!password)
     return (
@@ -88,7 +88,7 @@ export function useNewPassword() {
   return { password, confirm, setPassword, setConfirm, problem, clear };
 }
 
-export type NewPassword = ReturnType<typeof useNewPassword>;
+type NewPassword = ReturnType<typeof useNewPassword>;
 
 /**
  * Choosing a password: the field with its strength meter, and the confirmation with its match tick

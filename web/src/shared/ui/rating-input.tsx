@@ -7,7 +7,7 @@ import { StarRow } from './rating-stars.tsx';
 import { useEarlyClick } from '../lib/early-clicks.ts';
 
 /** The rating a click or a lifted finger gives, by where across the stars it lands (web/index.html's script too). */
-export const ratingAt = (fraction: number) => Math.max(1, Math.ceil(Math.min(1, Math.max(0, fraction)) * 20) / 2);
+const ratingAt = (fraction: number) => Math.max(1, Math.ceil(Math.min(1, Math.max(0, fraction)) * 20) / 2);
 
 /**
  * A 1–10 rating in half steps, drawn as a row of five stars (each star is two points). It is one ARIA
