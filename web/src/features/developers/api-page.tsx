@@ -100,7 +100,9 @@ export function ApiPage() {
 
       <Section title={t('page.errorsTitle')}>
         <p>{t('page.errorsBody')}</p>
-        <Code>{'{ "error": { "code": "token_scope", "message": "…", "issues": [] } }'}</Code>
+        <Code>
+          {'{ "error": { "code": "token_scope", "params": { "context": "write", "method": "POST" }, "message": "…", "issues": [] } }'}
+        </Code>
         <dl className="mt-3 grid gap-2 sm:grid-cols-[12rem_1fr]">
           <dt className="font-mono text-sm text-ink">401 token_invalid</dt>
           <dd>{t('page.errorInvalid')}</dd>

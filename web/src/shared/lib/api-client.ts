@@ -41,7 +41,7 @@ interface RequestOptions<T extends z.ZodType> {
 
 /**
  * Calls the API with the session cookie and parses the answer with its contract schema. Errors
- * come back as ApiError with the server's code and message, so screens can show them as they are.
+ * come back as ApiError with the server's code, params and English words, which screens word with `useErrorText`.
  */
 async function api<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.output<T>> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
