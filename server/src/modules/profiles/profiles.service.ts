@@ -26,7 +26,7 @@ export interface ProfilesServiceDeps {
   /** Blocking and muting from a profile. */
   blocks: Pick<BlocksService, 'block' | 'unblock' | 'mute' | 'unmute'>;
   /** People with the viewer's side of them, and the rules of who sees whom. */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'excluded'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'excluded' | 'withAlbums'>;
   /** Members' settings (accounts' settings service): whether a person shares their ratings. */
   settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
@@ -328,7 +328,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function compatibility(username: string, viewer: Viewer) {
     const target = await ratingsOf(username, viewer);
     if (target.id === viewer.id) throw notFound('compatibility_with_yourself', 'There is no taste compatibility with yourself.');
-    return compatibilityOf(db, deps.catalog, viewer.id, target.id);
+    return compatibilityOf(db, hydrator, viewer.id, target.id);
   }
 
   /** Account deletion: the people they followed lose a follower, their followers follow one fewer. */
