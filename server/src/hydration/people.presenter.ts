@@ -25,6 +25,14 @@ export function presentPersonCard(person: HydratedPerson): PersonCard {
   return presented({ ...presentPerson(person), isFollowing: person.viewer.following, isViewer: person.viewer.self });
 }
 
+/**
+ * A person in Settings' lists (blocked, muted, follow requests): the card without a Follow state, as these lists have
+ * always answered (decision 061), whatever the hydrated person knows.
+ */
+export function presentPersonCardWithoutFollow(person: HydratedPerson): PersonCard {
+  return presented({ ...presentPerson(person), isFollowing: false, isViewer: false });
+}
+
 /** A person as search finds them: the card with what they wrote in public. */
 export function presentUserCard(person: HydratedPerson): UserCard {
   return presented({

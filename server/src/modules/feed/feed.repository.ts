@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
-import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
+import { inJsonList, jsonFlagOff, jsonList } from '../../platform/db/json-arrays.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 import { runKeptPrepared } from '../../platform/db/prepared-statements.ts';
 

@@ -13,7 +13,7 @@ import * as repository from './profiles.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { Hydrator } from '../../hydration/hydrator.ts';
-import { presentPerson, presentPersonCard } from '../../hydration/people.presenter.ts';
+import { presentPerson, presentPersonCard, presentPersonCardWithoutFollow } from '../../hydration/people.presenter.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import { USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
@@ -274,7 +274,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       return person
         ? [
             {
-              person: { ...presentPersonCard(person), isFollowing: false, isViewer: false },
+              person: presentPersonCardWithoutFollow(person),
               requestedAt: new Date(row.created_at).toISOString(),
             },
           ]
