@@ -179,7 +179,10 @@ export interface ShownList {
  * it follows `canSee` on them, and what a moderator hid, or the author made private, shows to the author alone.
  */
 export const thingRules = {
-  /** Where people come across albums (an artist's discography): confirmed, or pending and added by the viewer. By its link, anyone sees any album. */
+  /**
+   * Listed where people come across albums (an artist's discography): confirmed, or pending and added by the viewer.
+   * By its link, anyone sees any album, pending or not (decision 058).
+   */
   albumListed: (album: HydratedAlbum): boolean => !album.pending || album.addedByViewer,
   reviewShown: (review: HydratedReview, author: HydratedPerson): boolean =>
     rules.canSee(author) && (review.hiddenReason === null || review.viewer.own),
@@ -285,7 +288,12 @@ export function createHydrator(deps: HydratorDeps) {
    */
   async function albums(ids: readonly string[], viewerId?: string): Promise<Map<string, HydratedAlbum>> {
     const unique = [...new Set(ids)];
-    const kept = new Map(unique.flatMap((id) => (albumCache.has(id) ? [[id, albumCache.get(id)!] as const] : [])));
+    const kept = new Map(
+      unique.flatMap((id) => {
+        const album = albumCache.get(id);
+        return album ? [[id, album] as const] : [];
+      }),
+    );
     const missing = unique.filter((id) => !kept.has(id));
     const generation = albumGeneration;
     const [read, mine] = await Promise.all([

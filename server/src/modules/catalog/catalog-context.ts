@@ -18,7 +18,7 @@ export interface CatalogServiceDeps {
   /** Album cards (the hydration layer keeps what they are made from, and the catalog tells it when an album changes). */
   hydrator: Pick<Hydrator, 'albums' | 'withAlbums' | 'thingRules' | 'forgetAlbum' | 'forgetAlbums'>;
   /**
-   * CACHES: with caches off, album pages, cards, charts and active lists are read for every request. The catalog's
+   * CACHES: with caches off, album pages, charts and active lists are read for every request. The catalog's
    * rating prior and genre counts are still kept a minute: each is a scan of the whole catalog no request should pay.
    */
   caches?: CacheMode;
@@ -32,9 +32,9 @@ export type SharedAlbum = Omit<AlbumDetail, 'viewerRating'>;
 
 /**
  * What the catalog's parts (reading, charts, writing, confirming) share: the dependencies, the short caches of album
- * pages, charts and active lists (album cards: the hydration layer's), and their invalidation. Every write that changes what an album shows calls
- * `invalidateAlbum()`, in this process or, through the change events, in every other one; the TTL only bounds what
- * could be missed (a cover found in the background).
+ * pages, charts and active lists (album cards are the hydration layer's, told here), and their invalidation. Every
+ * write that changes what an album shows calls `invalidateAlbum()`, in this process or, through the change events, in
+ * every other one; the TTL only bounds what could be missed (a cover found in the background).
  */
 export function createCatalogContext(deps: CatalogServiceDeps) {
   const caches = deps.caches ?? 'on';
