@@ -44,9 +44,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   const now = () => deps.clock().toISOString();
   const lately = () => new Date(deps.clock().getTime() - 30 * 24 * 3600_000).toISOString();
 
-  /** The summaries of the lists the viewer may see among `ids`, in that order. */
-  async function summaries(ids: readonly string[], viewerId: string | undefined): Promise<CollectionSummary[]> {
-    return (await hydrator.shownLists(ids, viewerId)).map(presentListSummary);
+  /** The summaries of the lists the viewer may see among `ids`, in that order; `filtered`: as a page's statement chose them. */
+  async function summaries(ids: readonly string[], viewerId: string | undefined, filtered = false): Promise<CollectionSummary[]> {
+    return (await hydrator.shownLists(ids, viewerId, { filtered })).map(presentListSummary);
   }
 
   /** A collection the viewer may see, or 404: private ones and those of someone blocked either way are not found. */
@@ -271,7 +271,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       (query.page - 1) * query.limit,
     );
     return {
-      items: await summaries(ids, viewerId),
+      items: await summaries(ids, viewerId, true),
       ...pageFields(query, total),
     };
   }

@@ -91,8 +91,9 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { html, text, title: (input.title ?? '').trim() };
   }
 
-  async function present(ids: readonly string[], viewerId: string | undefined): Promise<Review[]> {
-    return (await hydrator.shownReviews(ids, viewerId)).map((review) => presentReview(review, shown));
+  /** `filtered`: the ids come from a page's statement, which took the rule as a condition. */
+  async function present(ids: readonly string[], viewerId: string | undefined, filtered = false): Promise<Review[]> {
+    return (await hydrator.shownReviews(ids, viewerId, { filtered })).map((review) => presentReview(review, shown));
   }
 
   /** A review the viewer may see (the hydration layer's `reviewShown`), or not found, as if deleted. */
@@ -116,7 +117,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       (query.page - 1) * query.limit,
     );
     return {
-      items: await present(ids, viewerId),
+      items: await present(ids, viewerId, true),
       ...pageFields(query, total),
     };
   }

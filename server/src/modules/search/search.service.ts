@@ -222,12 +222,13 @@ export function createSearchService(deps: SearchServiceDeps) {
       const ranked = collections.matches
         .map((match) => ({ match, tier: nameTier(match.text, tokens) }))
         .sort((a, b) => a.tier - b.tier || b.match.likeCount - a.match.likeCount || (a.match.refId < b.match.refId ? -1 : 1));
-      result.collections = (
-        await deps.hydrator.shownLists(
-          window(ranked).map(({ match }) => match.refId),
-          viewerId,
-        )
-      ).map(presentListCard);
+      // Found by a statement that took `canSee` on the owner as a condition.
+      const shown = await deps.hydrator.shownLists(
+        window(ranked).map(({ match }) => match.refId),
+        viewerId,
+        { filtered: true },
+      );
+      result.collections = shown.map(presentListCard);
     }
     return result;
   }
