@@ -210,6 +210,11 @@ describe('hydrated albums, reviews and lists', () => {
     const seen = names('viewer', 'open', 'followedClosed', 'muted', 'follower');
     expect(shownReviews.sort()).toEqual([...seen, `${viewer.user.name} (hidden)`].sort());
     expect(shownLists.sort()).toEqual([...seen, `${viewer.user.name} (private)`].sort());
+    // A page whose statement judged the people already asks only what a moderator hid.
+    const filtered = (await h.shownReviews([...reviews.keys()], viewer.user.id, { filtered: true })).map(({ review }) =>
+      reviews.get(review.id)!,
+    );
+    expect(filtered.sort()).toEqual([...everyone().map((person) => person.user.name), `${viewer.user.name} (hidden)`].sort());
     const visitor = (await h.shownReviews([...reviews.keys()])).map(({ review }) => reviews.get(review.id)!);
     expect(visitor.sort()).toEqual(names('viewer', 'open', 'blockedByViewer', 'blockingViewer', 'muted', 'follower'));
   });
