@@ -49,6 +49,7 @@ export const FeedCollectionSchema = z.object({
   albumCount: z.number().int(),
   coverUrls: z.array(z.string()),
 });
+export type FeedCollection = z.infer<typeof FeedCollectionSchema>;
 
 const itemBase = { id: z.string(), actor: FeedPersonSchema, at: z.string() };
 

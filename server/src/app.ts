@@ -274,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, hydrator, settings, events });
   const conversations = createConversationsService({ db, clock, realtime, hydrator, settings });
-  const search = createSearchService({ db, catalog, hydrator, collections, caches: config.caches });
+  const search = createSearchService({ db, catalog, hydrator, caches: config.caches });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
   const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
@@ -386,8 +386,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     events,
   });
-  const site = createSiteService({ db, catalog, clock, charts: config.charts, testimonials: reviews.testimonials });
-  const yearInReview = createYearInReviewService({ db, clock, hydrator, catalog, covers, settings });
+  const site = createSiteService({ db, catalog, hydrator, clock, charts: config.charts, testimonials: reviews.testimonials });
+  const yearInReview = createYearInReviewService({ db, clock, hydrator, covers, settings });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });

@@ -57,6 +57,9 @@ export type CoreServices = ReturnType<typeof buildCoreServices>;
 export function buildCoreServices(deps: CoreServiceDeps) {
   const { db, clock, config, imageProxy: imageProxyOptions, jobs, events, log = quiet } = deps;
   const ratingLookup = createRatingLookup(db);
+  // People, albums, reviews and lists by id with the viewer's side, and the rules of who sees what: every module
+  // that shows them asks it.
+  const hydrator = createHydrator({ db, caches: config.caches });
   const catalog = createCatalogService({
     db,
     clock,
@@ -64,10 +67,11 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     caches: config.caches,
     memberConfirmation: config.memberConfirmation,
     ratings: ratingLookup,
+    hydrator,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });
-  const ratings = createRatingsService({ db, clock, catalog });
-  const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup });
+  const ratings = createRatingsService({ db, clock, catalog, hydrator });
+  const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup, hydrator });
   const imageProxy = createImageProxyService({
     dataDir: config.dataDir,
     secret: config.authSecret,
@@ -76,12 +80,10 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     cacheBytes: config.reviewImageCacheBytes,
     ...imageProxyOptions,
   });
-  // People by id with the viewer's side, and the rules of who sees whom: every module that shows people asks it.
-  const hydrator = createHydrator({ db });
   const blocks = createBlocksService({ db, clock, hydrator });
   const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, hydrator, events });
   const collections = createCollectionsService({ db, clock, catalog, hydrator, events });
-  const journal = createJournalService({ db, clock, catalog });
+  const journal = createJournalService({ db, clock, catalog, hydrator });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,
@@ -94,7 +96,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     clock,
     log,
   });
-  const catalogMusicBrainz = createCatalogMusicBrainz({ db, clock, catalog, musicbrainz, log });
+  const catalogMusicBrainz = createCatalogMusicBrainz({ db, clock, catalog, hydrator, musicbrainz, log });
   const enrichment = createCatalogEnrichment({ db, clock, catalogMusicBrainz, enabled: config.musicbrainz.enabled, log });
   const imports = createImportsService({
     db,

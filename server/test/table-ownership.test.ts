@@ -109,11 +109,7 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   },
   'catalog/album-lists.repository.ts': {
     tables: ['rating'],
-    why: 'the reader’s own rating on each album card, in the card’s statement (decision 041)',
-  },
-  'catalog/albums.repository.ts': {
-    tables: ['rating'],
-    why: 'the reader’s own rating on each album card, in the card’s statement (decision 041)',
+    why: 'Discover and a new member’s first albums leave out what the reader rated, a condition of the list’s statement',
   },
   'catalog/charts.repository.ts': { tables: ['rating', 'review'], why: 'charts count ratings and reviews over a period' },
   'catalog/pending-albums.repository.ts': { tables: ['user'], why: 'who added an album waiting for confirmation, for moderators' },
@@ -144,8 +140,8 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'Download my data reads everything of one person a page at a time, in a job (decision 028)',
   },
   'feed/feed.repository.ts': {
-    tables: ['review', 'rating', 'review_like', 'collection', 'collection_album', 'journal_entry', 'follow', 'profile'],
-    why: 'the skeleton reads ratings and follows by time and actor, and hydrates each kind of entry in one statement (decisions 041, 042); the sidebar ranks by profile counters',
+    tables: ['review', 'rating', 'journal_entry', 'follow', 'profile'],
+    why: 'the skeleton reads ratings and follows by time and actor (decision 042), the sidebar’s reviews by followed people and its ranks by profile counters; a listen is read by id with its entry',
   },
   'imports/imports.repository.ts': {
     tables: ['album', 'profile', 'artist_alias', 'artist'],
@@ -171,8 +167,8 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'the album’s and the profile’s rating counters (decision 015); a person’s ratings filtered by genre',
   },
   'reviews/reviews.repository.ts': {
-    tables: ['album', 'profile', 'rating', 'activity'],
-    why: 'review counters (decision 015); the author’s current rating shown on a review; the feed’s row for a review',
+    tables: ['album', 'profile', 'activity'],
+    why: 'review counters (decision 015); the feed’s row for a review',
   },
   'search/search.repository.ts': {
     tables: ['collection'],

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { buildAlbum, buildAlbums } from '../../test/factories.ts';
+import { countStatements } from '../../test/statements.ts';
 import { requestsTo } from '../../test/requests.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { createHydrator, rules, type ConditionRule, type Rule, type SetRule } from './hydrator.ts';
@@ -176,5 +178,80 @@ describe('hydrated people', () => {
     expect([...(await h.idsOfUsernames([username(people.open), 'nobody-has-this-name'])).entries()]).toEqual([
       [username(people.open), people.open.user.id],
     ]);
+  });
+});
+
+describe('hydrated albums, reviews and lists', () => {
+  const content = 'A patient record: the second side carries the first and then some more.';
+
+  it('show a review or a list by whom the viewer may see, what a moderator hid or made private to its author alone', async () => {
+    const album = await buildAlbum(t.db, { title: 'Hydrated Reviews' });
+    const reviews = new Map<string, string>();
+    const lists = new Map<string, string>();
+    for (const person of everyone()) {
+      reviews.set((await act('POST', `/api/albums/${album}/reviews`, person, { rating: 7, content })).id, person.user.name);
+      lists.set((await act('POST', '/api/collections', person, { name: 'Shelf', albumIds: [album] })).id, person.user.name);
+    }
+    const hiddenOf = async (person: TestUser) => {
+      const id = (await act('POST', `/api/albums/${await buildAlbum(t.db, { title: 'Hidden' })}/reviews`, person, { rating: 5, content }))
+        .id;
+      await t.db.updateTable('review').set({ hidden_reason: 'Off topic' }).where('id', '=', id).execute();
+      reviews.set(id, `${person.user.name} (hidden)`);
+    };
+    await hiddenOf(viewer);
+    await hiddenOf(people.open);
+    for (const person of [viewer, people.open]) {
+      const id = (await act('POST', '/api/collections', person, { name: 'Mine', albumIds: [album], isPrivate: true })).id;
+      lists.set(id, `${person.user.name} (private)`);
+    }
+    const h = hydrator();
+    const shownReviews = (await h.shownReviews([...reviews.keys()], viewer.user.id)).map(({ review }) => reviews.get(review.id)!);
+    const shownLists = (await h.shownLists([...lists.keys()], viewer.user.id)).map(({ list }) => lists.get(list.id)!);
+    const seen = names('viewer', 'open', 'followedClosed', 'muted', 'follower');
+    expect(shownReviews.sort()).toEqual([...seen, `${viewer.user.name} (hidden)`].sort());
+    expect(shownLists.sort()).toEqual([...seen, `${viewer.user.name} (private)`].sort());
+    // A page whose statement judged the people already asks only what a moderator hid.
+    const filtered = (await h.shownReviews([...reviews.keys()], viewer.user.id, { filtered: true })).map(({ review }) =>
+      reviews.get(review.id)!,
+    );
+    expect(filtered.sort()).toEqual([...everyone().map((person) => person.user.name), `${viewer.user.name} (hidden)`].sort());
+    const visitor = (await h.shownReviews([...reviews.keys()])).map(({ review }) => reviews.get(review.id)!);
+    expect(visitor.sort()).toEqual(names('viewer', 'open', 'blockedByViewer', 'blockingViewer', 'muted', 'follower'));
+  });
+
+  it('list a pending album to whoever added it only, and show it by its link to anyone', async () => {
+    const pending = await buildAlbum(t.db, { title: 'Hydrated Pending' });
+    await t.db.updateTable('album').set({ status: 'pending', created_by: viewer.user.id }).where('id', '=', pending).execute();
+    const h = createHydrator({ db: t.db, caches: 'off' });
+    const [mine, theirs, visitors] = await Promise.all([
+      h.albums([pending], viewer.user.id),
+      h.albums([pending], people.open.user.id),
+      h.albums([pending]),
+    ]);
+    expect([mine, theirs, visitors].map((found) => found.has(pending))).toEqual([true, true, true]);
+    expect([mine, theirs, visitors].map((found) => h.thingRules.albumListed(found.get(pending)!))).toEqual([true, false, false]);
+  });
+
+  it('read a page of each kind in one statement, the viewer’s side with it', async () => {
+    const albums = await buildAlbums(t.db, 20, 'Hydrated Page', 'Numbat');
+    await act('PUT', `/api/albums/${albums[3]}/rating`, viewer, { rating: 6 });
+    const reviewIds: string[] = [];
+    const listIds: string[] = [];
+    for (const album of albums.slice(0, 5)) {
+      reviewIds.push((await act('POST', `/api/albums/${album}/reviews`, people.open, { rating: 7, content })).id);
+      listIds.push((await act('POST', '/api/collections', people.open, { name: 'Page', albumIds: [album] })).id);
+    }
+    await act('PUT', `/api/reviews/${reviewIds[1]}/like`, viewer);
+    await act('PUT', `/api/collections/${listIds[2]}/like`, viewer);
+    const h = createHydrator({ db: t.db, caches: 'off' });
+    const read = <T>(work: () => Promise<T>) => countStatements(t, work);
+    const albumsRead = await read(() => h.albums(albums, viewer.user.id));
+    const reviewsRead = await read(() => h.reviews(reviewIds, viewer.user.id));
+    const listsRead = await read(() => h.lists(listIds, viewer.user.id));
+    expect([albumsRead.statements, reviewsRead.statements, listsRead.statements]).toEqual([1, 1, 1]);
+    expect([...albumsRead.result.values()].map((album) => album.viewerRating).filter((rating) => rating !== null)).toEqual([6]);
+    expect(reviewIds.map((id) => reviewsRead.result.get(id)!.viewer.liked)).toEqual([false, true, false, false, false]);
+    expect(listIds.map((id) => listsRead.result.get(id)!.viewer.liked)).toEqual([false, false, true, false, false]);
+    expect((await read(() => h.shownReviews(reviewIds, viewer.user.id))).statements).toBe(3);
   });
 });

@@ -1,15 +1,23 @@
 import type { RawBuilder, SqlBool } from 'kysely';
+import { jsonRows } from '../platform/db/json-arrays.ts';
 import type { ProfileVisibility } from '../db/schema.ts';
 import type { DB } from '../platform/db/index.ts';
+import { memoryCache, type CacheMode } from '../platform/memory-cache.ts';
+import * as albumRows from './albums.repository.ts';
+import * as listRows from './lists.repository.ts';
 import * as people from './people.repository.ts';
+import * as reviewRows from './reviews.repository.ts';
 import * as visibility from './visibility.repository.ts';
+
+export type { AlbumGenreRow, AlbumWithCredits, CardAlbumRow, CreditRow } from './albums.repository.ts';
 
 /**
  * The hydration layer: what every list of people's things needs between its skeleton (the ids a module's own
- * statement chose) and its presenter. It loads people by id in one statement, with the viewer's side of each, and
- * holds the one vocabulary for "may this viewer see this person's things" (`rules`), which a statement that must
- * filter in the database takes as a condition (`where`) or as a set of people to leave out (`excluded`). It sits
- * below the modules: any module may use it, it uses none (docs/ARCHITECTURE.md, decision 061).
+ * statement chose) and its presenter. It loads people, albums, reviews and lists (collections) by id, one statement
+ * per kind, each with the viewer's side of it, and holds the one vocabulary for "may this viewer see this"
+ * (`rules` for people, which a statement that must filter in the database takes as a condition, `where`, or as a set
+ * of people to leave out, `excluded`; `thingRules` for albums, reviews and lists). It sits below the modules: any
+ * module may use it, it uses none (docs/ARCHITECTURE.md, decisions 061 and 063).
  */
 
 /** The viewer's side of a person. All false for a visitor, and for the viewer's own card but `self`. */
@@ -108,9 +116,132 @@ export type SetRule = Exclude<Rule, 'profileOpen' | 'activityShown'>;
 /** A rule as a condition on a column naming a person, for the viewer. */
 export type PersonCondition = (viewerId: string | undefined, column: string) => RawBuilder<SqlBool>;
 
+/** An album card's makings, with the viewer's side of it. */
+export interface HydratedAlbum extends albumRows.AlbumWithCredits {
+  /** The viewer's own rating (null: none, or a visitor). */
+  viewerRating: number | null;
+  /** Waiting for confirmation (decision 058). */
+  pending: boolean;
+  /** The viewer's import added it. */
+  addedByViewer: boolean;
+}
+
+export interface HydratedReview {
+  id: string;
+  authorId: string;
+  albumId: string;
+  title: string;
+  contentHtml: string;
+  contentText: string;
+  /** The author's rating of the album as it is now. */
+  rating: number;
+  likeCount: number;
+  commentCount: number;
+  createdAt: string;
+  editedAt: string | null;
+  /** Set when a moderator hid it. */
+  hiddenReason: string | null;
+  viewer: { liked: boolean; own: boolean };
+}
+
+/** A list (a collection of albums). */
+export interface HydratedList {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  isPrivate: boolean;
+  ranked: boolean;
+  albumCount: number;
+  likeCount: number;
+  createdAt: string;
+  updatedAt: string;
+  /** The first albums, in order, whose covers it shows. */
+  coverAlbumIds: string[];
+  viewer: { liked: boolean; own: boolean };
+}
+
+/** A review that passed the rules, with its author and its album. */
+export interface ShownReview {
+  review: HydratedReview;
+  author: HydratedPerson;
+  album: HydratedAlbum;
+}
+
+/** A list that passed the rules, with its owner. */
+export interface ShownList {
+  list: HydratedList;
+  owner: HydratedPerson;
+}
+
+/**
+ * "May this viewer see this thing", over what the hydrator read for them. A review or a list is its author's thing:
+ * it follows `canSee` on them, and what a moderator hid, or the author made private, shows to the author alone.
+ */
+export const thingRules = {
+  /**
+   * Listed where people come across albums (an artist's discography): confirmed, or pending and added by the viewer.
+   * By its link, anyone sees any album, pending or not (decision 058).
+   */
+  albumListed: (album: HydratedAlbum): boolean => !album.pending || album.addedByViewer,
+  reviewShown: (review: HydratedReview, author: HydratedPerson): boolean => rules.canSee(author) && thingRules.ownOrOpen(review),
+  listShown: (list: HydratedList, owner: HydratedPerson): boolean => rules.canSee(owner) && thingRules.ownOrOpen(list),
+  /** The thing's own part of the rule: not hidden by a moderator nor private, or the viewer's own. */
+  ownOrOpen: (thing: HydratedReview | HydratedList): boolean =>
+    thing.viewer.own || ('hiddenReason' in thing ? thing.hiddenReason === null : !thing.isPrivate),
+};
+
+/**
+ * A page's ids chosen by a statement that took the person rule (`canSee`) as a condition (decision 061): the rule is
+ * not asked again of each thing, and its people are read without the viewer's side, the cheaper statement.
+ */
+export interface Filtered {
+  filtered?: boolean;
+}
+
 export interface HydratorDeps {
   db: DB;
+  /** With caches off, album cards are read for every request (`CACHES`, as the catalog's). */
+  caches?: CacheMode;
 }
+
+function hydratedReview(row: reviewRows.ReviewRow, viewerId: string | undefined): HydratedReview {
+  return {
+    id: row.id,
+    authorId: row.user_id,
+    albumId: row.album_id,
+    title: row.title,
+    contentHtml: row.content_html,
+    contentText: row.content_text,
+    rating: Number(row.current_rating),
+    likeCount: Number(row.like_count),
+    commentCount: Number(row.comment_count),
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
+    hiddenReason: row.hidden_reason,
+    viewer: { liked: Boolean(row.liked), own: row.user_id === viewerId },
+  };
+}
+
+function hydratedList(row: listRows.ListRow, viewerId: string | undefined): HydratedList {
+  return {
+    id: row.id,
+    ownerId: row.user_id,
+    name: row.name,
+    description: row.description,
+    isPrivate: Boolean(row.is_private),
+    ranked: Boolean(row.ranked),
+    albumCount: Number(row.album_count),
+    likeCount: Number(row.like_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    coverAlbumIds: jsonRows<{ album_id: string }>(row.first_albums).map((entry) => entry.album_id),
+    viewer: { liked: Boolean(row.liked), own: row.user_id === viewerId },
+  };
+}
+
+/** Map values in the order of `ids`, those missing left out. */
+const inOrder = <T>(ids: readonly string[], found: ReadonlyMap<string, T>): T[] => ids.flatMap((id) => found.get(id) ?? []);
 
 export type Hydrator = ReturnType<typeof createHydrator>;
 
@@ -153,5 +284,130 @@ export function createHydrator(deps: HydratorDeps) {
     listable: (viewerId) => union(visibility.blockedEitherWay(db, viewerId), visibility.closedProfiles(db, viewerId, true)),
   };
 
-  return { people: peopleById, person, personNamed, idsOfUsernames, rules, where, excluded };
+  /**
+   * What album cards are made from, by album id, for a minute: the catalog drops an album whenever something it
+   * shows changes (`forgetAlbum`, `forgetAlbums`, in every process through its change events). A card built while one
+   * was dropped is served but not kept.
+   */
+  const albumCache = memoryCache<string, albumRows.AlbumWithCredits>(deps.caches ?? 'on', { max: 20_000, ttl: 60_000 });
+  let albumGeneration = 0;
+
+  /**
+   * Albums by id with the viewer's rating of each: those not kept are read with the ratings in one statement, and only
+   * the kept ones need the viewer's ratings read on their own. An unknown id is simply missing.
+   */
+  async function albums(ids: readonly string[], viewerId?: string): Promise<Map<string, HydratedAlbum>> {
+    const unique = [...new Set(ids)];
+    const kept = new Map(
+      unique.flatMap((id) => {
+        const album = albumCache.get(id);
+        return album ? [[id, album] as const] : [];
+      }),
+    );
+    const missing = unique.filter((id) => !kept.has(id));
+    const generation = albumGeneration;
+    const [read, mine] = await Promise.all([
+      albumRows.albums(db, missing, viewerId),
+      viewerId ? albumRows.viewerRatings(db, [...kept.keys()], viewerId) : new Map<string, number>(),
+    ]);
+    const withViewer = (album: albumRows.AlbumWithCredits, viewerRating: number | null): HydratedAlbum => ({
+      ...album,
+      viewerRating,
+      pending: album.album.status !== 'confirmed',
+      addedByViewer: viewerId !== undefined && album.album.created_by === viewerId,
+    });
+    const found = new Map<string, HydratedAlbum>();
+    for (const [id, album] of kept) found.set(id, withViewer(album, mine.get(id) ?? null));
+    for (const { viewerRating, ...album } of read) {
+      found.set(album.album.id, withViewer(album, viewerRating));
+      if (generation === albumGeneration) albumCache.set(album.album.id, album);
+    }
+    return new Map(inOrder(unique, found).map((album) => [album.album.id, album]));
+  }
+
+  /** Rows paired with their albums, by id (never by position), in order; a row whose album is gone is left out. */
+  async function withAlbums<Row>(rows: readonly Row[], albumIdOf: (row: Row) => string, viewerId?: string) {
+    const found = await albums(rows.map(albumIdOf), viewerId);
+    return rows.flatMap((row) => {
+      const album = found.get(albumIdOf(row));
+      return album ? [{ row, album }] : [];
+    });
+  }
+
+  async function reviewsById(ids: readonly string[], viewerId?: string): Promise<Map<string, HydratedReview>> {
+    const rows = await reviewRows.reviews(db, [...new Set(ids)], viewerId);
+    return new Map(rows.map((row) => [row.id, hydratedReview(row, viewerId)]));
+  }
+
+  /**
+   * Reviews by id as the viewer may see them (`thingRules.reviewShown`), in order, each with its author and album:
+   * three statements for a page, one per kind, the people and albums read side by side. `filtered`: the ids come from
+   * a statement that took the rule as a condition (a page of reviews), so it is not asked again and the authors are
+   * read without the viewer's side.
+   */
+  async function shownReviews(ids: readonly string[], viewerId?: string, options: Filtered = {}): Promise<ShownReview[]> {
+    const found = inOrder(ids, await reviewsById(ids, viewerId));
+    const [authors, albumsById] = await Promise.all([
+      peopleById(
+        found.map((review) => review.authorId),
+        options.filtered ? undefined : viewerId,
+      ),
+      albums(
+        found.map((review) => review.albumId),
+        viewerId,
+      ),
+    ]);
+    return found.flatMap((review) => {
+      const author = authors.get(review.authorId);
+      const album = albumsById.get(review.albumId);
+      if (!author || !album) return [];
+      return (options.filtered ? thingRules.ownOrOpen(review) : thingRules.reviewShown(review, author)) ? [{ review, author, album }] : [];
+    });
+  }
+
+  async function listsById(ids: readonly string[], viewerId?: string): Promise<Map<string, HydratedList>> {
+    const rows = await listRows.lists(db, [...new Set(ids)], viewerId);
+    return new Map(rows.map((row) => [row.id, hydratedList(row, viewerId)]));
+  }
+
+  /** Lists by id as the viewer may see them (`thingRules.listShown`), in order, each with its owner: two statements. */
+  async function shownLists(ids: readonly string[], viewerId?: string, options: Filtered = {}): Promise<ShownList[]> {
+    const found = inOrder(ids, await listsById(ids, viewerId));
+    const owners = await peopleById(
+      found.map((list) => list.ownerId),
+      options.filtered ? undefined : viewerId,
+    );
+    return found.flatMap((list) => {
+      const owner = owners.get(list.ownerId);
+      if (!owner) return [];
+      return (options.filtered ? thingRules.ownOrOpen(list) : thingRules.listShown(list, owner)) ? [{ list, owner }] : [];
+    });
+  }
+
+  return {
+    people: peopleById,
+    person,
+    personNamed,
+    idsOfUsernames,
+    rules,
+    where,
+    excluded,
+    albums,
+    withAlbums,
+    reviews: reviewsById,
+    shownReviews,
+    lists: listsById,
+    shownLists,
+    thingRules,
+    /** The catalog changed what this album shows. */
+    forgetAlbum(albumId: string) {
+      albumGeneration++;
+      albumCache.delete(albumId);
+    },
+    /** Albums were added or confirmed, or anything may have changed. */
+    forgetAlbums() {
+      albumGeneration++;
+      albumCache.clear();
+    },
+  };
 }

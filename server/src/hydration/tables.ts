@@ -2,12 +2,19 @@ import type { Database } from '../db/schema.ts';
 
 /**
  * The tables of other modules the hydration layer reads, each with why it reads them itself instead of asking their
- * owner: a list of cards is one statement for its people whatever modules own what it shows (decision 041), and a rule
+ * owner: a list of cards is one statement per kind of thing it shows whatever modules own them (decision 041), and a rule
  * a statement filters by is a condition of that statement. It never writes. `server/test/table-ownership.test.ts`
  * fails when it names a table that is not here, or when one here is no longer read.
  */
 export const HYDRATION_READS: Partial<Record<keyof Database, string>> = {
   user: 'name and username of every person card, read with the rest of the card in one statement',
+  album: 'every album card: its row carries its credits and genres (decision 049), so a page of cards is one statement',
+  rating: 'the viewer’s own rating on each album card, and a review’s author’s rating as it is now, read with the card',
+  review: 'every review card, read by id with its author’s current rating and the viewer’s like in one statement',
+  review_like: 'whether the viewer liked each review, read with the review card',
+  collection: 'every list card (browse, a person’s lists, search, the feed, a list’s page), read by id in one statement',
+  collection_album: 'a list card’s first albums, for its covers, read with the card as one JSON array',
+  collection_like: 'whether the viewer liked each list, read with the list card',
   profile: 'picture, counts and visibility: the card and every rule that asks whether a profile is closed',
   follow: 'the viewer follows them, or they follow the viewer: the card’s Follow state and followers-only profiles',
   follow_request: 'the viewer asked to follow them: the card’s Requested state, read with the card',

@@ -1,7 +1,7 @@
 import { pageFields } from '@hearsay/contracts/pagination';
 import type { PersonCard } from '@hearsay/contracts/profiles';
 import type { Hydrator } from '../../hydration/hydrator.ts';
-import { presentPersonCard } from '../../hydration/people.presenter.ts';
+import { presentPersonCardWithoutFollow } from '../../hydration/people.presenter.ts';
 import type { DB } from '../../platform/db/index.ts';
 import * as repository from './blocks.repository.ts';
 
@@ -30,7 +30,7 @@ export function createBlocksService(deps: BlocksServiceDeps) {
     // These lists have always answered without the Follow state (nobody follows someone they blocked).
     const items: PersonCard[] = ids.flatMap((id) => {
       const person = hydrated.get(id);
-      return person ? [{ ...presentPersonCard(person), isFollowing: false, isViewer: false }] : [];
+      return person ? [presentPersonCardWithoutFollow(person)] : [];
     });
     return { items, ...pageFields(query, total) };
   }

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../platform/db/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
-import { findAlbumPage, hydrateAlbums } from './albums.repository.ts';
+import { findAlbumPage } from './albums.repository.ts';
+import { createHydrator } from '../../hydration/hydrator.ts';
+
+/** Album cards' makings as the hydration layer reads them (nothing kept), in the order asked. */
+const hydrateAlbums = async (db: DB, ids: readonly string[], viewerId?: string) => [
+  ...(await createHydrator({ db, caches: 'off' }).albums(ids, viewerId)).values(),
+];
 
 let t: TestApp;
 

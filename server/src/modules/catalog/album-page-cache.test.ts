@@ -1,11 +1,17 @@
 import type { AlbumDetail } from '@hearsay/contracts/catalog';
 import type { SearchResult } from '@hearsay/contracts/search';
+import type { DB } from '../../platform/db/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum, buildAlbums } from '../../../test/factories.ts';
 import { countStatements } from '../../../test/statements.ts';
 import { createUser } from '../../../test/users.ts';
-import { hydrateAlbums } from './albums.repository.ts';
+import { createHydrator } from '../../hydration/hydrator.ts';
+
+/** Album cards' makings as the hydration layer reads them (nothing kept), in the order asked. */
+const hydrateAlbums = async (db: DB, ids: readonly string[], viewerId?: string) => [
+  ...(await createHydrator({ db, caches: 'off' }).albums(ids, viewerId)).values(),
+];
 
 let t: TestApp;
 

@@ -1,113 +1,13 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { AlbumRow, Database, TrackRow } from '../../db/schema.ts';
+import type { AlbumGenreRow, AlbumWithCredits, CreditRow } from '../../hydration/hydrator.ts';
 import { stepCounts } from '../../db/rating-steps.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { inJsonList, jsonArrayOf, jsonRows, jsonList } from '../../platform/db/json-arrays.ts';
+import { jsonArrayOf, jsonRows } from '../../platform/db/json-arrays.ts';
 import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
-/** Albums by id or slug, with their credits, genres and tracks: what album cards and the album page are made from. */
-
-export interface CreditRow {
-  album_id: string;
-  artist_id: string;
-  slug: string;
-  name: string;
-  credited_name: string;
-  join_phrase: string;
-  position: number;
-}
-
-export interface AlbumGenreRow {
-  album_id: string;
-  slug: string;
-  name: string;
-  kind: 'genre' | 'style';
-}
-
-/**
- * What an album card reads of the album's row (and an artist's page: the MusicBrainz id and secondary types). Cards
- * are read twenty at a time by search, the feed and every list; the whole row, with its description and links, took
- * half as long again to read.
- */
-const CARD_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'artist_credit',
-  'release_date',
-  'release_year',
-  'release_type',
-  'cover_status',
-  'rating_average',
-  'rating_count',
-  'review_count',
-  'mbid',
-  'secondary_types',
-] as const;
-
-export type CardAlbumRow = Pick<AlbumRow, (typeof CARD_COLUMNS)[number]>;
-
-/** An album's row (a card's columns, or all of them for its page) with its credits and genres. */
-export interface HydratedAlbum<Row extends CardAlbumRow = CardAlbumRow> {
-  album: Row;
-  credits: CreditRow[];
-  genres: AlbumGenreRow[];
-}
-
-/** An album card's row with its credits and genres, and the viewer's own rating (null: none, or no viewer). */
-export interface CardAlbum extends HydratedAlbum {
-  viewerRating: number | null;
-}
-
-/**
- * Albums with their credits and genres, and `viewerId`'s rating of each, in the order of the ids given (unknown ids
- * are skipped): one statement, the lists as JSON arrays, where it took four (a search's cards waited for four round
- * trips on PostgreSQL).
- */
-export async function hydrateAlbums(db: DB, ids: readonly string[], viewerId?: string): Promise<CardAlbum[]> {
-  if (ids.length === 0) return [];
-  const unique = [...new Set(ids)];
-  const idList = jsonList(unique);
-  const rows = viewerId ? await cardRowsWithRating(db, idList, viewerId) : await cardRows(db, idList);
-  const byId = new Map(
-    rows.map(({ credit_rows, genre_rows, viewer_rating, ...album }) => [
-      album.id,
-      {
-        album: album as CardAlbumRow,
-        credits: jsonRows<CreditRow>(credit_rows),
-        genres: jsonRows<AlbumGenreRow>(genre_rows),
-        viewerRating: viewer_rating === null || viewer_rating === undefined ? null : Number(viewer_rating),
-      },
-    ]),
-  );
-  return unique.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * The albums whose ids are in `idList` (a JSON array: one value, so the statement's text never changes and it is
- * compiled once and kept prepared) with their credits and genres, which each album row carries (decision 049).
- */
-function cardRowsQuery(db: DB, idList: string) {
-  return db
-    .selectFrom('album')
-    .select(CARD_COLUMNS)
-    .select(['credits_json as credit_rows', 'genres_json as genre_rows'])
-    .where(inJsonList(db, 'album.id', idList));
-}
-
-const cardRows = precompiled((db, idList: string) => cardRowsQuery(db, idList).select(sql<null>`null`.as('viewer_rating')));
-
-const cardRowsWithRating = precompiled((db, idList: string, viewerId: string) =>
-  cardRowsQuery(db, idList).select((eb) =>
-    eb
-      .selectFrom('rating')
-      .select('rating.rating')
-      .where('rating.user_id', '=', viewerId)
-      .whereRef('rating.album_id', '=', 'album.id')
-      .as('viewer_rating'),
-  ),
-);
+/** Albums by id or slug, with their credits, genres and tracks: what the album page is made from (cards: the hydration layer's). */
 
 export type PageTrack = Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>;
 
@@ -118,7 +18,7 @@ export type PageTrack = Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration
 export async function findAlbumPage(
   db: DB,
   ref: string,
-): Promise<(HydratedAlbum<AlbumRow> & { tracks: PageTrack[]; distribution: Map<number, number> }) | undefined> {
+): Promise<(AlbumWithCredits<AlbumRow> & { tracks: PageTrack[]; distribution: Map<number, number> }) | undefined> {
   const [row] = await albumPageRow(db, ref);
   if (!row) return undefined;
   const { credits_json, genres_json, track_rows, ...album } = row;

@@ -44,21 +44,10 @@ export async function artistSlugsByMbid(db: DB, mbids: readonly string[]): Promi
   return new Map(rows.flatMap((row) => (row.mbid ? [[row.mbid, row.slug] as const] : [])));
 }
 
-/** The artist's confirmed albums, and those still pending that the viewer's own import added. */
-export async function artistAlbumIds(db: DB, artistId: string, viewerId: string | undefined): Promise<string[]> {
-  const rows = await db
-    .selectFrom('album_artist')
-    .innerJoin('album', 'album.id', 'album_artist.album_id')
-    .select('album.id')
-    .distinct()
-    .where('album_artist.artist_id', '=', artistId)
-    .where((eb) =>
-      viewerId === undefined
-        ? eb('album.status', '=', 'confirmed')
-        : eb.or([eb('album.status', '=', 'confirmed'), eb('album.created_by', '=', viewerId)]),
-    )
-    .execute();
-  return rows.map((row) => row.id);
+/** Every album of the artist's, pending ones too (the hydration layer's `albumListed` decides whom each is listed to). */
+export async function artistAlbumIds(db: DB, artistId: string): Promise<string[]> {
+  const rows = await db.selectFrom('album_artist').select('album_id').distinct().where('artist_id', '=', artistId).execute();
+  return rows.map((row) => row.album_id);
 }
 
 export interface ArtistSummaryRow {

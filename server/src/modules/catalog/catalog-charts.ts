@@ -1,5 +1,6 @@
 import type { Chart, ChartPeriod, ChartQuery, DiscoverPage, DiscoverQuery } from '@hearsay/contracts/catalog';
 import { pageFields } from '@hearsay/contracts/pagination';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import { listAlbumIds, type AlbumFilters } from './album-lists.repository.ts';
 import type { CatalogContext } from './catalog-context.ts';
 import type { CatalogReading } from './catalog-reading.ts';
@@ -22,7 +23,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /** What to listen to next: Discover, the charts of /trending, and a new member's first albums. */
 export function createCatalogCharts(context: CatalogContext, reading: CatalogReading) {
   const { db, deps, currentYear, chartCache, activeCache } = context;
-  const { albumCards, joinAlbumCards, genreFilter, ratingPrior, viewerRatingsFor } = reading;
+  const { albumCards, genreFilter, ratingPrior, viewerRatingsFor } = reading;
 
   /**
    * Discover: "trending" is what people rated and reviewed most in the last 7 days, topped up with all-time
@@ -150,18 +151,13 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
     }
     const { rows, total, mean, provisional } = computed;
     return {
-      items: await joinAlbumCards(
-        rows,
-        (row) => row.albumId,
-        viewerId,
-        (row, album, index) => ({
-          rank: offset + index + 1,
-          album,
-          weightedRating: round1(row.weighted),
-          average: round1(row.average),
-          ratings: row.ratings,
-        }),
-      ),
+      items: (await deps.hydrator.withAlbums(rows, (row) => row.albumId, viewerId)).map(({ row, album }) => ({
+        rank: offset + rows.indexOf(row) + 1,
+        album: presentAlbumCard(album),
+        weightedRating: round1(row.weighted),
+        average: round1(row.average),
+        ratings: row.ratings,
+      })),
       ...pageFields(query, total),
       period: query.period,
       since: since ?? null,

@@ -1,7 +1,7 @@
 import type { AlbumDetail, LinkService } from '@hearsay/contracts/catalog';
 import type { DB } from '../../platform/db/index.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
-import type { HydratedAlbum } from './albums.repository.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { ChartRow } from './charts.repository.ts';
 import { DEFAULT_MEMBER_CONFIRMATION, type MemberConfirmationRule } from './member-confirmation.ts';
 
@@ -15,8 +15,10 @@ export interface CatalogServiceDeps {
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
   ratings: RatingLookup;
+  /** Album cards (the hydration layer keeps what they are made from, and the catalog tells it when an album changes). */
+  hydrator: Pick<Hydrator, 'albums' | 'withAlbums' | 'thingRules' | 'forgetAlbum' | 'forgetAlbums'>;
   /**
-   * CACHES: with caches off, album pages, cards, charts and active lists are read for every request. The catalog's
+   * CACHES: with caches off, album pages, charts and active lists are read for every request. The catalog's
    * rating prior and genre counts are still kept a minute: each is a scan of the whole catalog no request should pay.
    */
   caches?: CacheMode;
@@ -30,17 +32,15 @@ export type SharedAlbum = Omit<AlbumDetail, 'viewerRating'>;
 
 /**
  * What the catalog's parts (reading, charts, writing, confirming) share: the dependencies, the short caches of album
- * pages, cards, charts and active lists, and their invalidation. Every write that changes what an album shows calls
- * `invalidateAlbum()`, in this process or, through the change events, in every other one; the TTL only bounds what
- * could be missed (a cover found in the background).
+ * pages, charts and active lists (album cards are the hydration layer's, told here), and their invalidation. Every
+ * write that changes what an album shows calls `invalidateAlbum()`, in this process or, through the change events, in
+ * every other one; the TTL only bounds what could be missed (a cover found in the background).
  */
 export function createCatalogContext(deps: CatalogServiceDeps) {
   const caches = deps.caches ?? 'on';
   /** The viewer-independent part of album pages, by album id (refs map slugs and ids to it). */
   const albumCache = memoryCache<string, SharedAlbum>(caches, { max: 20_000, ttl: 60_000 });
   const albumRefs = memoryCache<string, string>(caches, { max: 20_000 });
-  /** What album cards are made from, by album id; kept and dropped like albumCache. */
-  const cardCache = memoryCache<string, HydratedAlbum>(caches, { max: 20_000, ttl: 60_000 });
   const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number; provisional: boolean }>(caches, {
     max: 500,
     ttl: 60_000,
@@ -59,7 +59,6 @@ export function createCatalogContext(deps: CatalogServiceDeps) {
     now: () => deps.clock().toISOString(),
     albumCache,
     albumRefs,
-    cardCache,
     chartCache,
     activeCache,
     generation: () => generation,
@@ -67,7 +66,7 @@ export function createCatalogContext(deps: CatalogServiceDeps) {
     invalidateAlbum(albumId: string) {
       generation++;
       albumCache.delete(albumId);
-      cardCache.delete(albumId);
+      deps.hydrator.forgetAlbum(albumId);
       chartCache.clear();
       activeCache.clear();
       for (const listener of changeListeners) listener(albumId);
@@ -77,7 +76,7 @@ export function createCatalogContext(deps: CatalogServiceDeps) {
       generation++;
       albumCache.clear();
       albumRefs.clear();
-      cardCache.clear();
+      deps.hydrator.forgetAlbums();
       chartCache.clear();
       activeCache.clear();
       for (const listener of changeListeners) listener(null);

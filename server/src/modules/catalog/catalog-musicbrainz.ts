@@ -7,6 +7,8 @@ import { replaceDocuments } from '../../platform/db/search-index.ts';
 import { matchKey } from '../../platform/text.ts';
 import type { CatalogEntry } from './catalog-writer.ts';
 import type { CatalogService } from './catalog.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import { yearOf } from './catalog.presenter.ts';
 import {
   creditTextOf,
@@ -21,6 +23,8 @@ export interface CatalogMusicBrainzDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
+  /** The card of an album added from MusicBrainz. */
+  hydrator: Pick<Hydrator, 'albums'>;
   musicbrainz: MusicBrainz;
   log: { warn(details: object, message: string): void };
 }
@@ -100,7 +104,7 @@ export function createCatalogMusicBrainz(deps: CatalogMusicBrainzDeps) {
   }
 
   async function cardOf(albumId: string, viewerId: string): Promise<AddedAlbum['album']> {
-    const [card] = await deps.catalog.albumCards([albumId], viewerId);
+    const [card] = presentAlbumCards([albumId], await deps.hydrator.albums([albumId], viewerId));
     if (!card) throw notFound('album_not_found');
     return card;
   }

@@ -15,14 +15,8 @@ import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { notFound } from '../../platform/errors.ts';
 import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
-import {
-  albumSlugsWithIdsBetween,
-  countAlbums,
-  findAlbumIdByRef,
-  findAlbumPage,
-  hydrateAlbums,
-  type CardAlbum,
-} from './albums.repository.ts';
+import { presentAlbumCard, presentAlbumCards } from '../../hydration/albums.presenter.ts';
+import { albumSlugsWithIdsBetween, countAlbums, findAlbumIdByRef, findAlbumPage } from './albums.repository.ts';
 import {
   artistAlbumIds,
   artistReleaseGroups,
@@ -33,7 +27,7 @@ import {
   popularArtistIds,
 } from './artists.repository.ts';
 import type { CatalogContext, SharedAlbum } from './catalog-context.ts';
-import { parseJsonArray, presentAlbumCard, presentAlbumDetail, presentArtistCard, yearOf } from './catalog.presenter.ts';
+import { parseJsonArray, presentAlbumDetail, presentArtistCard, yearOf } from './catalog.presenter.ts';
 import { findGenre, genreAlbumCounts } from './genres.repository.ts';
 import { musicbrainzReleaseType } from './musicbrainz-ingest.ts';
 
@@ -48,7 +42,7 @@ function withPreferredFirst(links: ExternalLink[], preferred: LinkService | null
 
 /** Reading the catalog: album and artist pages, cards, lists, genres and the counts they show. */
 export function createCatalogReading(context: CatalogContext) {
-  const { db, deps, currentYear, albumCache, albumRefs, cardCache } = context;
+  const { db, deps, currentYear, albumCache, albumRefs } = context;
   let priorCache: { value: { mean: number; ratings: number }; at: number } | undefined;
   // Albums added or confirmed: the genre counts and the years offered may have changed.
   context.onChange((albumId) => {
@@ -69,51 +63,9 @@ export function createCatalogReading(context: CatalogContext) {
     return deps.ratings.viewerRatings(viewerId, albumIds);
   }
 
-  /** Album cards for the given ids, in that order, with the viewer's own rating where there is one. */
+  /** The catalog's own lists' cards, for the given ids in that order: the hydration layer's albums, presented. */
   async function albumCards(ids: readonly string[], viewerId?: string): Promise<AlbumCard[]> {
-    return (await hydratedAlbums(ids, viewerId)).map((album) => presentAlbumCard(album, album.viewerRating));
-  }
-
-  /**
-   * hydrateAlbums, from the card cache where it can: the albums missing from it are read with the viewer's ratings in
-   * one statement, and only the cached ones need the viewer's ratings read on their own.
-   */
-  async function hydratedAlbums(ids: readonly string[], viewerId?: string): Promise<CardAlbum[]> {
-    const unique = [...new Set(ids)];
-    const cached = new Map(
-      unique.flatMap((id) => {
-        const album = cardCache.get(id);
-        return album ? [[id, album] as const] : [];
-      }),
-    );
-    const missing = unique.filter((id) => !cached.has(id));
-    const generation = context.generation();
-    const [read, mine] = await Promise.all([
-      missing.length ? hydrateAlbums(db, missing, viewerId) : [],
-      viewerRatingsFor(viewerId, [...cached.keys()]),
-    ]);
-    const found = new Map<string, CardAlbum>();
-    for (const [id, album] of cached) found.set(id, { ...album, viewerRating: mine.get(id) ?? null });
-    for (const { viewerRating, ...album } of read) {
-      found.set(album.album.id, { ...album, viewerRating });
-      if (generation === context.generation()) cardCache.set(album.album.id, album);
-    }
-    return unique.flatMap((id) => found.get(id) ?? []);
-  }
-
-  /** Joins rows to their albums' cards by id (never by position), leaving out rows whose album is gone. */
-  async function joinAlbumCards<Row, Item>(
-    rows: readonly Row[],
-    albumIdOf: (row: Row) => string,
-    viewerId: string | undefined,
-    build: (row: Row, album: AlbumCard, index: number) => Item,
-  ): Promise<Item[]> {
-    const cards = await albumCards([...new Set(rows.map(albumIdOf))], viewerId);
-    const byId = new Map(cards.map((card) => [card.id, card]));
-    return rows.flatMap((row, index) => {
-      const album = byId.get(albumIdOf(row));
-      return album ? [build(row, album, index)] : [];
-    });
+    return presentAlbumCards(ids, await deps.hydrator.albums(ids, viewerId));
   }
 
   async function resolveAlbumId(ref: string): Promise<string> {
@@ -236,12 +188,13 @@ export function createCatalogReading(context: CatalogContext) {
     if (!artist) throw notFound('artist_not_found');
     const [[summary], albumIds, releaseGroups] = await Promise.all([
       artistSummaries(db, [artist.id]),
-      artistAlbumIds(db, artist.id, viewerId),
+      artistAlbumIds(db, artist.id),
       artistReleaseGroups(db, artist.id),
     ]);
-    // The cards and the rows they are made from: the rows give each album's MusicBrainz id and secondary types.
-    const hydrated = await hydratedAlbums(albumIds, viewerId);
-    const albums = hydrated.map((album) => presentAlbumCard(album, album.viewerRating));
+    // The cards and the rows they are made from: the rows give each album's MusicBrainz id and secondary types. A
+    // pending album is listed to whoever's import added it only.
+    const hydrated = [...(await deps.hydrator.albums(albumIds, viewerId)).values()].filter(deps.hydrator.thingRules.albumListed);
+    const albums = hydrated.map(presentAlbumCard);
     const albumsByMbid = new Map<string, AlbumCard>();
     hydrated.forEach(({ album }, index) => {
       if (album.mbid) albumsByMbid.set(album.mbid, albums[index]!);
@@ -366,8 +319,6 @@ export function createCatalogReading(context: CatalogContext) {
     viewerRatingsFor,
     genreFilter,
     albumCards,
-    hydratedAlbums,
-    joinAlbumCards,
     resolveAlbumId,
     getAlbum,
     listAlbums,

@@ -1,66 +1,30 @@
 import {
   halfStepDistribution,
   roundRating,
-  type AlbumCard,
   type AlbumDetail,
   type ArtistCard,
   type ExternalLink,
-  type ReleaseType,
   type Track,
 } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import type { AlbumRow, TrackRow } from '../../db/schema.ts';
-import type { HydratedAlbum } from './albums.repository.ts';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
+import type { AlbumWithCredits } from '../../hydration/hydrator.ts';
 import type { ArtistSummaryRow } from './artists.repository.ts';
 
-/** Row -> contract shapes. The only way catalog data leaves the server. */
-
-const CARD_GENRES = 3;
-
-function coverVersion(hydrated: HydratedAlbum): string {
-  // Changes when the cached cover appears, so browsers drop a generated cover they kept.
-  return hydrated.album.cover_status === 'cached' ? 'c' : 'g';
-}
-
-export function presentAlbumCard(hydrated: HydratedAlbum, viewerRating: number | null = null): AlbumCard {
-  const { album } = hydrated;
-  return {
-    id: album.id,
-    slug: album.slug,
-    title: album.title,
-    artistCredit: album.artist_credit,
-    artists: hydrated.credits.map((credit) => ({
-      id: credit.artist_id,
-      slug: credit.slug,
-      name: credit.credited_name,
-      joinPhrase: credit.join_phrase,
-    })),
-    releaseDate: album.release_date,
-    releaseYear: album.release_year,
-    releaseType: album.release_type as ReleaseType,
-    coverUrl: paths.albumCover(album.id, coverVersion(hydrated)),
-    genres: hydrated.genres
-      .filter((genre) => genre.kind === 'genre')
-      .slice(0, CARD_GENRES)
-      .map(({ slug, name }) => ({ slug, name })),
-    averageRating: roundRating(album.rating_average),
-    ratingCount: album.rating_count,
-    reviewCount: album.review_count,
-    viewerRating,
-  };
-}
+/** Row -> contract shapes: the album page and artists (an album's card: hydration/albums.presenter.ts). */
 
 function presentTrack(row: Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>): Track {
   return { disc: row.disc, position: row.position, title: row.title, durationMs: row.duration_ms };
 }
 
 export function presentAlbumDetail(
-  hydrated: HydratedAlbum<AlbumRow>,
+  hydrated: AlbumWithCredits<AlbumRow>,
   tracks: readonly Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>[],
   distribution: ReadonlyMap<number, number>,
   viewerRating: number | null,
 ): AlbumDetail {
-  const card = presentAlbumCard(hydrated, viewerRating);
+  const card = presentAlbumCard({ ...hydrated, viewerRating });
   return {
     ...card,
     // The album page lists every genre and style, not only the three a card has room for.

@@ -17,7 +17,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   const context = createCatalogContext(deps);
   const reading = createCatalogReading(context);
   // What the parts use among themselves stays inside the catalog.
-  const { ratingPrior: _prior, viewerRatingsFor: _ratings, genreFilter: _genre, hydratedAlbums: _hydrated, ...shown } = reading;
+  const { ratingPrior: _prior, viewerRatingsFor: _ratings, genreFilter: _genre, albumCards: _cards, ...shown } = reading;
   return {
     ...shown,
     ...createCatalogCharts(context, reading),

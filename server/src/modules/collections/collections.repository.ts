@@ -133,32 +133,6 @@ export async function shiftPublicCollections(db: DB, userId: string, delta: numb
     .execute();
 }
 
-export type HydratedCollection = Awaited<ReturnType<typeof hydrate>>[number];
-
-/** Collections with the first three covers' albums, in the order of `ids` (their owners' cards come from the hydration layer). */
-export async function hydrate(db: DB, ids: readonly string[]) {
-  if (!ids.length) return [];
-  const [rows, firsts] = await Promise.all([
-    db
-      .selectFrom('collection')
-      .selectAll('collection')
-      .where('collection.id', 'in', [...ids])
-      .execute(),
-    db
-      .selectFrom('collection_album')
-      .select(['collection_id', 'album_id', 'position'])
-      .where('collection_id', 'in', [...ids])
-      .where('position', '<', 3)
-      .orderBy('position')
-      .execute(),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...row, coverAlbumIds: firsts.filter((entry) => entry.collection_id === id).map((entry) => entry.album_id) }] : [];
-  });
-}
-
 export interface ListFilter {
   ownerId?: string;
   /** Private collections are included only for this viewer's own. */
@@ -230,16 +204,6 @@ export async function removeLike(db: DB, userId: string, collectionId: string): 
     .where('collection_id', '=', collectionId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function likes(db: DB, userId: string, collectionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('collection_like')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('collection_id', '=', collectionId)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export async function likedBy(db: DB, userId: string): Promise<string[]> {

@@ -6,8 +6,6 @@ import type {
   CreateCollectionBody,
   UpdateCollectionBody,
 } from '@hearsay/contracts/collections';
-import { paths } from '@hearsay/contracts/paths';
-import type { CollectionCard } from '@hearsay/contracts/search';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
@@ -15,15 +13,19 @@ import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as repository from './collections.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
-import { presentPerson } from '../../hydration/people.presenter.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
+import { presentList, presentListSummary } from '../../hydration/lists.presenter.ts';
 
 export interface CollectionsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  /** Owners' cards, and whose collections the viewer may see (`canSee`: blocks either way, closed profiles). */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'where' | 'excluded'>;
+  /**
+   * Lists with their owners and albums, and which the viewer may see (`canSee` on the owner: blocks either way,
+   * closed profiles; a private list, its owner alone).
+   */
+  hydrator: Pick<Hydrator, 'person' | 'rules' | 'where' | 'excluded' | 'shownLists' | 'withAlbums'>;
   /** Told after a like is committed. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -42,36 +44,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   const now = () => deps.clock().toISOString();
   const lately = () => new Date(deps.clock().getTime() - 30 * 24 * 3600_000).toISOString();
 
-  /** Collections with their owners, in the order of `ids`; one whose owner's account is gone is left out. */
-  async function hydrated(ids: readonly string[]) {
-    const rows = await repository.hydrate(db, ids);
-    const owners = await hydrator.people(rows.map((row) => row.user_id));
-    return rows.flatMap((row) => {
-      const owner = owners.get(row.user_id);
-      return owner ? [{ row, owner }] : [];
-    });
-  }
-
-  async function summaries(ids: readonly string[]): Promise<CollectionSummary[]> {
-    return (await hydrated(ids)).map(({ row, owner }) => toSummary(row, owner));
-  }
-
-  function toSummary(row: repository.HydratedCollection, owner: HydratedPerson): CollectionSummary {
-    const { username, name } = presentPerson(owner);
-    return {
-      id: row.id,
-      title: row.name,
-      description: row.description,
-      albumCount: Number(row.album_count),
-      ownerUsername: username,
-      ownerName: name,
-      coverUrls: row.coverAlbumIds.map((albumId) => paths.albumCover(albumId)),
-      isPrivate: Boolean(row.is_private),
-      ranked: Boolean(row.ranked),
-      likeCount: Number(row.like_count),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
+  /** The summaries of the lists the viewer may see among `ids`, in that order; `filtered`: as a page's statement chose them. */
+  async function summaries(ids: readonly string[], viewerId: string | undefined, filtered = false): Promise<CollectionSummary[]> {
+    return (await hydrator.shownLists(ids, viewerId, { filtered })).map(presentListSummary);
   }
 
   /** A collection the viewer may see, or 404: private ones and those of someone blocked either way are not found. */
@@ -91,27 +66,15 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     return row;
   }
 
+  /** A list's page: a private list, or one whose owner is hidden from the viewer, is not found. */
   async function detail(collectionId: string, viewerId: string | undefined): Promise<Collection> {
-    const row = await visible(collectionId, viewerId);
-    const [[found], entries, liked] = await Promise.all([
-      hydrated([row.id]),
-      repository.entries(db, row.id),
-      viewerId ? repository.likes(db, viewerId, row.id) : Promise.resolve(false),
-    ]);
-    const listed = await deps.catalog.joinAlbumCards(
-      entries,
-      (entry) => entry.album_id,
-      viewerId,
-      (entry, album) => ({ note: entry.note, album }),
+    const [[shown], entries] = await Promise.all([hydrator.shownLists([collectionId], viewerId), repository.entries(db, collectionId)]);
+    if (!shown) throw NOT_FOUND();
+    const listed = await hydrator.withAlbums(entries, (entry) => entry.album_id, viewerId);
+    return presentList(
+      shown,
+      listed.map(({ row, album }) => ({ note: row.note, album: presentAlbumCard(album) })),
     );
-    if (!found) throw NOT_FOUND();
-    return {
-      ...toSummary(found.row, found.owner),
-      owner: presentPerson(found.owner),
-      entries: listed.map((entry, index) => ({ position: index + 1, ...entry })),
-      likedByViewer: liked,
-      isOwner: viewerId === row.user_id,
-    };
   }
 
   async function resolveAlbums(refs: readonly string[]): Promise<string[]> {
@@ -295,6 +258,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   async function page(
     filter: repository.ListFilter,
     query: { page: number; limit: number; sort?: 'popular' | 'recent' },
+    viewerId: string | undefined,
   ): Promise<CollectionPage> {
     const { ids, total } = await repository.listIds(
       db,
@@ -305,14 +269,14 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       (query.page - 1) * query.limit,
     );
     return {
-      items: await summaries(ids),
+      items: await summaries(ids, viewerId, true),
       ...pageFields(query, total),
     };
   }
 
   /** A person's collections as the viewer may see them: all for the owner, public ones for everyone else. */
   const ofOwner = (ownerId: string, viewerId: string | undefined, query: { page: number; limit: number }) =>
-    page({ ownerId, includePrivateOfOwner: ownerId === viewerId }, { ...query, sort: 'recent' });
+    page({ ownerId, includePrivateOfOwner: ownerId === viewerId }, { ...query, sort: 'recent' }, viewerId);
 
   async function choicesForAlbum(userId: string, albumRef: string) {
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
@@ -328,18 +292,6 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     };
   }
 
-  /** The search module's Collections tab: cards of these collections (found and checked for privacy there), in order. */
-  async function searchCards(ids: readonly string[]): Promise<CollectionCard[]> {
-    return (await summaries(ids)).map(({ id, title, albumCount, ownerUsername, ownerName, coverUrls }) => ({
-      id,
-      title,
-      albumCount,
-      ownerUsername,
-      ownerName,
-      coverUrls,
-    }));
-  }
-
   /** Account deletion: the person's likes leave other people's like counts (their own collections go with them). */
   async function forgetPerson(userId: string): Promise<void> {
     const liked = await repository.likedBy(db, userId);
@@ -350,8 +302,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   /** What a shared link to a list shows: the list as a visitor sees it (a private list has no preview). */
   async function preview(collectionId: string): Promise<CollectionSummary> {
-    const row = await visible(collectionId, undefined);
-    const [summary] = await summaries([row.id]);
+    const [summary] = await summaries([collectionId], undefined);
     if (!summary) throw NOT_FOUND();
     return summary;
   }
@@ -377,10 +328,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     setNote,
     setLike,
     browse: async (query: { page: number; limit: number; sort?: 'popular' | 'recent' }, viewerId: string | undefined) =>
-      page({ hiddenOwners: await hydrator.excluded.canSee(viewerId) }, { ...query, sort: query.sort ?? 'popular' }),
+      page({ hiddenOwners: await hydrator.excluded.canSee(viewerId) }, { ...query, sort: query.sort ?? 'popular' }, viewerId),
     ofOwner,
     choicesForAlbum,
-    searchCards,
     publicCount: (ownerId: string) => repository.publicCount(db, ownerId),
     forgetPerson,
   };

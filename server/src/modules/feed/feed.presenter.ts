@@ -1,47 +1,27 @@
 import type { SharingSettings } from '@hearsay/contracts/settings';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
-import { FEED_GROUP_MAX, type FeedItem, type FeedPerson, type FeedReview } from '@hearsay/contracts/feed';
+import { FEED_GROUP_MAX, type FeedItem, type FeedPerson } from '@hearsay/contracts/feed';
+import type { HydratedAlbum, HydratedList, HydratedReview } from '../../hydration/hydrator.ts';
+import { presentFeedList } from '../../hydration/lists.presenter.ts';
+import { presentReviewSummary } from '../../hydration/reviews.presenter.ts';
 import type * as repository from './feed.repository.ts';
 
-type ReviewRow = Awaited<ReturnType<typeof repository.reviews>>['rows'][number];
-type CollectionRow = Awaited<ReturnType<typeof repository.collections>>[number];
 type ListenRow = Awaited<ReturnType<typeof repository.listens>>[number];
 
-/** Everything one page's rows refer to, fetched in one batch per kind. */
+/** Everything one page's rows refer to, fetched in one batch per kind (people and albums already presented). */
 export interface Hydrated {
   people: Map<string, FeedPerson>;
   albums: Map<string, AlbumCard>;
-  reviews: Map<string, ReviewRow>;
-  likedReviews: Set<string>;
-  /** Each with the ids of its cover albums, in order. */
-  collections: Map<string, CollectionRow>;
+  /** The albums as hydrated: a list's covers. */
+  hydratedAlbums: Map<string, HydratedAlbum>;
+  reviews: Map<string, HydratedReview>;
+  lists: Map<string, HydratedList>;
   listens: Map<string, ListenRow>;
   /** What each actor shares with others (Settings → Privacy). */
   sharing: Map<string, SharingSettings>;
 }
 
 const ratingKey = (userId: string, albumId: string) => `${userId}:${albumId}`;
-
-const EXCERPT_LENGTH = 280;
-
-function excerpt(text: string): string {
-  if (text.length <= EXCERPT_LENGTH) return text;
-  const cut = text.slice(0, EXCERPT_LENGTH);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 20)).trimEnd()}…`;
-}
-
-export function presentReview(row: ReviewRow, liked: boolean): FeedReview {
-  return {
-    id: row.id,
-    title: row.title,
-    excerpt: excerpt(row.content_text),
-    rating: Number(row.current_rating),
-    likeCount: Number(row.like_count),
-    commentCount: Number(row.comment_count),
-    likedByViewer: liked,
-    createdAt: row.created_at,
-  };
-}
 
 /** A row the rules step kept: everything it refers to is known to exist and be visible. */
 export interface KeptRow {
@@ -76,15 +56,12 @@ export function presentFeed(rows: readonly KeptRow[], data: Hydrated): FeedItem[
         items.push({ kind: 'ratings', ...base, ratings: [rating] });
       }
     } else if (row.verb === 'reviewed') {
-      const review = data.reviews.get(row.object_id)!;
-      items.push({ kind: 'review', ...base, album: album!, review: presentReview(review, data.likedReviews.has(review.id)) });
+      items.push({ kind: 'review', ...base, album: album!, review: presentReviewSummary(data.reviews.get(row.object_id)!) });
     } else if (row.verb === 'created_collection' || row.verb === 'added_to_collection') {
-      const collection = data.collections.get(row.object_id)!;
-      const covers = collection.firstAlbumIds.flatMap((id) => data.albums.get(id)?.coverUrl ?? []);
       items.push({
         kind: 'collection',
         ...base,
-        collection: { id: collection.id, title: collection.name, albumCount: Number(collection.album_count), coverUrls: covers },
+        collection: presentFeedList(data.lists.get(row.object_id)!, data.hydratedAlbums),
         album: row.verb === 'added_to_collection' ? album! : null,
       });
     } else if (row.verb === 'followed') {

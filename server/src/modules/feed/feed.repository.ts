@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ActivityObject, ActivityVerb } from '../../db/schema.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
-import { inJsonList, jsonArrayOf, jsonFlagOff, jsonList, jsonRows } from '../../platform/db/json-arrays.ts';
+import { inJsonList, jsonFlagOff, jsonList } from '../../platform/db/json-arrays.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 import { runKeptPrepared } from '../../platform/db/prepared-statements.ts';
 
@@ -140,68 +140,6 @@ export async function newestAmongFollowed(
 
 /** A condition on a column naming a person, for the viewer (the hydration layer's rules: feed.service.ts passes `activityShown`). */
 export type PersonShownTo = (viewerId: string, column: string) => RawBuilder<SqlBool>;
-
-/** Reviews by id with the author's current rating, and which of them the viewer liked (read with them). */
-export async function reviews(db: DB, ids: readonly string[], viewerId: string) {
-  if (!ids.length) return { rows: [], liked: new Set<string>() };
-  const rows = await reviewRows(db, jsonList(ids), viewerId);
-  return { rows, liked: new Set(rows.filter((row) => Boolean(row.liked)).map((row) => row.id)) };
-}
-
-const reviewRows = precompiled((db, idList: string, viewerId: string) =>
-  db
-    .selectFrom('review')
-    .leftJoin('rating', (join) => join.onRef('rating.user_id', '=', 'review.user_id').onRef('rating.album_id', '=', 'review.album_id'))
-    .select((eb) => [
-      'review.id',
-      'review.user_id',
-      'review.album_id',
-      'review.title',
-      'review.content_text',
-      'review.like_count',
-      'review.comment_count',
-      'review.created_at',
-      eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating'),
-      eb
-        .exists(
-          eb
-            .selectFrom('review_like')
-            .select('review_like.review_id')
-            .whereRef('review_like.review_id', '=', 'review.id')
-            .where('review_like.user_id', '=', viewerId),
-        )
-        .as('liked'),
-    ])
-    .where(inJsonList(db, 'review.id', idList))
-    .where('review.hidden_reason', 'is', null),
-);
-
-/** Collections by id with the ids of their first four albums (for covers), in order; the rules step decides who may see them. */
-export async function collections(db: DB, ids: readonly string[]) {
-  if (!ids.length) return [];
-  const rows = await collectionRows(db, jsonList(ids));
-  return rows.map(({ first_albums, ...row }) => ({
-    ...row,
-    firstAlbumIds: jsonRows<{ album_id: string }>(first_albums).map((entry) => entry.album_id),
-  }));
-}
-
-const collectionRows = precompiled((db, idList: string) =>
-  db
-    .selectFrom('collection')
-    .select(['id', 'user_id', 'name', 'is_private', 'album_count'])
-    .select((eb) =>
-      jsonArrayOf(db)(
-        eb
-          .selectFrom('collection_album')
-          .select('collection_album.album_id')
-          .whereRef('collection_album.collection_id', '=', 'collection.id')
-          .where('collection_album.position', '<', 4)
-          .orderBy('collection_album.position'),
-      ).as('first_albums'),
-    )
-    .where(inJsonList(db, 'id', idList)),
-);
 
 /** Journal entries by id: the day and the rating of that listen (never the note). */
 export async function listens(db: DB, ids: readonly string[]) {

@@ -10,18 +10,23 @@ import {
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, fieldIssue } from '../../platform/errors.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
-import type { Hydrator } from '../../hydration/hydrator.ts';
+import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCard, presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
+import { presentReviewSummary } from '../../hydration/reviews.presenter.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { presentFeed, presentReview, type Hydrated, type KeptRow } from './feed.presenter.ts';
+import { presentFeed, type Hydrated, type KeptRow } from './feed.presenter.ts';
 import * as repository from './feed.repository.ts';
 
 export interface FeedServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
-  /** People and who stays out of the feed (`activityShown`: blocks either way, closed profiles and mutes). */
-  hydrator: Pick<Hydrator, 'people' | 'rules' | 'where'>;
+  /**
+   * People, albums, reviews and lists, and who stays out of the feed (`activityShown`: blocks either way, closed
+   * profiles and mutes; what a moderator hid, private lists).
+   */
+  hydrator: Pick<Hydrator, 'people' | 'rules' | 'where' | 'albums' | 'withAlbums' | 'reviews' | 'shownReviews' | 'lists' | 'thingRules'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
 }
@@ -57,6 +62,9 @@ function decodeCursor(cursor: string | undefined): repository.FeedPosition | nul
   return { createdAt, id };
 }
 
+/** A page's hydrated things, and its people as hydrated: the rules ask about them. */
+type PageData = Hydrated & { hydratedPeople: Map<string, HydratedPerson> };
+
 const positionOf = (row: repository.FeedRow): repository.FeedPosition => ({ createdAt: row.created_at, id: row.id });
 
 /**
@@ -73,8 +81,13 @@ export function createFeedService(deps: FeedServiceDeps) {
    * cost follows the people at hand; anything that refers to someone left out is then dropped by the rules.
    */
   async function peopleById(viewerId: string, ids: readonly string[]): Promise<Map<string, PersonSummary>> {
+    const people = await shownPeople(viewerId, ids);
+    return new Map([...people.values()].map((person) => [person.id, presentPerson(person)]));
+  }
+
+  async function shownPeople(viewerId: string, ids: readonly string[]): Promise<Map<string, HydratedPerson>> {
     const people = await hydrator.people(ids, viewerId);
-    return new Map([...people.values()].filter(hydrator.rules.activityShown).map((person) => [person.id, presentPerson(person)]));
+    return new Map([...people].filter(([, person]) => hydrator.rules.activityShown(person)));
   }
 
   async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
@@ -88,48 +101,49 @@ export function createFeedService(deps: FeedServiceDeps) {
     return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : windowEnd };
   }
 
-  async function hydrate(rows: readonly repository.FeedRow[], viewerId: string): Promise<Hydrated> {
+  async function hydrate(rows: readonly repository.FeedRow[], viewerId: string): Promise<PageData> {
     const objects = (type: repository.FeedRow['object_type']) => rows.filter((row) => row.object_type === type).map((row) => row.object_id);
     const actorIds = [...new Set(rows.map((row) => row.actor_id))];
     const personIds = [...new Set([...actorIds, ...objects('person')])];
-    const [people, reviews, collections, listens, settings] = await Promise.all([
-      peopleById(viewerId, personIds),
-      repository.reviews(db, objects('review'), viewerId),
-      repository.collections(db, [...new Set(objects('collection'))]),
+    const [people, reviews, lists, listens, settings] = await Promise.all([
+      shownPeople(viewerId, personIds),
+      hydrator.reviews(objects('review'), viewerId),
+      hydrator.lists(objects('collection'), viewerId),
       repository.listens(db, objects('journal_entry')),
       deps.settings.readMany(actorIds),
     ]);
-    const albumIds = new Set([
-      ...rows.flatMap((row) => row.album_id ?? []),
-      ...collections.flatMap((collection) => collection.firstAlbumIds),
-    ]);
-    const albums = await catalog.albumCards([...albumIds], viewerId);
+    const albumIds = [...rows.flatMap((row) => row.album_id ?? []), ...[...lists.values()].flatMap((list) => list.coverAlbumIds)];
+    const albums = await hydrator.albums(albumIds, viewerId);
     return {
-      people,
-      albums: new Map(albums.map((album) => [album.id, album])),
-      reviews: new Map(reviews.rows.map((row) => [row.id, row])),
-      likedReviews: reviews.liked,
-      collections: new Map(collections.map((row) => [row.id, row])),
+      people: new Map([...people].map(([id, person]) => [id, presentPerson(person)])),
+      hydratedPeople: people,
+      albums: new Map([...albums].map(([id, album]) => [id, presentAlbumCard(album)])),
+      hydratedAlbums: albums,
+      reviews,
+      lists,
       listens: new Map(listens.map((row) => [row.id, row])),
       sharing: new Map([...settings].map(([id, member]) => [id, member.sharing])),
     };
   }
 
   /** What the viewer may see: anything whose actor, object or album is gone is dropped, and so are private collections. */
-  function visible(row: repository.FeedRow, data: Hydrated): row is repository.FeedRow & KeptRow {
-    if (!data.people.has(row.actor_id)) return false;
+  function visible(row: repository.FeedRow, data: PageData): row is repository.FeedRow & KeptRow {
+    const actor = data.hydratedPeople.get(row.actor_id);
+    if (!actor) return false;
     if (row.album_id && !data.albums.has(row.album_id)) return false;
     const shares = data.sharing.get(row.actor_id);
     switch (row.verb) {
       case 'rated':
         // The row is the rating itself, read with its current value.
         return shares?.ratings !== false && row.rating !== null;
-      case 'reviewed':
-        return shares?.reviews !== false && data.reviews.get(row.object_id)?.user_id === row.actor_id;
+      case 'reviewed': {
+        const review = data.reviews.get(row.object_id);
+        return shares?.reviews !== false && review?.authorId === row.actor_id && hydrator.thingRules.reviewShown(review, actor);
+      }
       case 'created_collection':
       case 'added_to_collection': {
-        const collection = data.collections.get(row.object_id);
-        return Boolean(collection && !collection.is_private && collection.user_id === row.actor_id);
+        const list = data.lists.get(row.object_id);
+        return list?.ownerId === row.actor_id && hydrator.thingRules.listShown(list, actor);
       }
       case 'followed':
         return data.people.has(row.object_id);
@@ -147,21 +161,20 @@ export function createFeedService(deps: FeedServiceDeps) {
     return { items: presentFeed(kept, data), nextCursor: next ? encodeCursor(next) : null };
   }
 
-  /** Reviews by id with their albums and authors, in the order given; deleted ones are left out. */
+  /**
+   * Reviews by id with their albums and authors, in the order given: those the viewer may see (deleted ones and what a
+   * moderator hid left out) by people whose activity the feed shows and who share their reviews.
+   */
   async function sidebarReviews(ids: readonly string[], viewerId: string): Promise<SidebarReview[]> {
-    const reviews = await repository.reviews(db, ids, viewerId);
-    const byId = new Map(reviews.rows.map((row) => [row.id, row]));
-    const found = ids.flatMap((id) => byId.get(id) ?? []);
-    const sharing = await deps.settings.readMany(found.map((row) => row.user_id));
-    const ordered = found.filter((row) => sharing.get(row.user_id)?.sharing.reviews !== false);
-    const authors = ordered.map((row) => row.user_id);
-    const people = await peopleById(viewerId, authors);
-    return catalog.joinAlbumCards(
-      ordered.filter((row) => people.has(row.user_id)),
-      (row) => row.album_id,
-      viewerId,
-      (row, album) => ({ album, author: people.get(row.user_id)!, review: presentReview(row, reviews.liked.has(row.id)) }),
-    );
+    const shown = (await hydrator.shownReviews(ids, viewerId)).filter(({ author }) => hydrator.rules.activityShown(author));
+    const sharing = await deps.settings.readMany(shown.map(({ author }) => author.id));
+    return shown
+      .filter(({ author }) => sharing.get(author.id)?.sharing.reviews !== false)
+      .map(({ review, author, album }) => ({
+        album: presentAlbumCard(album),
+        author: presentPerson(author),
+        review: presentReviewSummary(review),
+      }));
   }
 
   async function sidebar(viewerId: string): Promise<FeedSidebar> {
@@ -175,12 +188,9 @@ export function createFeedService(deps: FeedServiceDeps) {
     ]);
     const neighbourIds = neighbours.map((row) => row.userId);
     const [popularAlbums, reviews, suggested] = await Promise.all([
-      catalog.joinAlbumCards(
-        popular,
-        (row) => row.albumId,
-        viewerId,
-        (row, album) => ({ album, raters: row.raters }),
-      ),
+      hydrator
+        .withAlbums(popular, (row) => row.albumId, viewerId)
+        .then((found) => found.map(({ row, album }) => ({ album: presentAlbumCard(album), raters: row.raters }))),
       sidebarReviews(reviewIds, viewerId),
       peopleById(viewerId, neighbourIds),
     ]);
@@ -209,7 +219,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       catalog.startingAlbumIds({ ...choices, notRatedBy: viewerId, limit: STARTER_ALBUMS }),
     ]);
     const [albums, reviewers, reviews] = await Promise.all([
-      catalog.albumCards(unrated.ids, viewerId),
+      hydrator.albums(unrated.ids, viewerId).then((found) => presentAlbumCards(unrated.ids, found)),
       starterReviewers(viewerId, followees, pool.fromChoices ? pool.ids : [], now),
       recentReviews(viewerId),
     ]);

@@ -11,12 +11,16 @@ import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import * as repository from './journal.repository.ts';
 
 export interface JournalServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
+  /** Each entry's album card. */
+  hydrator: Pick<Hydrator, 'withAlbums'>;
 }
 
 export type JournalService = ReturnType<typeof createJournalService>;
@@ -47,20 +51,15 @@ export function createJournalService(deps: JournalServiceDeps) {
   const cleanNote = (note: string | null | undefined) => (note ? note : null);
 
   async function present(rows: readonly EntryRow[], userId: string): Promise<JournalEntry[]> {
-    return catalog.joinAlbumCards(
-      rows,
-      (row) => row.album_id,
-      userId,
-      (row, album) => ({
-        id: row.id,
-        album,
-        listenedOn: row.listened_on,
-        rating: row.rating === null ? null : Number(row.rating),
-        note: row.note,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      }),
-    );
+    return (await deps.hydrator.withAlbums(rows, (row) => row.album_id, userId)).map(({ row, album }) => ({
+      id: row.id,
+      album: presentAlbumCard(album),
+      listenedOn: row.listened_on,
+      rating: row.rating === null ? null : Number(row.rating),
+      note: row.note,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
   }
 
   async function presentOne(row: EntryRow, userId: string): Promise<JournalEntry> {

@@ -4,12 +4,16 @@ import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import * as repository from './library.repository.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
 
 export interface LibraryServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
   ratings: RatingLookup;
+  /** The albums' cards. */
+  hydrator: Pick<Hydrator, 'albums'>;
 }
 
 export type LibraryService = ReturnType<typeof createLibraryService>;
@@ -55,7 +59,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
   async function list(table: repository.Mark, userId: string, query: { page: number; limit: number }): Promise<Page<AlbumCard>> {
     const { ids, total } = await repository.markedAlbumIds(db, table, userId, query.limit, (query.page - 1) * query.limit);
     return {
-      items: await catalog.albumCards(ids, userId),
+      items: presentAlbumCards(ids, await deps.hydrator.albums(ids, userId)),
       ...pageFields(query, total),
     };
   }

@@ -1,6 +1,7 @@
 import { COMPATIBILITY_LIST_LIMIT, type Compatibility, type SharedRating } from '@hearsay/contracts/profiles';
 import type { DB } from '../../platform/db/index.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import * as repository from './compatibility.repository.ts';
 import { COMPATIBILITY_MIN_IN_COMMON } from '@hearsay/contracts/constants';
 
@@ -26,7 +27,12 @@ interface Shared {
 }
 
 /** Taste compatibility of the viewer with another person (the contract's `Compatibility`). */
-export async function compatibilityOf(db: DB, catalog: CatalogService, viewerId: string, otherId: string): Promise<Compatibility> {
+export async function compatibilityOf(
+  db: DB,
+  hydrator: Pick<Hydrator, 'withAlbums'>,
+  viewerId: string,
+  otherId: string,
+): Promise<Compatibility> {
   const shared: Shared[] = (await repository.sharedRatings(db, viewerId, otherId)).map((row) => {
     const [mine, theirs] = [Number(row.mine), Number(row.theirs)];
     return { albumId: row.album_id, mine, theirs, gap: Math.abs(mine - theirs) };
@@ -44,13 +50,12 @@ export async function compatibilityOf(db: DB, catalog: CatalogService, viewerId:
     .filter((row) => row.gap >= DISAGREE_GAP)
     .sort((a, b) => b.gap - a.gap || byAlbum(a, b))
     .slice(0, COMPATIBILITY_LIST_LIMIT);
-  const present = (rows: Shared[]) =>
-    catalog.joinAlbumCards(
-      rows,
-      (row) => row.albumId,
-      viewerId,
-      (row, album): SharedRating => ({ album, yourRating: row.mine, theirRating: row.theirs }),
-    );
+  const present = async (rows: Shared[]) =>
+    (await hydrator.withAlbums(rows, (row) => row.albumId, viewerId)).map(({ row, album }): SharedRating => ({
+      album: presentAlbumCard(album),
+      yourRating: row.mine,
+      theirRating: row.theirs,
+    }));
   const [agreeCards, disagreeCards] = await Promise.all([present(agree), present(disagree)]);
   return { enough: true, inCommon, score: compatibilityScore(inCommon, differenceSum), agree: agreeCards, disagree: disagreeCards };
 }

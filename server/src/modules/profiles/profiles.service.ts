@@ -13,7 +13,7 @@ import * as repository from './profiles.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { Hydrator } from '../../hydration/hydrator.ts';
-import { presentPerson, presentPersonCard } from '../../hydration/people.presenter.ts';
+import { presentPerson, presentPersonCard, presentPersonCardWithoutFollow } from '../../hydration/people.presenter.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import { USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
 
@@ -26,7 +26,7 @@ export interface ProfilesServiceDeps {
   /** Blocking and muting from a profile. */
   blocks: Pick<BlocksService, 'block' | 'unblock' | 'mute' | 'unmute'>;
   /** People with the viewer's side of them, and the rules of who sees whom. */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'excluded'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'excluded' | 'withAlbums'>;
   /** Members' settings (accounts' settings service): whether a person shares their ratings. */
   settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
@@ -271,7 +271,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       return person
         ? [
             {
-              person: { ...presentPersonCard(person), isFollowing: false, isViewer: false },
+              person: presentPersonCardWithoutFollow(person),
               requestedAt: new Date(row.created_at).toISOString(),
             },
           ]
@@ -325,7 +325,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function compatibility(username: string, viewer: Viewer) {
     const target = await ratingsOf(username, viewer);
     if (target.id === viewer.id) throw notFound('compatibility_with_yourself');
-    return compatibilityOf(db, deps.catalog, viewer.id, target.id);
+    return compatibilityOf(db, hydrator, viewer.id, target.id);
   }
 
   /** Account deletion: the people they followed lose a follower, their followers follow one fewer. */

@@ -4,12 +4,16 @@ import type { AlbumRating, MyRatingsPage, MyRatingsQuery } from '@hearsay/contra
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import * as repository from './ratings.repository.ts';
 
 export interface RatingsServiceDeps {
   db: DB;
   clock: () => Date;
   catalog: CatalogService;
+  /** Each rating's album card. */
+  hydrator: Pick<Hydrator, 'withAlbums'>;
 }
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
@@ -117,12 +121,11 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       order: query.order ?? 'desc',
     });
     return {
-      items: await catalog.joinAlbumCards(
-        rows,
-        (row) => row.album_id,
-        userId,
-        (row, album) => ({ album, rating: Number(row.rating), ratedAt: row.updated_at }),
-      ),
+      items: (await deps.hydrator.withAlbums(rows, (row) => row.album_id, userId)).map(({ row, album }) => ({
+        album: presentAlbumCard(album),
+        rating: Number(row.rating),
+        ratedAt: row.updated_at,
+      })),
       ...pageFields(query, total),
     };
   }

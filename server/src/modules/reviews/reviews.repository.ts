@@ -138,35 +138,6 @@ export async function reviewIds(
   return { ids: rows.map((row) => row.id), total: Number(total) };
 }
 
-/**
- * Reviews in the order of `ids` (their authors' cards come from the hydration layer). A review shows the author's
- * rating of the album as it is now (the star row is the one place a rating changes); the rating kept with the review
- * only stands in once the author has removed theirs.
- */
-export async function hydrateReviews(db: DB, ids: readonly string[]) {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('review')
-    .leftJoin('rating', (join) => join.onRef('rating.user_id', '=', 'review.user_id').onRef('rating.album_id', '=', 'review.album_id'))
-    .selectAll('review')
-    .select((eb) => [eb.fn.coalesce('rating.rating', 'review.rating').as('current_rating')])
-    .where('review.id', 'in', [...ids])
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-export async function likedAmong(db: DB, userId: string, reviewIds: readonly string[]): Promise<Set<string>> {
-  if (!reviewIds.length) return new Set();
-  const rows = await db
-    .selectFrom('review_like')
-    .select('review_id')
-    .where('user_id', '=', userId)
-    .where('review_id', 'in', [...reviewIds])
-    .execute();
-  return new Set(rows.map((row) => row.review_id));
-}
-
 export async function addLike(db: DB, userId: string, reviewId: string, now: string): Promise<boolean> {
   const result = await db
     .insertInto('review_like')

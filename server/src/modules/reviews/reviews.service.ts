@@ -9,10 +9,11 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import * as repository from './reviews.repository.ts';
 import type { ImageProxyService } from '../image-proxy/image-proxy.service.ts';
-import { excerptOf, mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
+import { mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
+import { excerptOf, presentReview } from '../../hydration/reviews.presenter.ts';
 import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 
 export interface ReviewsServiceDeps {
@@ -21,8 +22,11 @@ export interface ReviewsServiceDeps {
   catalog: CatalogService;
   ratings: RatingsService;
   images: Pick<ImageProxyService, 'imageSrc'>;
-  /** Authors' cards, and whose reviews and comments the reader may see (`canSee`: blocks either way, closed profiles). */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'rules' | 'where'>;
+  /**
+   * Reviews with their authors and albums, and whose reviews and comments the reader may see (`canSee`: blocks either
+   * way, closed profiles; what a moderator hid, its author alone).
+   */
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'rules' | 'where' | 'shownReviews'>;
   /** Told after likes, comments and new reviews are committed; the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -87,47 +91,13 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { html, text, title: (input.title ?? '').trim() };
   }
 
-  async function present(ids: readonly string[], viewerId: string | undefined): Promise<Review[]> {
-    const [rows, liked] = await Promise.all([
-      repository.hydrateReviews(db, ids),
-      viewerId ? repository.likedAmong(db, viewerId, ids) : new Set<string>(),
-    ]);
-    // The authors' cards and the albums' cards are read side by side.
-    const [people, cards] = await Promise.all([
-      authors(rows.map((row) => row.user_id)),
-      catalog.joinAlbumCards(
-        rows,
-        (row) => row.album_id,
-        viewerId,
-        (row, album) => ({ row, album }),
-      ),
-    ]);
-    return cards.flatMap(({ row, album }) => {
-      const author = people.get(row.user_id);
-      if (!author) return [];
-      return [
-        {
-          id: row.id,
-          album,
-          author,
-          rating: Number(row.current_rating),
-          title: row.title,
-          contentHtml: shown(row.content_html),
-          excerpt: excerptOf(row.content_text),
-          createdAt: row.created_at,
-          editedAt: row.edited_at,
-          likeCount: Number(row.like_count),
-          commentCount: Number(row.comment_count),
-          likedByViewer: liked.has(row.id),
-          isOwner: viewerId === row.user_id,
-          hiddenReason: viewerId === row.user_id ? row.hidden_reason : null,
-        },
-      ];
-    });
+  /** `filtered`: the ids come from a page's statement, which took the rule as a condition. */
+  async function present(ids: readonly string[], viewerId: string | undefined, filtered = false): Promise<Review[]> {
+    return (await hydrator.shownReviews(ids, viewerId, { filtered })).map((review) => presentReview(review, shown));
   }
 
+  /** A review the viewer may see (the hydration layer's `reviewShown`), or not found, as if deleted. */
   async function one(reviewId: string, viewerId: string | undefined): Promise<Review> {
-    await visibleReview(reviewId, viewerId);
     const [review] = await present([reviewId], viewerId);
     if (!review) throw reviewNotFound();
     return review;
@@ -147,7 +117,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       (query.page - 1) * query.limit,
     );
     return {
-      items: await present(ids, viewerId),
+      items: await present(ids, viewerId, true),
       ...pageFields(query, total),
     };
   }

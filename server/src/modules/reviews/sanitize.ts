@@ -87,9 +87,3 @@ export function reviewText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-export function excerptOf(text: string, length = 240): string {
-  if (text.length <= length) return text;
-  const cut = text.slice(0, length);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length - 20)).trimEnd()}…`;
-}

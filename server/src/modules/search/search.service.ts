@@ -4,7 +4,6 @@ import {
   SUGGESTED_ALBUMS,
   SUGGESTED_ARTISTS,
   SUGGESTED_PEOPLE,
-  type CollectionCard,
   type SearchQuery,
   type SearchResult,
   type SearchSuggestions,
@@ -17,6 +16,8 @@ import * as repository from './search.repository.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentUserCard } from '../../hydration/people.presenter.ts';
+import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
+import { presentListCard } from '../../hydration/lists.presenter.ts';
 
 /** Documents beginning with the words, looked up besides the first matches when a search finds more than it ranks. */
 const STARTING_CANDIDATES = 200;
@@ -28,13 +29,11 @@ const MAX_CORRECTIONS = 20;
 export interface SearchServiceDeps {
   db: DB;
   catalog: CatalogService;
-  /** Collections join search when the collections module provides their cards. */
-  collections?: { searchCards(ids: readonly string[]): Promise<CollectionCard[]> };
   /**
-   * People's cards; people and collections hidden from the viewer are not found (`listable` people: blocks, private
-   * profiles; `canSee` owners: blocks, closed profiles).
+   * The cards of albums, people and collections; people and collections hidden from the viewer are not found
+   * (`listable` people: blocks, private profiles; `canSee` owners: blocks, closed profiles).
    */
-  hydrator: Pick<Hydrator, 'people' | 'where'>;
+  hydrator: Pick<Hydrator, 'people' | 'where' | 'albums' | 'shownLists'>;
   /** CACHES: with caches off, every search reads its matches and corrections. */
   caches?: CacheMode;
 }
@@ -146,7 +145,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       community: {
         tokens,
         listed: (person) => deps.hydrator.where.listable(viewerId, person),
-        shown: deps.collections ? (owner) => deps.hydrator.where.canSee(viewerId, owner) : undefined,
+        shown: (owner) => deps.hydrator.where.canSee(viewerId, owner),
       },
       limit: SEARCH_COUNT_LIMIT + 1,
     });
@@ -211,21 +210,31 @@ export function createSearchService(deps: SearchServiceDeps) {
       more: { albums: albums.more, artists: artists.more, users: people.more, collections: collections.more },
       ...pageFields(query, total),
     };
-    if (query.type === 'albums') result.albums = await catalog.albumCards(window(albumIds), viewerId);
+    if (query.type === 'albums') result.albums = await albumCards(window(albumIds), viewerId);
     else if (query.type === 'artists') result.artists = await catalog.artistCards(window(artists.ids));
     else if (query.type === 'users')
       result.users = await userCards(
         window(rankByName(people.matches, tokens)).map((match) => match.refId),
         viewerId,
       );
-    else if (deps.collections) {
+    else {
       // The name as typed first, then the most liked.
       const ranked = collections.matches
         .map((match) => ({ match, tier: nameTier(match.text, tokens) }))
         .sort((a, b) => a.tier - b.tier || b.match.likeCount - a.match.likeCount || (a.match.refId < b.match.refId ? -1 : 1));
-      result.collections = await deps.collections.searchCards(window(ranked).map(({ match }) => match.refId));
+      // Found by a statement that took `canSee` on the owner as a condition.
+      const shown = await deps.hydrator.shownLists(
+        window(ranked).map(({ match }) => match.refId),
+        viewerId,
+        { filtered: true },
+      );
+      result.collections = shown.map(presentListCard);
     }
     return result;
+  }
+
+  async function albumCards(ids: readonly string[], viewerId: string | undefined) {
+    return presentAlbumCards(ids, await deps.hydrator.albums(ids, viewerId));
   }
 
   /** The header's suggestions: the first few of each tab the search page would show for the words. */
@@ -233,8 +242,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const tokens = queryTokens(q);
     if (tokens.length === 0) return { q, albums: [], artists: [], users: [] };
     const { albums, artists, people } = await findAll(tokens, viewerId);
-    const [albumCards, artistCards, users] = await Promise.all([
-      catalog.albumCards(albums.ids.slice(0, SUGGESTED_ALBUMS), viewerId),
+    const [albumsFound, artistCards, users] = await Promise.all([
+      albumCards(albums.ids.slice(0, SUGGESTED_ALBUMS), viewerId),
       catalog.artistCards(artists.ids.slice(0, SUGGESTED_ARTISTS)),
       userCards(
         rankByName(people.matches, tokens)
@@ -243,7 +252,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         viewerId,
       ),
     ]);
-    return { q, albums: albumCards, artists: artistCards, users };
+    return { q, albums: albumsFound, artists: artistCards, users };
   }
 
   return { search, suggest, releaseYears: () => catalog.releaseYears() };

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import type { DB } from '../../platform/db/index.ts';
 import { slugify } from '../../platform/text.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import * as repository from './site.repository.ts';
 
 /** The landing page's genre chips, in the order the product shows them. */
@@ -25,6 +27,8 @@ const FEATURED_COUNT = 4;
 export interface SiteServiceDeps {
   db: DB;
   catalog: CatalogService;
+  /** The featured albums' cards. */
+  hydrator: Pick<Hydrator, 'albums'>;
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
   /** Recent well-rated reviews to quote on the landing page; provided by the reviews module. */
@@ -75,7 +79,7 @@ export function createSiteService(deps: SiteServiceDeps) {
     ]);
     return {
       stats: siteStats,
-      featuredAlbums: await deps.catalog.albumCards(featuredIds, viewerId),
+      featuredAlbums: presentAlbumCards(featuredIds, await deps.hydrator.albums(featuredIds, viewerId)),
       genres,
       testimonials,
     };

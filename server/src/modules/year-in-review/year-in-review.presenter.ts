@@ -3,6 +3,7 @@ import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
 import { YEAR_TOP_GROUPS, type YearInReview } from '@hearsay/contracts/year-in-review';
 import type { HydratedPerson } from '../../hydration/hydrator.ts';
 import { presentPerson } from '../../hydration/people.presenter.ts';
+import { excerptOf } from '../../hydration/reviews.presenter.ts';
 import type * as repository from './year-in-review.repository.ts';
 
 type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -19,13 +20,6 @@ export interface YearRows {
 }
 
 const EXCERPT_LENGTH = 200;
-
-/** The opening words of a review, cut at a word. */
-function excerptOf(text: string): string {
-  if (text.length <= EXCERPT_LENGTH) return text;
-  const cut = text.slice(0, EXCERPT_LENGTH);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 20)).trimEnd()}…`;
-}
 
 export function presentYear(
   person: HydratedPerson,
@@ -74,7 +68,7 @@ export function presentYear(
         ? {
             id: best.id,
             title: best.title,
-            excerpt: excerptOf(best.content_text),
+            excerpt: excerptOf(best.content_text, EXCERPT_LENGTH),
             rating: Number(best.rating),
             likeCount: Number(best.like_count),
             createdAt: new Date(best.created_at).toISOString(),

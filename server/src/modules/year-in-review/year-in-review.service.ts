@@ -6,19 +6,18 @@ import type { DB } from '../../platform/db/index.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import { asVisitor, type HydratedPerson, type Hydrator } from '../../hydration/hydrator.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CoverService } from '../covers/covers.service.ts';
 import { readLanguage } from '../../platform/languages.ts';
 import { renderDefaultCard, renderYearCard, yearCardSvg, type CardCover, type CardData } from './year-card.ts';
 import { presentYear, type YearRows } from './year-in-review.presenter.ts';
 import * as repository from './year-in-review.repository.ts';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 
 export interface YearInReviewServiceDeps {
   db: DB;
   clock: () => Date;
   /** The person, and whether the viewer (or a visitor) may see their profile. */
-  hydrator: Pick<Hydrator, 'personNamed' | 'rules'>;
-  catalog: CatalogService;
+  hydrator: Pick<Hydrator, 'personNamed' | 'rules' | 'albums'>;
   covers: CoverService;
   /** Members' settings (accounts' settings service): whether a person shares their ratings and listens. */
   settings: { read(userId: string): Promise<MemberSettings> };
@@ -88,11 +87,12 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
       repository.reviews(db, window),
       repository.follows(db, window),
     ]);
-    // One hydration for every album the page shows (cards carry the catalog's own visibility and presentation).
+    // One hydration for every album the page shows.
     const albumIds = [...topRated.map((row) => row.album_id), ...(listens?.top.map((row) => row.albumId) ?? [])];
     if (reviews.best) albumIds.push(reviews.best.album_id);
-    const cards = await deps.catalog.albumCards([...new Set(albumIds)]);
-    return { counts, topRated, topGenres, releaseYears, listens, reviews, follows, albums: new Map(cards.map((card) => [card.id, card])) };
+    const albums = await deps.hydrator.albums(albumIds);
+    const cards = new Map([...albums].map(([id, album]) => [id, presentAlbumCard(album)]));
+    return { counts, topRated, topGenres, releaseYears, listens, reviews, follows, albums: cards };
   }
 
   async function year(username: string, yearNumber: number, viewer: Viewer | null): Promise<YearInReview> {

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from './languages.ts';
+import { LANGUAGES } from '@hearsay/contracts/languages';
 
-/** The words of every error code and issue code, per language (`contracts/locales/<language>/errors.json`). */
+/** The words of every error code and issue code, per language (`contracts/locales/<language>/errors.json`), read as the server reads them. */
 const words = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(`../locales/${language}/errors.json`, import.meta.url), 'utf8')) as Record<string, unknown>,
+    JSON.parse(readFileSync(new URL(import.meta.resolve(`@hearsay/contracts/locales/${language}/errors.json`)), 'utf8')) as Record<string, unknown>,
   ]),
 );
 
@@ -45,7 +45,7 @@ describe('the words of errors', () => {
   });
 
   it('name every code a contract gives an issue', () => {
-    const dir = new URL('./', import.meta.url);
+    const dir = new URL('./', import.meta.resolve('@hearsay/contracts/errors'));
     const named = readdirSync(dir)
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
       .flatMap((file) => [...readFileSync(new URL(file, dir), 'utf8').matchAll(/error: '(\w+)'/g)].map((match) => match[1]!));
@@ -54,7 +54,7 @@ describe('the words of errors', () => {
   });
 
   it('name every code the general issue map gives', () => {
-    const source = readFileSync(new URL('./issue-codes.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL(import.meta.resolve('@hearsay/contracts/issue-codes')), 'utf8');
     const codes = [...source.matchAll(/return '(\w+)'/g)].map((match) => match[1]!);
     expect(codes.length).toBeGreaterThan(15);
     const known = (code: string) => english.has(`issues.${code}`) || english.has(`issues.${code}_other`);
