@@ -116,29 +116,20 @@ function totalsShift({ count, sum, fromStep, toStep }: TotalsShift, now: string)
 }
 
 /**
- * A person's first rating of an album: the rating (which is also its feed entry), the album's totals and the
- * profile's count, with statements compiled once for each half step's column (the only part of their text that
- * varies). On PostgreSQL it is one statement (decision 037); on SQLite, which cannot write in a WITH clause but pays no
- * round trip, a transaction of three. Null when the person has already rated the album: a change, which reads and
- * locks the old rating first. Concurrent first ratings by one person are safe: the second inserts nothing and is null.
+ * A person's first rating of an album on PostgreSQL, as one statement (decision 037): the rating (which is also its
+ * feed entry), the album's totals and the profile's count, compiled once for each half step's column (the only part
+ * of its text that varies). Null when the person has already rated the album: a change, which reads and locks the old
+ * rating first. Concurrent first ratings by one person are safe: the second inserts nothing and is null. Always null
+ * on SQLite, which cannot write in a WITH clause and pays no round trip: the service's transaction writes the rating.
  */
 export async function insertFirstRating(
   db: DB,
   rating: RatingWrite & { now: string },
 ): Promise<{ totals: AlbumTotals | undefined } | null> {
+  if (dialectOf(db) !== 'postgres') return null;
   const { userId, albumId, value, at, feedAt, now } = rating;
-  const step = ratingStepColumn(value);
-  if (dialectOf(db) === 'postgres') {
-    const [row] = await firstRatingStatements.get(step)!(db, newId(), userId, albumId, value, at, feedAt, now);
-    return row ? { totals: totalsOf(row) } : null;
-  }
-  return db.transaction().execute(async (trx) => {
-    const [inserted] = await insertRatingIfNew(trx, newId(), userId, albumId, value, at, feedAt);
-    if (!inserted) return null;
-    const [row] = await firstTotalsStatements.get(step)!(trx, albumId, value, now);
-    await addProfileRating(trx, userId);
-    return { totals: totalsOf(row) };
-  });
+  const [row] = await firstRatingStatements.get(ratingStepColumn(value))!(db, newId(), userId, albumId, value, at, feedAt, now);
+  return row ? { totals: totalsOf(row) } : null;
 }
 
 function insertRatingIfNewQuery(db: QueryCreator<Database>, rating: RatingWrite, id: string) {
@@ -163,21 +154,7 @@ function addProfileRatingQuery(db: QueryCreator<Database>, userId: string) {
     .where('user_id', '=', userId);
 }
 
-const insertRatingIfNew = precompiled((db, id: string, userId: string, albumId: string, value: number, at: string, feedAt: string | null) =>
-  insertRatingIfNewQuery(db, { userId, albumId, value, at, feedAt }, id),
-);
-
-const addProfileRating = precompiled((db, userId: string) => addProfileRatingQuery(db, userId));
-
-/** SQLite's second statement of a first rating, one for each half step's column. */
-const firstTotalsStatements = new Map(
-  RATING_STEP_COLUMNS.map((step) => [
-    step,
-    precompiled((db, albumId: string, value: number, now: string) => firstTotalsQuery(db, step, albumId, value, now).returning(TOTALS)),
-  ]),
-);
-
-/** PostgreSQL's first rating: the three writes of SQLite's transaction as one statement, one for each half step. */
+/** PostgreSQL's first rating: the rating, the album's totals and the profile's count in one statement, one for each half step. */
 const firstRatingStatements = new Map(RATING_STEP_COLUMNS.map((step) => [step, firstRatingStatement(step)]));
 
 function firstRatingStatement(step: RatingStepColumn) {

@@ -60,7 +60,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const now = deps.clock().toISOString();
     const written: repository.RatingWrite = { userId, albumId, value: rating, at: options.at ?? now, feedAt: options.quiet ? null : now };
-    // Most ratings are a person's first of an album: statements compiled once, and on PostgreSQL only one of them.
+    // Most ratings are a person's first of an album: on PostgreSQL one statement. A change, and any rating on SQLite, is the transaction.
     const first = await repository.insertFirstRating(db, { ...written, now });
     if (first) {
       catalog.invalidateAlbum(albumId);
