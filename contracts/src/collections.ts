@@ -16,10 +16,7 @@ const name = z
   .trim()
   .min(1, { error: 'collection_name_required' })
   .max(COLLECTION_NAME_MAX, { error: 'collection_name_too_long' });
-const description = z
-  .string()
-  .trim()
-  .max(COLLECTION_DESCRIPTION_MAX, { error: 'description_too_long' });
+const description = z.string().trim().max(COLLECTION_DESCRIPTION_MAX, { error: 'description_too_long' });
 const albumId = z.string().min(1).max(200);
 
 /** Spec §2 Create Collection: a name, an optional description, private or not, and at least one album. */
@@ -45,17 +42,10 @@ export type UpdateCollectionBody = z.infer<typeof UpdateCollectionBodySchema>;
 
 export const AddCollectionAlbumBodySchema = z.object({
   albumId,
-  note: z
-    .string()
-    .trim()
-    .max(COLLECTION_NOTE_MAX, { error: 'collection_note_too_long' })
-    .optional(),
+  note: z.string().trim().max(COLLECTION_NOTE_MAX, { error: 'collection_note_too_long' }).optional(),
 });
 export const CollectionNoteBodySchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(COLLECTION_NOTE_MAX, { error: 'collection_note_too_long' }),
+  note: z.string().trim().max(COLLECTION_NOTE_MAX, { error: 'collection_note_too_long' }),
 });
 export const ReorderCollectionBodySchema = z.object({
   /** Every album of the collection, in the new order. */

@@ -18,10 +18,7 @@ export const ListenedOnSchema = z
   .refine(isCalendarDay, { error: 'listened_on_not_a_day' })
   .refine((value) => value >= JOURNAL_EARLIEST_DAY, { error: 'listened_on_too_early' });
 
-const NoteSchema = z
-  .string({ error: 'note_not_text' })
-  .trim()
-  .max(JOURNAL_NOTE_MAX, { error: 'note_too_long' });
+const NoteSchema = z.string({ error: 'note_not_text' }).trim().max(JOURNAL_NOTE_MAX, { error: 'note_too_long' });
 
 export const CreateJournalEntryBodySchema = z.object({
   albumId: z.string({ error: 'journal_album_required' }).min(1, { error: 'journal_album_required' }).max(120),

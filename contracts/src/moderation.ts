@@ -16,11 +16,7 @@ export const ReportBodySchema = z.object({
   subjectType: ReportSubjectTypeSchema,
   subjectId: z.string().trim().min(1).max(80),
   reason: ReportReasonSchema,
-  note: z
-    .string()
-    .trim()
-    .max(REPORT_NOTE_MAX, { error: 'report_note_too_long' })
-    .default(''),
+  note: z.string().trim().max(REPORT_NOTE_MAX, { error: 'report_note_too_long' }).default(''),
 });
 export type ReportBody = z.input<typeof ReportBodySchema>;
 
@@ -86,14 +82,13 @@ export const ModerationDecisionBodySchema = z
     subjectType: ReportSubjectTypeSchema,
     subjectId: z.string().trim().min(1).max(80),
     action: z.enum(DECISION_ACTIONS),
-    reason: z.string({ error: 'sanction_reason_required' }).trim().min(1, { error: 'sanction_reason_required' }).max(500, { error: 'sanction_reason_too_long' }),
+    reason: z
+      .string({ error: 'sanction_reason_required' })
+      .trim()
+      .min(1, { error: 'sanction_reason_required' })
+      .max(500, { error: 'sanction_reason_too_long' }),
     /** For `suspend`: how many days. */
-    days: z
-      .number()
-      .int()
-      .min(1)
-      .max(SUSPENSION_MAX_DAYS, { error: 'suspension_too_long' })
-      .optional(),
+    days: z.number().int().min(1).max(SUSPENSION_MAX_DAYS, { error: 'suspension_too_long' }).optional(),
   })
   .refine((body) => body.action !== 'suspend' || body.days !== undefined, { error: 'suspension_days_required', path: ['days'] });
 export type ModerationDecisionBody = z.infer<typeof ModerationDecisionBodySchema>;

@@ -10,11 +10,7 @@ export const REVIEW_HTML_MAX = 100_000;
 
 export const ReviewBodySchema = z.object({
   rating: RatingValueSchema,
-  title: z
-    .string({ error: 'title_not_text' })
-    .trim()
-    .max(REVIEW_TITLE_MAX, { error: 'review_title_too_long' })
-    .default(''),
+  title: z.string({ error: 'title_not_text' }).trim().max(REVIEW_TITLE_MAX, { error: 'review_title_too_long' }).default(''),
   /** Rich-text HTML from the editor; the server keeps only its allow-list of tags and attributes. */
   content: z.string({ error: 'review_text_required' }).max(REVIEW_HTML_MAX, { error: 'review_too_long' }),
 });
@@ -76,11 +72,7 @@ export const ReviewRevisionsSchema = z.object({ revisions: z.array(ReviewRevisio
 export const ReviewLikeSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 
 export const CommentBodySchema = z.object({
-  body: z
-    .string({ error: 'comment_required' })
-    .trim()
-    .min(1, { error: 'comment_empty' })
-    .max(COMMENT_MAX, { error: 'comment_too_long' }),
+  body: z.string({ error: 'comment_required' }).trim().min(1, { error: 'comment_empty' }).max(COMMENT_MAX, { error: 'comment_too_long' }),
 });
 
 /** A new comment: `replyTo` names the comment it answers (a reply to a reply joins that comment's thread). */

@@ -6,7 +6,10 @@ import { LANGUAGES } from '@hearsay/contracts/languages';
 const words = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(import.meta.resolve(`@hearsay/contracts/locales/${language}/errors.json`)), 'utf8')) as Record<string, unknown>,
+    JSON.parse(readFileSync(new URL(import.meta.resolve(`@hearsay/contracts/locales/${language}/errors.json`)), 'utf8')) as Record<
+      string,
+      unknown
+    >,
   ]),
 );
 
@@ -37,7 +40,8 @@ describe('the words of errors', () => {
         for (const wanted of keys) {
           const found = theirs.get(wanted);
           if (found === undefined) gaps.push(`${language}: ${wanted}`);
-          else if (placeholders(found).join() !== placeholders(text).join()) gaps.push(`${language}: ${wanted} has {{${placeholders(found)}}}`);
+          else if (placeholders(found).join() !== placeholders(text).join())
+            gaps.push(`${language}: ${wanted} has {{${placeholders(found)}}}`);
         }
       }
     }

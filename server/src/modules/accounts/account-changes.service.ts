@@ -54,9 +54,7 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
     if (await passwordHash(db, viewer.id)) return deps.confirmPassword(viewer, password);
     const started = await repository.sessionStartedAt(db, viewer.sessionId);
     if (!started || deps.clock().getTime() - started.getTime() > FRESH_SIGN_IN_MS) {
-      throw forbidden(
-        'sign_in_again',
-      );
+      throw forbidden('sign_in_again');
     }
   }
 
@@ -145,15 +143,10 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
     const now = deps.clock().toISOString();
     if (!pending || pending.expires_at <= now) {
       if (pending) await repository.deletePendingEmailChange(db, pending.user_id);
-      throw badRequest(
-        'email_link_invalid',
-      );
+      throw badRequest('email_link_invalid');
     }
     const account = await repository.accountOf(db, pending.user_id);
-    if (!account)
-      throw badRequest(
-        'email_link_invalid',
-      );
+    if (!account) throw badRequest('email_link_invalid');
     if (!(await repository.applyEmailChange(db, account.id, pending.new_email, STORED_RESET_PREFIX))) {
       throw new AppError(409, 'email_taken');
     }

@@ -126,8 +126,7 @@ async function suggestArtists(db: DB, genreSlugs: readonly string[]): Promise<On
 export async function saveOnboarding(db: DB, userId: string, update: OnboardingUpdate, now: string): Promise<Onboarding> {
   if (update.preferredGenres) {
     const offered = new Set(genreGroups(await repository.genres(db)).flatMap((group) => group.genres.map((genre) => genre.slug)));
-    if (!update.preferredGenres.every((slug) => offered.has(slug)))
-      throw badRequest('unknown_genre');
+    if (!update.preferredGenres.every((slug) => offered.has(slug))) throw badRequest('unknown_genre');
   }
   if (update.favoriteArtists?.length) {
     if ((await repository.countKnownArtists(db, update.favoriteArtists)) !== new Set(update.favoriteArtists).size)

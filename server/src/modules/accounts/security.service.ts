@@ -184,8 +184,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     }
     const result = await callAuth(() => auth.api.generateBackupCodes({ body: { password }, headers: context.headers, asResponse: true }));
     const backupCodes = Array.isArray(result.body.backupCodes) ? (result.body.backupCodes as string[]) : null;
-    if (result.status >= 400 || !backupCodes)
-      throw badRequest('two_factor_failed', { context: 'backup_codes' });
+    if (result.status >= 400 || !backupCodes) throw badRequest('two_factor_failed', { context: 'backup_codes' });
     return { backupCodes };
   }
 
@@ -193,8 +192,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     if (sessionId === viewer.sessionId) {
       throw badRequest('current_session');
     }
-    if (!(await repository.deleteOwnSession(db, viewer.id, sessionId)))
-      throw notFound('session_not_found');
+    if (!(await repository.deleteOwnSession(db, viewer.id, sessionId))) throw notFound('session_not_found');
     deps.realtime.disconnect(viewer.id, { session: sessionId });
     return { ok: true };
   }
@@ -255,9 +253,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     const account = accounts.find((row) => row.provider_id === stored);
     if (!account) throw notFound('account_not_connected');
     if (!hash && accounts.length === 1) {
-      throw badRequest(
-        'last_sign_in_method',
-      );
+      throw badRequest('last_sign_in_method');
     }
     await repository.unlinkAccount(db, viewer.id, account.id);
     return { ok: true };

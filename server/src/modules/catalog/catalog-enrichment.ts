@@ -120,4 +120,3 @@ export function createCatalogEnrichment(deps: CatalogEnrichmentDeps) {
 
   return { handler, ensureQueued, state };
 }
-

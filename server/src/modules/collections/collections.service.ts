@@ -81,8 +81,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     const ids: string[] = [];
     for (const ref of refs) {
       const id = await deps.catalog.resolveAlbumId(ref).catch(() => null);
-      if (!id)
-        throw badRequest('album_not_found', { context: 'ref', ref }, [fieldIssue('body.albumIds', 'album_not_found', { ref })]);
+      if (!id) throw badRequest('album_not_found', { context: 'ref', ref }, [fieldIssue('body.albumIds', 'album_not_found', { ref })]);
       if (!ids.includes(id)) ids.push(id);
     }
     return ids;
@@ -236,8 +235,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   async function setNote(userId: string, collectionId: string, albumRef: string, note: string): Promise<Collection> {
     await owned(collectionId, userId);
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
-    if (!(await repository.setEntryNote(db, collectionId, albumId, note)))
-      throw notFound('album_not_in_collection');
+    if (!(await repository.setEntryNote(db, collectionId, albumId, note))) throw notFound('album_not_in_collection');
     return detail(collectionId, userId);
   }
 

@@ -48,8 +48,7 @@ const STARTER_CANDIDATES = 20;
 /** Suggestions compare the viewer's newest this-many ratings of 8+. */
 const SUGGESTION_BASIS = 200;
 
-const badCursor = () =>
-  badRequest('invalid_cursor', { context: 'feed' }, [fieldIssue('query.cursor', 'feed_position')]);
+const badCursor = () => badRequest('invalid_cursor', { context: 'feed' }, [fieldIssue('query.cursor', 'feed_position')]);
 
 function encodeCursor(position: repository.FeedPosition): string {
   return Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');

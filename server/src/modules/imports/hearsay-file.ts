@@ -87,7 +87,9 @@ export function readHearsayExport(upload: Uint8Array): HearsayExport {
   }
   const parsed = HearsayExportSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 20).map((issue) => fieldIssue(issue.path.join('.'), issue.message, issueParams(issue as IssueDetails)));
+    const issues = parsed.error.issues
+      .slice(0, 20)
+      .map((issue) => fieldIssue(issue.path.join('.'), issue.message, issueParams(issue as IssueDetails)));
     throw notAnExport(undefined, { path: issues[0]!.path || '—' }, issues);
   }
   return parsed.data;

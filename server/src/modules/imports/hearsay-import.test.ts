@@ -112,7 +112,11 @@ describe('importing a Hearsay export: files refused', { timeout: 120_000 }, () =
     expect(await importHearsayExport(t, person, JSON.stringify(large), 'hearsay.json')).toMatchObject({ status: 'done', total: 0 });
     const response = await uploadHearsayExport(t, person, new Uint8Array(20 * MB + 10), 'hearsay.zip');
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toMatchObject({ code: 'payload_too_large', params: { megabytes: 20 }, message: 'The file is larger than 20 MB.' });
+    expect(response.json().error).toMatchObject({
+      code: 'payload_too_large',
+      params: { megabytes: 20 },
+      message: 'The file is larger than 20 MB.',
+    });
     // Nothing was started for it, and nothing of it is left on disk.
     expect((await get(person, '/api/imports/latest')).job).toMatchObject({ status: 'done', fileName: 'hearsay.json' });
     // The import's upload is removed once its end is saved, which may land just after the import reads as ended.
@@ -130,7 +134,9 @@ describe('importing a Hearsay export: files refused', { timeout: 120_000 }, () =
     });
     const { message, issues } = await refused(zipped(wrong), 'hearsay.zip', person);
     expect(message).toBe('This is not a Hearsay export: ratings.0.rating: Rating must be at most 10.');
-    expect(issues).toEqual([{ path: 'ratings.0.rating', code: 'rating_too_high', params: { maximum: 10 }, message: 'Rating must be at most 10' }]);
+    expect(issues).toEqual([
+      { path: 'ratings.0.rating', code: 'rating_too_high', params: { maximum: 10 }, message: 'Rating must be at most 10' },
+    ]);
     expect((await get(person, '/api/imports/latest')).job).toMatchObject({
       errorCode: 'not_hearsay_export',
       errorParams: { path: 'ratings.0.rating' },

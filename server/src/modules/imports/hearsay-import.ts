@@ -28,7 +28,6 @@ import { readHearsayExportOffThread } from './hearsay-reader.ts';
 import { failureColumns, recordImportFailure } from './import-failure.ts';
 import * as repository from './imports.repository.ts';
 
-
 /** The kind of job that imports a Hearsay export (platform/jobs). */
 export const HEARSAY_IMPORT_JOB = 'hearsay-import';
 
@@ -147,7 +146,8 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     return new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.length;
-        if (received > HEARSAY_IMPORT_MAX_BYTES) done(new AppError(413, 'payload_too_large', { params: { context: 'limit', megabytes: HEARSAY_IMPORT_MAX_BYTES / 2 ** 20 } }));
+        if (received > HEARSAY_IMPORT_MAX_BYTES)
+          done(new AppError(413, 'payload_too_large', { params: { context: 'limit', megabytes: HEARSAY_IMPORT_MAX_BYTES / 2 ** 20 } }));
         else done(null, chunk);
       },
     });

@@ -24,7 +24,8 @@ export async function recordImportFailure(
   error: unknown,
   { source, now }: { source: 'rym' | 'hearsay'; now: string },
 ): Promise<void> {
-  const failure = error instanceof AppError && error.statusCode < 500 ? error : new AppError(500, 'import_failed', { params: { context: source } });
+  const failure =
+    error instanceof AppError && error.statusCode < 500 ? error : new AppError(500, 'import_failed', { params: { context: source } });
   await repository.updateJob(trx, job.id, {
     status: 'failed',
     summary: JSON.stringify(job.cursor.summary),

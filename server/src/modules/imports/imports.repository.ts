@@ -37,7 +37,20 @@ export async function updateJob(
   db: DB,
   id: string,
   changes: Partial<
-    Pick<ImportJobRow, 'status' | 'total' | 'processed' | 'summary' | 'error' | 'error_code' | 'error_params' | 'issues' | 'accepted_at' | 'updated_at' | 'finished_at'>
+    Pick<
+      ImportJobRow,
+      | 'status'
+      | 'total'
+      | 'processed'
+      | 'summary'
+      | 'error'
+      | 'error_code'
+      | 'error_params'
+      | 'issues'
+      | 'accepted_at'
+      | 'updated_at'
+      | 'finished_at'
+    >
   >,
 ): Promise<void> {
   await db.updateTable('import_job').set(changes).where('id', '=', id).execute();

@@ -16,7 +16,8 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService; origin
       if (!file) throw badRequest('file_required', { context: 'rym' });
       if (!file.filename.toLowerCase().endsWith('.csv')) throw badRequest('not_csv');
       const bytes = await file.toBuffer();
-      if (file.file.truncated) throw new AppError(413, 'payload_too_large', { params: { context: 'limit', megabytes: IMPORT_MAX_BYTES / 2 ** 20 } });
+      if (file.file.truncated)
+        throw new AppError(413, 'payload_too_large', { params: { context: 'limit', megabytes: IMPORT_MAX_BYTES / 2 ** 20 } });
       reply.status(202);
       return imports.start(viewer.id, file.filename, bytes, originOf(request));
     },

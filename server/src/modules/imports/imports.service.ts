@@ -87,7 +87,9 @@ function present(row: repository.ImportJobRow): ImportJob {
     errorCode: row.error_code,
     errorParams: row.error_params ? (JSON.parse(row.error_params) as ErrorParams) : null,
     // Imports that failed before issues had codes kept only the English: an empty code says so.
-    issues: row.issues ? (JSON.parse(row.issues) as Partial<ErrorIssue>[]).map((issue) => ({ path: '', message: '', ...issue, code: issue.code ?? '' })) : [],
+    issues: row.issues
+      ? (JSON.parse(row.issues) as Partial<ErrorIssue>[]).map((issue) => ({ path: '', message: '', ...issue, code: issue.code ?? '' }))
+      : [],
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };

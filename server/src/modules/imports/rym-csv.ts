@@ -79,7 +79,6 @@ function countByte(bytes: Buffer, byte: number, from: number, to: number): numbe
   return count;
 }
 
-
 /** Bytes a text file does not hold: NUL and the control characters but tab, line feed, form feed, carriage return. */
 const isControl = (byte: number) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d;
 

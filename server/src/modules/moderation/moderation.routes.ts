@@ -31,7 +31,8 @@ export const sanctionGuard: FastifyPluginAsync<{ moderation: ModerationService }
     if (!viewer || !guarded || OPEN_TO_SANCTIONED.has(`${request.method} ${pattern}`)) return;
     const sanction = await moderation.activeSanction(viewer);
     if (!sanction) return;
-    const params: ErrorParams = sanction.kind === 'banned' ? { reason: sanction.reason } : { until: sanction.until ?? '', reason: sanction.reason };
+    const params: ErrorParams =
+      sanction.kind === 'banned' ? { reason: sanction.reason } : { until: sanction.until ?? '', reason: sanction.reason };
     throw forbidden(`account_${sanction.kind}`, params);
   });
 };

@@ -54,8 +54,7 @@ const DELETABLE: readonly ReportSubjectType[] = ['review', 'comment', 'collectio
 const DAY = 24 * 60 * 60 * 1000;
 const EXCERPT = 600;
 
-const subjectNotFound = () =>
-  notFound('report_subject_not_found');
+const subjectNotFound = () => notFound('report_subject_not_found');
 // Everything of moderation answers anyone else as if it did not exist.
 const notForYou = () => notFound('not_found');
 

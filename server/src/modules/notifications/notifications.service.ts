@@ -99,8 +99,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   const { links } = deps;
 
-  const badLink = () =>
-    badRequest('unsubscribe_link_invalid');
+  const badLink = () => badRequest('unsubscribe_link_invalid');
 
   /** What an unsubscribe link would turn off, changing nothing (the page a link opens asks first). */
   function unsubscribeTopic(token: string): EmailTopic {

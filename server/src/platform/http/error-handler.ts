@@ -48,7 +48,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issues = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
         // The schemas' messages are issue codes (@hearsay/contracts/issue-codes).
-        return fieldIssue([location, field].filter(Boolean).join('.'), issue.message ?? 'not_valid', issueParams(issue.params as IssueDetails));
+        return fieldIssue(
+          [location, field].filter(Boolean).join('.'),
+          issue.message ?? 'not_valid',
+          issueParams(issue.params as IssueDetails),
+        );
       });
       const field = error.validation[0]?.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const body = errorBody('invalid_request', field ? { context: location, field } : { context: `whole_${location}` }, issues);

@@ -170,9 +170,7 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
           }
           if (!request.viewer) return reply.status(401).send(errorBody('sign_in_required'));
           if ((sockets.get(request.viewer.id)?.size ?? 0) >= perPerson || (byAddress.get(request.ip) ?? 0) >= perAddress) {
-            return reply
-              .status(429)
-              .send(errorBody('too_many_connections'));
+            return reply.status(429).send(errorBody('too_many_connections'));
           }
         },
       },

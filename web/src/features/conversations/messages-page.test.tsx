@@ -139,7 +139,12 @@ describe('a conversation', () => {
     answer = (method, url) =>
       method === 'POST' && url.endsWith('/messages')
         ? json(403, {
-            error: { code: 'messages_not_allowed', params: { name: 'Ben Webster' }, message: 'Ben Webster is not accepting messages.', issues: [] },
+            error: {
+              code: 'messages_not_allowed',
+              params: { name: 'Ben Webster' },
+              message: 'Ben Webster is not accepting messages.',
+              issues: [],
+            },
           })
         : undefined;
     const { user } = open();

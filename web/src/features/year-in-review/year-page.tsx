@@ -41,7 +41,10 @@ export function YearInReviewPage() {
     const error = query.error;
     if (error instanceof ApiError && error.status === 404) {
       return (
-        <NotFound title={t('notFound.title')} description={error.code === 'year_not_found' ? errorText(error) : t('notFound.description')} />
+        <NotFound
+          title={t('notFound.title')}
+          description={error.code === 'year_not_found' ? errorText(error) : t('notFound.description')}
+        />
       );
     }
     if (error instanceof ApiError && error.status === 401) return <SignInFirst />;

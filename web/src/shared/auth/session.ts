@@ -41,8 +41,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
 }
 
-type SessionState =
-  { status: 'loading'; user: null } | { status: 'signed-in'; user: CurrentUser } | { status: 'signed-out'; user: null };
+type SessionState = { status: 'loading'; user: null } | { status: 'signed-in'; user: CurrentUser } | { status: 'signed-out'; user: null };
 
 /**
  * Who is signed in. The session cookie is http-only, so the app asks the server; it asks again

@@ -24,16 +24,27 @@ const badField = new ApiError(400, 'invalid_request', 'Invalid field "title": mu
 
 describe('the words of an API error', () => {
   it.each([
-    ['fr', 'Vous faites cela trop souvent. Veuillez réessayer dans 3 minutes.', 'Champ « title » non valide : doit contenir au plus 100 caractères'],
-    ['de', 'Du machst das zu oft. Bitte versuche es in 3 Minuten noch einmal.', 'Ungültiges Feld „title“: darf höchstens 100 Zeichen lang sein'],
+    [
+      'fr',
+      'Vous faites cela trop souvent. Veuillez réessayer dans 3 minutes.',
+      'Champ « title » non valide : doit contenir au plus 100 caractères',
+    ],
+    [
+      'de',
+      'Du machst das zu oft. Bitte versuche es in 3 Minuten noch einmal.',
+      'Ungültiges Feld „title“: darf höchstens 100 Zeichen lang sein',
+    ],
     ['ja', 'この操作の回数が多すぎます。3分後にもう一度お試しください。', '「title」が無効です：100文字以内にしてください'],
-  ] as const)('are in the reader’s language (%s), from the code, its variant, its plural and its first issue', async (language, often, field) => {
-    const errorText = await errorTextIn(language);
-    // French puts narrow no-break spaces before its colons and inside its quotes.
-    const spaced = (text: string) => text.replace(/\s/g, ' ');
-    expect(spaced(errorText(tooOften))).toBe(often);
-    expect(spaced(errorText(badField))).toBe(field);
-  });
+  ] as const)(
+    'are in the reader’s language (%s), from the code, its variant, its plural and its first issue',
+    async (language, often, field) => {
+      const errorText = await errorTextIn(language);
+      // French puts narrow no-break spaces before its colons and inside its quotes.
+      const spaced = (text: string) => text.replace(/\s/g, ' ');
+      expect(spaced(errorText(tooOften))).toBe(often);
+      expect(spaced(errorText(badField))).toBe(field);
+    },
+  );
 
   it('are the server’s English for a code this app has no words for, and the fallback for anything else', async () => {
     const errorText = await errorTextIn('fr');

@@ -41,5 +41,10 @@ export function errorTextWith(t: TFunction<'errors'>): ErrorText {
 }
 
 function isSaid(value: unknown): value is SaidError {
-  return typeof value === 'object' && value !== null && typeof (value as SaidError).code === 'string' && typeof (value as SaidError).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as SaidError).code === 'string' &&
+    typeof (value as SaidError).message === 'string'
+  );
 }

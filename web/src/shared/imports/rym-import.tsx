@@ -139,7 +139,11 @@ function ImportProgress({ job }: { job: ImportJob }) {
     return (
       <div role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm text-danger">
         <p className="font-semibold">{t('failed')}</p>
-        <p>{job.errorCode ? errorText({ code: job.errorCode, params: job.errorParams, message: job.error ?? '', issues: job.issues }) : (job.error ?? t('failedRetry'))}</p>
+        <p>
+          {job.errorCode
+            ? errorText({ code: job.errorCode, params: job.errorParams, message: job.error ?? '', issues: job.issues })
+            : (job.error ?? t('failedRetry'))}
+        </p>
         {job.issues.length > 1 ? (
           <ul aria-label={t('issues')} className="mt-2 list-disc space-y-1 ps-5">
             {job.issues.map((issue, index) => (

@@ -14,7 +14,12 @@ export class ApiError extends Error {
   readonly params: ErrorParams | undefined;
   readonly issues: ErrorIssue[];
 
-  constructor(status: number, code: string, message: string, { params, issues = [] }: { params?: ErrorParams; issues?: ErrorIssue[] } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    { params, issues = [] }: { params?: ErrorParams; issues?: ErrorIssue[] } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;

@@ -53,4 +53,3 @@ export function ArtistCard({ artist, className }: { artist: ArtistCardData; clas
     </Link>
   );
 }
-

@@ -22,10 +22,7 @@ export function LikeReviewButton({ review }: { review: { id: string; likedByView
       disabled={like.isPending}
       onClick={() => {
         if (session.status !== 'signed-in') return sendToSignIn();
-        like.mutate(
-          { reviewId: review.id, liked: !liked },
-          { onError: (cause) => toast.error(errorText(cause, t('card.likeFailed'))) },
-        );
+        like.mutate({ reviewId: review.id, liked: !liked }, { onError: (cause) => toast.error(errorText(cause, t('card.likeFailed'))) });
       }}
       className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
     >

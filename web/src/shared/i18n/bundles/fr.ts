@@ -1,4 +1,7 @@
 /** Every namespace of one language, in one chunk fetched when the language is first needed (errors from the contracts). */
-export default import.meta.glob<{ default: Record<string, unknown> }>(['../locales/fr/*.json', '../../../../../contracts/locales/fr/errors.json'], {
-  eager: true,
-});
+export default import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../locales/fr/*.json', '../../../../../contracts/locales/fr/errors.json'],
+  {
+    eager: true,
+  },
+);
