@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     loader: layoutLoader,
+    // A start from the shell runs the layout's loader first (it only starts fetches, so this shows for a moment).
+    HydrateFallback: RouteLoading,
     errorElement: <ErrorPage />,
     children: [
       {

@@ -20,7 +20,8 @@ function examples(origin: string) {
 
 function Code({ children }: { children: string }) {
   return (
-    <pre className="mt-2 overflow-x-auto rounded-xl bg-surface-2 p-4 font-mono text-sm leading-relaxed text-ink">
+    // Focusable: a long line scrolls sideways on a phone, and the keyboard must be able to scroll it too.
+    <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-xl bg-surface-2 p-4 font-mono text-sm leading-relaxed text-ink">
       <code>{children}</code>
     </pre>
   );
