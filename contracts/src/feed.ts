@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AlbumCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
+import { RemotePostSchema } from './federation.ts';
 
 /** How many activity rows one page of the feed reads; grouping and the rules may show fewer items. */
 export const FEED_PAGE_SIZE = 30;
@@ -77,12 +78,16 @@ export const FeedListenItemSchema = z.object({
   rating: z.number().nullable(),
 });
 
+/** A rating or review from a person of another site the member follows (federation, decision 067). */
+export const FeedRemoteItemSchema = z.object({ kind: z.literal('remote'), id: z.string(), at: z.string(), post: RemotePostSchema });
+
 export const FeedItemSchema = z.discriminatedUnion('kind', [
   FeedRatingsItemSchema,
   FeedReviewItemSchema,
   FeedCollectionItemSchema,
   FeedFollowItemSchema,
   FeedListenItemSchema,
+  FeedRemoteItemSchema,
 ]);
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 

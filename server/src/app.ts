@@ -30,6 +30,7 @@ import { musicbrainzRoutes } from './modules/catalog/musicbrainz.routes.ts';
 import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { federationRoutes } from './modules/federation/federation.routes.ts';
 import { createFeedService } from './modules/feed/feed.service.ts';
 import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     musicbrainzSlot,
     onExportReady: (ready) => events.emit('data_export.ready', ready),
     onMailOutcome: metrics?.mailOutcome,
+    fetch: deps.fetch,
   });
   const {
     catalog,
@@ -324,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailPace: { limiter, perHour: config.notificationEmailsPerHour },
   });
   notifications.listen(events);
+  core.federation.listen(events);
   app.decorate('weeklyDigest', async () => {
     const { week } = await weeklyDigest.ensureQueued(jobs);
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
@@ -374,7 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   identity.confirm = accountChanges.reauthenticate;
-  const feed = createFeedService({ db, clock, catalog, hydrator, settings });
+  const feed = createFeedService({ db, clock, catalog, hydrator, settings, remote: core.federation });
   const moderation = createModerationService({
     db,
     clock,
@@ -427,6 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataExportRoutes, { dataExport });
   await app.register(journalRoutes, { journal });
   await app.register(feedRoutes, { feed });
+  await app.register(federationRoutes, { federation: core.federation });
   await app.register(conversationsRoutes, { conversations });
   await app.register(searchRoutes, { search, caches: config.caches });
   await app.register(siteRoutes, { site });

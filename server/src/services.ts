@@ -16,6 +16,12 @@ import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-link
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import {
+  createFederationService,
+  FEDERATION_DELIVERY_JOB,
+  FEDERATION_INBOX_JOB,
+  FEDERATION_PUBLISH_JOB,
+} from './modules/federation/federation.service.ts';
 import type { Config } from './platform/config.ts';
 import type { DB } from './platform/db/index.ts';
 import type { DomainEvents, EventBus } from './platform/events.ts';
@@ -44,6 +50,8 @@ export interface CoreServiceDeps {
   onExportReady?: (ready: DomainEvents['data_export.ready']) => void;
   /** Each e-mail sent or not (the server's metrics count them; the job thread passes them on). */
   onMailOutcome?: (outcome: 'sent' | 'failed') => void;
+  /** How federation reaches other servers (tests may pass their own). */
+  fetch?: typeof fetch;
 }
 
 const quiet = { warn: () => {}, error: () => {}, info: () => {} };
@@ -70,7 +78,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     hydrator,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });
-  const ratings = createRatingsService({ db, clock, catalog, hydrator });
+  const ratings = createRatingsService({ db, clock, catalog, hydrator, events });
   const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup, hydrator });
   const imageProxy = createImageProxyService({
     dataDir: config.dataDir,
@@ -117,6 +125,22 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   });
   const dataExport = createDataExportService({ db, clock, publicUrl: config.publicUrl, jobs, onReady: deps.onExportReady });
   const settings = createSettingsService({ db, clock });
+  const federation = createFederationService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    enabled: config.federation.enabled,
+    allowPrivate: config.federation.allowPrivate,
+    authorizedFetch: config.federation.authorizedFetch,
+    version: HEARSAY_VERSION,
+    jobs,
+    hydrator,
+    catalog,
+    ratings,
+    settings,
+    fetch: deps.fetch,
+    log,
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -155,11 +179,21 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     mailer,
     unsubscribeLinks,
     weeklyDigest,
+    federation,
   };
 }
 
 /** Every kind of background job. */
-export const JOB_KINDS = [RYM_IMPORT_JOB, HEARSAY_IMPORT_JOB, CATALOG_ENRICH_JOB, DATA_EXPORT_JOB, WEEKLY_DIGEST_JOB] as const;
+export const JOB_KINDS = [
+  RYM_IMPORT_JOB,
+  HEARSAY_IMPORT_JOB,
+  CATALOG_ENRICH_JOB,
+  DATA_EXPORT_JOB,
+  WEEKLY_DIGEST_JOB,
+  FEDERATION_INBOX_JOB,
+  FEDERATION_PUBLISH_JOB,
+  FEDERATION_DELIVERY_JOB,
+] as const;
 
 /** The handler that runs each kind of job. */
 export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[number], JobHandler<unknown>> {
@@ -169,7 +203,8 @@ export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[n
     [CATALOG_ENRICH_JOB]: services.enrichment.handler as JobHandler<unknown>,
     [DATA_EXPORT_JOB]: services.dataExport.dataExport as JobHandler<unknown>,
     [WEEKLY_DIGEST_JOB]: services.weeklyDigest.handler as JobHandler<unknown>,
-  };
+    ...(services.federation.jobs as Record<string, JobHandler<unknown>>),
+  } as Record<(typeof JOB_KINDS)[number], JobHandler<unknown>>;
 }
 
 /** What the job thread tells the server (platform/jobs/thread.ts). */

@@ -371,6 +371,8 @@ export interface JobTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** Not to be started before this (a delivery retried later); null: at once. */
+  run_after: Defaulted<string | null>;
 }
 
 export interface ImportItemTable {
@@ -655,7 +657,92 @@ export interface AlbumEnrichmentTable {
   checked_at: string;
 }
 
+/** A value of the ActivityPub framework's key–value store (JSON), kept until `expires_at` when it has one. */
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: string | null;
+}
+
+/** An actor's signing key pair (JWK), by owner: a member's id, or `site` for the site's own actor. */
+export interface FederationKeyTable {
+  owner: string;
+  algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+  public_jwk: string;
+  private_jwk: string;
+  created_at: string;
+}
+
+/** A person (or account) of another site we know of: what their actor document said when we last read it. */
+export interface RemoteActorTable {
+  id: string;
+  /** Their actor's id, the address everything about them is keyed by. */
+  uri: string;
+  host: string;
+  username: string;
+  /** `username@host` in lower case: how `@bob@example.com` finds them. */
+  handle_key: string;
+  name: string;
+  summary: Defaulted<string>;
+  avatar_url: string | null;
+  /** Their profile page on their own site. */
+  url: string | null;
+  inbox: string;
+  shared_inbox: string | null;
+  /** They approve followers themselves (`manuallyApprovesFollowers`). */
+  locked: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A follow across sites: `out` a member follows a remote actor, `in` a remote actor follows a member. */
+export interface RemoteFollowTable {
+  local_user_id: string;
+  remote_actor_id: string;
+  direction: 'out' | 'in';
+  state: 'pending' | 'accepted';
+  /** The `Follow` activity's id, which their `Accept`, `Reject` or `Undo` names. */
+  follow_uri: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A rating or review another site sent us, kept while its author is followed by someone here. */
+export interface RemotePostTable {
+  id: string;
+  uri: string;
+  actor_id: string;
+  /** Our album it is about, when we could match it (MusicBrainz id, else title and artist). */
+  album_id: string | null;
+  album_title: string;
+  album_artist: string;
+  album_mbid: string | null;
+  /** 1–10 (half stars), or null for a review without a rating. */
+  rating: number | null;
+  title: Defaulted<string>;
+  /** Sanitised HTML. */
+  content_html: Defaulted<string>;
+  /** The post's page on its own site. */
+  url: string | null;
+  published_at: string;
+  updated_at: string;
+  received_at: string;
+}
+
+/** The operator's policy for a whole remote server: `block` (nothing in or out) or `silence` (not in feeds of non-followers). */
+export interface FederationHostTable {
+  host: string;
+  policy: 'block' | 'silence';
+  created_at: string;
+}
+
 export interface Database {
+  federation_kv: FederationKvTable;
+  federation_key: FederationKeyTable;
+  remote_actor: RemoteActorTable;
+  remote_follow: RemoteFollowTable;
+  remote_post: RemotePostTable;
+  federation_host: FederationHostTable;
   musicbrainz_answer: MusicbrainzAnswerTable;
   artist_release_group: ArtistReleaseGroupTable;
   album_enrichment: AlbumEnrichmentTable;

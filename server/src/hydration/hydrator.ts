@@ -264,6 +264,9 @@ export function createHydrator(deps: HydratorDeps) {
     return id ? person(id, viewerId) : undefined;
   }
 
+  /** What a person wrote about themselves, for their actor on other sites (federation). */
+  const bioOf = (id: string) => people.bioOf(db, id);
+
   /** Which of these usernames (lowercase) belong to someone now, each with the person's id: mentions. */
   const idsOfUsernames = (usernames: readonly string[]) => people.idsOfUsernames(db, [...new Set(usernames)]);
 
@@ -389,6 +392,7 @@ export function createHydrator(deps: HydratorDeps) {
     person,
     personNamed,
     idsOfUsernames,
+    bioOf,
     rules,
     where,
     excluded,

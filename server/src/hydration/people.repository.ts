@@ -113,3 +113,9 @@ export async function idsOfUsernames(db: DB, usernames: readonly string[]): Prom
     .execute();
   return new Map(rows.flatMap((row) => (row.username ? [[row.username, row.id] as const] : [])));
 }
+
+/** What a person wrote about themselves (their profile's bio), for their actor on other sites. */
+export async function bioOf(db: DB, id: string): Promise<string> {
+  const row = await db.selectFrom('profile').select('bio').where('user_id', '=', id).executeTakeFirst();
+  return row?.bio ?? '';
+}

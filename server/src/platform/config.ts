@@ -115,6 +115,12 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().max(40).optional(),
+  /** ActivityPub with other Hearsay sites and the fediverse (decision 067): needs a public https PUBLIC_URL. */
+  FEDERATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  /** Development and tests only: federate over plain http with loopback and private addresses. */
+  FEDERATION_ALLOW_PRIVATE: booleanish.default(false),
+  /** Other servers must sign their requests to read our actors and objects ("authorized fetch"). */
+  FEDERATION_AUTHORIZED_FETCH: booleanish.default(false),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -164,6 +170,8 @@ export interface Config {
   adminEmails: readonly string[];
   /** Sign-in providers with both halves of their credentials set; the others are shown as unavailable. */
   oauth: OAuthConfig;
+  /** ActivityPub (decision 067): on, over private addresses too (development), signed fetches required. */
+  federation: { enabled: boolean; allowPrivate: boolean; authorizedFetch: boolean };
 }
 
 export type SocialProviderId = 'spotify' | 'apple' | 'facebook' | 'x';
@@ -229,10 +237,39 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
     adminEmails: env.ADMIN_EMAILS,
     oauth: oauthConfig(env),
+    federation: federationConfig(env, publicUrl),
     serveSourceMaps: env.SOURCE_MAPS,
     webDist,
     webRenderer: join(webDist, '..', 'dist-ssr', 'entry-server.js'),
   };
+}
+
+/**
+ * Federation speaks for the site at PUBLIC_URL: other servers fetch its actors there and check its signatures, so it
+ * must be a public https address. Loopback, private addresses and plain http only with FEDERATION_ALLOW_PRIVATE.
+ */
+function federationConfig(env: z.output<typeof EnvSchema>, publicUrl: string): Config['federation'] {
+  const enabled = env.FEDERATION === 'on';
+  const allowPrivate = env.FEDERATION_ALLOW_PRIVATE;
+  if (enabled && !allowPrivate) {
+    const url = new URL(publicUrl);
+    if (url.protocol !== 'https:' || isPrivateHost(url.hostname)) {
+      throw new ConfigError(
+        'Invalid configuration:\n  FEDERATION: needs PUBLIC_URL to be the public https:// address other servers reach this site at ' +
+          `(it is ${publicUrl}); set FEDERATION_ALLOW_PRIVATE=true only to try federation between sites on one machine or network`,
+      );
+    }
+  }
+  return { enabled, allowPrivate: enabled && allowPrivate, authorizedFetch: env.FEDERATION_AUTHORIZED_FETCH };
+}
+
+/** localhost, a loopback, private or link-local address, or a name with no dot: not reachable from the internet. */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.') && !host.includes(':'))
+    return true;
+  if (/^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host)) return true;
+  return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80:');
 }
 
 /** musicbrainz.org allows one request a second per client; only a mirror of one's own may be asked faster. */

@@ -40,6 +40,10 @@ export interface DomainEvents {
   'collection.liked': { collectionId: string; ownerId: string; likerId: string };
   /** The ZIP of `userId`'s data is ready to download. */
   'data_export.ready': { userId: string; exportId: string };
+  /** A rating given, changed (`ratingId` null: read it as it stands) or taken back (`ratingId` the one removed). */
+  'rating.changed': { userId: string; albumId: string; ratingId: string | null };
+  'review.edited': { reviewId: string; authorId: string };
+  'review.deleted': { reviewId: string; authorId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

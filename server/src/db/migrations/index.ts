@@ -49,6 +49,7 @@ import * as commentReplies from './2026-12-11-20-comment-replies.ts';
 import * as albumVouches from './2026-12-12-10-album-vouches.ts';
 import * as importChecks from './2026-12-12-20-import-checks.ts';
 import * as importErrorCodes from './2026-12-13-20-import-error-codes.ts';
+import * as federation from './2026-12-14-10-federation.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-12-10-album-vouches': albumVouches,
   '2026-12-12-20-import-checks': importChecks,
   '2026-12-13-20-import-error-codes': importErrorCodes,
+  '2026-12-14-10-federation': federation,
 };

@@ -86,3 +86,19 @@ export async function countAlbums(db: DB): Promise<number> {
 export async function albumSlugsWithIdsBetween(db: DB, range: IdRange) {
   return inIdRange(db.selectFrom('album').select(['slug', 'updated_at']).where('status', '=', 'confirmed'), range).execute();
 }
+
+/** A confirmed album by its MusicBrainz release-group id, else by its "artist|title" key: another site's album here. */
+export async function findConfirmedAlbum(db: DB, ref: { mbid: string | null; matchKey: string | null }): Promise<string | undefined> {
+  if (ref.mbid) {
+    const row = await db.selectFrom('album').select('id').where('mbid', '=', ref.mbid).where('status', '=', 'confirmed').executeTakeFirst();
+    if (row) return row.id;
+  }
+  if (!ref.matchKey) return undefined;
+  const row = await db
+    .selectFrom('album')
+    .select('id')
+    .where('match_key', '=', ref.matchKey)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -16,7 +16,8 @@ import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { notFound } from '../../platform/errors.ts';
 import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
 import { presentAlbumCard, presentAlbumCards } from '../../hydration/albums.presenter.ts';
-import { albumSlugsWithIdsBetween, countAlbums, findAlbumIdByRef, findAlbumPage } from './albums.repository.ts';
+import { albumSlugsWithIdsBetween, countAlbums, findAlbumIdByRef, findAlbumPage, findConfirmedAlbum } from './albums.repository.ts';
+import { albumMatchKey } from './catalog-writer.ts';
 import {
   artistAlbumIds,
   artistReleaseGroups,
@@ -330,6 +331,9 @@ export function createCatalogReading(context: CatalogContext) {
     genreCounts,
     releaseYears,
     countAlbums: () => countAlbums(db),
+    /** The confirmed album another site means: by its MusicBrainz release-group id, else by artist and title. */
+    findConfirmedAlbum: (ref: { mbid: string | null; artist: string; title: string }) =>
+      findConfirmedAlbum(db, { mbid: ref.mbid, matchKey: ref.artist && ref.title ? albumMatchKey(ref.artist, ref.title) : null }),
     /** The confirmed albums and artists whose ids are in [from, to) (to null: no end), for a sitemap. */
     sitemapShare: async (range: IdRange) => {
       const [albums, artists] = await Promise.all([albumSlugsWithIdsBetween(db, range), artistSlugsWithIdsBetween(db, range)]);

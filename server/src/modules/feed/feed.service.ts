@@ -2,6 +2,7 @@ import {
   FEED_PAGE_SIZE,
   STARTER_FOLLOWS_BELOW,
   SUGGESTION_HIGH_RATING,
+  type FeedItem,
   type FeedPage,
   type FeedQuery,
   type FeedSidebar,
@@ -10,6 +11,7 @@ import {
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, fieldIssue } from '../../platform/errors.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
+import type { RemotePost } from '@hearsay/contracts/federation';
 import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCard, presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
@@ -29,6 +31,10 @@ export interface FeedServiceDeps {
   hydrator: Pick<Hydrator, 'people' | 'rules' | 'where' | 'albums' | 'withAlbums' | 'reviews' | 'shownReviews' | 'lists' | 'thingRules'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
+  /** The ratings and reviews of people of other sites the member follows (federation), in a page's span of time. */
+  remote?: {
+    feedPosts(viewerId: string, window: { before: string | null; notBefore: string | null; limit: number }): Promise<RemotePost[]>;
+  };
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;
@@ -154,10 +160,25 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   async function page(viewerId: string, query: FeedQuery): Promise<FeedPage> {
-    const { rows, next } = await skeleton(viewerId, decodeCursor(query.cursor));
+    const from = decodeCursor(query.cursor);
+    const { rows, next } = await skeleton(viewerId, from);
     const data = await hydrate(rows, viewerId);
     const kept = rows.filter((row) => visible(row, data));
-    return { items: presentFeed(kept, data), nextCursor: next ? encodeCursor(next) : null };
+    const items = presentFeed(kept, data);
+    // What people of other sites shared in the span of time this page covers: pages meet, so nothing shows twice.
+    const remote = deps.remote
+      ? await deps.remote.feedPosts(viewerId, {
+          before: from?.createdAt ?? null,
+          notBefore: next ? next.createdAt : null,
+          limit: FEED_PAGE_SIZE,
+        })
+      : [];
+    const merged = remote.length
+      ? [...items, ...remote.map((post): FeedItem => ({ kind: 'remote', id: `remote-${post.id}`, at: post.publishedAt, post }))].sort(
+          (a, b) => b.at.localeCompare(a.at),
+        )
+      : items;
+    return { items: merged, nextCursor: next ? encodeCursor(next) : null };
   }
 
   /**

@@ -78,6 +78,8 @@ function describeItem(item: FeedItem): string {
       return `${item.actor.name} followed ${item.person.name}`;
     case 'listen':
       return `${item.actor.name} listened to ${item.album.title}`;
+    case 'remote':
+      return `${item.post.person.handle} rated ${item.post.albumTitle}=${item.post.rating}`;
   }
 }
 

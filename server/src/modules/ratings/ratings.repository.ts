@@ -266,3 +266,13 @@ export async function personDistribution(db: DB, userId: string): Promise<Map<nu
     .execute();
   return new Map(rows.map((row) => [Number(row.rating), Number(row.n)]));
 }
+
+/** A person's rating of an album as it stands, for sharing it with other sites. */
+export async function currentRating(db: DB, userId: string, albumId: string) {
+  return db
+    .selectFrom('rating')
+    .select(['id', 'rating', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('album_id', '=', albumId)
+    .executeTakeFirst();
+}

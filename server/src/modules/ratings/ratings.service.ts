@@ -5,6 +5,7 @@ import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import * as repository from './ratings.repository.ts';
 
@@ -14,6 +15,8 @@ export interface RatingsServiceDeps {
   catalog: CatalogService;
   /** Each rating's album card. */
   hydrator: Pick<Hydrator, 'withAlbums'>;
+  /** Told of each rating given, changed or taken back that is news (federation shares it); the job thread has none. */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
@@ -55,15 +58,20 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     userId: string,
     albumRef: string,
     rating: number,
-    options: { quiet?: boolean; at?: string } = {},
+    options: { quiet?: boolean; at?: string; partOfReview?: boolean } = {},
   ): Promise<AlbumRating> {
     const albumId = await catalog.resolveAlbumId(albumRef);
     const now = deps.clock().toISOString();
+    // A review carries its rating: it is shared as the review. An import's ratings are not news.
+    const told = () => {
+      if (!options.quiet && !options.partOfReview) deps.events?.emit('rating.changed', { userId, albumId, ratingId: null });
+    };
     const written: repository.RatingWrite = { userId, albumId, value: rating, at: options.at ?? now, feedAt: options.quiet ? null : now };
     // Most ratings are a person's first of an album: on PostgreSQL one statement. A change, and any rating on SQLite, is the transaction.
     const first = await repository.insertFirstRating(db, { ...written, now });
     if (first) {
       catalog.invalidateAlbum(albumId);
+      told();
       return summary(albumId, rating, first.totals);
     }
     const write = () =>
@@ -89,14 +97,17 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       totals = await write();
     }
     catalog.invalidateAlbum(albumId);
+    told();
     return summary(albumId, rating, totals);
   }
 
   async function unrate(userId: string, albumRef: string): Promise<AlbumRating> {
     const albumId = await catalog.resolveAlbumId(albumRef);
+    let removedId: string | null = null;
     const totals = await db.transaction().execute(async (trx) => {
       const existing = await repository.findRating(trx, userId, albumId);
       if (!existing) return undefined;
+      removedId = existing.id;
       const now = deps.clock().toISOString();
       // Its feed entry goes with the row.
       await repository.deleteRating(trx, existing.id);
@@ -105,6 +116,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       return after;
     });
     catalog.invalidateAlbum(albumId);
+    if (removedId) deps.events?.emit('rating.changed', { userId, albumId, ratingId: removedId });
     return summary(albumId, null, totals);
   }
 
@@ -150,5 +162,11 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   /** A person's ratings of these albums (album id -> value), for an import deciding what it changes. */
   const ratingsOf = (userId: string, albumIds: readonly string[]) => repository.viewerRatings(db, userId, albumIds);
 
-  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf };
+  /** A person's rating of an album as it stands (null: none), for sharing it with other sites. */
+  async function current(userId: string, albumId: string) {
+    const row = await repository.currentRating(db, userId, albumId);
+    return row ? { id: row.id, rating: Number(row.rating), createdAt: row.created_at, updatedAt: row.updated_at } : null;
+  }
+
+  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, current };
 }

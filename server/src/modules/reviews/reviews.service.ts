@@ -137,7 +137,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     if (await repository.findByAuthorAndAlbum(db, userId, albumId)) {
       throw conflict('review_exists');
     }
-    await deps.ratings.rate(userId, albumId, input.rating, options);
+    await deps.ratings.rate(userId, albumId, input.rating, { ...options, partOfReview: true });
     const id = newId();
     try {
       await db.transaction().execute(async (trx) => {
@@ -185,7 +185,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   async function edit(userId: string, reviewId: string, input: ReviewBody): Promise<Review> {
     const review = await ownReview(userId, reviewId);
     const { html, text, title } = clean(input);
-    await deps.ratings.rate(userId, review.album_id, input.rating);
+    await deps.ratings.rate(userId, review.album_id, input.rating, { partOfReview: true });
     await db.transaction().execute(async (trx) => {
       const stamp = now();
       await repository.insertRevision(trx, review, newId(), review.edited_at ?? review.created_at);
@@ -199,6 +199,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       });
     });
     catalog.invalidateAlbum(review.album_id);
+    deps.events?.emit('review.edited', { reviewId: review.id, authorId: userId });
     return one(review.id, userId);
   }
 
@@ -215,6 +216,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       await repository.shiftProfileReviews(trx, review.user_id, -1);
     });
     catalog.invalidateAlbum(review.album_id);
+    deps.events?.emit('review.deleted', { reviewId: review.id, authorId: review.user_id });
   }
 
   async function deleteComment(comment: { id: string; review_id: string }): Promise<void> {

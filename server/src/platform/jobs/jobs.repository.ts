@@ -4,9 +4,12 @@ import type { DB } from '../db/index.ts';
 
 export type JobRow = Selectable<JobTable>;
 
-/** Waiting to start, or running under a lease that ran out (its runner stopped or stalled). */
+/** Waiting to start (and its time has come), or running under a lease that ran out (its runner stopped or stalled). */
 const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'job'>) =>
-  eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('locked_until', '<', now)])]);
+  eb.or([
+    eb.and([eb('state', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', now)])]),
+    eb.and([eb('state', '=', 'running'), eb('locked_until', '<', now)]),
+  ]);
 
 const changed = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows > 0n;
 

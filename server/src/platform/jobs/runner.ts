@@ -78,6 +78,8 @@ export interface NewJob<Cursor> {
   kind: string;
   owner: string | null;
   cursor: Cursor;
+  /** Not before this time (a retry later); at once when left out. */
+  runAfter?: Date;
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
@@ -98,6 +100,7 @@ export async function insertQueuedJob<Cursor>(
       owner: job.owner,
       state: 'queued',
       cursor: JSON.stringify(job.cursor),
+      run_after: job.runAfter?.toISOString() ?? null,
       created_at: now,
       updated_at: now,
     });

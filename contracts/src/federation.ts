@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { AlbumCardSchema } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { errorResponses } from './errors.ts';
+
+/** `@name@example.com` or `name@example.com`: an account on another site (WebFinger). */
+export const REMOTE_HANDLE_PATTERN = /^@?([A-Za-z0-9_.~-]{1,64})@([A-Za-z0-9.-]{1,253}(?::\d{1,5})?)$/;
+
+/** Whether a search's text names an account of another site (`@bob@example.com`) or an actor's https address. */
+export function looksRemote(query: string): boolean {
+  const text = query.trim();
+  return REMOTE_HANDLE_PATTERN.test(text) || /^https?:\/\/\S+$/i.test(text);
+}
+
+/** A person of another site (a Hearsay site, NeoDB, BookWyrm, Mastodon, …) as this site knows them. */
+export const RemotePersonSchema = z.object({
+  id: z.string(),
+  /** `name@host`, without the leading @. */
+  handle: z.string(),
+  name: z.string(),
+  host: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Their profile on their own site. */
+  url: z.string().nullable(),
+  /** Plain text. */
+  summary: z.string(),
+  /** The viewer's follow: none, asked (waiting for their site's answer or their approval), or following. */
+  follow: z.enum(['none', 'requested', 'following']),
+});
+export type RemotePerson = z.infer<typeof RemotePersonSchema>;
+
+export const RemoteLookupQuerySchema = z.object({
+  q: z
+    .string({ error: 'remote_handle' })
+    .trim()
+    .max(300, { error: 'remote_handle' })
+    .refine((value) => looksRemote(value), { error: 'remote_handle' }),
+});
+export type RemoteLookupQuery = z.infer<typeof RemoteLookupQuerySchema>;
+
+export const RemotePersonParamsSchema = z.object({ personId: z.string().min(1).max(40) });
+
+export const RemotePersonAnswerSchema = z.object({ person: RemotePersonSchema });
+
+/** A rating or review another site sent, as the home feed shows it beside this site's own. */
+export const RemotePostSchema = z.object({
+  id: z.string(),
+  person: RemotePersonSchema.omit({ follow: true, summary: true }),
+  /** Our album it is about, when it could be matched; else its title and artist as the other site named them. */
+  album: AlbumCardSchema.nullable(),
+  albumTitle: z.string(),
+  albumArtist: z.string(),
+  /** 1–10 (half stars), or null. */
+  rating: z.number().int().min(1).max(10).nullable(),
+  /** A review's title (empty for a rating alone). */
+  title: z.string(),
+  /** Sanitised HTML of the review (empty for a rating alone). */
+  contentHtml: z.string(),
+  /** The post on its own site. */
+  url: z.string().nullable(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RemotePost = z.infer<typeof RemotePostSchema>;
+
+const tags = ['federation'];
+
+export const federationEndpoints = {
+  lookup: endpoint({
+    method: 'GET',
+    path: '/api/federation/people',
+    access: 'members',
+    tags,
+    summary: 'Finds an account of another site by its handle (@name@host) or address, to follow it',
+    query: RemoteLookupQuerySchema,
+    responses: { 200: RemotePersonAnswerSchema, ...errorResponses(400, 401, 404, 502) },
+  }),
+  follow: endpoint({
+    method: 'PUT',
+    path: '/api/federation/people/:personId/follow',
+    access: 'members',
+    tags,
+    summary: 'Follows a person of another site (their site answers; until then the follow is requested)',
+    params: RemotePersonParamsSchema,
+    responses: { 200: RemotePersonAnswerSchema, ...errorResponses(401, 403, 404) },
+  }),
+  unfollow: endpoint({
+    method: 'DELETE',
+    path: '/api/federation/people/:personId/follow',
+    access: 'members',
+    tags,
+    summary: 'Stops following a person of another site, or withdraws the request',
+    params: RemotePersonParamsSchema,
+    responses: { 200: RemotePersonAnswerSchema, ...errorResponses(401, 404) },
+  }),
+};

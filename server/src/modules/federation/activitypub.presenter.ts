@@ -1,0 +1,279 @@
+import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
+import { escapeMarkup } from '../../platform/text.ts';
+
+/**
+ * Hearsay's rows as ActivityPub objects and back (decision 067): the one place that knows their shape. What goes out is
+ * a `Note` any fediverse software shows well on its own (the album, its artist, the rating written out, the review's
+ * words, the cover as an attachment), with machine-readable extras in the shape NeoDB uses (`tag` holding the album as
+ * a typed object with its MusicBrainz release-group address, `relatedWith` holding a `Rating` out of 10 and the
+ * review), so another Hearsay or NeoDB site files it under the right album. docs/FEDERATION.md describes each field.
+ */
+
+export const ACTIVITYSTREAMS = 'https://www.w3.org/ns/activitystreams';
+export const PUBLIC = `${ACTIVITYSTREAMS}#Public`;
+const CONTEXT = [ACTIVITYSTREAMS, 'https://w3id.org/security/v1'];
+const MUSICBRAINZ_RELEASE_GROUP = 'https://musicbrainz.org/release-group/';
+
+/** Who sees a member's activity: public goes to everyone, followers-only to their followers' collection alone. */
+export type Audience = 'public' | 'followers';
+
+export interface OutgoingAlbum {
+  url: string;
+  title: string;
+  artist: string;
+  coverUrl: string | null;
+  mbid: string | null;
+}
+
+export interface OutgoingPost {
+  /** The note's id: its address on this site. */
+  id: string;
+  actorUri: string;
+  followersUri: string;
+  audience: Audience;
+  album: OutgoingAlbum;
+  rating: number;
+  /** A review's title and sanitised HTML; absent for a rating alone. */
+  review?: { title: string; contentHtml: string };
+  published: string;
+  updated: string;
+}
+
+/** "★★★★½ 9/10": the rating written out, readable without custom emoji. */
+export function ratingText(rating: number): string {
+  return `${'★'.repeat(Math.floor(rating / 2))}${rating % 2 ? '½' : ''} ${rating}/10`;
+}
+
+const addressing = (post: Pick<OutgoingPost, 'audience' | 'followersUri'>) =>
+  post.audience === 'public' ? { to: [PUBLIC], cc: [post.followersUri] } : { to: [post.followersUri], cc: [] };
+
+/** A rating or a review as a `Note`. */
+export function presentNote(post: OutgoingPost): Record<string, unknown> {
+  const { album } = post;
+  const albumLink = `<a href="${escapeMarkup(album.url)}">${escapeMarkup(album.title)}</a> — ${escapeMarkup(album.artist)}`;
+  const headline = `<p>${ratingText(post.rating)} · ${albumLink}</p>`;
+  const content = post.review
+    ? `<p><strong>${escapeMarkup(post.review.title)}</strong></p>${headline}${post.review.contentHtml}`
+    : headline;
+  const albumObject = {
+    type: 'Album',
+    id: album.url,
+    href: album.url,
+    name: album.title,
+    artist: album.artist,
+    ...(album.mbid ? { musicbrainz: `${MUSICBRAINZ_RELEASE_GROUP}${album.mbid}` } : {}),
+    ...(album.coverUrl ? { image: album.coverUrl } : {}),
+  };
+  const related = (type: string, id: string, extra: Record<string, unknown>) => ({
+    type,
+    id,
+    href: post.id,
+    withRegardTo: album.url,
+    attributedTo: post.actorUri,
+    published: post.published,
+    updated: post.updated,
+    ...extra,
+  });
+  return {
+    id: post.id,
+    type: 'Note',
+    attributedTo: post.actorUri,
+    ...addressing(post),
+    url: post.id,
+    published: post.published,
+    ...(post.updated !== post.published ? { updated: post.updated } : {}),
+    ...(post.review ? { name: post.review.title } : {}),
+    content,
+    mediaType: 'text/html',
+    attachment: album.coverUrl ? [{ type: 'Image', mediaType: 'image/jpeg', url: album.coverUrl, name: `${album.title} — ${album.artist}` }] : [],
+    tag: [albumObject],
+    relatedWith: [
+      related('Rating', `${post.id}#rating`, { value: post.rating, best: 10, worst: 1 }),
+      ...(post.review ? [related('Review', `${post.id}#review`, { name: post.review.title, content: post.review.contentHtml })] : []),
+    ],
+  };
+}
+
+/** An activity with its context; `object` an object or the id of one. */
+export function presentActivity(
+  type: 'Create' | 'Update' | 'Delete' | 'Follow' | 'Accept' | 'Reject' | 'Undo' | 'Like',
+  activity: { id: string; actor: string; object: unknown; to?: string[]; cc?: string[]; published?: string },
+): Record<string, unknown> {
+  return { '@context': CONTEXT, type, ...activity };
+}
+
+/** `Create`/`Update` of a note, addressed as the note is. */
+export function presentPostActivity(type: 'Create' | 'Update', post: OutgoingPost, stamp: string): Record<string, unknown> {
+  return presentActivity(type, {
+    id: `${post.id}#${type.toLowerCase()}-${Date.parse(stamp)}`,
+    actor: post.actorUri,
+    object: presentNote(post),
+    ...addressing(post),
+    published: stamp,
+  });
+}
+
+/** `Delete` of a note, with a `Tombstone` (Mastodon's shape). */
+export function presentDeleteActivity(
+  post: Pick<OutgoingPost, 'id' | 'actorUri' | 'followersUri' | 'audience'>,
+  stamp: string,
+): Record<string, unknown> {
+  return presentActivity('Delete', {
+    id: `${post.id}#delete-${Date.parse(stamp)}`,
+    actor: post.actorUri,
+    object: { id: post.id, type: 'Tombstone' },
+    ...addressing(post),
+  });
+}
+
+// What comes in. Everything from another server is untrusted: read with schemas, at bounded sizes, never trusted for
+// more than it can prove (the framework has checked that the signer is the activity's actor).
+
+const Uri = z.url({ protocol: /^https?$/ }).max(2048);
+/** An id given as the address itself or as an object carrying it. */
+const Ref = z.union([Uri, z.object({ id: Uri }).transform((value) => value.id)]);
+const OneOrMany = <T extends z.ZodType>(item: T) => z.union([z.array(item).max(50), item.transform((value) => [value])]);
+const Text = (max: number) => z.string().max(max);
+
+const TagSchema = z
+  .object({
+    type: z.string().max(64).optional(),
+    id: Uri.optional(),
+    href: Uri.optional(),
+    name: Text(1000).optional(),
+    artist: Text(1000).optional(),
+    musicbrainz: Uri.optional(),
+  })
+  .loose();
+
+const RelatedSchema = z
+  .object({
+    type: z.string().max(64),
+    value: z.number().optional(),
+    best: z.number().optional(),
+    worst: z.number().optional(),
+    withRegardTo: Uri.optional(),
+  })
+  .loose();
+
+const NoteSchema = z
+  .object({
+    id: Uri,
+    type: z.enum(['Note', 'Article', 'Review', 'Comment', 'Rating']),
+    attributedTo: OneOrMany(Ref).optional(),
+    name: Text(1000).nullish(),
+    content: Text(200_000).nullish(),
+    url: z.union([Uri, z.object({ href: Uri }).transform((value) => value.href), z.array(z.unknown())]).nullish(),
+    published: z.iso.datetime({ offset: true }).nullish(),
+    updated: z.iso.datetime({ offset: true }).nullish(),
+    inReplyTo: z.unknown().optional(),
+    tag: OneOrMany(z.unknown()).optional(),
+    relatedWith: OneOrMany(z.unknown()).optional(),
+  })
+  .loose();
+
+export interface IncomingPost {
+  uri: string;
+  authorUri: string | null;
+  album: { title: string; artist: string; mbid: string | null; url: string | null } | null;
+  rating: number | null;
+  title: string;
+  contentHtml: string;
+  url: string | null;
+  published: string | null;
+  updated: string | null;
+}
+
+const MBID = /^https?:\/\/(?:[a-z]+\.)?musicbrainz\.org\/release-group\/([0-9a-f-]{36})\/?$/i;
+
+/** A rating out of `best` as this site's 1–10 (half stars): exact for a Hearsay or NeoDB rating out of 10. */
+export function ratingOutOfTen(value: number, best = 10, worst = 1): number | null {
+  if (!Number.isFinite(value) || !Number.isFinite(best) || best <= worst || value < worst || value > best) return null;
+  return Math.min(10, Math.max(1, Math.round((value / best) * 10)));
+}
+
+/** Remote HTML for showing here: text, paragraphs, emphasis, lists and links; no pictures, styles or scripts. */
+export function sanitizeRemoteHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'span'],
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: ['http', 'https'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener', target: '_blank' }) },
+  }).trim();
+}
+
+/**
+ * A rating or review as another site sent it, or null when it is not one (a plain status, a reply, something with no
+ * album): a Hearsay or NeoDB note names its album in `tag` and its rating in `relatedWith`.
+ */
+export function parseIncomingPost(json: unknown): IncomingPost | null {
+  const parsed = NoteSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const note = parsed.data;
+  if (note.inReplyTo) return null;
+  const tags = (note.tag ?? []).flatMap((tag) => {
+    const read = TagSchema.safeParse(tag);
+    return read.success ? [read.data] : [];
+  });
+  const related = (note.relatedWith ?? []).flatMap((item) => {
+    const read = RelatedSchema.safeParse(item);
+    return read.success ? [read.data] : [];
+  });
+  const albumTag = tags.find(
+    (tag) => ['Album', 'Edition', 'Item'].includes(tag.type ?? '') || (tag.musicbrainz ?? tag.href ?? '').match(MBID),
+  );
+  if (!albumTag) return null;
+  const mbid = [albumTag.musicbrainz, albumTag.href, albumTag.id].map((uri) => uri?.match(MBID)?.[1]).find(Boolean) ?? null;
+  const title = (albumTag.name ?? '').trim();
+  if (!title && !mbid) return null;
+  const ratingItem = related.find((item) => item.type === 'Rating' && typeof item.value === 'number');
+  const reviewItem = related.find((item) => item.type === 'Review');
+  const reviewContent = typeof reviewItem?.content === 'string' ? reviewItem.content : null;
+  const reviewName = typeof reviewItem?.name === 'string' ? reviewItem.name : null;
+  const isReview = Boolean(reviewItem) || note.type === 'Review' || note.type === 'Article';
+  const urls = Array.isArray(note.url) ? [] : [note.url];
+  return {
+    uri: note.id,
+    authorUri: note.attributedTo?.[0] ?? null,
+    album: { title: title.slice(0, 500), artist: (albumTag.artist ?? '').trim().slice(0, 500), mbid, url: albumTag.href ?? albumTag.id ?? null },
+    rating: ratingItem ? ratingOutOfTen(ratingItem.value!, ratingItem.best ?? 10, ratingItem.worst ?? 1) : null,
+    title: isReview ? (reviewName ?? note.name ?? '').slice(0, 500) : '',
+    contentHtml: isReview ? sanitizeRemoteHtml(reviewContent ?? note.content ?? '') : '',
+    url: urls[0] ?? null,
+    published: note.published ?? null,
+    updated: note.updated ?? null,
+  };
+}
+
+const ActivitySchema = z
+  .object({
+    id: Uri.optional(),
+    type: z.string().max(64),
+    actor: Ref,
+    object: z.unknown(),
+  })
+  .loose();
+
+export type IncomingActivity = z.infer<typeof ActivitySchema>;
+
+/** The envelope of an incoming activity, or null when it is not one. */
+export function parseIncomingActivity(json: unknown): IncomingActivity | null {
+  const parsed = ActivitySchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The id an activity's `object` names, whether given as the address or as an object. */
+export function objectId(object: unknown): string | null {
+  const parsed = Ref.safeParse(object);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The type of an embedded object (`Follow` inside an `Undo`), if it has one. */
+export function objectType(object: unknown): string | null {
+  return typeof object === 'object' && object !== null && typeof (object as { type?: unknown }).type === 'string'
+    ? (object as { type: string }).type
+    : null;
+}

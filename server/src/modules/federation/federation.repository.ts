@@ -1,0 +1,224 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { FederationKeyTable, RemoteActorTable, RemoteFollowTable, RemotePostTable } from '../../db/schema.ts';
+import type { DB } from '../../platform/db/index.ts';
+
+export type RemoteActorRow = Selectable<RemoteActorTable>;
+export type RemoteFollowRow = Selectable<RemoteFollowTable>;
+export type RemotePostRow = Selectable<RemotePostTable>;
+export type KeyRow = Selectable<FederationKeyTable>;
+
+// Signing keys
+
+export async function keysOf(db: DB, owner: string): Promise<KeyRow[]> {
+  return db.selectFrom('federation_key').selectAll().where('owner', '=', owner).orderBy('algorithm').execute();
+}
+
+/** Keeps the first pair made for an owner and algorithm: two processes making one at once agree on the stored one. */
+export async function insertKey(db: DB, key: Insertable<FederationKeyTable>): Promise<void> {
+  await db
+    .insertInto('federation_key')
+    .values(key)
+    .onConflict((oc) => oc.columns(['owner', 'algorithm']).doNothing())
+    .execute();
+}
+
+export async function deleteKeys(db: DB, owner: string): Promise<void> {
+  await db.deleteFrom('federation_key').where('owner', '=', owner).execute();
+}
+
+// People of other sites
+
+/** Stores what an actor document said, keyed by its id; returns our id for them. */
+export async function upsertActor(db: DB, actor: Insertable<RemoteActorTable>): Promise<string> {
+  const { id: _id, created_at: _created, ...changes } = actor;
+  await db
+    .insertInto('remote_actor')
+    .values(actor)
+    .onConflict((oc) => oc.column('uri').doUpdateSet(changes))
+    .execute();
+  const row = await db.selectFrom('remote_actor').select('id').where('uri', '=', actor.uri).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function actorById(db: DB, id: string): Promise<RemoteActorRow | undefined> {
+  return db.selectFrom('remote_actor').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function actorByUri(db: DB, uri: string): Promise<RemoteActorRow | undefined> {
+  return db.selectFrom('remote_actor').selectAll().where('uri', '=', uri).executeTakeFirst();
+}
+
+export async function actorsByIds(db: DB, ids: readonly string[]): Promise<RemoteActorRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('remote_actor').selectAll().where('id', 'in', [...ids]).execute();
+}
+
+export async function deleteActor(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('remote_actor').where('id', '=', id).execute();
+}
+
+// Follows across sites
+
+export async function upsertFollow(db: DB, follow: Insertable<RemoteFollowTable>): Promise<void> {
+  await db
+    .insertInto('remote_follow')
+    .values(follow)
+    .onConflict((oc) =>
+      oc
+        .columns(['local_user_id', 'remote_actor_id', 'direction'])
+        .doUpdateSet({ state: follow.state, follow_uri: follow.follow_uri, updated_at: follow.updated_at }),
+    )
+    .execute();
+}
+
+export async function findFollow(
+  db: DB,
+  localUserId: string,
+  actorId: string,
+  direction: RemoteFollowRow['direction'],
+): Promise<RemoteFollowRow | undefined> {
+  return db
+    .selectFrom('remote_follow')
+    .selectAll()
+    .where('local_user_id', '=', localUserId)
+    .where('remote_actor_id', '=', actorId)
+    .where('direction', '=', direction)
+    .executeTakeFirst();
+}
+
+/** The viewer's follows of these remote people, by their id. */
+export async function followsOf(db: DB, localUserId: string, actorIds: readonly string[]): Promise<Map<string, RemoteFollowRow>> {
+  if (!actorIds.length) return new Map();
+  const rows = await db
+    .selectFrom('remote_follow')
+    .selectAll()
+    .where('local_user_id', '=', localUserId)
+    .where('direction', '=', 'out')
+    .where('remote_actor_id', 'in', [...actorIds])
+    .execute();
+  return new Map(rows.map((row) => [row.remote_actor_id, row]));
+}
+
+export async function setFollowState(
+  db: DB,
+  followUri: string,
+  actorId: string,
+  direction: RemoteFollowRow['direction'],
+  state: RemoteFollowRow['state'],
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('remote_follow')
+    .set({ state, updated_at: now })
+    .where('follow_uri', '=', followUri)
+    .where('remote_actor_id', '=', actorId)
+    .where('direction', '=', direction)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteFollow(
+  db: DB,
+  localUserId: string,
+  actorId: string,
+  direction: RemoteFollowRow['direction'],
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('remote_follow')
+    .where('local_user_id', '=', localUserId)
+    .where('remote_actor_id', '=', actorId)
+    .where('direction', '=', direction)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** A follow named by its `Follow` activity's id (what an `Accept`, `Reject` or `Undo` names). */
+export async function followByUri(db: DB, followUri: string): Promise<RemoteFollowRow | undefined> {
+  return db.selectFrom('remote_follow').selectAll().where('follow_uri', '=', followUri).executeTakeFirst();
+}
+
+/**
+ * The inboxes a member's activities go to: each accepted follower's server's shared inbox (one delivery per server),
+ * else their own; servers the operator blocked are left out.
+ */
+export async function followerInboxes(db: DB, localUserId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('remote_follow')
+    .innerJoin('remote_actor', 'remote_actor.id', 'remote_follow.remote_actor_id')
+    .leftJoin('federation_host', 'federation_host.host', 'remote_actor.host')
+    .select((eb) => eb.fn.coalesce('remote_actor.shared_inbox', 'remote_actor.inbox').as('inbox'))
+    .where('remote_follow.local_user_id', '=', localUserId)
+    .where('remote_follow.direction', '=', 'in')
+    .where('remote_follow.state', '=', 'accepted')
+    .where((eb) => eb.or([eb('federation_host.policy', 'is', null), eb('federation_host.policy', '!=', 'block')]))
+    .distinct()
+    .execute();
+  return rows.map((row) => row.inbox);
+}
+
+/** How many people of other sites follow the member (accepted), and how many they follow. */
+export async function followCounts(db: DB, localUserId: string): Promise<{ followers: number; following: number }> {
+  const rows = await db
+    .selectFrom('remote_follow')
+    .select(['direction', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('local_user_id', '=', localUserId)
+    .where('state', '=', 'accepted')
+    .groupBy('direction')
+    .execute();
+  const of = (direction: string) => Number(rows.find((row) => row.direction === direction)?.count ?? 0);
+  return { followers: of('in'), following: of('out') };
+}
+
+/** Whether anyone here follows this remote actor (accepted): only then are their posts kept. */
+export async function isFollowedHere(db: DB, actorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('remote_follow')
+    .select('local_user_id')
+    .where('remote_actor_id', '=', actorId)
+    .where('direction', '=', 'out')
+    .where('state', '=', 'accepted')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// Ratings and reviews other sites sent
+
+export async function upsertPost(db: DB, post: Insertable<RemotePostTable>): Promise<void> {
+  const { id: _id, uri: _uri, actor_id: _actor, received_at: _received, ...changes } = post;
+  await db
+    .insertInto('remote_post')
+    .values(post)
+    .onConflict((oc) => oc.column('uri').doUpdateSet(changes).where('remote_post.actor_id', '=', post.actor_id))
+    .execute();
+}
+
+export async function deletePost(db: DB, uri: string, actorId: string): Promise<boolean> {
+  const result = await db.deleteFrom('remote_post').where('uri', '=', uri).where('actor_id', '=', actorId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * The posts of the remote people a member follows, newest first, published before `before` and not before
+ * `notBefore` (the home feed's page of this site's own activity spans that time), at most `limit`.
+ */
+export async function postsFollowedBy(
+  db: DB,
+  localUserId: string,
+  window: { before: string | null; notBefore: string | null; limit: number },
+): Promise<RemotePostRow[]> {
+  let query = db
+    .selectFrom('remote_post')
+    .innerJoin('remote_follow', 'remote_follow.remote_actor_id', 'remote_post.actor_id')
+    .selectAll('remote_post')
+    .where('remote_follow.local_user_id', '=', localUserId)
+    .where('remote_follow.direction', '=', 'out')
+    .where('remote_follow.state', '=', 'accepted');
+  if (window.before) query = query.where('remote_post.published_at', '<', window.before);
+  if (window.notBefore) query = query.where('remote_post.published_at', '>=', window.notBefore);
+  return query.orderBy('remote_post.published_at', 'desc').limit(window.limit).execute();
+}
+
+export async function hostPolicy(db: DB, host: string): Promise<'block' | 'silence' | null> {
+  const row = await db.selectFrom('federation_host').select('policy').where('host', '=', host).executeTakeFirst();
+  return row?.policy ?? null;
+}

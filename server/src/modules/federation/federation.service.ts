@@ -1,0 +1,587 @@
+import type { Federation, KvStore } from '@fedify/fedify';
+import { isActor, type Actor } from '@fedify/vocab';
+import { paths } from '@hearsay/contracts/paths';
+import { REMOTE_HANDLE_PATTERN, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
+import type { AlbumCard } from '@hearsay/contracts/catalog';
+import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import type { DB } from '../../platform/db/index.ts';
+import { badRequest, notFound, serviceUnavailable } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { createKvStore } from '../../platform/federation/kv-store.ts';
+import { newId } from '../../platform/ids.ts';
+import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
+import type { SettingsService } from '../accounts/settings.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import {
+  objectId,
+  objectType,
+  parseIncomingActivity,
+  parseIncomingPost,
+  presentActivity,
+  presentDeleteActivity,
+  presentPostActivity,
+  type Audience,
+  type OutgoingPost,
+} from './activitypub.presenter.ts';
+import { createDelivery } from './delivery.ts';
+import { createFederationFramework, keyPairs, SITE_ACTOR, type InboxEntry } from './fedify.ts';
+import * as repository from './federation.repository.ts';
+
+export const FEDERATION_INBOX_JOB = 'federation-inbox';
+export const FEDERATION_PUBLISH_JOB = 'federation-publish';
+export const FEDERATION_DELIVERY_JOB = 'federation-delivery';
+
+/** A delivery is tried this many times, further apart each time (a minute, then doubling up to 12 hours), then kept as failed. */
+const DELIVERY_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 60_000;
+const LAST_RETRY_MS = 12 * 3600_000;
+
+interface InboxCursor extends InboxEntry {}
+/** What to share: a rating (by person and album) or a review, as it stands when the job runs. */
+type PublishCursor =
+  | { kind: 'rating'; userId: string; albumId: string; removedRatingId: string | null }
+  | { kind: 'review'; userId: string; reviewId: string };
+interface DeliveryCursor {
+  inbox: string;
+  activity: unknown;
+  /** Whose key signs it: a member's id, or the site's actor. */
+  sender: string;
+  attempt: number;
+}
+
+export interface FederationServiceDeps {
+  db: DB;
+  clock: () => Date;
+  publicUrl: string;
+  enabled: boolean;
+  allowPrivate: boolean;
+  authorizedFetch: boolean;
+  version: string;
+  jobs: Pick<Jobs, 'enqueue'>;
+  hydrator: Hydrator;
+  catalog: Pick<CatalogService, 'findConfirmedAlbum'>;
+  ratings: Pick<RatingsService, 'current'>;
+  settings: Pick<SettingsService, 'read'>;
+  fetch?: typeof fetch;
+  log: { warn(details: object, message: string): void; info(details: object, message: string): void };
+}
+
+export type FederationService = ReturnType<typeof createFederationService>;
+
+/**
+ * Federation with other Hearsay sites and the fediverse (decision 067): following people of other sites, sharing
+ * members' ratings and reviews with their followers there, and taking in what the people members follow share. Every
+ * delivery and every activity received is a job, so nothing of it runs on the request path.
+ */
+export function createFederationService(deps: FederationServiceDeps) {
+  const { db, hydrator, publicUrl } = deps;
+  const now = () => deps.clock().toISOString();
+  const kv: KvStore = createKvStore(db, deps.clock);
+  const actorUri = (identifier: string) => `${publicUrl}/ap/users/${identifier}`;
+  const followersUri = (identifier: string) => `${actorUri(identifier)}/followers`;
+
+  const framework: Federation<void> = createFederationFramework({
+    db,
+    kv,
+    publicUrl,
+    allowPrivate: deps.allowPrivate,
+    authorizedFetch: deps.authorizedFetch,
+    version: deps.version,
+    hydrator,
+    followCounts: (userId) => repository.followCounts(db, userId),
+    usage: async () => ({ users: 0, posts: 0, openRegistrations: true }),
+    received: async (entry) => {
+      await deps.jobs.enqueue<InboxCursor>({ kind: FEDERATION_INBOX_JOB, owner: null, cursor: entry });
+    },
+  });
+  const context = () => framework.createContext(new URL(publicUrl));
+  const deliver = createDelivery({
+    kv,
+    fetch: deps.fetch ?? fetch,
+    allowPrivate: deps.allowPrivate,
+    userAgent: `Hearsay/${deps.version} (+${publicUrl})`,
+  });
+
+  // People of other sites
+
+  /** Reads an actor document (signed by the site's actor, for servers that ask) and keeps what it says. */
+  async function fetchActor(uriOrHandle: string): Promise<repository.RemoteActorRow | null> {
+    const ctx = context();
+    const documentLoader = await ctx.getDocumentLoader({ identifier: SITE_ACTOR });
+    let found: unknown;
+    try {
+      found = await ctx.lookupObject(uriOrHandle, { documentLoader });
+    } catch (error) {
+      deps.log.info({ err: error, actor: uriOrHandle }, 'could not read an actor of another site');
+      return null;
+    }
+    if (!found || !isActor(found as never)) return null;
+    return keepActor(found as Actor);
+  }
+
+  /**
+   * Development only (FEDERATION_ALLOW_PRIVATE): WebFinger over plain http, which the framework never uses for a handle,
+   * so that sites on one machine can find each other by `@name@127.0.0.1:3001`.
+   */
+  async function fetchActorOverHttp(username: string, host: string): Promise<repository.RemoteActorRow | null> {
+    const resource = encodeURIComponent(`acct:${username}@${host}`);
+    const answer = await (deps.fetch ?? fetch)(`http://${host}/.well-known/webfinger?resource=${resource}`, {
+      headers: { Accept: 'application/jrd+json' },
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    if (!answer?.ok) return null;
+    const body = (await answer.json().catch(() => null)) as { links?: { rel?: string; type?: string; href?: string }[] } | null;
+    const self = body?.links?.find((link) => link.rel === 'self' && /activity\+json|ld\+json/.test(link.type ?? ''))?.href;
+    return self && /^https?:\/\//.test(self) ? fetchActor(self) : null;
+  }
+
+  async function keepActor(actor: Actor): Promise<repository.RemoteActorRow | null> {
+    const id = actor.id;
+    const inbox = actor.inboxId;
+    const username = actor.preferredUsername?.toString();
+    if (!id || !inbox || !username || !/^https?:$/.test(id.protocol)) return null;
+    // Its inbox must be on its own server: an actor cannot send our deliveries somewhere else.
+    if (inbox.host !== id.host) return null;
+    const sharedInbox = actor.endpoints?.sharedInbox;
+    const icon = await actor.getIcon().catch(() => null);
+    const iconUrl = icon?.url instanceof URL ? icon.url.href : (icon?.url?.href?.href ?? null);
+    const url = actor.url instanceof URL ? actor.url.href : (actor.url?.href?.href ?? null);
+    const stamp = now();
+    const host = id.host.toLowerCase();
+    const actorId = await repository.upsertActor(db, {
+      id: newId(),
+      uri: id.href,
+      host,
+      username,
+      handle_key: `${username}@${host}`.toLowerCase(),
+      name: (actor.name?.toString() || username).slice(0, 200),
+      summary: plainText(actor.summary?.toString() ?? '').slice(0, 2000),
+      avatar_url: iconUrl && /^https?:/.test(iconUrl) ? iconUrl : null,
+      url: url && /^https?:/.test(url) ? url : null,
+      inbox: inbox.href,
+      shared_inbox: sharedInbox && sharedInbox.host === id.host ? sharedInbox.href : null,
+      locked: actor.manuallyApprovesFollowers ? 1 : 0,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    return (await repository.actorById(db, actorId)) ?? null;
+  }
+
+  function presentRemotePerson(actor: repository.RemoteActorRow, follow?: repository.RemoteFollowRow): RemotePerson {
+    return {
+      id: actor.id,
+      handle: `${actor.username}@${actor.host}`,
+      name: actor.name,
+      host: actor.host,
+      avatarUrl: actor.avatar_url,
+      url: actor.url,
+      summary: actor.summary,
+      follow: !follow ? 'none' : follow.state === 'accepted' ? 'following' : 'requested',
+    };
+  }
+
+  const ensureEnabled = () => {
+    if (!deps.enabled) throw serviceUnavailable('federation_off');
+  };
+
+  /** An account of another site by its handle or address, to follow. */
+  async function lookup(viewerId: string, query: string): Promise<RemotePerson> {
+    ensureEnabled();
+    const text = query.trim();
+    const handle = REMOTE_HANDLE_PATTERN.exec(text);
+    const target = handle ? `acct:${handle[1]}@${handle[2]}` : text;
+    if (handle && handle[2]!.toLowerCase() === new URL(publicUrl).host.toLowerCase()) throw badRequest('remote_handle_local');
+    const actor = (await fetchActor(target)) ?? (handle && deps.allowPrivate ? await fetchActorOverHttp(handle[1]!, handle[2]!) : null);
+    if (!actor) throw notFound('remote_person_not_found');
+    const follows = await repository.followsOf(db, viewerId, [actor.id]);
+    return presentRemotePerson(actor, follows.get(actor.id));
+  }
+
+  async function remotePerson(viewerId: string, personId: string): Promise<RemotePerson> {
+    const actor = await repository.actorById(db, personId);
+    if (!actor) throw notFound('remote_person_not_found');
+    const follows = await repository.followsOf(db, viewerId, [actor.id]);
+    return presentRemotePerson(actor, follows.get(actor.id));
+  }
+
+  async function follow(viewerId: string, personId: string): Promise<RemotePerson> {
+    ensureEnabled();
+    const actor = await repository.actorById(db, personId);
+    if (!actor) throw notFound('remote_person_not_found');
+    if ((await repository.hostPolicy(db, actor.host)) === 'block') throw notFound('remote_person_not_found');
+    const existing = await repository.findFollow(db, viewerId, actor.id, 'out');
+    if (!existing) {
+      const followUri = `${actorUri(viewerId)}#follows/${newId()}`;
+      const stamp = now();
+      await repository.upsertFollow(db, {
+        local_user_id: viewerId,
+        remote_actor_id: actor.id,
+        direction: 'out',
+        state: 'pending',
+        follow_uri: followUri,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      await send(viewerId, actor.inbox, presentActivity('Follow', { id: followUri, actor: actorUri(viewerId), object: actor.uri }));
+    }
+    return remotePerson(viewerId, personId);
+  }
+
+  async function unfollow(viewerId: string, personId: string): Promise<RemotePerson> {
+    const actor = await repository.actorById(db, personId);
+    if (!actor) throw notFound('remote_person_not_found');
+    const existing = await repository.findFollow(db, viewerId, actor.id, 'out');
+    if (existing) {
+      await repository.deleteFollow(db, viewerId, actor.id, 'out');
+      await send(
+        viewerId,
+        actor.inbox,
+        presentActivity('Undo', {
+          id: `${existing.follow_uri}/undo`,
+          actor: actorUri(viewerId),
+          object: { type: 'Follow', id: existing.follow_uri, actor: actorUri(viewerId), object: actor.uri },
+        }),
+      );
+    }
+    return remotePerson(viewerId, personId);
+  }
+
+  // Deliveries
+
+  async function send(sender: string, inbox: string, activity: unknown): Promise<void> {
+    await deps.jobs.enqueue<DeliveryCursor>({ kind: FEDERATION_DELIVERY_JOB, owner: null, cursor: { inbox, activity, sender, attempt: 1 } });
+  }
+
+  const retryDelay = (attempt: number) => Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
+
+  /** One delivery: signed and posted, else tried again later, each server's failures holding back its other deliveries. */
+  const deliveryJob: JobHandler<DeliveryCursor> = {
+    async step(job) {
+      const cursor = job.cursor;
+      const host = new URL(cursor.inbox).host.toLowerCase();
+      if ((await repository.hostPolicy(db, host)) === 'block') return { cursor, done: true };
+      const heldUntil = await kv.get<string>(['hearsay', 'host-held', host]);
+      if (heldUntil && heldUntil > now()) {
+        await deps.jobs.enqueue<DeliveryCursor>({ kind: FEDERATION_DELIVERY_JOB, owner: null, cursor, runAfter: new Date(heldUntil) });
+        return { cursor, done: true };
+      }
+      const [rsa] = await keyPairs(db, cursor.sender);
+      const outcome = await deliver(cursor.inbox, cursor.activity, {
+        privateKey: rsa!.privateKey,
+        keyId: new URL(`${actorUri(cursor.sender)}#main-key`),
+      });
+      if (outcome.kind === 'delivered') {
+        await kv.delete(['hearsay', 'host-held', host]);
+        await kv.delete(['hearsay', 'host-failures', host]);
+        return { cursor, done: true };
+      }
+      if (outcome.kind === 'refused') {
+        deps.log.info({ inbox: cursor.inbox, status: outcome.status }, 'another server refused a delivery');
+        return { cursor, done: true };
+      }
+      if (cursor.attempt >= DELIVERY_ATTEMPTS) throw new Error(`Delivery to ${cursor.inbox} failed ${cursor.attempt} times: ${outcome.reason}`);
+      // The server's own backoff: each failure in a row holds every delivery to it back for longer.
+      const failures = ((await kv.get<number>(['hearsay', 'host-failures', host])) ?? 0) + 1;
+      await kv.set(['hearsay', 'host-failures', host], failures);
+      const delay = Math.max(outcome.retryAfterMs ?? 0, retryDelay(Math.max(cursor.attempt, failures)));
+      const runAfter = new Date(deps.clock().getTime() + delay);
+      await kv.set(['hearsay', 'host-held', host], runAfter.toISOString());
+      await deps.jobs.enqueue<DeliveryCursor>({
+        kind: FEDERATION_DELIVERY_JOB,
+        owner: null,
+        cursor: { ...cursor, attempt: cursor.attempt + 1 },
+        runAfter,
+      });
+      return { cursor, done: true };
+    },
+    async failed() {},
+  };
+
+  // What goes out
+
+  /** Public members share with everyone, followers-only members with their followers; private members with no one. */
+  async function audienceOf(userId: string, what: 'ratings' | 'reviews'): Promise<Audience | null> {
+    const person = await hydrator.person(userId);
+    if (!person?.username || person.visibility === 'private') return null;
+    const settings = await deps.settings.read(userId);
+    if (!settings.sharing[what]) return null;
+    return person.visibility === 'public' ? 'public' : 'followers';
+  }
+
+  function outgoingAlbum(card: AlbumCard, mbid: string | null): OutgoingPost['album'] {
+    return {
+      url: `${publicUrl}${paths.album(card.slug)}`,
+      title: card.title,
+      artist: card.artistCredit,
+      coverUrl: card.coverUrl ? new URL(card.coverUrl, publicUrl).href : null,
+      mbid,
+    };
+  }
+
+  async function albumFor(albumId: string) {
+    const albums = await hydrator.albums([albumId]);
+    const hydrated = albums.get(albumId);
+    if (!hydrated || hydrated.pending) return null;
+    const [card] = presentAlbumCards([albumId], albums);
+    return card ? outgoingAlbum(card, hydrated.album.mbid ?? null) : null;
+  }
+
+  /** Creates, updates or deletes the note on every follower's server, as the thing stands now. */
+  async function share(userId: string, noteId: string, post: Omit<OutgoingPost, 'id' | 'actorUri' | 'followersUri'> | null) {
+    const sentKey = ['hearsay', 'sent', noteId] as const;
+    const sent = await kv.get<{ audience: Audience }>([...sentKey]);
+    const inboxes = await repository.followerInboxes(db, userId);
+    const stamp = now();
+    let activity: Record<string, unknown> | null = null;
+    if (post) {
+      const full: OutgoingPost = { ...post, id: noteId, actorUri: actorUri(userId), followersUri: followersUri(userId) };
+      activity = presentPostActivity(sent ? 'Update' : 'Create', full, stamp);
+      await kv.set([...sentKey], { audience: post.audience });
+    } else if (sent) {
+      activity = presentDeleteActivity({ id: noteId, actorUri: actorUri(userId), followersUri: followersUri(userId), audience: sent.audience }, stamp);
+      await kv.delete([...sentKey]);
+    }
+    if (!activity) return;
+    for (const inbox of inboxes) await send(userId, inbox, activity);
+  }
+
+  const publishJob: JobHandler<PublishCursor> = {
+    async step(job) {
+      const cursor = job.cursor;
+      if (cursor.kind === 'rating') {
+        const rating = cursor.removedRatingId ? null : await deps.ratings.current(cursor.userId, cursor.albumId);
+        const id = rating?.id ?? cursor.removedRatingId;
+        if (!id) return { cursor, done: true };
+        const audience = rating ? await audienceOf(cursor.userId, 'ratings') : null;
+        const album = rating && audience ? await albumFor(cursor.albumId) : null;
+        await share(
+          cursor.userId,
+          `${publicUrl}/ap/ratings/${id}`,
+          rating && audience && album
+            ? { audience, album, rating: rating.rating, published: rating.createdAt, updated: rating.updatedAt }
+            : null,
+        );
+      } else {
+        const review = (await hydrator.reviews([cursor.reviewId])).get(cursor.reviewId);
+        const shown = review && review.hiddenReason === null ? review : null;
+        const audience = shown ? await audienceOf(cursor.userId, 'reviews') : null;
+        const album = shown && audience ? await albumFor(shown.albumId) : null;
+        await share(
+          cursor.userId,
+          `${publicUrl}/ap/reviews/${cursor.reviewId}`,
+          shown && audience && album
+            ? {
+                audience,
+                album,
+                rating: shown.rating,
+                review: { title: shown.title, contentHtml: shown.contentHtml },
+                published: shown.createdAt,
+                updated: shown.editedAt ?? shown.createdAt,
+              }
+            : null,
+        );
+      }
+      return { cursor, done: true };
+    },
+    async failed() {},
+  };
+
+  /** Members' ratings and reviews become jobs that share them, when federation is on. */
+  function listen(events: Pick<EventBus, 'on'>): void {
+    if (!deps.enabled) return;
+    const publish = (cursor: PublishCursor) =>
+      void deps.jobs
+        .enqueue<PublishCursor>({ kind: FEDERATION_PUBLISH_JOB, owner: cursor.userId, cursor })
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'could not queue sharing with other sites'));
+    events.on('rating.changed', ({ userId, albumId, ratingId }) =>
+      publish({ kind: 'rating', userId, albumId, removedRatingId: ratingId }),
+    );
+    events.on('review.published', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
+    events.on('review.edited', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
+    events.on('review.deleted', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
+  }
+
+  // What comes in
+
+  /** The member an actor address of this site names, if it is one of ours. */
+  function localMember(uri: string): string | null {
+    const prefix = `${publicUrl}/ap/users/`;
+    if (!uri.startsWith(prefix)) return null;
+    const rest = uri.slice(prefix.length);
+    return /^[0-9a-z]{1,40}$/.test(rest) && rest !== SITE_ACTOR ? rest : null;
+  }
+
+  async function knownActor(uri: string): Promise<repository.RemoteActorRow | null> {
+    return (await repository.actorByUri(db, uri)) ?? (await fetchActor(uri));
+  }
+
+  const inboxJob: JobHandler<InboxCursor> = {
+    async step(job) {
+      const cursor = job.cursor;
+      await receive(cursor.activity, cursor.actorUri);
+      return { cursor, done: true };
+    },
+    async failed() {},
+  };
+
+  /** Handles one checked activity; anything it does not understand is ignored, never an error. */
+  async function receive(json: unknown, signer: string): Promise<void> {
+    const activity = parseIncomingActivity(json);
+    if (!activity || activity.actor !== signer) return;
+    const host = new URL(signer).host.toLowerCase();
+    if ((await repository.hostPolicy(db, host)) === 'block') return;
+    const stamp = now();
+    switch (activity.type) {
+      case 'Follow': {
+        const memberId = localMember(objectId(activity.object) ?? '');
+        if (!memberId || !activity.id) return;
+        const [person, actor] = await Promise.all([hydrator.person(memberId), knownActor(signer)]);
+        if (!person?.username || !actor) return;
+        if (person.visibility === 'private') {
+          await send(memberId, actor.inbox, presentActivity('Reject', { id: `${actorUri(memberId)}#rejects/${newId()}`, actor: actorUri(memberId), object: json }));
+          return;
+        }
+        const accepted = person.visibility === 'public';
+        await repository.upsertFollow(db, {
+          local_user_id: memberId,
+          remote_actor_id: actor.id,
+          direction: 'in',
+          state: accepted ? 'accepted' : 'pending',
+          follow_uri: activity.id,
+          created_at: stamp,
+          updated_at: stamp,
+        });
+        if (accepted) {
+          await send(memberId, actor.inbox, presentActivity('Accept', { id: `${actorUri(memberId)}#accepts/${newId()}`, actor: actorUri(memberId), object: json }));
+        }
+        return;
+      }
+      case 'Accept':
+      case 'Reject': {
+        const followUri = objectId(activity.object);
+        const actor = await repository.actorByUri(db, signer);
+        if (!followUri || !actor) return;
+        const follow = await repository.followByUri(db, followUri);
+        if (!follow || follow.remote_actor_id !== actor.id || follow.direction !== 'out') return;
+        if (activity.type === 'Accept') await repository.setFollowState(db, followUri, actor.id, 'out', 'accepted', stamp);
+        else await repository.deleteFollow(db, follow.local_user_id, actor.id, 'out');
+        return;
+      }
+      case 'Undo': {
+        const actor = await repository.actorByUri(db, signer);
+        if (!actor) return;
+        if (objectType(activity.object) === 'Follow' || objectType(activity.object) === null) {
+          const followUri = objectId(activity.object);
+          const follow = followUri ? await repository.followByUri(db, followUri) : undefined;
+          if (follow && follow.remote_actor_id === actor.id && follow.direction === 'in')
+            await repository.deleteFollow(db, follow.local_user_id, actor.id, 'in');
+        }
+        return;
+      }
+      case 'Create':
+      case 'Update': {
+        const actor = await repository.actorByUri(db, signer);
+        if (!actor || !(await repository.isFollowedHere(db, actor.id))) return;
+        const post = parseIncomingPost(activity.object);
+        // A note is its author's to send: one claiming another author, or living on another server, is not kept.
+        if (!post || (post.authorUri !== null && post.authorUri !== signer) || new URL(post.uri).host.toLowerCase() !== host) return;
+        const albumId =
+          post.album &&
+          ((await deps.catalog.findConfirmedAlbum({ mbid: post.album.mbid, artist: post.album.artist, title: post.album.title })) ?? null);
+        await repository.upsertPost(db, {
+          id: newId(),
+          uri: post.uri,
+          actor_id: actor.id,
+          album_id: albumId ?? null,
+          album_title: post.album?.title ?? '',
+          album_artist: post.album?.artist ?? '',
+          album_mbid: post.album?.mbid ?? null,
+          rating: post.rating,
+          title: post.title,
+          content_html: post.contentHtml,
+          url: post.url,
+          published_at: validTime(post.published) ?? stamp,
+          updated_at: validTime(post.updated) ?? validTime(post.published) ?? stamp,
+          received_at: stamp,
+        });
+        return;
+      }
+      case 'Delete': {
+        const actor = await repository.actorByUri(db, signer);
+        const target = objectId(activity.object);
+        if (!actor || !target) return;
+        if (target === signer) await repository.deleteActor(db, actor.id);
+        else await repository.deletePost(db, target, actor.id);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  // The home feed's share of it
+
+  /** The ratings and reviews of the remote people a member follows, published in the window a feed page spans. */
+  async function feedPosts(viewerId: string, window: { before: string | null; notBefore: string | null; limit: number }) {
+    const rows = await repository.postsFollowedBy(db, viewerId, window);
+    if (!rows.length) return [];
+    const actors = new Map((await repository.actorsByIds(db, [...new Set(rows.map((row) => row.actor_id))])).map((a) => [a.id, a]));
+    const albumIds = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
+    const albums = await hydrator.albums(albumIds, viewerId);
+    const cards = new Map(presentAlbumCards(albumIds, albums).map((card) => [card.id, card]));
+    return rows.flatMap((row): RemotePost[] => {
+      const actor = actors.get(row.actor_id);
+      if (!actor) return [];
+      const { follow: _f, summary: _s, ...person } = presentRemotePerson(actor);
+      return [
+        {
+          id: row.id,
+          person,
+          album: (row.album_id && cards.get(row.album_id)) || null,
+          albumTitle: row.album_title,
+          albumArtist: row.album_artist,
+          rating: row.rating,
+          title: row.title,
+          contentHtml: row.content_html,
+          url: row.url,
+          publishedAt: row.published_at,
+          updatedAt: row.updated_at,
+        },
+      ];
+    });
+  }
+
+  return {
+    enabled: deps.enabled,
+    publicUrl,
+    framework,
+    lookup,
+    follow,
+    unfollow,
+    listen,
+    feedPosts,
+    receive,
+    jobs: { [FEDERATION_INBOX_JOB]: inboxJob, [FEDERATION_PUBLISH_JOB]: publishJob, [FEDERATION_DELIVERY_JOB]: deliveryJob },
+  };
+}
+
+function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
+}
+
+function validTime(value: string | null): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
+}

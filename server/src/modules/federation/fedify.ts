@@ -1,0 +1,181 @@
+import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation, type KvStore } from '@fedify/fedify';
+import { Activity, Application, Endpoints, Image, Person } from '@fedify/vocab';
+import { paths } from '@hearsay/contracts/paths';
+import type { webcrypto } from 'node:crypto';
+import type { DB } from '../../platform/db/index.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import { uploadUrl } from '../../platform/http/uploads.ts';
+import { escapeMarkup } from '../../platform/text.ts';
+import * as repository from './federation.repository.ts';
+
+/** The site's own actor, which signs what no member sends (fetches of other servers' actors, shared-inbox replies). */
+export const SITE_ACTOR = 'site';
+
+/** Where each member's actor and its collections live: by id, which never changes, never by username (decision 067). */
+export const ACTOR_PATH = '/ap/users/{identifier}';
+export const INBOX_PATH = '/ap/users/{identifier}/inbox';
+export const SHARED_INBOX_PATH = '/ap/inbox';
+
+export interface InboxEntry {
+  /** The activity as its sender wrote it (JSON), its signature checked. */
+  activity: unknown;
+  /** The actor whose key signed it. */
+  actorUri: string;
+}
+
+export interface FederationFrameworkDeps {
+  db: DB;
+  kv: KvStore;
+  publicUrl: string;
+  allowPrivate: boolean;
+  authorizedFetch: boolean;
+  version: string;
+  hydrator: Hydrator;
+  /** How many people follow, and are followed by, a member on this site and on others together. */
+  followCounts(userId: string): Promise<{ followers: number; following: number }>;
+  /** NodeInfo's usage: members, and public ratings and reviews. */
+  usage(): Promise<{ users: number; posts: number; openRegistrations: boolean }>;
+  /** A checked activity, to be handled by a job (never on the request path). */
+  received(entry: InboxEntry): Promise<void>;
+}
+
+/**
+ * The ActivityPub framework (Fedify) set up for Hearsay: WebFinger, NodeInfo, each member's actor with its keys,
+ * followers and following counts, and the inboxes, whose signatures it checks before handing an activity on.
+ */
+export function createFederationFramework(deps: FederationFrameworkDeps): Federation<void> {
+  const { db, hydrator, publicUrl } = deps;
+  const federation = createFederation<void>({
+    kv: deps.kv,
+    origin: publicUrl,
+    allowPrivateAddress: deps.allowPrivate,
+    userAgent: { software: `Hearsay/${deps.version}`, url: new URL(publicUrl) },
+    // Deliveries and inbox handling are Hearsay's own jobs (federation.service.ts), so nothing is queued here.
+    signatureTimeWindow: { hours: 1 },
+  });
+
+  /** The member's actor, or null for someone who is not there or keeps everything to themselves. */
+  async function member(identifier: string) {
+    const person = await hydrator.person(identifier);
+    if (!person?.username || person.visibility === 'private') return null;
+    return person;
+  }
+
+  const actors = federation
+    .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const common = {
+        id: ctx.getActorUri(identifier),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: keys[0]?.cryptographicKey,
+        assertionMethods: keys.map((key) => key.multikey),
+      };
+      if (identifier === SITE_ACTOR) {
+        return new Application({
+          ...common,
+          preferredUsername: new URL(publicUrl).hostname,
+          name: 'Hearsay',
+          url: new URL(publicUrl),
+          manuallyApprovesFollowers: true,
+        });
+      }
+      const person = await member(identifier);
+      if (!person) return null;
+      const bio = await hydrator.bioOf(identifier);
+      const avatar = uploadUrl(person.avatarPath);
+      return new Person({
+        ...common,
+        preferredUsername: person.username,
+        name: person.name,
+        summary: bio ? `<p>${escapeMarkup(bio)}</p>` : null,
+        url: new URL(paths.profile(person.username!), publicUrl),
+        icon: avatar ? new Image({ url: new URL(avatar, publicUrl) }) : null,
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        following: ctx.getFollowingUri(identifier),
+        manuallyApprovesFollowers: person.visibility !== 'public',
+        discoverable: person.visibility === 'public',
+      });
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      if (identifier !== SITE_ACTOR && !(await member(identifier))) return [];
+      return keyPairs(db, identifier);
+    })
+    // `@name@host` names a member by their username of today; their actor's address keeps their id.
+    .mapHandle(async (_ctx, username) => {
+      if (username.toLowerCase() === new URL(publicUrl).hostname) return SITE_ACTOR;
+      const person = await hydrator.personNamed(username.toLowerCase());
+      return person && person.visibility !== 'private' ? person.id : null;
+    });
+  if (deps.authorizedFetch) actors.authorize(async (ctx) => (await ctx.getSignedKey()) !== null);
+
+  // Counts only, and only where the member's privacy shows them; who follows whom is not listed to other servers.
+  const counted = (kind: 'followers' | 'following') => async (_ctx: unknown, identifier: string) => {
+    const person = await member(identifier);
+    if (!person || person.visibility !== 'public') return null;
+    return (await deps.followCounts(identifier))[kind];
+  };
+  federation.setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier) =>
+    (await member(identifier)) ? { items: [] } : null,
+  ).setCounter(counted('followers'));
+  federation.setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier) =>
+    (await member(identifier)) ? { items: [] } : null,
+  ).setCounter(counted('following'));
+  federation.setOutboxDispatcher('/ap/users/{identifier}/outbox', async (_ctx, identifier) =>
+    (await member(identifier)) ? { items: [] } : null,
+  );
+
+  federation
+    .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
+    .setSharedKeyDispatcher(() => ({ identifier: SITE_ACTOR }))
+    .on(Activity, async (_ctx, activity) => {
+      if (!activity.actorId) return;
+      // The framework keeps the activity as it arrived (unknown properties too): that is what the job reads.
+      await deps.received({ activity: await activity.toJsonLd(), actorUri: activity.actorId.href });
+    });
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
+    const usage = await deps.usage();
+    return {
+      software: { name: 'hearsay', version: deps.version, homepage: new URL(publicUrl) },
+      protocols: ['activitypub'],
+      openRegistrations: usage.openRegistrations,
+      usage: { users: { total: usage.users }, localPosts: usage.posts, localComments: 0 },
+    };
+  });
+
+  return federation;
+}
+
+/**
+ * An actor's key pairs, made the first time they are asked for: RSA for draft-cavage signatures (Mastodon) and Ed25519
+ * for RFC 9421 and object proofs.
+ */
+export async function keyPairs(db: DB, owner: string): Promise<webcrypto.CryptoKeyPair[]> {
+  let rows = await repository.keysOf(db, owner);
+  if (rows.length < 2) {
+    const now = new Date().toISOString();
+    for (const algorithm of ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const) {
+      if (rows.some((row) => row.algorithm === algorithm)) continue;
+      const pair = await generateCryptoKeyPair(algorithm);
+      await repository.insertKey(db, {
+        owner,
+        algorithm,
+        public_jwk: JSON.stringify(await exportJwk(pair.publicKey)),
+        private_jwk: JSON.stringify(await exportJwk(pair.privateKey)),
+        created_at: now,
+      });
+    }
+    rows = await repository.keysOf(db, owner);
+  }
+  const order = (algorithm: string) => (algorithm === 'RSASSA-PKCS1-v1_5' ? 0 : 1);
+  return Promise.all(
+    [...rows]
+      .sort((a, b) => order(a.algorithm) - order(b.algorithm))
+      .map(async (row) => ({
+        publicKey: await importJwk(JSON.parse(row.public_jwk) as webcrypto.JsonWebKey, 'public'),
+        privateKey: await importJwk(JSON.parse(row.private_jwk) as webcrypto.JsonWebKey, 'private'),
+      })),
+  );
+}

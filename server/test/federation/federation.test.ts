@@ -1,0 +1,175 @@
+/**
+ * Federation between real Hearsay sites: two server processes on loopback, each with its own database, talking
+ * ActivityPub over HTTP as two sites on the internet would (with FEDERATION_ALLOW_PRIVATE, the development flag that
+ * lets them use plain http between loopback addresses). The processes start once for the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
+
+const directory = temporaryDirectory('federation');
+const databases: { drop(): Promise<void> }[] = [];
+let a: ServerProcess;
+let b: ServerProcess;
+let alice: { id: string; cookie: string; username: string };
+let bob: { id: string; cookie: string; username: string };
+
+async function site(name: string): Promise<ServerProcess> {
+  const database = await emptyDatabase(`${directory.path}`);
+  databases.push(database);
+  const dataDir = temporaryDirectory(`federation-${name}`).path;
+  return startServer({
+    databaseUrl: database.url.startsWith('sqlite:') ? `sqlite:${dataDir}/hearsay.db` : database.url,
+    dataDir,
+    env: { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true' },
+  });
+}
+
+async function member(server: ServerProcess, name: string) {
+  const person = await signUp(server, name);
+  const me = await call(server, 'GET', '/api/me', { cookie: person.cookie });
+  return { ...person, username: me.body.user.username as string };
+}
+
+/** Asks again until `check` passes: another site's answer arrives by a background job, within seconds. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(value).slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const handleOn = (server: ServerProcess, username: string) => `${username}@${new URL(server.url).host}`;
+const feedOf = async (server: ServerProcess, cookie: string) => (await call(server, 'GET', '/api/feed', { cookie })).body;
+const remoteItems = (feed: { items: { kind: string; post?: { title: string; rating: number | null; albumTitle: string } }[] }) =>
+  feed.items.filter((item) => item.kind === 'remote').map((item) => item.post!);
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([site('a'), site('b')]);
+  [alice, bob] = await Promise.all([member(a, 'Alice Adams'), member(b, 'Bob Brown')]);
+}, 120_000);
+
+afterAll(async () => {
+  await stopAll();
+  for (const database of databases) await database.drop();
+  directory.remove();
+});
+
+describe('finding a person of another site', () => {
+  it('answers WebFinger and NodeInfo, and serves the member as an actor with keys, by id', async () => {
+    const finger = await fetch(`${b.url}/.well-known/webfinger?resource=acct:${handleOn(b, bob.username)}`);
+    expect(finger.status).toBe(200);
+    const links = ((await finger.json()) as { links: { rel: string; href: string }[] }).links;
+    const self = links.find((link) => link.rel === 'self')!;
+    expect(self.href).toBe(`${b.url}/ap/users/${bob.id}`);
+
+    const actor = await fetch(self.href, { headers: { accept: 'application/activity+json' } });
+    expect(actor.status).toBe(200);
+    const body = (await actor.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ type: 'Person', preferredUsername: bob.username, name: 'Bob Brown', inbox: `${self.href}/inbox` });
+    expect(JSON.stringify(body.publicKey)).toContain('BEGIN PUBLIC KEY');
+
+    const nodeinfo = await fetch(`${b.url}/.well-known/nodeinfo`);
+    expect(nodeinfo.status).toBe(200);
+    const info = await fetch(`${b.url}/nodeinfo/2.1`);
+    expect(((await info.json()) as { software: { name: string } }).software.name).toBe('hearsay');
+  });
+
+  it('finds @bob@other-site from the header search and follows him; his site accepts', async () => {
+    const found = await call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(`@${handleOn(b, bob.username)}`)}`, {
+      cookie: alice.cookie,
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.person).toMatchObject({ name: 'Bob Brown', handle: handleOn(b, bob.username), follow: 'none' });
+    const followed = await call(a, 'PUT', `/api/federation/people/${found.body.person.id}/follow`, { cookie: alice.cookie });
+    expect(followed.body.person.follow).toBe('requested');
+    await eventually(
+      () => call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, bob.username))}`, { cookie: alice.cookie }),
+      (answer) => answer.body.person?.follow === 'following',
+      'the follow accepted',
+    );
+  });
+
+  it('refuses an address that is not an account of another site, in the reader’s words', async () => {
+    const answer = await call(a, 'GET', '/api/federation/people?q=just-words', { cookie: alice.cookie });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.issues[0].code).toBe('remote_handle');
+  });
+});
+
+describe('what a followed person shares', () => {
+  it('brings bob’s rating and review into alice’s feed, follows his edit and his deletion', async () => {
+    const albums = (await call(b, 'GET', '/api/albums?limit=3', { cookie: bob.cookie })).body.items as { id: string; slug: string; title: string }[];
+    expect(albums.length).toBeGreaterThanOrEqual(2);
+    const [rated, reviewed] = albums;
+    expect((await call(b, 'PUT', `/api/albums/${rated!.slug}/rating`, { cookie: bob.cookie, body: { rating: 9 } })).status).toBe(200);
+    const feed = await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => remoteItems(page).some((post) => post.albumTitle === rated!.title),
+      'the rating in alice’s feed',
+    );
+    // Half steps survive the trip exactly: 9 is four and a half stars.
+    expect(remoteItems(feed).find((post) => post.albumTitle === rated!.title)!.rating).toBe(9);
+
+    const review = await call(b, 'POST', `/api/albums/${reviewed!.slug}/reviews`, {
+      cookie: bob.cookie,
+      body: { rating: 7, title: 'Slow to open, then everything', content: '<p>It took three listens, and then it would not leave.</p>' },
+    });
+    expect(review.status, JSON.stringify(review.body)).toBe(201);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => remoteItems(page).some((post) => post.title === 'Slow to open, then everything' && post.rating === 7),
+      'the review in alice’s feed',
+    );
+
+    const edited = await call(b, 'PUT', `/api/reviews/${review.body.id}`, {
+      cookie: bob.cookie,
+      body: { rating: 8, title: 'Slow to open, then everything, and more', content: '<p>Four listens now.</p>' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => remoteItems(page).some((post) => post.title === 'Slow to open, then everything, and more' && post.rating === 8),
+      'the edit in alice’s feed',
+    );
+
+    expect((await call(b, 'DELETE', `/api/reviews/${review.body.id}`, { cookie: bob.cookie })).status).toBe(200);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => !remoteItems(page).some((post) => post.title.startsWith('Slow to open')),
+      'the deletion in alice’s feed',
+    );
+  });
+});
+
+describe('an inbox is a public write endpoint', () => {
+  it('refuses an unsigned activity, and one whose body was changed after signing', async () => {
+    const inbox = `${a.url}/ap/users/${alice.id}/inbox`;
+    const activity = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${b.url}/ap/users/${bob.id}#forged`,
+      type: 'Follow',
+      actor: `${b.url}/ap/users/${bob.id}`,
+      object: `${a.url}/ap/users/${alice.id}`,
+    };
+    const unsigned = await fetch(inbox, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: JSON.stringify(activity),
+    });
+    expect(unsigned.status).toBe(401);
+    const tampered = await fetch(inbox, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/activity+json',
+        date: new Date().toUTCString(),
+        digest: 'SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
+        signature: `keyId="${b.url}/ap/users/${bob.id}#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="AAAA"`,
+      },
+      body: JSON.stringify(activity),
+    });
+    expect(tampered.status).toBe(401);
+  });
+});
