@@ -20,7 +20,7 @@ async function site(name: string): Promise<ServerProcess> {
   return startServer({
     databaseUrl: database.url.startsWith('sqlite:') ? `sqlite:${dataDir}/hearsay.db` : database.url,
     dataDir,
-    env: { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true' },
+    env: { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true', LOG_LEVEL: process.env.FED_LOG ?? 'warn' },
   });
 }
 
@@ -52,6 +52,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (process.env.FED_LOG) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync('/tmp/fed-a.log', a.output());
+    writeFileSync('/tmp/fed-b.log', b.output());
+  }
   await stopAll();
   for (const database of databases) await database.drop();
   directory.remove();
@@ -126,7 +131,7 @@ describe('what a followed person shares', () => {
 
     const edited = await call(b, 'PUT', `/api/reviews/${review.body.id}`, {
       cookie: bob.cookie,
-      body: { rating: 8, title: 'Slow to open, then everything, and more', content: '<p>Four listens now.</p>' },
+      body: { rating: 8, title: 'Slow to open, then everything, and more', content: '<p>Four listens now, and it still opens up a little more every time.</p>' },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await eventually(

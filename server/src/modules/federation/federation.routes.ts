@@ -1,6 +1,7 @@
 import { federationEndpoints as endpoints } from '@hearsay/contracts/federation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
+import { inboxBody } from './fedify.ts';
 import type { FederationService } from './federation.service.ts';
 
 /** An activity bigger than this is refused before it is read (a review with its extras is a few kilobytes). */
@@ -28,17 +29,29 @@ export async function federationRoutes(app: FastifyInstance, opts: { federation:
       (_request, body, done) => done(null, body),
     );
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const response = await federation.framework.fetch(toWebRequest(request, federation.publicUrl), {
-        contextData: undefined,
-        onNotFound: () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
-        onNotAcceptable: () => new Response('Not acceptable', { status: 406, headers: { 'Content-Type': 'text/plain', Vary: 'Accept' } }),
-      });
+      const response = await inboxBody.run(parsedBody(request), () =>
+        federation.framework.fetch(toWebRequest(request, federation.publicUrl), {
+          contextData: undefined,
+          onNotFound: () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
+          onNotAcceptable: () => new Response('Not acceptable', { status: 406, headers: { 'Content-Type': 'text/plain', Vary: 'Accept' } }),
+        }),
+      );
       reply.status(response.status);
       response.headers.forEach((value, name) => void reply.header(name, value));
       return reply.send(Buffer.from(await response.arrayBuffer()));
     };
     for (const url of FEDERATION_PATHS) server.route({ method: ['GET', 'HEAD', 'POST'], url, handler });
   });
+}
+
+/** A posted activity's JSON, or undefined (the framework answers a body that is not JSON itself). */
+function parsedBody(request: FastifyRequest): unknown {
+  if (request.method !== 'POST' || !Buffer.isBuffer(request.body)) return undefined;
+  try {
+    return JSON.parse(request.body.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The request as the framework reads it: the address other servers used (the site's public one) and the raw body. */

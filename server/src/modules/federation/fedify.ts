@@ -1,6 +1,7 @@
 import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation, type KvStore } from '@fedify/fedify';
 import { Activity, Application, Endpoints, Image, Person } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { webcrypto } from 'node:crypto';
 import type { DB } from '../../platform/db/index.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
@@ -15,6 +16,13 @@ export const SITE_ACTOR = 'site';
 export const ACTOR_PATH = '/ap/users/{identifier}';
 export const INBOX_PATH = '/ap/users/{identifier}/inbox';
 export const SHARED_INBOX_PATH = '/ap/inbox';
+
+/**
+ * The body of the inbox request being handled, as its sender wrote it: the framework hands listeners the activity as
+ * it understood it, which leaves out what its vocabulary does not know (the album and rating a Hearsay or NeoDB note
+ * carries), so the job reads the original. The routes set it around each request (federation.routes.ts).
+ */
+export const inboxBody = new AsyncLocalStorage<unknown>();
 
 export interface InboxEntry {
   /** The activity as its sender wrote it (JSON), its signature checked. */
@@ -130,9 +138,10 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
     .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
     .setSharedKeyDispatcher(() => ({ identifier: SITE_ACTOR }))
     .on(Activity, async (_ctx, activity) => {
-      if (!activity.actorId) return;
-      // The framework keeps the activity as it arrived (unknown properties too): that is what the job reads.
-      await deps.received({ activity: await activity.toJsonLd(), actorUri: activity.actorId.href });
+      const original = inboxBody.getStore() as { id?: unknown } | undefined;
+      // The body the signature covered, and the activity the framework checked, are one and the same.
+      if (!activity.actorId || !original || original.id !== activity.id?.href) return;
+      await deps.received({ activity: original, actorUri: activity.actorId.href });
     });
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
