@@ -377,7 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   identity.confirm = accountChanges.reauthenticate;
-  const feed = createFeedService({ db, clock, catalog, hydrator, settings, remote: core.federation });
+  const feed = createFeedService({ db, clock, catalog, hydrator, settings, remote: core.federation.enabled ? core.federation : undefined });
   const moderation = createModerationService({
     db,
     clock,

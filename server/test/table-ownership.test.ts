@@ -87,6 +87,13 @@ const OWNERS: Record<string, string> = {
   data_export_part: 'data-export',
   job: 'platform',
   musicbrainz_answer: 'platform',
+  // federation: the ActivityPub framework's store is the platform's; the people of other sites and what they sent, ours.
+  federation_kv: 'platform',
+  federation_key: 'federation',
+  remote_actor: 'federation',
+  remote_follow: 'federation',
+  remote_post: 'federation',
+  federation_host: 'federation',
 };
 
 /**

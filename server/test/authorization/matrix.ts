@@ -378,6 +378,11 @@ export const MATRIX: readonly Row[] = [
   { route: 'PUT /api/collections/:collectionId/like', object: 'collection', rule: actsOn() },
   { route: 'DELETE /api/collections/:collectionId/like', object: 'collection', rule: actsOn() },
 
+  // Federation: the test site has it off (FEDERATION=off), so every member is told there is nothing there.
+  { route: 'GET /api/federation/people', object: 'none', rule: membersRefused(404), query: 'q=%40bob%40elsewhere.example' },
+  { route: 'PUT /api/federation/people/:personId/follow', object: 'none', rule: membersRefused(404) },
+  { route: 'DELETE /api/federation/people/:personId/follow', object: 'none', rule: membersRefused(404) },
+
   // Feed, notifications and messages
   { route: 'GET /api/feed', object: 'none', rule: members },
   { route: 'GET /api/feed/sidebar', object: 'none', rule: members },

@@ -6,7 +6,7 @@ import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, notFound, serviceUnavailable } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { createKvStore } from '../../platform/federation/kv-store.ts';
 import { newId } from '../../platform/ids.ts';
@@ -183,7 +183,7 @@ export function createFederationService(deps: FederationServiceDeps) {
   }
 
   const ensureEnabled = () => {
-    if (!deps.enabled) throw serviceUnavailable('federation_off');
+    if (!deps.enabled) throw notFound('federation_off');
   };
 
   /** An account of another site by its handle or address, to follow. */
@@ -230,6 +230,7 @@ export function createFederationService(deps: FederationServiceDeps) {
   }
 
   async function unfollow(viewerId: string, personId: string): Promise<RemotePerson> {
+    ensureEnabled();
     const actor = await repository.actorById(db, personId);
     if (!actor) throw notFound('remote_person_not_found');
     const existing = await repository.findFollow(db, viewerId, actor.id, 'out');

@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { webcrypto } from 'node:crypto';
 import type { DB } from '../../platform/db/index.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
-import { uploadUrl } from '../../platform/http/uploads.ts';
+import { presentPerson } from '../../hydration/people.presenter.ts';
 import { escapeMarkup } from '../../platform/text.ts';
 import * as repository from './federation.repository.ts';
 
@@ -91,7 +91,7 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
       const person = await member(identifier);
       if (!person) return null;
       const bio = await hydrator.bioOf(identifier);
-      const avatar = uploadUrl(person.avatarPath);
+      const avatar = presentPerson(person).avatarUrl;
       return new Person({
         ...common,
         preferredUsername: person.username,
