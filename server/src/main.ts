@@ -47,6 +47,11 @@ if (process.send) {
 try {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Hearsay is ready at ${config.publicUrl} (${database.description})`);
+  if (config.federation.allowPrivate) {
+    app.log.warn(
+      'FEDERATION_ALLOW_PRIVATE is on: federation runs over plain http and reaches loopback and private addresses. For development and tests only; never on a public site.',
+    );
+  }
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await database.destroy();

@@ -266,7 +266,7 @@ function federationConfig(env: z.output<typeof EnvSchema>, publicUrl: string): C
 /** localhost, a loopback, private or link-local address, or a name with no dot: not reachable from the internet. */
 function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.') && !host.includes(':'))
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || (!host.includes('.') && !host.includes(':')))
     return true;
   if (/^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host)) return true;
   return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80:');

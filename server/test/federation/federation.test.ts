@@ -106,7 +106,11 @@ describe('finding a person of another site', () => {
 
 describe('what a followed person shares', () => {
   it('brings bob’s rating and review into alice’s feed, follows his edit and his deletion', async () => {
-    const albums = (await call(b, 'GET', '/api/albums?limit=3', { cookie: bob.cookie })).body.items as { id: string; slug: string; title: string }[];
+    const albums = (await call(b, 'GET', '/api/albums?limit=3', { cookie: bob.cookie })).body.items as {
+      id: string;
+      slug: string;
+      title: string;
+    }[];
     expect(albums.length).toBeGreaterThanOrEqual(2);
     const [rated, reviewed] = albums;
     expect((await call(b, 'PUT', `/api/albums/${rated!.slug}/rating`, { cookie: bob.cookie, body: { rating: 9 } })).status).toBe(200);
@@ -131,7 +135,11 @@ describe('what a followed person shares', () => {
 
     const edited = await call(b, 'PUT', `/api/reviews/${review.body.id}`, {
       cookie: bob.cookie,
-      body: { rating: 8, title: 'Slow to open, then everything, and more', content: '<p>Four listens now, and it still opens up a little more every time.</p>' },
+      body: {
+        rating: 8,
+        title: 'Slow to open, then everything, and more',
+        content: '<p>Four listens now, and it still opens up a little more every time.</p>',
+      },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await eventually(

@@ -86,7 +86,9 @@ export function presentNote(post: OutgoingPost): Record<string, unknown> {
     ...(post.review ? { name: post.review.title } : {}),
     content,
     mediaType: 'text/html',
-    attachment: album.coverUrl ? [{ type: 'Image', mediaType: 'image/jpeg', url: album.coverUrl, name: `${album.title} — ${album.artist}` }] : [],
+    attachment: album.coverUrl
+      ? [{ type: 'Image', mediaType: 'image/jpeg', url: album.coverUrl, name: `${album.title} — ${album.artist}` }]
+      : [],
     tag: [albumObject],
     relatedWith: [
       related('Rating', `${post.id}#rating`, { value: post.rating, best: 10, worst: 1 }),
@@ -238,7 +240,12 @@ export function parseIncomingPost(json: unknown): IncomingPost | null {
   return {
     uri: note.id,
     authorUri: note.attributedTo?.[0] ?? null,
-    album: { title: title.slice(0, 500), artist: (albumTag.artist ?? '').trim().slice(0, 500), mbid, url: albumTag.href ?? albumTag.id ?? null },
+    album: {
+      title: title.slice(0, 500),
+      artist: (albumTag.artist ?? '').trim().slice(0, 500),
+      mbid,
+      url: albumTag.href ?? albumTag.id ?? null,
+    },
     rating: ratingItem ? ratingOutOfTen(ratingItem.value!, ratingItem.best ?? 10, ratingItem.worst ?? 1) : null,
     title: isReview ? (reviewName ?? note.name ?? '').slice(0, 500) : '',
     contentHtml: isReview ? sanitizeRemoteHtml(reviewContent ?? note.content ?? '') : '',

@@ -50,7 +50,11 @@ export async function actorByUri(db: DB, uri: string): Promise<RemoteActorRow | 
 
 export async function actorsByIds(db: DB, ids: readonly string[]): Promise<RemoteActorRow[]> {
   if (!ids.length) return [];
-  return db.selectFrom('remote_actor').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('remote_actor')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export async function deleteActor(db: DB, id: string): Promise<void> {

@@ -11,7 +11,7 @@ import type { EventBus } from '../../platform/events.ts';
 import { createKvStore } from '../../platform/federation/kv-store.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
-import type { SettingsService } from '../accounts/settings.service.ts';
+import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import {
@@ -38,7 +38,7 @@ const DELIVERY_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 60_000;
 const LAST_RETRY_MS = 12 * 3600_000;
 
-interface InboxCursor extends InboxEntry {}
+type InboxCursor = InboxEntry;
 /** What to share: a rating (by person and album) or a review, as it stands when the job runs. */
 type PublishCursor =
   | { kind: 'rating'; userId: string; albumId: string; removedRatingId: string | null }
@@ -63,7 +63,8 @@ export interface FederationServiceDeps {
   hydrator: Hydrator;
   catalog: Pick<CatalogService, 'findConfirmedAlbum'>;
   ratings: Pick<RatingsService, 'current'>;
-  settings: Pick<SettingsService, 'read'>;
+  /** Members' settings (accounts' settings service): what each person shares. */
+  settings: { read(userId: string): Promise<MemberSettings> };
   fetch?: typeof fetch;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
@@ -252,7 +253,11 @@ export function createFederationService(deps: FederationServiceDeps) {
   // Deliveries
 
   async function send(sender: string, inbox: string, activity: unknown): Promise<void> {
-    await deps.jobs.enqueue<DeliveryCursor>({ kind: FEDERATION_DELIVERY_JOB, owner: null, cursor: { inbox, activity, sender, attempt: 1 } });
+    await deps.jobs.enqueue<DeliveryCursor>({
+      kind: FEDERATION_DELIVERY_JOB,
+      owner: null,
+      cursor: { inbox, activity, sender, attempt: 1 },
+    });
   }
 
   const retryDelay = (attempt: number) => Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
@@ -282,7 +287,8 @@ export function createFederationService(deps: FederationServiceDeps) {
         deps.log.info({ inbox: cursor.inbox, status: outcome.status }, 'another server refused a delivery');
         return { cursor, done: true };
       }
-      if (cursor.attempt >= DELIVERY_ATTEMPTS) throw new Error(`Delivery to ${cursor.inbox} failed ${cursor.attempt} times: ${outcome.reason}`);
+      if (cursor.attempt >= DELIVERY_ATTEMPTS)
+        throw new Error(`Delivery to ${cursor.inbox} failed ${cursor.attempt} times: ${outcome.reason}`);
       // The server's own backoff: each failure in a row holds every delivery to it back for longer.
       const failures = ((await kv.get<number>(['hearsay', 'host-failures', host])) ?? 0) + 1;
       await kv.set(['hearsay', 'host-failures', host], failures);
@@ -341,7 +347,10 @@ export function createFederationService(deps: FederationServiceDeps) {
       activity = presentPostActivity(sent ? 'Update' : 'Create', full, stamp);
       await kv.set([...sentKey], { audience: post.audience });
     } else if (sent) {
-      activity = presentDeleteActivity({ id: noteId, actorUri: actorUri(userId), followersUri: followersUri(userId), audience: sent.audience }, stamp);
+      activity = presentDeleteActivity(
+        { id: noteId, actorUri: actorUri(userId), followersUri: followersUri(userId), audience: sent.audience },
+        stamp,
+      );
       await kv.delete([...sentKey]);
     }
     if (!activity) return;
@@ -396,9 +405,7 @@ export function createFederationService(deps: FederationServiceDeps) {
       void deps.jobs
         .enqueue<PublishCursor>({ kind: FEDERATION_PUBLISH_JOB, owner: cursor.userId, cursor })
         .catch((error: unknown) => deps.log.warn({ err: error }, 'could not queue sharing with other sites'));
-    events.on('rating.changed', ({ userId, albumId, ratingId }) =>
-      publish({ kind: 'rating', userId, albumId, removedRatingId: ratingId }),
-    );
+    events.on('rating.changed', ({ userId, albumId, ratingId }) => publish({ kind: 'rating', userId, albumId, removedRatingId: ratingId }));
     events.on('review.published', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
     events.on('review.edited', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
     events.on('review.deleted', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
@@ -441,7 +448,11 @@ export function createFederationService(deps: FederationServiceDeps) {
         const [person, actor] = await Promise.all([hydrator.person(memberId), knownActor(signer)]);
         if (!person?.username || !actor) return;
         if (person.visibility === 'private') {
-          await send(memberId, actor.inbox, presentActivity('Reject', { id: `${actorUri(memberId)}#rejects/${newId()}`, actor: actorUri(memberId), object: json }));
+          await send(
+            memberId,
+            actor.inbox,
+            presentActivity('Reject', { id: `${actorUri(memberId)}#rejects/${newId()}`, actor: actorUri(memberId), object: json }),
+          );
           return;
         }
         const accepted = person.visibility === 'public';
@@ -455,7 +466,11 @@ export function createFederationService(deps: FederationServiceDeps) {
           updated_at: stamp,
         });
         if (accepted) {
-          await send(memberId, actor.inbox, presentActivity('Accept', { id: `${actorUri(memberId)}#accepts/${newId()}`, actor: actorUri(memberId), object: json }));
+          await send(
+            memberId,
+            actor.inbox,
+            presentActivity('Accept', { id: `${actorUri(memberId)}#accepts/${newId()}`, actor: actorUri(memberId), object: json }),
+          );
         }
         return;
       }

@@ -124,12 +124,16 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
     if (!person || person.visibility !== 'public') return null;
     return (await deps.followCounts(identifier))[kind];
   };
-  federation.setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier) =>
-    (await member(identifier)) ? { items: [] } : null,
-  ).setCounter(counted('followers'));
-  federation.setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier) =>
-    (await member(identifier)) ? { items: [] } : null,
-  ).setCounter(counted('following'));
+  federation
+    .setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier) =>
+      (await member(identifier)) ? { items: [] } : null,
+    )
+    .setCounter(counted('followers'));
+  federation
+    .setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier) =>
+      (await member(identifier)) ? { items: [] } : null,
+    )
+    .setCounter(counted('following'));
   federation.setOutboxDispatcher('/ap/users/{identifier}/outbox', async (_ctx, identifier) =>
     (await member(identifier)) ? { items: [] } : null,
   );
