@@ -68,6 +68,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), MUSICBRAINZ: 'maybe' })).toThrow(/MUSICBRAINZ: must be on or off/);
   });
 
+  it('federates only when asked, and only from a public https address unless the development flag is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).federation).toEqual({ enabled: false, allowPrivate: false, authorizedFetch: false });
+    for (const PUBLIC_URL of ['http://music.example.org', 'https://localhost:3000', 'https://192.168.1.20', 'https://hearsay']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), FEDERATION: 'on', PUBLIC_URL }), PUBLIC_URL).toThrow(/FEDERATION: needs PUBLIC_URL/);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir(), FEDERATION: 'on', PUBLIC_URL: 'https://music.example.org' }).federation.enabled).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'http://127.0.0.1:3001' })
+        .federation,
+    ).toEqual({ enabled: true, allowPrivate: true, authorizedFetch: false });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), FEDERATION: 'yes' })).toThrow(/FEDERATION: must be on or off/);
+  });
+
   it('keeps answers in memory unless CACHES is off', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).caches).toBe('on');
     expect(loadConfig({ DATA_DIR: dataDir(), CACHES: 'off' }).caches).toBe('off');

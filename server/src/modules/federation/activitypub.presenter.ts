@@ -199,7 +199,7 @@ export function ratingOutOfTen(value: number, best = 10, worst = 1): number | nu
 export function sanitizeRemoteHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'span'],
-    allowedAttributes: { a: ['href'] },
+    allowedAttributes: { a: ['href', 'rel', 'target'] },
     allowedSchemes: ['http', 'https'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
