@@ -86,7 +86,7 @@ describe('notes other software sends', () => {
 
   it('keeps links safe in remote HTML', () => {
     expect(sanitizeRemoteHtml('<a href="javascript:alert(1)">x</a><a href="https://ok.example">y</a>')).toBe(
-      '<a>x</a><a href="https://ok.example" rel="nofollow ugc noopener" target="_blank">y</a>',
+      '<a rel="nofollow ugc noopener" target="_blank">x</a><a href="https://ok.example" rel="nofollow ugc noopener" target="_blank">y</a>',
     );
   });
 });
