@@ -63,6 +63,28 @@ export const RemotePostSchema = z.object({
 });
 export type RemotePost = z.infer<typeof RemotePostSchema>;
 
+/** An operator's policy for a whole server: `block` (nothing in or out), `silence` (its people must ask to follow). */
+export const HOST_POLICIES = ['block', 'silence'] as const;
+export const HostPolicySchema = z.enum(HOST_POLICIES, { error: 'host_policy' });
+
+export const FederatedHostSchema = z.object({ host: z.string(), policy: HostPolicySchema, createdAt: z.string() });
+export type FederatedHost = z.infer<typeof FederatedHostSchema>;
+
+/** A server's name as other servers' addresses carry it: `example.com` or `example.com:8443`, lower case. */
+export const HostParamsSchema = z.object({
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]{1,253}(?::\d{1,5})?$/, { error: 'host_name' }),
+});
+
+export const SetHostPolicyBodySchema = z.object({ policy: HostPolicySchema });
+
+/** Someone of another site asking to follow a member whose profile is not public (or whose server is silenced). */
+export const RemoteFollowRequestsSchema = z.object({ people: z.array(RemotePersonSchema) });
+export const AnswerRemoteRequestBodySchema = z.object({ accept: z.boolean({ error: 'accept_required' }) });
+
 const tags = ['federation'];
 
 export const federationEndpoints = {
@@ -83,6 +105,51 @@ export const federationEndpoints = {
     summary: 'Follows a person of another site (their site answers; until then the follow is requested)',
     params: RemotePersonParamsSchema,
     responses: { 200: RemotePersonAnswerSchema, ...errorResponses(401, 403, 404) },
+  }),
+  requests: endpoint({
+    method: 'GET',
+    path: '/api/federation/requests',
+    access: 'members',
+    tags,
+    summary: 'People of other sites asking to follow you',
+    responses: { 200: RemoteFollowRequestsSchema, ...errorResponses(401, 404) },
+  }),
+  answerRequest: endpoint({
+    method: 'PUT',
+    path: '/api/federation/requests/:personId',
+    access: 'members',
+    tags,
+    summary: 'Accept or decline a follow request from a person of another site (their site is told)',
+    params: RemotePersonParamsSchema,
+    body: AnswerRemoteRequestBodySchema,
+    responses: { 200: RemoteFollowRequestsSchema, ...errorResponses(400, 401, 404) },
+  }),
+  hosts: endpoint({
+    method: 'GET',
+    path: '/api/federation/hosts',
+    access: 'members',
+    tags,
+    summary: 'Admins: the servers this site blocks or silences',
+    responses: { 200: z.object({ hosts: z.array(FederatedHostSchema) }), ...errorResponses(401, 404) },
+  }),
+  setHost: endpoint({
+    method: 'PUT',
+    path: '/api/federation/hosts/:host',
+    access: 'members',
+    tags,
+    summary: 'Admins: block a whole server (nothing in or out, its follows end) or silence it (its people must ask to follow)',
+    params: HostParamsSchema,
+    body: SetHostPolicyBodySchema,
+    responses: { 200: z.object({ hosts: z.array(FederatedHostSchema) }), ...errorResponses(400, 401, 404) },
+  }),
+  removeHost: endpoint({
+    method: 'DELETE',
+    path: '/api/federation/hosts/:host',
+    access: 'members',
+    tags,
+    summary: 'Admins: federate with a server again',
+    params: HostParamsSchema,
+    responses: { 200: z.object({ hosts: z.array(FederatedHostSchema) }), ...errorResponses(400, 401, 404) },
   }),
   unfollow: endpoint({
     method: 'DELETE',

@@ -139,6 +139,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     ratings,
     settings,
     fetch: deps.fetch,
+    adminEmails: config.adminEmails,
     log,
   });
   const mailer = createMailer({

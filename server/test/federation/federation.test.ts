@@ -3,8 +3,11 @@
  * ActivityPub over HTTP as two sites on the internet would (with FEDERATION_ALLOW_PRIVATE, the development flag that
  * lets them use plain http between loopback addresses). The processes start once for the file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
+
+// Each step waits for the other site's jobs; the first also for each process's job thread to start.
+vi.setConfig({ testTimeout: 90_000 });
 
 const directory = temporaryDirectory('federation');
 const databases: { drop(): Promise<void> }[] = [];
@@ -13,14 +16,16 @@ let b: ServerProcess;
 let alice: { id: string; cookie: string; username: string };
 let bob: { id: string; cookie: string; username: string };
 
-async function site(name: string): Promise<ServerProcess> {
+const ADMIN_OF_B = 'admin@b.example';
+
+async function site(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const database = await emptyDatabase(`${directory.path}`);
   databases.push(database);
   const dataDir = temporaryDirectory(`federation-${name}`).path;
   return startServer({
     databaseUrl: database.url.startsWith('sqlite:') ? `sqlite:${dataDir}/hearsay.db` : database.url,
     dataDir,
-    env: { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true', LOG_LEVEL: process.env.FED_LOG ?? 'warn' },
+    env: { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true', LOG_LEVEL: process.env.FED_LOG ?? 'warn', ...env },
   });
 }
 
@@ -31,7 +36,7 @@ async function member(server: ServerProcess, name: string) {
 }
 
 /** Asks again until `check` passes: another site's answer arrives by a background job, within seconds. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 40_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -47,7 +52,7 @@ const remoteItems = (feed: { items: { kind: string; post?: { title: string; rati
   feed.items.filter((item) => item.kind === 'remote').map((item) => item.post!);
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([site('a'), site('b')]);
+  [a, b] = await Promise.all([site('a'), site('b', { ADMIN_EMAILS: ADMIN_OF_B })]);
   [alice, bob] = await Promise.all([member(a, 'Alice Adams'), member(b, 'Bob Brown')]);
 }, 120_000);
 
@@ -154,6 +159,75 @@ describe('what a followed person shares', () => {
       (page) => !remoteItems(page).some((post) => post.title.startsWith('Slow to open')),
       'the deletion in alice’s feed',
     );
+  });
+});
+
+describe('a profile that is not public', () => {
+  it('asks its owner about a follow from another site, and the answer reaches the asker’s site', async () => {
+    const carol = await member(b, 'Carol Chen');
+    expect((await call(b, 'PUT', '/api/me/visibility', { cookie: carol.cookie, body: { visibility: 'followers' } })).status).toBe(200);
+    const found = await call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(`@${handleOn(b, carol.username)}`)}`, {
+      cookie: alice.cookie,
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    await call(a, 'PUT', `/api/federation/people/${found.body.person.id}/follow`, { cookie: alice.cookie });
+    const asked = await eventually(
+      () => call(b, 'GET', '/api/federation/requests', { cookie: carol.cookie }),
+      (answer) => answer.body.people?.length === 1,
+      'the request on carol’s site',
+    );
+    expect(asked.body.people[0]).toMatchObject({ name: 'Alice Adams', handle: handleOn(a, alice.username) });
+    // Until carol answers, alice has asked and no more.
+    const before = await call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, carol.username))}`, {
+      cookie: alice.cookie,
+    });
+    expect(before.body.person.follow).toBe('requested');
+    const answered = await call(b, 'PUT', `/api/federation/requests/${asked.body.people[0].id}`, {
+      cookie: carol.cookie,
+      body: { accept: true },
+    });
+    expect(answered.body.people).toEqual([]);
+    await eventually(
+      () => call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, carol.username))}`, { cookie: alice.cookie }),
+      (answer) => answer.body.person?.follow === 'following',
+      'carol’s acceptance on alice’s site',
+    );
+  });
+});
+
+describe('an operator blocking a whole server', () => {
+  it('stops delivery both ways at once', async () => {
+    const response = await fetch(`${b.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: b.url },
+      body: JSON.stringify({ name: 'Site Admin', email: ADMIN_OF_B, password: 'Correct-Horse-Battery-9' }),
+    });
+    const admin = response.headers
+      .getSetCookie()
+      .find((value) => value.includes('hearsay.session_token='))!
+      .split(';')[0]!;
+    // Only an admin may: for anyone else the list does not exist.
+    expect((await call(b, 'GET', '/api/federation/hosts', { cookie: bob.cookie })).status).toBe(404);
+    const blocked = await call(b, 'PUT', `/api/federation/hosts/${new URL(a.url).host}`, { cookie: admin, body: { policy: 'block' } });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+    expect(blocked.body.hosts).toEqual([expect.objectContaining({ host: new URL(a.url).host, policy: 'block' })]);
+
+    // Out: bob's next rating does not reach alice.
+    const albums = (await call(b, 'GET', '/api/albums?limit=6', { cookie: bob.cookie })).body.items as { slug: string; title: string }[];
+    const later = albums[5]!;
+    await call(b, 'PUT', `/api/albums/${later.slug}/rating`, { cookie: bob.cookie, body: { rating: 4 } });
+    // In: alice's site may still send, but bob's site handles nothing from it; her new follow of bob stays asked.
+    const bobOnA = await call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, bob.username))}`, {
+      cookie: alice.cookie,
+    });
+    await call(a, 'DELETE', `/api/federation/people/${bobOnA.body.person.id}/follow`, { cookie: alice.cookie });
+    await call(a, 'PUT', `/api/federation/people/${bobOnA.body.person.id}/follow`, { cookie: alice.cookie });
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(remoteItems(await feedOf(a, alice.cookie)).some((post) => post.albumTitle === later.title)).toBe(false);
+    const after = await call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, bob.username))}`, {
+      cookie: alice.cookie,
+    });
+    expect(after.body.person.follow).toBe('requested');
   });
 });
 

@@ -226,3 +226,39 @@ export async function hostPolicy(db: DB, host: string): Promise<'block' | 'silen
   const row = await db.selectFrom('federation_host').select('policy').where('host', '=', host).executeTakeFirst();
   return row?.policy ?? null;
 }
+
+export async function hosts(db: DB) {
+  return db.selectFrom('federation_host').selectAll().orderBy('host').execute();
+}
+
+export async function setHostPolicy(db: DB, host: string, policy: 'block' | 'silence', now: string): Promise<void> {
+  await db
+    .insertInto('federation_host')
+    .values({ host, policy, created_at: now })
+    .onConflict((oc) => oc.column('host').doUpdateSet({ policy }))
+    .execute();
+}
+
+export async function removeHost(db: DB, host: string): Promise<void> {
+  await db.deleteFrom('federation_host').where('host', '=', host).execute();
+}
+
+/** A blocked server's follows (both ways) and what its people sent: defederating ends them at once. */
+export async function forgetHost(db: DB, host: string): Promise<void> {
+  const actors = db.selectFrom('remote_actor').select('id').where('host', '=', host);
+  await db.deleteFrom('remote_follow').where('remote_actor_id', 'in', actors).execute();
+  await db.deleteFrom('remote_post').where('actor_id', 'in', actors).execute();
+}
+
+/** People of other sites waiting for a member's answer to their follow, oldest first. */
+export async function pendingFollowers(db: DB, localUserId: string): Promise<RemoteActorRow[]> {
+  return db
+    .selectFrom('remote_follow')
+    .innerJoin('remote_actor', 'remote_actor.id', 'remote_follow.remote_actor_id')
+    .selectAll('remote_actor')
+    .where('remote_follow.local_user_id', '=', localUserId)
+    .where('remote_follow.direction', '=', 'in')
+    .where('remote_follow.state', '=', 'pending')
+    .orderBy('remote_follow.created_at')
+    .execute();
+}

@@ -15,6 +15,13 @@ export async function federationRoutes(app: FastifyInstance, opts: { federation:
 
   route(app, endpoints.lookup, async (request) => ({ person: await federation.lookup(request.viewer.id, request.query.q) }));
   route(app, endpoints.follow, async (request) => ({ person: await federation.follow(request.viewer.id, request.params.personId) }));
+  route(app, endpoints.requests, async (request) => federation.requests(request.viewer.id));
+  route(app, endpoints.answerRequest, async (request) =>
+    federation.answerRequest(request.viewer.id, request.params.personId, request.body.accept),
+  );
+  route(app, endpoints.hosts, async (request) => federation.hosts(request.viewer));
+  route(app, endpoints.setHost, async (request) => federation.setHost(request.viewer, request.params.host, request.body.policy));
+  route(app, endpoints.removeHost, async (request) => federation.removeHost(request.viewer, request.params.host));
   route(app, endpoints.unfollow, async (request) => ({
     person: await federation.unfollow(request.viewer.id, request.params.personId),
   }));

@@ -1,7 +1,7 @@
 import type { Federation, KvStore } from '@fedify/fedify';
 import { isActor, type Actor } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
-import { REMOTE_HANDLE_PATTERN, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
+import { REMOTE_HANDLE_PATTERN, type FederatedHost, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
@@ -66,6 +66,8 @@ export interface FederationServiceDeps {
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { read(userId: string): Promise<MemberSettings> };
   fetch?: typeof fetch;
+  /** The site's admins (ADMIN_EMAILS): they block and silence other servers. */
+  adminEmails: readonly string[];
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
 
@@ -195,7 +197,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     const target = handle ? `acct:${handle[1]}@${handle[2]}` : text;
     if (handle && handle[2]!.toLowerCase() === new URL(publicUrl).host.toLowerCase()) throw badRequest('remote_handle_local');
     const actor = (await fetchActor(target)) ?? (handle && deps.allowPrivate ? await fetchActorOverHttp(handle[1]!, handle[2]!) : null);
-    if (!actor) throw notFound('remote_person_not_found');
+    if (!actor || (await repository.hostPolicy(db, actor.host)) === 'block') throw notFound('remote_person_not_found');
     const follows = await repository.followsOf(db, viewerId, [actor.id]);
     return presentRemotePerson(actor, follows.get(actor.id));
   }
@@ -248,6 +250,58 @@ export function createFederationService(deps: FederationServiceDeps) {
       );
     }
     return remotePerson(viewerId, personId);
+  }
+
+  // Follow requests from other sites
+
+  async function requests(viewerId: string): Promise<{ people: RemotePerson[] }> {
+    ensureEnabled();
+    return { people: (await repository.pendingFollowers(db, viewerId)).map((actor) => presentRemotePerson(actor)) };
+  }
+
+  /** The member's answer: their site is told (`Accept` or `Reject` of the very `Follow` it sent). */
+  async function answerRequest(viewerId: string, personId: string, accept: boolean): Promise<{ people: RemotePerson[] }> {
+    ensureEnabled();
+    const actor = await repository.actorById(db, personId);
+    const request = actor ? await repository.findFollow(db, viewerId, actor.id, 'in') : undefined;
+    if (!actor || request?.state !== 'pending') throw notFound('follow_request_not_found');
+    const follow = { id: request.follow_uri, type: 'Follow', actor: actor.uri, object: actorUri(viewerId) };
+    if (accept) await repository.setFollowState(db, request.follow_uri, actor.id, 'in', 'accepted', now());
+    else await repository.deleteFollow(db, viewerId, actor.id, 'in');
+    const type = accept ? 'Accept' : 'Reject';
+    await send(
+      viewerId,
+      actor.inbox,
+      presentActivity(type, { id: `${actorUri(viewerId)}#${type.toLowerCase()}s/${newId()}`, actor: actorUri(viewerId), object: follow }),
+    );
+    return requests(viewerId);
+  }
+
+  // Whole servers
+
+  const adminOnly = (viewer: { email: string }) => {
+    if (!deps.adminEmails.includes(viewer.email.toLowerCase())) throw notFound('not_found');
+  };
+
+  async function hosts(viewer: { email: string }): Promise<{ hosts: FederatedHost[] }> {
+    adminOnly(viewer);
+    const rows = await repository.hosts(db);
+    return { hosts: rows.map((row) => ({ host: row.host, policy: row.policy, createdAt: row.created_at })) };
+  }
+
+  /** Blocking a server ends every follow with its people both ways and drops what they sent, at once. */
+  async function setHost(viewer: { email: string }, host: string, policy: 'block' | 'silence') {
+    adminOnly(viewer);
+    if (host === new URL(publicUrl).host.toLowerCase()) throw badRequest('host_name');
+    await repository.setHostPolicy(db, host, policy, now());
+    if (policy === 'block') await repository.forgetHost(db, host);
+    return hosts(viewer);
+  }
+
+  async function removeHost(viewer: { email: string }, host: string) {
+    adminOnly(viewer);
+    await repository.removeHost(db, host);
+    return hosts(viewer);
   }
 
   // Deliveries
@@ -455,7 +509,8 @@ export function createFederationService(deps: FederationServiceDeps) {
           );
           return;
         }
-        const accepted = person.visibility === 'public';
+        // A member with a closed profile answers each request; so does everyone, for people of a silenced server.
+        const accepted = person.visibility === 'public' && (await repository.hostPolicy(db, host)) !== 'silence';
         await repository.upsertFollow(db, {
           local_user_id: memberId,
           remote_actor_id: actor.id,
@@ -576,6 +631,11 @@ export function createFederationService(deps: FederationServiceDeps) {
     lookup,
     follow,
     unfollow,
+    requests,
+    answerRequest,
+    hosts,
+    setHost,
+    removeHost,
     listen,
     feedPosts,
     receive,
