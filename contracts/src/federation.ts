@@ -2,15 +2,9 @@ import { z } from 'zod';
 import { AlbumCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
+import { looksRemote } from './remote-handle.ts';
 
-/** `@name@example.com` or `name@example.com`: an account on another site (WebFinger). */
-export const REMOTE_HANDLE_PATTERN = /^@?([A-Za-z0-9_.~-]{1,64})@([A-Za-z0-9.-]{1,253}(?::\d{1,5})?)$/;
-
-/** Whether a search's text names an account of another site (`@bob@example.com`) or an actor's https address. */
-export function looksRemote(query: string): boolean {
-  const text = query.trim();
-  return REMOTE_HANDLE_PATTERN.test(text) || /^https?:\/\/\S+$/i.test(text);
-}
+export { looksRemote, REMOTE_HANDLE_PATTERN } from './remote-handle.ts';
 
 /** A person of another site (a Hearsay site, NeoDB, BookWyrm, Mastodon, …) as this site knows them. */
 export const RemotePersonSchema = z.object({

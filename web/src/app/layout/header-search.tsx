@@ -1,4 +1,5 @@
 import { paths } from '@hearsay/contracts/paths';
+import { looksRemote } from '@hearsay/contracts/remote-handle';
 import type { SearchSuggestions } from '@hearsay/contracts/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search as SearchIcon, X } from 'lucide-react';
@@ -47,10 +48,13 @@ interface Suggestion {
   label: string;
   detail: string;
   imageUrl: string | null;
+  /** What the page opened learns besides its address. */
+  state?: { findRemote: true };
 }
 
 /** The suggestions for what is typed, grouped as the list shows them, after a short pause in typing; asked only while wanted. */
 function useSuggestions(text: string, wanted: boolean) {
+  const { t } = useTranslation();
   const [words, setWords] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setWords(text.trim()), 200);
@@ -62,7 +66,25 @@ function useSuggestions(text: string, wanted: boolean) {
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
-  return words && answer.data ? suggestionGroups(answer.data) : [];
+  // A handle of another site (`@bob@example.com`): first, the search page asking that site for them.
+  const remote = looksRemote(words)
+    ? [
+        {
+          kind: 'remote' as const,
+          items: [
+            {
+              id: 'remote',
+              href: paths.search(words),
+              label: t('nav.findRemote', { handle: words.includes('/') ? words : `@${words.replace(/^@/, '')}` }),
+              detail: '',
+              imageUrl: null,
+              state: { findRemote: true as const },
+            },
+          ],
+        },
+      ]
+    : [];
+  return [...remote, ...(words && answer.data ? suggestionGroups(answer.data) : [])];
 }
 
 function suggestionGroups(data: SearchSuggestions) {
@@ -139,7 +161,7 @@ function SearchInput({
     setOpen(false);
     setActive(-1);
     onText('');
-    void navigate(option.href);
+    void navigate(option.href, { state: option.state });
     onChosen?.();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

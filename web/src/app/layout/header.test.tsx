@@ -56,6 +56,21 @@ describe('the header search box', () => {
     expect(siteSearch()).toHaveValue('');
   });
 
+  it('offers to find a handle of another site on its site, and opens the search page asking it at once', async () => {
+    // The catalog's own suggestions do not arrive here.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const { user, address, router } = renderHeader({ url: '/explore' });
+    await user.type(siteSearch(), 'bob@neodb.example');
+    const option = await screen.findByRole('option', { name: 'Find @bob@neodb.example on its site' });
+    expect(within(screen.getByRole('group', { name: 'Other sites' })).getByRole('option')).toBe(option);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(address()).toBe('/search?q=bob%40neodb.example');
+    expect(router.state.location.state).toEqual({ findRemote: true });
+  });
+
   it('takes focus on "/" unless someone is typing in a field', async () => {
     const { user } = renderHeader();
     await user.keyboard('/');

@@ -1,7 +1,9 @@
 import type { FeedItem, FeedPerson, FeedReview } from '@hearsay/contracts/feed';
+import type { RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { MessageCircle } from 'lucide-react';
+import { ExternalLink, Globe, MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../shared/lib/cn.ts';
@@ -10,6 +12,10 @@ import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { RichText } from '../../shared/ui/rich-text.tsx';
+
+/** What this site's own people did (a person of another site's post is a `remote` item). */
+type LocalFeedItem = Exclude<FeedItem, { kind: 'remote' }>;
 
 const personLink = (person: FeedPerson) => (
   <Link to={paths.profile(person.username)} className="font-semibold text-ink hover:text-accent" />
@@ -17,6 +23,10 @@ const personLink = (person: FeedPerson) => (
 
 /** One thing someone you follow did: who, what (a sentence), when, and what it is about. */
 export function FeedItemCard({ item }: { item: FeedItem }) {
+  return item.kind === 'remote' ? <RemoteItemCard post={item.post} at={item.at} /> : <LocalItemCard item={item} />;
+}
+
+function LocalItemCard({ item }: { item: LocalFeedItem }) {
   const { t, i18n } = useTranslation('feed');
   const sentence = (() => {
     const values = { name: item.actor.name };
@@ -60,7 +70,7 @@ export function FeedItemCard({ item }: { item: FeedItem }) {
 }
 
 /** What the item is about, in words, for its accessible name. */
-function describe(item: FeedItem): string {
+function describe(item: LocalFeedItem): string {
   switch (item.kind) {
     case 'ratings':
       return item.ratings.map((entry) => entry.album.title).join(', ');
@@ -75,7 +85,7 @@ function describe(item: FeedItem): string {
   }
 }
 
-function FeedItemBody({ item }: { item: FeedItem }) {
+function FeedItemBody({ item }: { item: LocalFeedItem }) {
   const { t, i18n } = useTranslation('feed');
   switch (item.kind) {
     case 'ratings':
@@ -147,6 +157,91 @@ function FeedItemBody({ item }: { item: FeedItem }) {
         />
       );
   }
+}
+
+/** Opens a page of another site in a new tab; what that site says is not vouched for (`ugc`, `nofollow`). */
+function OutLink({ href, className, label, children }: { href: string | null; className?: string; label?: string; children?: ReactNode }) {
+  if (!href) return <span className={className}>{children}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener nofollow ugc" className={className} aria-label={label}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * A rating or review from a person of another site the member follows: who (linking to their own site), where from,
+ * the album (ours when it could be matched), the rating, the review as that site wrote it, and a link to the post there.
+ */
+function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
+  const { t, i18n } = useTranslation('feed');
+  const { person, album } = post;
+  const albumTitle = album?.title ?? post.albumTitle;
+  const artist = album?.artistCredit ?? post.albumArtist;
+  const review = Boolean(post.title || post.contentHtml);
+  const personLink = <OutLink href={person.url} className="font-semibold text-ink hover:text-accent" />;
+  return (
+    <article
+      aria-label={t('item.remoteLabel', { name: person.name, host: person.host, album: albumTitle })}
+      className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
+    >
+      <header className="flex items-center gap-3">
+        <OutLink href={person.url} className="shrink-0" label={person.name}>
+          <Avatar name={person.name} src={person.avatarUrl} size="sm" />
+        </OutLink>
+        <div className="min-w-0 flex-1 text-sm text-ink-muted [overflow-wrap:anywhere]">
+          <p>
+            {review ? (
+              <Trans t={t} i18nKey="item.reviewed" values={{ name: person.name }} components={{ person: personLink }} />
+            ) : (
+              <Trans t={t} i18nKey="item.rated" values={{ name: person.name, count: 1 }} components={{ person: personLink }} />
+            )}
+          </p>
+          <p className="flex flex-wrap items-center gap-x-2 text-xs">
+            <span>@{person.handle}</span>
+            <span className="inline-flex items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-ink-muted">
+              <Globe aria-hidden className="size-3" />
+              {t('item.fromHost', { host: person.host })}
+            </span>
+          </p>
+        </div>
+        <time dateTime={at} className="shrink-0 text-xs text-ink-muted">
+          {formatDate(at, i18n.language)}
+        </time>
+      </header>
+      <div className="mt-3 flex gap-4">
+        {album ? (
+          <Link to={paths.album(album.slug)} className="w-16 shrink-0 sm:w-20" aria-label={album.title}>
+            <AlbumCover src={album.coverUrl} alt="" />
+          </Link>
+        ) : null}
+        <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+          <p className="text-sm text-ink-muted">
+            {album ? (
+              <Link to={paths.album(album.slug)} className="font-medium text-ink hover:text-accent">
+                {albumTitle}
+              </Link>
+            ) : (
+              <span className="font-medium text-ink">{albumTitle}</span>
+            )}
+            {artist ? ` · ${artist}` : null}
+          </p>
+          {post.title ? <h3 className="mt-1 font-display text-base font-semibold text-ink">{post.title}</h3> : null}
+          {post.rating !== null ? <RatingStars value={post.rating} size="xs" className="mt-1" /> : null}
+          {/* Sanitised by the server when it arrived, as this site's own reviews are. */}
+          {post.contentHtml ? <RichText html={post.contentHtml} className="mt-2 line-clamp-6 text-sm text-ink" /> : null}
+          {post.url ? (
+            <footer className="mt-3 flex text-sm">
+              <OutLink href={post.url} className="ml-auto inline-flex items-center gap-1.5 font-medium text-accent hover:underline">
+                {t('item.viewOn', { host: person.host })}
+                <ExternalLink aria-hidden className="size-3.5" />
+              </OutLink>
+            </footer>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
 }
 
 /** An album as one line: cover, title, artist, and a rating when there is one. */

@@ -1,7 +1,7 @@
 import type { SearchQuery } from '@hearsay/contracts/search';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../shared/lib/api-client.ts';
-import { searchEndpoints } from '../../shared/lib/endpoints.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, endpointQuery } from '../../shared/lib/api-client.ts';
+import { federationEndpoints, searchEndpoints } from '../../shared/lib/endpoints.ts';
 
 export const searchQueryOptions = (query: Partial<SearchQuery>) =>
   queryOptions({
@@ -16,3 +16,20 @@ export const useSearch = (query: Partial<SearchQuery>) => useQuery(searchQueryOp
 export const searchYearsQueryOptions = queryOptions({ ...endpointQuery(searchEndpoints.years, {}), staleTime: 60 * 60 * 1000 });
 
 export const useSearchYears = () => useQuery(searchYearsQueryOptions);
+
+/**
+ * A person of another site found by their handle or address (members only). Their site is asked once a member asks
+ * (`enabled`), and what it said is kept for a while: a handle names the same person.
+ */
+export const remoteLookupQueryOptions = (q: string, enabled: boolean) =>
+  queryOptions({ ...endpointQuery(federationEndpoints.lookup, { query: { q } }), enabled, staleTime: 5 * 60 * 1000 });
+
+/** Follows a person of another site, or stops (or withdraws the request); the answer is the lookup's new answer. */
+export function useRemoteFollow(q: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, follow }: { personId: string; follow: boolean }) =>
+      call(follow ? federationEndpoints.follow : federationEndpoints.unfollow, { params: { personId } }),
+    onSuccess: (answer) => queryClient.setQueryData(remoteLookupQueryOptions(q, true).queryKey, answer),
+  });
+}

@@ -1,6 +1,8 @@
 import { Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { looksRemote } from '@hearsay/contracts/remote-handle';
 import { useSession } from '../../shared/auth/session.ts';
 import { MusicBrainzResults } from '../../shared/catalog/musicbrainz-results.tsx';
 import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues, type UrlParamReader } from '../../shared/hooks/use-url-filters.ts';
@@ -19,6 +21,7 @@ import { ViewModeToggle } from '../../shared/ui/view-mode-toggle.tsx';
 import { searchQueryOptions, searchYearsQueryOptions, useSearch, useSearchYears } from './api.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
+import { RemoteLookup } from './remote-person.tsx';
 import { UserResult } from './user-result.tsx';
 import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEAR_PATTERN } from '@hearsay/contracts/constants';
 
@@ -64,6 +67,8 @@ export function SearchPage() {
   const results = useSearch(resultsQuery(params));
   const years = useSearchYears();
   const session = useSession();
+  // Chosen in the header's suggestions ("Find @bob@example.com on its site"): that site is asked at once.
+  const findRemote = Boolean((useLocation().state as { findRemote?: boolean } | null)?.findRemote);
 
   // Typing updates the address after a short pause (one history entry per search, not per key).
   const [pushed, setPushed] = useState<string | null>(null);
@@ -129,6 +134,7 @@ export function SearchPage() {
           </button>
         ) : null}
       </form>
+      {looksRemote(q) ? <RemoteLookup key={q.trim()} query={q} findNow={findRemote} /> : null}
       <Tabs value={type} onValueChange={(value) => update({ type: value })}>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <TabsList className="max-w-full overflow-x-auto">

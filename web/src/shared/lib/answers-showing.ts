@@ -57,10 +57,12 @@ export const NOT_SHOWING: Record<string, string> = {
 /**
  * Field names that look like one of these things but are none of them: an import's counts, a chart's threshold, who
  * else rated or reviewed, privacy and notification choices; and an album's own likes (`liked`, `likeCount`), which
- * its Like button writes from its answer (useAlbumMark).
+ * its Like button writes from its answer (useAlbumMark); and the viewer's follow of a person of another site
+ * (`follow`), which only its own Follow button changes, writing the answer it gets (useRemoteFollow).
  */
 export const FIELDS_NOT_SHOWING = [
   'albumLikes',
+  'follow',
   'followsSkipped',
   'liked',
   'likeCount',

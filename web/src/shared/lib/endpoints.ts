@@ -27,6 +27,9 @@ export const dataExportEndpoints = lazyContract('dataExport', () =>
   import('@hearsay/contracts/data-export').then((contract) => contract.dataExportEndpoints),
 );
 export const feedEndpoints = lazyContract('feed', () => import('@hearsay/contracts/feed').then((contract) => contract.feedEndpoints));
+export const federationEndpoints = lazyContract('federation', () =>
+  import('@hearsay/contracts/federation').then((contract) => contract.federationEndpoints),
+);
 export const importsEndpoints = lazyContract('imports', () =>
   import('@hearsay/contracts/imports').then((contract) => contract.importsEndpoints),
 );

@@ -1,0 +1,78 @@
+import type { FeedItem } from '@hearsay/contracts/feed';
+import type { RemotePost } from '@hearsay/contracts/federation';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { albumCard } from '../../shared/test/fixtures.ts';
+import { renderWithProviders } from '../../shared/test/render.tsx';
+import { FeedItemCard } from './feed-item.tsx';
+
+const AT = '2026-11-20T10:00:00.000Z';
+
+function remotePost(fields: Partial<RemotePost> = {}): RemotePost {
+  return {
+    id: 'rp1',
+    person: {
+      id: 'p-bob',
+      handle: 'bob@neodb.example',
+      name: 'Bob Stone',
+      host: 'neodb.example',
+      avatarUrl: null,
+      url: 'https://neodb.example/users/bob',
+    },
+    album: null,
+    albumTitle: 'Blue Train',
+    albumArtist: 'John Coltrane',
+    rating: 7,
+    title: '',
+    contentHtml: '',
+    url: 'https://neodb.example/posts/1',
+    publishedAt: AT,
+    updatedAt: AT,
+    ...fields,
+  };
+}
+
+const remote = (post: RemotePost): FeedItem => ({ kind: 'remote', id: `remote-${post.id}`, at: AT, post });
+
+describe('a post from a person of another site', () => {
+  it('shows who wrote it and where, linking out to their site, with our album and the review as sent', () => {
+    const post = remotePost({
+      album: albumCard({ id: 'a-love-supreme', title: 'A Love Supreme' }),
+      albumTitle: 'A Love Supreme (Deluxe)',
+      rating: 9,
+      title: 'Still burning',
+      contentHtml: '<p>The <strong>third</strong> part.</p>',
+    });
+    renderWithProviders(<FeedItemCard item={remote(post)} />);
+    const card = screen.getByRole('article', { name: 'Bob Stone from neodb.example: A Love Supreme' });
+    expect(card).toHaveTextContent('Bob Stone reviewed an album');
+    expect(card).toHaveTextContent('@bob@neodb.example');
+    expect(card).toHaveTextContent('from neodb.example');
+
+    const people = within(card).getAllByRole('link', { name: 'Bob Stone' });
+    expect(people.length).toBeGreaterThan(0);
+    for (const link of people) {
+      expect(link).toHaveAttribute('href', 'https://neodb.example/users/bob');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener nofollow ugc');
+    }
+    for (const link of within(card).getAllByRole('link', { name: 'A Love Supreme' })) {
+      expect(link).toHaveAttribute('href', '/album/a-love-supreme');
+    }
+    expect(within(card).getByRole('heading', { name: 'Still burning' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Rated 9.0 out of 10' })).toBeInTheDocument();
+    expect(within(card).getByText('third').tagName).toBe('STRONG');
+    const there = within(card).getByRole('link', { name: 'View on neodb.example' });
+    expect(there).toHaveAttribute('href', 'https://neodb.example/posts/1');
+    expect(there).toHaveAttribute('rel', 'noopener nofollow ugc');
+  });
+
+  it('names an album this site does not know as the other site did, without a link', () => {
+    renderWithProviders(<FeedItemCard item={remote(remotePost())} />);
+    const card = screen.getByRole('article', { name: 'Bob Stone from neodb.example: Blue Train' });
+    expect(card).toHaveTextContent('Bob Stone rated an album');
+    expect(card).toHaveTextContent('Blue Train · John Coltrane');
+    expect(within(card).queryByRole('link', { name: /Blue Train/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('heading')).not.toBeInTheDocument();
+  });
+});
