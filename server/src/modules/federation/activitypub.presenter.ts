@@ -224,16 +224,17 @@ export function parseIncomingPost(json: unknown): IncomingPost | null {
     const read = RelatedSchema.safeParse(item);
     return read.success ? [read.data] : [];
   });
-  const albumTag = tags.find(
-    (tag) => ['Album', 'Edition', 'Item'].includes(tag.type ?? '') || (tag.musicbrainz ?? tag.href ?? '').match(MBID),
-  );
+  // Only an album: NeoDB's `Edition` is a book (as is BookWyrm's, which tags the books a status mentions).
+  const albumTag = tags.find((tag) => tag.type === 'Album' || (tag.musicbrainz ?? tag.href ?? '').match(MBID));
   if (!albumTag) return null;
   const mbid = [albumTag.musicbrainz, albumTag.href, albumTag.id].map((uri) => uri?.match(MBID)?.[1]).find(Boolean) ?? null;
   const title = (albumTag.name ?? '').trim();
   if (!title && !mbid) return null;
   const ratingItem = related.find((item) => item.type === 'Rating' && typeof item.value === 'number');
   const reviewItem = related.find((item) => item.type === 'Review');
-  const reviewContent = typeof reviewItem?.content === 'string' ? reviewItem.content : null;
+  // NeoDB's `Review` carries the Markdown source; the HTML is then the note's own content.
+  const reviewIsHtml = typeof reviewItem?.mediaType !== 'string' || reviewItem.mediaType === 'text/html';
+  const reviewContent = typeof reviewItem?.content === 'string' && reviewIsHtml ? reviewItem.content : null;
   const reviewName = typeof reviewItem?.name === 'string' ? reviewItem.name : null;
   const isReview = Boolean(reviewItem) || note.type === 'Review' || note.type === 'Article';
   const urls = Array.isArray(note.url) ? [] : [note.url];
