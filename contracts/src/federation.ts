@@ -34,6 +34,9 @@ export type RemoteLookupQuery = z.infer<typeof RemoteLookupQuerySchema>;
 
 export const RemotePersonParamsSchema = z.object({ personId: z.string().min(1).max(40) });
 
+export const RemotePostParamsSchema = z.object({ postId: z.string().min(1).max(40) });
+export const RemoteLikeAnswerSchema = z.object({ likedByViewer: z.boolean() });
+
 export const RemotePersonAnswerSchema = z.object({ person: RemotePersonSchema });
 
 /** A rating or review another site sent, as the home feed shows it beside this site's own. */
@@ -52,6 +55,8 @@ export const RemotePostSchema = z.object({
   contentHtml: z.string(),
   /** The post on its own site. */
   url: z.string().nullable(),
+  /** The viewer liked it (their like was sent to its site). */
+  likedByViewer: z.boolean(),
   publishedAt: z.string(),
   updatedAt: z.string(),
 });
@@ -99,6 +104,24 @@ export const federationEndpoints = {
     summary: 'Follows a person of another site (their site answers; until then the follow is requested)',
     params: RemotePersonParamsSchema,
     responses: { 200: RemotePersonAnswerSchema, ...errorResponses(401, 403, 404) },
+  }),
+  like: endpoint({
+    method: 'PUT',
+    path: '/api/federation/posts/:postId/like',
+    access: 'members',
+    tags,
+    summary: 'Like a rating or review from another site (its author is told there)',
+    params: RemotePostParamsSchema,
+    responses: { 200: RemoteLikeAnswerSchema, ...errorResponses(401, 404) },
+  }),
+  unlike: endpoint({
+    method: 'DELETE',
+    path: '/api/federation/posts/:postId/like',
+    access: 'members',
+    tags,
+    summary: 'Take back a like of a rating or review from another site',
+    params: RemotePostParamsSchema,
+    responses: { 200: RemoteLikeAnswerSchema, ...errorResponses(401, 404) },
   }),
   requests: endpoint({
     method: 'GET',

@@ -40,9 +40,12 @@ export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 export const NotificationActorSchema = z.object({
   id: z.string(),
+  /** A person of another site: `name@host`. */
   username: z.string(),
   name: z.string(),
   avatarUrl: z.string().nullable(),
+  /** A person of another site: their profile there (the app links to it instead of a profile here). */
+  remoteUrl: z.string().nullable().optional(),
 });
 export type NotificationActor = z.infer<typeof NotificationActorSchema>;
 
