@@ -242,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     musicbrainzSlot,
     onExportReady: (ready) => events.emit('data_export.ready', ready),
     onMailOutcome: metrics?.mailOutcome,
+    onRemoteLike: (like) => events.emit('review.liked_remotely', like),
     fetch: deps.fetch,
   });
   const {
@@ -322,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hydrator,
     publicUrl: config.publicUrl,
     links: core.unsubscribeLinks,
+    remotePeople: core.federation.enabled ? core.federation.notificationActors : undefined,
     log: app.log,
     mailPace: { limiter, perHour: config.notificationEmailsPerHour },
   });

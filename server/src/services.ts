@@ -50,6 +50,8 @@ export interface CoreServiceDeps {
   onExportReady?: (ready: DomainEvents['data_export.ready']) => void;
   /** Each e-mail sent or not (the server's metrics count them; the job thread passes them on). */
   onMailOutcome?: (outcome: 'sent' | 'failed') => void;
+  /** A person of another site liked a member's review: the server tells the member (the job thread passes it on). */
+  onRemoteLike?: (like: DomainEvents['review.liked_remotely']) => void;
   /** How federation reaches other servers (tests may pass their own). */
   fetch?: typeof fetch;
 }
@@ -137,7 +139,9 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     hydrator,
     catalog,
     ratings,
+    reviews,
     settings,
+    onRemoteLike: deps.onRemoteLike,
     fetch: deps.fetch,
     adminEmails: config.adminEmails,
     log,
@@ -212,7 +216,8 @@ export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[n
 export type ThreadEvent =
   | { type: 'catalog-changed'; albumId: string | null }
   | ({ type: 'export-ready' } & DomainEvents['data_export.ready'])
-  | { type: 'mail-outcome'; outcome: 'sent' | 'failed' };
+  | { type: 'mail-outcome'; outcome: 'sent' | 'failed' }
+  | ({ type: 'remote-like' } & DomainEvents['review.liked_remotely']);
 
 /**
  * The server's side of a thread event: its own caches drop what the thread changed; people are told what is ready;
@@ -227,6 +232,10 @@ export function applyThreadEvent(
   const change = event as ThreadEvent;
   if (change.type === 'mail-outcome') {
     onMailOutcome?.(change.outcome);
+    return;
+  }
+  if (change.type === 'remote-like') {
+    events.emit('review.liked_remotely', { reviewId: change.reviewId, authorId: change.authorId, actorId: change.actorId });
     return;
   }
   if (change.type === 'export-ready') {

@@ -93,6 +93,8 @@ const OWNERS: Record<string, string> = {
   remote_actor: 'federation',
   remote_follow: 'federation',
   remote_post: 'federation',
+  remote_post_like: 'federation',
+  remote_review_like: 'federation',
   federation_host: 'federation',
 };
 

@@ -729,6 +729,22 @@ export interface RemotePostTable {
   received_at: string;
 }
 
+/** A member's like of a post from another site (sent there as `Like`, its id `like_uri`). */
+export interface RemotePostLikeTable {
+  local_user_id: string;
+  remote_post_id: string;
+  like_uri: string;
+  created_at: string;
+}
+
+/** A like of a member's review by a person of another site (counted in the review's likes). */
+export interface RemoteReviewLikeTable {
+  review_id: string;
+  remote_actor_id: string;
+  like_uri: string;
+  created_at: string;
+}
+
 /** The operator's policy for a whole remote server: `block` (nothing in or out) or `silence` (not in feeds of non-followers). */
 export interface FederationHostTable {
   host: string;
@@ -742,6 +758,8 @@ export interface Database {
   remote_actor: RemoteActorTable;
   remote_follow: RemoteFollowTable;
   remote_post: RemotePostTable;
+  remote_post_like: RemotePostLikeTable;
+  remote_review_like: RemoteReviewLikeTable;
   federation_host: FederationHostTable;
   musicbrainz_answer: MusicbrainzAnswerTable;
   artist_release_group: ArtistReleaseGroupTable;

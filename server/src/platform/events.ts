@@ -43,6 +43,8 @@ export interface DomainEvents {
   /** A rating given, changed (`ratingId` null: read it as it stands) or taken back (`ratingId` the one removed). */
   'rating.changed': { userId: string; albumId: string; ratingId: string | null };
   'review.edited': { reviewId: string; authorId: string };
+  /** A person of another site liked a member's review (`actorId` is theirs: a remote person). */
+  'review.liked_remotely': { reviewId: string; authorId: string; actorId: string };
   'review.deleted': { reviewId: string; authorId: string };
 }
 

@@ -51,6 +51,9 @@ const feedOf = async (server: ServerProcess, cookie: string) => (await call(serv
 const remoteItems = (feed: { items: { kind: string; post?: { title: string; rating: number | null; albumTitle: string } }[] }) =>
   feed.items.filter((item) => item.kind === 'remote').map((item) => item.post!);
 
+const remoteItemsWithIds = (feed: { items: { kind: string; post?: { id: string; title: string; likedByViewer: boolean } }[] }) =>
+  feed.items.filter((item) => item.kind === 'remote') as { post: { id: string; title: string; likedByViewer: boolean } }[];
+
 beforeAll(async () => {
   [a, b] = await Promise.all([site('a'), site('b', { ADMIN_EMAILS: ADMIN_OF_B })]);
   [alice, bob] = await Promise.all([member(a, 'Alice Adams'), member(b, 'Bob Brown')]);
@@ -137,6 +140,25 @@ describe('what a followed person shares', () => {
       (page) => remoteItems(page).some((post) => post.title === 'Slow to open, then everything' && post.rating === 7),
       'the review in alice’s feed',
     );
+
+    // Alice likes it on her site; bob hears of it on his, and the review counts her like.
+    const remoteReview = remoteItemsWithIds(await feedOf(a, alice.cookie)).find(
+      (item) => item.post.title === 'Slow to open, then everything',
+    )!;
+    const liked = await call(a, 'PUT', `/api/federation/posts/${remoteReview.post.id}/like`, { cookie: alice.cookie });
+    expect(liked.body).toEqual({ likedByViewer: true });
+    const told = await eventually(
+      () => call(b, 'GET', '/api/notifications', { cookie: bob.cookie }),
+      (answer) => answer.body.items?.some((item: { kind: string }) => item.kind === 'review_like'),
+      'bob told of the like',
+    );
+    const likeNews = told.body.items.find((item: { kind: string }) => item.kind === 'review_like');
+    expect(likeNews.actors[0]).toMatchObject({ name: 'Alice Adams', username: handleOn(a, alice.username) });
+    expect(likeNews.actors[0].remoteUrl).toContain(a.url);
+    expect((await call(b, 'GET', `/api/reviews/${review.body.id}`, { cookie: bob.cookie })).body.likeCount).toBe(1);
+    expect(
+      remoteItemsWithIds(await feedOf(a, alice.cookie)).find((item) => item.post.id === remoteReview.post.id)!.post.likedByViewer,
+    ).toBe(true);
 
     const edited = await call(b, 'PUT', `/api/reviews/${review.body.id}`, {
       cookie: bob.cookie,

@@ -1,12 +1,16 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../../platform/db/column-types.ts';
 
 /**
  * Federation (ActivityPub, decision 067): the framework's key–value store; each actor's signing keys; the people of
  * other sites we know of, who follows whom across sites, the ratings and reviews they sent us, and the operator's
- * policy per remote server. A job may wait until a time (`run_after`): a delivery retried later.
+ * policy per remote server. A job may wait until a time (`run_after`): a delivery retried later. A notification's
+ * actor may be a person of another site (a like from there), so its actor is no longer bound to a member's row; the
+ * notifications a member caused still go with their account (notifications' `forgetPerson`).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('job').addColumn('run_after', 'text').execute();
+  await unbindNotificationActor(db);
 
   await db.schema
     .createTable('federation_kv')
@@ -79,6 +83,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('remote_post_album_idx').on('remote_post').columns(['album_id', 'published_at']).execute();
 
   await db.schema
+    .createTable('remote_post_like')
+    .addColumn('local_user_id', 'text', (col) => col.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('remote_post_id', 'text', (col) => col.notNull().references('remote_post.id').onDelete('cascade'))
+    .addColumn('like_uri', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('remote_post_like_pk', ['local_user_id', 'remote_post_id'])
+    .execute();
+
+  await db.schema
+    .createTable('remote_review_like')
+    .addColumn('review_id', 'text', (col) => col.notNull().references('review.id').onDelete('cascade'))
+    .addColumn('remote_actor_id', 'text', (col) => col.notNull().references('remote_actor.id').onDelete('cascade'))
+    .addColumn('like_uri', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('remote_review_like_pk', ['review_id', 'remote_actor_id'])
+    .execute();
+
+  await db.schema
     .createTable('federation_host')
     .addColumn('host', 'text', (col) => col.primaryKey())
     .addColumn('policy', 'text', (col) => col.notNull())
@@ -86,8 +108,43 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+async function unbindNotificationActor(db: Kysely<any>): Promise<void> {
+  if (columnTypes(db).postgres) {
+    await sql`ALTER TABLE notification DROP CONSTRAINT IF EXISTS notification_actor_id_fkey`.execute(db);
+    return;
+  }
+  // SQLite cannot drop a constraint: the table is made again without it, its rows and indexes with it.
+  await db.schema
+    .createTable('notification_unbound')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    .addColumn('recipient_id', 'text', (col) => col.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (col) => col.notNull())
+    .addColumn('actor_id', 'text', (col) => col.notNull())
+    .addColumn('object_id', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addColumn('read_at', 'text')
+    .addColumn('subject', 'text')
+    .addColumn('reason', 'text')
+    .execute();
+  await sql`INSERT INTO notification_unbound (id, recipient_id, kind, actor_id, object_id, created_at, read_at, subject, reason)
+    SELECT id, recipient_id, kind, actor_id, object_id, created_at, read_at, subject, reason FROM notification`.execute(db);
+  await db.schema.dropTable('notification').execute();
+  await db.schema.alterTable('notification_unbound').renameTo('notification').execute();
+  await db.schema.createIndex('notification_recipient_idx').on('notification').columns(['recipient_id', 'created_at']).execute();
+  await db.schema.createIndex('notification_actor_idx').on('notification').column('actor_id').execute();
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['federation_host', 'remote_post', 'remote_follow', 'remote_actor', 'federation_key', 'federation_kv'])
+  for (const table of [
+    'federation_host',
+    'remote_review_like',
+    'remote_post_like',
+    'remote_post',
+    'remote_follow',
+    'remote_actor',
+    'federation_key',
+    'federation_kv',
+  ])
     await db.schema.dropTable(table).execute();
   await db.schema.alterTable('job').dropColumn('run_after').execute();
 }

@@ -262,3 +262,61 @@ export async function pendingFollowers(db: DB, localUserId: string): Promise<Rem
     .orderBy('remote_follow.created_at')
     .execute();
 }
+
+export async function postById(db: DB, id: string): Promise<RemotePostRow | undefined> {
+  return db.selectFrom('remote_post').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Adds a member's like of a remote post; false when it was there already. */
+export async function addPostLike(db: DB, localUserId: string, postId: string, likeUri: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('remote_post_like')
+    .values({ local_user_id: localUserId, remote_post_id: postId, like_uri: likeUri, created_at: now })
+    .onConflict((oc) => oc.columns(['local_user_id', 'remote_post_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Removes a member's like of a remote post, answering the like's id (for the `Undo`) if there was one. */
+export async function removePostLike(db: DB, localUserId: string, postId: string): Promise<string | null> {
+  const row = await db
+    .deleteFrom('remote_post_like')
+    .where('local_user_id', '=', localUserId)
+    .where('remote_post_id', '=', postId)
+    .returning('like_uri')
+    .executeTakeFirst();
+  return row?.like_uri ?? null;
+}
+
+/** Which of these remote posts the member liked. */
+export async function likedPosts(db: DB, localUserId: string, postIds: readonly string[]): Promise<Set<string>> {
+  if (!postIds.length) return new Set();
+  const rows = await db
+    .selectFrom('remote_post_like')
+    .select('remote_post_id')
+    .where('local_user_id', '=', localUserId)
+    .where('remote_post_id', 'in', [...postIds])
+    .execute();
+  return new Set(rows.map((row) => row.remote_post_id));
+}
+
+/** A like of a member's review from another site; false when that person had liked it already. */
+export async function addReviewLike(db: DB, reviewId: string, actorId: string, likeUri: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('remote_review_like')
+    .values({ review_id: reviewId, remote_actor_id: actorId, like_uri: likeUri, created_at: now })
+    .onConflict((oc) => oc.columns(['review_id', 'remote_actor_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Takes back the like its `Like` id names, answering the review it was of. */
+export async function removeReviewLike(db: DB, likeUri: string, actorId: string): Promise<string | null> {
+  const row = await db
+    .deleteFrom('remote_review_like')
+    .where('like_uri', '=', likeUri)
+    .where('remote_actor_id', '=', actorId)
+    .returning('review_id')
+    .executeTakeFirst();
+  return row?.review_id ?? null;
+}

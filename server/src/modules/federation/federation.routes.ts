@@ -15,6 +15,8 @@ export async function federationRoutes(app: FastifyInstance, opts: { federation:
 
   route(app, endpoints.lookup, async (request) => ({ person: await federation.lookup(request.viewer.id, request.query.q) }));
   route(app, endpoints.follow, async (request) => ({ person: await federation.follow(request.viewer.id, request.params.personId) }));
+  route(app, endpoints.like, async (request) => federation.like(request.viewer.id, request.params.postId));
+  route(app, endpoints.unlike, async (request) => federation.unlike(request.viewer.id, request.params.postId));
   route(app, endpoints.requests, async (request) => federation.requests(request.viewer.id));
   route(app, endpoints.answerRequest, async (request) =>
     federation.answerRequest(request.viewer.id, request.params.personId, request.body.accept),

@@ -3,6 +3,7 @@ import { isActor, type Actor } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
 import { REMOTE_HANDLE_PATTERN, type FederatedHost, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
+import type { NotificationActor } from '@hearsay/contracts/notifications';
 import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { DB } from '../../platform/db/index.ts';
@@ -14,6 +15,7 @@ import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
+import type { ReviewsService } from '../reviews/reviews.service.ts';
 import {
   objectId,
   objectType,
@@ -63,6 +65,9 @@ export interface FederationServiceDeps {
   hydrator: Hydrator;
   catalog: Pick<CatalogService, 'findConfirmedAlbum'>;
   ratings: Pick<RatingsService, 'current'>;
+  reviews: Pick<ReviewsService, 'countRemoteLike'>;
+  /** A person of another site liked a member's review: the member is told (the server's notifications). */
+  onRemoteLike?: (like: { reviewId: string; authorId: string; actorId: string }) => void;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { read(userId: string): Promise<MemberSettings> };
   fetch?: typeof fetch;
@@ -250,6 +255,62 @@ export function createFederationService(deps: FederationServiceDeps) {
       );
     }
     return remotePerson(viewerId, personId);
+  }
+
+  /** People of other sites as a notification names them (the ids not theirs are left out). */
+  async function notificationActors(ids: readonly string[]): Promise<Map<string, NotificationActor>> {
+    const rows = await repository.actorsByIds(db, [...new Set(ids)]);
+    return new Map(
+      rows.map((actor) => [
+        actor.id,
+        {
+          id: actor.id,
+          username: `${actor.username}@${actor.host}`,
+          name: actor.name,
+          avatarUrl: actor.avatar_url,
+          remoteUrl: actor.url ?? actor.uri,
+        },
+      ]),
+    );
+  }
+
+  // Likes of other sites' posts
+
+  /** A post a member may act on: one by a person they follow, as their feed shows it. */
+  async function followedPost(viewerId: string, postId: string) {
+    const post = await repository.postById(db, postId);
+    const follow = post ? await repository.findFollow(db, viewerId, post.actor_id, 'out') : undefined;
+    const actor = post && follow?.state === 'accepted' ? await repository.actorById(db, post.actor_id) : undefined;
+    if (!post || !actor) throw notFound('remote_post_not_found');
+    return { post, actor };
+  }
+
+  async function like(viewerId: string, postId: string): Promise<{ likedByViewer: boolean }> {
+    ensureEnabled();
+    const { post, actor } = await followedPost(viewerId, postId);
+    const likeUri = `${actorUri(viewerId)}#likes/${newId()}`;
+    if (await repository.addPostLike(db, viewerId, post.id, likeUri, now())) {
+      await send(viewerId, actor.inbox, presentActivity('Like', { id: likeUri, actor: actorUri(viewerId), object: post.uri }));
+    }
+    return { likedByViewer: true };
+  }
+
+  async function unlike(viewerId: string, postId: string): Promise<{ likedByViewer: boolean }> {
+    ensureEnabled();
+    const { post, actor } = await followedPost(viewerId, postId);
+    const likeUri = await repository.removePostLike(db, viewerId, post.id);
+    if (likeUri) {
+      await send(
+        viewerId,
+        actor.inbox,
+        presentActivity('Undo', {
+          id: `${likeUri}/undo`,
+          actor: actorUri(viewerId),
+          object: { type: 'Like', id: likeUri, actor: actorUri(viewerId), object: post.uri },
+        }),
+      );
+    }
+    return { likedByViewer: false };
   }
 
   // Follow requests from other sites
@@ -475,6 +536,21 @@ export function createFederationService(deps: FederationServiceDeps) {
     return /^[0-9a-z]{1,40}$/.test(rest) && rest !== SITE_ACTOR ? rest : null;
   }
 
+  /** The review an object address of this site names, if it is one of ours. */
+  function localReview(uri: string): string | null {
+    const prefix = `${publicUrl}/ap/reviews/`;
+    const rest = uri.startsWith(prefix) ? uri.slice(prefix.length) : '';
+    return /^[0-9a-z]{1,40}$/.test(rest) ? rest : null;
+  }
+
+  /** Whether a person of another site may act on a member's things: public ones, or a followers-only member's follower. */
+  async function mayReach(actor: repository.RemoteActorRow, memberId: string): Promise<boolean> {
+    const person = await hydrator.person(memberId);
+    if (!person?.username || person.visibility === 'private') return false;
+    if (person.visibility === 'public') return true;
+    return (await repository.findFollow(db, memberId, actor.id, 'in'))?.state === 'accepted';
+  }
+
   async function knownActor(uri: string): Promise<repository.RemoteActorRow | null> {
     return (await repository.actorByUri(db, uri)) ?? (await fetchActor(uri));
   }
@@ -540,9 +616,27 @@ export function createFederationService(deps: FederationServiceDeps) {
         else await repository.deleteFollow(db, follow.local_user_id, actor.id, 'out');
         return;
       }
+      case 'Like': {
+        const reviewId = localReview(objectId(activity.object) ?? '');
+        if (!reviewId || !activity.id) return;
+        const review = (await hydrator.reviews([reviewId])).get(reviewId);
+        const actor = review && review.hiddenReason === null ? await knownActor(signer) : null;
+        if (!review || !actor || !(await mayReach(actor, review.authorId))) return;
+        if (await repository.addReviewLike(db, reviewId, actor.id, activity.id, stamp)) {
+          await deps.reviews.countRemoteLike(reviewId, 1);
+          deps.onRemoteLike?.({ reviewId, authorId: review.authorId, actorId: actor.id });
+        }
+        return;
+      }
       case 'Undo': {
         const actor = await repository.actorByUri(db, signer);
         if (!actor) return;
+        if (objectType(activity.object) === 'Like') {
+          const likeUri = objectId(activity.object);
+          const reviewId = likeUri ? await repository.removeReviewLike(db, likeUri, actor.id) : null;
+          if (reviewId) await deps.reviews.countRemoteLike(reviewId, -1);
+          return;
+        }
         if (objectType(activity.object) === 'Follow' || objectType(activity.object) === null) {
           const followUri = objectId(activity.object);
           const follow = followUri ? await repository.followByUri(db, followUri) : undefined;
@@ -600,7 +694,14 @@ export function createFederationService(deps: FederationServiceDeps) {
     if (!rows.length) return [];
     const actors = new Map((await repository.actorsByIds(db, [...new Set(rows.map((row) => row.actor_id))])).map((a) => [a.id, a]));
     const albumIds = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
-    const albums = await hydrator.albums(albumIds, viewerId);
+    const [albums, liked] = await Promise.all([
+      hydrator.albums(albumIds, viewerId),
+      repository.likedPosts(
+        db,
+        viewerId,
+        rows.map((row) => row.id),
+      ),
+    ]);
     const cards = new Map(presentAlbumCards(albumIds, albums).map((card) => [card.id, card]));
     return rows.flatMap((row): RemotePost[] => {
       const actor = actors.get(row.actor_id);
@@ -617,6 +718,7 @@ export function createFederationService(deps: FederationServiceDeps) {
           title: row.title,
           contentHtml: row.content_html,
           url: row.url,
+          likedByViewer: liked.has(row.id),
           publishedAt: row.published_at,
           updatedAt: row.updated_at,
         },
@@ -631,6 +733,9 @@ export function createFederationService(deps: FederationServiceDeps) {
     lookup,
     follow,
     unfollow,
+    like,
+    unlike,
+    notificationActors,
     requests,
     answerRequest,
     hosts,

@@ -39,6 +39,8 @@ export interface NotificationsServiceDeps {
    * or e-mailed.
    */
   hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'excluded'>;
+  /** People of other sites who acted (federation): their cards, by the id a notification keeps for them. */
+  remotePeople?: (ids: readonly string[]) => Promise<Map<string, NotificationActor>>;
   publicUrl: string;
   links: UnsubscribeLinks;
   log: { error(details: object, message: string): void; info(details: object, message: string): void };
@@ -221,6 +223,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     events.on('profile.follow_requested', ({ requesterId, targetId }) => notify('follow_request', [targetId], requesterId, targetId));
     events.on('profile.follow_approved', ({ requesterId, targetId }) => notify('follow_approved', [requesterId], targetId, targetId));
     events.on('review.liked', ({ reviewId, authorId, likerId }) => notify('review_like', [authorId], likerId, reviewId));
+    // A like from another site: told in the bell like any other (not e-mailed: its person has no profile here).
+    events.on('review.liked_remotely', ({ reviewId, authorId, actorId }) => notify('review_like', [authorId], actorId, reviewId));
     events.on('data_export.ready', ({ userId, exportId }) => notify('export_ready', [userId], userId, exportId));
     events.on('collection.liked', ({ collectionId, ownerId, likerId }) => notify('collection_like', [ownerId], likerId, collectionId));
     events.on('review.commented', async ({ reviewId, authorId, commenterId, body, replyTo }) => {
@@ -267,13 +271,17 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         page.filter((row) => row.kind === 'comment_reply' || row.kind === 'comment_hidden').map((row) => row.object_id),
       ),
     ]);
-    const people = await deps.hydrator.people(actorRows.map((row) => row.actor_id));
+    const [people, remote] = await Promise.all([
+      deps.hydrator.people(actorRows.map((row) => row.actor_id)),
+      deps.remotePeople?.(actorRows.map((row) => row.actor_id)) ?? new Map<string, NotificationActor>(),
+    ]);
     const actors = new Map<string, NotificationActor[]>();
     for (const row of actorRows) {
       const person = people.get(row.actor_id);
-      if (!person) continue;
+      const actor = person ? presentPerson(person) : remote.get(row.actor_id);
+      if (!actor) continue;
       const key = groupId(row.kind, row.object_id);
-      actors.set(key, [...(actors.get(key) ?? []), presentPerson(person)]);
+      actors.set(key, [...(actors.get(key) ?? []), actor]);
     }
     const subjects = {
       reviews: new Map(reviews.map((row) => [row.id, row.title])),

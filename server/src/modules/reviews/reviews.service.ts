@@ -263,6 +263,11 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { liked, likeCount: await repository.likeCount(db, reviewId) };
   }
 
+  /** A like from a person of another site (federation), counted with the review's likes. */
+  async function countRemoteLike(reviewId: string, delta: 1 | -1): Promise<void> {
+    await repository.shiftReviewCounter(db, reviewId, 'like_count', delta);
+  }
+
   async function presentComments(rows: readonly repository.CommentRow[], viewerId: string | undefined): Promise<Comment[]> {
     const mentioned = new Set<string>();
     for (const row of rows) for (const match of row.body.matchAll(MENTION)) mentioned.add(match[2]!.toLowerCase());
@@ -454,6 +459,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   return {
     mine,
+    countRemoteLike,
     keepDraft,
     discardDraft,
     sitemapShare,
