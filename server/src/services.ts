@@ -15,7 +15,7 @@ import { createLibraryService } from './modules/library/library.service.ts';
 import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createReviewLookup, createReviewsService } from './modules/reviews/reviews.service.ts';
 import type { Config } from './platform/config.ts';
 import type { DB } from './platform/db/index.ts';
 import type { DomainEvents, EventBus } from './platform/events.ts';
@@ -67,6 +67,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     caches: config.caches,
     memberConfirmation: config.memberConfirmation,
     ratings: ratingLookup,
+    reviews: createReviewLookup(db),
     hydrator,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });

@@ -107,11 +107,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['user', 'rating'],
     why: 'the standing of members who found a pending album: their account’s age and ratings of confirmed albums they did not add (decision 058)',
   },
-  'catalog/album-lists.repository.ts': {
-    tables: ['rating'],
-    why: 'Discover and a new member’s first albums leave out what the reader rated, a condition of the list’s statement',
-  },
-  'catalog/charts.repository.ts': { tables: ['rating', 'review'], why: 'charts count ratings and reviews over a period' },
   'catalog/pending-albums.repository.ts': { tables: ['user'], why: 'who added an album waiting for confirmation, for moderators' },
   'collections/collections.repository.ts': {
     tables: ['profile', 'activity'],
@@ -157,7 +152,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['review', 'album', 'collection', 'review_comment', 'follow', 'user', 'rating'],
     why: 'what each notification is about; e-mail addresses; the Weekly Digest reads followed people’s week in one statement per member',
   },
-  'profiles/compatibility.repository.ts': { tables: ['rating'], why: 'two people’s ratings joined on the album' },
   'profiles/profiles.repository.ts': {
     tables: ['user', 'username_redirect', 'activity'],
     why: 'a profile found by its username, or a former one; the feed’s row for a follow (decision 015)',

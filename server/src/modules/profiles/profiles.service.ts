@@ -325,7 +325,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function compatibility(username: string, viewer: Viewer) {
     const target = await ratingsOf(username, viewer);
     if (target.id === viewer.id) throw notFound('compatibility_with_yourself');
-    return compatibilityOf(db, hydrator, viewer.id, target.id);
+    return compatibilityOf(deps.ratings, hydrator, viewer.id, target.id);
   }
 
   /** Account deletion: the people they followed lose a follower, their followers follow one fewer. */

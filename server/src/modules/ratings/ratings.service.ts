@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './ratings.repository.ts';
 
 export interface RatingsServiceDeps {
@@ -19,12 +20,17 @@ export interface RatingsServiceDeps {
 export type RatingsService = ReturnType<typeof createRatingsService>;
 
 /**
- * What the catalog asks of ratings (a person's own ratings, an album's distribution): reads of the rating table
- * alone, made before the catalog exists so that the catalog and the ratings service do not need each other.
+ * What the catalog asks of ratings (a person's own ratings, the charts' counts, what Discover leaves out): reads of the
+ * rating table alone, or parts of the catalog's statements that read it (decision 066), made before the catalog exists so that the catalog and the ratings service do not need each other.
  */
 export function createRatingLookup(db: DB): RatingLookup {
   return {
     viewerRatings: (userId, albumIds) => repository.viewerRatings(db, userId, albumIds),
+    periodMean: (since) => asked.periodMean(db, since),
+    periodStats: (since, minRatings) => asked.periodStats(db, since, minRatings),
+    albumsRatedSince: (since) => asked.albumsRatedSince(db, since),
+    moments: () => asked.ratingMoments(db),
+    notRatedBy: asked.notRatedBy,
   };
 }
 
@@ -150,5 +156,8 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   /** A person's ratings of these albums (album id -> value), for an import deciding what it changes. */
   const ratingsOf = (userId: string, albumIds: readonly string[]) => repository.viewerRatings(db, userId, albumIds);
 
-  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf };
+  /** Every album both people rated, with both ratings (a profile's compatibility). */
+  const sharedRatings = (userId: string, otherId: string) => asked.sharedRatings(db, userId, otherId);
+
+  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, sharedRatings };
 }

@@ -5,8 +5,9 @@ import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { badRequest, conflict, forbidden, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogService, ReviewLookup } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './reviews.repository.ts';
 import type { ImageProxyService } from '../image-proxy/image-proxy.service.ts';
 import { mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
@@ -40,6 +41,17 @@ const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
  * person's rating of the album. Editing keeps the earlier version; likes and comments keep their counts on the
  * review, and the album's and the author's review counts move in the same transaction as the review.
  */
+/**
+ * What the catalog asks of reviews (Discover's active and recent albums): parts of its statements that read the review
+ * table (decision 066), made before the catalog exists so that the catalog and the reviews service do not need each other.
+ */
+export function createReviewLookup(db: DB): ReviewLookup {
+  return {
+    albumsReviewedSince: (since) => asked.albumsReviewedSince(db, since),
+    moments: () => asked.reviewMoments(db),
+  };
+}
+
 export function createReviewsService(deps: ReviewsServiceDeps) {
   const { db, catalog, hydrator } = deps;
   const now = () => deps.clock().toISOString();

@@ -1,0 +1,71 @@
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { DB } from '../../platform/db/index.ts';
+
+/**
+ * What other modules ask of the rating table (decision 066): each question read here, by the table's owner, and asked
+ * through the ratings service (or, for the catalog, which the ratings service needs, the rating lookup).
+ */
+
+export interface SharedRatingRow {
+  album_id: string;
+  mine: number;
+  theirs: number;
+}
+
+/**
+ * Every album two people both rated, with both ratings: one query joining their ratings on the album (a profile's
+ * compatibility). Each side is found through an index on user_id (the other through the (user_id, album_id) unique
+ * index), so the cost and the number of rows follow the smaller of the two collections.
+ */
+export async function sharedRatings(db: DB, viewerId: string, otherId: string): Promise<SharedRatingRow[]> {
+  return db
+    .selectFrom('rating as mine')
+    .innerJoin('rating as theirs', 'theirs.album_id', 'mine.album_id')
+    .where('mine.user_id', '=', viewerId)
+    .where('theirs.user_id', '=', otherId)
+    .select(['mine.album_id', 'mine.rating as mine', 'theirs.rating as theirs'])
+    .execute();
+}
+
+// ——— Parts of the catalog's statements (charts, Discover), written here and joined there (decision 066) ———
+
+/** Mean rating (C) and number of ratings made since the instant (undefined: all time), for a chart's prior. */
+export async function periodMean(db: DB, since: string | undefined): Promise<{ mean: number; ratings: number }> {
+  let query = db.selectFrom('rating').select((eb) => [eb.fn.avg<number>('rating').as('mean'), eb.fn.countAll<number>().as('n')]);
+  if (since) query = query.where('created_at', '>=', since);
+  const row = await query.executeTakeFirstOrThrow();
+  const ratings = Number(row.n);
+  return { mean: ratings ? Number(row.mean) : 7, ratings };
+}
+
+/** Per album, the number (v) and the average (r) of the ratings made since the instant, among albums with `minRatings`. */
+export function periodStats(db: DB, since: string | undefined, minRatings: number) {
+  let stats = db
+    .selectFrom('rating')
+    .select((eb) => ['rating.album_id', eb.fn.countAll<number>().as('v'), eb.fn.avg<number>('rating.rating').as('r')])
+    .groupBy('rating.album_id')
+    .having((eb) => eb.fn.countAll(), '>=', minRatings);
+  if (since) stats = stats.where('rating.created_at', '>=', since);
+  return stats;
+}
+
+/** The album of each rating made since the instant. */
+export const albumsRatedSince = (db: DB, since: string) => db.selectFrom('rating').select('album_id').where('created_at', '>=', since);
+
+/** Each rating's album, and when it was last made or changed. */
+export const ratingMoments = (db: DB) => db.selectFrom('rating').select(['album_id', 'updated_at as at']);
+
+/** Not rated by this person, as a condition on a column naming an album: one probe of the (user, album) key per album. */
+export function notRatedBy(raterId: string, albumColumn: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('rating')
+        .select(sql`1`.as('one'))
+        .where('rating.album_id', '=', sql.ref<string>(albumColumn))
+        .where('rating.user_id', '=', raterId),
+    ),
+  );
+}
