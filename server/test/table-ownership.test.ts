@@ -169,10 +169,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'collections found read with their owner and likes, in one statement (decision 052)',
   },
   'site/site.repository.ts': { tables: ['album'], why: 'the landing page’s counts and picks' },
-  'year-in-review/year-in-review.repository.ts': {
-    tables: ['rating', 'album', 'album_genre', 'genre', 'journal_entry', 'review', 'follow'],
-    why: 'a year’s aggregates over one person’s ratings, listens, reviews and follows',
-  },
 };
 
 /** Text with comments left out, so prose about a table is not taken for a query. */

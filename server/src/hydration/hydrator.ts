@@ -8,6 +8,7 @@ import * as listRows from './lists.repository.ts';
 import * as people from './people.repository.ts';
 import * as reviewRows from './reviews.repository.ts';
 import * as visibility from './visibility.repository.ts';
+import * as years from './years.repository.ts';
 
 export type { AlbumGenreRow, AlbumWithCredits, CardAlbumRow, CreditRow } from './albums.repository.ts';
 
@@ -189,6 +190,14 @@ export const thingRules = {
   /** The thing's own part of the rule: not hidden by a moderator nor private, or the viewer's own. */
   ownOrOpen: (thing: HydratedReview | HydratedList): boolean =>
     thing.viewer.own || ('hiddenReason' in thing ? thing.hiddenReason === null : !thing.isPrivate),
+};
+
+/**
+ * The album rule as a condition on a column naming an album, for a statement that must filter in the database (a
+ * year's listens and reviews).
+ */
+export const thingWhere = {
+  albumListed: visibility.albumListed,
 };
 
 /**
@@ -384,6 +393,20 @@ export function createHydrator(deps: HydratorDeps) {
     });
   }
 
+  /**
+   * A person's ratings of one year over their albums, only those the viewer may come across: the count of each value,
+   * the best `topAlbums`, the `topGenres` genres and the release years (a year in review), one statement each.
+   */
+  async function yearOfRatings(window: years.RatingYear, limits: { topAlbums: number; topGenres: number }) {
+    const [counts, topRated, topGenres, releaseYears] = await Promise.all([
+      years.ratingCounts(db, window),
+      years.topRated(db, window, limits.topAlbums),
+      years.topGenres(db, window, limits.topGenres),
+      years.releaseYears(db, window),
+    ]);
+    return { counts, topRated, topGenres, releaseYears };
+  }
+
   return {
     people: peopleById,
     person,
@@ -399,6 +422,8 @@ export function createHydrator(deps: HydratorDeps) {
     lists: listsById,
     shownLists,
     thingRules,
+    thingWhere,
+    yearOfRatings,
     /** The catalog changed what this album shows. */
     forgetAlbum(albumId: string) {
       albumGeneration++;

@@ -8,8 +8,12 @@ import type { Database } from '../db/schema.ts';
  */
 export const HYDRATION_READS: Partial<Record<keyof Database, string>> = {
   user: 'name and username of every person card, read with the rest of the card in one statement',
-  album: 'every album card: its row carries its credits and genres (decision 049), so a page of cards is one statement',
-  rating: 'the viewer’s own rating on each album card, and a review’s author’s rating as it is now, read with the card',
+  album:
+    'every album card: its row carries its credits and genres (decision 049), so a page of cards is one statement; the album rule as a condition (`thingWhere.albumListed`)',
+  album_genre: 'a year in review counts the genres of the albums a person rated that year, grouped in one statement (decision 066)',
+  genre: 'a year in review’s genres: broad ones only, not the moving rules (“New”), in the statement that counts them',
+  rating:
+    'the viewer’s own rating on each album card, and a review’s author’s rating as it is now, read with the card; a year in review’s ratings, aggregated over their albums’ genres and release years in one statement each (decision 066)',
   review: 'every review card, read by id with its author’s current rating and the viewer’s like in one statement',
   review_like: 'whether the viewer liked each review, read with the review card',
   collection: 'every list card (browse, a person’s lists, search, the feed, a list’s page), read by id in one statement',

@@ -93,3 +93,14 @@ export async function closedProfiles(db: DB, viewerId: string | undefined, priva
   const rows = await query.execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * `albumListed` as a condition on a column naming an album: confirmed, or pending and added by the viewer (a visitor:
+ * confirmed only), decided by the album's key.
+ */
+export function albumListed(viewerId: string | undefined, column: string): RawBuilder<SqlBool> {
+  const album = sql.ref(column);
+  return viewerId
+    ? sql<SqlBool>`exists (select 1 from album where album.id = ${album} and (album.status = 'confirmed' or album.created_by = ${viewerId}))`
+    : sql<SqlBool>`exists (select 1 from album where album.id = ${album} and album.status = 'confirmed')`;
+}

@@ -9,6 +9,7 @@ import type { CollectionsService } from '../collections/collections.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import { compatibilityOf } from './compatibility.ts';
 import { newId } from '../../platform/ids.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './profiles.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
@@ -337,6 +338,9 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     });
   }
 
+  /** Follows of a person that began between two instants, both ways. */
+  const followsBetween = (userId: string, between: { from: string; to: string }) => asked.followsBetween(db, userId, between);
+
   return {
     profile,
     preview,
@@ -353,5 +357,6 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     collections,
     compatibility,
     forgetPerson,
+    followsBetween,
   };
 }

@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { Comment, Review, ReviewBody, ReviewDraft } from '@hearsay/contracts/reviews';
 import type { Testimonial } from '@hearsay/contracts/site';
@@ -462,7 +463,12 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { ok: true };
   }
 
+  /** A person's shown reviews written between two instants, of albums `listed` keeps: how many, and the most liked. */
+  const reviewsBetween = (userId: string, between: { from: string; to: string }, listed: (album: string) => Expression<SqlBool>) =>
+    asked.reviewsBetween(db, userId, between, listed);
+
   return {
+    reviewsBetween,
     mine,
     keepDraft,
     discardDraft,
