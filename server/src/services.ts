@@ -1,5 +1,6 @@
 import type { AppDeps } from './app.ts';
 import { createListeningServiceLookup } from './modules/accounts/listening-service.ts';
+import { createAccountReads } from './modules/accounts/account-reads.ts';
 import { createSettingsService } from './modules/accounts/settings.service.ts';
 import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/catalog-enrichment.ts';
 import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
@@ -14,6 +15,7 @@ import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
+import { createProfileReads } from './modules/profiles/profiles.service.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewLookup, createReviewsService } from './modules/reviews/reviews.service.ts';
 import type { Config } from './platform/config.ts';
@@ -116,8 +118,25 @@ export function buildCoreServices(deps: CoreServiceDeps) {
       await enrichment.ensureQueued(jobs);
     },
   });
-  const dataExport = createDataExportService({ db, clock, publicUrl: config.publicUrl, jobs, onReady: deps.onExportReady });
   const settings = createSettingsService({ db, clock });
+  // Download my data asks each owner for a person's rows (decision 066).
+  const dataExport = createDataExportService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    jobs,
+    onReady: deps.onExportReady,
+    ratings,
+    reviews,
+    library,
+    collections,
+    journal,
+    imports,
+    profiles: createProfileReads(db),
+    accounts: createAccountReads(db),
+    settings,
+    hydrator,
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -37,3 +37,27 @@ export async function listensBetween(
   ]);
   return { total: Number(total?.n ?? 0), top: top.map((row) => ({ albumId: row.album_id, listens: Number(row.n) })) };
 }
+
+// ——— Download my data: a person's rows a page at a time, in a stable order, after a key (decision 028) ———
+
+/** A person's journal entries after an entry id. */
+export async function exportedEntries(db: DB, userId: string, after: string, limit: number) {
+  return db
+    .selectFrom('journal_entry')
+    .select(['album_id', 'id', 'listened_on', 'rating', 'note', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many journal entries a person has: their part of an export's total. */
+export async function exportedCount(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('journal_entry')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

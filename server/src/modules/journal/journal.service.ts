@@ -154,5 +154,11 @@ export function createJournalService(deps: JournalServiceDeps) {
     listed: (album: string) => Expression<SqlBool>,
   ) => asked.listensBetween(db, userId, days, limit, listed);
 
-  return { create, update, remove, list, months, hasSame, listensBetween };
+  /** A person's journal a page at a time, and how many entries: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    entries: (userId: string, after: string, limit: number) => asked.exportedEntries(db, userId, after, limit),
+  };
+
+  return { create, update, remove, list, months, hasSame, listensBetween, exported };
 }

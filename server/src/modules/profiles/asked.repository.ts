@@ -21,3 +21,37 @@ export async function followsBetween(db: DB, userId: string, between: { from: st
   const [followers, following] = await Promise.all([began('followee_id'), began('follower_id')]);
   return { followers: Number(followers?.n ?? 0), following: Number(following?.n ?? 0) };
 }
+
+// ——— Download my data: a person's rows a page at a time, in a stable order, after a key (decision 028) ———
+
+/** The people a person follows (`following`), or who follow them (`followers`), after a person's id. */
+export async function exportedFollows(db: DB, side: 'following' | 'followers', userId: string, after: string, limit: number) {
+  const [mine, theirs] = side === 'following' ? (['follower_id', 'followee_id'] as const) : (['followee_id', 'follower_id'] as const);
+  return db
+    .selectFrom('follow')
+    .select([`${theirs} as id`, 'created_at'])
+    .where(mine, '=', userId)
+    .where(theirs, '>', after)
+    .orderBy(theirs)
+    .limit(limit)
+    .execute();
+}
+
+/** How many people a person follows and is followed by: their part of an export's total. */
+export async function exportedCount(db: DB, userId: string): Promise<number> {
+  const counts = await Promise.all(
+    (['follower_id', 'followee_id'] as const).map((column) =>
+      db
+        .selectFrom('follow')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(column, '=', userId)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return counts.reduce((sum, row) => sum + Number(row.n), 0);
+}
+
+/** The profile as exported: bio, visibility, chosen genres (a JSON list) and the stored settings (read by their owner). */
+export async function exportedProfile(db: DB, userId: string) {
+  return db.selectFrom('profile').select(['bio', 'visibility', 'preferred_genres']).where('user_id', '=', userId).executeTakeFirst();
+}

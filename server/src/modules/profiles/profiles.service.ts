@@ -42,6 +42,24 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
  * their owner only). A visitor (no viewer) reads a public profile and its tabs as a signed-in stranger does; a
  * profile closed to visitors asks them to sign in (401), since its owner chose who sees it (decision 055).
  */
+export type ProfileReads = ReturnType<typeof createProfileReads>;
+
+/**
+ * What other modules read of profiles and follows where the profiles service is not built (the job thread): made by
+ * services.ts and passed in (decision 066).
+ */
+export function createProfileReads(db: DB) {
+  return {
+    /** A person's follows both ways a page at a time, how many, and their profile: Download my data (decision 028). */
+    exported: {
+      count: (userId: string) => asked.exportedCount(db, userId),
+      following: (userId: string, after: string, limit: number) => asked.exportedFollows(db, 'following', userId, after, limit),
+      followers: (userId: string, after: string, limit: number) => asked.exportedFollows(db, 'followers', userId, after, limit),
+      profile: (userId: string) => asked.exportedProfile(db, userId),
+    },
+  };
+}
+
 export function createProfilesService(deps: ProfilesServiceDeps) {
   const { db, blocks, hydrator } = deps;
   const { rules } = hydrator;

@@ -69,3 +69,27 @@ export function notRatedBy(raterId: string, albumColumn: string): Expression<Sql
     ),
   );
 }
+
+// ——— Download my data: a person's rows a page at a time, in a stable order, after a key (decision 028) ———
+
+/** A person's ratings after an album id, by album id. */
+export async function exportedRatings(db: DB, userId: string, after: string, limit: number) {
+  return db
+    .selectFrom('rating')
+    .select(['album_id', 'rating', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('album_id', '>', after)
+    .orderBy('album_id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many ratings a person has: their part of an export's total. */
+export async function exportedCount(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('rating')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -159,5 +159,11 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   /** Every album both people rated, with both ratings (a profile's compatibility). */
   const sharedRatings = (userId: string, otherId: string) => asked.sharedRatings(db, userId, otherId);
 
-  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, sharedRatings };
+  /** A person's ratings a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    ratings: (userId: string, after: string, limit: number) => asked.exportedRatings(db, userId, after, limit),
+  };
+
+  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, sharedRatings, exported };
 }

@@ -51,3 +51,78 @@ export async function reviewsBetween(
   ]);
   return { count: Number(count?.n ?? 0), best };
 }
+
+// ——— Download my data: a person's rows a page at a time, in a stable order, after a key (decision 028) ———
+
+/** A person's reviews after a review id. */
+export async function exportedReviews(db: DB, userId: string, after: string, limit: number) {
+  return db
+    .selectFrom('review')
+    .select(['album_id', 'id', 'rating', 'title', 'content_html', 'content_text', 'like_count', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A person's draft reviews after an album id: one draft per person and album. */
+export async function exportedDrafts(db: DB, userId: string, after: string, limit: number) {
+  return db
+    .selectFrom('review_draft')
+    .select(['album_id', 'title', 'content_html', 'content_text', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('album_id', '>', after)
+    .orderBy('album_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A person's comments after a comment id, each with its review's album and the comment it answers. */
+export async function exportedComments(db: DB, userId: string, after: string, limit: number) {
+  return db
+    .selectFrom('review_comment')
+    .innerJoin('review', 'review.id', 'review_comment.review_id')
+    .leftJoin('review_comment as thread', 'thread.id', 'review_comment.parent_id')
+    .select([
+      'review.album_id',
+      'review_comment.id',
+      'review_comment.review_id',
+      'review_comment.body',
+      'review_comment.created_at',
+      'thread.body as thread_body',
+      'thread.user_id as thread_user_id',
+    ])
+    .where('review_comment.user_id', '=', userId)
+    .where('review_comment.id', '>', after)
+    .orderBy('review_comment.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The reviews a person liked after a review id, each with its album. */
+export async function exportedLikes(db: DB, userId: string, after: string, limit: number) {
+  return db
+    .selectFrom('review_like')
+    .innerJoin('review', 'review.id', 'review_like.review_id')
+    .select(['review.album_id', 'review_like.review_id', 'review_like.created_at'])
+    .where('review_like.user_id', '=', userId)
+    .where('review_like.review_id', '>', after)
+    .orderBy('review_like.review_id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many reviews, drafts, comments and review likes a person has: their part of an export's total. */
+export async function exportedCount(db: DB, userId: string): Promise<number> {
+  const counts = await Promise.all(
+    (['review', 'review_draft', 'review_comment', 'review_like'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return counts.reduce((sum, row) => sum + Number(row.n), 0);
+}

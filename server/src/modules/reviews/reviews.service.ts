@@ -467,8 +467,18 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   const reviewsBetween = (userId: string, between: { from: string; to: string }, listed: (album: string) => Expression<SqlBool>) =>
     asked.reviewsBetween(db, userId, between, listed);
 
+  /** A person's reviews, drafts, comments and likes a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    reviews: (userId: string, after: string, limit: number) => asked.exportedReviews(db, userId, after, limit),
+    drafts: (userId: string, after: string, limit: number) => asked.exportedDrafts(db, userId, after, limit),
+    comments: (userId: string, after: string, limit: number) => asked.exportedComments(db, userId, after, limit),
+    likes: (userId: string, after: string, limit: number) => asked.exportedLikes(db, userId, after, limit),
+  };
+
   return {
     reviewsBetween,
+    exported,
     mine,
     keepDraft,
     discardDraft,

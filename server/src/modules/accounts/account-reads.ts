@@ -1,0 +1,15 @@
+import type { DB } from '../../platform/db/index.ts';
+import * as asked from './asked.repository.ts';
+
+export type AccountReads = ReturnType<typeof createAccountReads>;
+
+/**
+ * What other modules read of people's accounts where the accounts service is not built (the job thread): made by
+ * services.ts and passed in (decision 066).
+ */
+export function createAccountReads(db: DB) {
+  return {
+    /** A person's account as Download my data exports it; undefined once it is deleted. */
+    exportedAccount: (userId: string) => asked.exportedAccount(db, userId),
+  };
+}
