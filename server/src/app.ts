@@ -257,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     enrichment,
     dataExport,
     settings,
+    accountReads,
+    profileReads,
     mailer,
     weeklyDigest,
   } = core;
@@ -318,6 +320,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     mailer,
     hydrator,
+    reviews,
+    profiles: profileReads,
+    accounts: accountReads,
     publicUrl: config.publicUrl,
     links: core.unsubscribeLinks,
     log: app.log,

@@ -119,6 +119,9 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     },
   });
   const settings = createSettingsService({ db, clock });
+  // What other modules read of accounts and profiles, where their services are not built (the job thread).
+  const accountReads = createAccountReads(db);
+  const profileReads = createProfileReads(db);
   // Download my data asks each owner for a person's rows (decision 066).
   const dataExport = createDataExportService({
     db,
@@ -132,8 +135,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     collections,
     journal,
     imports,
-    profiles: createProfileReads(db),
-    accounts: createAccountReads(db),
+    profiles: profileReads,
+    accounts: accountReads,
     settings,
     hydrator,
   });
@@ -154,6 +157,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     publicUrl: config.publicUrl,
     log,
     hydrator,
+    profiles: profileReads,
+    accounts: accountReads,
   });
   return {
     ratingLookup,
@@ -172,6 +177,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     enrichment,
     dataExport,
     settings,
+    accountReads,
+    profileReads,
     mailer,
     unsubscribeLinks,
     weeklyDigest,

@@ -127,10 +127,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['review', 'user', 'album', 'review_comment', 'collection', 'direct_message', 'conversation_member', 'profile', 'job'],
     why: 'a report shows the reported thing in context; site health counts jobs',
   },
-  'notifications/notifications.repository.ts': {
-    tables: ['review', 'album', 'collection', 'review_comment', 'follow', 'user', 'rating'],
-    why: 'what each notification is about; e-mail addresses; the Weekly Digest reads followed people’s week in one statement per member',
-  },
   'profiles/profiles.repository.ts': {
     tables: ['user', 'username_redirect', 'activity'],
     why: 'a profile found by its username, or a former one; the feed’s row for a follow (decision 015)',

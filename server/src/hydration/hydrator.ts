@@ -9,6 +9,7 @@ import * as people from './people.repository.ts';
 import * as reviewRows from './reviews.repository.ts';
 import * as visibility from './visibility.repository.ts';
 import * as years from './years.repository.ts';
+import * as followedWeeks from './followed-week.repository.ts';
 
 export type { AlbumGenreRow, AlbumWithCredits, CardAlbumRow, CreditRow } from './albums.repository.ts';
 
@@ -407,6 +408,12 @@ export function createHydrator(deps: HydratorDeps) {
     return { counts, topRated, topGenres, releaseYears };
   }
 
+  /**
+   * What a member's Weekly Digest shows of a week: the newest reviews (their album and author named) and the most rated
+   * albums among the people they follow, of those their feed shows; two statements.
+   */
+  const followedWeek = (userId: string, from: string, to: string) => followedWeeks.followedWeek(db, userId, from, to);
+
   return {
     people: peopleById,
     person,
@@ -424,6 +431,7 @@ export function createHydrator(deps: HydratorDeps) {
     thingRules,
     thingWhere,
     yearOfRatings,
+    followedWeek,
     /** The catalog changed what this album shows. */
     forgetAlbum(albumId: string) {
       albumGeneration++;

@@ -11,5 +11,7 @@ export function createAccountReads(db: DB) {
   return {
     /** A person's account as Download my data exports it; undefined once it is deleted. */
     exportedAccount: (userId: string) => asked.exportedAccount(db, userId),
+    /** The name, username and e-mail address of each person; a deleted account is missing. */
+    contacts: (userIds: readonly string[]) => asked.contacts(db, userIds),
   };
 }

@@ -6,3 +6,13 @@ import type { DB } from '../../platform/db/index.ts';
 export async function exportedAccount(db: DB, userId: string) {
   return db.selectFrom('user').select(['username', 'name', 'email', 'created_at']).where('id', '=', userId).executeTakeFirst();
 }
+
+/** The name, username and e-mail address of each person (whom a notification or a digest is e-mailed to). */
+export async function contacts(db: DB, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'username'])
+    .where('id', 'in', [...userIds])
+    .execute();
+}

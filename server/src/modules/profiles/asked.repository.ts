@@ -55,3 +55,22 @@ export async function exportedCount(db: DB, userId: string): Promise<number> {
 export async function exportedProfile(db: DB, userId: string) {
   return db.selectFrom('profile').select(['bio', 'visibility', 'preferred_genres']).where('user_id', '=', userId).executeTakeFirst();
 }
+
+/** Who follows a person (a new review's recommendation goes to them). */
+export async function followerIds(db: DB, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('follow').select('follower_id').where('followee_id', '=', userId).execute();
+  return rows.map((row) => row.follower_id);
+}
+
+/** People who follow someone, after a person's id, in id order (who could get a Weekly Digest): the follow key's own order. */
+export async function followersAfter(db: DB, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follow')
+    .select('follower_id')
+    .distinct()
+    .where('follower_id', '>', afterId)
+    .orderBy('follower_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.follower_id);
+}

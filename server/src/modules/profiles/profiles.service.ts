@@ -57,6 +57,10 @@ export function createProfileReads(db: DB) {
       followers: (userId: string, after: string, limit: number) => asked.exportedFollows(db, 'followers', userId, after, limit),
       profile: (userId: string) => asked.exportedProfile(db, userId),
     },
+    /** Who follows a person. */
+    followerIds: (userId: string) => asked.followerIds(db, userId),
+    /** People who follow someone, after a person's id, in id order. */
+    followersAfter: (afterId: string, limit: number) => asked.followersAfter(db, afterId, limit),
   };
 }
 

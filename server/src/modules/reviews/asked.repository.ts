@@ -1,5 +1,7 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
+import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 
 /**
  * What other modules ask of the review tables (decision 066): each question read here, by the tables' owner, and asked
@@ -126,3 +128,17 @@ export async function exportedCount(db: DB, userId: string): Promise<number> {
   );
   return counts.reduce((sum, row) => sum + Number(row.n), 0);
 }
+
+/** The review each comment is on, and that review's album (what a notification about a comment is about). */
+export async function commentsOn(db: DB, commentIds: readonly string[]) {
+  if (commentIds.length === 0) return [];
+  return commentRows(db, jsonList(commentIds));
+}
+
+const commentRows = precompiled((db, idList: string) =>
+  db
+    .selectFrom('review_comment as c')
+    .innerJoin('review as r', 'r.id', 'c.review_id')
+    .select(['c.id', 'c.review_id', 'r.album_id'])
+    .where(inJsonList(db, 'c.id', idList)),
+);

@@ -476,8 +476,12 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     likes: (userId: string, after: string, limit: number) => asked.exportedLikes(db, userId, after, limit),
   };
 
+  /** The review each comment is on, and its album: what a notification about a comment is about. */
+  const commentsOn = (commentIds: readonly string[]) => asked.commentsOn(db, commentIds);
+
   return {
     reviewsBetween,
+    commentsOn,
     exported,
     mine,
     keepDraft,
