@@ -388,6 +388,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reviews,
     collections,
     catalog,
+    conversations,
+    profiles,
+    accounts: accountReads,
     realtime,
     events,
   });

@@ -123,10 +123,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   },
   'journal/journal.repository.ts': { tables: ['activity'], why: 'the feed’s row for a listen (decision 015)' },
   'library/library.repository.ts': { tables: ['album'], why: 'the album’s like counter (decision 015)' },
-  'moderation/moderation.repository.ts': {
-    tables: ['review', 'user', 'album', 'review_comment', 'collection', 'direct_message', 'conversation_member', 'profile', 'job'],
-    why: 'a report shows the reported thing in context; site health counts jobs',
-  },
   'profiles/profiles.repository.ts': {
     tables: ['user', 'username_redirect', 'activity'],
     why: 'a profile found by its username, or a former one; the feed’s row for a follow (decision 015)',

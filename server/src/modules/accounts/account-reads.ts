@@ -13,5 +13,7 @@ export function createAccountReads(db: DB) {
     exportedAccount: (userId: string) => asked.exportedAccount(db, userId),
     /** The name, username and e-mail address of each person; a deleted account is missing. */
     contacts: (userIds: readonly string[]) => asked.contacts(db, userIds),
+    /** Accounts made since a day ago, a week ago, and in all (the site-health card). */
+    signups: (dayAgo: string, weekAgo: string) => asked.signups(db, dayAgo, weekAgo),
   };
 }

@@ -16,3 +16,13 @@ export async function contacts(db: DB, userIds: readonly string[]) {
     .where('id', 'in', [...userIds])
     .execute();
 }
+
+/** Accounts made since a day ago, since a week ago, and all of them (the site-health card). */
+export async function signups(db: DB, dayAgo: string, weekAgo: string) {
+  const since = async (moment?: string) => {
+    const query = db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n'));
+    return Number((await (moment ? query.where('created_at', '>=', moment) : query).executeTakeFirst())?.n ?? 0);
+  };
+  const [day, week, total] = await Promise.all([since(dayAgo), since(weekAgo), since()]);
+  return { day, week, total };
+}

@@ -17,8 +17,11 @@ import type { Viewer, ViewerSanction } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
+import { countOpenJobs } from '../../platform/jobs/jobs.repository.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
+import type { ConversationsService } from '../conversations/conversations.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import * as repository from './moderation.repository.ts';
 import { REPORT_NOTE_MAX } from '@hearsay/contracts/constants';
@@ -28,13 +31,25 @@ export interface ModerationServiceDeps {
   clock: () => Date;
   /** The operators' e-mail addresses (ADMIN_EMAILS), lower-case. */
   adminEmails: readonly string[];
-  /** Whether the reporter may see what they report (the hydration layer's rules). */
-  hydrator: Pick<Hydrator, 'person' | 'rules'>;
+  /**
+   * Whether the reporter may see what they report (the hydration layer's rules); the reported review, list, album and
+   * people, read by id (decision 066).
+   */
+  hydrator: Pick<Hydrator, 'person' | 'personNamed' | 'people' | 'rules' | 'reviews' | 'lists' | 'albums'>;
   /** A suspended or banned person's open sockets close at once (they could not open new ones). */
   realtime: Pick<Realtime, 'disconnect'>;
-  reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator'>;
+  reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator' | 'commentsOn'>;
   collections: Pick<CollectionsService, 'removeAsModerator'>;
-  catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums'>;
+  catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums' | 'waitingCount'>;
+  /** A reported direct message, and whether the reporter is in its conversation. */
+  conversations: Pick<ConversationsService, 'messageOf'>;
+  /** A reported profile's bio. */
+  profiles: Pick<ProfilesService, 'bioOf'>;
+  /** Staff's e-mail addresses (which say who is an admin) and the site's sign-ups (the accounts' reads). */
+  accounts: {
+    contacts(userIds: readonly string[]): Promise<{ id: string; email: string }[]>;
+    signups(dayAgo: string, weekAgo: string): Promise<{ day: number; week: number; total: number }>;
+  };
   /** Told when a moderator hid or deleted something, so that its author hears why. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -72,6 +87,81 @@ const shorten = (text: string | null | undefined) => {
 export function createModerationService(deps: ModerationServiceDeps) {
   const { db } = deps;
   const now = () => deps.clock().toISOString();
+
+  /**
+   * A reported thing, whose it is and what it says, each asked of its owner (the hydration layer's cards, the reviews'
+   * comments, the conversations' messages, the profiles' bios); undefined when it, its author or its album is gone.
+   */
+  const subjects = {
+    async review(id: string) {
+      const review = (await deps.hydrator.reviews([id])).get(id);
+      if (!review) return undefined;
+      const [author, album] = await Promise.all([
+        deps.hydrator.person(review.authorId),
+        deps.hydrator.albums([review.albumId]).then((found) => found.get(review.albumId)),
+      ]);
+      return author && album
+        ? {
+            owner_id: review.authorId,
+            title: review.title,
+            text: review.contentText,
+            hidden_reason: review.hiddenReason,
+            username: author.username,
+            name: author.name,
+            album_title: album.album.title,
+          }
+        : undefined;
+    },
+    async comment(id: string) {
+      const [comment] = await deps.reviews.commentsOn([id]);
+      if (!comment) return undefined;
+      const [author, album] = await Promise.all([
+        deps.hydrator.person(comment.user_id),
+        deps.hydrator.albums([comment.album_id]).then((found) => found.get(comment.album_id)),
+      ]);
+      return author && album
+        ? {
+            owner_id: comment.user_id,
+            review_id: comment.review_id,
+            text: comment.body,
+            hidden_reason: comment.hidden_reason,
+            username: author.username,
+            name: author.name,
+            album_title: album.album.title,
+          }
+        : undefined;
+    },
+    async collection(id: string) {
+      const list = (await deps.hydrator.lists([id])).get(id);
+      const owner = list && (await deps.hydrator.person(list.ownerId));
+      return list && owner
+        ? {
+            owner_id: list.ownerId,
+            title: list.name,
+            text: list.description,
+            is_private: list.isPrivate,
+            username: owner.username,
+            name: owner.name,
+          }
+        : undefined;
+    },
+    /** A direct message with its sender, and whether `memberId` is in its conversation. */
+    async message(id: string, memberId: string | null) {
+      const message = await deps.conversations.messageOf(id, memberId);
+      const sender = message && (await deps.hydrator.person(message.sender_id));
+      return message && sender
+        ? { owner_id: message.sender_id, text: message.body, username: sender.username, name: sender.name, member: message.member }
+        : undefined;
+    },
+    async person(by: { id: string } | { username: string }) {
+      const person = 'id' in by ? await deps.hydrator.person(by.id) : await deps.hydrator.personNamed(by.username);
+      if (!person) return undefined;
+      return { owner_id: person.id, username: person.username, name: person.name, text: await deps.profiles.bioOf(person.id) };
+    },
+    async album(id: string) {
+      return (await deps.hydrator.albums([id])).get(id)?.album;
+    },
+  };
 
   const isAdmin = (person: { email: string }) => deps.adminEmails.includes(person.email.toLowerCase());
   const canModerate = async (viewer: Viewer) => isAdmin(viewer) || (await repository.isModerator(db, viewer.id));
@@ -130,27 +220,27 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const contentSeen = (row: { owner_id: string } | undefined, visible: boolean) => seen(row, visible, rules.canSee);
     switch (type) {
       case 'review': {
-        const row = await repository.review(db, id);
+        const row = await subjects.review(id);
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'comment': {
-        const row = await repository.comment(db, id);
+        const row = await subjects.comment(id);
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'collection': {
-        const row = await repository.collection(db, id);
+        const row = await subjects.collection(id);
         return contentSeen(row, !row?.is_private || row.owner_id === viewer.id);
       }
       case 'message': {
-        const row = await repository.message(db, id, viewer.id);
+        const row = await subjects.message(id, viewer.id);
         return seen(row, row?.member);
       }
       case 'profile': {
-        const row = await repository.person(db, { username: id.toLowerCase() });
+        const row = await subjects.person({ username: id.toLowerCase() });
         return { ...(await seen(row)), subjectId: row!.owner_id };
       }
       case 'album': {
-        const row = await repository.album(db, id);
+        const row = await subjects.album(id);
         if (!row) throw subjectNotFound();
         return { ownerId: null, subjectId: row.id };
       }
@@ -178,7 +268,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const author = (row: { username: string | null; name: string }) => ({ authorUsername: row.username, authorName: row.name });
     switch (type) {
       case 'review': {
-        const row = await repository.review(db, id);
+        const row = await subjects.review(id);
         return row
           ? {
               ...author(row),
@@ -190,7 +280,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'comment': {
-        const row = await repository.comment(db, id);
+        const row = await subjects.comment(id);
         return row
           ? {
               ...author(row),
@@ -202,15 +292,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'collection': {
-        const row = await repository.collection(db, id);
+        const row = await subjects.collection(id);
         return row ? { ...author(row), title: row.title, text: shorten(row.text), href: paths.list(id), hiddenReason: null } : null;
       }
       case 'message': {
-        const row = await repository.message(db, id, null);
+        const row = await subjects.message(id, null);
         return row ? { ...author(row), title: 'Direct message', text: shorten(row.text), href: null, hiddenReason: null } : null;
       }
       case 'profile': {
-        const row = await repository.person(db, { id });
+        const row = await subjects.person({ id });
         return row
           ? {
               ...author(row),
@@ -222,7 +312,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'album': {
-        const row = await repository.album(db, id);
+        const row = await subjects.album(id);
         return row
           ? {
               authorUsername: null,
@@ -240,7 +330,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function queue(viewer: Viewer, query: { page: number; limit: number }) {
     await moderator(viewer);
     const { rows, total } = await repository.openSubjects(db, query.limit, (query.page - 1) * query.limit);
-    const reports = await repository.openReportsOf(db, rows);
+    const found = await repository.openReportsOf(db, rows);
+    const reporters = await deps.hydrator.people(found.map((report) => report.reporter_id));
+    // A report outlives no reporter: one whose account is gone is left out, as before.
+    const reports = found.flatMap((report) => {
+      const reporter = reporters.get(report.reporter_id);
+      return reporter ? [{ ...report, username: reporter.username }] : [];
+    });
     const items: ReportedSubject[] = await Promise.all(
       rows.map(async (row) => {
         const type = row.subject_type as ReportSubjectType;
@@ -269,15 +365,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function authorOf(type: ReportSubjectType, id: string): Promise<string> {
     const row =
       type === 'review'
-        ? await repository.review(db, id)
+        ? await subjects.review(id)
         : type === 'comment'
-          ? await repository.comment(db, id)
+          ? await subjects.comment(id)
           : type === 'collection'
-            ? await repository.collection(db, id)
+            ? await subjects.collection(id)
             : type === 'message'
-              ? await repository.message(db, id, null)
+              ? await subjects.message(id, null)
               : type === 'profile'
-                ? await repository.person(db, { id })
+                ? await subjects.person({ id })
                 : undefined;
     if (!row) throw badRequest('no_author');
     return row.owner_id;
@@ -288,10 +384,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
    * site), and only an admin does so to a moderator, so that one moderator cannot lock out the others or the admins.
    */
   async function mayBeSanctionedBy(viewer: Viewer, personId: string): Promise<void> {
-    const person = await repository.staffStanding(db, personId);
+    const [person] = await deps.accounts.contacts([personId]);
     if (!person) return;
     if (isAdmin(person)) throw forbidden('cannot_sanction_admin');
-    if (person.moderator_id !== null && !isAdmin(viewer)) {
+    if ((await repository.isModerator(db, personId)) && !isAdmin(viewer)) {
       throw forbidden('admin_only');
     }
   }
@@ -299,14 +395,14 @@ export function createModerationService(deps: ModerationServiceDeps) {
   /** Whose a review, comment or collection is and what it is about, read before a decision changes it. */
   async function decidedOn(type: ReportSubjectType, id: string) {
     if (type === 'review') {
-      const row = await repository.review(db, id);
+      const row = await subjects.review(id);
       return row && { authorId: row.owner_id, subject: row.album_title };
     }
     if (type === 'comment') {
-      const row = await repository.comment(db, id);
+      const row = await subjects.comment(id);
       return row && { authorId: row.owner_id, subject: row.album_title };
     }
-    const row = type === 'collection' ? await repository.collection(db, id) : undefined;
+    const row = type === 'collection' ? await subjects.collection(id) : undefined;
     return row && { authorId: row.owner_id, subject: row.title };
   }
 
@@ -408,7 +504,20 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function health(viewer: Viewer) {
     await moderator(viewer);
     const at = deps.clock().getTime();
-    return repository.health(db, new Date(at - DAY).toISOString(), new Date(at - 7 * DAY).toISOString(), now());
+    const [signups, kept, pendingAlbums, jobs] = await Promise.all([
+      deps.accounts.signups(new Date(at - DAY).toISOString(), new Date(at - 7 * DAY).toISOString()),
+      repository.health(db, now()),
+      deps.catalog.waitingCount(),
+      countOpenJobs(db),
+    ]);
+    const jobCount = (state: string) => jobs.filter((row) => row.state === state).reduce((sum, row) => sum + row.count, 0);
+    return {
+      signups,
+      openReports: kept.openReports,
+      pendingAlbums,
+      sanctioned: kept.sanctioned,
+      jobs: { queued: jobCount('queued'), running: jobCount('running'), failed: jobCount('failed') },
+    };
   }
 
   async function pendingAlbums(viewer: Viewer, query: { page: number; limit: number }) {
@@ -430,13 +539,19 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function moderatorList(viewer: Viewer) {
     admin(viewer);
     const rows = await repository.moderators(db);
-    return { items: rows.map((row) => ({ username: row.username ?? row.id, name: row.name, since: row.created_at })) };
+    const people = await deps.hydrator.people(rows.map((row) => row.user_id));
+    return {
+      items: rows.flatMap((row) => {
+        const person = people.get(row.user_id);
+        return person ? [{ username: person.username ?? person.id, name: person.name, since: row.created_at }] : [];
+      }),
+    };
   }
 
   /** An admin names or removes a moderator; logged like every other action. */
   async function setModerator(viewer: Viewer, username: string, appoint: boolean) {
     admin(viewer);
-    const person = await repository.person(db, { username: username.toLowerCase() });
+    const person = await subjects.person({ username: username.toLowerCase() });
     if (!person) throw notFound('profile_not_found');
     const changed = appoint
       ? await repository.addModerator(db, person.owner_id, viewer.id, now())

@@ -74,3 +74,9 @@ export async function followersAfter(db: DB, afterId: string, limit: number): Pr
     .execute();
   return rows.map((row) => row.follower_id);
 }
+
+/** A person's bio (null without a profile): a reported profile shown to moderators. */
+export async function bioOf(db: DB, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('profile').select('bio').where('user_id', '=', userId).executeTakeFirst();
+  return row?.bio ?? null;
+}

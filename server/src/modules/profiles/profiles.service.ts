@@ -380,5 +380,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     compatibility,
     forgetPerson,
     followsBetween,
+    /** A person's bio (null without a profile). */
+    bioOf: (userId: string) => asked.bioOf(db, userId),
   };
 }

@@ -129,7 +129,10 @@ export async function exportedCount(db: DB, userId: string): Promise<number> {
   return counts.reduce((sum, row) => sum + Number(row.n), 0);
 }
 
-/** The review each comment is on, and that review's album (what a notification about a comment is about). */
+/**
+ * Comments by id: their author, text and whether a moderator hid them, the review each is on and that review's album
+ * (what a notification about a comment is about; a reported comment).
+ */
 export async function commentsOn(db: DB, commentIds: readonly string[]) {
   if (commentIds.length === 0) return [];
   return commentRows(db, jsonList(commentIds));
@@ -139,6 +142,6 @@ const commentRows = precompiled((db, idList: string) =>
   db
     .selectFrom('review_comment as c')
     .innerJoin('review as r', 'r.id', 'c.review_id')
-    .select(['c.id', 'c.review_id', 'r.album_id'])
+    .select(['c.id', 'c.user_id', 'c.body', 'c.hidden_reason', 'c.review_id', 'r.album_id'])
     .where(inJsonList(db, 'c.id', idList)),
 );

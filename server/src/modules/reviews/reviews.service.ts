@@ -476,7 +476,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     likes: (userId: string, after: string, limit: number) => asked.exportedLikes(db, userId, after, limit),
   };
 
-  /** The review each comment is on, and its album: what a notification about a comment is about. */
+  /** Comments by id, each with the review it is on and that review's album. */
   const commentsOn = (commentIds: readonly string[]) => asked.commentsOn(db, commentIds);
 
   return {
