@@ -379,7 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   identity.confirm = accountChanges.reauthenticate;
-  const feed = createFeedService({ db, clock, catalog, hydrator, settings });
+  const feed = createFeedService({ clock, catalog, hydrator, settings, ratings, reviews, journal, profiles });
   const moderation = createModerationService({
     db,
     clock,

@@ -113,10 +113,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'the public collections counter (decision 015); the feed’s rows for a new or grown list',
   },
   'covers/covers.repository.ts': { tables: ['album', 'artist'], why: 'what a cover is looked up and drawn by' },
-  'feed/feed.repository.ts': {
-    tables: ['review', 'rating', 'journal_entry', 'follow', 'profile'],
-    why: 'the skeleton reads ratings and follows by time and actor (decision 042), the sidebar’s reviews by followed people and its ranks by profile counters; a listen is read by id with its entry',
-  },
   'imports/imports.repository.ts': {
     tables: ['album', 'profile', 'artist_alias', 'artist'],
     why: 'matching imported rows to the catalog; the profile’s RateYourMusic-imported flag',

@@ -1,5 +1,7 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { DB } from '../platform/db/index.ts';
+import { jsonFlagOff } from '../platform/db/json-arrays.ts';
 import { precompiled } from '../platform/db/precompiled.ts';
 
 /*
@@ -103,4 +105,30 @@ export function albumListed(viewerId: string | undefined, column: string): RawBu
   return viewerId
     ? sql<SqlBool>`exists (select 1 from album where album.id = ${album} and (album.status = 'confirmed' or album.created_by = ${viewerId}))`
     : sql<SqlBool>`exists (select 1 from album where album.id = ${album} and album.status = 'confirmed')`;
+}
+
+/** The viewer follows them, as a condition on a column naming a person (read through the viewer's follow list). */
+export function followedBy(viewerId: string, column: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb(sql.ref<string>(column), 'in', eb.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId));
+}
+
+/** The viewer does not follow them, as a condition on a column naming a person. */
+export function notFollowedBy(viewerId: string, column: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb(sql.ref<string>(column), 'not in', eb.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId));
+}
+
+/** They share their ratings (Settings → Privacy), as a condition on a column naming a person. */
+export function sharesRatings(db: DB, column: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('profile')
+        .select('profile.user_id')
+        .where('profile.user_id', '=', sql.ref<string>(column))
+        .where(jsonFlagOff(db, 'profile.settings', ['sharing', 'ratings'])),
+    ),
+  );
 }

@@ -1,5 +1,7 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
+import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 
 /**
  * What other modules ask of the journal (decision 066): each question read here, by the table's owner, and asked
@@ -61,3 +63,15 @@ export async function exportedCount(db: DB, userId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Journal entries by id: the day and the rating of that listen, never the note (the feed's listens). */
+export async function listens(db: DB, ids: readonly string[]) {
+  return ids.length ? listenRows(db, jsonList(ids)) : [];
+}
+
+const listenRows = precompiled((db, idList: string) =>
+  db
+    .selectFrom('journal_entry')
+    .select(['id', 'user_id', 'listened_on', 'rating'])
+    .where(inJsonList(db, 'id', idList)),
+);

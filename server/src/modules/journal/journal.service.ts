@@ -160,5 +160,8 @@ export function createJournalService(deps: JournalServiceDeps) {
     entries: (userId: string, after: string, limit: number) => asked.exportedEntries(db, userId, after, limit),
   };
 
-  return { create, update, remove, list, months, hasSame, listensBetween, exported };
+  /** Journal entries by id: the day and rating of each listen, never the note (the feed). */
+  const listens = (ids: readonly string[]) => asked.listens(db, ids);
+
+  return { create, update, remove, list, months, hasSame, listensBetween, exported, listens };
 }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
+import { runKeptPrepared } from '../../platform/db/prepared-statements.ts';
 
 /**
  * What other modules ask of the profiles' tables (decision 066): each question read here, by the tables' owner, and
@@ -79,4 +81,66 @@ export async function followersAfter(db: DB, afterId: string, limit: number): Pr
 export async function bioOf(db: DB, userId: string): Promise<string | null> {
   const row = await db.selectFrom('profile').select('bio').where('user_id', '=', userId).executeTakeFirst();
   return row?.bio ?? null;
+}
+
+// ——— The feed (decision 066) ———
+
+/**
+ * The people someone follows, up to `cap` + 1 of them (enough to tell whether there are more than `cap`), or null when
+ * their profile counts more than `cap`: one statement, which reads a follow list only when the stored count says it is
+ * short. The count sets the read's LIMIT (0 past `cap`), which both engines evaluate once, before the scan; as a
+ * condition of the WHERE clause, SQLite read the 2,000 follows of a heavy follower to reject each.
+ * Its text never changes: PostgreSQL keeps it prepared.
+ */
+export async function followeesUnlessMany(db: DB, viewerId: string, cap: number): Promise<string[] | null> {
+  const count = sql`coalesce((select following_count from profile where user_id = ${viewerId}), 0)`;
+  const rows = await runKeptPrepared(
+    db,
+    sql<{ following: number | null; followee_id: string | null }>`
+    select ${count} as following, cast(null as text) as followee_id
+    union all select * from (
+      select cast(null as integer) as following, followee_id from follow where follower_id = ${viewerId}
+      limit case when ${count} <= ${cap} then ${cap + 1} else 0 end) as followees`,
+  );
+  const following = rows.find((row) => row.following !== null)?.following ?? 0;
+  return Number(following) > cap ? null : rows.flatMap((row) => row.followee_id ?? []);
+}
+
+/** The people with the most reviews ever (anyone but the viewer), when nobody reviewed lately. */
+export async function mostReviewers(db: DB, viewerId: string, limit: number) {
+  const rows = await db
+    .selectFrom('profile')
+    .select(['user_id', 'reviews_count'])
+    .where('reviews_count', '>', 0)
+    .where('user_id', '!=', viewerId)
+    .orderBy('reviews_count', 'desc')
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, reviews: Number(row.reviews_count) }));
+}
+
+/** The first `cap` people the viewer follows: all of them when they follow fewer. */
+export async function someFollowees(db: DB, viewerId: string, cap: number): Promise<string[]> {
+  const rows = await db.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId).limit(cap).execute();
+  return rows.map((row) => row.followee_id);
+}
+
+/** What the member chose at onboarding: genre slugs and artist ids (JSON lists on the profile). */
+export async function onboardingChoices(db: DB, viewerId: string): Promise<{ genreSlugs: string[]; artistIds: string[] }> {
+  const row = await db
+    .selectFrom('profile')
+    .select(['preferred_genres', 'favorite_artists'])
+    .where('user_id', '=', viewerId)
+    .executeTakeFirst();
+  return { genreSlugs: stringList(row?.preferred_genres), artistIds: stringList(row?.favorite_artists) };
+}
+
+function stringList(value: string | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
 }

@@ -382,5 +382,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     followsBetween,
     /** A person's bio (null without a profile). */
     bioOf: (userId: string) => asked.bioOf(db, userId),
+    /** What the feed asks of follows and profiles (decision 066). */
+    feed: {
+      followeesUnlessMany: (viewerId: string, cap: number) => asked.followeesUnlessMany(db, viewerId, cap),
+      someFollowees: (viewerId: string, cap: number) => asked.someFollowees(db, viewerId, cap),
+      mostReviewers: (viewerId: string, limit: number) => asked.mostReviewers(db, viewerId, limit),
+      onboardingChoices: (viewerId: string) => asked.onboardingChoices(db, viewerId),
+    },
   };
 }

@@ -93,3 +93,59 @@ export async function exportedCount(db: DB, userId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+// ——— The feed's sidebar (decision 066): who the raters are is the hydration layer's conditions, given by the feed ———
+
+/** A condition on a column naming a person (the hydration layer's: followed by the viewer, shown in their feed, …). */
+export type PersonCondition = (person: string) => Expression<SqlBool>;
+
+/**
+ * Albums most rated since `since` (as feeds show it) by the raters every condition keeps, with how many of them rated
+ * each ("popular among the people you follow").
+ */
+export async function mostRatedSince(db: DB, since: string, limit: number, raters: readonly PersonCondition[]) {
+  let query = db
+    .selectFrom('rating')
+    .select((eb) => ['rating.album_id', eb.fn.countAll<number>().as('raters')])
+    .where('rating.feed_at', '>=', since);
+  for (const condition of raters) query = query.where(condition('rating.user_id'));
+  const rows = await query
+    .groupBy('rating.album_id')
+    .orderBy('raters', 'desc')
+    .orderBy((eb) => eb.fn.max('rating.feed_at'), 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ albumId: row.album_id, raters: Number(row.raters) }));
+}
+
+/**
+ * People to suggest, with the reason: how many of the albums the viewer rated `threshold` or more they rated that
+ * high too. Only the viewer's newest `basis` such ratings are compared, so the cost stays bounded for prolific raters.
+ * Never the viewer, and only people every condition keeps (not already followed).
+ */
+export async function tasteNeighbours(
+  db: DB,
+  viewerId: string,
+  options: { threshold: number; basis: number; limit: number },
+  others: readonly PersonCondition[],
+) {
+  const { threshold, basis, limit } = options;
+  let query = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('rating')
+        .select('album_id')
+        .where('user_id', '=', viewerId)
+        .where('rating', '>=', threshold)
+        .orderBy('updated_at', 'desc')
+        .limit(basis)
+        .as('mine'),
+    )
+    .innerJoin('rating as theirs', 'theirs.album_id', 'mine.album_id')
+    .select((eb) => ['theirs.user_id', eb.fn.countAll<number>().as('shared')])
+    .where('theirs.rating', '>=', threshold)
+    .where('theirs.user_id', '!=', viewerId);
+  for (const condition of others) query = query.where(condition('theirs.user_id'));
+  const rows = await query.groupBy('theirs.user_id').orderBy('shared', 'desc').orderBy('theirs.user_id').limit(limit).execute();
+  return rows.map((row) => ({ userId: row.user_id, shared: Number(row.shared) }));
+}

@@ -165,5 +165,15 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     ratings: (userId: string, after: string, limit: number) => asked.exportedRatings(db, userId, after, limit),
   };
 
-  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, sharedRatings, exported };
+  /** Albums most rated since an instant by the raters every condition keeps (the feed's "popular among"). */
+  const mostRatedSince = (since: string, limit: number, raters: readonly asked.PersonCondition[]) =>
+    asked.mostRatedSince(db, since, limit, raters);
+  /** People who rate highly what this person rates highly, kept by every condition (the feed's suggestions). */
+  const tasteNeighbours = (
+    userId: string,
+    options: { threshold: number; basis: number; limit: number },
+    others: readonly asked.PersonCondition[],
+  ) => asked.tasteNeighbours(db, userId, options, others);
+
+  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, sharedRatings, exported, mostRatedSince, tasteNeighbours };
 }

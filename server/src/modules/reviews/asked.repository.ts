@@ -145,3 +145,46 @@ const commentRows = precompiled((db, idList: string) =>
     .select(['c.id', 'c.user_id', 'c.body', 'c.hidden_reason', 'c.review_id', 'r.album_id'])
     .where(inJsonList(db, 'c.id', idList)),
 );
+
+// ——— The feed's sidebar and starter set (decision 066) ———
+
+/** The newest reviews by the authors `authors` keeps (the hydration layer's condition: followed by the viewer). */
+export async function newestReviewIdsBy(db: DB, limit: number, authors: (person: string) => Expression<SqlBool>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('review')
+    .select('id')
+    .where(authors('user_id'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The site's newest reviews, by anyone but the viewer. */
+export async function newestReviewIdsNotBy(db: DB, viewerId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('review')
+    .select('id')
+    .where('user_id', '!=', viewerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The people with the most reviews since `since` (anyone but the viewer), for a member who follows nobody yet. */
+export async function activeReviewers(db: DB, viewerId: string, since: string, limit: number) {
+  const rows = await db
+    .selectFrom('review')
+    .select((eb) => ['user_id', eb.fn.countAll<number>().as('reviews')])
+    .where('created_at', '>=', since)
+    .where('user_id', '!=', viewerId)
+    .groupBy('user_id')
+    .orderBy('reviews', 'desc')
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, reviews: Number(row.reviews) }));
+}

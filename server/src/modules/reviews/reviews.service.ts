@@ -479,9 +479,17 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   /** Comments by id, each with the review it is on and that review's album. */
   const commentsOn = (commentIds: readonly string[]) => asked.commentsOn(db, commentIds);
 
+  /** The feed's sidebar and starter set: the newest reviews by authors a condition keeps, or by anyone but the viewer; who reviewed most lately. */
+  const newest = {
+    by: (limit: number, authors: (person: string) => Expression<SqlBool>) => asked.newestReviewIdsBy(db, limit, authors),
+    notBy: (viewerId: string, limit: number) => asked.newestReviewIdsNotBy(db, viewerId, limit),
+    activeReviewers: (viewerId: string, since: string, limit: number) => asked.activeReviewers(db, viewerId, since, limit),
+  };
+
   return {
     reviewsBetween,
     commentsOn,
+    newest,
     exported,
     mine,
     keepDraft,
