@@ -103,8 +103,8 @@ export async function closedProfiles(db: DB, viewerId: string | undefined, priva
 export function albumListed(viewerId: string | undefined, column: string): RawBuilder<SqlBool> {
   const album = sql.ref(column);
   return viewerId
-    ? sql<SqlBool>`exists (select 1 from album where album.id = ${album} and (album.status = 'confirmed' or album.created_by = ${viewerId}))`
-    : sql<SqlBool>`exists (select 1 from album where album.id = ${album} and album.status = 'confirmed')`;
+    ? sql<SqlBool>`exists (select 1 from album listed where listed.id = ${album} and (listed.status = 'confirmed' or listed.created_by = ${viewerId}))`
+    : sql<SqlBool>`exists (select 1 from album listed where listed.id = ${album} and listed.status = 'confirmed')`;
 }
 
 /** The viewer follows them, as a condition on a column naming a person (read through the viewer's follow list). */
