@@ -133,7 +133,7 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   },
   'search/search.repository.ts': {
     tables: ['collection'],
-    why: 'collections found read with their owner and likes, in one statement (decision 052)',
+    why: 'public collections found are read with their owner (the visibility rule’s condition) and likes (their rank) in search’s one prepared statement (decision 052); the search document carries neither (decision 066)',
   },
   'site/site.repository.ts': { tables: ['album'], why: 'the landing page’s counts and picks' },
 };
