@@ -395,7 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
   });
   const site = createSiteService({ db, catalog, hydrator, clock, charts: config.charts, testimonials: reviews.testimonials });
-  const yearInReview = createYearInReviewService({ clock, hydrator, covers, settings, journal, reviews, profiles });
+  const yearInReview = createYearInReviewService({ clock, hydrator, covers, settings, ratings, journal, reviews, profiles });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });

@@ -397,17 +397,12 @@ export function createHydrator(deps: HydratorDeps) {
   }
 
   /**
-   * A person's ratings of one year over their albums, only those the viewer may come across: the count of each value,
-   * the best `topAlbums`, the `topGenres` genres and the release years (a year in review), one statement each.
+   * A person's ratings of one year over their albums, only those the viewer may come across: the `topGenres` genres and
+   * the release years (a year in review), one statement each.
    */
-  async function yearOfRatings(window: years.RatingYear, limits: { topAlbums: number; topGenres: number }) {
-    const [counts, topRated, topGenres, releaseYears] = await Promise.all([
-      years.ratingCounts(db, window),
-      years.topRated(db, window, limits.topAlbums),
-      years.topGenres(db, window, limits.topGenres),
-      years.releaseYears(db, window),
-    ]);
-    return { counts, topRated, topGenres, releaseYears };
+  async function yearOfRatings(window: years.RatingYear, topGenres: number) {
+    const [genres, releaseYears] = await Promise.all([years.topGenres(db, window, topGenres), years.releaseYears(db, window)]);
+    return { topGenres: genres, releaseYears };
   }
 
   /**

@@ -11,7 +11,7 @@ export const HYDRATION_READS: Partial<Record<keyof Database, string>> = {
     'the feed’s skeleton: its activity rows merged with the ratings that are news by time and actor, newest first, in one statement each engine merges in index order (decision 042)',
   user: 'name and username of every person card, read with the rest of the card in one statement; the author named by each review a Weekly Digest quotes, looked up by key in its statement',
   album:
-    'every album card: its row carries its credits and genres (decision 049), so a page of cards is one statement; the album rule as a condition (`thingWhere.albumListed`); the albums a Weekly Digest names',
+    'every album card: its row carries its credits and genres (decision 049), so a page of cards is one statement; the album rule as a condition (`thingWhere.albumListed`); the albums a Weekly Digest names; a year in review’s release years of the albums rated',
   album_genre: 'a year in review counts the genres of the albums a person rated that year, grouped in one statement (decision 066)',
   genre: 'a year in review’s genres: broad ones only, not the moving rules (“New”), in the statement that counts them',
   rating:

@@ -1,12 +1,11 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import type { DB } from '../platform/db/index.ts';
+import { albumListed } from './visibility.repository.ts';
 
 /**
- * A person's ratings of one year aggregated over what the catalog says of their albums (decision 066): how many of
- * each value, the best, the genres and the release years. Each aggregate is one statement joining the person's
- * ratings of the year (a range of rating_user_updated_idx, which holds created_at) to their albums, and only the albums
- * the viewer may come across count (`albumListed`).
+ * A person's ratings of one year aggregated over what the catalog says of their albums (decision 066): the genres and
+ * the release years. Each aggregate is one statement joining the person's ratings of the year (a range of
+ * rating_user_updated_idx, which holds created_at) to their albums' genres or release years, and only the albums the
+ * viewer may come across count (`albumListed`).
  */
 
 export interface RatingYear {
@@ -18,41 +17,13 @@ export interface RatingYear {
   viewerId: string | undefined;
 }
 
-function listedAlbum(viewerId: string | undefined) {
-  return (eb: ExpressionBuilder<Database, 'album'>) =>
-    viewerId === undefined
-      ? eb('album.status', '=', 'confirmed')
-      : eb.or([eb('album.status', '=', 'confirmed'), eb('album.created_by', '=', viewerId)]);
-}
-
 function ratingsOfYear(db: DB, window: RatingYear) {
   return db
     .selectFrom('rating')
-    .innerJoin('album', 'album.id', 'rating.album_id')
     .where('rating.user_id', '=', window.userId)
     .where('rating.created_at', '>=', window.from)
     .where('rating.created_at', '<', window.to)
-    .where(listedAlbum(window.viewerId));
-}
-
-/** How many of each rating (1–10 in half steps) the year has. */
-export async function ratingCounts(db: DB, window: RatingYear) {
-  const rows = await ratingsOfYear(db, window)
-    .select((eb) => ['rating.rating', eb.fn.countAll<number>().as('n')])
-    .groupBy('rating.rating')
-    .execute();
-  return rows.map((row) => ({ rating: Number(row.rating), count: Number(row.n) }));
-}
-
-/** The year's highest ratings: best first, then the earlier rated. */
-export async function topRated(db: DB, window: RatingYear, limit: number) {
-  return ratingsOfYear(db, window)
-    .select(['rating.album_id', 'rating.rating'])
-    .orderBy('rating.rating', 'desc')
-    .orderBy('rating.created_at', 'asc')
-    .orderBy('rating.album_id')
-    .limit(limit)
-    .execute();
+    .where(albumListed(window.viewerId, 'rating.album_id'));
 }
 
 /** Broad genres (not styles) of the albums rated that year, by how many of them carry each. */
@@ -75,6 +46,7 @@ export async function topGenres(db: DB, window: RatingYear, limit: number) {
 /** Albums rated that year per release year. */
 export async function releaseYears(db: DB, window: RatingYear) {
   const rows = await ratingsOfYear(db, window)
+    .innerJoin('album', 'album.id', 'rating.album_id')
     .where('album.release_year', 'is not', null)
     .select((eb) => ['album.release_year', eb.fn.countAll<number>().as('n')])
     .groupBy('album.release_year')

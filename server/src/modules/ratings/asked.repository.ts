@@ -149,3 +149,42 @@ export async function tasteNeighbours(
   const rows = await query.groupBy('theirs.user_id').orderBy('shared', 'desc').orderBy('theirs.user_id').limit(limit).execute();
   return rows.map((row) => ({ userId: row.user_id, shared: Number(row.shared) }));
 }
+
+// ——— A year in review (decision 066) ———
+
+/**
+ * A person's ratings made between two instants, of albums `listed` keeps (the hydration layer's album rule, a
+ * condition on a column naming an album): a range of rating_user_updated_idx, which holds created_at.
+ */
+function ratingsBetween(db: DB, userId: string, between: { from: string; to: string }, listed: (album: string) => Expression<SqlBool>) {
+  return db
+    .selectFrom('rating')
+    .where('rating.user_id', '=', userId)
+    .where('rating.created_at', '>=', between.from)
+    .where('rating.created_at', '<', between.to)
+    .where(listed('rating.album_id'));
+}
+
+/** How many of each rating (1–10 in half steps) a person gave between two instants, and the best `limit` (then the earlier rated). */
+export async function ratingsOfPeriod(
+  db: DB,
+  userId: string,
+  between: { from: string; to: string },
+  limit: number,
+  listed: (album: string) => Expression<SqlBool>,
+) {
+  const [counts, topRated] = await Promise.all([
+    ratingsBetween(db, userId, between, listed)
+      .select((eb) => ['rating.rating', eb.fn.countAll<number>().as('n')])
+      .groupBy('rating.rating')
+      .execute(),
+    ratingsBetween(db, userId, between, listed)
+      .select(['rating.album_id', 'rating.rating'])
+      .orderBy('rating.rating', 'desc')
+      .orderBy('rating.created_at', 'asc')
+      .orderBy('rating.album_id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { counts: counts.map((row) => ({ rating: Number(row.rating), count: Number(row.n) })), topRated };
+}

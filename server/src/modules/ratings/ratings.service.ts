@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import { pageFields } from '@hearsay/contracts/pagination';
 import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
 import type { AlbumRating, MyRatingsPage, MyRatingsQuery } from '@hearsay/contracts/ratings';
@@ -175,5 +176,25 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     others: readonly asked.PersonCondition[],
   ) => asked.tasteNeighbours(db, userId, options, others);
 
-  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, sharedRatings, exported, mostRatedSince, tasteNeighbours };
+  /** A person's ratings between two instants, of albums `listed` keeps: how many of each value, and the best. */
+  const ratingsOfPeriod = (
+    userId: string,
+    between: { from: string; to: string },
+    limit: number,
+    listed: (album: string) => Expression<SqlBool>,
+  ) => asked.ratingsOfPeriod(db, userId, between, limit, listed);
+
+  return {
+    rate,
+    unrate,
+    mine,
+    forgetPerson,
+    distributionOf,
+    ratingsOf,
+    sharedRatings,
+    exported,
+    mostRatedSince,
+    tasteNeighbours,
+    ratingsOfPeriod,
+  };
 }

@@ -6,12 +6,13 @@ import { presentPerson } from '../../hydration/people.presenter.ts';
 import { excerptOf } from '../../hydration/reviews.presenter.ts';
 import type { JournalService } from '../journal/journal.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 
 type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** The year's rows, each as its owner answers them (the ratings over their albums: the hydration layer). */
-export interface YearRows extends Rows<Hydrator['yearOfRatings']> {
+export interface YearRows extends Rows<Hydrator['yearOfRatings']>, Rows<RatingsService['ratingsOfPeriod']> {
   listens: Rows<JournalService['listensBetween']> | null;
   reviews: Rows<ReviewsService['reviewsBetween']>;
   follows: Rows<ProfilesService['followsBetween']>;

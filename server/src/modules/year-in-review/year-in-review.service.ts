@@ -11,6 +11,7 @@ import { renderDefaultCard, renderYearCard, yearCardSvg, type CardCover, type Ca
 import { presentYear, type YearRows } from './year-in-review.presenter.ts';
 import type { JournalService } from '../journal/journal.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 
@@ -21,7 +22,8 @@ export interface YearInReviewServiceDeps {
    * the album rule the others' reads take.
    */
   hydrator: Pick<Hydrator, 'personNamed' | 'rules' | 'albums' | 'yearOfRatings' | 'thingWhere'>;
-  /** The year's listens, reviews and follows, each asked of its owner (decision 066). */
+  /** The year's ratings, listens, reviews and follows, each asked of its owner (decision 066). */
+  ratings: Pick<RatingsService, 'ratingsOfPeriod'>;
   journal: Pick<JournalService, 'listensBetween'>;
   reviews: Pick<ReviewsService, 'reviewsBetween'>;
   profiles: Pick<ProfilesService, 'followsBetween'>;
@@ -80,8 +82,9 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     const between = { from: new Date(Date.UTC(year, 0, 1)).toISOString(), to: new Date(Date.UTC(year + 1, 0, 1)).toISOString() };
     // Only albums the viewer may come across count (a visitor: confirmed ones).
     const listed = (album: string) => hydrator.thingWhere.albumListed(viewerId, album);
-    const [{ counts, topRated, topGenres, releaseYears }, listens, reviews, follows] = await Promise.all([
-      hydrator.yearOfRatings({ userId: person.id, ...between, viewerId }, { topAlbums: YEAR_TOP_ALBUMS, topGenres: YEAR_TOP_GROUPS }),
+    const [{ counts, topRated }, { topGenres, releaseYears }, listens, reviews, follows] = await Promise.all([
+      deps.ratings.ratingsOfPeriod(person.id, between, YEAR_TOP_ALBUMS, listed),
+      hydrator.yearOfRatings({ userId: person.id, ...between, viewerId }, YEAR_TOP_GROUPS),
       withListens
         ? deps.journal.listensBetween(person.id, { first: `${year}-01-01`, last: `${year}-12-31` }, YEAR_TOP_GROUPS, listed)
         : Promise.resolve(null),
