@@ -43,8 +43,8 @@ export interface ModerationServiceDeps {
   catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums' | 'waitingCount'>;
   /** A reported direct message, and whether the reporter is in its conversation. */
   conversations: Pick<ConversationsService, 'messageOf'>;
-  /** A reported profile's bio. */
-  profiles: Pick<ProfilesService, 'bioOf'>;
+  /** Reported profiles' bios. */
+  profiles: Pick<ProfilesService, 'biosOf'>;
   /** Staff's e-mail addresses (which say who is an admin) and the site's sign-ups (the accounts' reads). */
   accounts: {
     contacts(userIds: readonly string[]): Promise<{ id: string; email: string }[]>;
@@ -89,19 +89,22 @@ export function createModerationService(deps: ModerationServiceDeps) {
   const now = () => deps.clock().toISOString();
 
   /**
-   * A reported thing, whose it is and what it says, each asked of its owner (the hydration layer's cards, the reviews'
-   * comments, the conversations' messages, the profiles' bios); undefined when it, its author or its album is gone.
+   * Reported things by id, whose each is and what it says, asked of their owners in one read per kind (the hydration
+   * layer's cards, the reviews' comments, the profiles' bios); one whose author or album is gone is missing.
    */
   const subjects = {
-    async review(id: string) {
-      const review = (await deps.hydrator.reviews([id])).get(id);
-      if (!review) return undefined;
-      const [author, album] = await Promise.all([
-        deps.hydrator.person(review.authorId),
-        deps.hydrator.albums([review.albumId]).then((found) => found.get(review.albumId)),
+    async reviews(ids: readonly string[]) {
+      const reviews = ids.length ? [...(await deps.hydrator.reviews(ids)).values()] : [];
+      const [authors, albums] = await Promise.all([
+        deps.hydrator.people(reviews.map((review) => review.authorId)),
+        deps.hydrator.albums(reviews.map((review) => review.albumId)),
       ]);
-      return author && album
-        ? {
+      return new Map(
+        reviews.flatMap((review) => {
+          const author = authors.get(review.authorId);
+          const album = albums.get(review.albumId);
+          if (!author || !album) return [];
+          const row = {
             owner_id: review.authorId,
             title: review.title,
             text: review.contentText,
@@ -109,18 +112,23 @@ export function createModerationService(deps: ModerationServiceDeps) {
             username: author.username,
             name: author.name,
             album_title: album.album.title,
-          }
-        : undefined;
+          };
+          return [[review.id, row] as const];
+        }),
+      );
     },
-    async comment(id: string) {
-      const [comment] = await deps.reviews.commentsOn([id]);
-      if (!comment) return undefined;
-      const [author, album] = await Promise.all([
-        deps.hydrator.person(comment.user_id),
-        deps.hydrator.albums([comment.album_id]).then((found) => found.get(comment.album_id)),
+    async comments(ids: readonly string[]) {
+      const comments = await deps.reviews.commentsOn(ids);
+      const [authors, albums] = await Promise.all([
+        deps.hydrator.people(comments.map((comment) => comment.user_id)),
+        deps.hydrator.albums(comments.map((comment) => comment.album_id)),
       ]);
-      return author && album
-        ? {
+      return new Map(
+        comments.flatMap((comment) => {
+          const author = authors.get(comment.user_id);
+          const album = albums.get(comment.album_id);
+          if (!author || !album) return [];
+          const row = {
             owner_id: comment.user_id,
             review_id: comment.review_id,
             text: comment.body,
@@ -128,22 +136,46 @@ export function createModerationService(deps: ModerationServiceDeps) {
             username: author.username,
             name: author.name,
             album_title: album.album.title,
-          }
-        : undefined;
+          };
+          return [[comment.id, row] as const];
+        }),
+      );
     },
-    async collection(id: string) {
-      const list = (await deps.hydrator.lists([id])).get(id);
-      const owner = list && (await deps.hydrator.person(list.ownerId));
-      return list && owner
-        ? {
+    async collections(ids: readonly string[]) {
+      const lists = ids.length ? [...(await deps.hydrator.lists(ids)).values()] : [];
+      const owners = await deps.hydrator.people(lists.map((list) => list.ownerId));
+      return new Map(
+        lists.flatMap((list) => {
+          const owner = owners.get(list.ownerId);
+          if (!owner) return [];
+          const row = {
             owner_id: list.ownerId,
             title: list.name,
             text: list.description,
             is_private: list.isPrivate,
             username: owner.username,
             name: owner.name,
-          }
-        : undefined;
+          };
+          return [[list.id, row] as const];
+        }),
+      );
+    },
+    async people(ids: readonly string[]) {
+      const [people, bios] = await Promise.all([deps.hydrator.people(ids), deps.profiles.biosOf(ids)]);
+      return new Map(
+        [...people.values()].map((person) => {
+          const row = { owner_id: person.id, username: person.username, name: person.name, text: bios.get(person.id) ?? null };
+          return [person.id, row] as const;
+        }),
+      );
+    },
+    async albums(ids: readonly string[]) {
+      return new Map([...(await deps.hydrator.albums(ids))].map(([id, album]) => [id, album.album] as const));
+    },
+    /** Whoever holds this username now (lowercase). */
+    async personNamed(username: string) {
+      const person = await deps.hydrator.personNamed(username);
+      return person && (await subjects.people([person.id])).get(person.id);
     },
     /** A direct message with its sender, and whether `memberId` is in its conversation. */
     async message(id: string, memberId: string | null) {
@@ -153,15 +185,21 @@ export function createModerationService(deps: ModerationServiceDeps) {
         ? { owner_id: message.sender_id, text: message.body, username: sender.username, name: sender.name, member: message.member }
         : undefined;
     },
-    async person(by: { id: string } | { username: string }) {
-      const person = 'id' in by ? await deps.hydrator.person(by.id) : await deps.hydrator.personNamed(by.username);
-      if (!person) return undefined;
-      return { owner_id: person.id, username: person.username, name: person.name, text: await deps.profiles.bioOf(person.id) };
-    },
-    async album(id: string) {
-      return (await deps.hydrator.albums([id])).get(id)?.album;
-    },
   };
+  /** One reported thing of a kind. */
+  const one = async <T>(read: (ids: readonly string[]) => Promise<Map<string, T>>, id: string) => (await read([id])).get(id);
+  /** The reported things of a page, each kind read once. */
+  async function subjectsOf(wanted: readonly { subject_type: string; subject_id: string }[]) {
+    const idsOf = (type: ReportSubjectType) => wanted.filter((row) => row.subject_type === type).map((row) => row.subject_id);
+    const [reviews, comments, collections, people, albums] = await Promise.all([
+      subjects.reviews(idsOf('review')),
+      subjects.comments(idsOf('comment')),
+      subjects.collections(idsOf('collection')),
+      subjects.people(idsOf('profile')),
+      subjects.albums(idsOf('album')),
+    ]);
+    return { reviews, comments, collections, people, albums };
+  }
 
   const isAdmin = (person: { email: string }) => deps.adminEmails.includes(person.email.toLowerCase());
   const canModerate = async (viewer: Viewer) => isAdmin(viewer) || (await repository.isModerator(db, viewer.id));
@@ -220,15 +258,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const contentSeen = (row: { owner_id: string } | undefined, visible: boolean) => seen(row, visible, rules.canSee);
     switch (type) {
       case 'review': {
-        const row = await subjects.review(id);
+        const row = await one(subjects.reviews, id);
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'comment': {
-        const row = await subjects.comment(id);
+        const row = await one(subjects.comments, id);
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'collection': {
-        const row = await subjects.collection(id);
+        const row = await one(subjects.collections, id);
         return contentSeen(row, !row?.is_private || row.owner_id === viewer.id);
       }
       case 'message': {
@@ -236,11 +274,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
         return seen(row, row?.member);
       }
       case 'profile': {
-        const row = await subjects.person({ username: id.toLowerCase() });
+        const row = await subjects.personNamed(id.toLowerCase());
         return { ...(await seen(row)), subjectId: row!.owner_id };
       }
       case 'album': {
-        const row = await subjects.album(id);
+        const row = await one(subjects.albums, id);
         if (!row) throw subjectNotFound();
         return { ownerId: null, subjectId: row.id };
       }
@@ -263,12 +301,16 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return { received: true, alreadyReported: !created };
   }
 
-  /** What a reported thing is, for a moderator: null when it has been deleted since. */
-  async function content(type: ReportSubjectType, id: string): Promise<ReportedContent | null> {
+  /** What a reported thing is, for a moderator, from the page's subjects: null when it has been deleted since. */
+  async function content(
+    type: ReportSubjectType,
+    id: string,
+    found: Awaited<ReturnType<typeof subjectsOf>>,
+  ): Promise<ReportedContent | null> {
     const author = (row: { username: string | null; name: string }) => ({ authorUsername: row.username, authorName: row.name });
     switch (type) {
       case 'review': {
-        const row = await subjects.review(id);
+        const row = found.reviews.get(id);
         return row
           ? {
               ...author(row),
@@ -280,7 +322,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'comment': {
-        const row = await subjects.comment(id);
+        const row = found.comments.get(id);
         return row
           ? {
               ...author(row),
@@ -292,7 +334,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'collection': {
-        const row = await subjects.collection(id);
+        const row = found.collections.get(id);
         return row ? { ...author(row), title: row.title, text: shorten(row.text), href: paths.list(id), hiddenReason: null } : null;
       }
       case 'message': {
@@ -300,7 +342,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
         return row ? { ...author(row), title: 'Direct message', text: shorten(row.text), href: null, hiddenReason: null } : null;
       }
       case 'profile': {
-        const row = await subjects.person({ id });
+        const row = found.people.get(id);
         return row
           ? {
               ...author(row),
@@ -312,7 +354,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'album': {
-        const row = await subjects.album(id);
+        const row = found.albums.get(id);
         return row
           ? {
               authorUsername: null,
@@ -330,7 +372,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function queue(viewer: Viewer, query: { page: number; limit: number }) {
     await moderator(viewer);
     const { rows, total } = await repository.openSubjects(db, query.limit, (query.page - 1) * query.limit);
-    const found = await repository.openReportsOf(db, rows);
+    const [found, pageSubjects] = await Promise.all([repository.openReportsOf(db, rows), subjectsOf(rows)]);
     const reporters = await deps.hydrator.people(found.map((report) => report.reporter_id));
     // A report outlives no reporter: one whose account is gone is left out, as before.
     const reports = found.flatMap((report) => {
@@ -353,7 +395,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
             .slice(0, 5)
             .map((report) => ({ note: report.note, reporterUsername: report.username ?? '', at: report.created_at })),
           firstReportedAt: row.first_at,
-          content: await content(type, row.subject_id),
+          content: await content(type, row.subject_id, pageSubjects),
           canHide: HIDEABLE.includes(type),
         };
       }),
@@ -365,15 +407,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function authorOf(type: ReportSubjectType, id: string): Promise<string> {
     const row =
       type === 'review'
-        ? await subjects.review(id)
+        ? await one(subjects.reviews, id)
         : type === 'comment'
-          ? await subjects.comment(id)
+          ? await one(subjects.comments, id)
           : type === 'collection'
-            ? await subjects.collection(id)
+            ? await one(subjects.collections, id)
             : type === 'message'
               ? await subjects.message(id, null)
               : type === 'profile'
-                ? await subjects.person({ id })
+                ? await one(subjects.people, id)
                 : undefined;
     if (!row) throw badRequest('no_author');
     return row.owner_id;
@@ -395,14 +437,14 @@ export function createModerationService(deps: ModerationServiceDeps) {
   /** Whose a review, comment or collection is and what it is about, read before a decision changes it. */
   async function decidedOn(type: ReportSubjectType, id: string) {
     if (type === 'review') {
-      const row = await subjects.review(id);
+      const row = await one(subjects.reviews, id);
       return row && { authorId: row.owner_id, subject: row.album_title };
     }
     if (type === 'comment') {
-      const row = await subjects.comment(id);
+      const row = await one(subjects.comments, id);
       return row && { authorId: row.owner_id, subject: row.album_title };
     }
-    const row = type === 'collection' ? await subjects.collection(id) : undefined;
+    const row = type === 'collection' ? await one(subjects.collections, id) : undefined;
     return row && { authorId: row.owner_id, subject: row.title };
   }
 
@@ -551,7 +593,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
   /** An admin names or removes a moderator; logged like every other action. */
   async function setModerator(viewer: Viewer, username: string, appoint: boolean) {
     admin(viewer);
-    const person = await subjects.person({ username: username.toLowerCase() });
+    const person = await subjects.personNamed(username.toLowerCase());
     if (!person) throw notFound('profile_not_found');
     const changed = appoint
       ? await repository.addModerator(db, person.owner_id, viewer.id, now())

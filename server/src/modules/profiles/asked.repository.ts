@@ -77,10 +77,15 @@ export async function followersAfter(db: DB, afterId: string, limit: number): Pr
   return rows.map((row) => row.follower_id);
 }
 
-/** A person's bio (null without a profile): a reported profile shown to moderators. */
-export async function bioOf(db: DB, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('profile').select('bio').where('user_id', '=', userId).executeTakeFirst();
-  return row?.bio ?? null;
+/** The bio of each person with a profile: reported profiles shown to moderators. */
+export async function biosOf(db: DB, userIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('profile')
+    .select(['user_id', 'bio'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.bio]));
 }
 
 // ——— The feed (decision 066) ———

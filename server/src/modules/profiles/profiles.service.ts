@@ -380,8 +380,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     compatibility,
     forgetPerson,
     followsBetween,
-    /** A person's bio (null without a profile). */
-    bioOf: (userId: string) => asked.bioOf(db, userId),
+    /** The bio of each person with a profile. */
+    biosOf: (userIds: readonly string[]) => asked.biosOf(db, userIds),
     /** What the feed asks of follows and profiles (decision 066). */
     feed: {
       followeesUnlessMany: (viewerId: string, cap: number) => asked.followeesUnlessMany(db, viewerId, cap),
