@@ -260,6 +260,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     enrichment,
     dataExport,
     settings,
+    accountReads,
+    profileReads,
     mailer,
     weeklyDigest,
   } = core;
@@ -321,6 +323,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     mailer,
     hydrator,
+    reviews,
+    profiles: profileReads,
+    accounts: accountReads,
     publicUrl: config.publicUrl,
     links: core.unsubscribeLinks,
     remotePeople: core.federation.enabled ? core.federation.notificationActors : undefined,
@@ -379,7 +384,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
   });
   identity.confirm = accountChanges.reauthenticate;
-  const feed = createFeedService({ db, clock, catalog, hydrator, settings, remote: core.federation.enabled ? core.federation : undefined });
+  const feed = createFeedService({
+    clock,
+    catalog,
+    hydrator,
+    settings,
+    ratings,
+    reviews,
+    journal,
+    profiles,
+    remote: core.federation.enabled ? core.federation : undefined,
+  });
   const moderation = createModerationService({
     db,
     clock,
@@ -388,11 +403,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reviews,
     collections,
     catalog,
+    conversations,
+    profiles,
+    accounts: accountReads,
     realtime,
     events,
   });
   const site = createSiteService({ db, catalog, hydrator, clock, charts: config.charts, testimonials: reviews.testimonials });
-  const yearInReview = createYearInReviewService({ db, clock, hydrator, covers, settings });
+  const yearInReview = createYearInReviewService({ clock, hydrator, covers, settings, ratings, journal, reviews, profiles });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });

@@ -1,5 +1,6 @@
 import type { AppDeps } from './app.ts';
 import { createListeningServiceLookup } from './modules/accounts/listening-service.ts';
+import { createAccountReads } from './modules/accounts/account-reads.ts';
 import { createSettingsService } from './modules/accounts/settings.service.ts';
 import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/catalog-enrichment.ts';
 import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
@@ -14,8 +15,9 @@ import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
+import { createProfileReads } from './modules/profiles/profiles.service.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createReviewLookup, createReviewsService } from './modules/reviews/reviews.service.ts';
 import {
   createFederationService,
   FEDERATION_DELIVERY_JOB,
@@ -77,6 +79,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     caches: config.caches,
     memberConfirmation: config.memberConfirmation,
     ratings: ratingLookup,
+    reviews: createReviewLookup(db),
     hydrator,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });
@@ -125,8 +128,28 @@ export function buildCoreServices(deps: CoreServiceDeps) {
       await enrichment.ensureQueued(jobs);
     },
   });
-  const dataExport = createDataExportService({ db, clock, publicUrl: config.publicUrl, jobs, onReady: deps.onExportReady });
   const settings = createSettingsService({ db, clock });
+  // What other modules read of accounts and profiles, where their services are not built (the job thread).
+  const accountReads = createAccountReads(db);
+  const profileReads = createProfileReads(db);
+  // Download my data asks each owner for a person's rows (decision 066).
+  const dataExport = createDataExportService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    jobs,
+    onReady: deps.onExportReady,
+    ratings,
+    reviews,
+    library,
+    collections,
+    journal,
+    imports,
+    profiles: profileReads,
+    accounts: accountReads,
+    settings,
+    hydrator,
+  });
   const federation = createFederationService({
     db,
     clock,
@@ -163,6 +186,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     publicUrl: config.publicUrl,
     log,
     hydrator,
+    profiles: profileReads,
+    accounts: accountReads,
   });
   return {
     ratingLookup,
@@ -181,6 +206,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     enrichment,
     dataExport,
     settings,
+    accountReads,
+    profileReads,
     mailer,
     unsubscribeLinks,
     weeklyDigest,

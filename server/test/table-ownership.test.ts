@@ -116,57 +116,18 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['user', 'rating'],
     why: 'the standing of members who found a pending album: their account’s age and ratings of confirmed albums they did not add (decision 058)',
   },
-  'catalog/album-lists.repository.ts': {
-    tables: ['rating'],
-    why: 'Discover and a new member’s first albums leave out what the reader rated, a condition of the list’s statement',
-  },
-  'catalog/charts.repository.ts': { tables: ['rating', 'review'], why: 'charts count ratings and reviews over a period' },
   'catalog/pending-albums.repository.ts': { tables: ['user'], why: 'who added an album waiting for confirmation, for moderators' },
   'collections/collections.repository.ts': {
     tables: ['profile', 'activity'],
     why: 'the public collections counter (decision 015); the feed’s rows for a new or grown list',
   },
   'covers/covers.repository.ts': { tables: ['album', 'artist'], why: 'what a cover is looked up and drawn by' },
-  'data-export/data-export.repository.ts': {
-    tables: [
-      'rating',
-      'album',
-      'review',
-      'review_draft',
-      'review_comment',
-      'user',
-      'review_like',
-      'collection_like',
-      'collection',
-      'album_like',
-      'listen_later',
-      'collection_album',
-      'journal_entry',
-      'follow',
-      'import_item',
-      'profile',
-    ],
-    why: 'Download my data reads everything of one person a page at a time, in a job (decision 028)',
-  },
-  'feed/feed.repository.ts': {
-    tables: ['review', 'rating', 'journal_entry', 'follow', 'profile'],
-    why: 'the skeleton reads ratings and follows by time and actor (decision 042), the sidebar’s reviews by followed people and its ranks by profile counters; a listen is read by id with its entry',
-  },
   'imports/imports.repository.ts': {
     tables: ['album', 'profile', 'artist_alias', 'artist'],
     why: 'matching imported rows to the catalog; the profile’s RateYourMusic-imported flag',
   },
   'journal/journal.repository.ts': { tables: ['activity'], why: 'the feed’s row for a listen (decision 015)' },
   'library/library.repository.ts': { tables: ['album'], why: 'the album’s like counter (decision 015)' },
-  'moderation/moderation.repository.ts': {
-    tables: ['review', 'user', 'album', 'review_comment', 'collection', 'direct_message', 'conversation_member', 'profile', 'job'],
-    why: 'a report shows the reported thing in context; site health counts jobs',
-  },
-  'notifications/notifications.repository.ts': {
-    tables: ['review', 'album', 'collection', 'review_comment', 'follow', 'user', 'rating'],
-    why: 'what each notification is about; e-mail addresses; the Weekly Digest reads followed people’s week in one statement per member',
-  },
-  'profiles/compatibility.repository.ts': { tables: ['rating'], why: 'two people’s ratings joined on the album' },
   'profiles/profiles.repository.ts': {
     tables: ['user', 'username_redirect', 'activity'],
     why: 'a profile found by its username, or a former one; the feed’s row for a follow (decision 015)',
@@ -181,13 +142,9 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   },
   'search/search.repository.ts': {
     tables: ['collection'],
-    why: 'collections found read with their owner and likes, in one statement (decision 052)',
+    why: 'public collections found are read with their owner (the visibility rule’s condition) and likes (their rank) in search’s one prepared statement (decision 052); the search document carries neither (decision 066)',
   },
   'site/site.repository.ts': { tables: ['album'], why: 'the landing page’s counts and picks' },
-  'year-in-review/year-in-review.repository.ts': {
-    tables: ['rating', 'album', 'album_genre', 'genre', 'journal_entry', 'review', 'follow'],
-    why: 'a year’s aggregates over one person’s ratings, listens, reviews and follows',
-  },
 };
 
 /** Text with comments left out, so prose about a table is not taken for a query. */

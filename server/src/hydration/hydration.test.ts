@@ -230,6 +230,17 @@ describe('hydrated albums, reviews and lists', () => {
     ]);
     expect([mine, theirs, visitors].map((found) => found.has(pending))).toEqual([true, true, true]);
     expect([mine, theirs, visitors].map((found) => h.thingRules.albumListed(found.get(pending)!))).toEqual([true, false, false]);
+    // The same rule as a condition of a statement (a year in review's listens and reviews) agrees.
+    const listedTo = async (viewerId: string | undefined) =>
+      (
+        await t.db
+          .selectFrom('album')
+          .select('album.id')
+          .where('album.id', '=', pending)
+          .where(h.thingWhere.albumListed(viewerId, 'album.id'))
+          .execute()
+      ).length > 0;
+    expect(await Promise.all([listedTo(viewer.user.id), listedTo(people.open.user.id), listedTo(undefined)])).toEqual([true, false, false]);
   });
 
   it('read a page of each kind in one statement, the viewer’s side with it', async () => {

@@ -8,8 +8,12 @@ import * as listRows from './lists.repository.ts';
 import * as people from './people.repository.ts';
 import * as reviewRows from './reviews.repository.ts';
 import * as visibility from './visibility.repository.ts';
+import * as years from './years.repository.ts';
+import * as followedWeeks from './followed-week.repository.ts';
+import * as feedRows from './feed.repository.ts';
 
 export type { AlbumGenreRow, AlbumWithCredits, CardAlbumRow, CreditRow } from './albums.repository.ts';
+export type { FeedPosition, FeedRow } from './feed.repository.ts';
 
 /**
  * The hydration layer: what every list of people's things needs between its skeleton (the ids a module's own
@@ -189,6 +193,14 @@ export const thingRules = {
   /** The thing's own part of the rule: not hidden by a moderator nor private, or the viewer's own. */
   ownOrOpen: (thing: HydratedReview | HydratedList): boolean =>
     thing.viewer.own || ('hiddenReason' in thing ? thing.hiddenReason === null : !thing.isPrivate),
+};
+
+/**
+ * The album rule as a condition on a column naming an album, for a statement that must filter in the database (a
+ * year's listens and reviews).
+ */
+export const thingWhere = {
+  albumListed: visibility.albumListed,
 };
 
 /**
@@ -387,6 +399,47 @@ export function createHydrator(deps: HydratorDeps) {
     });
   }
 
+  /**
+   * A person's ratings of one year over their albums, only those the viewer may come across: the `topGenres` genres and
+   * the release years (a year in review), one statement each.
+   */
+  async function yearOfRatings(window: years.RatingYear, topGenres: number) {
+    const [genres, releaseYears] = await Promise.all([years.topGenres(db, window, topGenres), years.releaseYears(db, window)]);
+    return { topGenres: genres, releaseYears };
+  }
+
+  /**
+   * What a member's Weekly Digest shows of a week: the newest reviews (their album and author named) and the most rated
+   * albums among the people they follow, of those their feed shows; two statements.
+   */
+  const followedWeek = (userId: string, from: string, to: string) => followedWeeks.followedWeek(db, userId, from, to);
+
+  /**
+   * Conditions on a column naming a person that are not rules of who may see whom: whom the viewer follows, and who
+   * shares their ratings. Statements of the modules take them as they take `where` (the feed's sidebar).
+   */
+  const conditions = {
+    followedBy: visibility.followedBy,
+    notFollowedBy: visibility.notFollowedBy,
+    sharesRatings: (column: string) => visibility.sharesRatings(db, column),
+  };
+
+  /**
+   * The feed's reads across modules, one statement each: its skeleton (activity and the ratings that are news, by time
+   * and actor, decision 042), and the people who rated a new member's albums, ranked by their reviews.
+   */
+  const feed = {
+    /** The newest rows of each of these people before the cursor, merged: for someone following few people. */
+    newestOfEach: (actorIds: readonly string[], cursor: feedRows.FeedPosition | null, limit: number) =>
+      feedRows.newestOfEach(db, actorIds, cursor, limit),
+    /** The newest rows of everyone before the cursor, kept when the viewer follows their actor: for someone following many. */
+    newestAmongFollowed: (viewerId: string, cursor: feedRows.FeedPosition | null, limit: number, window: number) =>
+      feedRows.newestAmongFollowed(db, viewerId, cursor, limit, window),
+    /** The people who rated the most of these albums, then those who review most. */
+    ratersOf: (albumIds: readonly string[], viewerId: string, excludeIds: readonly string[], limit: number) =>
+      feedRows.ratersOf(db, albumIds, viewerId, excludeIds, limit),
+  };
+
   return {
     people: peopleById,
     person,
@@ -403,6 +456,11 @@ export function createHydrator(deps: HydratorDeps) {
     lists: listsById,
     shownLists,
     thingRules,
+    thingWhere,
+    yearOfRatings,
+    followedWeek,
+    conditions,
+    feed,
     /** The catalog changed what this album shows. */
     forgetAlbum(albumId: string) {
       albumGeneration++;

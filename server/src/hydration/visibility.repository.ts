@@ -1,5 +1,7 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { DB } from '../platform/db/index.ts';
+import { jsonFlagOff } from '../platform/db/json-arrays.ts';
 import { precompiled } from '../platform/db/precompiled.ts';
 
 /*
@@ -92,4 +94,41 @@ export async function closedProfiles(db: DB, viewerId: string | undefined, priva
   }
   const rows = await query.execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * `albumListed` as a condition on a column naming an album: confirmed, or pending and added by the viewer (a visitor:
+ * confirmed only), decided by the album's key.
+ */
+export function albumListed(viewerId: string | undefined, column: string): RawBuilder<SqlBool> {
+  const album = sql.ref(column);
+  return viewerId
+    ? sql<SqlBool>`exists (select 1 from album listed where listed.id = ${album} and (listed.status = 'confirmed' or listed.created_by = ${viewerId}))`
+    : sql<SqlBool>`exists (select 1 from album listed where listed.id = ${album} and listed.status = 'confirmed')`;
+}
+
+/** The viewer follows them, as a condition on a column naming a person (read through the viewer's follow list). */
+export function followedBy(viewerId: string, column: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb(sql.ref<string>(column), 'in', eb.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId));
+}
+
+/** The viewer does not follow them, as a condition on a column naming a person. */
+export function notFollowedBy(viewerId: string, column: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb(sql.ref<string>(column), 'not in', eb.selectFrom('follow').select('followee_id').where('follower_id', '=', viewerId));
+}
+
+/** They share their ratings (Settings → Privacy), as a condition on a column naming a person. */
+export function sharesRatings(db: DB, column: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('profile')
+        .select('profile.user_id')
+        .where('profile.user_id', '=', sql.ref<string>(column))
+        .where(jsonFlagOff(db, 'profile.settings', ['sharing', 'ratings'])),
+    ),
+  );
 }

@@ -18,8 +18,11 @@ export interface AlbumFilters {
   minRating?: number;
   ids?: readonly string[];
   excludeIds?: readonly string[];
-  /** Leaves out the albums this person has rated (Discover shows a member what they have not heard). */
-  notRatedBy?: string;
+  /**
+   * Leaves out the albums a person has rated (Discover shows a member what they have not heard): the ratings' condition
+   * on a column naming an album (`RatingLookup['notRatedBy']`).
+   */
+  notRated?: (albumColumn: string) => Expression<SqlBool>;
   /** Albums crediting any of these artists. */
   artistIds?: readonly string[];
 }
@@ -77,21 +80,7 @@ export function albumFilterExpression(
       eb('album.id', 'in', eb.selectFrom('album_artist').select('album_artist.album_id').where('album_artist.artist_id', 'in', artistIds)),
     );
   }
-  if (filters.notRatedBy !== undefined) {
-    // One probe of the (user, album) key per album.
-    const raterId = filters.notRatedBy;
-    conditions.push(
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('rating')
-            .select(sql`1`.as('one'))
-            .whereRef('rating.album_id', '=', 'album.id')
-            .where('rating.user_id', '=', raterId),
-        ),
-      ),
-    );
-  }
+  if (filters.notRated) conditions.push(filters.notRated('album.id'));
   return eb.and(conditions);
 }
 

@@ -4,7 +4,7 @@ import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import { listAlbumIds, type AlbumFilters } from './album-lists.repository.ts';
 import type { CatalogContext } from './catalog-context.ts';
 import type { CatalogReading } from './catalog-reading.ts';
-import { activeAlbumIds, chartRows, periodMean, recentlyActiveAlbumIds } from './charts.repository.ts';
+import { activeAlbumIds, chartRows, recentlyActiveAlbumIds } from './charts.repository.ts';
 import { findGenre, type GenreFilter } from './genres.repository.ts';
 
 /** A member's first albums come from their first this-many genres and artists chosen at onboarding. */
@@ -24,6 +24,9 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 export function createCatalogCharts(context: CatalogContext, reading: CatalogReading) {
   const { db, deps, currentYear, chartCache, activeCache } = context;
   const { albumCards, genreFilter, ratingPrior, viewerRatingsFor } = reading;
+  /** What a member has not rated, as the ratings write it (nothing left out for a visitor). */
+  const notRated = (raterId: string | undefined) =>
+    raterId === undefined ? undefined : (albumColumn: string) => deps.ratings.notRatedBy(raterId, albumColumn);
 
   /**
    * Discover: "trending" is what people rated and reviewed most in the last 7 days, topped up with all-time
@@ -32,8 +35,9 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
   async function discover(query: DiscoverQuery, viewerId?: string): Promise<DiscoverPage> {
     const genre = await genreFilter(query.genre);
     if (query.tab === 'recent') {
-      const { ids, total } = await recentlyActiveAlbumIds(db, {
-        filters: { genreSlug: query.genre, notRatedBy: viewerId },
+      const moments = { rated: deps.ratings.moments(), reviewed: deps.reviews.moments() };
+      const { ids, total } = await recentlyActiveAlbumIds(db, moments, {
+        filters: { genreSlug: query.genre, notRated: notRated(viewerId) },
         genre,
         currentYear: currentYear(),
         limit: query.limit,
@@ -45,7 +49,8 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
     const activeKey = `${query.genre ?? ''}|${since.slice(0, 13)}`;
     let active = activeCache.get(activeKey);
     if (!active) {
-      active = await activeAlbumIds(db, since, { genreSlug: query.genre }, genre, currentYear());
+      const made = { rated: deps.ratings.albumsRatedSince(since), reviewed: deps.reviews.albumsReviewedSince(since) };
+      active = await activeAlbumIds(db, made, { genreSlug: query.genre }, genre, currentYear());
       activeCache.set(activeKey, active);
     }
     // A member is shown what they have not rated yet, so Discover never leads with albums they know.
@@ -58,7 +63,7 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
     const missing = query.limit - fromActive.length;
     const prior = await ratingPrior();
     const popular = await listAlbumIds(db, {
-      filters: { genreSlug: query.genre, excludeIds: active, notRatedBy: viewerId },
+      filters: { genreSlug: query.genre, excludeIds: active, notRated: notRated(viewerId) },
       genre,
       sort: 'popularity',
       order: 'desc',
@@ -92,7 +97,7 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
     const popular = async (filters: AlbumFilters, genre?: GenreFilter) =>
       (
         await listAlbumIds(db, {
-          filters: { ...filters, notRatedBy: choice.notRatedBy },
+          filters: { ...filters, notRated: notRated(choice.notRatedBy) },
           genre,
           sort: 'popularity',
           order: 'desc',
@@ -126,7 +131,7 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
     const key = JSON.stringify([query.period, query.genre, query.year, query.page, query.limit]);
     let computed = chartCache.get(key);
     if (!computed) {
-      const { mean } = await periodMean(db, since);
+      const { mean } = await deps.ratings.periodMean(since);
       const rowsWith = (minRatings: number) =>
         chartRows(
           db,
@@ -141,6 +146,7 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
             offset,
           },
           mean,
+          deps.ratings.periodStats(since, minRatings),
         );
       let found = await rowsWith(deps.charts.minRatings);
       // Nothing reaches the minimum (a young site, a quiet period): the albums rated at all, labelled as such.

@@ -1,6 +1,7 @@
 import type { Confirmation } from './catalog-ingest.repository.ts';
 import type { CatalogContext } from './catalog-context.ts';
 import * as writer from './catalog-writer.ts';
+import { waitingCount } from './asked.repository.ts';
 import { pendingAlbums, rejectAlbums } from './pending-albums.repository.ts';
 
 /** Albums waiting for confirmation: the moderators' queue, confirming (by a moderator, MusicBrainz, an operator) and rejecting. */
@@ -22,6 +23,8 @@ export function createCatalogConfirming(context: CatalogContext) {
 
   return {
     waitingAlbums,
+    /** How many albums wait for confirmation. */
+    waitingCount: () => waitingCount(db),
     confirmAlbums,
     rejectAlbums: (albumIds: readonly string[]) => rejectAlbums(db, albumIds, deps.clock().toISOString()),
   };

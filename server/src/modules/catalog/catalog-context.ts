@@ -1,3 +1,5 @@
+import type { AliasableExpression, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { AlbumDetail, LinkService } from '@hearsay/contracts/catalog';
 import type { DB } from '../../platform/db/index.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
@@ -5,9 +7,33 @@ import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { ChartRow } from './charts.repository.ts';
 import { DEFAULT_MEMBER_CONFIRMATION, type MemberConfirmationRule } from './member-confirmation.ts';
 
-/** What the catalog needs to know about ratings; provided by the ratings module. */
+/** A read of another module's table, written by its owner, that a statement of the catalog unites with another or joins. */
+export type StatementPart<Row> = SelectQueryBuilder<Database, keyof Database, Row>;
+
+/**
+ * What the catalog needs to know about ratings; provided by the ratings module, which writes every read of its table,
+ * the parts of the catalog's statements that read it too (decision 066).
+ */
 export interface RatingLookup {
   viewerRatings(userId: string, albumIds: readonly string[]): Promise<Map<string, number>>;
+  /** Mean rating and number of ratings made since the instant (undefined: all time), a chart's prior. */
+  periodMean(since: string | undefined): Promise<{ mean: number; ratings: number }>;
+  /** Per album, the number (v) and average (r) of the ratings made since the instant, among albums with `minRatings`. */
+  periodStats(since: string | undefined, minRatings: number): AliasableExpression<{ album_id: string; v: number; r: number }>;
+  /** The album of each rating made since the instant. */
+  albumsRatedSince(since: string): StatementPart<{ album_id: string }>;
+  /** Each rating's album, and when it was last made or changed. */
+  moments(): StatementPart<{ album_id: string; at: string }>;
+  /** Not rated by this person, as a condition on a column naming an album. */
+  notRatedBy(raterId: string, albumColumn: string): Expression<SqlBool>;
+}
+
+/** What the catalog needs to know about reviews, as parts of its statements; provided by the reviews module. */
+export interface ReviewLookup {
+  /** The album of each review written since the instant. */
+  albumsReviewedSince(since: string): StatementPart<{ album_id: string }>;
+  /** Each review's album, and when it was written. */
+  moments(): StatementPart<{ album_id: string; at: string }>;
 }
 
 export interface CatalogServiceDeps {
@@ -15,6 +41,7 @@ export interface CatalogServiceDeps {
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
   ratings: RatingLookup;
+  reviews: ReviewLookup;
   /** Album cards (the hydration layer keeps what they are made from, and the catalog tells it when an album changes). */
   hydrator: Pick<Hydrator, 'albums' | 'withAlbums' | 'thingRules' | 'forgetAlbum' | 'forgetAlbums'>;
   /**

@@ -4,7 +4,7 @@ import { createCatalogContext, type CatalogServiceDeps } from './catalog-context
 import { createCatalogReading } from './catalog-reading.ts';
 import { createCatalogWriting } from './catalog-writing.ts';
 
-export type { CatalogServiceDeps, RatingLookup } from './catalog-context.ts';
+export type { CatalogServiceDeps, RatingLookup, ReviewLookup } from './catalog-context.ts';
 export type { CatalogEntry } from './catalog-writer.ts';
 export type CatalogService = ReturnType<typeof createCatalogService>;
 

@@ -2,9 +2,14 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { albumFilterExpression, type AlbumFilters } from './album-lists.repository.ts';
+import type { RatingLookup, StatementPart } from './catalog-context.ts';
 import type { GenreFilter } from './genres.repository.ts';
 
-/** Albums ranked by what people rated and reviewed: the charts of /trending and Discover's trending tab. */
+/**
+ * Albums ranked by what people rated and reviewed: the charts of /trending and Discover's trending tab. The reads of
+ * ratings and reviews are the ratings' and reviews' own, parts these statements join to the albums they filter
+ * (decision 066).
+ */
 
 export interface ChartOptions {
   /** Only ratings made at or after this instant count; undefined means all time. */
@@ -25,27 +30,17 @@ export interface ChartRow {
   weighted: number;
 }
 
-/** Mean rating (C) and number of ratings over the period, for the chart's prior. */
-export async function periodMean(db: DB, since: string | undefined): Promise<{ mean: number; ratings: number }> {
-  let query = db.selectFrom('rating').select((eb) => [eb.fn.avg<number>('rating').as('mean'), eb.fn.countAll<number>().as('n')]);
-  if (since) query = query.where('created_at', '>=', since);
-  const row = await query.executeTakeFirstOrThrow();
-  const ratings = Number(row.n);
-  return { mean: ratings ? Number(row.mean) : 7, ratings };
-}
-
 /**
  * Albums ranked by the Bayesian weighted rating WR = v/(v+m)·R + m/(v+m)·C over ratings made in
  * the period, among albums with at least `minRatings` of them.
  */
-export async function chartRows(db: DB, options: ChartOptions, mean: number): Promise<{ rows: ChartRow[]; total: number }> {
+export async function chartRows(
+  db: DB,
+  options: ChartOptions,
+  mean: number,
+  stats: ReturnType<RatingLookup['periodStats']>,
+): Promise<{ rows: ChartRow[]; total: number }> {
   const m = options.priorWeight;
-  let stats = db
-    .selectFrom('rating')
-    .select((eb) => ['rating.album_id', eb.fn.countAll<number>().as('v'), eb.fn.avg<number>('rating.rating').as('r')])
-    .groupBy('rating.album_id')
-    .having((eb) => eb.fn.countAll(), '>=', options.minRatings);
-  if (options.since) stats = stats.where('rating.created_at', '>=', options.since);
   const base = db
     .selectFrom(stats.as('stats'))
     .innerJoin('album', 'album.id', 'stats.album_id')
@@ -81,17 +76,12 @@ export async function chartRows(db: DB, options: ChartOptions, mean: number): Pr
  */
 export async function activeAlbumIds(
   db: DB,
-  since: string,
+  since: { rated: StatementPart<{ album_id: string }>; reviewed: StatementPart<{ album_id: string }> },
   filters: AlbumFilters,
   genre: GenreFilter | undefined,
   currentYear: number,
 ): Promise<string[]> {
-  const activity = db
-    .selectFrom('rating')
-    .select('album_id')
-    .where('created_at', '>=', since)
-    .unionAll(db.selectFrom('review').select('album_id').where('created_at', '>=', since))
-    .as('activity_row');
+  const activity = since.rated.unionAll(since.reviewed).as('activity_row');
   const rows = await db
     .selectFrom(activity)
     .innerJoin('album', 'album.id', 'activity_row.album_id')
@@ -111,13 +101,10 @@ export async function activeAlbumIds(
  */
 export async function recentlyActiveAlbumIds(
   db: DB,
+  moments: { rated: StatementPart<{ album_id: string; at: string }>; reviewed: StatementPart<{ album_id: string; at: string }> },
   options: { filters: AlbumFilters; genre: GenreFilter | undefined; currentYear: number; limit: number; offset: number },
 ): Promise<{ ids: string[]; total: number }> {
-  const activity = db
-    .selectFrom('rating')
-    .select(['album_id', 'updated_at as at'])
-    .unionAll(db.selectFrom('review').select(['album_id', 'created_at as at']))
-    .as('activity_row');
+  const activity = moments.rated.unionAll(moments.reviewed).as('activity_row');
   const base = db
     .selectFrom(activity)
     .innerJoin('album', 'album.id', 'activity_row.album_id')

@@ -11,6 +11,7 @@ import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './collections.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
@@ -311,7 +312,17 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     return rows.map((row) => ({ path: `/lists/${row.id}`, updatedAt: row.updated_at }));
   }
 
+  /** A person's collections, their albums and the collections they liked a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    collections: (userId: string, after: string, limit: number) => asked.exportedCollections(db, userId, after, limit),
+    albums: (userId: string, after: { collectionId: string; position: number }, limit: number) =>
+      asked.exportedCollectionAlbums(db, userId, after, limit),
+    likes: (userId: string, after: string, limit: number) => asked.exportedLikes(db, userId, after, limit),
+  };
+
   return {
+    exported,
     detail,
     preview,
     sitemapShare,

@@ -14,6 +14,7 @@ import type { Viewer } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { presentConversation, presentMessage } from './conversations.presenter.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './conversations.repository.ts';
 import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson } from '../../hydration/people.presenter.ts';
@@ -195,5 +196,8 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
     await repository.deleteConversationsOf(db, userId);
   }
 
-  return { list, unread, open, get, history, send, read, forgetPerson };
+  /** A direct message, and whether `memberId` is in its conversation: a report of it (decision 066). */
+  const messageOf = (id: string, memberId: string | null) => asked.messageOf(db, id, memberId);
+
+  return { list, unread, open, get, history, send, read, forgetPerson, messageOf };
 }

@@ -1,6 +1,6 @@
 import { EXPORT_FORMAT, EXPORT_VERSION, type DataExport, type ExportAlbum, type HearsayExport } from '@hearsay/contracts/data-export';
 import { paths } from '@hearsay/contracts/paths';
-import { readMemberSettings } from '@hearsay/contracts/settings';
+import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
@@ -8,7 +8,14 @@ import { newId } from '../../platform/ids.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
 import { zipExport } from './data-export.files.ts';
 import * as repository from './data-export.repository.ts';
-import { SECTIONS, type AlbumColumns, type SectionName, type SectionRow } from './data-export.repository.ts';
+import type { Hydrator } from '../../hydration/hydrator.ts';
+import type { CollectionsService } from '../collections/collections.service.ts';
+import type { ImportsService } from '../imports/imports.service.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import type { LibraryService } from '../library/library.service.ts';
+import type { ProfileReads } from '../profiles/profiles.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import type { ReviewsService } from '../reviews/reviews.service.ts';
 
 /** The kind of job that builds an export (platform/jobs). */
 export const DATA_EXPORT_JOB = 'data-export';
@@ -17,7 +24,6 @@ const PAGE = 500;
 /** How long a finished ZIP can be downloaded. */
 const KEPT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;
-const ORDER = Object.keys(SECTIONS) as SectionName[];
 
 interface ExportCursor {
   /** The section being read (an index into ORDER); ORDER.length once every section is read: the ZIP is written. */
@@ -36,7 +42,154 @@ export interface DataExportServiceDeps {
   jobs: Pick<JobRunner, 'enqueue'>;
   /** Told when an export is ready (notifications tell its owner); from the job thread, through the server. */
   onReady?: (ready: DomainEvents['data_export.ready']) => void;
+  /** Each section's rows, a page at a time, and their count, asked of the module that owns them (decision 066). */
+  ratings: Pick<RatingsService, 'exported'>;
+  reviews: Pick<ReviewsService, 'exported'>;
+  library: Pick<LibraryService, 'exported'>;
+  collections: Pick<CollectionsService, 'exported'>;
+  journal: Pick<JournalService, 'exported'>;
+  imports: Pick<ImportsService, 'exported'>;
+  profiles: ProfileReads;
+  /** The account (accounts' reads, made by services.ts): username, name, e-mail address, when they joined. */
+  accounts: {
+    exportedAccount(
+      userId: string,
+    ): Promise<{ username: string | null; name: string; email: string; created_at: string | Date } | undefined>;
+  };
+  /** Members' settings (accounts' settings service). */
+  settings: { read(userId: string): Promise<MemberSettings> };
+  /** The albums and the people the rows name, read by id. */
+  hydrator: Pick<Hydrator, 'albums' | 'people'>;
 }
+
+/** The album columns every section naming an album carries, so an album can be found again elsewhere. */
+export type AlbumColumns = {
+  album_id: string;
+  album_slug: string;
+  album_title: string;
+  album_artist: string;
+  album_year: number | null;
+  album_mbid: string | null;
+};
+
+/** One page of a section: its rows, and the key of its last row when more may follow (null: the section is read). */
+interface Page<Row> {
+  rows: Row[];
+  next: string | null;
+}
+
+/**
+ * The sections of an export, in the order they are read (a cursor names one by its place): each read a page at a time,
+ * in a stable order, after a key, from its owner; the albums and people a page names are read by id for it.
+ */
+function exportSections(deps: DataExportServiceDeps) {
+  const { hydrator } = deps;
+  /** The page as its owner read it (so the key follows the owner's rows), its rows as the export keeps them. */
+  const page = <Read, Row>(read: Read[], limit: number, keyOf: (row: Read) => string, rows: Row[]): Page<Row> => ({
+    rows,
+    next: read.length < limit ? null : keyOf(read.at(-1)!),
+  });
+  /** Rows with their album's columns; a row whose album is gone is left out. */
+  async function withAlbums<Row extends { album_id: string }>(rows: Row[]): Promise<(Row & AlbumColumns)[]> {
+    const albums = await hydrator.albums(rows.map((row) => row.album_id));
+    return rows.flatMap((row) => {
+      const album = albums.get(row.album_id)?.album;
+      return album
+        ? [
+            {
+              ...row,
+              album_slug: album.slug,
+              album_title: album.title,
+              album_artist: album.artist_credit,
+              album_year: album.release_year,
+              album_mbid: album.mbid,
+            },
+          ]
+        : [];
+    });
+  }
+  /** Follows with the other person's username and name; one whose account is gone is left out. */
+  async function withPeople(rows: { id: string; created_at: string }[]) {
+    const people = await hydrator.people(rows.map((row) => row.id));
+    return rows.flatMap((row) => {
+      const person = people.get(row.id);
+      return person ? [{ id: row.id, username: person.username, name: person.name, created_at: row.created_at }] : [];
+    });
+  }
+  const { ratings, reviews, library, collections, journal, profiles, imports } = deps;
+  return {
+    async ratings(userId: string, after: string, limit: number) {
+      const read = await ratings.exported.ratings(userId, after, limit);
+      return page(read, limit, (row) => row.album_id, await withAlbums(read));
+    },
+    async reviews(userId: string, after: string, limit: number) {
+      const read = await reviews.exported.reviews(userId, after, limit);
+      return page(read, limit, (row) => row.id, await withAlbums(read));
+    },
+    /** Keyed by album: one draft per person and album. */
+    async reviewDrafts(userId: string, after: string, limit: number) {
+      const read = await reviews.exported.drafts(userId, after, limit);
+      return page(read, limit, (row) => row.album_id, await withAlbums(read));
+    },
+    /** Each with the comment it answers and that comment's author, when their account is still there. */
+    async comments(userId: string, after: string, limit: number) {
+      const read = await reviews.exported.comments(userId, after, limit);
+      const authors = await hydrator.people(read.flatMap((row) => row.thread_user_id ?? []));
+      const rows = read.map(({ thread_user_id, ...row }) => {
+        const author = thread_user_id === null ? undefined : authors.get(thread_user_id);
+        return { ...row, thread_username: author?.username ?? null, thread_user_id: author?.id ?? null };
+      });
+      return page(read, limit, (row) => row.id, await withAlbums(rows));
+    },
+    async reviewLikes(userId: string, after: string, limit: number) {
+      const read = await reviews.exported.likes(userId, after, limit);
+      return page(read, limit, (row) => row.review_id, await withAlbums(read));
+    },
+    async collectionLikes(userId: string, after: string, limit: number) {
+      const read = await collections.exported.likes(userId, after, limit);
+      return page(read, limit, (row) => row.collection_id, read);
+    },
+    async albumLikes(userId: string, after: string, limit: number) {
+      const read = await library.exported.albumLikes(userId, after, limit);
+      return page(read, limit, (row) => row.album_id, await withAlbums(read));
+    },
+    async listenLater(userId: string, after: string, limit: number) {
+      const read = await library.exported.listenLater(userId, after, limit);
+      return page(read, limit, (row) => row.album_id, await withAlbums(read));
+    },
+    async collections(userId: string, after: string, limit: number) {
+      const read = await collections.exported.collections(userId, after, limit);
+      return page(read, limit, (row) => row.id, read);
+    },
+    /** Keyed by collection and position, so a page may end inside a collection. */
+    async collectionAlbums(userId: string, after: string, limit: number) {
+      const [collectionId = '', position = '-1'] = after ? after.split('|') : [];
+      const read = await collections.exported.albums(userId, { collectionId, position: Number(position) }, limit);
+      return page(read, limit, (row) => `${row.collection_id}|${row.position}`, await withAlbums(read));
+    },
+    async journal(userId: string, after: string, limit: number) {
+      const read = await journal.exported.entries(userId, after, limit);
+      return page(read, limit, (row) => row.id, await withAlbums(read));
+    },
+    async following(userId: string, after: string, limit: number) {
+      const read = await profiles.exported.following(userId, after, limit);
+      return page(read, limit, (row) => row.id, await withPeople(read));
+    },
+    async followers(userId: string, after: string, limit: number) {
+      const read = await profiles.exported.followers(userId, after, limit);
+      return page(read, limit, (row) => row.id, await withPeople(read));
+    },
+    /** The RateYourMusic ids of the albums the person's RateYourMusic imports named (rows without one are keyed `~…`). */
+    async rymIds(userId: string, after: string, limit: number) {
+      const read = await imports.exported.rymIds(userId, after, limit);
+      return page(read, limit, (row) => row.external_id, read);
+    },
+  };
+}
+
+type Sections = ReturnType<typeof exportSections>;
+type SectionName = keyof Sections;
+type SectionRow<S extends SectionName> = Awaited<ReturnType<Sections[S]>>['rows'][number];
 
 export type DataExportService = ReturnType<typeof createDataExportService>;
 
@@ -62,8 +215,19 @@ const iso = (value: string | Date) => new Date(value).toISOString();
  */
 export function createDataExportService(deps: DataExportServiceDeps) {
   const { db } = deps;
+  const SECTIONS = exportSections(deps);
+  const ORDER = Object.keys(SECTIONS) as SectionName[];
   const now = () => deps.clock().toISOString();
   const site = deps.publicUrl.replace(/\/$/, '');
+
+  /** How many rows the sections will have, each owner counting its own: the progress bar's total. */
+  async function countRows(userId: string): Promise<number> {
+    const { ratings, reviews, library, collections, journal, profiles, imports } = deps;
+    const counts = await Promise.all(
+      [ratings, reviews, collections, library, journal, profiles, imports].map((owner) => owner.exported.count(userId)),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
 
   async function start(userId: string): Promise<DataExport> {
     const stamp = now();
@@ -72,7 +236,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
       user_id: userId,
       status: 'running' as const,
       processed: 0,
-      total: await repository.countRows(db, userId),
+      total: await countRows(userId),
       size: null,
       file: null,
       error: null,
@@ -119,8 +283,12 @@ export function createDataExportService(deps: DataExportServiceDeps) {
 
   /** The export from the gathered parts, in Hearsay's JSON format. */
   async function assemble(userId: string, exportId: string): Promise<HearsayExport | null> {
-    const profile = await repository.profileOf(db, userId);
-    if (!profile) return null;
+    const [account, profile, settings] = await Promise.all([
+      deps.accounts.exportedAccount(userId),
+      deps.profiles.exported.profile(userId),
+      deps.settings.read(userId),
+    ]);
+    if (!account || !profile) return null;
     const rows = new Map<SectionName, unknown[]>(ORDER.map((name) => [name, []]));
     for (const part of await repository.parts(db, exportId))
       rows.get(part.section as SectionName)!.push(...(JSON.parse(part.rows) as unknown[]));
@@ -145,15 +313,15 @@ export function createDataExportService(deps: DataExportServiceDeps) {
       exportedAt: now(),
       site,
       profile: {
-        username: profile.username ?? '',
-        name: profile.name,
+        username: account.username ?? '',
+        name: account.name,
         bio: profile.bio,
-        email: profile.email,
-        joinedAt: iso(profile.created_at),
+        email: account.email,
+        joinedAt: iso(account.created_at),
         visibility: profile.visibility,
         preferredGenres: JSON.parse(profile.preferred_genres) as string[],
       },
-      settings: readMemberSettings(JSON.parse(profile.settings)),
+      settings,
       ratings: of('ratings').map((row) => ({ album: album(row), rating: Number(row.rating), ratedAt: row.created_at })),
       reviews: of('reviews').map((row) => ({
         id: row.id,
@@ -231,12 +399,11 @@ export function createDataExportService(deps: DataExportServiceDeps) {
       const userId = job.owner!;
       if (cursor.section < ORDER.length) {
         const name = ORDER[cursor.section]!;
-        const page = (await SECTIONS[name](db, userId, cursor.after, PAGE)) as repository.Page<unknown>;
-        const last = page.rows.at(-1);
+        const page = (await SECTIONS[name](userId, cursor.after, PAGE)) as Page<unknown>;
         const next: ExportCursor =
-          page.rows.length < PAGE
+          page.next === null
             ? { section: cursor.section + 1, after: '', seq: cursor.seq + 1, processed: cursor.processed + page.rows.length }
-            : { ...cursor, after: page.keyOf(last), seq: cursor.seq + 1, processed: cursor.processed + page.rows.length };
+            : { ...cursor, after: page.next, seq: cursor.seq + 1, processed: cursor.processed + page.rows.length };
         return {
           cursor: next,
           done: false,

@@ -4,9 +4,9 @@ import { FEED_GROUP_MAX, type FeedItem, type FeedPerson } from '@hearsay/contrac
 import type { HydratedAlbum, HydratedList, HydratedReview } from '../../hydration/hydrator.ts';
 import { presentFeedList } from '../../hydration/lists.presenter.ts';
 import { presentReviewSummary } from '../../hydration/reviews.presenter.ts';
-import type * as repository from './feed.repository.ts';
+import type { JournalService } from '../journal/journal.service.ts';
 
-type ListenRow = Awaited<ReturnType<typeof repository.listens>>[number];
+type ListenRow = Awaited<ReturnType<JournalService['listens']>>[number];
 
 /** Everything one page's rows refer to, fetched in one batch per kind (people and albums already presented). */
 export interface Hydrated {

@@ -8,27 +8,39 @@ import {
   type FeedSidebar,
   type SidebarReview,
 } from '@hearsay/contracts/feed';
-import type { DB } from '../../platform/db/index.ts';
 import { badRequest, fieldIssue } from '../../platform/errors.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { RemotePost } from '@hearsay/contracts/federation';
-import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
+import type { FeedPosition, FeedRow, HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCard, presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
 import { presentReviewSummary } from '../../hydration/reviews.presenter.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { presentFeed, type Hydrated, type KeptRow } from './feed.presenter.ts';
-import * as repository from './feed.repository.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import type { ReviewsService } from '../reviews/reviews.service.ts';
 
 export interface FeedServiceDeps {
-  db: DB;
   clock: () => Date;
   catalog: CatalogService;
   /**
    * People, albums, reviews and lists, and who stays out of the feed (`activityShown`: blocks either way, closed
    * profiles and mutes; what a moderator hid, private lists).
    */
-  hydrator: Pick<Hydrator, 'people' | 'rules' | 'where' | 'albums' | 'withAlbums' | 'reviews' | 'shownReviews' | 'lists' | 'thingRules'>;
+  hydrator: Pick<
+    Hydrator,
+    'people' | 'rules' | 'where' | 'conditions' | 'feed' | 'albums' | 'withAlbums' | 'reviews' | 'shownReviews' | 'lists' | 'thingRules'
+  >;
+  /**
+   * What the feed asks of the modules that own its rows (decision 066); its skeleton, which reads the feed's activity
+   * and the ratings together, is the hydration layer's (`hydrator.feed`).
+   */
+  ratings: Pick<RatingsService, 'mostRatedSince' | 'tasteNeighbours'>;
+  reviews: Pick<ReviewsService, 'newest'>;
+  journal: Pick<JournalService, 'listens'>;
+  profiles: Pick<ProfilesService, 'feed'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
   /** The ratings and reviews of people of other sites the member follows (federation), in a page's span of time. */
@@ -56,11 +68,11 @@ const SUGGESTION_BASIS = 200;
 
 const badCursor = () => badRequest('invalid_cursor', { context: 'feed' }, [fieldIssue('query.cursor', 'feed_position')]);
 
-function encodeCursor(position: repository.FeedPosition): string {
+function encodeCursor(position: FeedPosition): string {
   return Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string | undefined): repository.FeedPosition | null {
+function decodeCursor(cursor: string | undefined): FeedPosition | null {
   if (!cursor) return null;
   const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (rest.length || !createdAt || !id || Number.isNaN(Date.parse(createdAt))) throw badCursor();
@@ -70,7 +82,7 @@ function decodeCursor(cursor: string | undefined): repository.FeedPosition | nul
 /** A page's hydrated things, and its people as hydrated: the rules ask about them. */
 type PageData = Hydrated & { hydratedPeople: Map<string, HydratedPerson> };
 
-const positionOf = (row: repository.FeedRow): repository.FeedPosition => ({ createdAt: row.created_at, id: row.id });
+const positionOf = (row: FeedRow): FeedPosition => ({ createdAt: row.created_at, id: row.id });
 
 /**
  * The home feed, built as skeleton → hydrate → rules → present: one query for the ids of the page, one batched query
@@ -78,7 +90,8 @@ const positionOf = (row: repository.FeedRow): repository.FeedPosition => ({ crea
  * the contract's shape.
  */
 export function createFeedService(deps: FeedServiceDeps) {
-  const { db, catalog, hydrator } = deps;
+  const { catalog, hydrator } = deps;
+  const { conditions } = hydrator;
 
   /**
    * People by id, without those whose activity stays out of the viewer's feed and its sidebar: blocked either way,
@@ -95,26 +108,26 @@ export function createFeedService(deps: FeedServiceDeps) {
     return new Map([...people].filter(([, person]) => hydrator.rules.activityShown(person)));
   }
 
-  async function skeleton(viewerId: string, cursor: repository.FeedPosition | null) {
+  async function skeleton(viewerId: string, cursor: FeedPosition | null) {
     // The stored count picks the strategy without reading a long follow list; the list is read only when short.
-    const followees = await repository.followeesUnlessMany(db, viewerId, FAN_OUT_MAX);
+    const followees = await deps.profiles.feed.followeesUnlessMany(viewerId, FAN_OUT_MAX);
     if (followees && followees.length <= FAN_OUT_MAX) {
-      const rows = await repository.newestOfEach(db, followees, cursor, FEED_PAGE_SIZE);
+      const rows = await hydrator.feed.newestOfEach(followees, cursor, FEED_PAGE_SIZE);
       return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : null };
     }
-    const { rows, windowEnd } = await repository.newestAmongFollowed(db, viewerId, cursor, FEED_PAGE_SIZE, WINDOW);
+    const { rows, windowEnd } = await hydrator.feed.newestAmongFollowed(viewerId, cursor, FEED_PAGE_SIZE, WINDOW);
     return { rows, next: rows.length === FEED_PAGE_SIZE ? positionOf(rows.at(-1)!) : windowEnd };
   }
 
-  async function hydrate(rows: readonly repository.FeedRow[], viewerId: string): Promise<PageData> {
-    const objects = (type: repository.FeedRow['object_type']) => rows.filter((row) => row.object_type === type).map((row) => row.object_id);
+  async function hydrate(rows: readonly FeedRow[], viewerId: string): Promise<PageData> {
+    const objects = (type: FeedRow['object_type']) => rows.filter((row) => row.object_type === type).map((row) => row.object_id);
     const actorIds = [...new Set(rows.map((row) => row.actor_id))];
     const personIds = [...new Set([...actorIds, ...objects('person')])];
     const [people, reviews, lists, listens, settings] = await Promise.all([
       shownPeople(viewerId, personIds),
       hydrator.reviews(objects('review'), viewerId),
       hydrator.lists(objects('collection'), viewerId),
-      repository.listens(db, objects('journal_entry')),
+      deps.journal.listens(objects('journal_entry')),
       deps.settings.readMany(actorIds),
     ]);
     const albumIds = [...rows.flatMap((row) => row.album_id ?? []), ...[...lists.values()].flatMap((list) => list.coverAlbumIds)];
@@ -132,7 +145,7 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   /** What the viewer may see: anything whose actor, object or album is gone is dropped, and so are private collections. */
-  function visible(row: repository.FeedRow, data: PageData): row is repository.FeedRow & KeptRow {
+  function visible(row: FeedRow, data: PageData): row is FeedRow & KeptRow {
     const actor = data.hydratedPeople.get(row.actor_id);
     if (!actor) return false;
     if (row.album_id && !data.albums.has(row.album_id)) return false;
@@ -201,10 +214,17 @@ export function createFeedService(deps: FeedServiceDeps) {
     const now = deps.clock().getTime();
     const weekAgo = new Date(now - 7 * DAY).toISOString();
     const [followees, popular, reviewIds, neighbours] = await Promise.all([
-      repository.someFollowees(db, viewerId, STARTER_FOLLOWS_BELOW),
-      repository.popularAmongFollowed(db, viewerId, weekAgo, SIDEBAR_SIZE, hydrator.where.activityShown),
-      repository.reviewIdsByFollowed(db, viewerId, SIDEBAR_SIZE),
-      repository.tasteNeighbours(db, viewerId, SUGGESTION_HIGH_RATING, SUGGESTION_BASIS, SIDEBAR_SIZE),
+      deps.profiles.feed.someFollowees(viewerId, STARTER_FOLLOWS_BELOW),
+      // Rated by the people the viewer follows, as their feed shows them (blocks, closed profiles, mutes), who share their ratings.
+      deps.ratings.mostRatedSince(weekAgo, SIDEBAR_SIZE, [
+        (rater) => conditions.followedBy(viewerId, rater),
+        (rater) => hydrator.where.activityShown(viewerId, rater),
+        conditions.sharesRatings,
+      ]),
+      deps.reviews.newest.by(SIDEBAR_SIZE, (author) => conditions.followedBy(viewerId, author)),
+      deps.ratings.tasteNeighbours(viewerId, { threshold: SUGGESTION_HIGH_RATING, basis: SUGGESTION_BASIS, limit: SIDEBAR_SIZE }, [
+        (other) => conditions.notFollowedBy(viewerId, other),
+      ]),
     ]);
     const neighbourIds = neighbours.map((row) => row.userId);
     const [popularAlbums, reviews, suggested] = await Promise.all([
@@ -232,7 +252,7 @@ export function createFeedService(deps: FeedServiceDeps) {
    * person passes the feed's visibility rules (blocks either way, closed profiles, mutes) before being shown.
    */
   async function starter(viewerId: string, followees: readonly string[], now: number) {
-    const choices = await repository.onboardingChoices(db, viewerId);
+    const choices = await deps.profiles.feed.onboardingChoices(viewerId);
     // The albums of their choices, rated or not, are what reviewers are found by; the unrated ones are shown.
     const [pool, unrated] = await Promise.all([
       catalog.startingAlbumIds({ ...choices, limit: STARTER_CANDIDATES }),
@@ -247,7 +267,7 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   async function starterReviewers(viewerId: string, followees: readonly string[], choiceAlbumIds: readonly string[], now: number) {
-    const raters = await repository.ratersOf(db, choiceAlbumIds, viewerId, followees, STARTER_CANDIDATES);
+    const raters = await hydrator.feed.ratersOf(choiceAlbumIds, viewerId, followees, STARTER_CANDIDATES);
     const [people, sharing] = await Promise.all([
       peopleById(
         viewerId,
@@ -263,8 +283,8 @@ export function createFeedService(deps: FeedServiceDeps) {
     if (reviewers.length >= SIDEBAR_SIZE) return reviewers.slice(0, SIDEBAR_SIZE);
     const monthAgo = new Date(now - 30 * DAY).toISOString();
     const taken = new Set([...followees, ...reviewers.map((entry) => entry.person.id)]);
-    let active = await repository.activeReviewers(db, viewerId, monthAgo, STARTER_CANDIDATES);
-    if (!active.length) active = await repository.mostReviewers(db, viewerId, STARTER_CANDIDATES);
+    let active = await deps.reviews.newest.activeReviewers(viewerId, monthAgo, STARTER_CANDIDATES);
+    if (!active.length) active = await deps.profiles.feed.mostReviewers(viewerId, STARTER_CANDIDATES);
     active = active.filter((row) => !taken.has(row.userId));
     const activePeople = await peopleById(
       viewerId,
@@ -279,7 +299,7 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   /** The site's newest reviews the viewer may see. */
   async function recentReviews(viewerId: string) {
-    const reviews = await sidebarReviews(await repository.recentReviewIds(db, viewerId, STARTER_CANDIDATES), viewerId);
+    const reviews = await sidebarReviews(await deps.reviews.newest.notBy(viewerId, STARTER_CANDIDATES), viewerId);
     return reviews.slice(0, SIDEBAR_SIZE);
   }
 

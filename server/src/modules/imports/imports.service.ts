@@ -14,6 +14,7 @@ import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { recordImportFailure } from './import-failure.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './imports.repository.ts';
 import { createAlbumMatching, emptySummary } from './album-matching.ts';
 import { createHearsayImport } from './hearsay-import.ts';
@@ -351,5 +352,11 @@ export function createImportsService(deps: ImportsServiceDeps) {
   const startHearsay = async (userId: string, fileName: string, upload: Readable, origin?: ClientOrigin): Promise<ImportJob> =>
     present(await hearsay.start(userId, fileName, upload, origin));
 
-  return { start, startHearsay, job, latest, rymImport, hearsayImport: hearsay.handler };
+  /** The RateYourMusic ids a person's imports named, a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(deps.db, userId),
+    rymIds: (userId: string, after: string, limit: number) => asked.exportedRymIds(deps.db, userId, after, limit),
+  };
+
+  return { start, startHearsay, job, latest, rymImport, hearsayImport: hearsay.handler, exported };
 }

@@ -13,6 +13,8 @@ import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
+import type { Expression, SqlBool } from 'kysely';
+import * as asked from './asked.repository.ts';
 import * as repository from './journal.repository.ts';
 
 export interface JournalServiceDeps {
@@ -144,5 +146,22 @@ export function createJournalService(deps: JournalServiceDeps) {
     return { items: await repository.monthCounts(db, userId) };
   }
 
-  return { create, update, remove, list, months, hasSame };
+  /** A person's listens between two days, of albums `listed` keeps: how many, and the albums logged most. */
+  const listensBetween = (
+    userId: string,
+    days: { first: string; last: string },
+    limit: number,
+    listed: (album: string) => Expression<SqlBool>,
+  ) => asked.listensBetween(db, userId, days, limit, listed);
+
+  /** A person's journal a page at a time, and how many entries: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    entries: (userId: string, after: string, limit: number) => asked.exportedEntries(db, userId, after, limit),
+  };
+
+  /** Journal entries by id: the day and rating of each listen, never the note (the feed). */
+  const listens = (ids: readonly string[]) => asked.listens(db, ids);
+
+  return { create, update, remove, list, months, hasSame, listensBetween, exported, listens };
 }

@@ -3,6 +3,7 @@ import type { AlbumViewerState } from '@hearsay/contracts/library';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './library.repository.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
@@ -75,7 +76,15 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     for (const albumId of albumIds) catalog.invalidateAlbum(albumId);
   }
 
+  /** A person's liked albums and listen-later list a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    albumLikes: (userId: string, after: string, limit: number) => asked.exportedMarks(db, 'album_like', userId, after, limit),
+    listenLater: (userId: string, after: string, limit: number) => asked.exportedMarks(db, 'listen_later', userId, after, limit),
+  };
+
   return {
+    exported,
     forgetPerson,
     viewerState,
     setLike,

@@ -17,8 +17,11 @@ import type { Viewer, ViewerSanction } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
+import { countOpenJobs } from '../../platform/jobs/jobs.repository.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
+import type { ConversationsService } from '../conversations/conversations.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import * as repository from './moderation.repository.ts';
 import { REPORT_NOTE_MAX } from '@hearsay/contracts/constants';
@@ -28,13 +31,25 @@ export interface ModerationServiceDeps {
   clock: () => Date;
   /** The operators' e-mail addresses (ADMIN_EMAILS), lower-case. */
   adminEmails: readonly string[];
-  /** Whether the reporter may see what they report (the hydration layer's rules). */
-  hydrator: Pick<Hydrator, 'person' | 'rules'>;
+  /**
+   * Whether the reporter may see what they report (the hydration layer's rules); the reported review, list, album and
+   * people, read by id (decision 066).
+   */
+  hydrator: Pick<Hydrator, 'person' | 'personNamed' | 'people' | 'rules' | 'reviews' | 'lists' | 'albums'>;
   /** A suspended or banned person's open sockets close at once (they could not open new ones). */
   realtime: Pick<Realtime, 'disconnect'>;
-  reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator'>;
+  reviews: Pick<ReviewsService, 'setHidden' | 'removeAsModerator' | 'commentsOn'>;
   collections: Pick<CollectionsService, 'removeAsModerator'>;
-  catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums'>;
+  catalog: Pick<CatalogService, 'confirmAlbums' | 'rejectAlbums' | 'waitingAlbums' | 'waitingCount'>;
+  /** A reported direct message, and whether the reporter is in its conversation. */
+  conversations: Pick<ConversationsService, 'messageOf'>;
+  /** Reported profiles' bios. */
+  profiles: Pick<ProfilesService, 'biosOf'>;
+  /** Staff's e-mail addresses (which say who is an admin) and the site's sign-ups (the accounts' reads). */
+  accounts: {
+    contacts(userIds: readonly string[]): Promise<{ id: string; email: string }[]>;
+    signups(dayAgo: string, weekAgo: string): Promise<{ day: number; week: number; total: number }>;
+  };
   /** Told when a moderator hid or deleted something, so that its author hears why. */
   events?: Pick<EventBus, 'emit'>;
 }
@@ -72,6 +87,119 @@ const shorten = (text: string | null | undefined) => {
 export function createModerationService(deps: ModerationServiceDeps) {
   const { db } = deps;
   const now = () => deps.clock().toISOString();
+
+  /**
+   * Reported things by id, whose each is and what it says, asked of their owners in one read per kind (the hydration
+   * layer's cards, the reviews' comments, the profiles' bios); one whose author or album is gone is missing.
+   */
+  const subjects = {
+    async reviews(ids: readonly string[]) {
+      const reviews = ids.length ? [...(await deps.hydrator.reviews(ids)).values()] : [];
+      const [authors, albums] = await Promise.all([
+        deps.hydrator.people(reviews.map((review) => review.authorId)),
+        deps.hydrator.albums(reviews.map((review) => review.albumId)),
+      ]);
+      return new Map(
+        reviews.flatMap((review) => {
+          const author = authors.get(review.authorId);
+          const album = albums.get(review.albumId);
+          if (!author || !album) return [];
+          const row = {
+            owner_id: review.authorId,
+            title: review.title,
+            text: review.contentText,
+            hidden_reason: review.hiddenReason,
+            username: author.username,
+            name: author.name,
+            album_title: album.album.title,
+          };
+          return [[review.id, row] as const];
+        }),
+      );
+    },
+    async comments(ids: readonly string[]) {
+      const comments = await deps.reviews.commentsOn(ids);
+      const [authors, albums] = await Promise.all([
+        deps.hydrator.people(comments.map((comment) => comment.user_id)),
+        deps.hydrator.albums(comments.map((comment) => comment.album_id)),
+      ]);
+      return new Map(
+        comments.flatMap((comment) => {
+          const author = authors.get(comment.user_id);
+          const album = albums.get(comment.album_id);
+          if (!author || !album) return [];
+          const row = {
+            owner_id: comment.user_id,
+            review_id: comment.review_id,
+            text: comment.body,
+            hidden_reason: comment.hidden_reason,
+            username: author.username,
+            name: author.name,
+            album_title: album.album.title,
+          };
+          return [[comment.id, row] as const];
+        }),
+      );
+    },
+    async collections(ids: readonly string[]) {
+      const lists = ids.length ? [...(await deps.hydrator.lists(ids)).values()] : [];
+      const owners = await deps.hydrator.people(lists.map((list) => list.ownerId));
+      return new Map(
+        lists.flatMap((list) => {
+          const owner = owners.get(list.ownerId);
+          if (!owner) return [];
+          const row = {
+            owner_id: list.ownerId,
+            title: list.name,
+            text: list.description,
+            is_private: list.isPrivate,
+            username: owner.username,
+            name: owner.name,
+          };
+          return [[list.id, row] as const];
+        }),
+      );
+    },
+    async people(ids: readonly string[]) {
+      const [people, bios] = await Promise.all([deps.hydrator.people(ids), deps.profiles.biosOf(ids)]);
+      return new Map(
+        [...people.values()].map((person) => {
+          const row = { owner_id: person.id, username: person.username, name: person.name, text: bios.get(person.id) ?? null };
+          return [person.id, row] as const;
+        }),
+      );
+    },
+    async albums(ids: readonly string[]) {
+      return new Map([...(await deps.hydrator.albums(ids))].map(([id, album]) => [id, album.album] as const));
+    },
+    /** Whoever holds this username now (lowercase). */
+    async personNamed(username: string) {
+      const person = await deps.hydrator.personNamed(username);
+      return person && (await subjects.people([person.id])).get(person.id);
+    },
+    /** A direct message with its sender, and whether `memberId` is in its conversation. */
+    async message(id: string, memberId: string | null) {
+      const message = await deps.conversations.messageOf(id, memberId);
+      const sender = message && (await deps.hydrator.person(message.sender_id));
+      return message && sender
+        ? { owner_id: message.sender_id, text: message.body, username: sender.username, name: sender.name, member: message.member }
+        : undefined;
+    },
+  };
+  /** One reported thing of a kind. */
+  const one = async <T>(read: (ids: readonly string[]) => Promise<Map<string, T>>, id: string) => (await read([id])).get(id);
+  /** The reported things of a page, each kind read once. */
+  async function subjectsOf(wanted: readonly { subject_type: string; subject_id: string }[]) {
+    const idsOf = (type: ReportSubjectType) => wanted.filter((row) => row.subject_type === type).map((row) => row.subject_id);
+    const [reviews, comments, collections, people, albums] = await Promise.all([
+      subjects.reviews(idsOf('review')),
+      subjects.comments(idsOf('comment')),
+      subjects.collections(idsOf('collection')),
+      subjects.people(idsOf('profile')),
+      subjects.albums(idsOf('album')),
+    ]);
+    return { reviews, comments, collections, people, albums };
+  }
 
   const isAdmin = (person: { email: string }) => deps.adminEmails.includes(person.email.toLowerCase());
   const canModerate = async (viewer: Viewer) => isAdmin(viewer) || (await repository.isModerator(db, viewer.id));
@@ -130,27 +258,27 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const contentSeen = (row: { owner_id: string } | undefined, visible: boolean) => seen(row, visible, rules.canSee);
     switch (type) {
       case 'review': {
-        const row = await repository.review(db, id);
+        const row = await one(subjects.reviews, id);
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'comment': {
-        const row = await repository.comment(db, id);
+        const row = await one(subjects.comments, id);
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'collection': {
-        const row = await repository.collection(db, id);
+        const row = await one(subjects.collections, id);
         return contentSeen(row, !row?.is_private || row.owner_id === viewer.id);
       }
       case 'message': {
-        const row = await repository.message(db, id, viewer.id);
+        const row = await subjects.message(id, viewer.id);
         return seen(row, row?.member);
       }
       case 'profile': {
-        const row = await repository.person(db, { username: id.toLowerCase() });
+        const row = await subjects.personNamed(id.toLowerCase());
         return { ...(await seen(row)), subjectId: row!.owner_id };
       }
       case 'album': {
-        const row = await repository.album(db, id);
+        const row = await one(subjects.albums, id);
         if (!row) throw subjectNotFound();
         return { ownerId: null, subjectId: row.id };
       }
@@ -173,12 +301,16 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return { received: true, alreadyReported: !created };
   }
 
-  /** What a reported thing is, for a moderator: null when it has been deleted since. */
-  async function content(type: ReportSubjectType, id: string): Promise<ReportedContent | null> {
+  /** What a reported thing is, for a moderator, from the page's subjects: null when it has been deleted since. */
+  async function content(
+    type: ReportSubjectType,
+    id: string,
+    found: Awaited<ReturnType<typeof subjectsOf>>,
+  ): Promise<ReportedContent | null> {
     const author = (row: { username: string | null; name: string }) => ({ authorUsername: row.username, authorName: row.name });
     switch (type) {
       case 'review': {
-        const row = await repository.review(db, id);
+        const row = found.reviews.get(id);
         return row
           ? {
               ...author(row),
@@ -190,7 +322,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'comment': {
-        const row = await repository.comment(db, id);
+        const row = found.comments.get(id);
         return row
           ? {
               ...author(row),
@@ -202,15 +334,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'collection': {
-        const row = await repository.collection(db, id);
+        const row = found.collections.get(id);
         return row ? { ...author(row), title: row.title, text: shorten(row.text), href: paths.list(id), hiddenReason: null } : null;
       }
       case 'message': {
-        const row = await repository.message(db, id, null);
+        const row = await subjects.message(id, null);
         return row ? { ...author(row), title: 'Direct message', text: shorten(row.text), href: null, hiddenReason: null } : null;
       }
       case 'profile': {
-        const row = await repository.person(db, { id });
+        const row = found.people.get(id);
         return row
           ? {
               ...author(row),
@@ -222,7 +354,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           : null;
       }
       case 'album': {
-        const row = await repository.album(db, id);
+        const row = found.albums.get(id);
         return row
           ? {
               authorUsername: null,
@@ -240,7 +372,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function queue(viewer: Viewer, query: { page: number; limit: number }) {
     await moderator(viewer);
     const { rows, total } = await repository.openSubjects(db, query.limit, (query.page - 1) * query.limit);
-    const reports = await repository.openReportsOf(db, rows);
+    const [found, pageSubjects] = await Promise.all([repository.openReportsOf(db, rows), subjectsOf(rows)]);
+    const reporters = await deps.hydrator.people(found.map((report) => report.reporter_id));
+    // A report outlives no reporter: one whose account is gone is left out, as before.
+    const reports = found.flatMap((report) => {
+      const reporter = reporters.get(report.reporter_id);
+      return reporter ? [{ ...report, username: reporter.username }] : [];
+    });
     const items: ReportedSubject[] = await Promise.all(
       rows.map(async (row) => {
         const type = row.subject_type as ReportSubjectType;
@@ -257,7 +395,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
             .slice(0, 5)
             .map((report) => ({ note: report.note, reporterUsername: report.username ?? '', at: report.created_at })),
           firstReportedAt: row.first_at,
-          content: await content(type, row.subject_id),
+          content: await content(type, row.subject_id, pageSubjects),
           canHide: HIDEABLE.includes(type),
         };
       }),
@@ -269,15 +407,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function authorOf(type: ReportSubjectType, id: string): Promise<string> {
     const row =
       type === 'review'
-        ? await repository.review(db, id)
+        ? await one(subjects.reviews, id)
         : type === 'comment'
-          ? await repository.comment(db, id)
+          ? await one(subjects.comments, id)
           : type === 'collection'
-            ? await repository.collection(db, id)
+            ? await one(subjects.collections, id)
             : type === 'message'
-              ? await repository.message(db, id, null)
+              ? await subjects.message(id, null)
               : type === 'profile'
-                ? await repository.person(db, { id })
+                ? await one(subjects.people, id)
                 : undefined;
     if (!row) throw badRequest('no_author');
     return row.owner_id;
@@ -288,10 +426,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
    * site), and only an admin does so to a moderator, so that one moderator cannot lock out the others or the admins.
    */
   async function mayBeSanctionedBy(viewer: Viewer, personId: string): Promise<void> {
-    const person = await repository.staffStanding(db, personId);
+    const [person] = await deps.accounts.contacts([personId]);
     if (!person) return;
     if (isAdmin(person)) throw forbidden('cannot_sanction_admin');
-    if (person.moderator_id !== null && !isAdmin(viewer)) {
+    if ((await repository.isModerator(db, personId)) && !isAdmin(viewer)) {
       throw forbidden('admin_only');
     }
   }
@@ -299,14 +437,14 @@ export function createModerationService(deps: ModerationServiceDeps) {
   /** Whose a review, comment or collection is and what it is about, read before a decision changes it. */
   async function decidedOn(type: ReportSubjectType, id: string) {
     if (type === 'review') {
-      const row = await repository.review(db, id);
+      const row = await one(subjects.reviews, id);
       return row && { authorId: row.owner_id, subject: row.album_title };
     }
     if (type === 'comment') {
-      const row = await repository.comment(db, id);
+      const row = await one(subjects.comments, id);
       return row && { authorId: row.owner_id, subject: row.album_title };
     }
-    const row = type === 'collection' ? await repository.collection(db, id) : undefined;
+    const row = type === 'collection' ? await one(subjects.collections, id) : undefined;
     return row && { authorId: row.owner_id, subject: row.title };
   }
 
@@ -408,7 +546,20 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function health(viewer: Viewer) {
     await moderator(viewer);
     const at = deps.clock().getTime();
-    return repository.health(db, new Date(at - DAY).toISOString(), new Date(at - 7 * DAY).toISOString(), now());
+    const [signups, kept, pendingAlbums, jobs] = await Promise.all([
+      deps.accounts.signups(new Date(at - DAY).toISOString(), new Date(at - 7 * DAY).toISOString()),
+      repository.health(db, now()),
+      deps.catalog.waitingCount(),
+      countOpenJobs(db),
+    ]);
+    const jobCount = (state: string) => jobs.filter((row) => row.state === state).reduce((sum, row) => sum + row.count, 0);
+    return {
+      signups,
+      openReports: kept.openReports,
+      pendingAlbums,
+      sanctioned: kept.sanctioned,
+      jobs: { queued: jobCount('queued'), running: jobCount('running'), failed: jobCount('failed') },
+    };
   }
 
   async function pendingAlbums(viewer: Viewer, query: { page: number; limit: number }) {
@@ -430,13 +581,19 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function moderatorList(viewer: Viewer) {
     admin(viewer);
     const rows = await repository.moderators(db);
-    return { items: rows.map((row) => ({ username: row.username ?? row.id, name: row.name, since: row.created_at })) };
+    const people = await deps.hydrator.people(rows.map((row) => row.user_id));
+    return {
+      items: rows.flatMap((row) => {
+        const person = people.get(row.user_id);
+        return person ? [{ username: person.username ?? person.id, name: person.name, since: row.created_at }] : [];
+      }),
+    };
   }
 
   /** An admin names or removes a moderator; logged like every other action. */
   async function setModerator(viewer: Viewer, username: string, appoint: boolean) {
     admin(viewer);
-    const person = await repository.person(db, { username: username.toLowerCase() });
+    const person = await subjects.personNamed(username.toLowerCase());
     if (!person) throw notFound('profile_not_found');
     const changed = appoint
       ? await repository.addModerator(db, person.owner_id, viewer.id, now())

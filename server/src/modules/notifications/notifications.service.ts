@@ -20,6 +20,8 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { groupId, presentGroup } from './notifications.presenter.ts';
 import * as repository from './notifications.repository.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
+import type { ProfileReads } from '../profiles/profiles.service.ts';
+import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { presentPerson } from '../../hydration/people.presenter.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
@@ -38,9 +40,15 @@ export interface NotificationsServiceDeps {
    * Actors' cards; nothing done by someone the recipient may not reach (blocked either way) is stored, shown, counted
    * or e-mailed.
    */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'excluded'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'excluded' | 'reviews' | 'lists' | 'albums'>;
   /** People of other sites who acted (federation): their cards, by the id a notification keeps for them. */
   remotePeople?: (ids: readonly string[]) => Promise<Map<string, NotificationActor>>;
+  /** What a notification about a comment is about: its review and album (decision 066). */
+  reviews: Pick<ReviewsService, 'commentsOn'>;
+  /** Who follows an author (the profiles' reads). */
+  profiles: Pick<ProfileReads, 'followerIds'>;
+  /** Names and e-mail addresses of the people e-mailed (the accounts' reads). */
+  accounts: { contacts(userIds: readonly string[]): Promise<{ id: string; name: string; email: string }[]> };
   publicUrl: string;
   links: UnsubscribeLinks;
   log: { error(details: object, message: string): void; info(details: object, message: string): void };
@@ -149,9 +157,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     if (!found) return;
     const actor = presentPerson(found);
     // A reply is about a comment: the e-mail names the review it is on, and leads there.
-    const reviewId = kind === 'comment_reply' ? (await repository.commentReview(db, objectId))?.review_id : objectId;
+    const reviewId = kind === 'comment_reply' ? (await deps.reviews.commentsOn([objectId]))[0]?.review_id : objectId;
     if (kind !== 'follow' && !reviewId) return;
-    const album = kind === 'follow' ? undefined : await repository.reviewAlbum(db, reviewId!);
+    const album = kind === 'follow' ? undefined : await albumOfReview(reviewId!);
     const link = kind === 'follow' ? `${site}${paths.profile(actor.username)}` : `${site}${paths.review(reviewId!)}`;
     const { subject, line } = notificationEmail(language, kind as EmailedKind, {
       who: actor.name,
@@ -211,7 +219,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     );
     const mailed = keeping.filter((id) => wantsEmail(settings.get(id)!, kind));
     if (mailed.length === 0) return;
-    const people = await repository.people(db, mailed);
+    const people = await deps.accounts.contacts(mailed);
     for (const person of people) {
       if (!(await mayMail(person.id, kind))) continue;
       await emailFor(kind, person, readLanguage(settings.get(person.id)!.appearance.language), actorId, objectId);
@@ -243,8 +251,14 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     events.on('review.published', async ({ reviewId, authorId }) => {
       // Someone who does not share their reviews is not announced to their followers.
       if ((await deps.settings.readMany([authorId])).get(authorId)?.sharing.reviews === false) return;
-      await notify('recommendation', await repository.followerIds(db, authorId), authorId, reviewId);
+      await notify('recommendation', await deps.profiles.followerIds(authorId), authorId, reviewId);
     });
+  }
+
+  /** The album a review is about (title and artist), for e-mails. */
+  async function albumOfReview(reviewId: string) {
+    const review = (await deps.hydrator.reviews([reviewId])).get(reviewId);
+    return review && (await deps.hydrator.albums([review.albumId])).get(review.albumId)?.album;
   }
 
   async function list(recipientId: string, query: NotificationsQuery): Promise<NotificationsPage> {
@@ -256,25 +270,21 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const rows = await repository.groups(db, recipientId, hidden, before, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const objectIds = [...new Set(page.map((row) => row.object_id))];
-    const [actorRows, reviews, collections, comments] = await Promise.all([
+    // What each group is about comes from the hydrator's cards: a review's album, a list's name, a comment's review.
+    const [actorRows, reviews, lists, comments] = await Promise.all([
       repository.actorsOf(db, recipientId, hidden, objectIds),
-      repository.reviewSubjects(
-        db,
-        page.filter((row) => isAboutReview(row.kind)).map((row) => row.object_id),
-      ),
-      repository.collectionSubjects(
-        db,
-        page.filter((row) => row.kind === 'collection_like').map((row) => row.object_id),
-      ),
-      repository.commentSubjects(
-        db,
+      deps.hydrator.reviews(page.filter((row) => isAboutReview(row.kind)).map((row) => row.object_id)),
+      deps.hydrator.lists(page.filter((row) => row.kind === 'collection_like').map((row) => row.object_id)),
+      deps.reviews.commentsOn(
         page.filter((row) => row.kind === 'comment_reply' || row.kind === 'comment_hidden').map((row) => row.object_id),
       ),
     ]);
-    const [people, remote] = await Promise.all([
+    const [people, albums, remote] = await Promise.all([
       deps.hydrator.people(actorRows.map((row) => row.actor_id)),
+      deps.hydrator.albums([...[...reviews.values()].map((review) => review.albumId), ...comments.map((row) => row.album_id)]),
       deps.remotePeople?.(actorRows.map((row) => row.actor_id)) ?? new Map<string, NotificationActor>(),
     ]);
+    const titleOf = (albumId: string) => albums.get(albumId)?.album.title;
     const actors = new Map<string, NotificationActor[]>();
     for (const row of actorRows) {
       const person = people.get(row.actor_id);
@@ -284,9 +294,19 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       actors.set(key, [...(actors.get(key) ?? []), actor]);
     }
     const subjects = {
-      reviews: new Map(reviews.map((row) => [row.id, row.title])),
-      collections: new Map(collections.map((row) => [row.id, row.name])),
-      comments: new Map(comments.map((row) => [row.id, { reviewId: row.review_id, title: row.title }])),
+      reviews: new Map(
+        [...reviews.values()].flatMap((review) => {
+          const title = titleOf(review.albumId);
+          return title === undefined ? [] : [[review.id, title] as const];
+        }),
+      ),
+      collections: new Map([...lists.values()].map((list) => [list.id, list.name])),
+      comments: new Map(
+        comments.flatMap((row) => {
+          const title = titleOf(row.album_id);
+          return title === undefined ? [] : [[row.id, { reviewId: row.review_id, title }] as const];
+        }),
+      ),
     };
     return {
       items: page.map((row) => presentGroup(row, actors.get(groupId(row.kind, row.object_id)) ?? [], subjects)),

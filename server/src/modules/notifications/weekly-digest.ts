@@ -7,6 +7,7 @@ import { readLanguage } from '../../platform/languages.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { weeklyDigestEmail } from './notification-emails.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
+import type { ProfileReads } from '../profiles/profiles.service.ts';
 import * as repository from './notifications.repository.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 
@@ -47,8 +48,15 @@ export interface WeeklyDigestDeps {
   links: UnsubscribeLinks;
   publicUrl: string;
   log: { error(details: object, message: string): void };
-  /** Whose reviews a member's digest quotes: the people their feed shows (`activityShown`: blocks, closed profiles, mutes). */
-  hydrator: Pick<Hydrator, 'where'>;
+  /**
+   * What a member's digest shows of the week: the reviews and ratings of the people they follow whom their feed shows
+   * (`activityShown`: blocks, closed profiles, mutes).
+   */
+  hydrator: Pick<Hydrator, 'followedWeek'>;
+  /** Who follows someone, the members who could get a digest (the profiles' reads). */
+  profiles: Pick<ProfileReads, 'followersAfter'>;
+  /** Their names and e-mail addresses (the accounts' reads). */
+  accounts: { contacts(userIds: readonly string[]): Promise<{ id: string; name: string; email: string }[]> };
 }
 
 /** The ISO week of a moment, e.g. 2026-W48, and when that week starts (Monday 00:00 UTC). */
@@ -74,15 +82,11 @@ const jobId = (week: string) => `${WEEKLY_DIGEST_JOB}:${week}`;
 export function createWeeklyDigest(deps: WeeklyDigestDeps) {
   const { db, log } = deps;
   const site = deps.publicUrl.replace(/\/+$/, '');
-  const followedReviews = repository.followedReviews(deps.hydrator.where.activityShown);
 
   /** Looks at one person; true when their digest was sent, false when they had none, null when sending failed. */
   async function digestFor(person: { id: string; name: string; email: string }, settings: MemberSettings, cursor: DigestCursor) {
     if (!settings.notifications.email.weeklyDigest) return false;
-    const [reviews, albums] = await Promise.all([
-      followedReviews(db, person.id, cursor.from, cursor.to),
-      repository.followedTopAlbums(db, person.id, cursor.from, cursor.to),
-    ]);
+    const { reviews, albums } = await deps.hydrator.followedWeek(person.id, cursor.from, cursor.to);
     if (reviews.length === 0 && albums.length === 0) return false;
     if (!(await repository.claimDigest(db, person.id, cursor.week, deps.clock().toISOString()))) return false;
     const stopLink = deps.links.url(person.id, 'weeklyDigest');
@@ -112,12 +116,19 @@ export function createWeeklyDigest(deps: WeeklyDigestDeps) {
     }
   }
 
+  /** Everyone who could get a digest (they follow someone), a page at a time in id order. */
+  async function candidates(afterId: string) {
+    const ids = await deps.profiles.followersAfter(afterId, PAGE);
+    const found = new Map((await deps.accounts.contacts(ids)).map((person) => [person.id, person]));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
   const handler: JobHandler<DigestCursor> = {
     async step(job, budgetMs) {
       const cursor = { ...job.cursor };
       const started = performance.now();
       for (;;) {
-        const people = await repository.digestCandidates(db, cursor.after, PAGE);
+        const people = await candidates(cursor.after);
         if (people.length === 0) return { cursor, done: true };
         const settings = await deps.settings.readMany(people.map((person) => person.id));
         for (const person of people) {

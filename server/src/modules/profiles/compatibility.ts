@@ -1,8 +1,7 @@
 import { COMPATIBILITY_LIST_LIMIT, type Compatibility, type SharedRating } from '@hearsay/contracts/profiles';
-import type { DB } from '../../platform/db/index.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
-import * as repository from './compatibility.repository.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
 import { COMPATIBILITY_MIN_IN_COMMON } from '@hearsay/contracts/constants';
 
 /** Ratings at most this far apart count as agreeing; at least `DISAGREE_GAP` apart, as disagreeing. */
@@ -28,12 +27,12 @@ interface Shared {
 
 /** Taste compatibility of the viewer with another person (the contract's `Compatibility`). */
 export async function compatibilityOf(
-  db: DB,
+  ratings: Pick<RatingsService, 'sharedRatings'>,
   hydrator: Pick<Hydrator, 'withAlbums'>,
   viewerId: string,
   otherId: string,
 ): Promise<Compatibility> {
-  const shared: Shared[] = (await repository.sharedRatings(db, viewerId, otherId)).map((row) => {
+  const shared: Shared[] = (await ratings.sharedRatings(viewerId, otherId)).map((row) => {
     const [mine, theirs] = [Number(row.mine), Number(row.theirs)];
     return { albumId: row.album_id, mine, theirs, gap: Math.abs(mine - theirs) };
   });

@@ -9,6 +9,7 @@ import type { CollectionsService } from '../collections/collections.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import { compatibilityOf } from './compatibility.ts';
 import { newId } from '../../platform/ids.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './profiles.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
@@ -41,6 +42,28 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
  * their owner only). A visitor (no viewer) reads a public profile and its tabs as a signed-in stranger does; a
  * profile closed to visitors asks them to sign in (401), since its owner chose who sees it (decision 055).
  */
+export type ProfileReads = ReturnType<typeof createProfileReads>;
+
+/**
+ * What other modules read of profiles and follows where the profiles service is not built (the job thread): made by
+ * services.ts and passed in (decision 066).
+ */
+export function createProfileReads(db: DB) {
+  return {
+    /** A person's follows both ways a page at a time, how many, and their profile: Download my data (decision 028). */
+    exported: {
+      count: (userId: string) => asked.exportedCount(db, userId),
+      following: (userId: string, after: string, limit: number) => asked.exportedFollows(db, 'following', userId, after, limit),
+      followers: (userId: string, after: string, limit: number) => asked.exportedFollows(db, 'followers', userId, after, limit),
+      profile: (userId: string) => asked.exportedProfile(db, userId),
+    },
+    /** Who follows a person. */
+    followerIds: (userId: string) => asked.followerIds(db, userId),
+    /** People who follow someone, after a person's id, in id order. */
+    followersAfter: (afterId: string, limit: number) => asked.followersAfter(db, afterId, limit),
+  };
+}
+
 export function createProfilesService(deps: ProfilesServiceDeps) {
   const { db, blocks, hydrator } = deps;
   const { rules } = hydrator;
@@ -325,7 +348,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function compatibility(username: string, viewer: Viewer) {
     const target = await ratingsOf(username, viewer);
     if (target.id === viewer.id) throw notFound('compatibility_with_yourself');
-    return compatibilityOf(db, hydrator, viewer.id, target.id);
+    return compatibilityOf(deps.ratings, hydrator, viewer.id, target.id);
   }
 
   /** Account deletion: the people they followed lose a follower, their followers follow one fewer. */
@@ -336,6 +359,9 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       for (const id of followers) await repository.shiftCount(trx, id, 'following_count', -1);
     });
   }
+
+  /** Follows of a person that began between two instants, both ways. */
+  const followsBetween = (userId: string, between: { from: string; to: string }) => asked.followsBetween(db, userId, between);
 
   return {
     profile,
@@ -353,5 +379,15 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     collections,
     compatibility,
     forgetPerson,
+    followsBetween,
+    /** The bio of each person with a profile. */
+    biosOf: (userIds: readonly string[]) => asked.biosOf(db, userIds),
+    /** What the feed asks of follows and profiles (decision 066). */
+    feed: {
+      followeesUnlessMany: (viewerId: string, cap: number) => asked.followeesUnlessMany(db, viewerId, cap),
+      someFollowees: (viewerId: string, cap: number) => asked.someFollowees(db, viewerId, cap),
+      mostReviewers: (viewerId: string, limit: number) => asked.mostReviewers(db, viewerId, limit),
+      onboardingChoices: (viewerId: string) => asked.onboardingChoices(db, viewerId),
+    },
   };
 }

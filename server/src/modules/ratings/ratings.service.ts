@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import { pageFields } from '@hearsay/contracts/pagination';
 import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
 import type { AlbumRating, MyRatingsPage, MyRatingsQuery } from '@hearsay/contracts/ratings';
@@ -7,6 +8,7 @@ import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './ratings.repository.ts';
 
 export interface RatingsServiceDeps {
@@ -22,12 +24,17 @@ export interface RatingsServiceDeps {
 export type RatingsService = ReturnType<typeof createRatingsService>;
 
 /**
- * What the catalog asks of ratings (a person's own ratings, an album's distribution): reads of the rating table
- * alone, made before the catalog exists so that the catalog and the ratings service do not need each other.
+ * What the catalog asks of ratings (a person's own ratings, the charts' counts, what Discover leaves out): reads of the
+ * rating table alone, or parts of the catalog's statements that read it (decision 066), made before the catalog exists so that the catalog and the ratings service do not need each other.
  */
 export function createRatingLookup(db: DB): RatingLookup {
   return {
     viewerRatings: (userId, albumIds) => repository.viewerRatings(db, userId, albumIds),
+    periodMean: (since) => asked.periodMean(db, since),
+    periodStats: (since, minRatings) => asked.periodStats(db, since, minRatings),
+    albumsRatedSince: (since) => asked.albumsRatedSince(db, since),
+    moments: () => asked.ratingMoments(db),
+    notRatedBy: asked.notRatedBy,
   };
 }
 
@@ -168,5 +175,45 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     return row ? { id: row.id, rating: Number(row.rating), createdAt: row.created_at, updatedAt: row.updated_at } : null;
   }
 
-  return { rate, unrate, mine, forgetPerson, distributionOf, ratingsOf, current };
+  /** Every album both people rated, with both ratings (a profile's compatibility). */
+  const sharedRatings = (userId: string, otherId: string) => asked.sharedRatings(db, userId, otherId);
+
+  /** A person's ratings a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    ratings: (userId: string, after: string, limit: number) => asked.exportedRatings(db, userId, after, limit),
+  };
+
+  /** Albums most rated since an instant by the raters every condition keeps (the feed's "popular among"). */
+  const mostRatedSince = (since: string, limit: number, raters: readonly asked.PersonCondition[]) =>
+    asked.mostRatedSince(db, since, limit, raters);
+  /** People who rate highly what this person rates highly, kept by every condition (the feed's suggestions). */
+  const tasteNeighbours = (
+    userId: string,
+    options: { threshold: number; basis: number; limit: number },
+    others: readonly asked.PersonCondition[],
+  ) => asked.tasteNeighbours(db, userId, options, others);
+
+  /** A person's ratings between two instants, of albums `listed` keeps: how many of each value, and the best. */
+  const ratingsOfPeriod = (
+    userId: string,
+    between: { from: string; to: string },
+    limit: number,
+    listed: (album: string) => Expression<SqlBool>,
+  ) => asked.ratingsOfPeriod(db, userId, between, limit, listed);
+
+  return {
+    current,
+    rate,
+    unrate,
+    mine,
+    forgetPerson,
+    distributionOf,
+    ratingsOf,
+    sharedRatings,
+    exported,
+    mostRatedSince,
+    tasteNeighbours,
+    ratingsOfPeriod,
+  };
 }

@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { Comment, Review, ReviewBody, ReviewDraft } from '@hearsay/contracts/reviews';
 import type { Testimonial } from '@hearsay/contracts/site';
@@ -5,8 +6,9 @@ import type { IdRange } from '../../platform/db/id-ranges.ts';
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { badRequest, conflict, forbidden, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogService, ReviewLookup } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './reviews.repository.ts';
 import type { ImageProxyService } from '../image-proxy/image-proxy.service.ts';
 import { mapImageSources, reviewText, sanitizeReviewHtml } from './sanitize.ts';
@@ -40,6 +42,17 @@ const MENTION = /(^|[^\w@])@([a-z0-9_]{2,40})/gi;
  * person's rating of the album. Editing keeps the earlier version; likes and comments keep their counts on the
  * review, and the album's and the author's review counts move in the same transaction as the review.
  */
+/**
+ * What the catalog asks of reviews (Discover's active and recent albums): parts of its statements that read the review
+ * table (decision 066), made before the catalog exists so that the catalog and the reviews service do not need each other.
+ */
+export function createReviewLookup(db: DB): ReviewLookup {
+  return {
+    albumsReviewedSince: (since) => asked.albumsReviewedSince(db, since),
+    moments: () => asked.reviewMoments(db),
+  };
+}
+
 export function createReviewsService(deps: ReviewsServiceDeps) {
   const { db, catalog, hydrator } = deps;
   const now = () => deps.clock().toISOString();
@@ -457,7 +470,34 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return { ok: true };
   }
 
+  /** A person's shown reviews written between two instants, of albums `listed` keeps: how many, and the most liked. */
+  const reviewsBetween = (userId: string, between: { from: string; to: string }, listed: (album: string) => Expression<SqlBool>) =>
+    asked.reviewsBetween(db, userId, between, listed);
+
+  /** A person's reviews, drafts, comments and likes a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    reviews: (userId: string, after: string, limit: number) => asked.exportedReviews(db, userId, after, limit),
+    drafts: (userId: string, after: string, limit: number) => asked.exportedDrafts(db, userId, after, limit),
+    comments: (userId: string, after: string, limit: number) => asked.exportedComments(db, userId, after, limit),
+    likes: (userId: string, after: string, limit: number) => asked.exportedLikes(db, userId, after, limit),
+  };
+
+  /** Comments by id, each with the review it is on and that review's album. */
+  const commentsOn = (commentIds: readonly string[]) => asked.commentsOn(db, commentIds);
+
+  /** The feed's sidebar and starter set: the newest reviews by authors a condition keeps, or by anyone but the viewer; who reviewed most lately. */
+  const newest = {
+    by: (limit: number, authors: (person: string) => Expression<SqlBool>) => asked.newestReviewIdsBy(db, limit, authors),
+    notBy: (viewerId: string, limit: number) => asked.newestReviewIdsNotBy(db, viewerId, limit),
+    activeReviewers: (viewerId: string, since: string, limit: number) => asked.activeReviewers(db, viewerId, since, limit),
+  };
+
   return {
+    reviewsBetween,
+    commentsOn,
+    newest,
+    exported,
     mine,
     countRemoteLike,
     keepDraft,

@@ -1,21 +1,21 @@
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
 import { YEAR_TOP_GROUPS, type YearInReview } from '@hearsay/contracts/year-in-review';
-import type { HydratedPerson } from '../../hydration/hydrator.ts';
+import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson } from '../../hydration/people.presenter.ts';
 import { excerptOf } from '../../hydration/reviews.presenter.ts';
-import type * as repository from './year-in-review.repository.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import type { ReviewsService } from '../reviews/reviews.service.ts';
 
 type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
-export interface YearRows {
-  counts: Rows<typeof repository.ratingCounts>;
-  topRated: Rows<typeof repository.topRated>;
-  topGenres: Rows<typeof repository.topGenres>;
-  releaseYears: Rows<typeof repository.releaseYears>;
-  listens: Rows<typeof repository.listens> | null;
-  reviews: Rows<typeof repository.reviews>;
-  follows: Rows<typeof repository.follows>;
+/** The year's rows, each as its owner answers them (the ratings over their albums: the hydration layer). */
+export interface YearRows extends Rows<Hydrator['yearOfRatings']>, Rows<RatingsService['ratingsOfPeriod']> {
+  listens: Rows<JournalService['listensBetween']> | null;
+  reviews: Rows<ReviewsService['reviewsBetween']>;
+  follows: Rows<ProfilesService['followsBetween']>;
   albums: Map<string, AlbumCard>;
 }
 

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import { YEAR_TOP_ALBUMS, YEAR_TOP_GROUPS, type YearInReview } from '@hearsay/contracts/year-in-review';
 import { LRUCache } from 'lru-cache';
-import type { DB } from '../../platform/db/index.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import { asVisitor, type HydratedPerson, type Hydrator } from '../../hydration/hydrator.ts';
@@ -10,14 +9,24 @@ import type { CoverService } from '../covers/covers.service.ts';
 import { readLanguage } from '../../platform/languages.ts';
 import { renderDefaultCard, renderYearCard, yearCardSvg, type CardCover, type CardData } from './year-card.ts';
 import { presentYear, type YearRows } from './year-in-review.presenter.ts';
-import * as repository from './year-in-review.repository.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
+import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 
 export interface YearInReviewServiceDeps {
-  db: DB;
   clock: () => Date;
-  /** The person, and whether the viewer (or a visitor) may see their profile. */
-  hydrator: Pick<Hydrator, 'personNamed' | 'rules' | 'albums'>;
+  /**
+   * The person, and whether the viewer (or a visitor) may see their profile; the year's ratings over their albums, and
+   * the album rule the others' reads take.
+   */
+  hydrator: Pick<Hydrator, 'personNamed' | 'rules' | 'albums' | 'yearOfRatings' | 'thingWhere'>;
+  /** The year's ratings, listens, reviews and follows, each asked of its owner (decision 066). */
+  ratings: Pick<RatingsService, 'ratingsOfPeriod'>;
+  journal: Pick<JournalService, 'listensBetween'>;
+  reviews: Pick<ReviewsService, 'reviewsBetween'>;
+  profiles: Pick<ProfilesService, 'followsBetween'>;
   covers: CoverService;
   /** Members' settings (accounts' settings service): whether a person shares their ratings and listens. */
   settings: { read(userId: string): Promise<MemberSettings> };
@@ -41,7 +50,7 @@ export interface YearCard {
  * would: only public profiles that share their ratings, confirmed albums only.
  */
 export function createYearInReviewService(deps: YearInReviewServiceDeps) {
-  const { db, hydrator } = deps;
+  const { hydrator } = deps;
   const { rules } = hydrator;
   const currentYear = () => deps.clock().getUTCFullYear();
   // Keyed by the card's own content (its SVG and its covers), so an entry is never stale: a change makes a new key.
@@ -70,22 +79,17 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
   }
 
   async function gather(person: Person, year: number, viewerId: string | undefined, withListens: boolean): Promise<YearRows> {
-    const window: repository.YearWindow = {
-      userId: person.id,
-      from: new Date(Date.UTC(year, 0, 1)).toISOString(),
-      to: new Date(Date.UTC(year + 1, 0, 1)).toISOString(),
-      firstDay: `${year}-01-01`,
-      lastDay: `${year}-12-31`,
-      viewerId,
-    };
-    const [counts, topRated, topGenres, releaseYears, listens, reviews, follows] = await Promise.all([
-      repository.ratingCounts(db, window),
-      repository.topRated(db, window, YEAR_TOP_ALBUMS),
-      repository.topGenres(db, window, YEAR_TOP_GROUPS),
-      repository.releaseYears(db, window),
-      withListens ? repository.listens(db, window, YEAR_TOP_GROUPS) : Promise.resolve(null),
-      repository.reviews(db, window),
-      repository.follows(db, window),
+    const between = { from: new Date(Date.UTC(year, 0, 1)).toISOString(), to: new Date(Date.UTC(year + 1, 0, 1)).toISOString() };
+    // Only albums the viewer may come across count (a visitor: confirmed ones).
+    const listed = (album: string) => hydrator.thingWhere.albumListed(viewerId, album);
+    const [{ counts, topRated }, { topGenres, releaseYears }, listens, reviews, follows] = await Promise.all([
+      deps.ratings.ratingsOfPeriod(person.id, between, YEAR_TOP_ALBUMS, listed),
+      hydrator.yearOfRatings({ userId: person.id, ...between, viewerId }, YEAR_TOP_GROUPS),
+      withListens
+        ? deps.journal.listensBetween(person.id, { first: `${year}-01-01`, last: `${year}-12-31` }, YEAR_TOP_GROUPS, listed)
+        : Promise.resolve(null),
+      deps.reviews.reviewsBetween(person.id, between, listed),
+      deps.profiles.followsBetween(person.id, between),
     ]);
     // One hydration for every album the page shows.
     const albumIds = [...topRated.map((row) => row.album_id), ...(listens?.top.map((row) => row.albumId) ?? [])];
