@@ -369,6 +369,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profiles.forgetPerson,
       notifications.forgetPerson,
       conversations.forgetPerson,
+      // Last: other sites are told while the follows across sites are still there to find them.
+      core.federation.forgetPerson,
     ],
   });
   const accountChanges = createAccountChangesService({

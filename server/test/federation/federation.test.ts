@@ -15,6 +15,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 let alice: { id: string; cookie: string; username: string };
 let bob: { id: string; cookie: string; username: string };
+let carol: { id: string; cookie: string; username: string };
 
 const ADMIN_OF_B = 'admin@b.example';
 
@@ -186,7 +187,7 @@ describe('what a followed person shares', () => {
 
 describe('a profile that is not public', () => {
   it('asks its owner about a follow from another site, and the answer reaches the asker’s site', async () => {
-    const carol = await member(b, 'Carol Chen');
+    carol = await member(b, 'Carol Chen');
     expect((await call(b, 'PUT', '/api/me/visibility', { cookie: carol.cookie, body: { visibility: 'followers' } })).status).toBe(200);
     const found = await call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(`@${handleOn(b, carol.username)}`)}`, {
       cookie: alice.cookie,
@@ -213,6 +214,28 @@ describe('a profile that is not public', () => {
       () => call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, carol.username))}`, { cookie: alice.cookie }),
       (answer) => answer.body.person?.follow === 'following',
       'carol’s acceptance on alice’s site',
+    );
+  });
+});
+
+describe('a member leaving', () => {
+  it('takes what they shared off the other sites, and their actor answers 410 Gone', async () => {
+    // Carol shares with her followers only: alice, accepted above, is one.
+    const albums = (await call(b, 'GET', '/api/albums?limit=5', { cookie: carol.cookie })).body.items as { slug: string; title: string }[];
+    const album = albums[4]!;
+    await call(b, 'PUT', `/api/albums/${album.slug}/rating`, { cookie: carol.cookie, body: { rating: 6 } });
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => remoteItems(page).some((post) => post.albumTitle === album.title && post.rating === 6),
+      'carol’s followers-only rating in alice’s feed',
+    );
+    expect((await call(b, 'DELETE', '/api/me', { cookie: carol.cookie, body: { password: 'Correct-Horse-Battery-9' } })).status).toBe(200);
+    const actor = await fetch(`${b.url}/ap/users/${carol.id}`, { headers: { accept: 'application/activity+json' } });
+    expect(actor.status).toBe(410);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => !remoteItems(page).some((post) => post.albumTitle === album.title),
+      'carol’s rating gone from alice’s feed',
     );
   });
 });

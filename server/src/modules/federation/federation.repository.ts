@@ -160,6 +160,19 @@ export async function followerInboxes(db: DB, localUserId: string): Promise<stri
   return rows.map((row) => row.inbox);
 }
 
+/** The inboxes of the people of other sites a member follows or asked to follow (one per server). */
+export async function followedInboxes(db: DB, localUserId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('remote_follow')
+    .innerJoin('remote_actor', 'remote_actor.id', 'remote_follow.remote_actor_id')
+    .select((eb) => eb.fn.coalesce('remote_actor.shared_inbox', 'remote_actor.inbox').as('inbox'))
+    .where('remote_follow.local_user_id', '=', localUserId)
+    .where('remote_follow.direction', '=', 'out')
+    .distinct()
+    .execute();
+  return rows.map((row) => row.inbox);
+}
+
 /** How many people of other sites follow the member (accepted), and how many they follow. */
 export async function followCounts(db: DB, localUserId: string): Promise<{ followers: number; following: number }> {
   const rows = await db

@@ -19,6 +19,7 @@ import type { ReviewsService } from '../reviews/reviews.service.ts';
 import {
   objectId,
   objectType,
+  PUBLIC,
   parseIncomingActivity,
   parseIncomingPost,
   presentActivity,
@@ -99,6 +100,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     version: deps.version,
     hydrator,
     followCounts: (userId) => repository.followCounts(db, userId),
+    gone: async (userId) => (await kv.get<string>(['hearsay', 'gone', userId])) !== undefined,
     usage: async () => ({ users: 0, posts: 0, openRegistrations: true }),
     received: async (entry) => {
       await deps.jobs.enqueue<InboxCursor>({ kind: FEDERATION_INBOX_JOB, owner: null, cursor: entry });
@@ -272,6 +274,24 @@ export function createFederationService(deps: FederationServiceDeps) {
         },
       ]),
     );
+  }
+
+  // A member leaving
+
+  /**
+   * Account deletion: every server of their followers, and of the people they follow, is sent `Delete` of their actor,
+   * signed with their keys, which stay so that the actor answers 410 Gone from then on (fedify.ts).
+   */
+  async function forgetPerson(userId: string): Promise<void> {
+    if (!deps.enabled) return;
+    const [followers, followed] = await Promise.all([repository.followerInboxes(db, userId), repository.followedInboxes(db, userId)]);
+    const inboxes = [...new Set([...followers, ...followed])];
+    await kv.set(['hearsay', 'gone', userId], now());
+    if (!inboxes.length) return;
+    await keyPairs(db, userId);
+    const actor = actorUri(userId);
+    const activity = presentActivity('Delete', { id: `${actor}#delete`, actor, object: actor, to: [PUBLIC] });
+    for (const inbox of inboxes) await send(userId, inbox, activity);
   }
 
   // Likes of other sites' posts
@@ -736,6 +756,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     like,
     unlike,
     notificationActors,
+    forgetPerson,
     requests,
     answerRequest,
     hosts,

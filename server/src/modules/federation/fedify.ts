@@ -1,5 +1,5 @@
 import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, type Federation, type KvStore } from '@fedify/fedify';
-import { Activity, Application, Endpoints, Image, Person } from '@fedify/vocab';
+import { Activity, Application, Endpoints, Image, Person, Tombstone } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { webcrypto } from 'node:crypto';
@@ -41,6 +41,8 @@ export interface FederationFrameworkDeps {
   hydrator: Hydrator;
   /** How many people follow, and are followed by, a member on this site and on others together. */
   followCounts(userId: string): Promise<{ followers: number; following: number }>;
+  /** Whether this id was a member who deleted their account: their actor answers 410 Gone. */
+  gone(userId: string): Promise<boolean>;
   /** NodeInfo's usage: members, and public ratings and reviews. */
   usage(): Promise<{ users: number; posts: number; openRegistrations: boolean }>;
   /** A checked activity, to be handled by a job (never on the request path). */
@@ -89,7 +91,7 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
         });
       }
       const person = await member(identifier);
-      if (!person) return null;
+      if (!person) return (await deps.gone(identifier)) ? new Tombstone({ id: ctx.getActorUri(identifier) }) : null;
       const bio = await hydrator.bioOf(identifier);
       const avatar = presentPerson(person).avatarUrl;
       return new Person({
@@ -107,7 +109,7 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
       });
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
-      if (identifier !== SITE_ACTOR && !(await member(identifier))) return [];
+      if (identifier !== SITE_ACTOR && !(await member(identifier)) && !(await deps.gone(identifier))) return [];
       return keyPairs(db, identifier);
     })
     // `@name@host` names a member by their username of today; their actor's address keeps their id.
