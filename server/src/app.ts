@@ -452,7 +452,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataExportRoutes, { dataExport });
   await app.register(journalRoutes, { journal });
   await app.register(feedRoutes, { feed });
-  await app.register(federationRoutes, { federation: core.federation });
+  await app.register(federationRoutes, { federation: core.federation, limiter, limitMultiplier: config.rateLimitMultiplier });
   await app.register(conversationsRoutes, { conversations });
   await app.register(searchRoutes, { search, caches: config.caches });
   await app.register(siteRoutes, { site });

@@ -304,4 +304,24 @@ describe('an inbox is a public write endpoint', () => {
     });
     expect(tampered.status).toBe(401);
   });
+
+  it('refuses, before reading it, a body nested too deeply or larger than any activity', async () => {
+    const inbox = `${a.url}/ap/inbox`;
+    let nested: unknown = 'x';
+    for (let level = 0; level < 200; level++) nested = { a: nested };
+    const deep = await fetch(inbox, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: JSON.stringify(nested),
+    });
+    expect(deep.status).toBe(400);
+    const large = await fetch(inbox, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: JSON.stringify({ type: 'Create', content: 'x'.repeat(300 * 1024) }),
+    });
+    expect(large.status).toBe(413);
+    // The site is still there for everyone else.
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+  });
 });

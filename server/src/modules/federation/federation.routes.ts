@@ -1,5 +1,6 @@
 import { federationEndpoints as endpoints } from '@hearsay/contracts/federation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import { route } from '../../platform/http/endpoints.ts';
 import { inboxBody } from './fedify.ts';
 import type { FederationService } from './federation.service.ts';
@@ -7,11 +8,19 @@ import type { FederationService } from './federation.service.ts';
 /** An activity bigger than this is refused before it is read (a review with its extras is a few kilobytes). */
 const INBOX_BODY_LIMIT = 256 * 1024;
 
+/** Nesting deeper than any activity needs (a Create of a Note with its tags is about 5 levels) is refused unread. */
+const MAX_DEPTH = 16;
+/** Posts to the inboxes one client address may make in a minute; a busy server sends one per activity. */
+const INBOX_POSTS_PER_MINUTE = 600;
+
 /** What other servers ask of this one: WebFinger, NodeInfo, actors, their collections and the inboxes. */
 const FEDERATION_PATHS = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'];
 
-export async function federationRoutes(app: FastifyInstance, opts: { federation: FederationService }): Promise<void> {
-  const { federation } = opts;
+export async function federationRoutes(
+  app: FastifyInstance,
+  opts: { federation: FederationService; limiter: RateLimiter; limitMultiplier: number },
+): Promise<void> {
+  const { federation, limiter } = opts;
 
   route(app, endpoints.lookup, async (request) => ({ person: await federation.lookup(request.viewer.id, request.query.q) }));
   route(app, endpoints.follow, async (request) => ({ person: await federation.follow(request.viewer.id, request.params.personId) }));
@@ -38,7 +47,16 @@ export async function federationRoutes(app: FastifyInstance, opts: { federation:
       (_request, body, done) => done(null, body),
     );
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const response = await inboxBody.run(parsedBody(request), () =>
+      const body = parsedBody(request);
+      if (request.method === 'POST') {
+        const { count, resetAt } = await limiter.hit(`inbox:${request.ip}`, 60_000);
+        if (count > INBOX_POSTS_PER_MINUTE * opts.limitMultiplier) {
+          const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+          return reply.status(429).header('Retry-After', String(seconds)).type('text/plain').send('Too many requests');
+        }
+        if (body !== undefined && depthOf(body) > MAX_DEPTH) return reply.status(400).type('text/plain').send('Nested too deeply');
+      }
+      const response = await inboxBody.run(body, () =>
         federation.framework.fetch(toWebRequest(request, federation.publicUrl), {
           contextData: undefined,
           onNotFound: () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
@@ -61,6 +79,18 @@ function parsedBody(request: FastifyRequest): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** How deeply a JSON value nests (a scalar is 0), counting no further than needed to refuse it. */
+function depthOf(value: unknown, limit = MAX_DEPTH + 1): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  if (limit === 0) return 1;
+  let deepest = 0;
+  for (const item of Object.values(value)) {
+    deepest = Math.max(deepest, depthOf(item, limit - 1));
+    if (deepest >= limit) break;
+  }
+  return deepest + 1;
 }
 
 /** The request as the framework reads it: the address other servers used (the site's public one) and the raw body. */
