@@ -1,9 +1,12 @@
-import type { FeedItem } from '@hearsay/contracts/feed';
+import type { FeedItem, FeedPage } from '@hearsay/contracts/feed';
 import type { RemotePost } from '@hearsay/contracts/federation';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { albumCard } from '../../shared/test/fixtures.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryOptions } from '../../shared/auth/session.ts';
+import { albumCard, currentUser } from '../../shared/test/fixtures.ts';
 import { renderWithProviders } from '../../shared/test/render.tsx';
+import { feedQueryOptions } from './api.ts';
 import { FeedItemCard } from './feed-item.tsx';
 
 const AT = '2026-11-20T10:00:00.000Z';
@@ -26,6 +29,7 @@ function remotePost(fields: Partial<RemotePost> = {}): RemotePost {
     title: '',
     contentHtml: '',
     url: 'https://neodb.example/posts/1',
+    likedByViewer: false,
     publishedAt: AT,
     updatedAt: AT,
     ...fields,
@@ -74,5 +78,59 @@ describe('a post from a person of another site', () => {
     expect(card).toHaveTextContent('Blue Train · John Coltrane');
     expect(within(card).queryByRole('link', { name: /Blue Train/ })).not.toBeInTheDocument();
     expect(within(card).queryByRole('heading')).not.toBeInTheDocument();
+  });
+});
+
+describe('liking a post from another site', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The feed as the home page shows it: from the cache, so what a like writes there shows. */
+  function Feed() {
+    const feed = useInfiniteQuery(feedQueryOptions);
+    return <>{feed.data?.pages.flatMap((page) => page.items.map((item) => <FeedItemCard key={item.id} item={item} />))}</>;
+  }
+
+  it('sends the like to this site, and the feed shows the answer without asking for the feed again', async () => {
+    const requests: { method: string; url: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        requests.push({ method, url });
+        const likedByViewer = method === 'PUT';
+        return new Response(JSON.stringify({ likedByViewer }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const feed: InfiniteData<FeedPage, string> = {
+      pages: [
+        {
+          items: [remote(remotePost({ title: 'Still burning', contentHtml: '<p>Yes.</p>' })), remote(remotePost({ id: 'rp2' }))],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [''],
+    };
+    const { user } = renderWithProviders(<Feed />, {
+      cache: (queryClient) => {
+        queryClient.setQueryData(sessionQueryOptions.queryKey, { user: currentUser() });
+        queryClient.setQueryData(feedQueryOptions.queryKey, feed);
+      },
+    });
+    const like = screen.getByRole('button', { name: 'Like this review' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    // A rating alone is liked as a rating.
+    expect(screen.getByRole('button', { name: 'Like this rating' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(like);
+    await vi.waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('button', { name: 'Like this rating' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(like);
+    await vi.waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'false'));
+    // (The session is asked again when the window takes focus; nothing else is asked.)
+    expect(requests.filter((request) => request.url !== '/api/me')).toEqual([
+      { method: 'PUT', url: '/api/federation/posts/rp1/like' },
+      { method: 'DELETE', url: '/api/federation/posts/rp1/like' },
+    ]);
   });
 });

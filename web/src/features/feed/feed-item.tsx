@@ -2,10 +2,13 @@ import type { FeedItem, FeedPerson, FeedReview } from '@hearsay/contracts/feed';
 import type { RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { ExternalLink, Globe, MessageCircle } from 'lucide-react';
+import { ExternalLink, Globe, Heart, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
+import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
@@ -13,6 +16,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
+import { useLikeRemotePost } from './api.ts';
 
 /** What this site's own people did (a person of another site's post is a `remote` item). */
 type LocalFeedItem = Exclude<FeedItem, { kind: 'remote' }>;
@@ -230,17 +234,46 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
           {post.rating !== null ? <RatingStars value={post.rating} size="xs" className="mt-1" /> : null}
           {/* Sanitised by the server when it arrived, as this site's own reviews are. */}
           {post.contentHtml ? <RichText html={post.contentHtml} className="mt-2 line-clamp-6 text-sm text-ink" /> : null}
-          {post.url ? (
-            <footer className="mt-3 flex text-sm">
+          <footer className="mt-3 flex items-center gap-4 text-sm text-ink-muted">
+            <LikeRemotePostButton post={post} review={review} />
+            {post.url ? (
               <OutLink href={post.url} className="ml-auto inline-flex items-center gap-1.5 font-medium text-accent hover:underline">
                 {t('item.viewOn', { host: person.host })}
                 <ExternalLink aria-hidden className="size-3.5" />
               </OutLink>
-            </footer>
-          ) : null}
+            ) : null}
+          </footer>
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * Likes a post of another site (its author is told there), as a review of this site is liked: a heart, pressed once
+ * liked. Other sites do not tell us how many liked it, so there is no count.
+ */
+function LikeRemotePostButton({ post, review }: { post: RemotePost; review: boolean }) {
+  const { t } = useTranslation('feed');
+  const errorText = useErrorText();
+  const session = useSession();
+  const sendToSignIn = useSendToSignIn();
+  const like = useLikeRemotePost();
+  const liked = post.likedByViewer;
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      disabled={like.isPending}
+      onClick={() => {
+        if (session.status !== 'signed-in') return sendToSignIn();
+        like.mutate({ postId: post.id, liked: !liked }, { onError: (cause) => toast.error(errorText(cause, t('item.likeFailed'))) });
+      }}
+      className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
+    >
+      <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
+      <span className="sr-only">{t(review ? 'item.likeReview' : 'item.likeRating')}</span>
+    </button>
   );
 }
 

@@ -1,7 +1,8 @@
+import type { FederatedHost } from '@hearsay/contracts/federation';
 import type { ModerationDecisionBody } from '@hearsay/contracts/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
-import { moderationEndpoints } from '../../shared/lib/endpoints.ts';
+import { federationEndpoints, moderationEndpoints } from '../../shared/lib/endpoints.ts';
 
 // The moderation page's and the warnings' endpoints (api.ts has those every page loads).
 
@@ -53,5 +54,25 @@ export function useChangeModerator() {
       queryClient.setQueryData(moderatorsQueryOptions.queryKey, answer);
       void queryClient.invalidateQueries({ queryKey: endpointKey(moderationEndpoints.audit) });
     },
+  });
+}
+
+export type HostPolicy = FederatedHost['policy'];
+
+/** Admins: the servers this site blocks or silences (a 404 when it does not federate, or to anyone else). */
+export const federatedHostsQueryOptions = endpointQuery(federationEndpoints.hosts, {});
+
+/**
+ * Block or silence a server (`policy`), or federate with it again (null); the answer is the list of servers, written
+ * as the list's answer.
+ */
+export function useSetHostPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ host, policy }: { host: string; policy: HostPolicy | null }) =>
+      policy
+        ? call(federationEndpoints.setHost, { params: { host }, body: { policy } })
+        : call(federationEndpoints.removeHost, { params: { host } }),
+    onSuccess: (answer) => queryClient.setQueryData(federatedHostsQueryOptions.queryKey, answer),
   });
 }

@@ -30,6 +30,7 @@ import {
   useDecide,
 } from './moderation-api.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
+import { FederatedHosts } from './federated-hosts.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -54,6 +55,7 @@ export function ModerationPage() {
       <ReportQueue />
       <PendingAlbums />
       {access.data.isAdmin ? <Moderators /> : null}
+      {access.data.isAdmin ? <FederatedHosts /> : null}
       <AuditLog />
     </Container>
   );

@@ -1,8 +1,9 @@
 import type { NotificationGroup } from '@hearsay/contracts/notifications';
 import { REPORT_REASONS } from '@hearsay/contracts/constants';
+import { paths } from '@hearsay/contracts/paths';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BellOff, ShieldAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../shared/lib/cn.ts';
@@ -37,13 +38,43 @@ function Sentence({ group }: { group: NotificationGroup }) {
   return <>{t(`kinds.${group.kind}`, { who, subject: group.subject ?? '', reason })}</>;
 }
 
+/** The person a notification is from, when they are of another site (`username` is then `name@host`). */
+function remoteActor(group: NotificationGroup) {
+  const first = group.actors[0];
+  return first && !isModerationNotice(group) && (first.remoteUrl || first.username.includes('@')) ? first : null;
+}
+
+/**
+ * Where a notification leads: a site path; or, when it is about a person of another site (who followed you), their
+ * page on their own site, in a new tab and not vouched for; or nowhere, when their site gave no page.
+ */
+function RowLink({ group, className, children }: { group: NotificationGroup; className: string; children: ReactNode }) {
+  const remote = remoteActor(group);
+  if (remote && group.href === paths.profile(remote.username)) {
+    return remote.remoteUrl ? (
+      <a href={remote.remoteUrl} target="_blank" rel="noopener nofollow ugc" className={className}>
+        {children}
+      </a>
+    ) : (
+      <div className={className}>{children}</div>
+    );
+  }
+  return (
+    <Link to={group.href} className={className}>
+      {children}
+    </Link>
+  );
+}
+
 function NotificationRow({ group }: { group: NotificationGroup }) {
   const { t, i18n } = useTranslation('notifications');
   const first = group.actors[0];
+  // A person of another site is known by their handle there.
+  const remote = remoteActor(group);
   return (
     <li>
-      <Link
-        to={group.href}
+      <RowLink
+        group={group}
         className={cn('flex items-start gap-3 rounded-xl px-3 py-3 hover:bg-surface-2', group.unread && 'bg-accent-soft')}
       >
         {isModerationNotice(group) ? (
@@ -57,6 +88,7 @@ function NotificationRow({ group }: { group: NotificationGroup }) {
           <span className={cn('block text-sm text-ink', group.unread && 'font-semibold')}>
             <Sentence group={group} />
           </span>
+          {remote ? <span className="block text-xs text-ink-muted [overflow-wrap:anywhere]">@{remote.username}</span> : null}
           <span className="mt-0.5 block text-xs text-ink-muted">
             <time dateTime={group.latestAt}>{formatDate(group.latestAt, i18n.language, 'dateTime')}</time>
             {group.unread ? (
@@ -64,7 +96,7 @@ function NotificationRow({ group }: { group: NotificationGroup }) {
             ) : null}
           </span>
         </span>
-      </Link>
+      </RowLink>
     </li>
   );
 }

@@ -165,4 +165,41 @@ describe('NotificationsPage', () => {
     expect(requests.map((r) => r.url)).toContain(`/api/notifications?cursor=${encodeURIComponent(AT)}`);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('leads to the page of a person of another site on their own site, and names them by their handle', async () => {
+    const bob = {
+      id: 'p-bob',
+      username: 'bob@neodb.example',
+      name: 'Bob Stone',
+      avatarUrl: null,
+      remoteUrl: 'https://neodb.example/users/bob',
+    };
+    const ivy = { id: 'p-ivy', username: 'ivy@quiet.example', name: 'Ivy', avatarUrl: null, remoteUrl: null };
+    pages = [
+      {
+        items: [
+          { ...follow, id: 'follow:p-bob', actors: [bob], href: '/profile/bob%40neodb.example' },
+          { ...likes, id: 'review_like:r2', actors: [bob], actorCount: 1, unread: false },
+          { ...follow, id: 'follow:p-ivy', actors: [ivy], href: '/profile/ivy%40quiet.example' },
+        ],
+        nextCursor: null,
+      },
+    ];
+    renderWithProviders(<NotificationsPage />);
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const [followed, liked, quiet] = within(list).getAllByRole('listitem');
+    const there = within(followed!).getByRole('link');
+    expect(there).toHaveTextContent('Bob Stone followed you');
+    expect(there).toHaveTextContent('@bob@neodb.example');
+    expect(there).toHaveAttribute('href', 'https://neodb.example/users/bob');
+    expect(there).toHaveAttribute('target', '_blank');
+    expect(there).toHaveAttribute('rel', 'noopener nofollow ugc');
+    // A like still leads to the review liked here.
+    expect(within(liked!).getByRole('link')).toHaveAttribute('href', '/review/r1');
+    expect(liked).toHaveTextContent('@bob@neodb.example');
+    // Their site gave no page: no link to a profile this site does not have.
+    expect(quiet).toHaveTextContent('Ivy followed you');
+    expect(quiet).toHaveTextContent('@ivy@quiet.example');
+    expect(within(quiet!).queryByRole('link')).not.toBeInTheDocument();
+  });
 });

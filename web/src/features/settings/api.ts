@@ -8,6 +8,7 @@ import {
   accessTokensEndpoints,
   accountsEndpoints,
   blocksEndpoints,
+  federationEndpoints,
   profilesEndpoints,
   securityEndpoints,
 } from '../../shared/lib/endpoints.ts';
@@ -44,6 +45,22 @@ export function useAnswerFollowRequest() {
         params: { username: request.person.username },
       }),
     onSuccess: () => refreshAnswersShowing(queryClient, ['follows']),
+  });
+}
+
+/** People of other sites asking to follow you (a 404 `federation_off` when this site does not federate). */
+export const remoteFollowRequestsQueryOptions = endpointQuery(federationEndpoints.requests, {});
+
+/**
+ * Accepting or declining a request from a person of another site (their site is told); the answer is the requests
+ * still waiting, written as the list's answer. Follower counts here count only this site's people: nothing else changes.
+ */
+export function useAnswerRemoteFollowRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, accept }: { personId: string; accept: boolean }) =>
+      call(federationEndpoints.answerRequest, { params: { personId }, body: { accept } }),
+    onSuccess: (answer) => queryClient.setQueryData(remoteFollowRequestsQueryOptions.queryKey, answer),
   });
 }
 

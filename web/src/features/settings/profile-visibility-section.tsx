@@ -11,6 +11,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { DownloadMyData } from './download-my-data.tsx';
+import { RemoteFollowRequests, useRemoteFollowRequests } from './remote-follow-requests.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { followRequestsQueryOptions, useAnswerFollowRequest, useSetVisibility, visibilityQueryOptions } from './api.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
@@ -75,6 +76,7 @@ function FollowRequestsSection() {
   const [page, setPage] = useState(1);
   const requests = useQuery(followRequestsQueryOptions(page, PAGE_SIZE));
   const answerRequest = useAnswerFollowRequest();
+  const remote = useRemoteFollowRequests();
   const answer = (request: FollowRequest, approve: boolean) =>
     answerRequest.mutate(
       { request, approve },
@@ -90,7 +92,9 @@ function FollowRequestsSection() {
       ) : requests.isError ? (
         <ErrorState title={t('loadFailed')} onRetry={() => void requests.refetch()} />
       ) : requests.data.items.length === 0 ? (
-        <p className="text-sm text-ink-muted">{t('followRequests.empty')}</p>
+        remote.length === 0 ? (
+          <p className="text-sm text-ink-muted">{t('followRequests.empty')}</p>
+        ) : null
       ) : (
         <>
           <ul className="divide-y divide-line" aria-label={t('followRequests.title')}>
@@ -126,6 +130,7 @@ function FollowRequestsSection() {
           <Pagination page={page} pages={requests.data.totalPages} onPageChange={setPage} />
         </>
       )}
+      <RemoteFollowRequests people={remote} />
     </SettingsSection>
   );
 }
