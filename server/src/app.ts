@@ -252,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reviews,
     collections,
     journal,
+    activity,
     imports,
     catalogMusicBrainz,
     enrichment,
@@ -272,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onCoverFound: (albumId) => catalog.invalidateAlbum(albumId),
   });
-  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, hydrator, settings, events });
+  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, hydrator, settings, events, activity });
   const conversations = createConversationsService({ db, clock, realtime, hydrator, settings });
   const search = createSearchService({ db, catalog, hydrator, caches: config.caches });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.

@@ -10,10 +10,12 @@ import { createCollectionsService } from './modules/collections/collections.serv
 import { createDataExportService, DATA_EXPORT_JOB } from './modules/data-export/data-export.service.ts';
 import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
 import { createImportsService, HEARSAY_IMPORT_JOB, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
+import { createActivityLog } from './modules/feed/feed.service.ts';
 import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
+import { createProfileCounters } from './modules/profiles/profiles.service.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import type { Config } from './platform/config.ts';
@@ -70,7 +72,11 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     hydrator,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });
-  const ratings = createRatingsService({ db, clock, catalog, hydrator });
+  // What the modules that count people's rows and record what they did write through: the profile's counters and the
+  // feed's rows, each owner's, made before the modules that use them (decision 065).
+  const profileCounters = createProfileCounters();
+  const activity = createActivityLog();
+  const ratings = createRatingsService({ db, clock, catalog, hydrator, profileCounters });
   const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup, hydrator });
   const imageProxy = createImageProxyService({
     dataDir: config.dataDir,
@@ -81,9 +87,19 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     ...imageProxyOptions,
   });
   const blocks = createBlocksService({ db, clock, hydrator });
-  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, hydrator, events });
-  const collections = createCollectionsService({ db, clock, catalog, hydrator, events });
-  const journal = createJournalService({ db, clock, catalog, hydrator });
+  const reviews = createReviewsService({
+    db,
+    clock,
+    catalog,
+    ratings,
+    images: imageProxy,
+    hydrator,
+    events,
+    profileCounters,
+    activity,
+  });
+  const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters, activity });
+  const journal = createJournalService({ db, clock, catalog, hydrator, activity });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,
@@ -137,6 +153,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   });
   return {
     ratingLookup,
+    profileCounters,
+    activity,
     catalog,
     ratings,
     library,

@@ -113,10 +113,7 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   },
   'catalog/charts.repository.ts': { tables: ['rating', 'review'], why: 'charts count ratings and reviews over a period' },
   'catalog/pending-albums.repository.ts': { tables: ['user'], why: 'who added an album waiting for confirmation, for moderators' },
-  'collections/collections.repository.ts': {
-    tables: ['profile', 'activity'],
-    why: 'the public collections counter (decision 015); the feed’s rows for a new or grown list',
-  },
+
   'covers/covers.repository.ts': { tables: ['album', 'artist'], why: 'what a cover is looked up and drawn by' },
   'data-export/data-export.repository.ts': {
     tables: [
@@ -147,8 +144,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['album', 'profile', 'artist_alias', 'artist'],
     why: 'matching imported rows to the catalog; the profile’s RateYourMusic-imported flag',
   },
-  'journal/journal.repository.ts': { tables: ['activity'], why: 'the feed’s row for a listen (decision 015)' },
-  'library/library.repository.ts': { tables: ['album'], why: 'the album’s like counter (decision 015)' },
   'moderation/moderation.repository.ts': {
     tables: ['review', 'user', 'album', 'review_comment', 'collection', 'direct_message', 'conversation_member', 'profile', 'job'],
     why: 'a report shows the reported thing in context; site health counts jobs',
@@ -159,16 +154,16 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   },
   'profiles/compatibility.repository.ts': { tables: ['rating'], why: 'two people’s ratings joined on the album' },
   'profiles/profiles.repository.ts': {
-    tables: ['user', 'username_redirect', 'activity'],
-    why: 'a profile found by its username, or a former one; the feed’s row for a follow (decision 015)',
+    tables: ['user', 'username_redirect'],
+    why: 'a profile found by its username, or a former one',
   },
   'ratings/ratings.repository.ts': {
-    tables: ['album', 'profile', 'album_genre', 'genre'],
-    why: 'the album’s and the profile’s rating counters (decision 015); a person’s ratings filtered by genre',
+    tables: ['album', 'album_genre'],
+    why: 'a person’s ratings filtered by their albums’ genre and decade and sorted by title or release: conditions and order of the page’s one statement and its count',
   },
   'reviews/reviews.repository.ts': {
-    tables: ['album', 'profile', 'activity'],
-    why: 'review counters (decision 015); the feed’s row for a review',
+    tables: ['album'],
+    why: 'the landing page’s testimonials are reviews of confirmed albums, a condition of their statement',
   },
   'search/search.repository.ts': {
     tables: ['collection'],

@@ -18,6 +18,8 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import { presentFeed, type Hydrated, type KeptRow } from './feed.presenter.ts';
 import * as repository from './feed.repository.ts';
 
+export { createActivityLog, type ActivityLog, type ActivityMatch, type ActivityRow } from './activity-log.ts';
+
 export interface FeedServiceDeps {
   db: DB;
   clock: () => Date;

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
-import type { ProfileVisibility } from '../../db/schema.ts';
+import type { Database, ProfileVisibility } from '../../db/schema.ts';
 
 export async function findByUsername(db: DB, username: string) {
   return db
@@ -51,19 +51,6 @@ export async function removeFollow(db: DB, followerId: string, followeeId: strin
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function shiftFollowCounts(db: DB, followerId: string, followeeId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('profile')
-    .set({ following_count: sql`following_count + ${delta}` })
-    .where('user_id', '=', followerId)
-    .execute();
-  await db
-    .updateTable('profile')
-    .set({ followers_count: sql`followers_count + ${delta}` })
-    .where('user_id', '=', followeeId)
-    .execute();
-}
-
 export async function counts(db: DB, userId: string) {
   return db.selectFrom('profile').select(['followers_count', 'following_count']).where('user_id', '=', userId).executeTakeFirst();
 }
@@ -103,37 +90,24 @@ export async function relations(db: DB, userId: string) {
   return { following: following.map((row) => row.followee_id), followers: followers.map((row) => row.follower_id) };
 }
 
-export async function shiftCount(db: DB, userId: string, column: 'followers_count' | 'following_count', delta: number): Promise<void> {
-  await db
+/**
+ * The profile's counters (decision 015): written here only, each in the transaction of the rows it counts, which the
+ * module owning those rows passes in (decision 065): ratings, reviews, public collections, and this module's follows.
+ */
+export type ProfileCounter = 'ratings_count' | 'reviews_count' | 'public_collections_count' | 'followers_count' | 'following_count';
+
+/** Moves a person's counters by these amounts, as a statement to run or to make a clause of a larger one. */
+export function shiftCountersQuery(db: QueryCreator<Database>, userId: string, deltas: Partial<Record<ProfileCounter, number>>) {
+  const changes = Object.entries(deltas) as [ProfileCounter, number][];
+  return db
     .updateTable('profile')
-    .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
-    .where('user_id', '=', userId)
-    .execute();
+    .set(Object.fromEntries(changes.map(([column, delta]) => [column, sql<number>`${sql.ref(column)} + ${delta}`])))
+    .where('user_id', '=', userId);
 }
 
-/** The feed's row for a follow (decision 015); an unfollow deletes it. */
-export async function recordFollowed(db: DB, activityId: string, followerId: string, followeeId: string, now: string): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      id: activityId,
-      actor_id: followerId,
-      verb: 'followed',
-      object_type: 'person',
-      object_id: followeeId,
-      album_id: null,
-      created_at: now,
-    })
-    .execute();
-}
-
-export async function deleteFollowedActivity(db: DB, followerId: string, followeeId: string): Promise<void> {
-  await db
-    .deleteFrom('activity')
-    .where('actor_id', '=', followerId)
-    .where('verb', '=', 'followed')
-    .where('object_id', '=', followeeId)
-    .execute();
+export async function shiftCounters(db: DB, userId: string, deltas: Partial<Record<ProfileCounter, number>>): Promise<void> {
+  if (Object.keys(deltas).length === 0) return;
+  await shiftCountersQuery(db, userId, deltas).execute();
 }
 
 export async function visibility(db: DB, userId: string): Promise<ProfileVisibility> {

@@ -6,9 +6,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../platform/er
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
+import type { ActivityLog } from '../feed/feed.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import { compatibilityOf } from './compatibility.ts';
-import { newId } from '../../platform/ids.ts';
 import * as repository from './profiles.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
@@ -31,6 +31,8 @@ export interface ProfilesServiceDeps {
   settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
   events?: Pick<EventBus, 'emit'>;
+  /** The feed's row for a follow, written in the follow's transaction (decision 015). */
+  activity: ActivityLog;
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
@@ -162,9 +164,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         [a, b],
         [b, a],
       ] as const) {
-        if (!(await repository.removeFollow(trx, follower, followee))) continue;
-        await repository.shiftFollowCounts(trx, follower, followee, -1);
-        await repository.deleteFollowedActivity(trx, follower, followee);
+        await endFollow(trx, follower, followee);
       }
     });
   }
@@ -198,10 +198,26 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const now = deps.clock().toISOString();
     return db.transaction().execute(async (trx) => {
       if (!(await repository.addFollow(trx, followerId, followeeId, now))) return false;
-      await repository.shiftFollowCounts(trx, followerId, followeeId, 1);
-      await repository.recordFollowed(trx, newId(), followerId, followeeId, now);
+      await repository.shiftCounters(trx, followerId, { following_count: 1 });
+      await repository.shiftCounters(trx, followeeId, { followers_count: 1 });
+      await deps.activity.record(trx, {
+        actorId: followerId,
+        verb: 'followed',
+        objectType: 'person',
+        objectId: followeeId,
+        albumId: null,
+        at: now,
+      });
       return true;
     });
+  }
+
+  /** Ends a follow with both counters and the feed row, in the caller's transaction; nothing when there was none. */
+  async function endFollow(trx: DB, followerId: string, followeeId: string): Promise<void> {
+    if (!(await repository.removeFollow(trx, followerId, followeeId))) return;
+    await repository.shiftCounters(trx, followerId, { following_count: -1 });
+    await repository.shiftCounters(trx, followeeId, { followers_count: -1 });
+    await deps.activity.remove(trx, { objectType: 'person', objectId: followeeId, actorId: followerId, verb: 'followed' });
   }
 
   /**
@@ -221,11 +237,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       if (await startFollow(viewer.id, target.id)) deps.events?.emit('profile.followed', { followerId: viewer.id, followeeId: target.id });
     } else {
       await repository.removeFollowRequest(db, viewer.id, target.id);
-      await db.transaction().execute(async (trx) => {
-        if (!(await repository.removeFollow(trx, viewer.id, target.id))) return;
-        await repository.shiftFollowCounts(trx, viewer.id, target.id, -1);
-        await repository.deleteFollowedActivity(trx, viewer.id, target.id);
-      });
+      await db.transaction().execute((trx) => endFollow(trx, viewer.id, target.id));
     }
     const [theirs, mine] = await Promise.all([repository.counts(db, target.id), repository.counts(db, viewer.id)]);
     return {
@@ -332,8 +344,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function forgetPerson(userId: string): Promise<void> {
     const { following, followers } = await repository.relations(db, userId);
     await db.transaction().execute(async (trx) => {
-      for (const id of following) await repository.shiftCount(trx, id, 'followers_count', -1);
-      for (const id of followers) await repository.shiftCount(trx, id, 'following_count', -1);
+      for (const id of following) await repository.shiftCounters(trx, id, { followers_count: -1 });
+      for (const id of followers) await repository.shiftCounters(trx, id, { following_count: -1 });
     });
   }
 
@@ -353,5 +365,20 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     collections,
     compatibility,
     forgetPerson,
+  };
+}
+
+export type ProfileCounters = ReturnType<typeof createProfileCounters>;
+
+/**
+ * A profile's counters, written for the modules whose rows they count (decision 065): each write takes the caller's
+ * transaction (`executor`), or is a clause of the caller's statement, so a count moves with the rating, review or
+ * collection it counts. Made before those modules, which profiles itself uses: they take it as the narrow shape each
+ * needs, not this module's service.
+ */
+export function createProfileCounters() {
+  return {
+    shiftCounters: repository.shiftCounters,
+    shiftCountersQuery: repository.shiftCountersQuery,
   };
 }

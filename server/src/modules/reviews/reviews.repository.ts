@@ -48,22 +48,6 @@ export async function revisions(db: DB, reviewId: string) {
   return db.selectFrom('review_revision').selectAll().where('review_id', '=', reviewId).orderBy('written_at', 'desc').execute();
 }
 
-export async function shiftAlbumReviews(db: DB, albumId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('album')
-    .set({ review_count: sql`review_count + ${delta}` })
-    .where('id', '=', albumId)
-    .execute();
-}
-
-export async function shiftProfileReviews(db: DB, userId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('profile')
-    .set({ reviews_count: sql`reviews_count + ${delta}` })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 export async function shiftReviewCounter(db: DB, reviewId: string, column: 'like_count' | 'comment_count', delta: number): Promise<void> {
   await db
     .updateTable('review')
@@ -236,26 +220,6 @@ export async function footprint(db: DB, userId: string) {
       .execute(),
   ]);
   return { reviews, likes: likes.map((row) => row.review_id), commented };
-}
-
-/** The feed's row for a published review (decision 015); the review's id is its object. */
-export async function recordReviewed(db: DB, activityId: string, userId: string, reviewId: string, albumId: string, now: string) {
-  await db
-    .insertInto('activity')
-    .values({
-      id: activityId,
-      actor_id: userId,
-      verb: 'reviewed',
-      object_type: 'review',
-      object_id: reviewId,
-      album_id: albumId,
-      created_at: now,
-    })
-    .execute();
-}
-
-export async function deleteReviewActivity(db: DB, reviewId: string): Promise<void> {
-  await db.deleteFrom('activity').where('object_type', '=', 'review').where('object_id', '=', reviewId).execute();
 }
 
 /** A moderator hides (a reason) or shows again (null) a review or a comment; whether it exists. */
