@@ -305,6 +305,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
     tokens: accessTokens,
+    profiles: core.profileRows,
+    catalog,
   });
   late.accounts = accounts;
   // The browser and address range a member's finds of pending albums come from (decision 058).
@@ -350,6 +352,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitMultiplier: config.rateLimitMultiplier,
     realtime,
     tokens: accessTokens,
+    profiles: core.profileRows,
+    collectionIdsOf: collections.idsOwnedBy,
     // Each module that keeps totals over people takes a deleted person out of them; their jobs stop first.
     forgetPerson: [
       jobs.forget,

@@ -15,7 +15,7 @@ import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
-import { createProfileCounters } from './modules/profiles/profiles.service.ts';
+import { createProfileRows } from './modules/profiles/profiles.service.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import type { Config } from './platform/config.ts';
@@ -72,11 +72,11 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     hydrator,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });
-  // What the modules that count people's rows and record what they did write through: the profile's counters and the
-  // feed's rows, each owner's, made before the modules that use them (decision 065).
-  const profileCounters = createProfileCounters();
+  // What other modules read and write of the profile row (its counters, settings, fields) and the feed's rows, through
+  // their owners, made before the modules that use them (decision 065).
+  const profileRows = createProfileRows(db);
   const activity = createActivityLog();
-  const ratings = createRatingsService({ db, clock, catalog, hydrator, profileCounters });
+  const ratings = createRatingsService({ db, clock, catalog, hydrator, profileCounters: profileRows });
   const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup, hydrator });
   const imageProxy = createImageProxyService({
     dataDir: config.dataDir,
@@ -95,10 +95,10 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     images: imageProxy,
     hydrator,
     events,
-    profileCounters,
+    profileCounters: profileRows,
     activity,
   });
-  const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters, activity });
+  const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters: profileRows, activity });
   const journal = createJournalService({ db, clock, catalog, hydrator, activity });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
@@ -132,7 +132,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     },
   });
   const dataExport = createDataExportService({ db, clock, publicUrl: config.publicUrl, jobs, onReady: deps.onExportReady });
-  const settings = createSettingsService({ db, clock });
+  const settings = createSettingsService({ clock, profiles: profileRows });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -153,7 +153,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   });
   return {
     ratingLookup,
-    profileCounters,
+    profileRows,
     activity,
     catalog,
     ratings,

@@ -99,10 +99,9 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'the person a token belongs to, read with the token in the statement that authenticates a request',
   },
   'accounts/accounts.repository.ts': {
-    tables: ['profile', 'sanction', 'collection', 'genre', 'album_artist', 'album', 'artist', 'album_genre'],
-    why: 'the session read with its sanction (decision 041); the profile row made at sign-up and its fields edited; a deleted person’s collections taken out of search; onboarding’s genres and artists',
+    tables: ['sanction'],
+    why: 'the session read with its sanction in the one statement every signed-in request runs (decision 041)',
   },
-  'accounts/settings.repository.ts': { tables: ['profile'], why: 'members’ settings are a column of the profile row' },
   'catalog/album-vouches.repository.ts': {
     tables: ['user', 'rating'],
     why: 'the standing of members who found a pending album: their account’s age and ratings of confirmed albums they did not add (decision 058)',
@@ -112,7 +111,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'Discover and a new member’s first albums leave out what the reader rated, a condition of the list’s statement',
   },
   'catalog/charts.repository.ts': { tables: ['rating', 'review'], why: 'charts count ratings and reviews over a period' },
-  'catalog/pending-albums.repository.ts': { tables: ['user'], why: 'who added an album waiting for confirmation, for moderators' },
 
   'covers/covers.repository.ts': { tables: ['album', 'artist'], why: 'what a cover is looked up and drawn by' },
   'data-export/data-export.repository.ts': {

@@ -3,6 +3,7 @@ import { createCatalogConfirming } from './catalog-confirming.ts';
 import { createCatalogContext, type CatalogServiceDeps } from './catalog-context.ts';
 import { createCatalogCounters } from './catalog-counters.ts';
 import { createCatalogReading } from './catalog-reading.ts';
+import { createCatalogSuggestions } from './catalog-suggestions.ts';
 import { createCatalogWriting } from './catalog-writing.ts';
 
 export type { CatalogServiceDeps, RatingLookup } from './catalog-context.ts';
@@ -13,8 +14,9 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 /**
  * The catalog as other modules see it, made of its parts by job: reading (pages, cards, lists, genres), charts
  * (Discover, /trending, first albums), writing (imports' entries, albums added by hand, members' finds), confirming
- * (the moderators' queue) and counters (moved by the modules whose ratings, reviews and likes they count, in their
- * own transactions), over one shared context of caches and their invalidation.
+ * (the moderators' queue), counters (moved by the modules whose ratings, reviews and likes they count, in their own
+ * transactions) and suggestions (a new member's genres and artists), over one shared context of caches and their
+ * invalidation.
  */
 export function createCatalogService(deps: CatalogServiceDeps) {
   const context = createCatalogContext(deps);
@@ -27,6 +29,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     ...createCatalogWriting(context, reading),
     ...createCatalogConfirming(context),
     ...createCatalogCounters(context.db),
+    ...createCatalogSuggestions(context.db),
     invalidateAlbum: context.invalidateAlbum,
     invalidateAll: context.invalidateAll,
     onChange: context.onChange,

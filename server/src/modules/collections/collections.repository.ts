@@ -63,6 +63,12 @@ export async function insertEntries(
 }
 
 /** Ids of a person's collections called `name`. */
+/** Every collection of a person, private ones too. */
+export async function idsOwnedBy(db: DB, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('collection').select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function idsNamed(db: DB, userId: string, name: string): Promise<string[]> {
   const rows = await db.selectFrom('collection').select('id').where('user_id', '=', userId).where('name', '=', name).execute();
   return rows.map((row) => row.id);

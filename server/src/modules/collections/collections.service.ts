@@ -340,5 +340,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     choicesForAlbum,
     publicCount: (ownerId: string) => repository.publicCount(db, ownerId),
     forgetPerson,
+    /** A person's collections, private ones too: they go with a deleted account, and out of search. */
+    idsOwnedBy: (userId: string) => repository.idsOwnedBy(db, userId),
   };
 }

@@ -1,6 +1,8 @@
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator, type Updateable } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
-import type { Database, ProfileVisibility } from '../../db/schema.ts';
+import type { Database, ProfileTable, ProfileVisibility } from '../../db/schema.ts';
+import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 
 export async function findByUsername(db: DB, username: string) {
   return db
@@ -157,4 +159,69 @@ export async function followRequests(db: DB, targetId: string, hidden: ReadonlyS
 export async function requesterIds(db: DB, targetId: string): Promise<string[]> {
   const rows = await db.selectFrom('follow_request').select('requester_id').where('target_id', '=', targetId).execute();
   return rows.map((row) => row.requester_id);
+}
+
+/** A person's profile row, made at sign-up (and again, doing nothing, before an edit of an older account's). */
+export async function createProfile(db: DB, userId: string, now: string): Promise<void> {
+  await db
+    .insertInto('profile')
+    .values({ user_id: userId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+/** The fields of a person's own profile: their account page (`/api/me`), the onboarding, the picture. */
+export async function ownProfile(db: DB, userId: string) {
+  const [row] = await ownProfileRow(db, userId);
+  return row;
+}
+
+// Compiled once: every page the app starts on a signed-in browser asks who is signed in.
+const ownProfileRow = precompiled((db, userId: string) =>
+  db
+    .selectFrom('profile')
+    .select(['avatar_path', 'bio', 'onboarding_step', 'onboarding_completed', 'preferred_genres', 'favorite_artists'])
+    .where('user_id', '=', userId),
+);
+
+/** The fields a person edits (Settings → Profile, the onboarding, the picture). */
+export type ProfileFields = Pick<
+  Updateable<ProfileTable>,
+  'bio' | 'avatar_path' | 'preferred_genres' | 'favorite_artists' | 'onboarding_completed' | 'onboarding_step'
+>;
+
+export async function updateProfileFields(db: DB, userId: string, changes: ProfileFields, now: string): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ ...changes, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Members' settings (the accounts module's), stored in the profile row as JSON. */
+export async function storedSettings(db: DB, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('profile').select('settings').where('user_id', '=', userId).executeTakeFirst();
+  return row?.settings;
+}
+
+/** Stored settings of these people: one statement, compiled once (every feed page reads its actors' sharing). */
+export async function storedSettingsOf(db: DB, userIds: readonly string[]): Promise<{ user_id: string; settings: string }[]> {
+  if (userIds.length === 0) return [];
+  return settingsOf(db, jsonList(userIds));
+}
+
+const settingsOf = precompiled((db, idList: string) =>
+  db
+    .selectFrom('profile')
+    .select(['user_id', 'settings'])
+    .where(inJsonList(db, 'user_id', idList)),
+);
+
+export async function writeSettings(db: DB, userId: string, settings: string, now: string): Promise<void> {
+  await db.updateTable('profile').set({ settings, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+/** The person has imported from RateYourMusic (the imports module marks it when a first import finishes). */
+export async function markRymImported(db: DB, userId: string, now: string): Promise<void> {
+  await db.updateTable('profile').set({ rym_imported: 1, updated_at: now }).where('user_id', '=', userId).execute();
 }

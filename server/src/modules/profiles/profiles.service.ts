@@ -368,17 +368,28 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   };
 }
 
-export type ProfileCounters = ReturnType<typeof createProfileCounters>;
+export type ProfileRows = ReturnType<typeof createProfileRows>;
+export type { ProfileFields } from './profiles.repository.ts';
 
 /**
- * A profile's counters, written for the modules whose rows they count (decision 065): each write takes the caller's
- * transaction (`executor`), or is a clause of the caller's statement, so a count moves with the rating, review or
- * collection it counts. Made before those modules, which profiles itself uses: they take it as the narrow shape each
- * needs, not this module's service.
+ * What other modules read and write of a profile row, through its owner (decision 065). Its counters, for the modules
+ * whose rows they count: each write takes the caller's transaction (`executor`), or is a clause of the caller's
+ * statement, so a count moves with the rating, review or collection it counts. The row made at sign-up and the fields
+ * a person edits (accounts); members' settings, which the accounts module's settings service keeps in the row; the
+ * RateYourMusic-imported flag (imports). Made before the modules that use it, some of which profiles itself uses:
+ * those take it as the narrow shape each needs, not as this module's type.
  */
-export function createProfileCounters() {
+export function createProfileRows(db: DB) {
   return {
     shiftCounters: repository.shiftCounters,
     shiftCountersQuery: repository.shiftCountersQuery,
+    create: (userId: string, now: string) => repository.createProfile(db, userId, now),
+    ownProfile: (userId: string) => repository.ownProfile(db, userId),
+    updateFields: (userId: string, changes: repository.ProfileFields, now: string) =>
+      repository.updateProfileFields(db, userId, changes, now),
+    storedSettings: (userId: string) => repository.storedSettings(db, userId),
+    storedSettingsOf: (userIds: readonly string[]) => repository.storedSettingsOf(db, userIds),
+    writeSettings: (userId: string, settings: string, now: string) => repository.writeSettings(db, userId, settings, now),
+    markRymImported: repository.markRymImported,
   };
 }
