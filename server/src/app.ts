@@ -264,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   shareCatalogChanges(catalog, cluster);
   const covers = createCoverService({
-    db,
+    catalog,
     dataDir: config.dataDir,
     mode: config.coverArt.mode,
     archiveUrl: config.coverArt.baseUrl,
@@ -391,7 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     events,
   });
-  const site = createSiteService({ db, catalog, hydrator, clock, charts: config.charts, testimonials: reviews.testimonials });
+  const site = createSiteService({ db, catalog, hydrator, clock, testimonials: reviews.testimonials });
   const yearInReview = createYearInReviewService({ db, clock, hydrator, covers, settings });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.

@@ -124,6 +124,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     reviews,
     collections,
     journal,
+    profiles: profileRows,
     limits: config.importLimits,
     jobs,
     // Albums an import adds are looked up on MusicBrainz afterwards, which confirms those it knows.

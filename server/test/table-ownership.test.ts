@@ -112,7 +112,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   },
   'catalog/charts.repository.ts': { tables: ['rating', 'review'], why: 'charts count ratings and reviews over a period' },
 
-  'covers/covers.repository.ts': { tables: ['album', 'artist'], why: 'what a cover is looked up and drawn by' },
   'data-export/data-export.repository.ts': {
     tables: [
       'rating',
@@ -138,10 +137,7 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['review', 'rating', 'journal_entry', 'follow', 'profile'],
     why: 'the skeleton reads ratings and follows by time and actor (decision 042), the sidebar’s reviews by followed people and its ranks by profile counters; a listen is read by id with its entry',
   },
-  'imports/imports.repository.ts': {
-    tables: ['album', 'profile', 'artist_alias', 'artist'],
-    why: 'matching imported rows to the catalog; the profile’s RateYourMusic-imported flag',
-  },
+
   'moderation/moderation.repository.ts': {
     tables: ['review', 'user', 'album', 'review_comment', 'collection', 'direct_message', 'conversation_member', 'profile', 'job'],
     why: 'a report shows the reported thing in context; site health counts jobs',
@@ -167,7 +163,6 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['collection'],
     why: 'collections found read with their owner and likes, in one statement (decision 052)',
   },
-  'site/site.repository.ts': { tables: ['album'], why: 'the landing page’s counts and picks' },
   'year-in-review/year-in-review.repository.ts': {
     tables: ['rating', 'album', 'album_genre', 'genre', 'journal_entry', 'review', 'follow'],
     why: 'a year’s aggregates over one person’s ratings, listens, reviews and follows',
