@@ -15,7 +15,7 @@ import { createAccountsService, type AccountsService } from './modules/accounts/
 import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/security.routes.ts';
 import { createSecurityService } from './modules/accounts/security.service.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
-import { createAccountChangesService } from './modules/accounts/account-changes.service.ts';
+import { createAccountChangesService, createUsernameLookup } from './modules/accounts/account-changes.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { collectionPreviews } from './modules/collections/collections.previews.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
@@ -273,7 +273,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onCoverFound: (albumId) => catalog.invalidateAlbum(albumId),
   });
-  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, hydrator, settings, events, activity });
+  const profiles = createProfilesService({
+    db,
+    clock,
+    ratings,
+    collections,
+    catalog,
+    blocks,
+    hydrator,
+    settings,
+    events,
+    activity,
+    usernameHolder: createUsernameLookup(db),
+  });
   const conversations = createConversationsService({ db, clock, realtime, hydrator, settings });
   const search = createSearchService({ db, catalog, hydrator, caches: config.caches });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.

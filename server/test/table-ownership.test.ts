@@ -147,18 +147,12 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     why: 'what each notification is about; e-mail addresses; the Weekly Digest reads followed people’s week in one statement per member',
   },
   'profiles/compatibility.repository.ts': { tables: ['rating'], why: 'two people’s ratings joined on the album' },
-  'profiles/profiles.repository.ts': {
-    tables: ['user', 'username_redirect'],
-    why: 'a profile found by its username, or a former one',
-  },
+
   'ratings/ratings.repository.ts': {
     tables: ['album', 'album_genre'],
     why: 'a person’s ratings filtered by their albums’ genre and decade and sorted by title or release: conditions and order of the page’s one statement and its count',
   },
-  'reviews/reviews.repository.ts': {
-    tables: ['album'],
-    why: 'the landing page’s testimonials are reviews of confirmed albums, a condition of their statement',
-  },
+
   'search/search.repository.ts': {
     tables: ['collection'],
     why: 'collections found read with their owner and likes, in one statement (decision 052)',

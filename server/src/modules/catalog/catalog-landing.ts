@@ -1,7 +1,10 @@
 import type { CatalogContext } from './catalog-context.ts';
 import * as repository from './landing.repository.ts';
 
-/** What the landing page shows of the catalog (the site module's): its count of albums, and the albums to feature. */
+/**
+ * What the landing page shows of the catalog (the site module's): its count of albums, the albums to feature, and which
+ * albums' reviews it may quote.
+ */
 export function createCatalogLanding(context: CatalogContext) {
   const { db, deps } = context;
   return {
@@ -17,5 +20,7 @@ export function createCatalogLanding(context: CatalogContext) {
     },
     /** Albums a quiet site may pick from: those with MusicBrainz ids (real artwork) first. */
     albumPickCandidates: (limit: number) => repository.catalogPickCandidates(db, limit),
+    /** A condition of another module's statement: the album in the column is confirmed (reviews' testimonials). */
+    whereAlbumConfirmed: repository.albumConfirmed,
   };
 }

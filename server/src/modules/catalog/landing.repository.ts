@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
 
-/** What the landing page shows of the catalog: how many albums it has, and the albums it features. */
+/** What the landing page shows of the catalog: how many albums it has, the albums it features, whose reviews it quotes. */
 
 /** Albums in the public catalog: those waiting for confirmation are not counted. */
 export async function countConfirmedAlbums(db: DB): Promise<number> {
@@ -49,4 +49,9 @@ export async function ratingTotals(db: DB) {
     .where('status', '=', 'confirmed')
     .executeTakeFirstOrThrow();
   return { sum: Number(row.sum ?? 0), count: Number(row.count ?? 0) };
+}
+
+/** As a condition of another module's statement: the album in `column` is confirmed (the landing page's testimonials). */
+export function albumConfirmed(column: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from album where album.id = ${sql.ref(column)} and album.status = 'confirmed')`;
 }

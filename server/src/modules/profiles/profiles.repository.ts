@@ -4,35 +4,13 @@ import type { Database, ProfileTable, ProfileVisibility } from '../../db/schema.
 import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
 
-export async function findByUsername(db: DB, username: string) {
+/** What a profile page shows of the row beside the person's card: the bio and the counts. */
+export async function profilePageRow(db: DB, userId: string) {
   return db
-    .selectFrom('user')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select([
-      'user.id',
-      'user.username',
-      'user.name',
-      'profile.bio',
-      'profile.ratings_count',
-      'profile.reviews_count',
-      'profile.followers_count',
-      'profile.following_count',
-      'profile.visibility',
-    ])
-    .where('user.username', '=', username)
+    .selectFrom('profile')
+    .select(['bio', 'ratings_count', 'reviews_count', 'followers_count', 'following_count'])
+    .where('user_id', '=', userId)
     .executeTakeFirst();
-}
-
-/** The person who gave up this username after `since`: an old profile address still leads to them. */
-export async function findByFormerUsername(db: DB, username: string, since: string) {
-  const redirect = await db
-    .selectFrom('username_redirect')
-    .innerJoin('user', 'user.id', 'username_redirect.user_id')
-    .select('user.username')
-    .where('username_redirect.old_username', '=', username)
-    .where('username_redirect.created_at', '>', since)
-    .executeTakeFirst();
-  return redirect?.username ? findByUsername(db, redirect.username) : undefined;
 }
 
 export async function addFollow(db: DB, followerId: string, followeeId: string, now: string): Promise<boolean> {

@@ -26,11 +26,16 @@ export interface ProfilesServiceDeps {
   /** Blocking and muting from a profile. */
   blocks: Pick<BlocksService, 'block' | 'unblock' | 'mute' | 'unmute'>;
   /** People with the viewer's side of them, and the rules of who sees whom. */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'excluded' | 'withAlbums'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'personNamed' | 'rules' | 'excluded' | 'withAlbums'>;
   /** Members' settings (accounts' settings service): whether a person shares their ratings. */
   settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
   events?: Pick<EventBus, 'emit'>;
+  /**
+   * Who holds a username (the accounts module's): the person it names now, or the one who gave it up after `since`,
+   * whom an old profile address still leads to.
+   */
+  usernameHolder: (username: string, since: string) => Promise<string | undefined>;
   /** The feed's row for a follow, written in the follow's transaction (decision 015). */
   activity: ActivityLog;
 }
@@ -49,34 +54,38 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   const profileNotFound = () => notFound('profile_not_found');
 
   /** A username given up in the last 90 days still finds its person, under their new name (the page moves there). */
-  const formerly = (name: string) =>
-    repository.findByFormerUsername(db, name, new Date(deps.clock().getTime() - USERNAME_REDIRECT_DAYS * 24 * 3600 * 1000).toISOString());
+  const holderOf = (name: string) =>
+    deps.usernameHolder(name, new Date(deps.clock().getTime() - USERNAME_REDIRECT_DAYS * 24 * 3600 * 1000).toISOString());
+
+  /** A person's profile: who they are (hydrated, with the viewer's side of them) and what their page shows of the row. */
+  async function profileOf(userId: string, viewer: Viewer | null) {
+    const [seen, row] = await Promise.all([hydrator.person(userId, viewer?.id), repository.profilePageRow(db, userId)]);
+    if (!seen) throw profileNotFound();
+    return { ...row, id: seen.id, name: seen.name, visibility: seen.visibility, seen };
+  }
 
   /** A visitor asked to sign in to see a profile closed to them. */
   const signInToSee = () => unauthorized({ context: 'profile' });
 
-  /** Anyone with that name, blocked or not: for blocking and unblocking. `me` asks a visitor to sign in. */
-  async function anyone(username: string, viewer: Viewer | null) {
+  /** Who a profile address names: `me` is the viewer (a visitor is asked to sign in); `guest` and unknown names are not found. */
+  async function holder(username: string, viewer: Viewer | null): Promise<string> {
     if (username === 'me' && !viewer) throw signInToSee();
     const name = username === 'me' && viewer ? viewer.username : username.toLowerCase();
-    const row = name === 'guest' ? undefined : ((await repository.findByUsername(db, name)) ?? (await formerly(name)));
-    if (!row) throw profileNotFound();
-    return row;
+    const id = name === 'guest' ? undefined : await holderOf(name);
+    if (!id) throw profileNotFound();
+    return id;
   }
 
-  /** The person of a profile row, hydrated for the viewer (their side of them, and the rules). */
-  async function hydrated(row: { id: string }, viewer: Viewer | null) {
-    const found = await hydrator.person(row.id, viewer?.id);
-    if (!found) throw profileNotFound();
-    return found;
+  /** Anyone with that name, blocked or not: for blocking and unblocking. */
+  async function anyone(username: string, viewer: Viewer | null) {
+    return profileOf(await holder(username, viewer), viewer);
   }
 
   /** Someone the viewer may see: a block either way makes them not found, exactly as if they did not exist. */
   async function person(username: string, viewer: Viewer | null) {
     const row = await anyone(username, viewer);
-    const seen = await hydrated(row, viewer);
-    if (!rules.reachable(seen)) throw profileNotFound();
-    return { ...row, seen };
+    if (!rules.reachable(row.seen)) throw profileNotFound();
+    return row;
   }
 
   /** Someone whose ratings the viewer may see: their profile is open to the viewer and they share their ratings. */
@@ -99,14 +108,13 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   }
 
   async function profile(username: string, viewer: Viewer | null): Promise<Profile> {
-    const row = await anyone(username, viewer);
-    const isOwner = row.id === viewer?.id;
-    const [seen, lists] = await Promise.all([
-      hydrated(row, viewer),
-      isOwner
-        ? deps.collections.ofOwner(row.id, row.id, { page: 1, limit: 1 }).then((page) => page.total)
-        : deps.collections.publicCount(row.id),
+    const id = await holder(username, viewer);
+    const isOwner = id === viewer?.id;
+    const [row, lists] = await Promise.all([
+      profileOf(id, viewer),
+      isOwner ? deps.collections.ofOwner(id, id, { page: 1, limit: 1 }).then((page) => page.total) : deps.collections.publicCount(id),
     ]);
+    const { seen } = row;
     const { blocking: blocked, blockedBy, muting: muted } = seen.viewer;
     // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
     if (blockedBy) throw profileNotFound();
@@ -142,10 +150,10 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function preview(username: string) {
     const name = username.toLowerCase();
     if (name === 'me' || name === 'guest') return null;
-    const row = await repository.findByUsername(db, name);
-    const seen = row && (await hydrator.person(row.id));
-    if (!row || !seen || !rules.profileOpen(seen)) return null;
-    const { username: shownName, name: fullName, avatarUrl } = presentPerson(seen);
+    const found = await hydrator.personNamed(name);
+    const row = found && (await profileOf(found.id, null));
+    if (!row || !rules.profileOpen(row.seen)) return null;
+    const { username: shownName, name: fullName, avatarUrl } = presentPerson(row.seen);
     return {
       username: shownName,
       name: fullName,

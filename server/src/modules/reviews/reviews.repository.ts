@@ -188,15 +188,20 @@ export async function comments(db: DB, reviewId: string, audience: Audience, lim
 }
 
 /**
- * Recent well-liked reviews for the landing page, of albums the catalog has confirmed (not one import's additions),
- * by authors `shown` to whoever reads the page (a visitor: it is the same page for everyone).
+ * Recent well-liked reviews for the landing page, of albums the catalog has confirmed (`albumConfirmed`, its condition:
+ * not one import's additions), by authors `shown` to whoever reads the page (a visitor: it is the same page for
+ * everyone).
  */
-export async function testimonialIds(db: DB, limit: number, shown: (author: string) => Expression<SqlBool>): Promise<string[]> {
+export async function testimonialIds(
+  db: DB,
+  limit: number,
+  shown: (author: string) => Expression<SqlBool>,
+  albumConfirmed: (album: string) => Expression<SqlBool>,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('review')
-    .innerJoin('album', 'album.id', 'review.album_id')
     .select('review.id')
-    .where('album.status', '=', 'confirmed')
+    .where(albumConfirmed('review.album_id'))
     .where('review.hidden_reason', 'is', null)
     .where(shown('review.user_id'))
     .where(sql<boolean>`length(review.content_text) >= 80`)

@@ -396,7 +396,10 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
    * the same for everyone, so a closed profile's review is never quoted there, whoever reads it).
    */
   async function testimonials(limit: number): Promise<Testimonial[]> {
-    const reviews = await present(await repository.testimonialIds(db, limit, audience(undefined).shown), undefined);
+    const reviews = await present(
+      await repository.testimonialIds(db, limit, audience(undefined).shown, catalog.whereAlbumConfirmed),
+      undefined,
+    );
     return reviews.map((review) => ({
       reviewId: review.id,
       excerpt: excerptOf(review.excerpt, 200),
