@@ -150,18 +150,18 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function preview(username: string) {
     const name = username.toLowerCase();
     if (name === 'me' || name === 'guest') return null;
-    const found = await hydrator.personNamed(name);
-    const row = found && (await profileOf(found.id, null));
-    if (!row || !rules.profileOpen(row.seen)) return null;
-    const { username: shownName, name: fullName, avatarUrl } = presentPerson(row.seen);
+    const seen = await hydrator.personNamed(name);
+    if (!seen || !rules.profileOpen(seen)) return null;
+    const row = await repository.profilePageRow(db, seen.id);
+    const { username: shownName, name: fullName, avatarUrl } = presentPerson(seen);
     return {
       username: shownName,
       name: fullName,
-      bio: row.bio ?? '',
+      bio: row?.bio ?? '',
       avatarUrl,
-      ratings: Number(row.ratings_count ?? 0),
-      reviews: Number(row.reviews_count ?? 0),
-      followers: Number(row.followers_count ?? 0),
+      ratings: Number(row?.ratings_count ?? 0),
+      reviews: Number(row?.reviews_count ?? 0),
+      followers: Number(row?.followers_count ?? 0),
     };
   }
 
