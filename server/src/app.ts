@@ -15,7 +15,7 @@ import { createAccountsService, type AccountsService } from './modules/accounts/
 import { OAUTH_CALLBACK_ROUTE, securityRoutes } from './modules/accounts/security.routes.ts';
 import { createSecurityService } from './modules/accounts/security.service.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
-import { createAccountChangesService } from './modules/accounts/account-changes.service.ts';
+import { createAccountChangesService, createUsernameLookup } from './modules/accounts/account-changes.service.ts';
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { collectionPreviews } from './modules/collections/collections.previews.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reviews,
     collections,
     journal,
+    activity,
     imports,
     catalogMusicBrainz,
     enrichment,
@@ -268,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   shareCatalogChanges(catalog, cluster);
   const covers = createCoverService({
-    db,
+    catalog,
     dataDir: config.dataDir,
     mode: config.coverArt.mode,
     archiveUrl: config.coverArt.baseUrl,
@@ -277,7 +278,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onCoverFound: (albumId) => catalog.invalidateAlbum(albumId),
   });
-  const profiles = createProfilesService({ db, clock, ratings, collections, catalog, blocks, hydrator, settings, events });
+  const profiles = createProfilesService({
+    db,
+    clock,
+    ratings,
+    collections,
+    catalog,
+    blocks,
+    hydrator,
+    settings,
+    events,
+    activity,
+    usernameHolder: createUsernameLookup(db),
+  });
   const conversations = createConversationsService({ db, clock, realtime, hydrator, settings });
   const search = createSearchService({ db, catalog, hydrator, caches: config.caches });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
@@ -309,6 +322,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
     tokens: accessTokens,
+    profiles: core.profileRows,
+    catalog,
   });
   late.accounts = accounts;
   // The browser and address range a member's finds of pending albums come from (decision 058).
@@ -359,6 +374,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitMultiplier: config.rateLimitMultiplier,
     realtime,
     tokens: accessTokens,
+    profiles: core.profileRows,
+    collectionIdsOf: collections.idsOwnedBy,
     // Each module that keeps totals over people takes a deleted person out of them; their jobs stop first.
     forgetPerson: [
       jobs.forget,
@@ -411,7 +428,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     events,
   });
-  const site = createSiteService({ db, catalog, hydrator, clock, charts: config.charts, testimonials: reviews.testimonials });
+  const site = createSiteService({ db, catalog, hydrator, clock, testimonials: reviews.testimonials });
   const yearInReview = createYearInReviewService({ clock, hydrator, covers, settings, ratings, journal, reviews, profiles });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.

@@ -11,11 +11,12 @@ import { createCollectionsService } from './modules/collections/collections.serv
 import { createDataExportService, DATA_EXPORT_JOB } from './modules/data-export/data-export.service.ts';
 import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
 import { createImportsService, HEARSAY_IMPORT_JOB, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
+import { createActivityLog } from './modules/feed/feed.service.ts';
 import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
-import { createProfileReads } from './modules/profiles/profiles.service.ts';
+import { createProfileReads, createProfileRows } from './modules/profiles/profiles.service.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewLookup, createReviewsService } from './modules/reviews/reviews.service.ts';
 import {
@@ -83,7 +84,11 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     hydrator,
     preferredLinkService: createListeningServiceLookup(db, config.caches),
   });
-  const ratings = createRatingsService({ db, clock, catalog, hydrator, events });
+  // What other modules read and write of the profile row (its counters, settings, fields) and the feed's rows, through
+  // their owners, made before the modules that use them (decision 065).
+  const profileRows = createProfileRows(db);
+  const activity = createActivityLog();
+  const ratings = createRatingsService({ db, clock, catalog, hydrator, profileCounters: profileRows, events });
   const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup, hydrator });
   const imageProxy = createImageProxyService({
     dataDir: config.dataDir,
@@ -94,9 +99,19 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     ...imageProxyOptions,
   });
   const blocks = createBlocksService({ db, clock, hydrator });
-  const reviews = createReviewsService({ db, clock, catalog, ratings, images: imageProxy, hydrator, events });
-  const collections = createCollectionsService({ db, clock, catalog, hydrator, events });
-  const journal = createJournalService({ db, clock, catalog, hydrator });
+  const reviews = createReviewsService({
+    db,
+    clock,
+    catalog,
+    ratings,
+    images: imageProxy,
+    hydrator,
+    events,
+    profileCounters: profileRows,
+    activity,
+  });
+  const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters: profileRows, activity });
+  const journal = createJournalService({ db, clock, catalog, hydrator, activity });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,
@@ -121,6 +136,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     reviews,
     collections,
     journal,
+    profiles: profileRows,
     limits: config.importLimits,
     jobs,
     // Albums an import adds are looked up on MusicBrainz afterwards, which confirms those it knows.
@@ -128,7 +144,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
       await enrichment.ensureQueued(jobs);
     },
   });
-  const settings = createSettingsService({ db, clock });
+  const settings = createSettingsService({ clock, profiles: profileRows });
   // What other modules read of accounts and profiles, where their services are not built (the job thread).
   const accountReads = createAccountReads(db);
   const profileReads = createProfileReads(db);
@@ -191,6 +207,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   });
   return {
     ratingLookup,
+    profileRows,
+    activity,
     catalog,
     ratings,
     library,

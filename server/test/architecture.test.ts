@@ -148,23 +148,24 @@ describe('SQL', () => {
   });
 });
 
-/** Decision 015 (docs/decisions/015-counters-and-activity.md): the one module that writes each counter column. */
+/**
+ * Decision 015 (docs/decisions/015-counters-and-activity.md): the one module that writes each counter column, the owner
+ * of its table (decision 065); the module whose rows a counter counts (ratings, reviews, library, collections, follows)
+ * moves it through that owner's service, in its own transaction.
+ */
 const COUNTER_OWNERS: Record<string, Record<string, string>> = {
-  album: {
-    rating_count: 'ratings',
-    rating_sum: 'ratings',
-    rating_average: 'ratings',
-    ...Object.fromEntries(RATING_STEP_COLUMNS.map((column) => [column, 'ratings'])),
-    review_count: 'reviews',
-    like_count: 'library',
-  },
-  profile: {
-    ratings_count: 'ratings',
-    reviews_count: 'reviews',
-    public_collections_count: 'collections',
-    followers_count: 'profiles',
-    following_count: 'profiles',
-  },
+  album: Object.fromEntries(
+    ['rating_count', 'rating_sum', 'rating_average', ...RATING_STEP_COLUMNS, 'review_count', 'like_count'].map((column) => [
+      column,
+      'catalog',
+    ]),
+  ),
+  profile: Object.fromEntries(
+    ['ratings_count', 'reviews_count', 'public_collections_count', 'followers_count', 'following_count'].map((column) => [
+      column,
+      'profiles',
+    ]),
+  ),
 };
 
 /**
@@ -197,10 +198,10 @@ describe('counters', () => {
   it('are found when another module writes them, however the column is named', () => {
     const write = (changes: string) =>
       `export async function shift(db: DB, id: string): Promise<void> {\n  await db.updateTable('profile').set(${changes}).where('user_id', '=', id).execute();\n}\n`;
-    expect(counterWritesByOthers('library/library.repository.ts', write('{ reviews_count: sql`reviews_count + 1` }'))).toEqual([
-      'library/library.repository.ts writes profile.reviews_count, owned by reviews',
+    expect(counterWritesByOthers('reviews/reviews.repository.ts', write('{ reviews_count: sql`reviews_count + 1` }'))).toEqual([
+      'reviews/reviews.repository.ts writes profile.reviews_count, owned by profiles',
     ]);
-    expect(counterWritesByOthers('reviews/reviews.repository.ts', write('{ reviews_count: sql`reviews_count + 1` }'))).toEqual([]);
+    expect(counterWritesByOthers('profiles/profiles.repository.ts', write('{ reviews_count: sql`reviews_count + 1` }'))).toEqual([]);
     const dynamic = `export async function shift(db: DB, id: string, column: 'followers_count' | 'bio') {\n  await db.updateTable('profile').set({ [column]: 0 }).execute();\n}\n`;
     expect(counterWritesByOthers('accounts/accounts.repository.ts', dynamic)).toEqual([
       'accounts/accounts.repository.ts writes profile.followers_count, owned by profiles',

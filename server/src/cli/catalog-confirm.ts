@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { confirmAlbums } from '../modules/catalog/catalog-writer.ts';
 import { findAlbumIdByRef } from '../modules/catalog/albums.repository.ts';
 import { pendingAlbumCounts, pendingAlbumIdsAddedBy } from '../modules/catalog/pending-albums.repository.ts';
+import { createHydrator } from '../hydration/hydrator.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/index.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
@@ -16,8 +17,12 @@ const database = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(database.db);
   const username = values['all-from'];
+  // Who added what: the people the catalog names by id, read as every list reads them.
+  const hydrator = createHydrator({ db: database.db, caches: 'off' });
   if (username === undefined && positionals.length === 0) {
-    const waiting = await pendingAlbumCounts(database.db);
+    const counts = await pendingAlbumCounts(database.db);
+    const people = await hydrator.people(counts.flatMap(({ userId }) => (userId ? [userId] : [])));
+    const waiting = counts.map(({ userId, count }) => ({ username: userId ? people.get(userId)?.username : null, count }));
     console.log('Usage: npm run catalog:confirm -- <album id or slug>… | --all-from <username>');
     console.log(
       waiting.length
@@ -39,7 +44,8 @@ try {
       }
     }
     if (username !== undefined) {
-      const added = await pendingAlbumIdsAddedBy(database.db, username.toLowerCase());
+      const person = await hydrator.personNamed(username.toLowerCase());
+      const added = person ? await pendingAlbumIdsAddedBy(database.db, person.id) : [];
       if (added.length === 0) console.error(`No albums ${username}'s imports added are waiting.`);
       for (const id of added) ids.add(id);
     }

@@ -157,3 +157,11 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
 
   return { changeUsername, requestEmailChange, confirmEmail, reauthenticate };
 }
+
+/**
+ * Who holds a username, for the profiles module's addresses: the person it names now, or the one who gave it up after
+ * `since` (an old name leads to its person for 90 days). Made before the accounts module's services, as profiles is.
+ */
+export function createUsernameLookup(db: DB) {
+  return (username: string, since: string) => repository.usernameHolder(db, username, since);
+}

@@ -1,4 +1,3 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
 import { STORED_RESET_PREFIX, storedResetIdentifier } from '../../platform/auth/auth.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
@@ -13,14 +12,6 @@ export async function setUsername(db: DB, userId: string, username: string): Pro
   await refreshPeople(db, [userId]);
 }
 
-export async function createProfile(db: DB, userId: string, now: string): Promise<void> {
-  await db
-    .insertInto('profile')
-    .values({ user_id: userId, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-}
-
 export async function findMe(db: DB, userId: string) {
   const [row] = await me(db, userId);
   return row;
@@ -28,20 +19,7 @@ export async function findMe(db: DB, userId: string) {
 
 // Compiled once: every page the app starts on a signed-in browser asks who is signed in.
 const me = precompiled((db, userId: string) =>
-  db
-    .selectFrom('user')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select([
-      'user.id',
-      'user.name',
-      'user.email',
-      'user.username',
-      'user.created_at',
-      'profile.avatar_path',
-      'profile.bio',
-      'profile.onboarding_completed',
-    ])
-    .where('user.id', '=', userId),
+  db.selectFrom('user').select(['id', 'name', 'email', 'username', 'created_at']).where('id', '=', userId),
 );
 
 /** Keeps each person's newest sessions only; the oldest beyond `keep` are signed out. */
@@ -206,50 +184,19 @@ export async function twoFactorEnabled(db: DB, userId: string): Promise<boolean>
   return Boolean(row?.two_factor_enabled);
 }
 
-export async function avatarPath(db: DB, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('profile').select('avatar_path').where('user_id', '=', userId).executeTakeFirst();
-  return row?.avatar_path ?? null;
-}
-
-/** Removes the person; sessions, sign-in methods, two-factor and profile go with them (foreign keys cascade). */
-export async function deleteUser(db: DB, userId: string): Promise<void> {
-  const collections = await db.selectFrom('collection').select('id').where('user_id', '=', userId).execute();
+/**
+ * Removes the person; sessions, sign-in methods, two-factor and profile go with them (foreign keys cascade), and so
+ * do their collections (`collectionIds`, read before), which leave search too.
+ */
+export async function deleteUser(db: DB, userId: string, collectionIds: readonly string[]): Promise<void> {
   await db.deleteFrom('user').where('id', '=', userId).execute();
-  // Their collections went with them (cascade): out of search too.
   await refreshPeople(db, [userId]);
-  await refreshCollections(
-    db,
-    collections.map((row) => row.id),
-  );
-}
-
-export async function setAvatarPath(db: DB, userId: string, path: string | null, now: string): Promise<void> {
-  await db.updateTable('profile').set({ avatar_path: path, updated_at: now }).where('user_id', '=', userId).execute();
+  await refreshCollections(db, collectionIds);
 }
 
 export async function updateName(db: DB, userId: string, name: string, now: string): Promise<void> {
   await db.updateTable('user').set({ name, updated_at: now }).where('id', '=', userId).execute();
   await refreshPeople(db, [userId]);
-}
-
-export async function updateProfileFields(
-  db: DB,
-  userId: string,
-  changes: {
-    bio?: string;
-    avatar_path?: string | null;
-    preferred_genres?: string;
-    favorite_artists?: string;
-    onboarding_completed?: number;
-    onboarding_step?: number;
-  },
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('profile')
-    .set({ ...changes, updated_at: now })
-    .where('user_id', '=', userId)
-    .execute();
 }
 
 export async function unlinkAccount(db: DB, userId: string, accountId: string): Promise<void> {
@@ -259,89 +206,6 @@ export async function unlinkAccount(db: DB, userId: string, accountId: string): 
 /** The value stored under a verification identifier (a two-factor challenge stores the user id). */
 export async function verificationValue(db: DB, identifier: string): Promise<string | undefined> {
   return (await db.selectFrom('verification').select('value').where('identifier', '=', identifier).executeTakeFirst())?.value;
-}
-
-export async function onboardingOf(db: DB, userId: string) {
-  return db
-    .selectFrom('profile')
-    .select(['onboarding_step', 'onboarding_completed', 'preferred_genres', 'favorite_artists'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** Genres (not styles) of the catalog by name, for the onboarding's genre step. */
-export async function genres(db: DB) {
-  return db.selectFrom('genre').select(['slug', 'name']).where('kind', '=', 'genre').orderBy('name').execute();
-}
-
-/** Genres (and styles) by slug with their rule, for the onboarding's artist suggestions. */
-export async function genresBySlug(db: DB, slugs: readonly string[]) {
-  if (slugs.length === 0) return [];
-  return db
-    .selectFrom('genre')
-    .select(['id', 'rule'])
-    .where('slug', 'in', [...slugs])
-    .execute();
-}
-
-/**
- * Artists credited on confirmed albums, most such albums first (then most rated, then by name), leaving out the names
- * given (lower case) and the ids already chosen. `albums` narrows to albums of some genres: assigned ones by id, rule
- * ones ("New") from a release year on.
- */
-export async function suggestedArtists(
-  db: DB,
-  options: {
-    albums?: { genreIds: readonly string[]; fromYears: readonly number[] };
-    excludeNames: readonly string[];
-    excludeIds: readonly string[];
-    limit: number;
-  },
-) {
-  let query = db
-    .selectFrom('album_artist')
-    .innerJoin('album', 'album.id', 'album_artist.album_id')
-    .innerJoin('artist', 'artist.id', 'album_artist.artist_id')
-    .select([
-      'artist.id',
-      'artist.name',
-      (eb) => eb.fn.count<number>('album.id').distinct().as('albums'),
-      (eb) => eb.fn.sum<number>('album.rating_count').as('ratings'),
-    ])
-    .where('album.status', '=', 'confirmed')
-    .where('artist.status', '=', 'confirmed')
-    .where(sql`lower(artist.name)`, 'not in', [...options.excludeNames]);
-  if (options.excludeIds.length) query = query.where('artist.id', 'not in', [...options.excludeIds]);
-  const { albums } = options;
-  if (albums) {
-    query = query.where((eb) => {
-      const conditions: Expression<SqlBool>[] = albums.fromYears.map((year) => eb('album.release_year', '>=', year));
-      if (albums.genreIds.length)
-        conditions.push(
-          eb.exists(
-            eb
-              .selectFrom('album_genre')
-              .select(sql`1`.as('one'))
-              .whereRef('album_genre.album_id', '=', 'album.id')
-              .where('album_genre.genre_id', 'in', [...albums.genreIds]),
-          ),
-        );
-      return conditions.length ? eb.or(conditions) : sql<SqlBool>`1 = 0`;
-    });
-  }
-  const rows = await query
-    .groupBy(['artist.id', 'artist.name'])
-    .orderBy('albums', 'desc')
-    .orderBy('ratings', 'desc')
-    .orderBy('artist.name')
-    .limit(options.limit)
-    .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, albumCount: Number(row.albums) }));
-}
-
-/** How many of these artist ids the catalog has. */
-export async function countKnownArtists(db: DB, artistIds: readonly string[]): Promise<number> {
-  return (await db.selectFrom('artist').select('id').where('id', 'in', artistIds).execute()).length;
 }
 
 /** The providers among `providers` whose accounts the person linked (Settings → Connected Accounts). */

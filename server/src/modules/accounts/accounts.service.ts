@@ -24,7 +24,8 @@ import { removeAvatar, saveAvatar } from './avatars.ts';
 import { deviceCookies } from './device-cookies.ts';
 import { sessionTokenReader } from './session-cookie.ts';
 import { challengedUserId, rememberTotpCode, totpCodeUsed } from './totp-replay.ts';
-import { getOnboarding, saveOnboarding } from './onboarding.ts';
+import { getOnboarding, saveOnboarding, type OnboardingDeps } from './onboarding.ts';
+import type { ProfileFields, ProfileRows } from '../profiles/profiles.service.ts';
 import { uniqueUsername } from './usernames.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 
@@ -59,6 +60,10 @@ export interface AccountsServiceDeps {
   languageOf: (userId: string) => Promise<Language>;
   /** A password reset revokes the person's personal access tokens. */
   tokens: Pick<AccessTokensService, 'revokeAll'>;
+  /** The profile row: made at sign-up, its fields edited and read with the account (profiles owns it). */
+  profiles: Pick<ProfileRows, 'create' | 'ownProfile' | 'updateFields'>;
+  /** The onboarding's genres and artists. */
+  catalog: OnboardingDeps['catalog'];
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -83,6 +88,7 @@ const RECOVERY_MAIL_MS = 5 * 60_000;
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, auth, limiter } = deps;
   const limit = (base: number) => base * deps.limitMultiplier;
+  const onboardingDeps: OnboardingDeps = { catalog: deps.catalog, profiles: deps.profiles };
 
   const enforce = (key: string, max: number, windowMs = HOUR, count = true) => enforceLimit(limiter, key, max, windowMs, count);
   const devices = deviceCookies({ secret: deps.secret, secure: deps.secureCookies, clock: deps.clock });
@@ -96,16 +102,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function currentUser(userId: string): Promise<CurrentUser | null> {
-    const row = await repository.findMe(db, userId);
+    const [row, profile] = await Promise.all([repository.findMe(db, userId), deps.profiles.ownProfile(userId)]);
     if (!row) return null;
     return {
       id: row.id,
       name: row.name,
       username: row.username ?? row.id,
       email: row.email,
-      avatarUrl: uploadUrl(row.avatar_path),
-      bio: row.bio ?? '',
-      onboardingCompleted: Boolean(row.onboarding_completed),
+      avatarUrl: uploadUrl(profile?.avatar_path ?? null),
+      bio: profile?.bio ?? '',
+      onboardingCompleted: Boolean(profile?.onboarding_completed),
       createdAt: new Date(row.created_at).toISOString(),
     };
   }
@@ -321,7 +327,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   async function onUserCreated(user: { id: string; name: string }) {
     const username = await uniqueUsername(user.name, (candidate) => repository.usernameTaken(db, candidate));
     await repository.setUsername(db, user.id, username);
-    await repository.createProfile(db, user.id, deps.clock().toISOString());
+    await deps.profiles.create(user.id, deps.clock().toISOString());
   }
 
   const onSessionCreated = (session: { userId: string }) => repository.evictOldSessions(db, session.userId, MAX_SESSIONS_PER_PERSON);
@@ -332,8 +338,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
    */
   async function updateProfile(userId: string, update: ProfileUpdate): Promise<{ user: CurrentUser }> {
     const stamp = deps.clock().toISOString();
-    await repository.createProfile(db, userId, stamp);
-    const changes: Parameters<typeof repository.updateProfileFields>[2] = {};
+    await deps.profiles.create(userId, stamp);
+    const changes: ProfileFields = {};
     if (update.bio !== undefined) changes.bio = update.bio;
     if (update.avatarUrl !== undefined) {
       const path = update.avatarUrl?.slice('/uploads/'.length) ?? null;
@@ -343,7 +349,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     if (update.preferredGenres) changes.preferred_genres = JSON.stringify(update.preferredGenres);
     if (update.favoriteArtists) changes.favorite_artists = JSON.stringify(update.favoriteArtists);
     if (update.onboardingCompleted !== undefined) changes.onboarding_completed = update.onboardingCompleted ? 1 : 0;
-    if (Object.keys(changes).length) await repository.updateProfileFields(db, userId, changes, stamp);
+    if (Object.keys(changes).length) await deps.profiles.updateFields(userId, changes, stamp);
     const current = await currentUser(userId);
     if (update.name !== undefined && update.name !== current?.name) await repository.updateName(db, userId, update.name, stamp);
     const user = await currentUser(userId);
@@ -356,10 +362,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     deviceIdOf: (cookie: string | undefined) => devices.read(new Headers(cookie ? { cookie } : {}))?.id ?? null,
     updateProfile,
     uploadAvatar: async (userId: string, upload: Buffer) => ({
-      avatarUrl: await saveAvatar(db, deps.dataDir, userId, upload, deps.clock().toISOString()),
+      avatarUrl: await saveAvatar(deps.profiles, deps.dataDir, userId, upload, deps.clock().toISOString()),
     }),
     removeAvatar: async (userId: string) => {
-      await removeAvatar(db, deps.dataDir, userId, deps.clock().toISOString());
+      await removeAvatar(deps.profiles, deps.dataDir, userId, deps.clock().toISOString());
       return { avatarUrl: null };
     },
     register,
@@ -372,7 +378,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     viewerFor,
     onUserCreated,
     onSessionCreated,
-    onboarding: (userId: string) => getOnboarding(db, userId),
-    saveOnboarding: (userId: string, update: OnboardingUpdate) => saveOnboarding(db, userId, update, deps.clock().toISOString()),
+    onboarding: (userId: string) => getOnboarding(onboardingDeps, userId),
+    saveOnboarding: (userId: string, update: OnboardingUpdate) =>
+      saveOnboarding(onboardingDeps, userId, update, deps.clock().toISOString()),
   };
 }

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { DB } from '../../platform/db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
-import * as repository from './accounts.repository.ts';
+import type { ProfileRows } from '../profiles/profiles.service.ts';
 import { uploadUrl } from '../../platform/http/uploads.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -16,7 +15,13 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
  * bytes are ever served (no scripts in SVGs, no metadata, no oversized files). Names are random per upload, so
  * caches never show an old picture.
  */
-export async function saveAvatar(db: DB, dataDir: string, userId: string, upload: Buffer, now: string): Promise<string> {
+export async function saveAvatar(
+  profiles: Pick<ProfileRows, 'ownProfile' | 'updateFields'>,
+  dataDir: string,
+  userId: string,
+  upload: Buffer,
+  now: string,
+): Promise<string> {
   let webp: Buffer;
   try {
     const { format } = await sharp(upload).metadata();
@@ -32,14 +37,19 @@ export async function saveAvatar(db: DB, dataDir: string, userId: string, upload
   const relative = `avatars/${userId}-${randomBytes(6).toString('hex')}.webp`;
   await mkdir(join(dataDir, 'uploads', 'avatars'), { recursive: true });
   await writeFile(join(dataDir, 'uploads', relative), webp);
-  const previous = await repository.avatarPath(db, userId);
-  await repository.setAvatarPath(db, userId, relative, now);
+  const previous = (await profiles.ownProfile(userId))?.avatar_path;
+  await profiles.updateFields(userId, { avatar_path: relative }, now);
   if (previous) await rm(join(dataDir, 'uploads', previous), { force: true });
   return uploadUrl(relative)!;
 }
 
-export async function removeAvatar(db: DB, dataDir: string, userId: string, now: string): Promise<void> {
-  const previous = await repository.avatarPath(db, userId);
-  await repository.setAvatarPath(db, userId, null, now);
+export async function removeAvatar(
+  profiles: Pick<ProfileRows, 'ownProfile' | 'updateFields'>,
+  dataDir: string,
+  userId: string,
+  now: string,
+): Promise<void> {
+  const previous = (await profiles.ownProfile(userId))?.avatar_path;
+  await profiles.updateFields(userId, { avatar_path: null }, now);
   if (previous) await rm(join(dataDir, 'uploads', previous), { force: true });
 }

@@ -1,10 +1,16 @@
 import type { Onboarding, OnboardingArtist, OnboardingUpdate } from '@hearsay/contracts/accounts';
 import { paths } from '@hearsay/contracts/paths';
 import { earliestYearOfRule } from '../../db/genre-rules.ts';
-import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { slugify } from '../../platform/text.ts';
-import * as repository from './accounts.repository.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { ProfileRows } from '../profiles/profiles.service.ts';
+
+/** Where the onboarding reads and keeps what it shows: the catalog's genres and artists, the person's profile row. */
+export interface OnboardingDeps {
+  catalog: Pick<CatalogService, 'onboardingGenres' | 'genresBySlug' | 'suggestedArtists' | 'countKnownArtists'>;
+  profiles: Pick<ProfileRows, 'ownProfile' | 'updateFields'>;
+}
 
 /** The default onboarding groups of spec §3; database genres not listed join "Other". */
 const DEFAULT_GROUPS: { name: string; genres: string[] }[] = [
@@ -46,8 +52,8 @@ const parseList = (value: string): string[] => {
   }
 };
 
-export async function getOnboarding(db: DB, userId: string): Promise<Onboarding> {
-  const [profile, genres] = await Promise.all([repository.onboardingOf(db, userId), repository.genres(db)]);
+export async function getOnboarding(deps: OnboardingDeps, userId: string): Promise<Onboarding> {
+  const [profile, genres] = await Promise.all([deps.profiles.ownProfile(userId), deps.catalog.onboardingGenres()]);
   if (!profile) throw notFound('profile_not_found');
   const preferredGenres = parseList(profile.preferred_genres);
   return {
@@ -56,7 +62,7 @@ export async function getOnboarding(db: DB, userId: string): Promise<Onboarding>
     preferredGenres,
     favoriteArtists: parseList(profile.favorite_artists),
     genreGroups: genreGroups(genres),
-    suggestedArtists: await suggestArtists(db, preferredGenres),
+    suggestedArtists: await suggestArtists(deps.catalog, preferredGenres),
   };
 }
 
@@ -94,15 +100,15 @@ function genreGroups(genres: readonly { slug: string; name: string }[]): Onboard
 }
 
 /** Artists of the chosen genres, most albums first, topped up with the most credited artists of all. */
-async function suggestArtists(db: DB, genreSlugs: readonly string[]): Promise<OnboardingArtist[]> {
+async function suggestArtists(catalog: OnboardingDeps['catalog'], genreSlugs: readonly string[]): Promise<OnboardingArtist[]> {
   const chosen: { id: string; name: string; albumCount: number }[] = [];
   if (genreSlugs.length > 0) {
-    const rows = await repository.genresBySlug(db, genreSlugs);
+    const rows = await catalog.genresBySlug(genreSlugs);
     const currentYear = new Date().getUTCFullYear();
     const fromYears = rows.map((row) => earliestYearOfRule(row.rule, currentYear)).filter((year): year is number => year !== null);
     const genreIds = rows.filter((row) => earliestYearOfRule(row.rule, currentYear) === null).map((row) => row.id);
     chosen.push(
-      ...(await repository.suggestedArtists(db, {
+      ...(await catalog.suggestedArtists({
         albums: { genreIds, fromYears },
         excludeNames: PLACEHOLDER_ARTISTS,
         excludeIds: [],
@@ -112,7 +118,7 @@ async function suggestArtists(db: DB, genreSlugs: readonly string[]): Promise<On
   }
   if (chosen.length < SUGGESTED_ARTISTS) {
     chosen.push(
-      ...(await repository.suggestedArtists(db, {
+      ...(await catalog.suggestedArtists({
         excludeNames: PLACEHOLDER_ARTISTS,
         excludeIds: chosen.map((artist) => artist.id),
         limit: SUGGESTED_ARTISTS - chosen.length,
@@ -123,19 +129,18 @@ async function suggestArtists(db: DB, genreSlugs: readonly string[]): Promise<On
 }
 
 /** Saves one step: the selections it carries, the furthest step reached, and completion. */
-export async function saveOnboarding(db: DB, userId: string, update: OnboardingUpdate, now: string): Promise<Onboarding> {
+export async function saveOnboarding(deps: OnboardingDeps, userId: string, update: OnboardingUpdate, now: string): Promise<Onboarding> {
   if (update.preferredGenres) {
-    const offered = new Set(genreGroups(await repository.genres(db)).flatMap((group) => group.genres.map((genre) => genre.slug)));
+    const offered = new Set(genreGroups(await deps.catalog.onboardingGenres()).flatMap((group) => group.genres.map((genre) => genre.slug)));
     if (!update.preferredGenres.every((slug) => offered.has(slug))) throw badRequest('unknown_genre');
   }
   if (update.favoriteArtists?.length) {
-    if ((await repository.countKnownArtists(db, update.favoriteArtists)) !== new Set(update.favoriteArtists).size)
+    if ((await deps.catalog.countKnownArtists(update.favoriteArtists)) !== new Set(update.favoriteArtists).size)
       throw badRequest('unknown_artist');
   }
-  const current = await repository.onboardingOf(db, userId);
+  const current = await deps.profiles.ownProfile(userId);
   if (!current) throw notFound('profile_not_found');
-  await repository.updateProfileFields(
-    db,
+  await deps.profiles.updateFields(
     userId,
     {
       onboarding_step: Math.max(Number(current.onboarding_step), update.step),
@@ -145,5 +150,5 @@ export async function saveOnboarding(db: DB, userId: string, update: OnboardingU
     },
     now,
   );
-  return getOnboarding(db, userId);
+  return getOnboarding(deps, userId);
 }

@@ -19,6 +19,7 @@ import type { RequestContext, WithCookies } from './accounts.service.ts';
 import * as repository from './accounts.repository.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.ts';
+import type { ProfileRows } from '../profiles/profiles.service.ts';
 import { rememberTotpCode } from './totp-replay.ts';
 import { describeUserAgent } from './user-agents.ts';
 
@@ -45,6 +46,10 @@ export interface SecurityServiceDeps {
   realtime: Pick<Realtime, 'disconnect'>;
   /** A password change and "sign out of all other devices" revoke the person's access tokens when asked to. */
   tokens: Pick<AccessTokensService, 'revokeAll'>;
+  /** The picture to delete with an account (profiles owns the row). */
+  profiles: Pick<ProfileRows, 'ownProfile'>;
+  /** The ids of a person's collections, which go with the account and leave search (the collections service's). */
+  collectionIdsOf: (userId: string) => Promise<string[]>;
 }
 
 export type SecurityService = ReturnType<typeof createSecurityService>;
@@ -269,11 +274,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     else if (input.confirmation !== 'DELETE') {
       throw badRequest('confirmation_required', undefined, [fieldIssue('body.confirmation', 'confirmation_required')]);
     }
-    const avatar = await repository.avatarPath(db, viewer.id);
+    const avatar = (await deps.profiles.ownProfile(viewer.id))?.avatar_path;
     // Signing out first gets the library's own cookie-clearing headers (names differ over https).
     const signOut = await callAuth(() => auth.api.signOut({ headers: context.headers, asResponse: true }));
     for (const forget of deps.forgetPerson) await forget(viewer.id);
-    await repository.deleteUser(db, viewer.id);
+    await repository.deleteUser(db, viewer.id, await deps.collectionIdsOf(viewer.id));
     if (avatar) await rm(join(deps.dataDir, 'uploads', avatar), { force: true });
     return { body: { ok: true }, setCookies: signOut.setCookies };
   }

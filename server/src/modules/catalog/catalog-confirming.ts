@@ -15,10 +15,14 @@ export function createCatalogConfirming(context: CatalogContext) {
     return confirmed;
   }
 
-  /** The imported albums waiting for a moderator, oldest first. */
+  /** The imported albums waiting for a moderator, oldest first, each with the username of who added it (null: none now). */
   async function waitingAlbums(query: { page: number; limit: number }) {
     const { rows, total } = await pendingAlbums(db, query.limit, (query.page - 1) * query.limit);
-    return { rows, total };
+    const people = await deps.hydrator.people(rows.flatMap((row) => (row.created_by ? [row.created_by] : [])));
+    return {
+      rows: rows.map(({ created_by, ...row }) => ({ ...row, username: (created_by && people.get(created_by)?.username) || null })),
+      total,
+    };
   }
 
   return {

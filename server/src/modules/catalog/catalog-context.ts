@@ -42,8 +42,11 @@ export interface CatalogServiceDeps {
   charts: { priorWeight: number; minRatings: number };
   ratings: RatingLookup;
   reviews: ReviewLookup;
-  /** Album cards (the hydration layer keeps what they are made from, and the catalog tells it when an album changes). */
-  hydrator: Pick<Hydrator, 'albums' | 'withAlbums' | 'thingRules' | 'forgetAlbum' | 'forgetAlbums'>;
+  /**
+   * Album cards (the hydration layer keeps what they are made from, and the catalog tells it when an album changes);
+   * the people who added pending albums and found them (their usernames, their account's age).
+   */
+  hydrator: Pick<Hydrator, 'albums' | 'withAlbums' | 'thingRules' | 'forgetAlbum' | 'forgetAlbums' | 'people'>;
   /**
    * CACHES: with caches off, album pages, charts and active lists are read for every request. The catalog's
    * rating prior and genre counts are still kept a minute: each is a scan of the whole catalog no request should pay.

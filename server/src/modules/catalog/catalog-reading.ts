@@ -101,6 +101,7 @@ export function createCatalogReading(context: CatalogContext) {
     return { ...album, links: withPreferredFirst(album.links, preferred), viewerRating: mine.get(album.id) ?? null };
   }
 
+  /** The genre a list is filtered by, from its slug (none without one); not found when no genre has the slug. */
   async function genreFilter(slug: string | undefined) {
     if (!slug) return undefined;
     const genre = await findGenre(db, slug);

@@ -13,29 +13,22 @@ export async function countAlbumsAddedBy(db: DB, userId: string, since: string):
   return Number(row.n);
 }
 
-/** Pending albums the member with this username added. */
-export async function pendingAlbumIdsAddedBy(db: DB, username: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('album')
-    .innerJoin('user', 'user.id', 'album.created_by')
-    .select('album.id')
-    .where('user.username', '=', username)
-    .where('album.status', '=', 'pending')
-    .execute();
+/** Pending albums this member added. */
+export async function pendingAlbumIdsAddedBy(db: DB, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('album').select('id').where('created_by', '=', userId).where('status', '=', 'pending').execute();
   return rows.map((row) => row.id);
 }
 
-/** Members with albums waiting for confirmation, and how many, most first. */
+/** Who added the albums waiting for confirmation (null: a deleted account, or the catalog itself), and how many, most first. */
 export async function pendingAlbumCounts(db: DB) {
   const rows = await db
     .selectFrom('album')
-    .leftJoin('user', 'user.id', 'album.created_by')
-    .select((eb) => ['user.username', eb.fn.countAll<number>().as('n')])
-    .where('album.status', '=', 'pending')
-    .groupBy('user.username')
+    .select((eb) => ['created_by', eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'pending')
+    .groupBy('created_by')
     .orderBy('n', 'desc')
     .execute();
-  return rows.map((row) => ({ username: row.username, count: Number(row.n) }));
+  return rows.map((row) => ({ userId: row.created_by, count: Number(row.n) }));
 }
 
 /** Imported albums waiting for a moderator, oldest first (rejected ones are left out). */
@@ -43,8 +36,7 @@ export async function pendingAlbums(db: DB, limit: number, offset: number) {
   const base = db.selectFrom('album').where('album.status', '=', 'pending').where('album.rejected_at', 'is', null);
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const rows = await base
-    .leftJoin('user', 'user.id', 'album.created_by')
-    .select(['album.id', 'album.title', 'album.artist_credit', 'album.slug', 'album.created_at', 'user.username'])
+    .select(['album.id', 'album.title', 'album.artist_credit', 'album.slug', 'album.created_at', 'album.created_by'])
     .orderBy('album.created_at')
     .orderBy('album.id')
     .limit(limit)

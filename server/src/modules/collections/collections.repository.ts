@@ -63,6 +63,12 @@ export async function insertEntries(
 }
 
 /** Ids of a person's collections called `name`. */
+/** Every collection of a person, private ones too. */
+export async function idsOwnedBy(db: DB, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('collection').select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function idsNamed(db: DB, userId: string, name: string): Promise<string[]> {
   const rows = await db.selectFrom('collection').select('id').where('user_id', '=', userId).where('name', '=', name).execute();
   return rows.map((row) => row.id);
@@ -122,14 +128,6 @@ export async function shiftCounter(db: DB, id: string, column: 'album_count' | '
     .updateTable('collection')
     .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
     .where('id', '=', id)
-    .execute();
-}
-
-export async function shiftPublicCollections(db: DB, userId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('profile')
-    .set({ public_collections_count: sql`public_collections_count + ${delta}` })
-    .where('user_id', '=', userId)
     .execute();
 }
 
@@ -219,39 +217,6 @@ export async function publicCount(db: DB, ownerId: string): Promise<number> {
     .where('is_private', '=', 0)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-/** The feed's rows for a public collection (decision 015): made public on creation, or an album added to it. */
-export async function recordCollectionActivity(
-  db: DB,
-  activity: {
-    id: string;
-    userId: string;
-    verb: 'created_collection' | 'added_to_collection';
-    collectionId: string;
-    albumId: string | null;
-    now: string;
-  },
-): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      id: activity.id,
-      actor_id: activity.userId,
-      verb: activity.verb,
-      object_type: 'collection',
-      object_id: activity.collectionId,
-      album_id: activity.albumId,
-      created_at: activity.now,
-    })
-    .execute();
-}
-
-/** A collection deleted or made private leaves the feed; an album taken out takes its "added" row along. */
-export async function deleteCollectionActivity(db: DB, collectionId: string, albumId?: string): Promise<void> {
-  let query = db.deleteFrom('activity').where('object_type', '=', 'collection').where('object_id', '=', collectionId);
-  if (albumId) query = query.where('verb', '=', 'added_to_collection').where('album_id', '=', albumId);
-  await query.execute();
 }
 
 /** The public lists a visitor may read whose id is in the range, for the sitemap. */

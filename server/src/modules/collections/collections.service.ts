@@ -12,6 +12,7 @@ import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import * as asked from './asked.repository.ts';
+import type { ActivityLog } from '../feed/feed.service.ts';
 import * as repository from './collections.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
@@ -29,6 +30,13 @@ export interface CollectionsServiceDeps {
   hydrator: Pick<Hydrator, 'person' | 'rules' | 'where' | 'excluded' | 'shownLists' | 'withAlbums'>;
   /** Told after a like is committed. */
   events?: Pick<EventBus, 'emit'>;
+  /**
+   * The owner's count of public collections on their profile (profiles' counters), moved in the collection's
+   * transaction. Profiles uses this service, so it is handed in as the shape needed here, not as the profiles service.
+   */
+  profileCounters: { shiftCounters(executor: DB, userId: string, deltas: { public_collections_count: number }): Promise<void> };
+  /** The feed's rows for a new public list and an album added to one, written and removed in the list's transaction. */
+  activity: ActivityLog;
 }
 
 export type CollectionsService = ReturnType<typeof createCollectionsService>;
@@ -115,15 +123,15 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       });
       const notes = options.notes;
       await repository.insertEntries(trx, id, albumIds, 0, stamp, notes ? albumIds.map((albumId) => notes.get(albumId) ?? '') : '');
-      if (!input.isPrivate) await repository.shiftPublicCollections(trx, userId, 1);
+      if (!input.isPrivate) await deps.profileCounters.shiftCounters(trx, userId, { public_collections_count: 1 });
       if (!input.isPrivate && !options.quiet) {
-        await repository.recordCollectionActivity(trx, {
-          id: newId(),
-          userId,
+        await deps.activity.record(trx, {
+          actorId: userId,
           verb: 'created_collection',
-          collectionId: id,
+          objectType: 'collection',
+          objectId: id,
           albumId: null,
-          now: stamp,
+          at: stamp,
         });
       }
     });
@@ -149,9 +157,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         updated_at: now(),
       });
       const flipped = input.isPrivate !== undefined && (await repository.setPrivate(trx, collectionId, input.isPrivate));
-      if (flipped) await repository.shiftPublicCollections(trx, userId, input.isPrivate ? -1 : 1);
+      if (flipped) await deps.profileCounters.shiftCounters(trx, userId, { public_collections_count: input.isPrivate ? -1 : 1 });
       // A collection made private leaves followers' feeds; made public again, it is not news again.
-      if (flipped && input.isPrivate) await repository.deleteCollectionActivity(trx, collectionId);
+      if (flipped && input.isPrivate) await deps.activity.remove(trx, { objectType: 'collection', objectId: collectionId });
     });
     return detail(collectionId, userId);
   }
@@ -165,8 +173,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   async function deleteCollection(collectionId: string, ownerId: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const deleted = await repository.deleteCollection(trx, collectionId);
-      if (deleted?.wasPublic) await repository.shiftPublicCollections(trx, ownerId, -1);
-      await repository.deleteCollectionActivity(trx, collectionId);
+      if (deleted?.wasPublic) await deps.profileCounters.shiftCounters(trx, ownerId, { public_collections_count: -1 });
+      await deps.activity.remove(trx, { objectType: 'collection', objectId: collectionId });
     });
   }
 
@@ -187,13 +195,13 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       await repository.shiftCounter(trx, collectionId, 'album_count', 1);
       await repository.updateCollection(trx, collectionId, { updated_at: stamp });
       if (!collection.is_private) {
-        await repository.recordCollectionActivity(trx, {
-          id: newId(),
-          userId,
+        await deps.activity.record(trx, {
+          actorId: userId,
           verb: 'added_to_collection',
-          collectionId,
+          objectType: 'collection',
+          objectId: collectionId,
           albumId: albumId!,
-          now: stamp,
+          at: stamp,
         });
       }
     });
@@ -205,7 +213,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
     await db.transaction().execute(async (trx) => {
       if (!(await repository.removeEntry(trx, collectionId, albumId))) return;
-      await repository.deleteCollectionActivity(trx, collectionId, albumId);
+      // The album taken out takes its "added" row along.
+      await deps.activity.remove(trx, { objectType: 'collection', objectId: collectionId, verb: 'added_to_collection', albumId });
       await repository.shiftCounter(trx, collectionId, 'album_count', -1);
       // Positions stay 0..n-1, so the first three covers are always the first three albums.
       const rest = await repository.entries(trx, collectionId);
@@ -342,5 +351,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     choicesForAlbum,
     publicCount: (ownerId: string) => repository.publicCount(db, ownerId),
     forgetPerson,
+    /** A person's collections, private ones too: they go with a deleted account, and out of search. */
+    idsOwnedBy: (userId: string) => repository.idsOwnedBy(db, userId),
   };
 }

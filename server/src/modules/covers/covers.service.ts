@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import type { DB } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
-import * as repository from './covers.repository.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ARTIST_IMAGE_SIZE, generatedAlbumCover, generatedArtistImage, type Drawing } from './generated-cover.ts';
 
 /**
@@ -15,7 +14,8 @@ export type CoverImage = { kind: 'file'; path: string; lastModified: Date; gener
 type CoverFile = Extract<CoverImage, { kind: 'file' }>;
 
 export interface CoverServiceDeps {
-  db: DB;
+  /** The albums and artists pictured, and whether the archive had an album's cover (the catalog keeps it). */
+  catalog: Pick<CatalogService, 'albumForCover' | 'artistForImage' | 'recordCoverStatus'>;
   dataDir: string;
   mode: 'remote' | 'off';
   /** Cover Art Archive base URL; tests point it at a local server playing the archive. */
@@ -146,7 +146,7 @@ export function createCoverService(deps: CoverServiceDeps) {
   }
 
   async function albumCover(albumId: string, size: CoverSize = 500): Promise<CoverImage> {
-    const album = await repository.findAlbumForCover(deps.db, albumId);
+    const album = await deps.catalog.albumForCover(albumId);
     if (!album) throw notFound('album_not_found');
     if (album.cover_status === 'cached') {
       const file = await cachedFile(album.id, size);
@@ -161,7 +161,7 @@ export function createCoverService(deps: CoverServiceDeps) {
     }
     if (album.mbid && shouldFetch(album)) {
       const stored = await fetchOnce(album.id, album.mbid, size);
-      await repository.recordCoverStatus(deps.db, album.id, stored ? 'cached' : 'missing', deps.clock().toISOString());
+      await deps.catalog.recordCoverStatus(album.id, stored ? 'cached' : 'missing', deps.clock().toISOString());
       if (stored) deps.onCoverFound?.(album.id);
       if (stored) {
         const file = await cachedFile(album.id, size);
@@ -172,7 +172,7 @@ export function createCoverService(deps: CoverServiceDeps) {
   }
 
   async function artistImage(artistId: string): Promise<CoverImage> {
-    const artist = await repository.findArtistName(deps.db, artistId);
+    const artist = await deps.catalog.artistForImage(artistId);
     if (!artist) throw notFound('artist_not_found');
     return drawn(generatedArtistImage(artist.name), ARTIST_IMAGE_SIZE);
   }

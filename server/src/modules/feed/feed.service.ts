@@ -22,6 +22,8 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 
+export { createActivityLog, type ActivityLog, type ActivityMatch, type ActivityRow } from './activity-log.ts';
+
 export interface FeedServiceDeps {
   clock: () => Date;
   catalog: CatalogService;

@@ -1,9 +1,7 @@
 import type { ImportSummary } from '@hearsay/contracts/imports';
-import type { DB } from '../../platform/db/index.ts';
 import type { ClientOrigin } from '../../platform/http/client-origin.ts';
 import { matchKey, matchWords, titleMatchKey } from '../../platform/text.ts';
 import type { CatalogEntry, CatalogService } from '../catalog/catalog.service.ts';
-import * as repository from './imports.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -65,7 +63,6 @@ function sameArtists(one: readonly string[], other: readonly string[]): boolean 
 }
 
 export interface AlbumMatchingDeps {
-  db: DB;
   clock: () => Date;
   catalog: CatalogService;
   /** Albums new to the catalog that one import, and one person's imports in 24 hours, may add. */
@@ -79,7 +76,7 @@ export type AlbumMatching = ReturnType<typeof createAlbumMatching>;
  * the same for a RateYourMusic CSV and a Hearsay export (decision 010).
  */
 export function createAlbumMatching(deps: AlbumMatchingDeps) {
-  const { db, catalog } = deps;
+  const { catalog } = deps;
 
   /**
    * Each row's album: first by the key of artist and title (every spelling of both), then, for rows not found so,
@@ -89,7 +86,7 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
    */
   async function findAlbums<T extends WantedAlbum>(userId: string, rows: readonly T[]) {
     const keysOf = (row: T) => row.artistNames.flatMap((artist) => row.titles.map((title) => catalog.albumMatchKey(artist, title)));
-    const found = await repository.albumsByMatchKey(db, [...new Set(rows.flatMap(keysOf))]);
+    const found = await catalog.albumsByMatchKey([...new Set(rows.flatMap(keysOf))]);
     const byKey = new Map<string, Candidate[]>();
     for (const album of found)
       byKey.set(album.match_key, [...(byKey.get(album.match_key) ?? []), { id: album.id, year: album.release_year }]);
@@ -104,7 +101,7 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
 
     const titleKeysOf = (row: T) => [...new Set(row.titles.map(titleMatchKey))];
     const unfound = rows.filter((row) => !albumOf.has(row));
-    const similar = await repository.albumsByTitleKey(db, [...new Set(unfound.flatMap(titleKeysOf))]);
+    const similar = await catalog.albumsByTitleKey([...new Set(unfound.flatMap(titleKeysOf))]);
     for (const row of unfound) {
       const keys = titleKeysOf(row);
       const artists = row.artistNames.map(matchWords);
@@ -142,7 +139,7 @@ export function createAlbumMatching(deps: AlbumMatchingDeps) {
   ) {
     if (!missing.length) return;
     // A new album goes under an artist the catalog already has, if any spelling of the name matches one.
-    const known = await repository.artistNamesByKey(db, [
+    const known = await catalog.artistNamesByKey([
       ...new Set(missing.flatMap((row) => row.credits.flatMap((credit) => [credit.name, ...credit.aliases].map(matchKey)))),
     ]);
     const entries = new Map<string, { rows: T[]; entry: CatalogEntry }>();

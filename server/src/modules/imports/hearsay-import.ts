@@ -78,7 +78,7 @@ export interface HearsayImportDeps {
   /** Uploads wait under `imports/` here until their job has read them. */
   dataDir: string;
   clock: () => Date;
-  catalog: Pick<CatalogService, 'splitArtistCredit'>;
+  catalog: Pick<CatalogService, 'splitArtistCredit' | 'albumsByIds' | 'albumsByMbid'>;
   ratings: RatingsService;
   library: LibraryService;
   reviews: ReviewsService;
@@ -302,21 +302,14 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     async function albumsFor(albums: readonly ExportAlbum[], lineOf: (album: ExportAlbum) => number) {
       const unique = [...new Map(albums.map((album) => [album.id, album])).values()];
       const result = new Map<string, FoundAlbum>();
-      const sameId = new Map(
-        (
-          await repository.albumsByIds(
-            db,
-            unique.map((album) => album.id),
-          )
-        ).map((row) => [row.id, row.title_key]),
-      );
+      const sameId = new Map((await deps.catalog.albumsByIds(unique.map((album) => album.id))).map((row) => [row.id, row.title_key]));
       for (const album of unique)
         if (sameId.get(album.id) === titleMatchKey(album.title)) result.set(album.id, { id: album.id, created: false });
 
       let rest = unique.filter((album) => !result.has(album.id));
       const mbids = [...new Set(rest.flatMap((album) => (album.mbid ? [album.mbid] : [])))];
       const byMbid = new Map<string, string>();
-      for (const row of await repository.albumsByMbid(db, mbids)) if (row.mbid && !byMbid.has(row.mbid)) byMbid.set(row.mbid, row.id);
+      for (const row of await deps.catalog.albumsByMbid(mbids)) if (row.mbid && !byMbid.has(row.mbid)) byMbid.set(row.mbid, row.id);
       for (const album of rest) {
         const id = album.mbid ? byMbid.get(album.mbid) : undefined;
         if (id) result.set(album.id, { id, created: false });

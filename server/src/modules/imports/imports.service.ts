@@ -11,6 +11,7 @@ import type { CatalogEntry, CatalogService } from '../catalog/catalog.service.ts
 import type { CollectionsService } from '../collections/collections.service.ts';
 import type { JournalService } from '../journal/journal.service.ts';
 import type { LibraryService } from '../library/library.service.ts';
+import type { ProfileRows } from '../profiles/profiles.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { recordImportFailure } from './import-failure.ts';
@@ -54,6 +55,8 @@ export interface ImportsServiceDeps {
   reviews: ReviewsService;
   collections: CollectionsService;
   journal: JournalService;
+  /** The profile's RateYourMusic-imported flag, set in the transaction that finishes a first import. */
+  profiles: Pick<ProfileRows, 'markRymImported'>;
   /** Albums new to the catalog that one import, and one person's imports in 24 hours, may add. */
   limits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
   jobs: Pick<JobRunner, 'enqueue'>;
@@ -200,7 +203,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
           const progress = { processed: next.rows, summary: JSON.stringify(summary), updated_at: stamp };
           if (!done) return repository.updateJob(trx, job.id, progress);
           await repository.updateJob(trx, job.id, { ...progress, status: 'done', total: next.rows, finished_at: stamp });
-          await repository.markProfileImported(trx, job.owner!, stamp);
+          await deps.profiles.markRymImported(trx, job.owner!, stamp);
           await repository.deleteFile(trx, job.id);
         },
       };

@@ -74,27 +74,3 @@ export async function monthCounts(db: DB, userId: string) {
   }
   return [...months].map(([month, count]) => ({ month, count }));
 }
-
-/** The feed's row for a logged listen (decision 015); the entry is its object, so deleting the entry deletes it. */
-export async function recordListened(
-  db: DB,
-  activityId: string,
-  entry: { id: string; user_id: string; album_id: string; created_at: string },
-) {
-  await db
-    .insertInto('activity')
-    .values({
-      id: activityId,
-      actor_id: entry.user_id,
-      verb: 'listened',
-      object_type: 'journal_entry',
-      object_id: entry.id,
-      album_id: entry.album_id,
-      created_at: entry.created_at,
-    })
-    .execute();
-}
-
-export async function deleteListenActivity(db: DB, entryId: string): Promise<void> {
-  await db.deleteFrom('activity').where('object_type', '=', 'journal_entry').where('object_id', '=', entryId).execute();
-}

@@ -11,6 +11,7 @@ import type { DB } from '../../platform/db/index.ts';
 import { badRequest, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { ActivityLog } from '../feed/feed.service.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import type { Expression, SqlBool } from 'kysely';
@@ -23,6 +24,8 @@ export interface JournalServiceDeps {
   catalog: CatalogService;
   /** Each entry's album card. */
   hydrator: Pick<Hydrator, 'withAlbums'>;
+  /** The feed's row for a listen, written in the entry's transaction (decision 015). */
+  activity: ActivityLog;
 }
 
 export type JournalService = ReturnType<typeof createJournalService>;
@@ -95,7 +98,17 @@ export function createJournalService(deps: JournalServiceDeps) {
     };
     await db.transaction().execute(async (trx) => {
       await repository.insertEntry(trx, row);
-      if (!options.quiet) await repository.recordListened(trx, newId(), row);
+      // The entry is the row's object: the feed shows the album, the day and that listen's rating, never the note.
+      if (!options.quiet) {
+        await deps.activity.record(trx, {
+          actorId: userId,
+          verb: 'listened',
+          objectType: 'journal_entry',
+          objectId: row.id,
+          albumId,
+          at: now,
+        });
+      }
     });
     return presentOne(row, userId);
   }
@@ -122,7 +135,7 @@ export function createJournalService(deps: JournalServiceDeps) {
   async function remove(userId: string, entryId: string): Promise<void> {
     const deleted = await db.transaction().execute(async (trx) => {
       if (!(await repository.deleteOwnEntry(trx, userId, entryId))) return false;
-      await repository.deleteListenActivity(trx, entryId);
+      await deps.activity.remove(trx, { objectType: 'journal_entry', objectId: entryId });
       return true;
     });
     if (!deleted) throw entryNotFound();

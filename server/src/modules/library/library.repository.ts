@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
 
 export type Mark = 'album_like' | 'listen_later';
@@ -22,19 +21,6 @@ export async function hasMark(db: DB, table: Mark, userId: string, albumId: stri
   return Boolean(
     await db.selectFrom(table).select('album_id').where('user_id', '=', userId).where('album_id', '=', albumId).executeTakeFirst(),
   );
-}
-
-export async function shiftLikeCount(db: DB, albumId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('album')
-    .set({ like_count: sql`like_count + ${delta}` })
-    .where('id', '=', albumId)
-    .execute();
-}
-
-export async function likeCount(db: DB, albumId: string): Promise<number> {
-  const row = await db.selectFrom('album').select('like_count').where('id', '=', albumId).executeTakeFirst();
-  return Number(row?.like_count ?? 0);
 }
 
 export async function markedAlbumIds(db: DB, table: Mark, userId: string, limit: number, offset: number) {

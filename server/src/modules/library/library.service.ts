@@ -28,7 +28,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       deps.ratings.viewerRatings(userId, [albumId]),
       repository.hasMark(db, 'album_like', userId, albumId),
       repository.hasMark(db, 'listen_later', userId, albumId),
-      repository.likeCount(db, albumId),
+      catalog.likeCount(albumId),
     ]);
     return { rating: ratings.get(albumId) ?? null, liked, listenLater, likeCount };
   }
@@ -44,7 +44,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       const changed = liked
         ? await repository.addMark(trx, 'album_like', userId, albumId, options.at ?? deps.clock().toISOString())
         : await repository.removeMark(trx, 'album_like', userId, albumId);
-      if (changed) await repository.shiftLikeCount(trx, albumId, liked ? 1 : -1);
+      if (changed) await catalog.shiftAlbumCounters(trx, albumId, { like_count: liked ? 1 : -1 });
     });
     catalog.invalidateAlbum(albumId);
     return state(userId, albumId);
@@ -69,7 +69,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
   async function forgetPerson(userId: string): Promise<void> {
     const albumIds = await db.transaction().execute(async (trx) => {
       const ids = await repository.markedAlbumIdsAll(trx, 'album_like', userId);
-      for (const albumId of ids) await repository.shiftLikeCount(trx, albumId, -1);
+      for (const albumId of ids) await catalog.shiftAlbumCounters(trx, albumId, { like_count: -1 });
       await repository.removeAllMarks(trx, 'album_like', userId);
       return ids;
     });

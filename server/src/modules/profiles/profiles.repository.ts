@@ -1,36 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator, type Updateable } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
-import type { ProfileVisibility } from '../../db/schema.ts';
+import type { Database, ProfileTable, ProfileVisibility } from '../../db/schema.ts';
+import { inJsonList, jsonList } from '../../platform/db/json-arrays.ts';
+import { precompiled } from '../../platform/db/precompiled.ts';
 
-export async function findByUsername(db: DB, username: string) {
+/** What a profile page shows of the row beside the person's card: the bio and the counts. */
+export async function profilePageRow(db: DB, userId: string) {
   return db
-    .selectFrom('user')
-    .leftJoin('profile', 'profile.user_id', 'user.id')
-    .select([
-      'user.id',
-      'user.username',
-      'user.name',
-      'profile.bio',
-      'profile.ratings_count',
-      'profile.reviews_count',
-      'profile.followers_count',
-      'profile.following_count',
-      'profile.visibility',
-    ])
-    .where('user.username', '=', username)
+    .selectFrom('profile')
+    .select(['bio', 'ratings_count', 'reviews_count', 'followers_count', 'following_count'])
+    .where('user_id', '=', userId)
     .executeTakeFirst();
-}
-
-/** The person who gave up this username after `since`: an old profile address still leads to them. */
-export async function findByFormerUsername(db: DB, username: string, since: string) {
-  const redirect = await db
-    .selectFrom('username_redirect')
-    .innerJoin('user', 'user.id', 'username_redirect.user_id')
-    .select('user.username')
-    .where('username_redirect.old_username', '=', username)
-    .where('username_redirect.created_at', '>', since)
-    .executeTakeFirst();
-  return redirect?.username ? findByUsername(db, redirect.username) : undefined;
 }
 
 export async function addFollow(db: DB, followerId: string, followeeId: string, now: string): Promise<boolean> {
@@ -49,19 +29,6 @@ export async function removeFollow(db: DB, followerId: string, followeeId: strin
     .where('followee_id', '=', followeeId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function shiftFollowCounts(db: DB, followerId: string, followeeId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('profile')
-    .set({ following_count: sql`following_count + ${delta}` })
-    .where('user_id', '=', followerId)
-    .execute();
-  await db
-    .updateTable('profile')
-    .set({ followers_count: sql`followers_count + ${delta}` })
-    .where('user_id', '=', followeeId)
-    .execute();
 }
 
 export async function counts(db: DB, userId: string) {
@@ -103,37 +70,24 @@ export async function relations(db: DB, userId: string) {
   return { following: following.map((row) => row.followee_id), followers: followers.map((row) => row.follower_id) };
 }
 
-export async function shiftCount(db: DB, userId: string, column: 'followers_count' | 'following_count', delta: number): Promise<void> {
-  await db
+/**
+ * The profile's counters (decision 015): written here only, each in the transaction of the rows it counts, which the
+ * module owning those rows passes in (decision 065): ratings, reviews, public collections, and this module's follows.
+ */
+export type ProfileCounter = 'ratings_count' | 'reviews_count' | 'public_collections_count' | 'followers_count' | 'following_count';
+
+/** Moves a person's counters by these amounts, as a statement to run or to make a clause of a larger one. */
+export function shiftCountersQuery(db: QueryCreator<Database>, userId: string, deltas: Partial<Record<ProfileCounter, number>>) {
+  const changes = Object.entries(deltas) as [ProfileCounter, number][];
+  return db
     .updateTable('profile')
-    .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
-    .where('user_id', '=', userId)
-    .execute();
+    .set(Object.fromEntries(changes.map(([column, delta]) => [column, sql<number>`${sql.ref(column)} + ${delta}`])))
+    .where('user_id', '=', userId);
 }
 
-/** The feed's row for a follow (decision 015); an unfollow deletes it. */
-export async function recordFollowed(db: DB, activityId: string, followerId: string, followeeId: string, now: string): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      id: activityId,
-      actor_id: followerId,
-      verb: 'followed',
-      object_type: 'person',
-      object_id: followeeId,
-      album_id: null,
-      created_at: now,
-    })
-    .execute();
-}
-
-export async function deleteFollowedActivity(db: DB, followerId: string, followeeId: string): Promise<void> {
-  await db
-    .deleteFrom('activity')
-    .where('actor_id', '=', followerId)
-    .where('verb', '=', 'followed')
-    .where('object_id', '=', followeeId)
-    .execute();
+export async function shiftCounters(db: DB, userId: string, deltas: Partial<Record<ProfileCounter, number>>): Promise<void> {
+  if (Object.keys(deltas).length === 0) return;
+  await shiftCountersQuery(db, userId, deltas).execute();
 }
 
 export async function visibility(db: DB, userId: string): Promise<ProfileVisibility> {
@@ -183,4 +137,69 @@ export async function followRequests(db: DB, targetId: string, hidden: ReadonlyS
 export async function requesterIds(db: DB, targetId: string): Promise<string[]> {
   const rows = await db.selectFrom('follow_request').select('requester_id').where('target_id', '=', targetId).execute();
   return rows.map((row) => row.requester_id);
+}
+
+/** A person's profile row, made at sign-up (and again, doing nothing, before an edit of an older account's). */
+export async function createProfile(db: DB, userId: string, now: string): Promise<void> {
+  await db
+    .insertInto('profile')
+    .values({ user_id: userId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+/** The fields of a person's own profile: their account page (`/api/me`), the onboarding, the picture. */
+export async function ownProfile(db: DB, userId: string) {
+  const [row] = await ownProfileRow(db, userId);
+  return row;
+}
+
+// Compiled once: every page the app starts on a signed-in browser asks who is signed in.
+const ownProfileRow = precompiled((db, userId: string) =>
+  db
+    .selectFrom('profile')
+    .select(['avatar_path', 'bio', 'onboarding_step', 'onboarding_completed', 'preferred_genres', 'favorite_artists'])
+    .where('user_id', '=', userId),
+);
+
+/** The fields a person edits (Settings → Profile, the onboarding, the picture). */
+export type ProfileFields = Pick<
+  Updateable<ProfileTable>,
+  'bio' | 'avatar_path' | 'preferred_genres' | 'favorite_artists' | 'onboarding_completed' | 'onboarding_step'
+>;
+
+export async function updateProfileFields(db: DB, userId: string, changes: ProfileFields, now: string): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ ...changes, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Members' settings (the accounts module's), stored in the profile row as JSON. */
+export async function storedSettings(db: DB, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('profile').select('settings').where('user_id', '=', userId).executeTakeFirst();
+  return row?.settings;
+}
+
+/** Stored settings of these people: one statement, compiled once (every feed page reads its actors' sharing). */
+export async function storedSettingsOf(db: DB, userIds: readonly string[]): Promise<{ user_id: string; settings: string }[]> {
+  if (userIds.length === 0) return [];
+  return settingsOf(db, jsonList(userIds));
+}
+
+const settingsOf = precompiled((db, idList: string) =>
+  db
+    .selectFrom('profile')
+    .select(['user_id', 'settings'])
+    .where(inJsonList(db, 'user_id', idList)),
+);
+
+export async function writeSettings(db: DB, userId: string, settings: string, now: string): Promise<void> {
+  await db.updateTable('profile').set({ settings, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+/** The person has imported from RateYourMusic (the imports module marks it when a first import finishes). */
+export async function markRymImported(db: DB, userId: string, now: string): Promise<void> {
+  await db.updateTable('profile').set({ rym_imported: 1, updated_at: now }).where('user_id', '=', userId).execute();
 }

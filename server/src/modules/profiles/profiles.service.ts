@@ -6,9 +6,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../platform/er
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
+import type { ActivityLog } from '../feed/feed.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import { compatibilityOf } from './compatibility.ts';
-import { newId } from '../../platform/ids.ts';
 import * as asked from './asked.repository.ts';
 import * as repository from './profiles.repository.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -27,11 +27,18 @@ export interface ProfilesServiceDeps {
   /** Blocking and muting from a profile. */
   blocks: Pick<BlocksService, 'block' | 'unblock' | 'mute' | 'unmute'>;
   /** People with the viewer's side of them, and the rules of who sees whom. */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'rules' | 'excluded' | 'withAlbums'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'personNamed' | 'rules' | 'excluded' | 'withAlbums'>;
   /** Members' settings (accounts' settings service): whether a person shares their ratings. */
   settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
   events?: Pick<EventBus, 'emit'>;
+  /**
+   * Who holds a username (the accounts module's): the person it names now, or the one who gave it up after `since`,
+   * whom an old profile address still leads to.
+   */
+  usernameHolder: (username: string, since: string) => Promise<string | undefined>;
+  /** The feed's row for a follow, written in the follow's transaction (decision 015). */
+  activity: ActivityLog;
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
@@ -70,34 +77,38 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   const profileNotFound = () => notFound('profile_not_found');
 
   /** A username given up in the last 90 days still finds its person, under their new name (the page moves there). */
-  const formerly = (name: string) =>
-    repository.findByFormerUsername(db, name, new Date(deps.clock().getTime() - USERNAME_REDIRECT_DAYS * 24 * 3600 * 1000).toISOString());
+  const holderOf = (name: string) =>
+    deps.usernameHolder(name, new Date(deps.clock().getTime() - USERNAME_REDIRECT_DAYS * 24 * 3600 * 1000).toISOString());
+
+  /** A person's profile: who they are (hydrated, with the viewer's side of them) and what their page shows of the row. */
+  async function profileOf(userId: string, viewer: Viewer | null) {
+    const [seen, row] = await Promise.all([hydrator.person(userId, viewer?.id), repository.profilePageRow(db, userId)]);
+    if (!seen) throw profileNotFound();
+    return { ...row, id: seen.id, name: seen.name, visibility: seen.visibility, seen };
+  }
 
   /** A visitor asked to sign in to see a profile closed to them. */
   const signInToSee = () => unauthorized({ context: 'profile' });
 
-  /** Anyone with that name, blocked or not: for blocking and unblocking. `me` asks a visitor to sign in. */
-  async function anyone(username: string, viewer: Viewer | null) {
+  /** Who a profile address names: `me` is the viewer (a visitor is asked to sign in); `guest` and unknown names are not found. */
+  async function holder(username: string, viewer: Viewer | null): Promise<string> {
     if (username === 'me' && !viewer) throw signInToSee();
     const name = username === 'me' && viewer ? viewer.username : username.toLowerCase();
-    const row = name === 'guest' ? undefined : ((await repository.findByUsername(db, name)) ?? (await formerly(name)));
-    if (!row) throw profileNotFound();
-    return row;
+    const id = name === 'guest' ? undefined : await holderOf(name);
+    if (!id) throw profileNotFound();
+    return id;
   }
 
-  /** The person of a profile row, hydrated for the viewer (their side of them, and the rules). */
-  async function hydrated(row: { id: string }, viewer: Viewer | null) {
-    const found = await hydrator.person(row.id, viewer?.id);
-    if (!found) throw profileNotFound();
-    return found;
+  /** Anyone with that name, blocked or not: for blocking and unblocking. */
+  async function anyone(username: string, viewer: Viewer | null) {
+    return profileOf(await holder(username, viewer), viewer);
   }
 
   /** Someone the viewer may see: a block either way makes them not found, exactly as if they did not exist. */
   async function person(username: string, viewer: Viewer | null) {
     const row = await anyone(username, viewer);
-    const seen = await hydrated(row, viewer);
-    if (!rules.reachable(seen)) throw profileNotFound();
-    return { ...row, seen };
+    if (!rules.reachable(row.seen)) throw profileNotFound();
+    return row;
   }
 
   /** Someone whose ratings the viewer may see: their profile is open to the viewer and they share their ratings. */
@@ -120,14 +131,13 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   }
 
   async function profile(username: string, viewer: Viewer | null): Promise<Profile> {
-    const row = await anyone(username, viewer);
-    const isOwner = row.id === viewer?.id;
-    const [seen, lists] = await Promise.all([
-      hydrated(row, viewer),
-      isOwner
-        ? deps.collections.ofOwner(row.id, row.id, { page: 1, limit: 1 }).then((page) => page.total)
-        : deps.collections.publicCount(row.id),
+    const id = await holder(username, viewer);
+    const isOwner = id === viewer?.id;
+    const [row, lists] = await Promise.all([
+      profileOf(id, viewer),
+      isOwner ? deps.collections.ofOwner(id, id, { page: 1, limit: 1 }).then((page) => page.total) : deps.collections.publicCount(id),
     ]);
+    const { seen } = row;
     const { blocking: blocked, blockedBy, muting: muted } = seen.viewer;
     // Whoever blocked the viewer does not exist for them; the one who blocked sees only the way to undo it.
     if (blockedBy) throw profileNotFound();
@@ -163,18 +173,18 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function preview(username: string) {
     const name = username.toLowerCase();
     if (name === 'me' || name === 'guest') return null;
-    const row = await repository.findByUsername(db, name);
-    const seen = row && (await hydrator.person(row.id));
-    if (!row || !seen || !rules.profileOpen(seen)) return null;
+    const seen = await hydrator.personNamed(name);
+    if (!seen || !rules.profileOpen(seen)) return null;
+    const row = await repository.profilePageRow(db, seen.id);
     const { username: shownName, name: fullName, avatarUrl } = presentPerson(seen);
     return {
       username: shownName,
       name: fullName,
-      bio: row.bio ?? '',
+      bio: row?.bio ?? '',
       avatarUrl,
-      ratings: Number(row.ratings_count ?? 0),
-      reviews: Number(row.reviews_count ?? 0),
-      followers: Number(row.followers_count ?? 0),
+      ratings: Number(row?.ratings_count ?? 0),
+      reviews: Number(row?.reviews_count ?? 0),
+      followers: Number(row?.followers_count ?? 0),
     };
   }
 
@@ -185,9 +195,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         [a, b],
         [b, a],
       ] as const) {
-        if (!(await repository.removeFollow(trx, follower, followee))) continue;
-        await repository.shiftFollowCounts(trx, follower, followee, -1);
-        await repository.deleteFollowedActivity(trx, follower, followee);
+        await endFollow(trx, follower, followee);
       }
     });
   }
@@ -221,10 +229,26 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const now = deps.clock().toISOString();
     return db.transaction().execute(async (trx) => {
       if (!(await repository.addFollow(trx, followerId, followeeId, now))) return false;
-      await repository.shiftFollowCounts(trx, followerId, followeeId, 1);
-      await repository.recordFollowed(trx, newId(), followerId, followeeId, now);
+      await repository.shiftCounters(trx, followerId, { following_count: 1 });
+      await repository.shiftCounters(trx, followeeId, { followers_count: 1 });
+      await deps.activity.record(trx, {
+        actorId: followerId,
+        verb: 'followed',
+        objectType: 'person',
+        objectId: followeeId,
+        albumId: null,
+        at: now,
+      });
       return true;
     });
+  }
+
+  /** Ends a follow with both counters and the feed row, in the caller's transaction; nothing when there was none. */
+  async function endFollow(trx: DB, followerId: string, followeeId: string): Promise<void> {
+    if (!(await repository.removeFollow(trx, followerId, followeeId))) return;
+    await repository.shiftCounters(trx, followerId, { following_count: -1 });
+    await repository.shiftCounters(trx, followeeId, { followers_count: -1 });
+    await deps.activity.remove(trx, { objectType: 'person', objectId: followeeId, actorId: followerId, verb: 'followed' });
   }
 
   /**
@@ -244,11 +268,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       if (await startFollow(viewer.id, target.id)) deps.events?.emit('profile.followed', { followerId: viewer.id, followeeId: target.id });
     } else {
       await repository.removeFollowRequest(db, viewer.id, target.id);
-      await db.transaction().execute(async (trx) => {
-        if (!(await repository.removeFollow(trx, viewer.id, target.id))) return;
-        await repository.shiftFollowCounts(trx, viewer.id, target.id, -1);
-        await repository.deleteFollowedActivity(trx, viewer.id, target.id);
-      });
+      await db.transaction().execute((trx) => endFollow(trx, viewer.id, target.id));
     }
     const [theirs, mine] = await Promise.all([repository.counts(db, target.id), repository.counts(db, viewer.id)]);
     return {
@@ -355,8 +375,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   async function forgetPerson(userId: string): Promise<void> {
     const { following, followers } = await repository.relations(db, userId);
     await db.transaction().execute(async (trx) => {
-      for (const id of following) await repository.shiftCount(trx, id, 'followers_count', -1);
-      for (const id of followers) await repository.shiftCount(trx, id, 'following_count', -1);
+      for (const id of following) await repository.shiftCounters(trx, id, { followers_count: -1 });
+      for (const id of followers) await repository.shiftCounters(trx, id, { following_count: -1 });
     });
   }
 
@@ -389,5 +409,31 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       mostReviewers: (viewerId: string, limit: number) => asked.mostReviewers(db, viewerId, limit),
       onboardingChoices: (viewerId: string) => asked.onboardingChoices(db, viewerId),
     },
+  };
+}
+
+export type ProfileRows = ReturnType<typeof createProfileRows>;
+export type { ProfileFields } from './profiles.repository.ts';
+
+/**
+ * What other modules read and write of a profile row, through its owner (decision 065). Its counters, for the modules
+ * whose rows they count: each write takes the caller's transaction (`executor`), or is a clause of the caller's
+ * statement, so a count moves with the rating, review or collection it counts. The row made at sign-up and the fields
+ * a person edits (accounts); members' settings, which the accounts module's settings service keeps in the row; the
+ * RateYourMusic-imported flag (imports). Made before the modules that use it, some of which profiles itself uses:
+ * those take it as the narrow shape each needs, not as this module's type.
+ */
+export function createProfileRows(db: DB) {
+  return {
+    shiftCounters: repository.shiftCounters,
+    shiftCountersQuery: repository.shiftCountersQuery,
+    create: (userId: string, now: string) => repository.createProfile(db, userId, now),
+    ownProfile: (userId: string) => repository.ownProfile(db, userId),
+    updateFields: (userId: string, changes: repository.ProfileFields, now: string) =>
+      repository.updateProfileFields(db, userId, changes, now),
+    storedSettings: (userId: string) => repository.storedSettings(db, userId),
+    storedSettingsOf: (userIds: readonly string[]) => repository.storedSettingsOf(db, userIds),
+    writeSettings: (userId: string, settings: string, now: string) => repository.writeSettings(db, userId, settings, now),
+    markRymImported: repository.markRymImported,
   };
 }

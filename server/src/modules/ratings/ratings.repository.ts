@@ -1,10 +1,11 @@
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
-import { sql, type QueryCreator, type RawBuilder, type Selectable } from 'kysely';
-import type { AlbumTable, Database } from '../../db/schema.ts';
+import { sql, type Expression, type QueryCreator, type SqlBool, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AlbumTotalsRow } from '../catalog/catalog.service.ts';
 import { dialectOf, type DB } from '../../platform/db/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { precompiled } from '../../platform/db/precompiled.ts';
-import { RATING_STEP_COLUMNS, ratingStepColumn, stepCounts, type RatingStepColumn } from '../../db/rating-steps.ts';
+import { RATING_STEP_COLUMNS, ratingStepColumn, type RatingStepColumn } from '../../db/rating-steps.ts';
 import { earliestYearOfRule } from '../../db/genre-rules.ts';
 
 export async function findRating(db: DB, userId: string, albumId: string) {
@@ -46,90 +47,56 @@ export async function deleteRating(db: DB, id: string): Promise<void> {
   await db.deleteFrom('rating').where('id', '=', id).execute();
 }
 
-/** What a rating write answers with: the album's totals after it. */
-const TOTALS = ['rating_count', 'rating_average', ...RATING_STEP_COLUMNS] as const;
-
-export interface AlbumTotals {
-  count: number;
-  average: number | null;
-  /** How many ratings fall on each half step. */
-  distribution: Map<number, number>;
-}
-
-function totalsOf(row: Pick<Selectable<AlbumTable>, (typeof TOTALS)[number]> | undefined): AlbumTotals | undefined {
-  if (!row) return undefined;
-  return { count: Number(row.rating_count), average: row.rating_average, distribution: stepCounts(row) };
-}
-
 /**
- * Moves an album's aggregates from one rating of a person to another (null: none) in one statement: the count, the
- * sum and the two half steps' counts. The database applies concurrent changes one after another, so they stay exact.
+ * The counters a first rating moves, as clauses of its statement: the album's totals (the catalog's) and the rater's
+ * count (profiles'), each acting only if `onlyIf` holds. Handed in by the service, from their owners.
  */
-export async function shiftAlbumTotals(
-  db: DB,
-  albumId: string,
-  change: { from: number | null; to: number | null },
-  now: string,
-): Promise<AlbumTotals | undefined> {
-  const row = await db
-    .updateTable('album')
-    .set(totalsShift(shiftOf(change), now))
-    .where('id', '=', albumId)
-    .returning(TOTALS)
-    .executeTakeFirst();
-  return totalsOf(row);
-}
-
-/** What a change of one rating moves: the count and sum by these, one half step's count down and one up. */
-interface TotalsShift {
-  count: number;
-  sum: number;
-  fromStep: RatingStepColumn | null;
-  toStep: RatingStepColumn | null;
-}
-
-function shiftOf(change: { from: number | null; to: number | null }): TotalsShift {
-  return {
-    count: (change.to === null ? 0 : 1) - (change.from === null ? 0 : 1),
-    sum: (change.to ?? 0) - (change.from ?? 0),
-    fromStep: change.from === null ? null : ratingStepColumn(change.from),
-    toStep: change.to === null ? null : ratingStepColumn(change.to),
-  };
-}
-
-/** The album's columns a change of one rating moves. */
-function totalsShift({ count, sum, fromStep, toStep }: TotalsShift, now: string) {
-  const steps: Partial<Record<RatingStepColumn, RawBuilder<number>>> = {};
-  if (fromStep !== toStep) {
-    if (fromStep !== null) steps[fromStep] = sql`${sql.ref(fromStep)} - 1`;
-    if (toStep !== null) steps[toStep] = sql`${sql.ref(toStep)} + 1`;
-  }
-  return {
-    rating_count: sql<number>`rating_count + ${count}`,
-    rating_sum: sql<number>`rating_sum + ${sum}`,
-    rating_average: sql<
-      number | null
-    >`case when rating_count + ${count} > 0 then (rating_sum + ${sum}) / (rating_count + ${count}) else null end`,
-    ...steps,
-    updated_at: now,
-  };
+export interface FirstRatingCounters {
+  albumTotals(
+    db: QueryCreator<Database>,
+    step: RatingStepColumn,
+    albumId: string,
+    value: number,
+    now: string,
+    onlyIf: Expression<SqlBool>,
+  ): UpdateQueryBuilder<Database, 'album', 'album', AlbumTotalsRow>;
+  profileRatings(
+    db: QueryCreator<Database>,
+    userId: string,
+    onlyIf: Expression<SqlBool>,
+  ): UpdateQueryBuilder<Database, 'profile', 'profile', UpdateResult>;
 }
 
 /**
  * A person's first rating of an album on PostgreSQL, as one statement (decision 037): the rating (which is also its
  * feed entry), the album's totals and the profile's count, compiled once for each half step's column (the only part
- * of its text that varies). Null when the person has already rated the album: a change, which reads and locks the old
- * rating first. Concurrent first ratings by one person are safe: the second inserts nothing and is null. Always null
- * on SQLite, which cannot write in a WITH clause and pays no round trip: the service's transaction writes the rating.
+ * of its text that varies). The statement answers the album's totals; null when the person has already rated the
+ * album: a change, which reads and locks the old rating first. Concurrent first ratings by one person are safe: the
+ * second inserts nothing and is null. Always null on SQLite, which cannot write in a WITH clause and pays no round
+ * trip: the service's transaction writes the rating.
  */
-export async function insertFirstRating(
-  db: DB,
-  rating: RatingWrite & { now: string },
-): Promise<{ totals: AlbumTotals | undefined } | null> {
-  if (dialectOf(db) !== 'postgres') return null;
-  const { userId, albumId, value, at, feedAt, now } = rating;
-  const [row] = await firstRatingStatements.get(ratingStepColumn(value))!(db, newId(), userId, albumId, value, at, feedAt, now);
-  return row ? { totals: totalsOf(row) } : null;
+export function firstRatingStatement(counters: FirstRatingCounters) {
+  const statements = new Map(
+    RATING_STEP_COLUMNS.map((step) => [
+      step,
+      precompiled((db, id: string, userId: string, albumId: string, value: number, at: string, feedAt: string | null, now: string) => {
+        // Everything after the rating happens only if the rating row was new.
+        const wasInserted = sql<boolean>`exists (select 1 from inserted)`;
+        return db
+          .with('inserted', (db) => insertRatingIfNewQuery(db, { userId, albumId, value, at, feedAt }, id))
+          .with('totals', (db) => counters.albumTotals(db, step, albumId, value, now, wasInserted))
+          .with('profile_count', (db) => counters.profileRatings(db, userId, wasInserted).returning('user_id'))
+          .selectFrom('totals')
+          .selectAll();
+      }),
+    ]),
+  );
+  return async (db: DB, rating: RatingWrite & { now: string }): Promise<{ totals: AlbumTotalsRow } | null> => {
+    if (dialectOf(db) !== 'postgres') return null;
+    const { userId, albumId, value, at, feedAt, now } = rating;
+    const [row] = await statements.get(ratingStepColumn(value))!(db, newId(), userId, albumId, value, at, feedAt, now);
+    return row ? { totals: row } : null;
+  };
 }
 
 function insertRatingIfNewQuery(db: QueryCreator<Database>, rating: RatingWrite, id: string) {
@@ -138,48 +105,6 @@ function insertRatingIfNewQuery(db: QueryCreator<Database>, rating: RatingWrite,
     .values(ratingRow(rating, id))
     .onConflict((conflict) => conflict.columns(['user_id', 'album_id']).doNothing())
     .returning('album_id');
-}
-
-function firstTotalsQuery(db: QueryCreator<Database>, step: RatingStepColumn, albumId: string, value: number, now: string) {
-  return db
-    .updateTable('album')
-    .set(totalsShift({ count: 1, sum: value, fromStep: null, toStep: step }, now))
-    .where('id', '=', albumId);
-}
-
-function addProfileRatingQuery(db: QueryCreator<Database>, userId: string) {
-  return db
-    .updateTable('profile')
-    .set({ ratings_count: sql`ratings_count + 1` })
-    .where('user_id', '=', userId);
-}
-
-/** PostgreSQL's first rating: the rating, the album's totals and the profile's count in one statement, one for each half step. */
-const firstRatingStatements = new Map(RATING_STEP_COLUMNS.map((step) => [step, firstRatingStatement(step)]));
-
-function firstRatingStatement(step: RatingStepColumn) {
-  return precompiled((db, id: string, userId: string, albumId: string, value: number, at: string, feedAt: string | null, now: string) => {
-    // Everything after the rating happens only if the rating row was new.
-    const wasInserted = sql<boolean>`exists (select 1 from inserted)`;
-    return db
-      .with('inserted', (db) => insertRatingIfNewQuery(db, { userId, albumId, value, at, feedAt }, id))
-      .with('totals', (db) => firstTotalsQuery(db, step, albumId, value, now).where(wasInserted).returning(TOTALS))
-      .with('profile_count', (db) => addProfileRatingQuery(db, userId).where(wasInserted).returning('user_id'))
-      .selectFrom('totals')
-      .select(TOTALS);
-  });
-}
-
-export async function shiftProfileRatings(db: DB, userId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('profile')
-    .set({ ratings_count: sql`ratings_count + ${delta}` })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-export async function albumTotals(db: DB, albumId: string): Promise<AlbumTotals | undefined> {
-  return totalsOf(await db.selectFrom('album').select(TOTALS).where('id', '=', albumId).executeTakeFirst());
 }
 
 /** One person's rating of one album (an album page, a library entry): a statement compiled once. */
@@ -242,10 +167,6 @@ export async function ratedAlbumIds(db: DB, userId: string, limit: number, offse
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
-}
-
-export async function findGenre(db: DB, slug: string) {
-  return db.selectFrom('genre').select(['id', 'rule']).where('slug', '=', slug).executeTakeFirst();
 }
 
 export async function ratingsBy(db: DB, userId: string) {

@@ -1,10 +1,10 @@
-import type { Expression, SqlBool } from 'kysely';
 import { pageFields } from '@hearsay/contracts/pagination';
 import { halfStepDistribution, roundRating } from '@hearsay/contracts/catalog';
 import type { AlbumRating, MyRatingsPage, MyRatingsQuery } from '@hearsay/contracts/ratings';
+import type { Expression, QueryCreator, SqlBool, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
-import { notFound } from '../../platform/errors.ts';
-import type { CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
+import type { AlbumTotals, CatalogService, RatingLookup } from '../catalog/catalog.service.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
@@ -19,6 +19,18 @@ export interface RatingsServiceDeps {
   hydrator: Pick<Hydrator, 'withAlbums'>;
   /** Told of each rating given, changed or taken back that is news (federation shares it); the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
+  /**
+   * The rater's count on their profile (profiles' counters), moved in the rating's transaction or statement. Profiles
+   * uses this service, so it is handed in as the shape needed here, not as the profiles service.
+   */
+  profileCounters: {
+    shiftCounters(executor: DB, userId: string, deltas: { ratings_count: number }): Promise<void>;
+    shiftCountersQuery: (
+      db: QueryCreator<Database>,
+      userId: string,
+      deltas: { ratings_count: number },
+    ) => UpdateQueryBuilder<Database, 'profile', 'profile', UpdateResult>;
+  };
 }
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
@@ -39,13 +51,17 @@ export function createRatingLookup(db: DB): RatingLookup {
 }
 
 export function createRatingsService(deps: RatingsServiceDeps) {
-  const { db, catalog } = deps;
+  const { db, catalog, profileCounters } = deps;
+  const insertFirstRating = repository.firstRatingStatement({
+    albumTotals: catalog.firstRatingTotalsQuery,
+    profileRatings: (db, userId, onlyIf) => profileCounters.shiftCountersQuery(db, userId, { ratings_count: 1 }).where(onlyIf),
+  });
 
-  type Totals = repository.AlbumTotals | undefined;
+  type Totals = AlbumTotals | undefined;
 
   /** The answer to a change: `totals` as the write's own update returned them (read again when unknown). */
   async function summary(albumId: string, rating: number | null, known?: Totals): Promise<AlbumRating> {
-    const totals = known ?? (await repository.albumTotals(db, albumId));
+    const totals = known ?? (await catalog.ratingTotals(albumId));
     return {
       albumId,
       rating,
@@ -75,11 +91,11 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     };
     const written: repository.RatingWrite = { userId, albumId, value: rating, at: options.at ?? now, feedAt: options.quiet ? null : now };
     // Most ratings are a person's first of an album: on PostgreSQL one statement. A change, and any rating on SQLite, is the transaction.
-    const first = await repository.insertFirstRating(db, { ...written, now });
+    const first = await insertFirstRating(db, { ...written, now });
     if (first) {
       catalog.invalidateAlbum(albumId);
       told();
-      return summary(albumId, rating, first.totals);
+      return summary(albumId, rating, catalog.totalsOf(first.totals));
     }
     const write = () =>
       db.transaction().execute(async (trx) => {
@@ -88,11 +104,11 @@ export function createRatingsService(deps: RatingsServiceDeps) {
           // A new value is news again; the same value given again is not.
           const changed = Number(existing.rating) !== rating;
           await repository.updateRating(trx, existing.id, rating, written.at, changed ? (written.feedAt ?? undefined) : undefined);
-          return repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
+          return catalog.moveRatingTotals(trx, albumId, { from: Number(existing.rating), to: rating }, now);
         }
         await repository.insertRating(trx, written);
-        const totals = await repository.shiftAlbumTotals(trx, albumId, { from: null, to: rating }, now);
-        await repository.shiftProfileRatings(trx, userId, 1);
+        const totals = await catalog.moveRatingTotals(trx, albumId, { from: null, to: rating }, now);
+        await profileCounters.shiftCounters(trx, userId, { ratings_count: 1 });
         return totals;
       });
     let totals: Totals;
@@ -118,8 +134,8 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       const now = deps.clock().toISOString();
       // Its feed entry goes with the row.
       await repository.deleteRating(trx, existing.id);
-      const after = await repository.shiftAlbumTotals(trx, albumId, { from: Number(existing.rating), to: null }, now);
-      await repository.shiftProfileRatings(trx, userId, -1);
+      const after = await catalog.moveRatingTotals(trx, albumId, { from: Number(existing.rating), to: null }, now);
+      await profileCounters.shiftCounters(trx, userId, { ratings_count: -1 });
       return after;
     });
     catalog.invalidateAlbum(albumId);
@@ -129,8 +145,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
 
   /** Your ratings, each with its album: newest first unless sorted otherwise, optionally filtered (the library). */
   async function mine(userId: string, query: Partial<MyRatingsQuery> & { page: number; limit: number }): Promise<MyRatingsPage> {
-    const genre = query.genre ? await repository.findGenre(db, query.genre) : undefined;
-    if (query.genre && !genre) throw notFound('genre_not_found', { genre: query.genre });
+    const genre = await catalog.genreFilter(query.genre);
     const { rows, total } = await repository.ratedAlbumIds(db, userId, query.limit, (query.page - 1) * query.limit, {
       genre,
       decade: query.decade,
@@ -154,7 +169,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     const albumIds = await db.transaction().execute(async (trx) => {
       const rows = await repository.ratingsBy(trx, userId);
       const now = deps.clock().toISOString();
-      for (const row of rows) await repository.shiftAlbumTotals(trx, row.album_id, { from: Number(row.rating), to: null }, now);
+      for (const row of rows) await catalog.moveRatingTotals(trx, row.album_id, { from: Number(row.rating), to: null }, now);
       await repository.deleteRatingsBy(trx, userId);
       return rows.map((row) => row.album_id);
     });

@@ -48,22 +48,6 @@ export async function revisions(db: DB, reviewId: string) {
   return db.selectFrom('review_revision').selectAll().where('review_id', '=', reviewId).orderBy('written_at', 'desc').execute();
 }
 
-export async function shiftAlbumReviews(db: DB, albumId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('album')
-    .set({ review_count: sql`review_count + ${delta}` })
-    .where('id', '=', albumId)
-    .execute();
-}
-
-export async function shiftProfileReviews(db: DB, userId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('profile')
-    .set({ reviews_count: sql`reviews_count + ${delta}` })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 export async function shiftReviewCounter(db: DB, reviewId: string, column: 'like_count' | 'comment_count', delta: number): Promise<void> {
   await db
     .updateTable('review')
@@ -204,15 +188,20 @@ export async function comments(db: DB, reviewId: string, audience: Audience, lim
 }
 
 /**
- * Recent well-liked reviews for the landing page, of albums the catalog has confirmed (not one import's additions),
- * by authors `shown` to whoever reads the page (a visitor: it is the same page for everyone).
+ * Recent well-liked reviews for the landing page, of albums the catalog has confirmed (`albumConfirmed`, its condition:
+ * not one import's additions), by authors `shown` to whoever reads the page (a visitor: it is the same page for
+ * everyone).
  */
-export async function testimonialIds(db: DB, limit: number, shown: (author: string) => Expression<SqlBool>): Promise<string[]> {
+export async function testimonialIds(
+  db: DB,
+  limit: number,
+  shown: (author: string) => Expression<SqlBool>,
+  albumConfirmed: (album: string) => Expression<SqlBool>,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('review')
-    .innerJoin('album', 'album.id', 'review.album_id')
     .select('review.id')
-    .where('album.status', '=', 'confirmed')
+    .where(albumConfirmed('review.album_id'))
     .where('review.hidden_reason', 'is', null)
     .where(shown('review.user_id'))
     .where(sql<boolean>`length(review.content_text) >= 80`)
@@ -236,26 +225,6 @@ export async function footprint(db: DB, userId: string) {
       .execute(),
   ]);
   return { reviews, likes: likes.map((row) => row.review_id), commented };
-}
-
-/** The feed's row for a published review (decision 015); the review's id is its object. */
-export async function recordReviewed(db: DB, activityId: string, userId: string, reviewId: string, albumId: string, now: string) {
-  await db
-    .insertInto('activity')
-    .values({
-      id: activityId,
-      actor_id: userId,
-      verb: 'reviewed',
-      object_type: 'review',
-      object_id: reviewId,
-      album_id: albumId,
-      created_at: now,
-    })
-    .execute();
-}
-
-export async function deleteReviewActivity(db: DB, reviewId: string): Promise<void> {
-  await db.deleteFrom('activity').where('object_type', '=', 'review').where('object_id', '=', reviewId).execute();
 }
 
 /** A moderator hides (a reason) or shows again (null) a review or a comment; whether it exists. */

@@ -7,6 +7,7 @@ import { isUniqueViolation, type DB } from '../../platform/db/index.ts';
 import { badRequest, conflict, forbidden, notFound, fieldIssue } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CatalogService, ReviewLookup } from '../catalog/catalog.service.ts';
+import type { ActivityLog } from '../feed/feed.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import * as asked from './asked.repository.ts';
 import * as repository from './reviews.repository.ts';
@@ -31,6 +32,10 @@ export interface ReviewsServiceDeps {
   hydrator: Pick<Hydrator, 'people' | 'person' | 'idsOfUsernames' | 'rules' | 'where' | 'shownReviews'>;
   /** Told after likes, comments and new reviews are committed; the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
+  /** The author's count of reviews on their profile (profiles' counters), moved in the review's transaction. */
+  profileCounters: { shiftCounters(executor: DB, userId: string, deltas: { reviews_count: number }): Promise<void> };
+  /** The feed's row for a review, written and removed in the review's transaction (decision 015). */
+  activity: ActivityLog;
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -167,11 +172,13 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
           updated_at: stamp,
           edited_at: null,
         });
-        await repository.shiftAlbumReviews(trx, albumId, 1);
-        await repository.shiftProfileReviews(trx, userId, 1);
+        await catalog.shiftAlbumCounters(trx, albumId, { review_count: 1 });
+        await deps.profileCounters.shiftCounters(trx, userId, { reviews_count: 1 });
         // The draft became the review.
         await repository.deleteDraft(trx, userId, albumId);
-        if (!options.quiet) await repository.recordReviewed(trx, newId(), userId, id, albumId, stamp);
+        if (!options.quiet) {
+          await deps.activity.record(trx, { actorId: userId, verb: 'reviewed', objectType: 'review', objectId: id, albumId, at: stamp });
+        }
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('review_exists');
@@ -224,9 +231,9 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   async function deleteReview(review: { id: string; album_id: string; user_id: string }): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await repository.deleteReview(trx, review.id);
-      await repository.deleteReviewActivity(trx, review.id);
-      await repository.shiftAlbumReviews(trx, review.album_id, -1);
-      await repository.shiftProfileReviews(trx, review.user_id, -1);
+      await deps.activity.remove(trx, { objectType: 'review', objectId: review.id });
+      await catalog.shiftAlbumCounters(trx, review.album_id, { review_count: -1 });
+      await deps.profileCounters.shiftCounters(trx, review.user_id, { reviews_count: -1 });
     });
     catalog.invalidateAlbum(review.album_id);
     deps.events?.emit('review.deleted', { reviewId: review.id, authorId: review.user_id });
@@ -409,7 +416,10 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
    * the same for everyone, so a closed profile's review is never quoted there, whoever reads it).
    */
   async function testimonials(limit: number): Promise<Testimonial[]> {
-    const reviews = await present(await repository.testimonialIds(db, limit, audience(undefined).shown), undefined);
+    const reviews = await present(
+      await repository.testimonialIds(db, limit, audience(undefined).shown, catalog.whereAlbumConfirmed),
+      undefined,
+    );
     return reviews.map((review) => ({
       reviewId: review.id,
       excerpt: excerptOf(review.excerpt, 200),
@@ -425,7 +435,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   async function forgetPerson(userId: string): Promise<void> {
     const { reviews, likes, commented } = await repository.footprint(db, userId);
     await db.transaction().execute(async (trx) => {
-      for (const review of reviews) await repository.shiftAlbumReviews(trx, review.album_id, -1);
+      for (const review of reviews) await catalog.shiftAlbumCounters(trx, review.album_id, { review_count: -1 });
       for (const reviewId of likes) await repository.shiftReviewCounter(trx, reviewId, 'like_count', -1);
       for (const row of commented) await repository.shiftReviewCounter(trx, row.review_id, 'comment_count', -Number(row.n));
     });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
 
 export async function countRows(db: DB, table: 'user' | 'rating'): Promise<number> {
@@ -7,52 +6,4 @@ export async function countRows(db: DB, table: 'user' | 'rating'): Promise<numbe
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Albums in the public catalog: those waiting for confirmation are not counted. */
-export async function countConfirmedAlbums(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('album')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'confirmed')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Best-rated albums with at least `minRatings` ratings, by weighted rating. */
-export async function bestRatedAlbumIds(db: DB, limit: number, minRatings: number, prior: { weight: number; mean: number }) {
-  const rows = await db
-    .selectFrom('album')
-    .select('id')
-    .where('rating_count', '>=', Math.max(1, minRatings))
-    .where('status', '=', 'confirmed')
-    .orderBy(sql`(rating_sum + ${prior.weight * prior.mean}) / (rating_count + ${prior.weight})`, 'desc')
-    .orderBy('rating_count', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Catalog picks for a quiet site: albums with MusicBrainz ids (real artwork) first, then the rest. */
-export async function catalogPickCandidates(db: DB, limit: number) {
-  const rows = await db
-    .selectFrom('album')
-    .select(['id', 'mbid'])
-    .where('release_type', '=', 'album')
-    .where('status', '=', 'confirmed')
-    .orderBy(sql`case when mbid is null then 1 else 0 end`)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows;
-}
-
-export async function ratingTotals(db: DB) {
-  const row = await db
-    .selectFrom('album')
-    .select((eb) => [eb.fn.sum<number>('rating_sum').as('sum'), eb.fn.sum<number>('rating_count').as('count')])
-    .where('status', '=', 'confirmed')
-    .executeTakeFirstOrThrow();
-  return { sum: Number(row.sum ?? 0), count: Number(row.count ?? 0) };
 }

@@ -30,7 +30,6 @@ export interface SiteServiceDeps {
   /** The featured albums' cards. */
   hydrator: Pick<Hydrator, 'albums'>;
   clock: () => Date;
-  charts: { priorWeight: number; minRatings: number };
   /** Recent well-rated reviews to quote on the landing page; provided by the reviews module. */
   testimonials?: (limit: number) => Promise<Testimonial[]>;
 }
@@ -44,7 +43,7 @@ export function createSiteService(deps: SiteServiceDeps) {
     const [members, ratings, albums] = await Promise.all([
       repository.countRows(db, 'user'),
       repository.countRows(db, 'rating'),
-      repository.countConfirmedAlbums(db),
+      deps.catalog.confirmedAlbumCount(),
     ]);
     return { members, ratings, albums };
   }
@@ -54,12 +53,10 @@ export function createSiteService(deps: SiteServiceDeps) {
    * change every week (the same for everyone during the week).
    */
   async function featuredAlbumIds(): Promise<string[]> {
-    const totals = await repository.ratingTotals(db);
-    const prior = { weight: deps.charts.priorWeight, mean: totals.count > 0 ? totals.sum / totals.count : 7 };
-    const best = await repository.bestRatedAlbumIds(db, FEATURED_COUNT, deps.charts.minRatings, prior);
+    const best = await deps.catalog.bestRatedAlbumIds(FEATURED_COUNT);
     if (best.length >= FEATURED_COUNT) return best;
     const week = Math.floor(deps.clock().getTime() / (7 * 24 * 3600 * 1000));
-    const candidates = await repository.catalogPickCandidates(db, 400);
+    const candidates = await deps.catalog.albumPickCandidates(400);
     const withArtwork = candidates.filter((album) => album.mbid);
     const pool = withArtwork.length >= FEATURED_COUNT * 2 ? withArtwork : candidates;
     const rank = (id: string) => createHash('sha1').update(`${week}:${id}`).digest('hex');

@@ -1,5 +1,7 @@
 import type { DB } from '../../platform/db/index.ts';
 
+/** What a cover is looked up and drawn by, and whether the archive had one: for the covers module. */
+
 export async function findAlbumForCover(db: DB, albumId: string) {
   return db
     .selectFrom('album')
