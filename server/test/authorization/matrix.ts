@@ -382,6 +382,14 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/federation/people', object: 'none', rule: membersRefused(404), query: 'q=%40bob%40elsewhere.example' },
   { route: 'PUT /api/federation/people/:personId/follow', object: 'none', rule: membersRefused(404) },
   { route: 'DELETE /api/federation/people/:personId/follow', object: 'none', rule: membersRefused(404) },
+  { route: 'PUT /api/federation/posts/:postId/like', object: 'none', rule: membersRefused(404) },
+  { route: 'DELETE /api/federation/posts/:postId/like', object: 'none', rule: membersRefused(404) },
+  { route: 'GET /api/federation/requests', object: 'none', rule: membersRefused(404) },
+  { route: 'PUT /api/federation/requests/:personId', object: 'none', rule: membersRefused(404), body: { accept: true } },
+  // Admins only, and only with federation on: everyone else is told there is nothing there (the path's host is "unknown").
+  { route: 'GET /api/federation/hosts', object: 'none', rule: membersRefused(404) },
+  { route: 'PUT /api/federation/hosts/:host', object: 'none', rule: membersRefused(404), body: { policy: 'block' } },
+  { route: 'DELETE /api/federation/hosts/:host', object: 'none', rule: membersRefused(404) },
 
   // Feed, notifications and messages
   { route: 'GET /api/feed', object: 'none', rule: members },

@@ -361,6 +361,7 @@ export function createFederationService(deps: FederationServiceDeps) {
   // Whole servers
 
   const adminOnly = (viewer: { email: string }) => {
+    ensureEnabled();
     if (!deps.adminEmails.includes(viewer.email.toLowerCase())) throw notFound('not_found');
   };
 
