@@ -28,6 +28,7 @@ function remotePost(fields: Partial<RemotePost> = {}): RemotePost {
     url: 'https://neodb.example/posts/1',
     publishedAt: AT,
     updatedAt: AT,
+    likedByViewer: false,
     ...fields,
   };
 }
