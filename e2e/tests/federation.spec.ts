@@ -5,6 +5,10 @@ import { expect, isPhone, newPerson, test } from '../support/fixtures.ts';
  * Federation in the browser (issue #66): a member of this site finds a person of another Hearsay site by their handle
  * in the header search, follows them, and reads their review in the home feed. The other site is a second real server
  * on loopback, started once for the file; both run with FEDERATION=on and FEDERATION_ALLOW_PRIVATE=true.
+ *
+ * It runs once: in the desktop project on SQLite (playwright.config.ts keeps it out of the phone pass, whose specs are
+ * the pages that change shape on a phone, and out of the PostgreSQL smoke run; the servers' federation tests cover
+ * both databases). The phone's header search is handled all the same, should it ever run there.
  */
 
 const REVIEW = {
