@@ -66,6 +66,10 @@ const server = spawn(process.execPath, [join(repositoryRoot, 'server', 'src', 'm
     ADMIN_EMAILS: 'moderator@hearsay.test',
     // End-to-end journeys sign up many people from one address; the limits themselves have API tests.
     RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER ?? '50',
+    // The federation journey follows a person of a second Hearsay on loopback (e2e/support/other-site.ts): both speak
+    // ActivityPub over plain http between loopback addresses, the development flag's purpose (docs/FEDERATION.md).
+    FEDERATION: 'on',
+    FEDERATION_ALLOW_PRIVATE: 'true',
   },
 });
 

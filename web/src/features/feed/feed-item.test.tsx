@@ -32,6 +32,7 @@ function remotePost(fields: Partial<RemotePost> = {}): RemotePost {
     likedByViewer: false,
     publishedAt: AT,
     updatedAt: AT,
+    likedByViewer: false,
     ...fields,
   };
 }

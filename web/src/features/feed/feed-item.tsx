@@ -167,7 +167,9 @@ function FeedItemBody({ item }: { item: LocalFeedItem }) {
 function OutLink({ href, className, label, children }: { href: string | null; className?: string; label?: string; children?: ReactNode }) {
   if (!href) return <span className={className}>{children}</span>;
   return (
-    <a href={href} target="_blank" rel="noopener nofollow ugc" className={className} aria-label={label}>
+    <a href={href} target="_blank" rel="noopener nofollow ugc" className={className}>
+      {/* Named by hidden text, not aria-label: an avatar's initials shown are not part of the name. */}
+      {label ? <span className="sr-only">{label}</span> : null}
       {children}
     </a>
   );
