@@ -32,7 +32,6 @@ function remotePost(fields: Partial<RemotePost> = {}): RemotePost {
     likedByViewer: false,
     publishedAt: AT,
     updatedAt: AT,
-    likedByViewer: false,
     ...fields,
   };
 }

@@ -21,8 +21,23 @@ export const useSearchYears = () => useQuery(searchYearsQueryOptions);
  * A person of another site found by their handle or address (members only). Their site is asked once a member asks
  * (`enabled`), and what it said is kept for a while: a handle names the same person.
  */
+/**
+ * While a follow waits for the other site's answer (it comes by a background job there), the card asks again for a
+ * couple of minutes; a person who approves followers by hand may answer days later.
+ */
+const ASK_AGAIN_WHILE_REQUESTED_MS = 3000;
+const ASK_AGAIN_AT_MOST = 40;
+
 export const remoteLookupQueryOptions = (q: string, enabled: boolean) =>
-  queryOptions({ ...endpointQuery(federationEndpoints.lookup, { query: { q } }), enabled, staleTime: 5 * 60 * 1000 });
+  queryOptions({
+    ...endpointQuery(federationEndpoints.lookup, { query: { q } }),
+    enabled,
+    staleTime: 5 * 60 * 1000,
+    refetchInterval: (query) =>
+      query.state.data?.person.follow === 'requested' && query.state.dataUpdateCount < ASK_AGAIN_AT_MOST
+        ? ASK_AGAIN_WHILE_REQUESTED_MS
+        : false,
+  });
 
 /** Follows a person of another site, or stops (or withdraws the request); the answer is the lookup's new answer. */
 export function useRemoteFollow(q: string) {
