@@ -15,8 +15,12 @@ export function jsonArrayOf(db: Pick<DB, 'getExecutor'>): typeof sqliteJsonArray
 export const jsonRows = <T>(value: unknown): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []);
 
-/** Ids for `inJsonList`: one JSON array, so a statement's text does not change with how many there are. */
-export const jsonList = (ids: Iterable<string>): string => JSON.stringify([...new Set(ids)]);
+/**
+ * Ids for `inJsonList`: one JSON array, so a statement's text does not change with how many there are. An id from a
+ * request body may hold a lone surrogate (`"\ud800"` is valid JSON), which PostgreSQL's JSON refuses: made well formed,
+ * it is simply an id that is not there, as on SQLite.
+ */
+export const jsonList = (ids: Iterable<string>): string => JSON.stringify([...new Set([...ids].map((id) => id.toWellFormed()))]);
 
 /**
  * `column` is one of the ids of `idList` (a JSON array, `jsonList`): a list as one value, so the statement can be
