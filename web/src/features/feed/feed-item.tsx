@@ -2,17 +2,17 @@ import type { FeedItem, FeedPerson, FeedReview } from '@hearsay/contracts/feed';
 import type { RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { ExternalLink, Globe, Heart, MessageCircle } from 'lucide-react';
+import { ExternalLink, Globe, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { cn } from '../../shared/lib/cn.ts';
 import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { HeartButton } from '../../shared/ui/heart-button.tsx';
 import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
@@ -258,24 +258,16 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
 function LikeRemotePostButton({ post, review }: { post: RemotePost; review: boolean }) {
   const { t } = useTranslation('feed');
   const errorText = useErrorText();
-  const session = useSession();
-  const sendToSignIn = useSendToSignIn();
   const like = useLikeRemotePost();
-  const liked = post.likedByViewer;
   return (
-    <button
-      type="button"
-      aria-pressed={liked}
-      disabled={like.isPending}
-      onClick={() => {
-        if (session.status !== 'signed-in') return sendToSignIn();
-        like.mutate({ postId: post.id, liked: !liked }, { onError: (cause) => toast.error(errorText(cause, t('item.likeFailed'))) });
-      }}
-      className={cn('inline-flex items-center gap-1.5 hover:text-ink', liked && 'text-accent')}
-    >
-      <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
-      <span className="sr-only">{t(review ? 'item.likeReview' : 'item.likeRating')}</span>
-    </button>
+    <HeartButton
+      liked={post.likedByViewer}
+      pending={like.isPending}
+      label={t(review ? 'item.likeReview' : 'item.likeRating')}
+      onToggle={(liked) =>
+        like.mutate({ postId: post.id, liked }, { onError: (cause) => toast.error(errorText(cause, t('item.likeFailed'))) })
+      }
+    />
   );
 }
 
