@@ -1,24 +1,12 @@
 /**
- * A second Hearsay site for the federation journey: the real server (`node server/src/main.ts`) as a child process on a
- * free loopback port, with a data directory and SQLite database of its own and federation on, as
- * server/test/processes.ts starts one for the server's federation tests (which this cannot import: it reads the
- * vitest run's settings). People on it are driven through its API; the browser stays on the end-to-end run's site.
+ * A second Hearsay site for the federation journey: the real server, started as the server's own process tests start
+ * one (server/test/server-process.ts), with a data directory and SQLite database of its own and federation on. People
+ * on it are driven through its API; the browser stays on the end-to-end run's site.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const MAIN = new URL('../../server/src/main.ts', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { spawnServer } from '../../server/test/server-process.ts';
 
 export interface OtherSite {
   /** Its public address, `http://127.0.0.1:PORT`. */
@@ -33,64 +21,29 @@ export interface OtherSite {
 
 /** Starts the site and waits until it is ready (its database migrated, the starter catalog loaded). */
 export async function startOtherSite(): Promise<OtherSite> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'hearsay-e2e-other-site-'));
-  const child = spawn(process.execPath, [MAIN], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      // SQLite even when the run's own site uses PostgreSQL: this site only has to answer as another server would.
-      DATABASE_URL: `sqlite:${join(dataDir, 'hearsay.db')}`,
-      FEDERATION: 'on',
-      FEDERATION_ALLOW_PRIVATE: 'true',
-      COVER_ART: 'off',
-      MUSICBRAINZ: 'off',
-      CATALOG_ENRICH: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000',
-    },
+  const server = await spawnServer({
+    dataDir,
+    // SQLite even when the run's own site uses PostgreSQL: this site only has to answer as another server would.
+    databaseUrl: `sqlite:${join(dataDir, 'hearsay.db')}`,
+    env: { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true' },
+    readyPath: '/readyz',
+    readyWithinMs: 90_000,
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let ended = false;
-  void exited.then(() => (ended = true));
-  const site: OtherSite = {
-    url,
-    host: `127.0.0.1:${port}`,
-    output: () => output,
+  return {
+    url: server.url,
+    host: new URL(server.url).host,
+    output: server.output,
     async stop() {
-      if (!ended) child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (!ended) child.kill('SIGKILL');
-      await exited;
+      // Told to stop, then killed if it has not within ten seconds.
+      const stopped = await Promise.race([server.kill('SIGTERM'), new Promise((resolve) => setTimeout(resolve, 10_000, null))]);
+      if (stopped === null) await server.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (ended) {
-      rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`the other site ended before it was ready:\n${output}`);
-    }
-    if (Date.now() > deadline) {
-      await site.stop();
-      throw new Error(`the other site was not ready within 90 s:\n${output}`);
-    }
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return site;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** JSON over HTTP to the site, as its own web app sends it (same origin, the member's session cookie). */

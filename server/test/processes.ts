@@ -2,34 +2,15 @@
  * Real server processes for the operations tests: `node server/src/main.ts` as a child process on a free port, with
  * its own data directory, as an operator would start it. Every process started here is killed by `stopAll()`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { spawnServer, type ServerProcess } from './server-process.ts';
 
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+export { freePort, type ServerProcess } from './server-process.ts';
 
 export const usingPostgres = inject('templateDatabase').startsWith('postgres');
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  /** What the process wrote to stdout and stderr so far. */
-  output(): string;
-  /** Resolves with the exit code (or signal) once the process has ended. */
-  exited: Promise<string>;
-  kill(signal?: NodeJS.Signals): Promise<string>;
-}
 
 const running = new Set<ServerProcess>();
 
@@ -41,59 +22,10 @@ export async function startServer(options: {
   /** A port of its own by default; a restarted process takes its old one. */
   port?: number;
 }): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl,
-      COVER_ART: 'off',
-      MUSICBRAINZ: 'off',
-      CATALOG_ENRICH: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      ...options.env,
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
-  const server: ServerProcess = {
-    url,
-    child,
-    output: () => output,
-    exited,
-    async kill(signal = 'SIGKILL') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const result = await exited;
-      running.delete(server);
-      return result;
-    },
-  };
+  const server = await spawnServer(options);
   running.add(server);
-  let ended = false;
-  void exited.then(() => (ended = true));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (ended) throw new Error(`the server ended before it was ready:\n${output}`);
-    if (Date.now() > deadline) {
-      await server.kill();
-      throw new Error(`the server was not ready within 60 s:\n${output}`);
-    }
-    const ready = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  void server.exited.then(() => running.delete(server));
+  return server;
 }
 
 /** Kills every server process still running (for afterAll / finally). */
