@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
+import { ACTIVITYSTREAMS, startRemoteActor } from './remote-actor.ts';
 
 // Each step waits for the other site's jobs; the first also for each process's job thread to start.
 vi.setConfig({ testTimeout: 90_000 });
@@ -277,32 +278,65 @@ describe('an operator blocking a whole server', () => {
 });
 
 describe('an inbox is a public write endpoint', () => {
-  it('refuses an unsigned activity, and one whose body was changed after signing', async () => {
-    const inbox = `${a.url}/ap/users/${alice.id}/inbox`;
-    const activity = {
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${b.url}/ap/users/${bob.id}#forged`,
-      type: 'Follow',
-      actor: `${b.url}/ap/users/${bob.id}`,
-      object: `${a.url}/ap/users/${alice.id}`,
-    };
-    const unsigned = await fetch(inbox, {
-      method: 'POST',
-      headers: { 'content-type': 'application/activity+json' },
-      body: JSON.stringify(activity),
-    });
-    expect(unsigned.status).toBe(401);
-    const tampered = await fetch(inbox, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/activity+json',
-        date: new Date().toUTCString(),
-        digest: 'SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
-        signature: `keyId="${b.url}/ap/users/${bob.id}#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="AAAA"`,
-      },
-      body: JSON.stringify(activity),
-    });
-    expect(tampered.status).toBe(401);
+  it('takes a signed activity once: unsigned, tampered with, replayed or signed long ago, it is refused', async () => {
+    const mallory = await startRemoteActor('mallory');
+    try {
+      const inbox = `${a.url}/ap/users/${alice.id}/inbox`;
+      const aliceUri = `${a.url}/ap/users/${alice.id}`;
+      const followersOfAlice = async () =>
+        (
+          (await (await fetch(`${aliceUri}/followers`, { headers: { accept: 'application/activity+json' } })).json()) as {
+            totalItems: number;
+          }
+        ).totalItems;
+      const before = await followersOfAlice();
+      const follow = { '@context': ACTIVITYSTREAMS, id: `${mallory.uri}#follows/1`, type: 'Follow', actor: mallory.uri, object: aliceUri };
+
+      const unsigned = await fetch(inbox, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify(follow),
+      });
+      expect(unsigned.status).toBe(401);
+      const signed = await mallory.sign(inbox, follow);
+      const tampered = await fetch(inbox, {
+        method: 'POST',
+        headers: signed.headers,
+        body: JSON.stringify({ ...follow, id: `${mallory.uri}#follows/changed` }),
+      });
+      expect(tampered.status).toBe(401);
+      const old = await mallory.sign(inbox, { ...follow, id: `${mallory.uri}#follows/old` }, { at: new Date(Date.now() - 2 * 3600_000) });
+      expect((await fetch(inbox, { method: 'POST', ...old })).status).toBe(401);
+
+      expect((await fetch(inbox, { method: 'POST', ...signed })).status).toBe(202);
+      const accepts = () => mallory.received.filter((activity) => activity.type === 'Accept');
+      await eventually(
+        async () => accepts().length,
+        (count) => count === 1,
+        'alice’s site accepting the follow',
+      );
+      expect(await followersOfAlice()).toBe(before + 1);
+
+      // The very same request again is taken as already done: no second answer, no second follower.
+      expect((await fetch(inbox, { method: 'POST', ...signed })).status).toBeLessThan(300);
+      // A later follow of hers is answered; had the replay been taken, its answer would have come first.
+      const again = { ...follow, id: `${mallory.uri}#follows/2` };
+      expect((await mallory.post(inbox, again)).status).toBe(202);
+      await eventually(
+        async () => accepts().length,
+        (count) => count >= 2,
+        'the later follow answered',
+      );
+      expect(accepts().map((accept) => (accept.object as { id: string }).id)).toEqual([follow.id, again.id]);
+
+      // Her server changes its key: alice's site reads the new one when the one it kept no longer verifies.
+      await mallory.rotateKey();
+      const undo = { '@context': ACTIVITYSTREAMS, id: `${mallory.uri}#undo/2`, type: 'Undo', actor: mallory.uri, object: again };
+      expect((await mallory.post(inbox, undo)).status).toBe(202);
+      await eventually(followersOfAlice, (count) => count === before, 'the follow undone under the new key');
+    } finally {
+      await mallory.close();
+    }
   });
 
   it('refuses, before reading it, a body nested too deeply or larger than any activity', async () => {
