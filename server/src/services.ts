@@ -111,7 +111,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     activity,
   });
   const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters: profileRows, activity });
-  const journal = createJournalService({ db, clock, catalog, hydrator, activity });
+  const journal = createJournalService({ db, clock, catalog, hydrator, activity, events });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,
@@ -179,6 +179,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     catalog,
     ratings,
     reviews,
+    journal,
+    collections,
     settings,
     onRemoteLike: deps.onRemoteLike,
     fetch: deps.fetch,
