@@ -185,6 +185,71 @@ describe('what a followed person shares', () => {
   });
 });
 
+describe('listens and lists of a followed person', () => {
+  type Page = { items: { kind: string; post?: { contentHtml: string; albumTitle: string } }[] };
+  const postsOf = (page: Page) => page.items.filter((item) => item.kind === 'remote').map((item) => item.post!);
+  const contentOf = (page: Page) => postsOf(page).map((post) => post.contentHtml);
+
+  it('brings bob’s listen and the album he put in a public list; his unshared listens and private lists stay home', async () => {
+    const albums = (await call(b, 'GET', '/api/albums?limit=4', { cookie: bob.cookie })).body.items as {
+      id: string;
+      title: string;
+    }[];
+    const [heard, listed, unshared, hidden] = albums;
+    expect(hidden).toBeDefined();
+    const logged = await call(b, 'POST', '/api/me/journal', { cookie: bob.cookie, body: { albumId: heard!.id } });
+    expect(logged.status, JSON.stringify(logged.body)).toBe(201);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => postsOf(page).some((post) => post.albumTitle === heard!.title && post.contentHtml.startsWith('<p>Listened to')),
+      'bob’s listen in alice’s feed',
+    );
+
+    // Listening not shared, a private list: neither leaves bob's site.
+    await call(b, 'PATCH', '/api/me/settings', { cookie: bob.cookie, body: { sharing: { listening: false } } });
+    await call(b, 'POST', '/api/me/journal', { cookie: bob.cookie, body: { albumId: unshared!.id } });
+    const secret = await call(b, 'POST', '/api/collections', {
+      cookie: bob.cookie,
+      body: { name: 'Not for anyone', albumIds: [heard!.id], isPrivate: true },
+    });
+    await call(b, 'POST', `/api/collections/${secret.body.id}/albums`, { cookie: bob.cookie, body: { albumId: hidden!.id } });
+
+    const list = await call(b, 'POST', '/api/collections', { cookie: bob.cookie, body: { name: 'Rainy mornings', albumIds: [heard!.id] } });
+    expect(list.status, JSON.stringify(list.body)).toBe(201);
+    const added = await call(b, 'POST', `/api/collections/${list.body.id}/albums`, { cookie: bob.cookie, body: { albumId: listed!.id } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const feed = await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => contentOf(page).some((html) => html.includes('to the list') && html.includes('Rainy mornings')),
+      'the album bob put in his list, in alice’s feed',
+    );
+    const titles = postsOf(feed).map((post) => post.albumTitle);
+    expect(titles).toContain(listed!.title);
+    expect(titles).not.toContain(unshared!.title);
+    expect(titles).not.toContain(hidden!.title);
+    expect(contentOf(feed).join('\n')).not.toContain('Not for anyone');
+
+    // The list made private takes the news back.
+    await call(b, 'PATCH', `/api/collections/${list.body.id}`, { cookie: bob.cookie, body: { isPrivate: true } });
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => !contentOf(page).some((html) => html.includes('Rainy mornings')),
+      'the list’s news gone from alice’s feed',
+    );
+    await call(b, 'PATCH', '/api/me/settings', { cookie: bob.cookie, body: { sharing: { listening: true } } });
+  });
+
+  it('counts on NodeInfo the members who are not private and the ratings and reviews public profiles share', async () => {
+    const info = (await (await fetch(`${b.url}/nodeinfo/2.1`)).json()) as {
+      usage: { users: { total: number; activeMonth: number; activeHalfyear: number }; localPosts: number };
+    };
+    // Bob is the one member of his site so far, and he rated, reviewed and listened lately.
+    expect(info.usage.users).toEqual({ total: 1, activeMonth: 1, activeHalfyear: 1 });
+    // Bob's two ratings: the review he deleted took its words, not its rating. Listens and lists are not counted.
+    expect(info.usage.localPosts).toBe(2);
+  });
+});
+
 describe('a profile that is not public', () => {
   it('asks its owner about a follow from another site, and the answer reaches the asker’s site', async () => {
     carol = await member(b, 'Carol Chen');
