@@ -3,6 +3,8 @@
  * ActivityPub over HTTP as two sites on the internet would (with FEDERATION_ALLOW_PRIVATE, the development flag that
  * lets them use plain http between loopback addresses). The processes start once for the file.
  */
+import { EXPORT_FILES, type HearsayExport } from '@hearsay/contracts/data-export';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
 
@@ -247,6 +249,57 @@ describe('listens and lists of a followed person', () => {
     expect(info.usage.users).toEqual({ total: 1, activeMonth: 1, activeHalfyear: 1 });
     // Bob's two ratings: the review he deleted took its words, not its rating. Listens and lists are not counted.
     expect(info.usage.localPosts).toBe(2);
+  });
+});
+
+describe('follows of people of other sites in your data', () => {
+  /** Download my data as the person, over HTTP, and the `hearsay.json` in its ZIP. */
+  async function downloadMyData(server: ServerProcess, cookie: string): Promise<HearsayExport> {
+    const started = await call(server, 'POST', '/api/me/exports', { cookie });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await eventually(
+      () => call(server, 'GET', `/api/me/exports/${started.body.id}`, { cookie }),
+      (answer) => answer.body.status === 'done',
+      'the export built',
+    );
+    const zip = await fetch(`${server.url}/api/me/exports/${started.body.id}/download`, { headers: { cookie } });
+    expect(zip.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    return JSON.parse(new TextDecoder().decode(files[EXPORT_FILES.json])) as HearsayExport;
+  }
+
+  it('lists them in Download my data, and importing the file follows them again from this site', async () => {
+    const mine = await downloadMyData(a, alice.cookie);
+    expect(mine.follows.otherSites?.following).toEqual([
+      expect.objectContaining({ handle: handleOn(b, bob.username), url: `${b.url}/ap/users/${bob.id}`, name: 'Bob Brown', accepted: true }),
+    ]);
+    const his = await downloadMyData(b, bob.cookie);
+    expect(his.follows.otherSites?.followers).toEqual([
+      expect.objectContaining({ handle: handleOn(a, alice.username), url: `${a.url}/ap/users/${alice.id}` }),
+    ]);
+
+    // The same file brought to this site by another account: bob is asked again, and his site accepts.
+    const again = await member(a, 'Alice Again');
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(mine)], { type: 'application/json' }), 'hearsay.json');
+    const upload = await fetch(`${a.url}/api/imports/hearsay`, {
+      method: 'POST',
+      headers: { cookie: again.cookie, origin: a.url },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(202);
+    const importId = ((await upload.json()) as { id: string }).id;
+    const imported = await eventually(
+      () => call(a, 'GET', `/api/imports/${importId}`, { cookie: again.cookie }),
+      (answer) => answer.body.status !== 'running',
+      'the import done',
+    );
+    expect(imported.body).toMatchObject({ status: 'done', summary: { remoteFollowsAsked: 1, remoteFollowsOff: 0 } });
+    await eventually(
+      () => call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, bob.username))}`, { cookie: again.cookie }),
+      (answer) => answer.body.person?.follow === 'following',
+      'bob followed again by the imported account',
+    );
   });
 });
 

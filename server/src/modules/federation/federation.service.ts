@@ -34,6 +34,7 @@ import {
 } from './activitypub.presenter.ts';
 import { createDelivery } from './delivery.ts';
 import { createFederationFramework, keyPairs, SITE_ACTOR, type InboxEntry } from './fedify.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './federation.repository.ts';
 
 export const FEDERATION_INBOX_JOB = 'federation-inbox';
@@ -52,7 +53,9 @@ type PublishCursor =
   | { kind: 'review'; userId: string; reviewId: string }
   | { kind: 'listen'; userId: string; entryId: string }
   /** A list as it stands; with `albumId`, that album's being in it. */
-  | { kind: 'list'; userId: string; collectionId: string; albumId: string | null };
+  | { kind: 'list'; userId: string; collectionId: string; albumId: string | null }
+  /** Following again, one person a step, the people of other sites an imported export names. */
+  | { kind: 'refollow'; userId: string; people: { url: string; handle: string }[]; index: number };
 interface DeliveryCursor {
   inbox: string;
   activity: unknown;
@@ -601,6 +604,12 @@ export function createFederationService(deps: FederationServiceDeps) {
   const publishJob: JobHandler<PublishCursor> = {
     async step(job) {
       const cursor = job.cursor;
+      if (cursor.kind === 'refollow') {
+        const person = cursor.people[cursor.index];
+        if (person) await followAgainOne(cursor.userId, person);
+        const next = { ...cursor, index: cursor.index + 1 };
+        return { cursor: next, done: next.index >= cursor.people.length };
+      }
       if (cursor.kind === 'listen') {
         await shareListen(cursor.userId, cursor.entryId);
       } else if (cursor.kind === 'list') {
@@ -642,6 +651,42 @@ export function createFederationService(deps: FederationServiceDeps) {
     },
     async failed() {},
   };
+
+  // A member's data: Download my data, and an import of it
+
+  /** A person's follows with people of other sites, a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    following: (userId: string, after: string, limit: number) => asked.exportedFollows(db, userId, 'out', after, limit),
+    followers: (userId: string, after: string, limit: number) => asked.exportedFollows(db, userId, 'in', after, limit),
+  };
+
+  /** An imported export's follows of people of other sites, asked again by a job (never on the request path). */
+  async function followAgain(userId: string, people: readonly { url: string; handle: string }[]): Promise<void> {
+    if (!deps.enabled || !people.length) return;
+    await deps.jobs.enqueue<PublishCursor>({
+      kind: FEDERATION_PUBLISH_JOB,
+      owner: userId,
+      cursor: { kind: 'refollow', userId, people: people.map(({ url, handle }) => ({ url, handle })), index: 0 },
+    });
+  }
+
+  /** One of them: found at their address (else by handle), and followed unless already, or on a blocked server. */
+  async function followAgainOne(userId: string, person: { url: string; handle: string }): Promise<void> {
+    // A person of this very site (the export came from another one) is no one to follow over federation.
+    if (person.url.startsWith(`${publicUrl}/`) || !(await hydrator.person(userId))) return;
+    const handle = REMOTE_HANDLE_PATTERN.exec(`@${person.handle}`);
+    const actor =
+      (/^https?:\/\//.test(person.url) ? await fetchActor(person.url) : null) ??
+      (handle && deps.allowPrivate ? await fetchActorOverHttp(handle[1]!, handle[2]!) : null);
+    if (!actor) {
+      deps.log.info({ person: person.handle }, 'an imported follow of a person of another site found no one');
+      return;
+    }
+    await follow(userId, actor.id).catch((error: unknown) =>
+      deps.log.info({ err: error, person: person.handle }, 'an imported follow of a person of another site was not sent'),
+    );
+  }
 
   /** Members' ratings and reviews become jobs that share them, when federation is on. */
   function listen(events: Pick<EventBus, 'on'>): void {
@@ -877,6 +922,8 @@ export function createFederationService(deps: FederationServiceDeps) {
     setHost,
     removeHost,
     listen,
+    exported,
+    followAgain,
     feedPosts,
     receive,
     jobs: { [FEDERATION_INBOX_JOB]: inboxJob, [FEDERATION_PUBLISH_JOB]: publishJob, [FEDERATION_DELIVERY_JOB]: deliveryJob },
