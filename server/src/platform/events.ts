@@ -50,9 +50,9 @@ export interface DomainEvents {
   'journal.changed': { userId: string; entryId: string };
   /**
    * A list of `ownerId`'s made, changed (name, description, made private or public) or deleted; `albumId`: an album put
-   * in it or taken out (read the list as it stands).
+   * in it or taken out, or (`noteOnly`) its note in the list changed (read the list as it stands).
    */
-  'collection.changed': { collectionId: string; ownerId: string; albumId?: string };
+  'collection.changed': { collectionId: string; ownerId: string; albumId?: string; noteOnly?: boolean };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -231,6 +231,18 @@ describe('listens and lists of a followed person', () => {
     expect(titles).not.toContain(hidden!.title);
     expect(contentOf(feed).join('\n')).not.toContain('Not for anyone');
 
+    // A note on the album in the list follows as an edit.
+    const noted = await call(b, 'PUT', `/api/collections/${list.body.id}/albums/${listed!.id}/note`, {
+      cookie: bob.cookie,
+      body: { note: 'For the first coffee.' },
+    });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => contentOf(page).some((html) => html.includes('Rainy mornings') && html.includes('<p>For the first coffee.</p>')),
+      'the album’s note in alice’s feed',
+    );
+
     // The list made private takes the news back.
     await call(b, 'PATCH', `/api/collections/${list.body.id}`, { cookie: bob.cookie, body: { isPrivate: true } });
     await eventually(

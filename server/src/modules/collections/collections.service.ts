@@ -252,6 +252,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     await owned(collectionId, userId);
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
     if (!(await repository.setEntryNote(db, collectionId, albumId, note))) throw notFound('album_not_in_collection');
+    deps.events?.emit('collection.changed', { collectionId, ownerId: userId, albumId, noteOnly: true });
     return detail(collectionId, userId);
   }
 

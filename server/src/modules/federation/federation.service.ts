@@ -53,7 +53,7 @@ type PublishCursor =
   | { kind: 'review'; userId: string; reviewId: string }
   | { kind: 'listen'; userId: string; entryId: string }
   /** A list as it stands; with `albumId`, that album's being in it. */
-  | { kind: 'list'; userId: string; collectionId: string; albumId: string | null }
+  | { kind: 'list'; userId: string; collectionId: string; albumId: string | null; noteOnly?: boolean }
   /** Following again, one person a step, the people of other sites an imported export names. */
   | { kind: 'refollow'; userId: string; people: { url: string; handle: string }[]; index: number };
 interface DeliveryCursor {
@@ -553,7 +553,7 @@ export function createFederationService(deps: FederationServiceDeps) {
    * A public list as it stands (its own note, and with `albumId` the note saying that album went in); a list made
    * private or deleted takes back its note and every album's.
    */
-  async function shareList(userId: string, collectionId: string, albumId: string | null) {
+  async function shareList(userId: string, collectionId: string, albumId: string | null, noteOnly: boolean) {
     const list = await deps.collections.forSharing(collectionId);
     const shown = list && !list.isPrivate && list.ownerId === userId ? list : null;
     const audience = shown ? await audienceOf(userId, null) : null;
@@ -581,6 +581,8 @@ export function createFederationService(deps: FederationServiceDeps) {
       return;
     }
     const entry = shown.albums.find((held) => held.albumId === albumId);
+    // A changed note updates an album's note already sent; one never sent is old news, not sent now.
+    if (noteOnly && !sentAlbums.includes(albumId)) return;
     const album = entry ? await albumFor(albumId) : null;
     const noteId = listAlbumNoteId(collectionId, albumId);
     if (entry && album) {
@@ -588,7 +590,7 @@ export function createFederationService(deps: FederationServiceDeps) {
         audience,
         moment: { kind: 'list-album', list: { url: listUrl, name: shown.name }, album, note: entry.note },
         published: entry.addedAt,
-        updated: entry.addedAt,
+        updated: noteOnly ? now() : entry.addedAt,
       });
       if (!sentAlbums.includes(albumId)) await kv.set(sentKey, [...sentAlbums, albumId]);
     } else {
@@ -613,7 +615,7 @@ export function createFederationService(deps: FederationServiceDeps) {
       if (cursor.kind === 'listen') {
         await shareListen(cursor.userId, cursor.entryId);
       } else if (cursor.kind === 'list') {
-        await shareList(cursor.userId, cursor.collectionId, cursor.albumId);
+        await shareList(cursor.userId, cursor.collectionId, cursor.albumId, cursor.noteOnly ?? false);
       } else if (cursor.kind === 'rating') {
         const rating = cursor.removedRatingId ? null : await deps.ratings.current(cursor.userId, cursor.albumId);
         const id = rating?.id ?? cursor.removedRatingId;
@@ -700,8 +702,8 @@ export function createFederationService(deps: FederationServiceDeps) {
     events.on('review.edited', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
     events.on('review.deleted', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
     events.on('journal.changed', ({ userId, entryId }) => publish({ kind: 'listen', userId, entryId }));
-    events.on('collection.changed', ({ collectionId, ownerId, albumId }) =>
-      publish({ kind: 'list', userId: ownerId, collectionId, albumId: albumId ?? null }),
+    events.on('collection.changed', ({ collectionId, ownerId, albumId, noteOnly }) =>
+      publish({ kind: 'list', userId: ownerId, collectionId, albumId: albumId ?? null, noteOnly }),
     );
   }
 
