@@ -115,6 +115,18 @@ export const HearsayExportSchema = z.object({
   follows: z.object({
     following: z.array(z.object({ username: z.string(), name: z.string(), since: moment })),
     followers: z.array(z.object({ username: z.string(), name: z.string(), since: moment })),
+    /**
+     * Follows with people of other sites (federation), either way: `handle` (name@host), `url` (their actor's address),
+     * and for those you follow whether their site has accepted. Absent in exports made before it was kept.
+     */
+    otherSites: z
+      .object({
+        following: z.array(
+          z.object({ handle: z.string().max(500), url: z.string().max(2048), name: z.string(), since: moment, accepted: z.boolean() }),
+        ),
+        followers: z.array(z.object({ handle: z.string().max(500), url: z.string().max(2048), name: z.string(), since: moment })),
+      })
+      .optional(),
   }),
 });
 export type HearsayExport = z.infer<typeof HearsayExportSchema>;

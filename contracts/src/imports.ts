@@ -46,6 +46,10 @@ export const ImportSummarySchema = z.object({
   albumLikes: z.number().int().default(0),
   /** Follows (either way) left out: the people are on the other site. */
   followsSkipped: z.number().int().default(0),
+  /** Follows of people of other sites (federation) asked again from this site, each by a background job. */
+  remoteFollowsAsked: z.number().int().default(0),
+  /** Follows of people of other sites left out because federation is off on this site. */
+  remoteFollowsOff: z.number().int().default(0),
   /** Comments left out: the reviews they answer are on the other site. */
   commentsSkipped: z.number().int().default(0),
   /** Likes of other people's reviews and collections left out, for the same reason. */

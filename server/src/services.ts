@@ -111,7 +111,30 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     activity,
   });
   const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters: profileRows, activity });
-  const journal = createJournalService({ db, clock, catalog, hydrator, activity });
+  const journal = createJournalService({ db, clock, catalog, hydrator, activity, events });
+  const settings = createSettingsService({ clock, profiles: profileRows });
+  // Imports follow people of other sites again, and Download my data lists them, through federation.
+  const federation = createFederationService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    enabled: config.federation.enabled,
+    allowPrivate: config.federation.allowPrivate,
+    authorizedFetch: config.federation.authorizedFetch,
+    version: HEARSAY_VERSION,
+    jobs,
+    hydrator,
+    catalog,
+    ratings,
+    reviews,
+    journal,
+    collections,
+    settings,
+    onRemoteLike: deps.onRemoteLike,
+    fetch: deps.fetch,
+    adminEmails: config.adminEmails,
+    log,
+  });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,
@@ -139,12 +162,12 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     profiles: profileRows,
     limits: config.importLimits,
     jobs,
+    federation,
     // Albums an import adds are looked up on MusicBrainz afterwards, which confirms those it knows.
     afterImport: async () => {
       await enrichment.ensureQueued(jobs);
     },
   });
-  const settings = createSettingsService({ clock, profiles: profileRows });
   // What other modules read of accounts and profiles, where their services are not built (the job thread).
   const accountReads = createAccountReads(db);
   const profileReads = createProfileReads(db);
@@ -161,29 +184,11 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     collections,
     journal,
     imports,
+    federation,
     profiles: profileReads,
     accounts: accountReads,
     settings,
     hydrator,
-  });
-  const federation = createFederationService({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    enabled: config.federation.enabled,
-    allowPrivate: config.federation.allowPrivate,
-    authorizedFetch: config.federation.authorizedFetch,
-    version: HEARSAY_VERSION,
-    jobs,
-    hydrator,
-    catalog,
-    ratings,
-    reviews,
-    settings,
-    onRemoteLike: deps.onRemoteLike,
-    fetch: deps.fetch,
-    adminEmails: config.adminEmails,
-    log,
   });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -11,6 +11,7 @@ import * as visibility from './visibility.repository.ts';
 import * as years from './years.repository.ts';
 import * as followedWeeks from './followed-week.repository.ts';
 import * as feedRows from './feed.repository.ts';
+import * as usage from './usage.repository.ts';
 
 export type { AlbumGenreRow, AlbumWithCredits, CardAlbumRow, CreditRow } from './albums.repository.ts';
 export type { FeedPosition, FeedRow } from './feed.repository.ts';
@@ -279,6 +280,12 @@ export function createHydrator(deps: HydratorDeps) {
   /** What a person wrote about themselves, for their actor on other sites (federation). */
   const bioOf = (id: string) => people.bioOf(db, id);
 
+  /**
+   * The site's figures for other servers (NodeInfo): members whose profile is not private, those of them active since
+   * each day given, and the ratings and reviews public profiles share.
+   */
+  const siteUsage = (since: { month: string; halfYear: string }) => usage.siteUsage(db, since);
+
   /** Which of these usernames (lowercase) belong to someone now, each with the person's id: mentions. */
   const idsOfUsernames = (usernames: readonly string[]) => people.idsOfUsernames(db, [...new Set(usernames)]);
 
@@ -446,6 +453,7 @@ export function createHydrator(deps: HydratorDeps) {
     personNamed,
     idsOfUsernames,
     bioOf,
+    siteUsage,
     rules,
     where,
     excluded,

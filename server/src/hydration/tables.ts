@@ -8,22 +8,22 @@ import type { Database } from '../db/schema.ts';
  */
 export const HYDRATION_READS: Partial<Record<keyof Database, string>> = {
   activity:
-    'the feed’s skeleton: its activity rows merged with the ratings that are news by time and actor, newest first, in one statement each engine merges in index order (decision 042)',
-  user: 'name and username of every person card, read with the rest of the card in one statement; the author named by each review a Weekly Digest quotes, looked up by key in its statement',
+    'the feed’s skeleton: its activity rows merged with the ratings that are news by time and actor, newest first, in one statement each engine merges in index order (decision 042); who was active lately, counted for NodeInfo',
+  user: 'name and username of every person card, read with the rest of the card in one statement; the author named by each review a Weekly Digest quotes, looked up by key in its statement; the members NodeInfo counts',
   album:
     'every album card: its row carries its credits and genres (decision 049), so a page of cards is one statement; the album rule as a condition (`thingWhere.albumListed`); the albums a Weekly Digest names; a year in review’s release years of the albums rated',
   album_genre: 'a year in review counts the genres of the albums a person rated that year, grouped in one statement (decision 066)',
   genre: 'a year in review’s genres: broad ones only, not the moving rules (“New”), in the statement that counts them',
   rating:
-    'the viewer’s own rating on each album card, and a review’s author’s rating as it is now, read with the card; a year in review’s ratings, aggregated over their albums’ genres and release years in one statement each, and a Weekly Digest’s most rated albums among the people a member follows; the ratings that are news, merged into the feed’s skeleton, and who rated a new member’s albums most (decision 066)',
+    'the viewer’s own rating on each album card, and a review’s author’s rating as it is now, read with the card; a year in review’s ratings, aggregated over their albums’ genres and release years in one statement each, and a Weekly Digest’s most rated albums among the people a member follows; the ratings that are news, merged into the feed’s skeleton, and who rated a new member’s albums most (decision 066); the public ratings NodeInfo counts',
   review:
-    'every review card, read by id with its author’s current rating and the viewer’s like in one statement; a Weekly Digest’s newest reviews of the people a member follows, one range per person followed (decision 066)',
+    'every review card, read by id with its author’s current rating and the viewer’s like in one statement; a Weekly Digest’s newest reviews of the people a member follows, one range per person followed (decision 066); the public reviews NodeInfo counts',
   review_like: 'whether the viewer liked each review, read with the review card',
   collection: 'every list card (browse, a person’s lists, search, the feed, a list’s page), read by id in one statement',
   collection_album: 'a list card’s first albums, for its covers, read with the card as one JSON array',
   collection_like: 'whether the viewer liked each list, read with the list card',
   profile:
-    'picture, counts and visibility: the card and every rule that asks whether a profile is closed; who shares their ratings, a condition of the feed’s sidebar, and reviewers ranked by their count with the ratings that chose them',
+    'picture, counts and visibility: the card and every rule that asks whether a profile is closed; who shares their ratings, a condition of the feed’s sidebar, and reviewers ranked by their count with the ratings that chose them; which profiles and shared posts NodeInfo counts',
   follow:
     'the viewer follows them, or they follow the viewer: the card’s Follow state and followers-only profiles; the people a member follows, where a Weekly Digest’s two statements start; the follow probed for each row of the feed’s window, and whom the viewer follows as a condition of the feed’s sidebar',
   follow_request: 'the viewer asked to follow them: the card’s Requested state, read with the card',

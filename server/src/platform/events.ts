@@ -46,6 +46,13 @@ export interface DomainEvents {
   /** A person of another site liked a member's review (`actorId` is theirs: a remote person). */
   'review.liked_remotely': { reviewId: string; authorId: string; actorId: string };
   'review.deleted': { reviewId: string; authorId: string };
+  /** A listen logged, changed or taken out of `userId`'s journal (read it as it stands: gone when deleted). */
+  'journal.changed': { userId: string; entryId: string };
+  /**
+   * A list of `ownerId`'s made, changed (name, description, made private or public) or deleted; `albumId`: an album put
+   * in it or taken out, or (`noteOnly`) its note in the list changed (read the list as it stands).
+   */
+  'collection.changed': { collectionId: string; ownerId: string; albumId?: string; noteOnly?: boolean };
 }
 
 export type DomainEventName = keyof DomainEvents;

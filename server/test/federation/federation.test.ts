@@ -3,6 +3,8 @@
  * ActivityPub over HTTP as two sites on the internet would (with FEDERATION_ALLOW_PRIVATE, the development flag that
  * lets them use plain http between loopback addresses). The processes start once for the file.
  */
+import { EXPORT_FILES, type HearsayExport } from '@hearsay/contracts/data-export';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
 import { ACTIVITYSTREAMS, startRemoteActor } from './remote-actor.ts';
@@ -182,6 +184,134 @@ describe('what a followed person shares', () => {
       () => feedOf(a, alice.cookie),
       (page) => !remoteItems(page).some((post) => post.title.startsWith('Slow to open')),
       'the deletion in alice’s feed',
+    );
+  });
+});
+
+describe('listens and lists of a followed person', () => {
+  type Page = { items: { kind: string; post?: { contentHtml: string; albumTitle: string } }[] };
+  const postsOf = (page: Page) => page.items.filter((item) => item.kind === 'remote').map((item) => item.post!);
+  const contentOf = (page: Page) => postsOf(page).map((post) => post.contentHtml);
+
+  it('brings bob’s listen and the album he put in a public list; his unshared listens and private lists stay home', async () => {
+    const albums = (await call(b, 'GET', '/api/albums?limit=4', { cookie: bob.cookie })).body.items as {
+      id: string;
+      title: string;
+    }[];
+    const [heard, listed, unshared, hidden] = albums;
+    expect(hidden).toBeDefined();
+    const logged = await call(b, 'POST', '/api/me/journal', { cookie: bob.cookie, body: { albumId: heard!.id } });
+    expect(logged.status, JSON.stringify(logged.body)).toBe(201);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => postsOf(page).some((post) => post.albumTitle === heard!.title && post.contentHtml.startsWith('<p>Listened to')),
+      'bob’s listen in alice’s feed',
+    );
+
+    // Listening not shared, a private list: neither leaves bob's site.
+    await call(b, 'PATCH', '/api/me/settings', { cookie: bob.cookie, body: { sharing: { listening: false } } });
+    await call(b, 'POST', '/api/me/journal', { cookie: bob.cookie, body: { albumId: unshared!.id } });
+    const secret = await call(b, 'POST', '/api/collections', {
+      cookie: bob.cookie,
+      body: { name: 'Not for anyone', albumIds: [heard!.id], isPrivate: true },
+    });
+    await call(b, 'POST', `/api/collections/${secret.body.id}/albums`, { cookie: bob.cookie, body: { albumId: hidden!.id } });
+
+    const list = await call(b, 'POST', '/api/collections', { cookie: bob.cookie, body: { name: 'Rainy mornings', albumIds: [heard!.id] } });
+    expect(list.status, JSON.stringify(list.body)).toBe(201);
+    const added = await call(b, 'POST', `/api/collections/${list.body.id}/albums`, { cookie: bob.cookie, body: { albumId: listed!.id } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const feed = await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => contentOf(page).some((html) => html.includes('to the list') && html.includes('Rainy mornings')),
+      'the album bob put in his list, in alice’s feed',
+    );
+    const titles = postsOf(feed).map((post) => post.albumTitle);
+    expect(titles).toContain(listed!.title);
+    expect(titles).not.toContain(unshared!.title);
+    expect(titles).not.toContain(hidden!.title);
+    expect(contentOf(feed).join('\n')).not.toContain('Not for anyone');
+
+    // A note on the album in the list follows as an edit.
+    const noted = await call(b, 'PUT', `/api/collections/${list.body.id}/albums/${listed!.id}/note`, {
+      cookie: bob.cookie,
+      body: { note: 'For the first coffee.' },
+    });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => contentOf(page).some((html) => html.includes('Rainy mornings') && html.includes('<p>For the first coffee.</p>')),
+      'the album’s note in alice’s feed',
+    );
+
+    // The list made private takes the news back.
+    await call(b, 'PATCH', `/api/collections/${list.body.id}`, { cookie: bob.cookie, body: { isPrivate: true } });
+    await eventually(
+      () => feedOf(a, alice.cookie),
+      (page) => !contentOf(page).some((html) => html.includes('Rainy mornings')),
+      'the list’s news gone from alice’s feed',
+    );
+    await call(b, 'PATCH', '/api/me/settings', { cookie: bob.cookie, body: { sharing: { listening: true } } });
+  });
+
+  it('counts on NodeInfo the members who are not private and the ratings and reviews public profiles share', async () => {
+    const info = (await (await fetch(`${b.url}/nodeinfo/2.1`)).json()) as {
+      usage: { users: { total: number; activeMonth: number; activeHalfyear: number }; localPosts: number };
+    };
+    // Bob is the one member of his site so far, and he rated, reviewed and listened lately.
+    expect(info.usage.users).toEqual({ total: 1, activeMonth: 1, activeHalfyear: 1 });
+    // Bob's two ratings: the review he deleted took its words, not its rating. Listens and lists are not counted.
+    expect(info.usage.localPosts).toBe(2);
+  });
+});
+
+describe('follows of people of other sites in your data', () => {
+  /** Download my data as the person, over HTTP, and the `hearsay.json` in its ZIP. */
+  async function downloadMyData(server: ServerProcess, cookie: string): Promise<HearsayExport> {
+    const started = await call(server, 'POST', '/api/me/exports', { cookie });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await eventually(
+      () => call(server, 'GET', `/api/me/exports/${started.body.id}`, { cookie }),
+      (answer) => answer.body.status === 'done',
+      'the export built',
+    );
+    const zip = await fetch(`${server.url}/api/me/exports/${started.body.id}/download`, { headers: { cookie } });
+    expect(zip.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    return JSON.parse(new TextDecoder().decode(files[EXPORT_FILES.json])) as HearsayExport;
+  }
+
+  it('lists them in Download my data, and importing the file follows them again from this site', async () => {
+    const mine = await downloadMyData(a, alice.cookie);
+    expect(mine.follows.otherSites?.following).toEqual([
+      expect.objectContaining({ handle: handleOn(b, bob.username), url: `${b.url}/ap/users/${bob.id}`, name: 'Bob Brown', accepted: true }),
+    ]);
+    const his = await downloadMyData(b, bob.cookie);
+    expect(his.follows.otherSites?.followers).toEqual([
+      expect.objectContaining({ handle: handleOn(a, alice.username), url: `${a.url}/ap/users/${alice.id}` }),
+    ]);
+
+    // The same file brought to this site by another account: bob is asked again, and his site accepts.
+    const again = await member(a, 'Alice Again');
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(mine)], { type: 'application/json' }), 'hearsay.json');
+    const upload = await fetch(`${a.url}/api/imports/hearsay`, {
+      method: 'POST',
+      headers: { cookie: again.cookie, origin: a.url },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(202);
+    const importId = ((await upload.json()) as { id: string }).id;
+    const imported = await eventually(
+      () => call(a, 'GET', `/api/imports/${importId}`, { cookie: again.cookie }),
+      (answer) => answer.body.status !== 'running',
+      'the import done',
+    );
+    expect(imported.body).toMatchObject({ status: 'done', summary: { remoteFollowsAsked: 1, remoteFollowsOff: 0 } });
+    await eventually(
+      () => call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(handleOn(b, bob.username))}`, { cookie: again.cookie }),
+      (answer) => answer.body.person?.follow === 'following',
+      'bob followed again by the imported account',
     );
   });
 });

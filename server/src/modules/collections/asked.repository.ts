@@ -79,3 +79,13 @@ export async function exportedCount(db: DB, userId: string): Promise<number> {
   ]);
   return counts.reduce((sum, row) => sum + Number(row.n), 0);
 }
+
+/** A list's albums in order, with their notes and when each went in: sharing it with other sites. */
+export async function sharedEntries(db: DB, collectionId: string) {
+  return db
+    .selectFrom('collection_album')
+    .select(['album_id', 'note', 'added_at'])
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .execute();
+}

@@ -28,7 +28,7 @@ export interface CollectionsServiceDeps {
    * closed profiles; a private list, its owner alone).
    */
   hydrator: Pick<Hydrator, 'person' | 'rules' | 'where' | 'excluded' | 'shownLists' | 'withAlbums'>;
-  /** Told after a like is committed. */
+  /** Told after a like, or a change of a list or of its albums, is committed. */
   events?: Pick<EventBus, 'emit'>;
   /**
    * The owner's count of public collections on their profile (profiles' counters), moved in the collection's
@@ -135,6 +135,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         });
       }
     });
+    if (!options.quiet) deps.events?.emit('collection.changed', { collectionId: id, ownerId: userId });
     return detail(id, userId);
   }
 
@@ -161,6 +162,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       // A collection made private leaves followers' feeds; made public again, it is not news again.
       if (flipped && input.isPrivate) await deps.activity.remove(trx, { objectType: 'collection', objectId: collectionId });
     });
+    deps.events?.emit('collection.changed', { collectionId, ownerId: userId });
     return detail(collectionId, userId);
   }
 
@@ -176,6 +178,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
       if (deleted?.wasPublic) await deps.profileCounters.shiftCounters(trx, ownerId, { public_collections_count: -1 });
       await deps.activity.remove(trx, { objectType: 'collection', objectId: collectionId });
     });
+    deps.events?.emit('collection.changed', { collectionId, ownerId });
   }
 
   /** A moderator deletes a collection, whoever made it. */
@@ -205,14 +208,15 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         });
       }
     });
+    deps.events?.emit('collection.changed', { collectionId, ownerId: userId, albumId: albumId! });
     return detail(collectionId, userId);
   }
 
   async function removeAlbum(userId: string, collectionId: string, albumRef: string): Promise<Collection> {
     await owned(collectionId, userId);
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
-    await db.transaction().execute(async (trx) => {
-      if (!(await repository.removeEntry(trx, collectionId, albumId))) return;
+    const removed = await db.transaction().execute(async (trx) => {
+      if (!(await repository.removeEntry(trx, collectionId, albumId))) return false;
       // The album taken out takes its "added" row along.
       await deps.activity.remove(trx, { objectType: 'collection', objectId: collectionId, verb: 'added_to_collection', albumId });
       await repository.shiftCounter(trx, collectionId, 'album_count', -1);
@@ -224,7 +228,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
         rest.map((entry) => entry.album_id),
       );
       await repository.updateCollection(trx, collectionId, { updated_at: now() });
+      return true;
     });
+    if (removed) deps.events?.emit('collection.changed', { collectionId, ownerId: userId, albumId });
     return detail(collectionId, userId);
   }
 
@@ -246,6 +252,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     await owned(collectionId, userId);
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
     if (!(await repository.setEntryNote(db, collectionId, albumId, note))) throw notFound('album_not_in_collection');
+    deps.events?.emit('collection.changed', { collectionId, ownerId: userId, albumId, noteOnly: true });
     return detail(collectionId, userId);
   }
 
@@ -315,6 +322,26 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     return summary;
   }
 
+  /**
+   * A list as it stands and its albums in order, with when each went in (sharing with other sites reads it after the
+   * fact); undefined when it is gone.
+   */
+  async function forSharing(collectionId: string) {
+    const row = await repository.findCollection(db, collectionId);
+    if (!row) return undefined;
+    const entries = await asked.sharedEntries(db, collectionId);
+    return {
+      id: row.id,
+      ownerId: row.user_id,
+      name: row.name,
+      description: row.description,
+      isPrivate: Boolean(row.is_private),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      albums: entries.map((entry) => ({ albumId: entry.album_id, note: entry.note, addedAt: entry.added_at })),
+    };
+  }
+
   /** The public lists a visitor may read whose id is in the range, for the sitemap. */
   async function sitemapShare(range: IdRange) {
     const rows = await repository.shownCollectionIdsBetween(db, range, (owner) => hydrator.where.canSee(undefined, owner));
@@ -332,6 +359,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   return {
     exported,
+    forSharing,
     detail,
     preview,
     sitemapShare,

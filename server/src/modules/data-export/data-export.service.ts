@@ -16,6 +16,7 @@ import type { LibraryService } from '../library/library.service.ts';
 import type { ProfileReads } from '../profiles/profiles.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
+import type { FederationService } from '../federation/federation.service.ts';
 
 /** The kind of job that builds an export (platform/jobs). */
 export const DATA_EXPORT_JOB = 'data-export';
@@ -50,6 +51,8 @@ export interface DataExportServiceDeps {
   journal: Pick<JournalService, 'exported'>;
   imports: Pick<ImportsService, 'exported'>;
   profiles: ProfileReads;
+  /** Follows with people of other sites, either way (federation). */
+  federation: Pick<FederationService, 'exported'>;
   /** The account (accounts' reads, made by services.ts): username, name, e-mail address, when they joined. */
   accounts: {
     exportedAccount(
@@ -116,7 +119,7 @@ function exportSections(deps: DataExportServiceDeps) {
       return person ? [{ id: row.id, username: person.username, name: person.name, created_at: row.created_at }] : [];
     });
   }
-  const { ratings, reviews, library, collections, journal, profiles, imports } = deps;
+  const { ratings, reviews, library, collections, journal, profiles, imports, federation } = deps;
   return {
     async ratings(userId: string, after: string, limit: number) {
       const read = await ratings.exported.ratings(userId, after, limit);
@@ -184,6 +187,15 @@ function exportSections(deps: DataExportServiceDeps) {
       const read = await imports.exported.rymIds(userId, after, limit);
       return page(read, limit, (row) => row.external_id, read);
     },
+    // Last, so that a cursor saved before these were read names the same sections.
+    async remoteFollowing(userId: string, after: string, limit: number) {
+      const read = await federation.exported.following(userId, after, limit);
+      return page(read, limit, (row) => row.id, read);
+    },
+    async remoteFollowers(userId: string, after: string, limit: number) {
+      const read = await federation.exported.followers(userId, after, limit);
+      return page(read, limit, (row) => row.id, read);
+    },
   };
 }
 
@@ -222,9 +234,9 @@ export function createDataExportService(deps: DataExportServiceDeps) {
 
   /** How many rows the sections will have, each owner counting its own: the progress bar's total. */
   async function countRows(userId: string): Promise<number> {
-    const { ratings, reviews, library, collections, journal, profiles, imports } = deps;
+    const { ratings, reviews, library, collections, journal, profiles, imports, federation } = deps;
     const counts = await Promise.all(
-      [ratings, reviews, collections, library, journal, profiles, imports].map((owner) => owner.exported.count(userId)),
+      [ratings, reviews, collections, library, journal, profiles, imports, federation].map((owner) => owner.exported.count(userId)),
     );
     return counts.reduce((sum, count) => sum + count, 0);
   }
@@ -389,6 +401,21 @@ export function createDataExportService(deps: DataExportServiceDeps) {
       follows: {
         following: of('following').map((row) => ({ username: row.username ?? row.id, name: row.name, since: row.created_at })),
         followers: of('followers').map((row) => ({ username: row.username ?? row.id, name: row.name, since: row.created_at })),
+        otherSites: {
+          following: of('remoteFollowing').map((row) => ({
+            handle: `${row.username}@${row.host}`,
+            url: row.uri,
+            name: row.name,
+            since: iso(row.created_at),
+            accepted: row.state === 'accepted',
+          })),
+          followers: of('remoteFollowers').map((row) => ({
+            handle: `${row.username}@${row.host}`,
+            url: row.uri,
+            name: row.name,
+            since: iso(row.created_at),
+          })),
+        },
       },
     };
   }

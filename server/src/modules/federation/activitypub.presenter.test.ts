@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseIncomingPost, presentNote, ratingOutOfTen, ratingText, sanitizeRemoteHtml } from './activitypub.presenter.ts';
+import {
+  parseIncomingPost,
+  presentMomentActivity,
+  presentMomentNote,
+  presentNote,
+  ratingOutOfTen,
+  ratingText,
+  sanitizeRemoteHtml,
+  type OutgoingMomentNote,
+} from './activitypub.presenter.ts';
 
 const album = {
   url: 'https://a.example/album/kid-a',
@@ -52,6 +61,76 @@ describe('notes as other sites read them', () => {
     );
     expect(back?.title).toBe('Cold, then warm');
     expect(back?.contentHtml).toBe('<p>It <em>opens</em>.</p>');
+  });
+});
+
+describe('listens and lists as other sites read them', () => {
+  const moment = (over: Partial<OutgoingMomentNote> & Pick<OutgoingMomentNote, 'moment'>): OutgoingMomentNote => ({
+    id: 'https://a.example/ap/listens/1',
+    actorUri: post.actorUri,
+    followersUri: post.followersUri,
+    audience: 'public',
+    published: '2026-12-06T10:00:00.000Z',
+    updated: '2026-12-06T10:00:00.000Z',
+    ...over,
+  });
+  const list = { url: 'https://a.example/lists/l1', name: 'Cold <mornings>' };
+
+  it('says a listen in words, with the album tagged as for a rating and no rating of the album', () => {
+    const note = presentMomentNote(moment({ moment: { kind: 'listen', album, listenedOn: '2026-12-06', rating: null } }));
+    expect(note.content).toBe('<p>Listened to <a href="https://a.example/album/kid-a">Kid A</a> — Radiohead</p>');
+    expect(note).toMatchObject({
+      type: 'Note',
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+      tag: [{ type: 'Album', name: 'Kid A', musicbrainz: `https://musicbrainz.org/release-group/${album.mbid}` }],
+      attachment: [{ type: 'Image', url: album.coverUrl }],
+    });
+    expect(note).not.toHaveProperty('relatedWith');
+    const earlier = presentMomentNote(moment({ moment: { kind: 'listen', album, listenedOn: '2026-12-01', rating: 8 } }));
+    expect(earlier.content).toContain('Radiohead on 2026-12-01 · ★★★★ 8/10</p>');
+  });
+
+  it('says an album went into a list, escaping the list’s name and the note', () => {
+    const note = presentMomentNote(
+      moment({
+        id: 'https://a.example/ap/lists/l1/albums/a1',
+        audience: 'followers',
+        moment: { kind: 'list-album', list, album, note: 'For <b>rain</b>' },
+      }),
+    );
+    expect(note.content).toBe(
+      '<p>Added <a href="https://a.example/album/kid-a">Kid A</a> — Radiohead to the list «<a href="https://a.example/lists/l1">Cold &#60;mornings&#62;</a>»</p><p>For &#60;b&#62;rain&#60;/b&#62;</p>',
+    );
+    expect(note).toMatchObject({ to: [post.followersUri], cc: [], url: list.url, tag: [{ type: 'Album', name: 'Kid A' }] });
+  });
+
+  it('names a new list’s first albums and tags none, so no site files it under one album', () => {
+    const albums = Array.from({ length: 12 }, (_, index) => ({ ...album, title: `Album ${index + 1}` }));
+    const note = presentMomentNote(
+      moment({ id: 'https://a.example/ap/lists/l1', moment: { kind: 'list', list: { ...list, description: 'Slow ones.' }, albums } }),
+    );
+    expect(note.content).toMatch(
+      /^<p>Made the list «<a href="https:\/\/a.example\/lists\/l1">Cold &#60;mornings&#62;<\/a>»<\/p><p>Slow ones.<\/p><ol>/,
+    );
+    expect(note.content).toContain('Album 10</a>');
+    expect(note.content).not.toContain('Album 11</a>');
+    expect(note.content).toContain('<p>…and 2 more</p>');
+    expect(note.tag).toEqual([]);
+    expect(parseIncomingPost(note)).toBeNull();
+  });
+
+  it('reaches another Hearsay site as a post about the album that reads as the words sent', () => {
+    const activity = presentMomentActivity(
+      'Create',
+      moment({ moment: { kind: 'list-album', list, album, note: '' } }),
+      '2026-12-06T10:00:00.000Z',
+    );
+    const back = parseIncomingPost(activity.object);
+    expect(back).toMatchObject({ rating: null, title: '', album: { title: 'Kid A', mbid: album.mbid } });
+    expect(back?.contentHtml).toBe(
+      '<p>Added <a href="https://a.example/album/kid-a" rel="nofollow ugc noopener" target="_blank">Kid A</a> — Radiohead to the list «<a href="https://a.example/lists/l1" rel="nofollow ugc noopener" target="_blank">Cold &lt;mornings&gt;</a>»</p>',
+    );
+    expect(activity).toMatchObject({ type: 'Create', actor: post.actorUri, to: ['https://www.w3.org/ns/activitystreams#Public'] });
   });
 });
 

@@ -129,6 +129,105 @@ export function presentDeleteActivity(
   });
 }
 
+/**
+ * A member's doing that is not a rating or a review: a listen logged in the journal, a new public list, an album put in
+ * one. Each is a `Note` whose content says it in words; the album it is about (if one) rides in `tag` as for a rating,
+ * with no `relatedWith` Rating, so no site mistakes it for one.
+ */
+export type OutgoingMoment =
+  | { kind: 'listen'; album: OutgoingAlbum; listenedOn: string; rating: number | null }
+  | { kind: 'list'; list: { url: string; name: string; description: string }; albums: OutgoingAlbum[] }
+  | { kind: 'list-album'; list: { url: string; name: string }; album: OutgoingAlbum; note: string };
+
+export interface OutgoingMomentNote {
+  id: string;
+  actorUri: string;
+  followersUri: string;
+  audience: Audience;
+  moment: OutgoingMoment;
+  published: string;
+  updated: string;
+}
+
+/** A new list's note names this many of its albums; the list's page has the rest. */
+const LIST_ALBUMS_NAMED = 10;
+
+const albumLine = (album: OutgoingAlbum) =>
+  `<a href="${escapeMarkup(album.url)}">${escapeMarkup(album.title)}</a> — ${escapeMarkup(album.artist)}`;
+
+const albumTag = (album: OutgoingAlbum) => ({
+  type: 'Album',
+  id: album.url,
+  href: album.url,
+  name: album.title,
+  artist: album.artist,
+  ...(album.mbid ? { musicbrainz: `${MUSICBRAINZ_RELEASE_GROUP}${album.mbid}` } : {}),
+  ...(album.coverUrl ? { image: album.coverUrl } : {}),
+});
+
+const coverAttachment = (album: OutgoingAlbum) =>
+  album.coverUrl ? [{ type: 'Image', mediaType: 'image/jpeg', url: album.coverUrl, name: `${album.title} — ${album.artist}` }] : [];
+
+/** The words of a moment's note, as HTML that reads alone. */
+function momentContent(moment: OutgoingMoment, published: string): string {
+  switch (moment.kind) {
+    case 'listen': {
+      // The day is the listener's own; said only when it is not the day the note went out.
+      const day = moment.listenedOn !== published.slice(0, 10) ? ` on ${escapeMarkup(moment.listenedOn)}` : '';
+      const rating = moment.rating !== null ? ` · ${ratingText(moment.rating)}` : '';
+      return `<p>Listened to ${albumLine(moment.album)}${day}${rating}</p>`;
+    }
+    case 'list': {
+      const listLink = `<a href="${escapeMarkup(moment.list.url)}">${escapeMarkup(moment.list.name)}</a>`;
+      const description = moment.list.description ? `<p>${escapeMarkup(moment.list.description)}</p>` : '';
+      const named = moment.albums.slice(0, LIST_ALBUMS_NAMED);
+      const more = moment.albums.length - named.length;
+      const albums = named.length
+        ? `<ol>${named.map((album) => `<li>${albumLine(album)}</li>`).join('')}</ol>${more > 0 ? `<p>…and ${more} more</p>` : ''}`
+        : '';
+      return `<p>Made the list «${listLink}»</p>${description}${albums}`;
+    }
+    case 'list-album': {
+      const listLink = `<a href="${escapeMarkup(moment.list.url)}">${escapeMarkup(moment.list.name)}</a>`;
+      const note = moment.note ? `<p>${escapeMarkup(moment.note)}</p>` : '';
+      return `<p>Added ${albumLine(moment.album)} to the list «${listLink}»</p>${note}`;
+    }
+  }
+}
+
+/**
+ * A listen, a list or an album added to a list as a `Note`. A list's note tags none of its albums: it is about the
+ * list, and a site that files notes under an album would file it under one of many.
+ */
+export function presentMomentNote(note: OutgoingMomentNote): Record<string, unknown> {
+  const { moment } = note;
+  const album = moment.kind === 'list' ? null : moment.album;
+  return {
+    id: note.id,
+    type: 'Note',
+    attributedTo: note.actorUri,
+    ...addressing(note),
+    url: moment.kind === 'listen' ? note.id : moment.list.url,
+    published: note.published,
+    ...(note.updated !== note.published ? { updated: note.updated } : {}),
+    content: momentContent(moment, note.published),
+    mediaType: 'text/html',
+    attachment: album ? coverAttachment(album) : [],
+    tag: album ? [albumTag(album)] : [],
+  };
+}
+
+/** `Create`/`Update` of a moment's note, addressed as the note is. */
+export function presentMomentActivity(type: 'Create' | 'Update', note: OutgoingMomentNote, stamp: string): Record<string, unknown> {
+  return presentActivity(type, {
+    id: `${note.id}#${type.toLowerCase()}-${Date.parse(stamp)}`,
+    actor: note.actorUri,
+    object: presentMomentNote(note),
+    ...addressing(note),
+    published: stamp,
+  });
+}
+
 // What comes in. Everything from another server is untrusted: read with schemas, at bounded sizes, never trusted for
 // more than it can prove (the framework has checked that the signer is the activity's actor).
 
@@ -238,6 +337,9 @@ export function parseIncomingPost(json: unknown): IncomingPost | null {
   const reviewName = typeof reviewItem?.name === 'string' ? reviewItem.name : null;
   const isReview = Boolean(reviewItem) || note.type === 'Review' || note.type === 'Article';
   const urls = Array.isArray(note.url) ? [] : [note.url];
+  const rating = ratingItem ? ratingOutOfTen(ratingItem.value!, ratingItem.best ?? 10, ratingItem.worst ?? 1) : null;
+  // Neither a rating nor a review (a listen, an album put in a list): its own words say what it is.
+  const said = !isReview && rating === null ? sanitizeRemoteHtml(note.content ?? '') : '';
   return {
     uri: note.id,
     authorUri: note.attributedTo?.[0] ?? null,
@@ -247,9 +349,9 @@ export function parseIncomingPost(json: unknown): IncomingPost | null {
       mbid,
       url: albumTag.href ?? albumTag.id ?? null,
     },
-    rating: ratingItem ? ratingOutOfTen(ratingItem.value!, ratingItem.best ?? 10, ratingItem.worst ?? 1) : null,
+    rating,
     title: isReview ? (reviewName ?? note.name ?? '').slice(0, 500) : '',
-    contentHtml: isReview ? sanitizeRemoteHtml(reviewContent ?? note.content ?? '') : '',
+    contentHtml: isReview ? sanitizeRemoteHtml(reviewContent ?? note.content ?? '') : said,
     url: urls[0] ?? null,
     published: note.published ?? null,
     updated: note.updated ?? null,

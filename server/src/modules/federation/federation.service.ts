@@ -14,6 +14,8 @@ import { newId } from '../../platform/ids.ts';
 import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CollectionsService } from '../collections/collections.service.ts';
+import type { JournalService } from '../journal/journal.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import {
@@ -24,12 +26,15 @@ import {
   parseIncomingPost,
   presentActivity,
   presentDeleteActivity,
+  presentMomentActivity,
   presentPostActivity,
   type Audience,
+  type OutgoingMomentNote,
   type OutgoingPost,
 } from './activitypub.presenter.ts';
 import { createDelivery } from './delivery.ts';
 import { createFederationFramework, keyPairs, SITE_ACTOR, type InboxEntry } from './fedify.ts';
+import * as asked from './asked.repository.ts';
 import * as repository from './federation.repository.ts';
 
 export const FEDERATION_INBOX_JOB = 'federation-inbox';
@@ -45,7 +50,12 @@ type InboxCursor = InboxEntry;
 /** What to share: a rating (by person and album) or a review, as it stands when the job runs. */
 type PublishCursor =
   | { kind: 'rating'; userId: string; albumId: string; removedRatingId: string | null }
-  | { kind: 'review'; userId: string; reviewId: string };
+  | { kind: 'review'; userId: string; reviewId: string }
+  | { kind: 'listen'; userId: string; entryId: string }
+  /** A list as it stands; with `albumId`, that album's being in it. */
+  | { kind: 'list'; userId: string; collectionId: string; albumId: string | null; noteOnly?: boolean }
+  /** Following again, one person a step, the people of other sites an imported export names. */
+  | { kind: 'refollow'; userId: string; people: { url: string; handle: string }[]; index: number };
 interface DeliveryCursor {
   inbox: string;
   activity: unknown;
@@ -67,6 +77,10 @@ export interface FederationServiceDeps {
   catalog: Pick<CatalogService, 'findConfirmedAlbum'>;
   ratings: Pick<RatingsService, 'current'>;
   reviews: Pick<ReviewsService, 'countRemoteLike'>;
+  /** Listens as they stand, to share (the journal's). */
+  journal: Pick<JournalService, 'listen'>;
+  /** Lists as they stand, to share (the collections'). */
+  collections: Pick<CollectionsService, 'forSharing'>;
   /** A person of another site liked a member's review: the member is told (the server's notifications). */
   onRemoteLike?: (like: { reviewId: string; authorId: string; actorId: string }) => void;
   /** Members' settings (accounts' settings service): what each person shares. */
@@ -101,7 +115,11 @@ export function createFederationService(deps: FederationServiceDeps) {
     hydrator,
     followCounts: (userId) => repository.followCounts(db, userId),
     gone: async (userId) => (await kv.get<string>(['hearsay', 'gone', userId])) !== undefined,
-    usage: async () => ({ users: 0, posts: 0, openRegistrations: true }),
+    usage: async () => {
+      const day = 24 * 3600_000;
+      const at = (days: number) => new Date(deps.clock().getTime() - days * day).toISOString();
+      return { ...(await hydrator.siteUsage({ month: at(30), halfYear: at(180) })), openRegistrations: true };
+    },
     received: async (entry) => {
       await deps.jobs.enqueue<InboxCursor>({ kind: FEDERATION_INBOX_JOB, owner: null, cursor: entry });
     },
@@ -445,11 +463,12 @@ export function createFederationService(deps: FederationServiceDeps) {
   // What goes out
 
   /** Public members share with everyone, followers-only members with their followers; private members with no one. */
-  async function audienceOf(userId: string, what: 'ratings' | 'reviews'): Promise<Audience | null> {
+  async function audienceOf(userId: string, what: keyof MemberSettings['sharing'] | null): Promise<Audience | null> {
     const person = await hydrator.person(userId);
     if (!person?.username || person.visibility === 'private') return null;
-    const settings = await deps.settings.read(userId);
-    if (!settings.sharing[what]) return null;
+    // A list is shared or not by its own privacy, not by a setting (`what` null).
+    const settings = what ? await deps.settings.read(userId) : null;
+    if (what && !settings!.sharing[what]) return null;
     return person.visibility === 'public' ? 'public' : 'followers';
   }
 
@@ -472,15 +491,22 @@ export function createFederationService(deps: FederationServiceDeps) {
   }
 
   /** Creates, updates or deletes the note on every follower's server, as the thing stands now. */
-  async function share(userId: string, noteId: string, post: Omit<OutgoingPost, 'id' | 'actorUri' | 'followersUri'> | null) {
+  async function share(
+    userId: string,
+    noteId: string,
+    post: Omit<OutgoingPost, 'id' | 'actorUri' | 'followersUri'> | Omit<OutgoingMomentNote, 'id' | 'actorUri' | 'followersUri'> | null,
+  ) {
     const sentKey = ['hearsay', 'sent', noteId] as const;
     const sent = await kv.get<{ audience: Audience }>([...sentKey]);
     const inboxes = await repository.followerInboxes(db, userId);
     const stamp = now();
     let activity: Record<string, unknown> | null = null;
     if (post) {
-      const full: OutgoingPost = { ...post, id: noteId, actorUri: actorUri(userId), followersUri: followersUri(userId) };
-      activity = presentPostActivity(sent ? 'Update' : 'Create', full, stamp);
+      const about = { id: noteId, actorUri: actorUri(userId), followersUri: followersUri(userId) };
+      activity =
+        'moment' in post
+          ? presentMomentActivity(sent ? 'Update' : 'Create', { ...post, ...about }, stamp)
+          : presentPostActivity(sent ? 'Update' : 'Create', { ...post, ...about }, stamp);
       await kv.set([...sentKey], { audience: post.audience });
     } else if (sent) {
       activity = presentDeleteActivity(
@@ -493,10 +519,104 @@ export function createFederationService(deps: FederationServiceDeps) {
     for (const inbox of inboxes) await send(userId, inbox, activity);
   }
 
+  const listenNoteId = (entryId: string) => `${publicUrl}/ap/listens/${entryId}`;
+  const listNoteId = (collectionId: string) => `${publicUrl}/ap/lists/${collectionId}`;
+  const listAlbumNoteId = (collectionId: string, albumId: string) => `${publicUrl}/ap/lists/${collectionId}/albums/${albumId}`;
+  /** Which albums' "added to the list" notes went out, so a list made private or deleted takes them all back. */
+  const listAlbumsSentKey = (collectionId: string) => ['hearsay', 'list-albums-sent', collectionId] as const;
+
+  /** A listen, when the member shares their listening; taken back when it is deleted or no longer shared. */
+  async function shareListen(userId: string, entryId: string) {
+    const entry = await deps.journal.listen(entryId);
+    const audience = entry && entry.user_id === userId ? await audienceOf(userId, 'listening') : null;
+    const album = entry && audience ? await albumFor(entry.album_id) : null;
+    await share(
+      userId,
+      listenNoteId(entryId),
+      entry && audience && album
+        ? {
+            audience,
+            moment: {
+              kind: 'listen',
+              album,
+              listenedOn: entry.listened_on,
+              rating: entry.rating === null ? null : Number(entry.rating),
+            },
+            published: entry.created_at,
+            updated: entry.updated_at,
+          }
+        : null,
+    );
+  }
+
+  /**
+   * A public list as it stands (its own note, and with `albumId` the note saying that album went in); a list made
+   * private or deleted takes back its note and every album's.
+   */
+  async function shareList(userId: string, collectionId: string, albumId: string | null, noteOnly: boolean) {
+    const list = await deps.collections.forSharing(collectionId);
+    const shown = list && !list.isPrivate && list.ownerId === userId ? list : null;
+    const audience = shown ? await audienceOf(userId, null) : null;
+    const listUrl = `${publicUrl}${paths.list(collectionId)}`;
+    const sentKey = listAlbumsSentKey(collectionId);
+    const sentAlbums = (await kv.get<string[]>(sentKey)) ?? [];
+    if (!shown || !audience) {
+      for (const sentAlbum of sentAlbums) await share(userId, listAlbumNoteId(collectionId, sentAlbum), null);
+      await kv.delete(sentKey);
+      await share(userId, listNoteId(collectionId), null);
+      return;
+    }
+    if (albumId === null) {
+      const albums = [];
+      for (const entry of shown.albums) {
+        const album = await albumFor(entry.albumId);
+        if (album) albums.push(album);
+      }
+      await share(userId, listNoteId(collectionId), {
+        audience,
+        moment: { kind: 'list', list: { url: listUrl, name: shown.name, description: shown.description }, albums },
+        published: shown.createdAt,
+        updated: shown.updatedAt,
+      });
+      return;
+    }
+    const entry = shown.albums.find((held) => held.albumId === albumId);
+    // A changed note updates an album's note already sent; one never sent is old news, not sent now.
+    if (noteOnly && !sentAlbums.includes(albumId)) return;
+    const album = entry ? await albumFor(albumId) : null;
+    const noteId = listAlbumNoteId(collectionId, albumId);
+    if (entry && album) {
+      await share(userId, noteId, {
+        audience,
+        moment: { kind: 'list-album', list: { url: listUrl, name: shown.name }, album, note: entry.note },
+        published: entry.addedAt,
+        updated: noteOnly ? now() : entry.addedAt,
+      });
+      if (!sentAlbums.includes(albumId)) await kv.set(sentKey, [...sentAlbums, albumId]);
+    } else {
+      await share(userId, noteId, null);
+      if (sentAlbums.includes(albumId))
+        await kv.set(
+          sentKey,
+          sentAlbums.filter((sent) => sent !== albumId),
+        );
+    }
+  }
+
   const publishJob: JobHandler<PublishCursor> = {
     async step(job) {
       const cursor = job.cursor;
-      if (cursor.kind === 'rating') {
+      if (cursor.kind === 'refollow') {
+        const person = cursor.people[cursor.index];
+        if (person) await followAgainOne(cursor.userId, person);
+        const next = { ...cursor, index: cursor.index + 1 };
+        return { cursor: next, done: next.index >= cursor.people.length };
+      }
+      if (cursor.kind === 'listen') {
+        await shareListen(cursor.userId, cursor.entryId);
+      } else if (cursor.kind === 'list') {
+        await shareList(cursor.userId, cursor.collectionId, cursor.albumId, cursor.noteOnly ?? false);
+      } else if (cursor.kind === 'rating') {
         const rating = cursor.removedRatingId ? null : await deps.ratings.current(cursor.userId, cursor.albumId);
         const id = rating?.id ?? cursor.removedRatingId;
         if (!id) return { cursor, done: true };
@@ -534,6 +654,42 @@ export function createFederationService(deps: FederationServiceDeps) {
     async failed() {},
   };
 
+  // A member's data: Download my data, and an import of it
+
+  /** A person's follows with people of other sites, a page at a time, and how many: Download my data (decision 028). */
+  const exported = {
+    count: (userId: string) => asked.exportedCount(db, userId),
+    following: (userId: string, after: string, limit: number) => asked.exportedFollows(db, userId, 'out', after, limit),
+    followers: (userId: string, after: string, limit: number) => asked.exportedFollows(db, userId, 'in', after, limit),
+  };
+
+  /** An imported export's follows of people of other sites, asked again by a job (never on the request path). */
+  async function followAgain(userId: string, people: readonly { url: string; handle: string }[]): Promise<void> {
+    if (!deps.enabled || !people.length) return;
+    await deps.jobs.enqueue<PublishCursor>({
+      kind: FEDERATION_PUBLISH_JOB,
+      owner: userId,
+      cursor: { kind: 'refollow', userId, people: people.map(({ url, handle }) => ({ url, handle })), index: 0 },
+    });
+  }
+
+  /** One of them: found at their address (else by handle), and followed unless already, or on a blocked server. */
+  async function followAgainOne(userId: string, person: { url: string; handle: string }): Promise<void> {
+    // A person of this very site (the export came from another one) is no one to follow over federation.
+    if (person.url.startsWith(`${publicUrl}/`) || !(await hydrator.person(userId))) return;
+    const handle = REMOTE_HANDLE_PATTERN.exec(`@${person.handle}`);
+    const actor =
+      (/^https?:\/\//.test(person.url) ? await fetchActor(person.url) : null) ??
+      (handle && deps.allowPrivate ? await fetchActorOverHttp(handle[1]!, handle[2]!) : null);
+    if (!actor) {
+      deps.log.info({ person: person.handle }, 'an imported follow of a person of another site found no one');
+      return;
+    }
+    await follow(userId, actor.id).catch((error: unknown) =>
+      deps.log.info({ err: error, person: person.handle }, 'an imported follow of a person of another site was not sent'),
+    );
+  }
+
   /** Members' ratings and reviews become jobs that share them, when federation is on. */
   function listen(events: Pick<EventBus, 'on'>): void {
     if (!deps.enabled) return;
@@ -545,6 +701,10 @@ export function createFederationService(deps: FederationServiceDeps) {
     events.on('review.published', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
     events.on('review.edited', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
     events.on('review.deleted', ({ reviewId, authorId }) => publish({ kind: 'review', userId: authorId, reviewId }));
+    events.on('journal.changed', ({ userId, entryId }) => publish({ kind: 'listen', userId, entryId }));
+    events.on('collection.changed', ({ collectionId, ownerId, albumId, noteOnly }) =>
+      publish({ kind: 'list', userId: ownerId, collectionId, albumId: albumId ?? null, noteOnly }),
+    );
   }
 
   // What comes in
@@ -764,6 +924,8 @@ export function createFederationService(deps: FederationServiceDeps) {
     setHost,
     removeHost,
     listen,
+    exported,
+    followAgain,
     feedPosts,
     receive,
     jobs: { [FEDERATION_INBOX_JOB]: inboxJob, [FEDERATION_PUBLISH_JOB]: publishJob, [FEDERATION_DELIVERY_JOB]: deliveryJob },

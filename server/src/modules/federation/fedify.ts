@@ -43,8 +43,8 @@ export interface FederationFrameworkDeps {
   followCounts(userId: string): Promise<{ followers: number; following: number }>;
   /** Whether this id was a member who deleted their account: their actor answers 410 Gone. */
   gone(userId: string): Promise<boolean>;
-  /** NodeInfo's usage: members, and public ratings and reviews. */
-  usage(): Promise<{ users: number; posts: number; openRegistrations: boolean }>;
+  /** NodeInfo's usage: members whose profile is not private, those active lately, and public ratings and reviews. */
+  usage(): Promise<{ users: number; activeMonth: number; activeHalfyear: number; posts: number; openRegistrations: boolean }>;
   /** A checked activity, to be handled by a job (never on the request path). */
   received(entry: InboxEntry): Promise<void>;
 }
@@ -156,7 +156,11 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
       software: { name: 'hearsay', version: deps.version, homepage: new URL(publicUrl) },
       protocols: ['activitypub'],
       openRegistrations: usage.openRegistrations,
-      usage: { users: { total: usage.users }, localPosts: usage.posts, localComments: 0 },
+      usage: {
+        users: { total: usage.users, activeMonth: usage.activeMonth, activeHalfyear: usage.activeHalfyear },
+        localPosts: usage.posts,
+        localComments: 0,
+      },
     };
   });
 

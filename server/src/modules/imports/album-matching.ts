@@ -37,6 +37,8 @@ export const emptySummary = (): ImportSummary => ({
   collectionsImported: 0,
   albumLikes: 0,
   followsSkipped: 0,
+  remoteFollowsAsked: 0,
+  remoteFollowsOff: 0,
   commentsSkipped: 0,
   likesSkipped: 0,
 });

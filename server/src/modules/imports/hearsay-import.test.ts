@@ -289,6 +289,8 @@ describe('importing a Hearsay export', () => {
       skipped: 0,
       skippedRows: [],
       followsSkipped: 3,
+      remoteFollowsAsked: 0,
+      remoteFollowsOff: 0,
       commentsSkipped: 1,
       likesSkipped: 2,
     });

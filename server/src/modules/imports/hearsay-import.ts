@@ -87,6 +87,11 @@ export interface HearsayImportDeps {
   jobs: Pick<JobRunner, 'enqueue'>;
   matching: AlbumMatching;
   afterImport?: () => Promise<void>;
+  /**
+   * Federation on this site, and following people of other sites again (the federation service, which sends each
+   * `Follow` from a job of its own); absent or off, an export's follows of them are left out and said so.
+   */
+  federation?: { enabled: boolean; followAgain(userId: string, people: readonly { url: string; handle: string }[]): Promise<void> };
 }
 
 type Wanted = NewAlbum & { album: ExportAlbum };
@@ -98,8 +103,9 @@ type Wanted = NewAlbum & { album: ExportAlbum };
  * person's is touched; an export is kept with the import and applied a few items at a time, the cursor saying where
  * it stands, so that a restart resumes it. What can be made again is, through each module's service: ratings,
  * reviews, journal entries, collections, listen later and album likes. Follows, comments and likes of others'
- * reviews and collections name people and things of the other site: they are counted as left out. Importing the file
- * again adds nothing (see each section).
+ * reviews and collections name people and things of the other site: they are counted as left out. Follows of people of
+ * other sites (federation) are asked again once the rest is in, when federation is on here. Importing the file again
+ * adds nothing (see each section).
  */
 export function createHearsayImport(deps: HearsayImportDeps) {
   const { db, matching } = deps;
@@ -256,9 +262,14 @@ export function createHearsayImport(deps: HearsayImportDeps) {
       };
     }
     const items = itemsOf(data);
+    const otherSites = data.follows.otherSites;
+    const federated = deps.federation?.enabled === true;
     const summary: ImportSummary = {
       ...emptySummary(),
-      followsSkipped: data.follows.following.length + data.follows.followers.length,
+      // Followers come back only by following again from their own site.
+      followsSkipped: data.follows.following.length + data.follows.followers.length + (otherSites?.followers.length ?? 0),
+      remoteFollowsAsked: federated ? (otherSites?.following.length ?? 0) : 0,
+      remoteFollowsOff: federated ? 0 : (otherSites?.following.length ?? 0),
       commentsSkipped: data.comments.length,
       likesSkipped: data.likes.reviews.length + data.likes.collections.length,
     };
@@ -573,6 +584,13 @@ export function createHearsayImport(deps: HearsayImportDeps) {
       if (section >= SECTIONS.length) {
         exports.delete(job.id);
         await deps.afterImport?.();
+        const following = data.follows.otherSites?.following ?? [];
+        if (deps.federation?.enabled && following.length) {
+          await deps.federation.followAgain(
+            userId,
+            following.map((person) => ({ url: person.url, handle: person.handle })),
+          );
+        }
         const stamp = now();
         return {
           cursor,

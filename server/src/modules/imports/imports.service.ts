@@ -1,3 +1,4 @@
+import type { HearsayImportDeps } from './hearsay-import.ts';
 import type { ErrorIssue, ErrorParams } from '@hearsay/contracts/errors';
 import type { ImportJob, ImportSummary } from '@hearsay/contracts/imports';
 import type { Readable } from 'node:stream';
@@ -62,6 +63,8 @@ export interface ImportsServiceDeps {
   jobs: Pick<JobRunner, 'enqueue'>;
   /** Called when an import has applied its last row: the albums it added are looked up on MusicBrainz. */
   afterImport?: () => Promise<void>;
+  /** Following people of other sites again, from a Hearsay export (the federation service). */
+  federation?: HearsayImportDeps['federation'];
 }
 
 /**

@@ -189,4 +189,65 @@ describe('a Hearsay export imported on another Hearsay site', () => {
     const again = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
     expect(again.summary).toMatchObject({ reviewsKept: 0, ratingsImported: 0, reviewsImported: 0 });
   }, 120_000);
+
+  it('lists follows of people of other sites, and a site without federation leaves them out and says so', async () => {
+    const member = await createUser(siteA, { name: 'Fediverse Fan' });
+    const stamp = '2026-12-01T10:00:00.000Z';
+    const person = (id: string, username: string) => ({
+      id,
+      uri: `https://elsewhere.example/users/${username}`,
+      host: 'elsewhere.example',
+      username,
+      handle_key: `${username}@elsewhere.example`,
+      name: username.toUpperCase(),
+      avatar_url: null,
+      url: null,
+      inbox: `https://elsewhere.example/users/${username}/inbox`,
+      shared_inbox: null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    await siteA.db
+      .insertInto('remote_actor')
+      .values([person('ra1', 'ann'), person('ra2', 'ben')])
+      .execute();
+    await siteA.db
+      .insertInto('remote_follow')
+      .values([
+        {
+          local_user_id: member.user.id,
+          remote_actor_id: 'ra1',
+          direction: 'out',
+          state: 'accepted',
+          follow_uri: 'https://a/f1',
+          created_at: stamp,
+          updated_at: stamp,
+        },
+        {
+          local_user_id: member.user.id,
+          remote_actor_id: 'ra2',
+          direction: 'in',
+          state: 'accepted',
+          follow_uri: 'https://a/f2',
+          created_at: stamp,
+          updated_at: stamp,
+        },
+      ])
+      .execute();
+
+    const done = await exportData(siteA, member);
+    const { zip, files } = await downloadExport(siteA, member, done.id);
+    expect(JSON.parse(files[EXPORT_FILES.json]!).follows.otherSites).toEqual({
+      following: [
+        { handle: 'ann@elsewhere.example', url: 'https://elsewhere.example/users/ann', name: 'ANN', since: stamp, accepted: true },
+      ],
+      followers: [{ handle: 'ben@elsewhere.example', url: 'https://elsewhere.example/users/ben', name: 'BEN', since: stamp }],
+    });
+
+    const arriving = await createUser(siteB, { name: 'Fan Arriving' });
+    const job = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
+    // B does not federate: the follow of ann is left out, in the report's words; ben follows the old address.
+    expect(job.summary).toMatchObject({ remoteFollowsOff: 1, remoteFollowsAsked: 0, followsSkipped: 1 });
+    expect(await siteB.db.selectFrom('remote_follow').selectAll().execute()).toEqual([]);
+  });
 });

@@ -75,3 +75,12 @@ const listenRows = precompiled((db, idList: string) =>
     .select(['id', 'user_id', 'listened_on', 'rating'])
     .where(inJsonList(db, 'id', idList)),
 );
+
+/** One journal entry without its note: sharing a listen with other sites. */
+export async function listen(db: DB, id: string) {
+  return db
+    .selectFrom('journal_entry')
+    .select(['id', 'user_id', 'album_id', 'listened_on', 'rating', 'created_at', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

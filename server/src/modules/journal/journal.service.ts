@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ActivityLog } from '../feed/feed.service.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import type { Expression, SqlBool } from 'kysely';
 import * as asked from './asked.repository.ts';
@@ -26,6 +27,8 @@ export interface JournalServiceDeps {
   hydrator: Pick<Hydrator, 'withAlbums'>;
   /** The feed's row for a listen, written in the entry's transaction (decision 015). */
   activity: ActivityLog;
+  /** Told after a listen is logged, changed or removed (sharing with other sites). */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export type JournalService = ReturnType<typeof createJournalService>;
@@ -110,6 +113,7 @@ export function createJournalService(deps: JournalServiceDeps) {
         });
       }
     });
+    if (!options.quiet) deps.events?.emit('journal.changed', { userId, entryId: row.id });
     return presentOne(row, userId);
   }
 
@@ -129,6 +133,7 @@ export function createJournalService(deps: JournalServiceDeps) {
       updated_at: deps.clock().toISOString(),
     };
     await repository.updateEntry(db, entryId, change);
+    deps.events?.emit('journal.changed', { userId, entryId });
     return presentOne({ ...existing, ...change }, userId);
   }
 
@@ -139,6 +144,7 @@ export function createJournalService(deps: JournalServiceDeps) {
       return true;
     });
     if (!deleted) throw entryNotFound();
+    deps.events?.emit('journal.changed', { userId, entryId });
   }
 
   async function list(userId: string, query: JournalQuery): Promise<JournalPage> {
@@ -176,5 +182,8 @@ export function createJournalService(deps: JournalServiceDeps) {
   /** Journal entries by id: the day and rating of each listen, never the note (the feed). */
   const listens = (ids: readonly string[]) => asked.listens(db, ids);
 
-  return { create, update, remove, list, months, hasSame, listensBetween, exported, listens };
+  /** One listen as it stands, whoever asks (sharing with other sites reads it after the fact); never the note. */
+  const listen = (entryId: string) => asked.listen(db, entryId);
+
+  return { create, update, remove, list, months, hasSame, listensBetween, exported, listens, listen };
 }

@@ -79,6 +79,19 @@ describe('a post from a person of another site', () => {
     expect(within(card).queryByRole('link', { name: /Blue Train/ })).not.toBeInTheDocument();
     expect(within(card).queryByRole('heading')).not.toBeInTheDocument();
   });
+
+  it('tells a listen or a list addition by its words, neither a rating nor a review', () => {
+    const post = remotePost({
+      rating: null,
+      contentHtml: '<p>Listened to <a href="https://b.example/album/blue-train">Blue Train</a> — John Coltrane</p>',
+    });
+    renderWithProviders(<FeedItemCard item={remote(post)} />);
+    const card = screen.getByRole('article', { name: 'Bob Stone from neodb.example: Blue Train' });
+    expect(card).toHaveTextContent('Bob Stone posted about an album');
+    expect(card).toHaveTextContent('Listened to Blue Train — John Coltrane');
+    expect(within(card).queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Like this post' })).toBeInTheDocument();
+  });
 });
 
 describe('liking a post from another site', () => {

@@ -184,7 +184,9 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
   const { person, album } = post;
   const albumTitle = album?.title ?? post.albumTitle;
   const artist = album?.artistCredit ?? post.albumArtist;
-  const review = Boolean(post.title || post.contentHtml);
+  // Words with no rating and no title are a post of another kind (a listen, an album put in a list): its words say which.
+  const kind: RemotePostKind =
+    post.title || (post.contentHtml && post.rating !== null) ? 'review' : post.rating !== null ? 'rating' : 'post';
   const personLink = <OutLink href={person.url} className="font-semibold text-ink hover:text-accent" />;
   return (
     <article
@@ -197,10 +199,12 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
         </OutLink>
         <div className="min-w-0 flex-1 text-sm text-ink-muted [overflow-wrap:anywhere]">
           <p>
-            {review ? (
+            {kind === 'review' ? (
               <Trans t={t} i18nKey="item.reviewed" values={{ name: person.name }} components={{ person: personLink }} />
-            ) : (
+            ) : kind === 'rating' ? (
               <Trans t={t} i18nKey="item.rated" values={{ name: person.name, count: 1 }} components={{ person: personLink }} />
+            ) : (
+              <Trans t={t} i18nKey="item.postedAbout" values={{ name: person.name }} components={{ person: personLink }} />
             )}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-xs">
@@ -237,7 +241,7 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
           {/* Sanitised by the server when it arrived, as this site's own reviews are. */}
           {post.contentHtml ? <RichText html={post.contentHtml} className="mt-2 line-clamp-6 text-sm text-ink" /> : null}
           <footer className="mt-3 flex items-center gap-4 text-sm text-ink-muted">
-            <LikeRemotePostButton post={post} review={review} />
+            <LikeRemotePostButton post={post} kind={kind} />
             {post.url ? (
               <OutLink href={post.url} className="ml-auto inline-flex items-center gap-1.5 font-medium text-accent hover:underline">
                 {t('item.viewOn', { host: person.host })}
@@ -255,7 +259,9 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
  * Likes a post of another site (its author is told there), as a review of this site is liked: a heart, pressed once
  * liked. Other sites do not tell us how many liked it, so there is no count.
  */
-function LikeRemotePostButton({ post, review }: { post: RemotePost; review: boolean }) {
+type RemotePostKind = 'review' | 'rating' | 'post';
+
+function LikeRemotePostButton({ post, kind }: { post: RemotePost; kind: RemotePostKind }) {
   const { t } = useTranslation('feed');
   const errorText = useErrorText();
   const like = useLikeRemotePost();
@@ -263,7 +269,7 @@ function LikeRemotePostButton({ post, review }: { post: RemotePost; review: bool
     <HeartButton
       liked={post.likedByViewer}
       pending={like.isPending}
-      label={t(review ? 'item.likeReview' : 'item.likeRating')}
+      label={t(kind === 'review' ? 'item.likeReview' : kind === 'rating' ? 'item.likeRating' : 'item.likePost')}
       onToggle={(liked) =>
         like.mutate({ postId: post.id, liked }, { onError: (cause) => toast.error(errorText(cause, t('item.likeFailed'))) })
       }

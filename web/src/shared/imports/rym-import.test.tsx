@@ -22,6 +22,8 @@ const summary = {
   collectionsImported: 2,
   albumLikes: 1,
   followsSkipped: 3,
+  remoteFollowsAsked: 0,
+  remoteFollowsOff: 2,
   commentsSkipped: 1,
   likesSkipped: 2,
 };
@@ -71,6 +73,11 @@ describe('the import', () => {
     expect(within(region).getByText('Journal entries added').nextSibling).toHaveTextContent('2');
     expect(within(region).getByText('Collections added').nextSibling).toHaveTextContent('2');
     expect(within(region).getByText(/Left behind/)).toHaveTextContent('3 follows, 1 comments, 2 likes');
+    // A site without federation says it could not follow the people of other sites again.
+    expect(within(region).getByText(/people of other sites were left out/)).toHaveTextContent(
+      '2 follows of people of other sites were left out: this site does not connect with other sites (federation is off).',
+    );
+    expect(within(region).queryByText(/again/)).not.toBeInTheDocument();
     expect(
       within(region).getByText('My Bloody Valentine – Loveless: Review: Your review needs at least 50 characters of text'),
     ).toBeInTheDocument();

@@ -183,7 +183,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
         ['unchanged', summary.unchanged],
         ['skipped', summary.skipped],
       ];
-  const { followsSkipped, commentsSkipped, likesSkipped } = summary;
+  const { followsSkipped, commentsSkipped, likesSkipped, remoteFollowsAsked, remoteFollowsOff } = summary;
   return (
     <section aria-label={t('summaryTitle')} className="rounded-xl border border-line p-4">
       <p className="flex items-center gap-2 font-semibold text-ink" role="status">
@@ -203,6 +203,10 @@ function ImportProgress({ job }: { job: ImportJob }) {
           {t('leftOut', { follows: followsSkipped, comments: commentsSkipped, likes: likesSkipped })}
         </p>
       ) : null}
+      {remoteFollowsAsked > 0 ? (
+        <p className="mt-3 text-sm text-ink-muted">{t('remoteFollowsAsked', { count: remoteFollowsAsked })}</p>
+      ) : null}
+      {remoteFollowsOff > 0 ? <p className="mt-3 text-sm text-ink-muted">{t('remoteFollowsOff', { count: remoteFollowsOff })}</p> : null}
       {summary.drafts.length ? (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-medium text-ink">{t('draftsDetails', { count: summary.reviewsKept })}</summary>

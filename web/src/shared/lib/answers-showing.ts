@@ -70,6 +70,8 @@ export const FIELDS_NOT_SHOWING = [
   'minRatings',
   'ratedOfChoices',
   'ratingsImported',
+  'remoteFollowsAsked',
+  'remoteFollowsOff',
   'reviewComments',
   'reviewers',
   'reviewsImported',
