@@ -9,6 +9,8 @@ import { Temporal } from '@js-temporal/polyfill';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+type SignedAt = NonNullable<Parameters<typeof signRequest>[3]>['currentTime'];
+
 export const ACTIVITYSTREAMS = 'https://www.w3.org/ns/activitystreams';
 
 export interface RemoteActor {
@@ -67,7 +69,8 @@ export async function startRemoteActor(name: string): Promise<RemoteActor> {
     const body = JSON.stringify(activity);
     const request = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body });
     const signed = await signRequest(request, keys.privateKey, new URL(`${uri}#main-key`), {
-      currentTime: options.at ? Temporal.Instant.fromEpochMilliseconds(options.at.getTime()) : undefined,
+      // Fedify's types name the global Temporal, which Node does not have yet; the polyfill Fedify itself uses is the same.
+      currentTime: options.at ? (Temporal.Instant.fromEpochMilliseconds(options.at.getTime()) as unknown as SignedAt) : undefined,
     });
     return { headers: Object.fromEntries(signed.headers.entries()), body };
   }
