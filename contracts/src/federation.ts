@@ -187,7 +187,7 @@ export const federationEndpoints = {
     path: '/api/federation/people/:personId',
     access: 'members',
     tags,
-    summary: "A person of another site this site knows: who they are and their ratings and reviews that reached it, newest first",
+    summary: 'A person of another site this site knows: who they are and their ratings and reviews that reached it, newest first',
     params: RemotePersonParamsSchema,
     query: PageQuerySchema,
     responses: { 200: RemotePersonPageSchema, ...errorResponses(400, 401, 404) },

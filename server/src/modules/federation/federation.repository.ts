@@ -374,8 +374,7 @@ export async function searchActors(db: DB, words: readonly string[], limit: numb
   for (const word of words) {
     const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     query = query.where(
-      (eb) =>
-        sql<boolean>`(lower(${eb.ref('name')}) like ${pattern} escape '\\' or ${eb.ref('handle_key')} like ${pattern} escape '\\')`,
+      (eb) => sql<boolean>`(lower(${eb.ref('name')}) like ${pattern} escape '\\' or ${eb.ref('handle_key')} like ${pattern} escape '\\')`,
     );
   }
   return query.orderBy('name').orderBy('id').limit(limit).execute();
@@ -406,7 +405,10 @@ export async function postsOf(db: DB, actorId: string, limit: number, offset: nu
 export async function updateActor(
   db: DB,
   id: string,
-  changes: Pick<Updateable<RemoteActorTable>, 'username' | 'handle_key' | 'name' | 'summary' | 'avatar_url' | 'url' | 'locked' | 'updated_at'>,
+  changes: Pick<
+    Updateable<RemoteActorTable>,
+    'username' | 'handle_key' | 'name' | 'summary' | 'avatar_url' | 'url' | 'locked' | 'updated_at'
+  >,
 ): Promise<void> {
   await db.updateTable('remote_actor').set(changes).where('id', '=', id).execute();
 }

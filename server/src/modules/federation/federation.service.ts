@@ -316,7 +316,13 @@ export function createFederationService(deps: FederationServiceDeps) {
       window.limit,
       window.offset,
     );
-    const follows = viewerId ? await repository.followsOf(db, viewerId, actors.map((actor) => actor.id)) : new Map();
+    const follows = viewerId
+      ? await repository.followsOf(
+          db,
+          viewerId,
+          actors.map((actor) => actor.id),
+        )
+      : new Map();
     return { items: actors.map((actor) => presentRemoteCard(actor, follows.get(actor.id))), total };
   }
 
@@ -325,7 +331,13 @@ export function createFederationService(deps: FederationServiceDeps) {
     if (!deps.enabled || !words.length) return [];
     const hidden = new Set(viewerId ? await repository.blockedIds(db, viewerId) : []);
     const found = (await repository.searchActors(db, words, limit + hidden.size)).filter((actor) => !hidden.has(actor.id)).slice(0, limit);
-    const follows = viewerId ? await repository.followsOf(db, viewerId, found.map((actor) => actor.id)) : new Map();
+    const follows = viewerId
+      ? await repository.followsOf(
+          db,
+          viewerId,
+          found.map((actor) => actor.id),
+        )
+      : new Map();
     return found.map((actor) => presentRemotePerson(actor, follows.get(actor.id)));
   }
 

@@ -51,7 +51,10 @@ export function useRemoteFollow(q: string) {
 
 /** A person of another site's page here: who they are and their ratings and reviews that reached this site. */
 export const remotePersonQueryOptions = (personId: string, page: number) =>
-  queryOptions({ ...endpointQuery(federationEndpoints.person, { params: { personId }, query: { page, limit: 20 } }), placeholderData: keepPreviousData });
+  queryOptions({
+    ...endpointQuery(federationEndpoints.person, { params: { personId }, query: { page, limit: 20 } }),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * Follow, unfollow, block or unblock a person of another site from their page. A block ends follows both ways and

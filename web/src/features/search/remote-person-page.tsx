@@ -81,7 +81,12 @@ function RemotePersonView({ data, onPageChange }: { data: RemotePersonPageData; 
         </div>
         <div className="flex flex-wrap gap-2 sm:flex-col sm:items-end">
           {blocked ? (
-            <Button variant="outline" size="sm" disabled={act.isPending} onClick={() => run('unblock', t('remotePage.unblocked', { name: person.name }))}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={act.isPending}
+              onClick={() => run('unblock', t('remotePage.unblocked', { name: person.name }))}
+            >
               {t('remotePage.unblock')}
             </Button>
           ) : (
@@ -102,7 +107,9 @@ function RemotePersonView({ data, onPageChange }: { data: RemotePersonPageData; 
           )}
         </div>
       </header>
-      {blocked ? <p className="mt-4 rounded-xl bg-surface-2 p-3 text-sm text-ink-muted">{t('remotePage.blockedNote', { name: person.name })}</p> : null}
+      {blocked ? (
+        <p className="mt-4 rounded-xl bg-surface-2 p-3 text-sm text-ink-muted">{t('remotePage.blockedNote', { name: person.name })}</p>
+      ) : null}
 
       <section aria-labelledby="remote-posts" className="mt-8">
         <h2 id="remote-posts" className="font-display text-lg font-semibold text-ink">
@@ -165,7 +172,12 @@ function RemotePostRow({ post, host }: { post: RemotePost; host: string }) {
         <p className="mt-2 flex flex-wrap items-center gap-x-3 text-xs text-ink-muted">
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, i18n.language)}</time>
           {post.url ? (
-            <a href={post.url} target="_blank" rel="noopener nofollow ugc" className="inline-flex items-center gap-1 text-accent hover:underline">
+            <a
+              href={post.url}
+              target="_blank"
+              rel="noopener nofollow ugc"
+              className="inline-flex items-center gap-1 text-accent hover:underline"
+            >
               {t('remotePage.viewOn', { host })}
               <ExternalLink aria-hidden className="size-3" />
             </a>
