@@ -346,11 +346,12 @@ export function createFederationService(deps: FederationServiceDeps) {
     ensureEnabled();
     const actor = await repository.actorById(db, personId);
     if (!actor || (await repository.hostPolicy(db, actor.host)) === 'block') throw notFound('remote_person_not_found');
-    const [follows, blocked, posts] = await Promise.all([
+    const [follows, blocked] = await Promise.all([
       repository.followsOf(db, viewerId, [actor.id]),
       repository.isBlocked(db, viewerId, actor.id),
-      repository.postsOf(db, actor.id, query.limit, (query.page - 1) * query.limit),
     ]);
+    // Nothing of someone the viewer blocked reaches them, here either.
+    const posts = blocked ? { rows: [], total: 0 } : await repository.postsOf(db, actor.id, query.limit, (query.page - 1) * query.limit);
     return {
       person: presentRemotePerson(actor, follows.get(actor.id)),
       blocked,
