@@ -46,7 +46,7 @@ export interface DomainEvents {
   /** A person of another site liked a member's review (`actorId` is theirs: a remote person). */
   'review.liked_remotely': { reviewId: string; authorId: string; actorId: string };
   'review.deleted': { reviewId: string; authorId: string };
-  /** A member's name, username, bio or avatar changed (what other sites show of them). */
+  /** A member's name, username, bio, avatar or profile visibility changed (what other sites show of them). */
   'profile.changed': { userId: string };
 }
 

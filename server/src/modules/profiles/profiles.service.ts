@@ -303,6 +303,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     if (visibility === 'public') {
       for (const requesterId of await repository.requesterIds(db, viewer.id)) await approve(requesterId, viewer.id);
     }
+    // Other sites learn whether the member now approves their followers (their actor's manuallyApprovesFollowers).
+    deps.events?.emit('profile.changed', { userId: viewer.id });
     return { visibility };
   }
 
