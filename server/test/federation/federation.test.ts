@@ -224,7 +224,7 @@ describe('people of other sites on profiles, in search and blocked', () => {
     expect(found.remoteUsers).toContainEqual(expect.objectContaining({ name: 'Bob Brown', handle: handleOn(b, bob.username) }));
   });
 
-  it('sends a member’s new name to their followers’ sites as an Update of their actor', async () => {
+  it('sends a member’s new name and username to their followers’ sites as an Update of the same actor', async () => {
     const renamed = await call(a, 'PUT', '/api/auth/profile', {
       cookie: alice.cookie,
       body: { name: 'Alice Adams-Ray', bio: 'Mostly jazz.' },
@@ -238,13 +238,28 @@ describe('people of other sites on profiles, in search and blocked', () => {
     const aliceOnB = seen.items.find((card) => card.name === 'Alice Adams-Ray')!;
     const page = (await call(b, 'GET', `/api/federation/people/${aliceOnB.id}`, { cookie: bob.cookie })).body;
     expect(page.person).toMatchObject({ name: 'Alice Adams-Ray', summary: 'Mostly jazz.', handle: handleOn(a, alice.username) });
-    // Back as she was, for what follows.
+
+    // A new username is a new handle for the same actor: bob's site knows her under it, still as the same person.
+    const username = `${alice.username}x`;
+    const changed = await call(a, 'PUT', '/api/me/username', {
+      cookie: alice.cookie,
+      body: { username, password: 'Correct-Horse-Battery-9' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    alice = { ...alice, username };
+    const moved = await eventually(
+      () => call(b, 'GET', `/api/federation/people/${aliceOnB.id}`, { cookie: bob.cookie }),
+      (answer) => answer.body.person?.handle === handleOn(a, username),
+      'alice’s new username on bob’s site',
+    );
+    expect(moved.body.person.follow).toBe('following');
     await call(a, 'PUT', '/api/auth/profile', { cookie: alice.cookie, body: { name: 'Alice Adams' } });
-    await eventually(
-      () => listOf(b, bob.cookie, bob.username, 'following'),
-      (list) => list.items.some((card) => card.name === 'Alice Adams'),
+    const after = await eventually(
+      () => call(b, 'GET', `/api/federation/people/${aliceOnB.id}`, { cookie: bob.cookie }),
+      (answer) => answer.body.person?.name === 'Alice Adams',
       'alice’s name back on bob’s site',
     );
+    expect(after.body.person.follow).toBe('following');
   });
 
   it('a block of a person of another site takes their posts out of the feed and ends the follows both ways', async () => {
