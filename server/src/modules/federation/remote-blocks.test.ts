@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/database.ts';
+import { buildAlbum } from '../../../test/factories.ts';
 import { createHydrator } from '../../hydration/hydrator.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
 import { refreshPeople } from '../../platform/db/search-index.ts';
@@ -12,6 +13,7 @@ const SITE = 'https://hearsay.example';
 let database: DatabaseHandle;
 let federation: ReturnType<typeof createFederationService>;
 const queued: { kind: string; cursor: unknown }[] = [];
+let likesCounted = 0;
 const memberId = `m${Math.random().toString(36).slice(2, 10)}`;
 
 async function remoteActor(id: string, uri: string) {
@@ -78,7 +80,7 @@ beforeAll(async () => {
     hydrator: createHydrator({ db: database.db, caches: 'off' }),
     catalog: { findConfirmedAlbum: async () => undefined } as never,
     ratings: { current: async () => null } as never,
-    reviews: { countRemoteLike: async () => {} },
+    reviews: { countRemoteLike: async (_reviewId: string, by: number) => void (likesCounted += by) },
     settings: { read: async () => ({}) as never },
     fetch: async () => {
       throw new Error('no network in this test');
@@ -109,6 +111,35 @@ describe('a person of another site the member blocked', () => {
     const answers = queued.filter((job) => job.kind === FEDERATION_DELIVERY_JOB);
     expect(answers).toHaveLength(1);
     expect(answers[0]!.cursor).toMatchObject({ inbox: 'https://mastodon.example/users/rex/inbox', activity: { type: 'Accept' } });
+  });
+
+  it('has their Like of the member’s review ignored, while another person’s counts', async () => {
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('review')
+      .values({
+        id: 'rv1',
+        user_id: memberId,
+        album_id: await buildAlbum(database.db),
+        rating: 8,
+        title: 'Still swings',
+        content_html: '<p>Still swings.</p>',
+        content_text: 'Still swings.',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const like = (actor: string, n: number) => ({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${actor}#likes/${n}`,
+      type: 'Like',
+      actor,
+      object: `${SITE}/ap/reviews/rv1`,
+    });
+    await federation.receive(like('https://mastodon.example/users/juno', 1), 'https://mastodon.example/users/juno');
+    expect(likesCounted).toBe(0);
+    await federation.receive(like('https://mastodon.example/users/rex', 2), 'https://mastodon.example/users/rex');
+    expect(likesCounted).toBe(1);
   });
 
   it('drops out of the member’s followers once blocked, and their site gets Reject of their follow', async () => {
