@@ -61,7 +61,7 @@ function RemotePersonView({ data, onPageChange }: { data: RemotePersonPageData; 
           <div className="min-w-0 [overflow-wrap:anywhere]">
             <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">{person.name}</h1>
             <p className="text-sm text-ink-muted">@{person.handle}</p>
-            <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-ink-muted">
+            <p className="mt-1 flex w-fit max-w-full items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-ink-muted">
               <Globe aria-hidden className="size-3" />
               {t('remote.from', { host: person.host })}
             </p>
@@ -71,7 +71,7 @@ function RemotePersonView({ data, onPageChange }: { data: RemotePersonPageData; 
                 href={person.url}
                 target="_blank"
                 rel="noopener nofollow ugc"
-                className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline"
+                className="mt-3 flex w-fit items-center gap-1.5 text-sm font-medium text-accent hover:underline"
               >
                 {t('remote.theirPage', { host: person.host })}
                 <ExternalLink aria-hidden className="size-3.5" />
