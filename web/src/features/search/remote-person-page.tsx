@@ -188,7 +188,5 @@ function RemotePostRow({ post, host }: { post: RemotePost; host: string }) {
   );
 }
 
-/** The route's data: the person and the first page of their posts (members only: a visitor is asked to sign in). */
-export const loader = queryLoader(({ client, params: { personId = '' }, signedIn }) =>
-  signedIn ? ensure(client, remotePersonQueryOptions(personId, 1)) : Promise.resolve(),
-);
+/** The route's data: the person and the first page of their posts (members only: a visitor's answer asks them to sign in). */
+export const loader = queryLoader(({ client, params: { personId = '' } }) => ensure(client, remotePersonQueryOptions(personId, 1)));
