@@ -55,7 +55,7 @@ type InboxCursor = InboxEntry;
 type PublishCursor =
   | { kind: 'rating'; userId: string; albumId: string; removedRatingId: string | null }
   | { kind: 'review'; userId: string; reviewId: string }
-  /** A member's name, username, bio or avatar changed: their actor as it stands, to their followers' servers. */
+  /** A member's name, username, bio, avatar or visibility changed: their actor as it stands, to their followers' servers. */
   | { kind: 'actor'; userId: string };
 interface DeliveryCursor {
   inbox: string;
