@@ -3,6 +3,7 @@ import { AlbumCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { looksRemote } from './remote-handle.ts';
+import { pageOf, PageQuerySchema } from './pagination.ts';
 
 export { looksRemote, REMOTE_HANDLE_PATTERN } from './remote-handle.ts';
 
@@ -61,6 +62,19 @@ export const RemotePostSchema = z.object({
   updatedAt: z.string(),
 });
 export type RemotePost = z.infer<typeof RemotePostSchema>;
+
+/** A person of another site's page here: who they are, whether the viewer blocked them, and what we hold of theirs. */
+export const RemotePersonPageSchema = z.object({
+  person: RemotePersonSchema,
+  /** The viewer blocked them: nothing of theirs reaches the viewer, nothing of the viewer's reaches them. */
+  blocked: z.boolean(),
+  /** Their ratings and reviews that reached this site, newest first. */
+  posts: pageOf(RemotePostSchema),
+});
+export type RemotePersonPage = z.infer<typeof RemotePersonPageSchema>;
+
+export const RemoteBlockStateSchema = z.object({ blocked: z.boolean() });
+export const RemoteBlockedSchema = z.object({ people: z.array(RemotePersonSchema) });
 
 /** An operator's policy for a whole server: `block` (nothing in or out), `silence` (its people must ask to follow). */
 export const HOST_POLICIES = ['block', 'silence'] as const;
@@ -167,6 +181,42 @@ export const federationEndpoints = {
     summary: 'Admins: federate with a server again',
     params: HostParamsSchema,
     responses: { 200: z.object({ hosts: z.array(FederatedHostSchema) }), ...errorResponses(400, 401, 404) },
+  }),
+  person: endpoint({
+    method: 'GET',
+    path: '/api/federation/people/:personId',
+    access: 'members',
+    tags,
+    summary: 'A person of another site this site knows: who they are and their ratings and reviews that reached it, newest first',
+    params: RemotePersonParamsSchema,
+    query: PageQuerySchema,
+    responses: { 200: RemotePersonPageSchema, ...errorResponses(400, 401, 404) },
+  }),
+  block: endpoint({
+    method: 'PUT',
+    path: '/api/federation/people/:personId/block',
+    access: 'members',
+    tags,
+    summary: 'Block a person of another site: follows both ways end (their site is told), nothing of theirs reaches you',
+    params: RemotePersonParamsSchema,
+    responses: { 200: RemoteBlockStateSchema, ...errorResponses(401, 404) },
+  }),
+  unblock: endpoint({
+    method: 'DELETE',
+    path: '/api/federation/people/:personId/block',
+    access: 'members',
+    tags,
+    summary: 'Unblock a person of another site (idempotent); the follows the block ended do not come back',
+    params: RemotePersonParamsSchema,
+    responses: { 200: RemoteBlockStateSchema, ...errorResponses(401, 404) },
+  }),
+  blocked: endpoint({
+    method: 'GET',
+    path: '/api/federation/blocked',
+    access: 'members',
+    tags,
+    summary: 'The people of other sites you blocked, newest first',
+    responses: { 200: RemoteBlockedSchema, ...errorResponses(401) },
   }),
   unfollow: endpoint({
     method: 'DELETE',

@@ -4,6 +4,8 @@ export const paths = {
   album: (slug: string) => `/album/${encodeURIComponent(slug)}`,
   artist: (slug: string) => `/artist/${encodeURIComponent(slug)}`,
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  /** A person of another site, as this site knows them. */
+  remotePerson: (id: string) => `/people/remote/${encodeURIComponent(id)}`,
   /** A member's year in review (the profile's yearly summary). */
   yearInReview: (username: string, year: number) => `/profile/${encodeURIComponent(username)}/year/${year}`,
   list: (id: string) => `/lists/${encodeURIComponent(id)}`,

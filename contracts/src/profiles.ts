@@ -56,6 +56,11 @@ export const PersonCardSchema = z.object({
   avatarUrl: z.string().nullable(),
   isFollowing: z.boolean(),
   isViewer: z.boolean(),
+  /**
+   * A person of another site (a follower or someone followed across sites): `id` is theirs here, `username` their
+   * handle `name@host`, and `follow` the viewer's follow of them.
+   */
+  remote: z.object({ host: z.string(), follow: z.enum(['none', 'requested', 'following']) }).optional(),
 });
 export type PersonCard = z.infer<typeof PersonCardSchema>;
 export const PersonPageSchema = pageOf(PersonCardSchema);

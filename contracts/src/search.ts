@@ -4,6 +4,7 @@ import { AlbumCardSchema, ArtistCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { PageQuerySchema } from './pagination.ts';
+import { RemotePersonSchema } from './federation.ts';
 
 export const SearchQuerySchema = PageQuerySchema.extend({
   q: z.string().max(200).default(''),
@@ -72,6 +73,8 @@ export const SearchResultSchema = z.object({
   albums: z.array(AlbumCardSchema),
   artists: z.array(ArtistCardSchema),
   users: z.array(UserCardSchema),
+  /** People of other sites this site knows whose name or handle matches (the people tab's first page). */
+  remoteUsers: z.array(RemotePersonSchema),
   collections: z.array(CollectionCardSchema),
   page: z.number().int(),
   limit: z.number().int(),

@@ -91,4 +91,15 @@ test('a member finds a person of another site by their handle, follows them, and
   await expect(review.getByRole('img', { name: /^Rated 8(\.0)? out of 10$/ })).toBeVisible();
   await expect(review).toContainText('the second side opens up a bit more');
   await expect(review.getByRole('link', { name: `View on ${other.host}` })).toHaveAttribute('href', new RegExp(`^${other.url}/`));
+
+  // His name leads to his page here: who he is, a link to his own site, and what reached this site of his; on a phone too.
+  await review.getByRole('link', { name: 'Bob Brown' }).first().click();
+  await expect(page).toHaveURL(/\/people\/remote\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bob Brown' })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Their page on ${other.host}` })).toHaveAttribute('href', new RegExp(`^${other.url}/`));
+  const posts = page.getByRole('region', { name: 'Ratings and reviews that reached this site' });
+  await expect(posts.getByRole('heading', { name: REVIEW.title })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole('button', { name: 'Block' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

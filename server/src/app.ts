@@ -290,9 +290,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     activity,
     usernameHolder: createUsernameLookup(db),
+    remotePeople: core.federation.enabled ? core.federation.remoteFollows : undefined,
   });
   const conversations = createConversationsService({ db, clock, realtime, hydrator, settings });
-  const search = createSearchService({ db, catalog, hydrator, caches: config.caches });
+  const search = createSearchService({
+    db,
+    catalog,
+    hydrator,
+    caches: config.caches,
+    remotePeople: core.federation.enabled ? core.federation.searchPeople : undefined,
+  });
   // The auth library calls back into the accounts service (username, profile, session cap) while signing people up.
   const late: { accounts?: AccountsService } = {};
   const auth = createAuth({
@@ -324,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens: accessTokens,
     profiles: core.profileRows,
     catalog,
+    events,
   });
   late.accounts = accounts;
   // The browser and address range a member's finds of pending albums come from (decision 058).
@@ -401,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentUser: accounts.currentUser,
     languageOf: async (userId) => readLanguage((await settings.read(userId)).appearance.language),
     onMailError: (error) => app.log.error({ err: error }, 'could not send an e-mail'),
+    events,
   });
   identity.confirm = accountChanges.reauthenticate;
   const feed = createFeedService({

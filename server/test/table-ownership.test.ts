@@ -96,6 +96,7 @@ const OWNERS: Record<string, string> = {
   remote_post_like: 'federation',
   remote_review_like: 'federation',
   federation_host: 'federation',
+  remote_block: 'federation',
 };
 
 /**

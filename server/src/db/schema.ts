@@ -745,6 +745,13 @@ export interface RemoteReviewLikeTable {
   created_at: string;
 }
 
+/** A member blocked a person of another site: nothing of theirs reaches the member, nothing of the member's reaches them. */
+export interface RemoteBlockTable {
+  local_user_id: string;
+  remote_actor_id: string;
+  created_at: string;
+}
+
 /** The operator's policy for a whole remote server: `block` (nothing in or out) or `silence` (not in feeds of non-followers). */
 export interface FederationHostTable {
   host: string;
@@ -761,6 +768,7 @@ export interface Database {
   remote_post_like: RemotePostLikeTable;
   remote_review_like: RemoteReviewLikeTable;
   federation_host: FederationHostTable;
+  remote_block: RemoteBlockTable;
   musicbrainz_answer: MusicbrainzAnswerTable;
   artist_release_group: ArtistReleaseGroupTable;
   album_enrichment: AlbumEnrichmentTable;

@@ -53,6 +53,8 @@ export interface DomainEvents {
    * in it or taken out, or (`noteOnly`) its note in the list changed (read the list as it stands).
    */
   'collection.changed': { collectionId: string; ownerId: string; albumId?: string; noteOnly?: boolean };
+  /** A member's name, username, bio, avatar or profile visibility changed (what other sites show of them). */
+  'profile.changed': { userId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

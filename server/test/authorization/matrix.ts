@@ -384,6 +384,11 @@ export const MATRIX: readonly Row[] = [
   { route: 'DELETE /api/federation/people/:personId/follow', object: 'none', rule: membersRefused(404) },
   { route: 'PUT /api/federation/posts/:postId/like', object: 'none', rule: membersRefused(404) },
   { route: 'DELETE /api/federation/posts/:postId/like', object: 'none', rule: membersRefused(404) },
+  { route: 'GET /api/federation/people/:personId', object: 'none', rule: membersRefused(404) },
+  { route: 'PUT /api/federation/people/:personId/block', object: 'none', rule: membersRefused(404) },
+  { route: 'DELETE /api/federation/people/:personId/block', object: 'none', rule: membersRefused(404) },
+  // Settings lists them beside the members one blocked: with federation off, nobody.
+  { route: 'GET /api/federation/blocked', object: 'none', rule: members },
   { route: 'GET /api/federation/requests', object: 'none', rule: membersRefused(404) },
   { route: 'PUT /api/federation/requests/:personId', object: 'none', rule: membersRefused(404), body: { accept: true } },
   // Admins only, and only with federation on: everyone else is told there is nothing there (the path's host is "unknown").

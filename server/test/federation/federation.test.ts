@@ -188,6 +188,116 @@ describe('what a followed person shares', () => {
   });
 });
 
+describe('people of other sites on profiles, in search and blocked', () => {
+  type Card = { id: string; username: string; name: string; remote?: { host: string; follow: string } };
+  const listOf = async (server: ServerProcess, cookie: string, username: string, which: 'followers' | 'following') =>
+    (await call(server, 'GET', `/api/users/${username}/${which}`, { cookie })).body as { items: Card[]; total: number };
+  const findOn = async (server: ServerProcess, cookie: string, handle: string) =>
+    (await call(server, 'GET', `/api/federation/people?q=${encodeURIComponent(handle)}`, { cookie })).body.person as {
+      id: string;
+      follow: string;
+    };
+
+  it('lists a follower of another site on the member’s followers, and finds them in search', async () => {
+    // Alice follows bob (above); bob now follows alice back from his site.
+    const aliceOnB = await findOn(b, bob.cookie, `@${handleOn(a, alice.username)}`);
+    await call(b, 'PUT', `/api/federation/people/${aliceOnB.id}/follow`, { cookie: bob.cookie });
+    await eventually(
+      () => findOn(b, bob.cookie, handleOn(a, alice.username)),
+      (person) => person.follow === 'following',
+      'bob following alice',
+    );
+
+    const followers = await listOf(a, alice.cookie, alice.username, 'followers');
+    expect(followers.items).toContainEqual(
+      expect.objectContaining({
+        name: 'Bob Brown',
+        username: handleOn(b, bob.username),
+        remote: { host: new URL(b.url).host, follow: 'following' },
+      }),
+    );
+    const following = await listOf(b, bob.cookie, bob.username, 'following');
+    expect(following.items).toContainEqual(
+      expect.objectContaining({ name: 'Alice Adams', remote: expect.objectContaining({ follow: 'following' }) }),
+    );
+    const profile = (await call(a, 'GET', `/api/users/${alice.username}`, { cookie: alice.cookie })).body;
+    expect(profile.stats.followers).toBe(followers.total);
+
+    const found = (await call(a, 'GET', '/api/search?q=bob%20brown&type=users', { cookie: alice.cookie })).body;
+    expect(found.remoteUsers).toContainEqual(expect.objectContaining({ name: 'Bob Brown', handle: handleOn(b, bob.username) }));
+  });
+
+  it('sends a member’s new name and username to their followers’ sites as an Update of the same actor', async () => {
+    const renamed = await call(a, 'PUT', '/api/auth/profile', {
+      cookie: alice.cookie,
+      body: { name: 'Alice Adams-Ray', bio: 'Mostly jazz.' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const seen = await eventually(
+      () => listOf(b, bob.cookie, bob.username, 'following'),
+      (list) => list.items.some((card) => card.name === 'Alice Adams-Ray'),
+      'alice’s new name on bob’s site',
+    );
+    const aliceOnB = seen.items.find((card) => card.name === 'Alice Adams-Ray')!;
+    const page = (await call(b, 'GET', `/api/federation/people/${aliceOnB.id}`, { cookie: bob.cookie })).body;
+    expect(page.person).toMatchObject({ name: 'Alice Adams-Ray', summary: 'Mostly jazz.', handle: handleOn(a, alice.username) });
+
+    // A new username is a new handle for the same actor: bob's site knows her under it, still as the same person.
+    const username = `${alice.username}x`;
+    const changed = await call(a, 'PUT', '/api/me/username', {
+      cookie: alice.cookie,
+      body: { username, password: 'Correct-Horse-Battery-9' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    alice = { ...alice, username };
+    const moved = await eventually(
+      () => call(b, 'GET', `/api/federation/people/${aliceOnB.id}`, { cookie: bob.cookie }),
+      (answer) => answer.body.person?.handle === handleOn(a, username),
+      'alice’s new username on bob’s site',
+    );
+    expect(moved.body.person.follow).toBe('following');
+    await call(a, 'PUT', '/api/auth/profile', { cookie: alice.cookie, body: { name: 'Alice Adams' } });
+    const after = await eventually(
+      () => call(b, 'GET', `/api/federation/people/${aliceOnB.id}`, { cookie: bob.cookie }),
+      (answer) => answer.body.person?.name === 'Alice Adams',
+      'alice’s name back on bob’s site',
+    );
+    expect(after.body.person.follow).toBe('following');
+  });
+
+  it('a block of a person of another site takes their posts out of the feed and ends the follows both ways', async () => {
+    expect(remoteItems(await feedOf(a, alice.cookie)).length).toBeGreaterThan(0);
+    const bobOnA = await findOn(a, alice.cookie, handleOn(b, bob.username));
+    const blocked = await call(a, 'PUT', `/api/federation/people/${bobOnA.id}/block`, { cookie: alice.cookie });
+    expect(blocked.body).toEqual({ blocked: true });
+
+    expect(remoteItems(await feedOf(a, alice.cookie))).toEqual([]);
+    const page = (await call(a, 'GET', `/api/federation/people/${bobOnA.id}`, { cookie: alice.cookie })).body;
+    expect(page).toMatchObject({ blocked: true, person: { follow: 'none' } });
+    expect((await listOf(a, alice.cookie, alice.username, 'followers')).items.some((card) => card.remote)).toBe(false);
+    expect((await call(a, 'GET', '/api/federation/blocked', { cookie: alice.cookie })).body.people).toEqual([
+      expect.objectContaining({ id: bobOnA.id }),
+    ]);
+    expect((await call(a, 'PUT', `/api/federation/people/${bobOnA.id}/follow`, { cookie: alice.cookie })).status).toBe(403);
+    // His site hears both: her Undo of her follow, and the Reject of his.
+    await eventually(
+      () => Promise.all([listOf(b, bob.cookie, bob.username, 'followers'), findOn(b, bob.cookie, handleOn(a, alice.username))]),
+      ([followers, aliceOnB]) => !followers.items.some((card) => card.remote) && aliceOnB.follow === 'none',
+      'both follows ended on bob’s site',
+    );
+
+    expect((await call(a, 'DELETE', `/api/federation/people/${bobOnA.id}/block`, { cookie: alice.cookie })).body).toEqual({
+      blocked: false,
+    });
+    await call(a, 'PUT', `/api/federation/people/${bobOnA.id}/follow`, { cookie: alice.cookie });
+    await eventually(
+      () => findOn(a, alice.cookie, handleOn(b, bob.username)),
+      (person) => person.follow === 'following',
+      'alice following bob again',
+    );
+  });
+});
+
 describe('listens and lists of a followed person', () => {
   type Page = { items: { kind: string; post?: { contentHtml: string; albumTitle: string } }[] };
   const postsOf = (page: Page) => page.items.filter((item) => item.kind === 'remote').map((item) => item.post!);

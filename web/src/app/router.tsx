@@ -171,6 +171,15 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            // A person of another site as this site knows them (members only: a visitor is asked to sign in).
+            path: 'people/remote/:personId',
+            handle: serverRendered,
+            lazy: async () => {
+              const { RemotePersonPage, loader } = await import('../features/search/remote-person-page.tsx');
+              return { Component: RemotePersonPage, loader };
+            },
+          },
+          {
             path: 'profile/:username/year/:year',
             handle: serverRendered,
             lazy: async () => {

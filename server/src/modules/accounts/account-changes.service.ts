@@ -1,3 +1,4 @@
+import type { EventBus } from '../../platform/events.ts';
 import type { ChangeEmailBody, ChangeUsernameBody, CurrentUser, EmailChangeRequested } from '@hearsay/contracts/accounts';
 import { createHash, randomBytes } from 'node:crypto';
 import { STORED_RESET_PREFIX } from '../../platform/auth/auth.ts';
@@ -34,6 +35,8 @@ export interface AccountChangesDeps {
   /** The language a person's e-mails are written in (their Settings → Appearance choice). */
   languageOf: (userId: string) => Promise<Language>;
   onMailError: (error: unknown) => void;
+  /** Told when a username changed (other sites are sent the member's actor again; its id stays). */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 export type AccountChangesService = ReturnType<typeof createAccountChangesService>;
@@ -90,6 +93,7 @@ export function createAccountChangesService(deps: AccountChangesDeps) {
       throw error;
     }
     await limiter.hit(pace, DAY_MS);
+    deps.events?.emit('profile.changed', { userId: viewer.id });
     const user = await deps.currentUser(viewer.id);
     if (!user) throw new AppError(404, 'profile_not_found');
     return { user };

@@ -21,6 +21,7 @@ import { signInsGuessed } from './account-emails.ts';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.ts';
 import * as repository from './accounts.repository.ts';
 import { removeAvatar, saveAvatar } from './avatars.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { deviceCookies } from './device-cookies.ts';
 import { sessionTokenReader } from './session-cookie.ts';
 import { challengedUserId, rememberTotpCode, totpCodeUsed } from './totp-replay.ts';
@@ -42,6 +43,8 @@ export interface WithCookies<T> {
 }
 
 export interface AccountsServiceDeps {
+  /** Told when what other sites show of a member (name, bio, avatar) changed. */
+  events?: Pick<EventBus, 'emit'>;
   db: DB;
   auth: Auth;
   limiter: RateLimiter;
@@ -351,7 +354,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     if (update.onboardingCompleted !== undefined) changes.onboarding_completed = update.onboardingCompleted ? 1 : 0;
     if (Object.keys(changes).length) await deps.profiles.updateFields(userId, changes, stamp);
     const current = await currentUser(userId);
-    if (update.name !== undefined && update.name !== current?.name) await repository.updateName(db, userId, update.name, stamp);
+    const renamed = update.name !== undefined && update.name !== current?.name;
+    if (renamed) await repository.updateName(db, userId, update.name!, stamp);
+    if (renamed || changes.bio !== undefined || changes.avatar_path !== undefined) deps.events?.emit('profile.changed', { userId });
     const user = await currentUser(userId);
     if (!user) throw new AppError(404, 'profile_not_found');
     return { user };
@@ -361,11 +366,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** The device id of a request's device cookie (any account's), for telling one browser's accounts apart. */
     deviceIdOf: (cookie: string | undefined) => devices.read(new Headers(cookie ? { cookie } : {}))?.id ?? null,
     updateProfile,
-    uploadAvatar: async (userId: string, upload: Buffer) => ({
-      avatarUrl: await saveAvatar(deps.profiles, deps.dataDir, userId, upload, deps.clock().toISOString()),
-    }),
+    uploadAvatar: async (userId: string, upload: Buffer) => {
+      const avatarUrl = await saveAvatar(deps.profiles, deps.dataDir, userId, upload, deps.clock().toISOString());
+      deps.events?.emit('profile.changed', { userId });
+      return { avatarUrl };
+    },
     removeAvatar: async (userId: string) => {
       await removeAvatar(deps.profiles, deps.dataDir, userId, deps.clock().toISOString());
+      deps.events?.emit('profile.changed', { userId });
       return { avatarUrl: null };
     },
     register,

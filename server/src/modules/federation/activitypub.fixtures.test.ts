@@ -7,6 +7,7 @@ import {
   objectId,
   objectType,
   parseIncomingActivity,
+  parseIncomingActor,
   parseIncomingPost,
   presentDeleteActivity,
   presentPostActivity,
@@ -57,6 +58,31 @@ describe('Mastodon', () => {
     });
   });
 
+  it('reads an Update of an actor (a changed profile): name, summary, avatar, page and whether they approve followers', () => {
+    const actor = payload('mastodon/actor.json');
+    // Mastodon's update_serializer: the actor itself, whole, as the object of an Update it sends.
+    const update = parseIncomingActivity({
+      '@context': actor['@context'],
+      id: `${String(actor.id)}#updates/1702000000`,
+      type: 'Update',
+      actor: actor.id,
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+      object: actor,
+    });
+    expect(objectId(update?.object)).toBe('https://mastodon.example/users/juno');
+    expect(parseIncomingActor(update?.object)).toEqual({
+      uri: 'https://mastodon.example/users/juno',
+      username: 'juno',
+      name: 'Juno Reyes',
+      summaryHtml: '<p>Listening to everything Warp ever put out.</p>',
+      avatarUrl: 'https://files.mastodon.example/accounts/avatars/juno.png',
+      url: 'https://mastodon.example/@juno',
+      locked: false,
+    });
+    // A note is no actor.
+    expect(parseIncomingActor(payload('mastodon/create-note.json').object)).toBeNull();
+  });
+
   it('reads a Delete by its Tombstone: the status it removes', () => {
     const deletion = parseIncomingActivity(payload('mastodon/delete-tombstone.json'));
     expect(deletion).toMatchObject({ type: 'Delete', actor: 'https://mastodon.example/users/juno' });
@@ -94,6 +120,17 @@ describe('NeoDB', () => {
 });
 
 describe('BookWyrm', () => {
+  it('reads its user as an actor: no page of their own given, and followers approved by hand', () => {
+    expect(parseIncomingActor(payload('bookwyrm/user.json'))).toMatchObject({
+      uri: 'https://bookwyrm.example/user/wren',
+      username: 'wren',
+      name: 'Wren',
+      avatarUrl: 'https://bookwyrm.example/images/avatars/wren-crop-50.png',
+      url: null,
+      locked: true,
+    });
+  });
+
   it('leaves out a book review and a book rating, though they are a Review and a Rating', () => {
     const review = payload('bookwyrm/review.json');
     expect(review).toMatchObject({ type: 'Review', rating: 4.5, inReplyToBook: 'https://bookwyrm.example/book/7' });

@@ -387,3 +387,45 @@ export function objectType(object: unknown): string | null {
     ? (object as { type: string }).type
     : null;
 }
+
+const ActorSchema = z
+  .object({
+    id: Uri,
+    type: z.enum(['Person', 'Service', 'Application', 'Group', 'Organization']),
+    preferredUsername: Text(200).regex(/^[^\s@]+$/),
+    name: Text(1000).nullish(),
+    summary: Text(20_000).nullish(),
+    icon: z.union([z.object({ url: Ref }).loose(), z.array(z.unknown())]).nullish(),
+    url: z.union([Uri, z.object({ href: Uri }).transform((value) => value.href), z.array(z.unknown())]).nullish(),
+    manuallyApprovesFollowers: z.boolean().nullish(),
+  })
+  .loose();
+
+export interface IncomingActor {
+  uri: string;
+  username: string;
+  name: string;
+  /** As sent: HTML, for the caller to make plain text of. */
+  summaryHtml: string;
+  avatarUrl: string | null;
+  url: string | null;
+  locked: boolean;
+}
+
+/** The actor an `Update` carries (Mastodon sends one when someone changes their profile), or null when it is not one. */
+export function parseIncomingActor(json: unknown): IncomingActor | null {
+  const parsed = ActorSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const actor = parsed.data;
+  const icon = Array.isArray(actor.icon) ? actor.icon[0] : actor.icon;
+  const avatar = icon ? Ref.safeParse((icon as { url?: unknown }).url) : null;
+  return {
+    uri: actor.id,
+    username: actor.preferredUsername,
+    name: (actor.name ?? '').trim(),
+    summaryHtml: actor.summary ?? '',
+    avatarUrl: avatar?.success ? avatar.data : null,
+    url: typeof actor.url === 'string' ? actor.url : null,
+    locked: actor.manuallyApprovesFollowers === true,
+  };
+}

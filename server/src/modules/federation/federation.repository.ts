@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { FederationKeyTable, RemoteActorTable, RemoteFollowTable, RemotePostTable } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 
@@ -332,4 +332,124 @@ export async function removeReviewLike(db: DB, likeUri: string, actorId: string)
     .returning('review_id')
     .executeTakeFirst();
   return row?.review_id ?? null;
+}
+
+// People of other sites on members' profiles, in search and on their own page here
+
+/** The people of other sites who follow a member, or whom they follow (accepted), by name, a page at a time. */
+export async function followsPage(
+  db: DB,
+  localUserId: string,
+  direction: RemoteFollowRow['direction'],
+  hidden: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<{ actors: RemoteActorRow[]; total: number }> {
+  let base = db
+    .selectFrom('remote_follow')
+    .innerJoin('remote_actor', 'remote_actor.id', 'remote_follow.remote_actor_id')
+    .where('remote_follow.local_user_id', '=', localUserId)
+    .where('remote_follow.direction', '=', direction)
+    .where('remote_follow.state', '=', 'accepted');
+  if (hidden.length) base = base.where('remote_actor.id', 'not in', [...hidden]);
+  const [count, actors] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
+    limit > 0
+      ? base
+          .selectAll('remote_actor')
+          .orderBy('remote_follow.created_at', 'desc')
+          .orderBy('remote_actor.id')
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return { actors, total: Number(count?.count ?? 0) };
+}
+
+/** People of other sites we know whose name, username or handle has every word, best known first. */
+export async function searchActors(db: DB, words: readonly string[], limit: number): Promise<RemoteActorRow[]> {
+  if (!words.length) return [];
+  let query = db.selectFrom('remote_actor').selectAll();
+  for (const word of words) {
+    const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where(
+      (eb) => sql<boolean>`(lower(${eb.ref('name')}) like ${pattern} escape '\\' or ${eb.ref('handle_key')} like ${pattern} escape '\\')`,
+    );
+  }
+  return query.orderBy('name').orderBy('id').limit(limit).execute();
+}
+
+/** What a person of another site sent us, newest first, a page at a time. */
+export async function postsOf(db: DB, actorId: string, limit: number, offset: number) {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('remote_post')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('actor_id', '=', actorId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('remote_post')
+      .selectAll()
+      .where('actor_id', '=', actorId)
+      .orderBy('published_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count?.count ?? 0) };
+}
+
+/** What an actor's `Update` says of them now; their address and their server stay what they were. */
+export async function updateActor(
+  db: DB,
+  id: string,
+  changes: Pick<
+    Updateable<RemoteActorTable>,
+    'username' | 'handle_key' | 'name' | 'summary' | 'avatar_url' | 'url' | 'locked' | 'updated_at'
+  >,
+): Promise<void> {
+  await db.updateTable('remote_actor').set(changes).where('id', '=', id).execute();
+}
+
+// Members' blocks of people of other sites
+
+export async function addBlock(db: DB, localUserId: string, actorId: string, now: string): Promise<void> {
+  await db
+    .insertInto('remote_block')
+    .values({ local_user_id: localUserId, remote_actor_id: actorId, created_at: now })
+    .onConflict((oc) => oc.columns(['local_user_id', 'remote_actor_id']).doNothing())
+    .execute();
+}
+
+export async function removeBlock(db: DB, localUserId: string, actorId: string): Promise<void> {
+  await db.deleteFrom('remote_block').where('local_user_id', '=', localUserId).where('remote_actor_id', '=', actorId).execute();
+}
+
+export async function isBlocked(db: DB, localUserId: string, actorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('remote_block')
+    .select('created_at')
+    .where('local_user_id', '=', localUserId)
+    .where('remote_actor_id', '=', actorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids of the people of other sites a member blocked. */
+export async function blockedIds(db: DB, localUserId: string): Promise<string[]> {
+  const rows = await db.selectFrom('remote_block').select('remote_actor_id').where('local_user_id', '=', localUserId).execute();
+  return rows.map((row) => row.remote_actor_id);
+}
+
+/** The people of other sites a member blocked, newest first. */
+export async function blockedPeople(db: DB, localUserId: string): Promise<RemoteActorRow[]> {
+  return db
+    .selectFrom('remote_block')
+    .innerJoin('remote_actor', 'remote_actor.id', 'remote_block.remote_actor_id')
+    .selectAll('remote_actor')
+    .where('remote_block.local_user_id', '=', localUserId)
+    .orderBy('remote_block.created_at', 'desc')
+    .execute();
 }

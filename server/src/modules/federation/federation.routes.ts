@@ -33,6 +33,10 @@ export async function federationRoutes(
   route(app, endpoints.hosts, async (request) => federation.hosts(request.viewer));
   route(app, endpoints.setHost, async (request) => federation.setHost(request.viewer, request.params.host, request.body.policy));
   route(app, endpoints.removeHost, async (request) => federation.removeHost(request.viewer, request.params.host));
+  route(app, endpoints.person, async (request) => federation.personPage(request.viewer.id, request.params.personId, request.query));
+  route(app, endpoints.block, async (request) => federation.block(request.viewer.id, request.params.personId));
+  route(app, endpoints.unblock, async (request) => federation.unblock(request.viewer.id, request.params.personId));
+  route(app, endpoints.blocked, async (request) => federation.blocked(request.viewer.id));
   route(app, endpoints.unfollow, async (request) => ({
     person: await federation.unfollow(request.viewer.id, request.params.personId),
   }));

@@ -1,13 +1,21 @@
 import type { Federation, KvStore } from '@fedify/fedify';
 import { isActor, type Actor } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
-import { REMOTE_HANDLE_PATTERN, type FederatedHost, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
+import {
+  REMOTE_HANDLE_PATTERN,
+  type FederatedHost,
+  type RemotePerson,
+  type RemotePersonPage,
+  type RemotePost,
+} from '@hearsay/contracts/federation';
+import { pageFields } from '@hearsay/contracts/pagination';
+import type { PersonCard } from '@hearsay/contracts/profiles';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import type { NotificationActor } from '@hearsay/contracts/notifications';
 import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { createKvStore } from '../../platform/federation/kv-store.ts';
 import { newId } from '../../platform/ids.ts';
@@ -23,6 +31,7 @@ import {
   objectType,
   PUBLIC,
   parseIncomingActivity,
+  parseIncomingActor,
   parseIncomingPost,
   presentActivity,
   presentDeleteActivity,
@@ -55,7 +64,9 @@ type PublishCursor =
   /** A list as it stands; with `albumId`, that album's being in it. */
   | { kind: 'list'; userId: string; collectionId: string; albumId: string | null; noteOnly?: boolean }
   /** Following again, one person a step, the people of other sites an imported export names. */
-  | { kind: 'refollow'; userId: string; people: { url: string; handle: string }[]; index: number };
+  | { kind: 'refollow'; userId: string; people: { url: string; handle: string }[]; index: number }
+  /** A member's name, username, bio, avatar or visibility changed: their actor as it stands, to their followers' servers. */
+  | { kind: 'actor'; userId: string };
 interface DeliveryCursor {
   inbox: string;
   activity: unknown;
@@ -239,6 +250,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     const actor = await repository.actorById(db, personId);
     if (!actor) throw notFound('remote_person_not_found');
     if ((await repository.hostPolicy(db, actor.host)) === 'block') throw notFound('remote_person_not_found');
+    if (await repository.isBlocked(db, viewerId, actor.id)) throw forbidden('remote_person_blocked');
     const existing = await repository.findFollow(db, viewerId, actor.id, 'out');
     if (!existing) {
       const followUri = `${actorUri(viewerId)}#follows/${newId()}`;
@@ -292,6 +304,113 @@ export function createFederationService(deps: FederationServiceDeps) {
         },
       ]),
     );
+  }
+
+  // People of other sites on profiles, in search, and on their page here
+
+  /** Them as a row of a followers or following list (their handle as the username, the viewer's follow of them). */
+  function presentRemoteCard(actor: repository.RemoteActorRow, follow?: repository.RemoteFollowRow): PersonCard {
+    const { id, handle, name, avatarUrl, host, follow: state } = presentRemotePerson(actor, follow);
+    return { id, username: handle, name, avatarUrl, isFollowing: state === 'following', isViewer: false, remote: { host, follow: state } };
+  }
+
+  /**
+   * The people of other sites who follow a member, or whom the member follows (accepted), a page at a time; the ones
+   * the viewer blocked are left out. Whether the viewer may see the list at all is the profiles module's to say.
+   */
+  async function remoteFollows(
+    userId: string,
+    direction: 'followers' | 'following',
+    viewerId: string | null,
+    window: { limit: number; offset: number },
+  ): Promise<{ items: PersonCard[]; total: number }> {
+    if (!deps.enabled) return { items: [], total: 0 };
+    const hidden = viewerId ? await repository.blockedIds(db, viewerId) : [];
+    const { actors, total } = await repository.followsPage(
+      db,
+      userId,
+      direction === 'followers' ? 'in' : 'out',
+      hidden,
+      window.limit,
+      window.offset,
+    );
+    const follows = viewerId
+      ? await repository.followsOf(
+          db,
+          viewerId,
+          actors.map((actor) => actor.id),
+        )
+      : new Map();
+    return { items: actors.map((actor) => presentRemoteCard(actor, follows.get(actor.id))), total };
+  }
+
+  /** People of other sites this site knows whose name or handle has every word (none the viewer blocked). */
+  async function searchPeople(words: readonly string[], viewerId: string | null, limit: number): Promise<RemotePerson[]> {
+    if (!deps.enabled || !words.length) return [];
+    const hidden = new Set(viewerId ? await repository.blockedIds(db, viewerId) : []);
+    const found = (await repository.searchActors(db, words, limit + hidden.size)).filter((actor) => !hidden.has(actor.id)).slice(0, limit);
+    const follows = viewerId
+      ? await repository.followsOf(
+          db,
+          viewerId,
+          found.map((actor) => actor.id),
+        )
+      : new Map();
+    return found.map((actor) => presentRemotePerson(actor, follows.get(actor.id)));
+  }
+
+  /** A person of another site's page here: who they are and their ratings and reviews that reached us, newest first. */
+  async function personPage(viewerId: string, personId: string, query: { page: number; limit: number }): Promise<RemotePersonPage> {
+    ensureEnabled();
+    const actor = await repository.actorById(db, personId);
+    if (!actor || (await repository.hostPolicy(db, actor.host)) === 'block') throw notFound('remote_person_not_found');
+    const [follows, blocked] = await Promise.all([
+      repository.followsOf(db, viewerId, [actor.id]),
+      repository.isBlocked(db, viewerId, actor.id),
+    ]);
+    // Nothing of someone the viewer blocked reaches them, here either.
+    const posts = blocked ? { rows: [], total: 0 } : await repository.postsOf(db, actor.id, query.limit, (query.page - 1) * query.limit);
+    return {
+      person: presentRemotePerson(actor, follows.get(actor.id)),
+      blocked,
+      posts: { items: await presentPosts(posts.rows, viewerId), ...pageFields(query, posts.total) },
+    };
+  }
+
+  /**
+   * A member blocks a person of another site: their follow of the member ends (their site gets `Reject` of it), the
+   * member's follow of them ends (`Undo`), and nothing of theirs reaches the member from then on (receive()).
+   */
+  async function block(viewerId: string, personId: string): Promise<{ blocked: boolean }> {
+    ensureEnabled();
+    const actor = await repository.actorById(db, personId);
+    if (!actor) throw notFound('remote_person_not_found');
+    await repository.addBlock(db, viewerId, actor.id, now());
+    const theirs = await repository.findFollow(db, viewerId, actor.id, 'in');
+    if (theirs) {
+      await repository.deleteFollow(db, viewerId, actor.id, 'in');
+      const follow = { id: theirs.follow_uri, type: 'Follow', actor: actor.uri, object: actorUri(viewerId) };
+      await send(
+        viewerId,
+        actor.inbox,
+        presentActivity('Reject', { id: `${actorUri(viewerId)}#rejects/${newId()}`, actor: actorUri(viewerId), object: follow }),
+      );
+    }
+    await unfollow(viewerId, actor.id);
+    return { blocked: true };
+  }
+
+  /** Unblocking lets them ask to follow again; the follows the block ended stay ended. */
+  async function unblock(viewerId: string, personId: string): Promise<{ blocked: boolean }> {
+    ensureEnabled();
+    if (!(await repository.actorById(db, personId))) throw notFound('remote_person_not_found');
+    await repository.removeBlock(db, viewerId, personId);
+    return { blocked: false };
+  }
+
+  async function blocked(viewerId: string): Promise<{ people: RemotePerson[] }> {
+    if (!deps.enabled) return { people: [] };
+    return { people: (await repository.blockedPeople(db, viewerId)).map((actor) => presentRemotePerson(actor)) };
   }
 
   // A member leaving
@@ -603,6 +722,29 @@ export function createFederationService(deps: FederationServiceDeps) {
     }
   }
 
+  /** `Update` of a member's actor (as other servers read it now) to every follower's server; username changes keep its id. */
+  async function shareActor(userId: string) {
+    const inboxes = await repository.followerInboxes(db, userId);
+    if (!inboxes.length) return;
+    const ctx = framework.createContext(new Request(publicUrl), undefined);
+    const actor = await ctx.getActor(userId);
+    if (!actor) return;
+    const { '@context': context, ...object } = (await actor.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader })) as Record<
+      string,
+      unknown
+    >;
+    const activity = {
+      '@context': context,
+      type: 'Update',
+      id: `${actorUri(userId)}#updates/${newId()}`,
+      actor: actorUri(userId),
+      object,
+      to: [PUBLIC],
+      published: now(),
+    };
+    for (const inbox of inboxes) await send(userId, inbox, activity);
+  }
+
   const publishJob: JobHandler<PublishCursor> = {
     async step(job) {
       const cursor = job.cursor;
@@ -611,6 +753,10 @@ export function createFederationService(deps: FederationServiceDeps) {
         if (person) await followAgainOne(cursor.userId, person);
         const next = { ...cursor, index: cursor.index + 1 };
         return { cursor: next, done: next.index >= cursor.people.length };
+      }
+      if (cursor.kind === 'actor') {
+        await shareActor(cursor.userId);
+        return { cursor, done: true };
       }
       if (cursor.kind === 'listen') {
         await shareListen(cursor.userId, cursor.entryId);
@@ -705,6 +851,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     events.on('collection.changed', ({ collectionId, ownerId, albumId, noteOnly }) =>
       publish({ kind: 'list', userId: ownerId, collectionId, albumId: albumId ?? null, noteOnly }),
     );
+    events.on('profile.changed', ({ userId }) => publish({ kind: 'actor', userId }));
   }
 
   // What comes in
@@ -736,6 +883,23 @@ export function createFederationService(deps: FederationServiceDeps) {
     return (await repository.actorByUri(db, uri)) ?? (await fetchActor(uri));
   }
 
+  /** An actor's `Update` of themselves: what we show of them (their address, server and inbox stay as they were). */
+  async function refreshActor(json: unknown, host: string): Promise<void> {
+    const incoming = parseIncomingActor(json);
+    const known = incoming && (await repository.actorByUri(db, incoming.uri));
+    if (!incoming || !known) return;
+    await repository.updateActor(db, known.id, {
+      username: incoming.username,
+      handle_key: `${incoming.username}@${host}`.toLowerCase(),
+      name: (incoming.name || incoming.username).slice(0, 200),
+      summary: plainText(incoming.summaryHtml).slice(0, 2000),
+      avatar_url: incoming.avatarUrl,
+      url: incoming.url,
+      locked: incoming.locked ? 1 : 0,
+      updated_at: now(),
+    });
+  }
+
   const inboxJob: JobHandler<InboxCursor> = {
     async step(job) {
       const cursor = job.cursor;
@@ -757,7 +921,8 @@ export function createFederationService(deps: FederationServiceDeps) {
         const memberId = localMember(objectId(activity.object) ?? '');
         if (!memberId || !activity.id) return;
         const [person, actor] = await Promise.all([hydrator.person(memberId), knownActor(signer)]);
-        if (!person?.username || !actor) return;
+        // Someone the member blocked is sent nothing, not even a refusal.
+        if (!person?.username || !actor || (await repository.isBlocked(db, memberId, actor.id))) return;
         if (person.visibility === 'private') {
           await send(
             memberId,
@@ -803,6 +968,7 @@ export function createFederationService(deps: FederationServiceDeps) {
         const review = (await hydrator.reviews([reviewId])).get(reviewId);
         const actor = review && review.hiddenReason === null ? await knownActor(signer) : null;
         if (!review || !actor || !(await mayReach(actor, review.authorId))) return;
+        if (await repository.isBlocked(db, review.authorId, actor.id)) return;
         if (await repository.addReviewLike(db, reviewId, actor.id, activity.id, stamp)) {
           await deps.reviews.countRemoteLike(reviewId, 1);
           deps.onRemoteLike?.({ reviewId, authorId: review.authorId, actorId: actor.id });
@@ -828,6 +994,10 @@ export function createFederationService(deps: FederationServiceDeps) {
       }
       case 'Create':
       case 'Update': {
+        if (activity.type === 'Update' && objectId(activity.object) === signer) {
+          await refreshActor(activity.object, host);
+          return;
+        }
         const actor = await repository.actorByUri(db, signer);
         if (!actor || !(await repository.isFollowedHere(db, actor.id))) return;
         const post = parseIncomingPost(activity.object);
@@ -871,7 +1041,11 @@ export function createFederationService(deps: FederationServiceDeps) {
 
   /** The ratings and reviews of the remote people a member follows, published in the window a feed page spans. */
   async function feedPosts(viewerId: string, window: { before: string | null; notBefore: string | null; limit: number }) {
-    const rows = await repository.postsFollowedBy(db, viewerId, window);
+    return presentPosts(await repository.postsFollowedBy(db, viewerId, window), viewerId);
+  }
+
+  /** Remote posts as the feed and a remote person's page show them, with the viewer's likes. */
+  async function presentPosts(rows: repository.RemotePostRow[], viewerId: string): Promise<RemotePost[]> {
     if (!rows.length) return [];
     const actors = new Map((await repository.actorsByIds(db, [...new Set(rows.map((row) => row.actor_id))])).map((a) => [a.id, a]));
     const albumIds = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
@@ -928,6 +1102,12 @@ export function createFederationService(deps: FederationServiceDeps) {
     followAgain,
     feedPosts,
     receive,
+    remoteFollows,
+    searchPeople,
+    personPage,
+    block,
+    unblock,
+    blocked,
     jobs: { [FEDERATION_INBOX_JOB]: inboxJob, [FEDERATION_PUBLISH_JOB]: publishJob, [FEDERATION_DELIVERY_JOB]: deliveryJob },
   };
 }

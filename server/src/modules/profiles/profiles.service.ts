@@ -39,6 +39,16 @@ export interface ProfilesServiceDeps {
   usernameHolder: (username: string, since: string) => Promise<string | undefined>;
   /** The feed's row for a follow, written in the follow's transaction (decision 015). */
   activity: ActivityLog;
+  /**
+   * The people of other sites who follow a member, or whom they follow (the federation module's, when it is on): they
+   * come after the member's followers here in the lists.
+   */
+  remotePeople?: (
+    userId: string,
+    direction: 'followers' | 'following',
+    viewerId: string | null,
+    window: { limit: number; offset: number },
+  ) => Promise<{ items: PersonCard[]; total: number }>;
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
@@ -144,6 +154,10 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const open = rules.profileOpen(seen);
     if (!open && !viewer) throw signInToSee();
     const sharesRatings = isOwner || (await deps.settings.read(row.id)).sharing.ratings;
+    // People of other sites count among followers and followed, as the lists show them.
+    const remoteCount = async (direction: 'followers' | 'following') =>
+      deps.remotePeople ? (await deps.remotePeople(row.id, direction, viewer?.id ?? null, { limit: 0, offset: 0 })).total : 0;
+    const [remoteFollowers, remoteFollowing] = await Promise.all([remoteCount('followers'), remoteCount('following')]);
     return {
       ...presentPerson(seen),
       bio: row.bio ?? '',
@@ -152,8 +166,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         ratings: Number(row.ratings_count ?? 0),
         reviews: Number(row.reviews_count ?? 0),
         lists,
-        followers: Number(row.followers_count ?? 0),
-        following: Number(row.following_count ?? 0),
+        followers: Number(row.followers_count ?? 0) + remoteFollowers,
+        following: Number(row.following_count ?? 0) + remoteFollowing,
       },
       isOwner,
       isFollowing: !blocked && seen.viewer.following,
@@ -289,6 +303,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     if (visibility === 'public') {
       for (const requesterId of await repository.requesterIds(db, viewer.id)) await approve(requesterId, viewer.id);
     }
+    // Other sites learn whether the member now approves their followers (their actor's manuallyApprovesFollowers).
+    deps.events?.emit('profile.changed', { userId: viewer.id });
     return { visibility };
   }
 
@@ -339,13 +355,21 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   ) {
     const target = await openPerson(username, viewer);
     const hidden = await hydrator.excluded.listable(viewer?.id);
-    const { ids, total } = await repository.people(db, target.id, direction, hidden, query.limit, (query.page - 1) * query.limit);
+    const offset = (query.page - 1) * query.limit;
+    const { ids, total } = await repository.people(db, target.id, direction, hidden, query.limit, offset);
     const people = await hydrator.people(ids, viewer?.id);
     const items: PersonCard[] = ids.flatMap((id) => {
       const person = people.get(id);
       return person ? [presentPersonCard(person)] : [];
     });
-    return { items, ...pageFields(query, total) };
+    // The people of other sites follow this site's own, one list paged across both.
+    const remote = deps.remotePeople
+      ? await deps.remotePeople(target.id, direction, viewer?.id ?? null, {
+          limit: query.limit - ids.length,
+          offset: Math.max(0, offset - total),
+        })
+      : { items: [], total: 0 };
+    return { items: [...items, ...remote.items], ...pageFields(query, total + remote.total) };
   }
 
   async function ratings(username: string, viewer: Viewer | null, query: MyRatingsQuery) {

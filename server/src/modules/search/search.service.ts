@@ -11,6 +11,7 @@ import {
 } from '@hearsay/contracts/search';
 import type { DB } from '../../platform/db/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { RemotePerson } from '@hearsay/contracts/federation';
 import { allowedEdits, editDistance, nameTier, queryTokens, rankByName } from './search-text.ts';
 import * as repository from './search.repository.ts';
 import { memoryCache, type CacheMode } from '../../platform/memory-cache.ts';
@@ -36,7 +37,12 @@ export interface SearchServiceDeps {
   hydrator: Pick<Hydrator, 'people' | 'where' | 'albums' | 'shownLists'>;
   /** CACHES: with caches off, every search reads its matches and corrections. */
   caches?: CacheMode;
+  /** People of other sites this site knows, by name or handle (the federation module's, when it is on). */
+  remotePeople?: (words: readonly string[], viewerId: string | null, limit: number) => Promise<RemotePerson[]>;
 }
+
+/** People of other sites shown on the people tab's first page, above the members found. */
+const REMOTE_PEOPLE_SHOWN = 12;
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -178,6 +184,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       albums: [],
       artists: [],
       users: [],
+      remoteUsers: [],
       collections: [],
       page: query.page,
       limit: query.limit,
@@ -186,7 +193,10 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     if (tokens.length === 0) return empty;
 
-    const { albums, artists, people, collections } = await findAll(tokens, viewerId);
+    const [{ albums, artists, people, collections }, remoteUsers] = await Promise.all([
+      findAll(tokens, viewerId),
+      deps.remotePeople ? deps.remotePeople(tokens, viewerId ?? null, REMOTE_PEOPLE_SHOWN) : [],
+    ]);
     const albumIds = await catalog.filterAlbumIds(albums.ids, {
       genre: query.genre,
       year: query.year && !query.year.startsWith('before-') ? Number(query.year) : undefined,
@@ -198,7 +208,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const counts = {
       albums: albumIds.length,
       artists: artists.ids.length,
-      users: people.matches.length,
+      users: people.matches.length + remoteUsers.length,
       collections: collections.matches.length,
     };
     const total = counts[query.type];
@@ -212,12 +222,15 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     if (query.type === 'albums') result.albums = await albumCards(window(albumIds), viewerId);
     else if (query.type === 'artists') result.artists = await catalog.artistCards(window(artists.ids));
-    else if (query.type === 'users')
+    else if (query.type === 'users') {
+      if (query.page === 1) result.remoteUsers = remoteUsers;
+      // They are all on the first page: the pages are the members'.
+      result.totalPages = pageFields(query, people.matches.length).totalPages;
       result.users = await userCards(
         window(rankByName(people.matches, tokens)).map((match) => match.refId),
         viewerId,
       );
-    else {
+    } else {
       // The name as typed first, then the most liked.
       const ranked = collections.matches
         .map((match) => ({ match, tier: nameTier(match.text, tokens) }))

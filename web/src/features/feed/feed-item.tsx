@@ -164,19 +164,17 @@ function FeedItemBody({ item }: { item: LocalFeedItem }) {
 }
 
 /** Opens a page of another site in a new tab; what that site says is not vouched for (`ugc`, `nofollow`). */
-function OutLink({ href, className, label, children }: { href: string | null; className?: string; label?: string; children?: ReactNode }) {
+function OutLink({ href, className, children }: { href: string | null; className?: string; children?: ReactNode }) {
   if (!href) return <span className={className}>{children}</span>;
   return (
     <a href={href} target="_blank" rel="noopener nofollow ugc" className={className}>
-      {/* Named by hidden text, not aria-label: an avatar's initials shown are not part of the name. */}
-      {label ? <span className="sr-only">{label}</span> : null}
       {children}
     </a>
   );
 }
 
 /**
- * A rating or review from a person of another site the member follows: who (linking to their own site), where from,
+ * A rating or review from a person of another site the member follows: who (linking to their page here), where from,
  * the album (ours when it could be matched), the rating, the review as that site wrote it, and a link to the post there.
  */
 function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
@@ -187,16 +185,18 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
   // Words with no rating and no title are a post of another kind (a listen, an album put in a list): its words say which.
   const kind: RemotePostKind =
     post.title || (post.contentHtml && post.rating !== null) ? 'review' : post.rating !== null ? 'rating' : 'post';
-  const personLink = <OutLink href={person.url} className="font-semibold text-ink hover:text-accent" />;
+  const personLink = <Link to={paths.remotePerson(person.id)} className="font-semibold text-ink hover:text-accent" />;
   return (
     <article
       aria-label={t('item.remoteLabel', { name: person.name, host: person.host, album: albumTitle })}
       className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
     >
       <header className="flex items-center gap-3">
-        <OutLink href={person.url} className="shrink-0" label={person.name}>
+        <Link to={paths.remotePerson(person.id)} className="shrink-0">
+          {/* Named by hidden text, not aria-label: an avatar's initials shown are not part of the name. */}
+          <span className="sr-only">{person.name}</span>
           <Avatar name={person.name} src={person.avatarUrl} size="sm" />
-        </OutLink>
+        </Link>
         <div className="min-w-0 flex-1 text-sm text-ink-muted [overflow-wrap:anywhere]">
           <p>
             {kind === 'review' ? (

@@ -46,21 +46,13 @@ function remoteActor(group: NotificationGroup) {
 
 /**
  * Where a notification leads: a site path; or, when it is about a person of another site (who followed you), their
- * page on their own site, in a new tab and not vouched for; or nowhere, when their site gave no page.
+ * page here (what this site knows of them, with a link to their own site).
  */
 function RowLink({ group, className, children }: { group: NotificationGroup; className: string; children: ReactNode }) {
   const remote = remoteActor(group);
-  if (remote && group.href === paths.profile(remote.username)) {
-    return remote.remoteUrl ? (
-      <a href={remote.remoteUrl} target="_blank" rel="noopener nofollow ugc" className={className}>
-        {children}
-      </a>
-    ) : (
-      <div className={className}>{children}</div>
-    );
-  }
+  const href = remote && group.href === paths.profile(remote.username) ? paths.remotePerson(remote.id) : group.href;
   return (
-    <Link to={group.href} className={className}>
+    <Link to={href} className={className}>
       {children}
     </Link>
   );

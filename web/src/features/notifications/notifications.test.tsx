@@ -166,7 +166,7 @@ describe('NotificationsPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('leads to the page of a person of another site on their own site, and names them by their handle', async () => {
+  it('leads to the page of a person of another site here, and names them by their handle', async () => {
     const bob = {
       id: 'p-bob',
       username: 'bob@neodb.example',
@@ -191,15 +191,13 @@ describe('NotificationsPage', () => {
     const there = within(followed!).getByRole('link');
     expect(there).toHaveTextContent('Bob Stone followed you');
     expect(there).toHaveTextContent('@bob@neodb.example');
-    expect(there).toHaveAttribute('href', 'https://neodb.example/users/bob');
-    expect(there).toHaveAttribute('target', '_blank');
-    expect(there).toHaveAttribute('rel', 'noopener nofollow ugc');
+    expect(there).toHaveAttribute('href', '/people/remote/p-bob');
     // A like still leads to the review liked here.
     expect(within(liked!).getByRole('link')).toHaveAttribute('href', '/review/r1');
     expect(liked).toHaveTextContent('@bob@neodb.example');
-    // Their site gave no page: no link to a profile this site does not have.
+    // Their site gave no page of theirs: their page here still shows what this site knows of them.
     expect(quiet).toHaveTextContent('Ivy followed you');
     expect(quiet).toHaveTextContent('@ivy@quiet.example');
-    expect(within(quiet!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(quiet!).getByRole('link')).toHaveAttribute('href', '/people/remote/p-ivy');
   });
 });

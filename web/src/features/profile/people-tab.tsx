@@ -1,6 +1,7 @@
 import type { Profile } from '@hearsay/contracts/profiles';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
+import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,11 +35,18 @@ function PeopleList({ profile, direction, title }: { profile: Profile; direction
         {people.data?.items.map((person) => (
           <li key={person.id} className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">
             <Avatar name={person.name} src={person.avatarUrl} size="md" />
-            <Link to={paths.profile(person.username)} className="min-w-0 flex-1">
+            <Link to={person.remote ? paths.remotePerson(person.id) : paths.profile(person.username)} className="min-w-0 flex-1">
               <span className="block truncate font-medium text-ink hover:text-accent">{person.name}</span>
               <span className="block truncate text-sm text-ink-muted">@{person.username}</span>
+              {person.remote ? (
+                <span className="mt-0.5 inline-flex max-w-full items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-ink-muted">
+                  <Globe aria-hidden className="size-3 shrink-0" />
+                  <span className="truncate">{t('fromHost', { host: person.remote.host })}</span>
+                </span>
+              ) : null}
             </Link>
-            {!person.isViewer ? <FollowButton person={person} /> : null}
+            {/* A person of another site is followed from their page here. */}
+            {!person.isViewer && !person.remote ? <FollowButton person={person} /> : null}
           </li>
         ))}
       </ul>

@@ -48,3 +48,23 @@ export function useRemoteFollow(q: string) {
     onSuccess: (answer) => queryClient.setQueryData(remoteLookupQueryOptions(q, true).queryKey, answer),
   });
 }
+
+/** A person of another site's page here: who they are and their ratings and reviews that reached this site. */
+export const remotePersonQueryOptions = (personId: string, page: number) =>
+  queryOptions({
+    ...endpointQuery(federationEndpoints.person, { params: { personId }, query: { page, limit: 20 } }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Follow, unfollow, block or unblock a person of another site from their page. A block ends follows both ways and
+ * takes their posts out of the feed, so everything shown is fetched again (as a block of a member does).
+ */
+export function useRemotePersonAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, action }: { personId: string; action: 'follow' | 'unfollow' | 'block' | 'unblock' }) =>
+      call(federationEndpoints[action], { params: { personId } }),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}

@@ -1,9 +1,11 @@
 import type { RemotePerson } from '@hearsay/contracts/federation';
+import { paths } from '@hearsay/contracts/paths';
 import { REMOTE_HANDLE_PATTERN } from '@hearsay/contracts/remote-handle';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
@@ -91,7 +93,11 @@ export function RemotePersonCard({
       <div className="flex min-w-0 flex-1 gap-4">
         <Avatar name={person.name} src={person.avatarUrl} size="lg" />
         <div className="min-w-0 [overflow-wrap:anywhere]">
-          <h2 className="font-semibold text-ink">{person.name}</h2>
+          <h2 className="font-semibold text-ink">
+            <Link to={paths.remotePerson(person.id)} className="hover:text-accent">
+              {person.name}
+            </Link>
+          </h2>
           <p className="text-sm text-ink-muted">@{person.handle}</p>
           <p className="text-xs text-ink-muted">{t('remote.from', { host: person.host })}</p>
           {person.summary ? <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm text-ink">{person.summary}</p> : null}

@@ -22,7 +22,7 @@ import { searchQueryOptions, searchYearsQueryOptions, useSearch, useSearchYears 
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 import { RemoteLookup } from './remote-person.tsx';
-import { UserResult } from './user-result.tsx';
+import { RemoteUserResult, UserResult } from './user-result.tsx';
 import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEAR_PATTERN } from '@hearsay/contracts/constants';
 
 /** Fewer albums than this found in the catalog, and MusicBrainz's are offered beside them. */
@@ -233,6 +233,7 @@ export function SearchPage() {
                       // Artists, people and collections: one list of cards in two columns.
                       <div className="grid gap-3 sm:grid-cols-2">
                         {type === 'artists' ? data.artists.map((artist) => <ArtistCard key={artist.id} artist={artist} />) : null}
+                        {type === 'users' ? data.remoteUsers.map((person) => <RemoteUserResult key={person.id} person={person} />) : null}
                         {type === 'users' ? data.users.map((user) => <UserResult key={user.id} user={user} />) : null}
                         {type === 'collections'
                           ? data.collections.map((collection) => <CollectionCard key={collection.id} collection={collection} />)

@@ -64,6 +64,18 @@ export function useAnswerRemoteFollowRequest() {
   });
 }
 
+/** The people of other sites you blocked (none when this site does not federate). */
+export const remoteBlockedQueryOptions = endpointQuery(federationEndpoints.blocked, {});
+
+/** Unblocks a person of another site; what a block hid comes back everywhere, so everything shown is fetched again. */
+export function useRemoteUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (personId: string) => call(federationEndpoints.unblock, { params: { personId } }),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}
+
 /** The people you blocked or muted. */
 export const blockedPeopleQueryOptions = (kind: 'blocked' | 'muted', page: number, limit: number) =>
   endpointQuery(blocksEndpoints[kind], { query: { page, limit } });

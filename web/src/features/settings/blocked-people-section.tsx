@@ -12,7 +12,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { SettingsSection } from './settings-section.tsx';
-import { blockedPeopleQueryOptions } from './api.ts';
+import { blockedPeopleQueryOptions, remoteBlockedQueryOptions, useRemoteUnblock } from './api.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 const PAGE_SIZE = 20;
@@ -39,6 +39,7 @@ export function BlockedPeopleSection() {
             )
           }
         />
+        <RemoteBlockedPeople />
       </SettingsSection>
       <SettingsSection id="privacy-muted" title={t('muted.title')} description={t('muted.description')}>
         <PeopleList
@@ -97,5 +98,48 @@ function PeopleList({
       </ul>
       <Pagination page={page} pages={people.data.totalPages} onPageChange={setPage} />
     </>
+  );
+}
+
+/** The people of other sites you blocked, each leading to their page here, with Unblock; nothing when there are none. */
+function RemoteBlockedPeople() {
+  const { t } = useTranslation('settings');
+  const errorText = useErrorText();
+  const people = useQuery(remoteBlockedQueryOptions);
+  const unblock = useRemoteUnblock();
+  const list = people.data?.people ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="privacy-blocked-remote" className="mt-6">
+      <h3 id="privacy-blocked-remote" className="text-sm font-semibold text-ink">
+        {t('blocked.remoteTitle')}
+      </h3>
+      <ul className="divide-y divide-line">
+        {list.map((person) => (
+          <li key={person.id} className="flex flex-wrap items-center gap-3 py-3">
+            <Avatar name={person.name} src={person.avatarUrl} size="sm" />
+            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+              <Link to={paths.remotePerson(person.id)} className="font-medium text-ink hover:text-accent">
+                {person.name}
+              </Link>{' '}
+              <span className="text-sm text-ink-muted">@{person.handle}</span>
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={unblock.isPending}
+              onClick={() =>
+                unblock.mutate(person.id, {
+                  onSuccess: () => toast.success(t('blocked.unblocked', { name: person.name })),
+                  onError: (cause) => toast.error(errorText(cause, t('failed'))),
+                })
+              }
+            >
+              {t('blocked.unblock', { name: person.name })}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -62,6 +62,7 @@ export function searchResult(fields: Partial<SearchResult> = {}): SearchResult {
     albums: [],
     artists: [],
     users: [],
+    remoteUsers: [],
     collections: [],
     page: 1,
     limit: 24,
