@@ -1,8 +1,8 @@
 import { federationEndpoints as endpoints } from '@hearsay/contracts/federation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
+import { enforceLimit, HOUR_MS, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import { route } from '../../platform/http/endpoints.ts';
-import { inboxBody } from './fedify.ts';
+import { inboxRequest, type InboxRequest } from './fedify.ts';
 import type { FederationService } from './federation.service.ts';
 
 /** An activity bigger than this is refused before it is read (a review with its extras is a few kilobytes). */
@@ -12,6 +12,17 @@ const INBOX_BODY_LIMIT = 256 * 1024;
 const MAX_DEPTH = 16;
 /** Posts to the inboxes one client address may make in a minute; a busy server sends one per activity. */
 const INBOX_POSTS_PER_MINUTE = 600;
+/** Activities one server (the host of the actor whose signature was checked) may hand us in a minute, from any address. */
+const SERVER_ACTIVITIES_PER_MINUTE = 600;
+/**
+ * Activities of one server waiting to be handled: past this its next ones are refused until the queue drains, so no
+ * server fills the job queue for the others.
+ */
+const SERVER_INBOX_BACKLOG = 500;
+/** When a server whose activities wait is asked to try again: about as long as handling its backlog takes. */
+const BACKLOG_RETRY_SECONDS = 60;
+/** Looking up `@name@host` asks another server: plenty for a person, too few to use the site to scan others. */
+const REMOTE_LOOKUPS_PER_HOUR = { member: 120, address: 300 };
 
 /** What other servers ask of this one: WebFinger, NodeInfo, actors, their collections and the inboxes. */
 const FEDERATION_PATHS = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'];
@@ -22,7 +33,12 @@ export async function federationRoutes(
 ): Promise<void> {
   const { federation, limiter } = opts;
 
-  route(app, endpoints.lookup, async (request) => ({ person: await federation.lookup(request.viewer.id, request.query.q) }));
+  route(app, endpoints.lookup, async (request) => {
+    const lookups = (max: number) => max * opts.limitMultiplier;
+    await enforceLimit(limiter, `remote-lookup:member:${request.viewer.id}`, lookups(REMOTE_LOOKUPS_PER_HOUR.member), HOUR_MS, true, 'often');
+    await enforceLimit(limiter, `remote-lookup:ip:${request.ip}`, lookups(REMOTE_LOOKUPS_PER_HOUR.address), HOUR_MS, true, 'often');
+    return { person: await federation.lookup(request.viewer.id, request.query.q) };
+  });
   route(app, endpoints.follow, async (request) => ({ person: await federation.follow(request.viewer.id, request.params.personId) }));
   route(app, endpoints.like, async (request) => federation.like(request.viewer.id, request.params.postId));
   route(app, endpoints.unlike, async (request) => federation.unlike(request.viewer.id, request.params.postId));
@@ -33,6 +49,8 @@ export async function federationRoutes(
   route(app, endpoints.hosts, async (request) => federation.hosts(request.viewer));
   route(app, endpoints.setHost, async (request) => federation.setHost(request.viewer, request.params.host, request.body.policy));
   route(app, endpoints.removeHost, async (request) => federation.removeHost(request.viewer, request.params.host));
+  route(app, endpoints.deliveries, async (request) => federation.deliveries(request.viewer));
+  route(app, endpoints.retryDeliveries, async (request) => federation.retryDeliveries(request.viewer, request.params.host));
   route(app, endpoints.unfollow, async (request) => ({
     person: await federation.unfollow(request.viewer.id, request.params.personId),
   }));
@@ -46,23 +64,34 @@ export async function federationRoutes(
       { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
+    const tooMany = (reply: FastifyReply, seconds: number) =>
+      reply.status(429).header('Retry-After', String(seconds)).type('text/plain').send('Too many requests');
+    /** Whether a server whose signature was checked may hand us one more activity now (see fedify.ts). */
+    const admit = async (host: string): Promise<number | null> => {
+      const { count, resetAt } = await limiter.hit(`inbox-server:${host}`, 60_000);
+      if (count > SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier) return secondsUntil(resetAt);
+      if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return BACKLOG_RETRY_SECONDS;
+      return null;
+    };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const body = parsedBody(request);
       if (request.method === 'POST') {
         const { count, resetAt } = await limiter.hit(`inbox:${request.ip}`, 60_000);
-        if (count > INBOX_POSTS_PER_MINUTE * opts.limitMultiplier) {
-          const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-          return reply.status(429).header('Retry-After', String(seconds)).type('text/plain').send('Too many requests');
-        }
+        if (count > INBOX_POSTS_PER_MINUTE * opts.limitMultiplier) return tooMany(reply, secondsUntil(resetAt));
         if (body !== undefined && depthOf(body) > MAX_DEPTH) return reply.status(400).type('text/plain').send('Nested too deeply');
       }
-      const response = await inboxBody.run(body, () =>
+      const state: InboxRequest = { body, admit };
+      const response = await inboxRequest.run(state, () =>
         federation.framework.fetch(toWebRequest(request, federation.publicUrl), {
           contextData: undefined,
           onNotFound: () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
           onNotAcceptable: () => new Response('Not acceptable', { status: 406, headers: { 'Content-Type': 'text/plain', Vary: 'Accept' } }),
         }),
       );
+      if (state.refusedFor !== undefined) {
+        await response.body?.cancel();
+        return tooMany(reply, state.refusedFor);
+      }
       reply.status(response.status);
       response.headers.forEach((value, name) => void reply.header(name, value));
       return reply.send(Buffer.from(await response.arrayBuffer()));
@@ -70,6 +99,8 @@ export async function federationRoutes(
     for (const url of FEDERATION_PATHS) server.route({ method: ['GET', 'HEAD', 'POST'], url, handler });
   });
 }
+
+const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - Date.now()) / 1000));
 
 /** A posted activity's JSON, or undefined (the framework answers a body that is not JSON itself). */
 function parsedBody(request: FastifyRequest): unknown {

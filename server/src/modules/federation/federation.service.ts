@@ -1,7 +1,7 @@
 import type { Federation, KvStore } from '@fedify/fedify';
 import { isActor, type Actor } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
-import { REMOTE_HANDLE_PATTERN, type FederatedHost, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
+import { REMOTE_HANDLE_PATTERN, type FederatedDeliveries, type FederatedHost, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import type { NotificationActor } from '@hearsay/contracts/notifications';
 import { presentAlbumCards } from '../../hydration/albums.presenter.ts';
@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { createKvStore } from '../../platform/federation/kv-store.ts';
 import { newId } from '../../platform/ids.ts';
+import { countsByTopic, countUnfinished, requeueFailed } from '../../platform/jobs/jobs.repository.ts';
 import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -103,7 +104,8 @@ export function createFederationService(deps: FederationServiceDeps) {
     gone: async (userId) => (await kv.get<string>(['hearsay', 'gone', userId])) !== undefined,
     usage: async () => ({ users: 0, posts: 0, openRegistrations: true }),
     received: async (entry) => {
-      await deps.jobs.enqueue<InboxCursor>({ kind: FEDERATION_INBOX_JOB, owner: null, cursor: entry });
+      const topic = new URL(entry.actorUri).host.toLowerCase();
+      await deps.jobs.enqueue<InboxCursor>({ kind: FEDERATION_INBOX_JOB, owner: null, cursor: entry, topic });
     },
   });
   const context = () => framework.createContext(new URL(publicUrl));
@@ -388,12 +390,46 @@ export function createFederationService(deps: FederationServiceDeps) {
 
   // Deliveries
 
+  const hostOf = (url: string) => new URL(url).host.toLowerCase();
+
   async function send(sender: string, inbox: string, activity: unknown): Promise<void> {
     await deps.jobs.enqueue<DeliveryCursor>({
       kind: FEDERATION_DELIVERY_JOB,
       owner: null,
       cursor: { inbox, activity, sender, attempt: 1 },
+      topic: hostOf(inbox),
     });
+  }
+
+  /** Activities of a server received and not yet handled: its share of the queue is bounded (federation.routes.ts). */
+  async function inboxBacklog(host: string): Promise<number> {
+    return countUnfinished(db, FEDERATION_INBOX_JOB, host);
+  }
+
+  /** Admins: per server, the deliveries waiting, held back by its failures, and failed for good (with the last error). */
+  async function deliveries(viewer: { email: string }): Promise<{ servers: FederatedDeliveries[] }> {
+    adminOnly(viewer);
+    const rows = await countsByTopic(db, FEDERATION_DELIVERY_JOB, now());
+    return {
+      servers: rows.map((row) => ({
+        host: row.topic,
+        queued: row.queued + row.running,
+        held: row.held,
+        failed: row.failed,
+        lastError: row.lastError,
+        lastFailedAt: row.lastFailedAt,
+      })),
+    };
+  }
+
+  /** Admins: a server's failed deliveries are tried again, at once (its hold lifted). */
+  async function retryDeliveries(viewer: { email: string }, host: string): Promise<{ servers: FederatedDeliveries[] }> {
+    adminOnly(viewer);
+    await kv.delete(['hearsay', 'host-held', host]);
+    await kv.delete(['hearsay', 'host-failures', host]);
+    // Whoever runs jobs finds them at its next look.
+    await requeueFailed(db, FEDERATION_DELIVERY_JOB, host, now());
+    return deliveries(viewer);
   }
 
   const retryDelay = (attempt: number) => Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
@@ -406,7 +442,13 @@ export function createFederationService(deps: FederationServiceDeps) {
       if ((await repository.hostPolicy(db, host)) === 'block') return { cursor, done: true };
       const heldUntil = await kv.get<string>(['hearsay', 'host-held', host]);
       if (heldUntil && heldUntil > now()) {
-        await deps.jobs.enqueue<DeliveryCursor>({ kind: FEDERATION_DELIVERY_JOB, owner: null, cursor, runAfter: new Date(heldUntil) });
+        await deps.jobs.enqueue<DeliveryCursor>({
+          kind: FEDERATION_DELIVERY_JOB,
+          owner: null,
+          cursor,
+          runAfter: new Date(heldUntil),
+          topic: host,
+        });
         return { cursor, done: true };
       }
       const [rsa] = await keyPairs(db, cursor.sender);
@@ -436,6 +478,7 @@ export function createFederationService(deps: FederationServiceDeps) {
         owner: null,
         cursor: { ...cursor, attempt: cursor.attempt + 1 },
         runAfter,
+        topic: host,
       });
       return { cursor, done: true };
     },
@@ -763,6 +806,9 @@ export function createFederationService(deps: FederationServiceDeps) {
     hosts,
     setHost,
     removeHost,
+    inboxBacklog,
+    deliveries,
+    retryDeliveries,
     listen,
     feedPosts,
     receive,
