@@ -21,6 +21,11 @@ const SERVER_ACTIVITIES_PER_MINUTE = 600;
 const SERVER_INBOX_BACKLOG = 500;
 /** When a server whose activities wait is asked to try again: about as long as handling its backlog takes. */
 const BACKLOG_RETRY_SECONDS = 60;
+/**
+ * Inbox posts handled at once; the rest wait their turn. Checking a signature and reading JSON-LD is work on the
+ * server's thread: a bounded number of them in progress keeps room between them for every other request.
+ */
+const INBOX_CONCURRENCY = 8;
 /** Looking up `@name@host` asks another server: plenty for a person, too few to use the site to scan others. */
 const REMOTE_LOOKUPS_PER_HOUR = { member: 120, address: 300 };
 
@@ -73,21 +78,39 @@ export async function federationRoutes(
       if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return BACKLOG_RETRY_SECONDS;
       return null;
     };
+    /**
+     * The same question before the signature is checked, about the server the signature names, counting nothing: a
+     * server already over its share is refused without the work of checking, and a forger naming another server's key
+     * only has their own request refused.
+     */
+    const alreadyOver = async (host: string): Promise<number | null> => {
+      const { count, resetAt } = await limiter.peek(`inbox-server:${host}`);
+      if (count >= SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier) return secondsUntil(resetAt);
+      if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return BACKLOG_RETRY_SECONDS;
+      return null;
+    };
+    const turns = turnstile(INBOX_CONCURRENCY);
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const body = parsedBody(request);
       if (request.method === 'POST') {
         const { count, resetAt } = await limiter.hit(`inbox:${request.ip}`, 60_000);
         if (count > INBOX_POSTS_PER_MINUTE * opts.limitMultiplier) return tooMany(reply, secondsUntil(resetAt));
         if (body !== undefined && depthOf(body) > MAX_DEPTH) return reply.status(400).type('text/plain').send('Nested too deeply');
+        const named = signingHost(request);
+        const over = named ? await alreadyOver(named) : null;
+        if (over !== null) return tooMany(reply, over);
       }
       const state: InboxRequest = { body, admit };
-      const response = await inboxRequest.run(state, () =>
-        federation.framework.fetch(toWebRequest(request, federation.publicUrl), {
-          contextData: undefined,
-          onNotFound: () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
-          onNotAcceptable: () => new Response('Not acceptable', { status: 406, headers: { 'Content-Type': 'text/plain', Vary: 'Accept' } }),
-        }),
-      );
+      const handle = () =>
+        inboxRequest.run(state, () =>
+          federation.framework.fetch(toWebRequest(request, federation.publicUrl), {
+            contextData: undefined,
+            onNotFound: () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
+            onNotAcceptable: () =>
+              new Response('Not acceptable', { status: 406, headers: { 'Content-Type': 'text/plain', Vary: 'Accept' } }),
+          }),
+        );
+      const response = request.method === 'POST' ? await turns(handle) : await handle();
       if (state.refusedFor !== undefined) {
         await response.body?.cancel();
         return tooMany(reply, state.refusedFor);
@@ -101,6 +124,35 @@ export async function federationRoutes(
 }
 
 const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - Date.now()) / 1000));
+
+/** The host of the key a request's signature names (draft-cavage `keyId`, RFC 9421 `keyid`), unchecked; null if none. */
+function signingHost(request: FastifyRequest): string | null {
+  const header = [request.headers.signature, request.headers['signature-input']].find((value) => typeof value === 'string');
+  const keyId = typeof header === 'string' ? /keyid="([^"]{1,2000})"/i.exec(header)?.[1] : undefined;
+  if (!keyId) return null;
+  try {
+    return new URL(keyId).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Runs at most `limit` tasks at once; the others wait, in order. */
+function turnstile(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
 
 /** A posted activity's JSON, or undefined (the framework answers a body that is not JSON itself). */
 function parsedBody(request: FastifyRequest): unknown {
