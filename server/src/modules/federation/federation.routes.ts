@@ -2,7 +2,7 @@ import { federationEndpoints as endpoints } from '@hearsay/contracts/federation'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enforceLimit, HOUR_MS, type RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import { route } from '../../platform/http/endpoints.ts';
-import { inboxRequest, type InboxRequest } from './fedify.ts';
+import { inboxRequest, type InboxRefusal, type InboxRequest } from './fedify.ts';
 import type { FederationService } from './federation.service.ts';
 
 /** An activity bigger than this is refused before it is read (a review with its extras is a few kilobytes). */
@@ -71,22 +71,26 @@ export async function federationRoutes(
     );
     const tooMany = (reply: FastifyReply, seconds: number) =>
       reply.status(429).header('Retry-After', String(seconds)).type('text/plain').send('Too many requests');
+    const refuse = (reply: FastifyReply, refusal: InboxRefusal) =>
+      refusal.status === 403 ? reply.status(403).type('text/plain').send('Blocked') : tooMany(reply, refusal.retryAfterSeconds);
     /** Whether a server whose signature was checked may hand us one more activity now (see fedify.ts). */
-    const admit = async (host: string): Promise<number | null> => {
+    const admit = async (host: string): Promise<InboxRefusal | null> => {
+      if (await federation.isBlocked(host)) return { status: 403 };
       const { count, resetAt } = await limiter.hit(`inbox-server:${host}`, 60_000);
-      if (count > SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier) return secondsUntil(resetAt);
-      if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return BACKLOG_RETRY_SECONDS;
+      if (count > SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier) return { status: 429, retryAfterSeconds: secondsUntil(resetAt) };
+      if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return { status: 429, retryAfterSeconds: BACKLOG_RETRY_SECONDS };
       return null;
     };
     /**
      * The same question before the signature is checked, about the server the signature names, counting nothing: a
-     * server already over its share is refused without the work of checking, and a forger naming another server's key
-     * only has their own request refused.
+     * server blocked or already over its share is refused without the work of checking, and a forger naming another
+     * server's key only has their own request refused.
      */
-    const alreadyOver = async (host: string): Promise<number | null> => {
+    const alreadyOver = async (host: string): Promise<InboxRefusal | null> => {
+      if (await federation.isBlocked(host)) return { status: 403 };
       const { count, resetAt } = await limiter.peek(`inbox-server:${host}`);
-      if (count >= SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier) return secondsUntil(resetAt);
-      if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return BACKLOG_RETRY_SECONDS;
+      if (count >= SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier) return { status: 429, retryAfterSeconds: secondsUntil(resetAt) };
+      if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return { status: 429, retryAfterSeconds: BACKLOG_RETRY_SECONDS };
       return null;
     };
     const turns = turnstile(INBOX_CONCURRENCY);
@@ -97,8 +101,8 @@ export async function federationRoutes(
         if (count > INBOX_POSTS_PER_MINUTE * opts.limitMultiplier) return tooMany(reply, secondsUntil(resetAt));
         if (body !== undefined && depthOf(body) > MAX_DEPTH) return reply.status(400).type('text/plain').send('Nested too deeply');
         const named = signingHost(request);
-        const over = named ? await alreadyOver(named) : null;
-        if (over !== null) return tooMany(reply, over);
+        const refusal = named ? await alreadyOver(named) : null;
+        if (refusal !== null) return refuse(reply, refusal);
       }
       const state: InboxRequest = { body, admit };
       const handle = () =>
@@ -111,9 +115,9 @@ export async function federationRoutes(
           }),
         );
       const response = request.method === 'POST' ? await turns(handle) : await handle();
-      if (state.refusedFor !== undefined) {
+      if (state.refused) {
         await response.body?.cancel();
-        return tooMany(reply, state.refusedFor);
+        return refuse(reply, state.refused);
       }
       reply.status(response.status);
       response.headers.forEach((value, name) => void reply.header(name, value));

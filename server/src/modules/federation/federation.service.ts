@@ -401,6 +401,11 @@ export function createFederationService(deps: FederationServiceDeps) {
     });
   }
 
+  /** Whether the operators blocked a server: nothing of it is taken in. */
+  async function isBlocked(host: string): Promise<boolean> {
+    return (await repository.hostPolicy(db, host)) === 'block';
+  }
+
   /** Activities of a server received and not yet handled: its share of the queue is bounded (federation.routes.ts). */
   async function inboxBacklog(host: string): Promise<number> {
     return countUnfinished(db, FEDERATION_INBOX_JOB, host);
@@ -806,6 +811,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     hosts,
     setHost,
     removeHost,
+    isBlocked,
     inboxBacklog,
     deliveries,
     retryDeliveries,

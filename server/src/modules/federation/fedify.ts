@@ -25,15 +25,15 @@ export const SHARED_INBOX_PATH = '/ap/inbox';
  */
 export interface InboxRequest {
   body: unknown;
-  /**
-   * Whether the signer's server (its host) may hand us an activity now: null, or in how many seconds to ask again
-   * (too many at once, or too many of its activities waiting).
-   */
-  admit(host: string): Promise<number | null>;
-  /** Set when the server was over its share: the request is answered 429 with this Retry-After. */
-  refusedFor?: number;
+  /** Whether the signer's server (its host) may hand us an activity now: null, or why not. */
+  admit(host: string): Promise<InboxRefusal | null>;
+  /** Set when the server was refused: the request is answered so. */
+  refused?: InboxRefusal;
 }
 export const inboxRequest = new AsyncLocalStorage<InboxRequest>();
+
+/** A server over its share (429, asking again after this many seconds), or one the operators blocked (403). */
+export type InboxRefusal = { status: 429; retryAfterSeconds: number } | { status: 403 };
 
 export interface InboxEntry {
   /** The activity as its sender wrote it (JSON), its signature checked. */
@@ -159,9 +159,9 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
       const original = request?.body as { id?: unknown } | undefined;
       // The body the signature covered, and the activity the framework checked, are one and the same.
       if (!request || !activity.actorId || !original || original.id !== activity.id?.href) return;
-      const refusedFor = await request.admit(activity.actorId.host.toLowerCase());
-      if (refusedFor !== null) {
-        request.refusedFor = refusedFor;
+      const refused = await request.admit(activity.actorId.host.toLowerCase());
+      if (refused !== null) {
+        request.refused = refused;
         // Thrown, so that the framework keeps no note of the activity as handled: the sender's retry is taken then.
         throw new Error('The server is over its share of the inbox.');
       }
