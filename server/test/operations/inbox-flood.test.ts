@@ -240,7 +240,7 @@ describe('a hostile inbox flood', () => {
     // Every activity taken is handled: each rating is kept, none of their jobs failed.
     const db = openDatabase(database.url, { poolSize: 1 });
     try {
-      const count = async (query: string) => Number(((await sql.raw<{ n: number }>(query).execute(db.db)).rows[0]!).n);
+      const count = async (query: string) => Number((await sql.raw<{ n: number }>(query).execute(db.db)).rows[0]!.n);
       await eventually(
         () => count(`select count(*) as n from remote_post`),
         (kept) => kept === accepted,

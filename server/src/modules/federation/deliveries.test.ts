@@ -49,8 +49,7 @@ const delivery = (inbox: string, attempt: number) =>
     },
   });
 
-const deliveries = async (who: TestUser) =>
-  t.inject({ method: 'GET', url: '/api/federation/deliveries', headers: { cookie: who.cookie } });
+const deliveries = async (who: TestUser) => t.inject({ method: 'GET', url: '/api/federation/deliveries', headers: { cookie: who.cookie } });
 
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 15_000;

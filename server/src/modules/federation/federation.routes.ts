@@ -40,7 +40,14 @@ export async function federationRoutes(
 
   route(app, endpoints.lookup, async (request) => {
     const lookups = (max: number) => max * opts.limitMultiplier;
-    await enforceLimit(limiter, `remote-lookup:member:${request.viewer.id}`, lookups(REMOTE_LOOKUPS_PER_HOUR.member), HOUR_MS, true, 'often');
+    await enforceLimit(
+      limiter,
+      `remote-lookup:member:${request.viewer.id}`,
+      lookups(REMOTE_LOOKUPS_PER_HOUR.member),
+      HOUR_MS,
+      true,
+      'often',
+    );
     await enforceLimit(limiter, `remote-lookup:ip:${request.ip}`, lookups(REMOTE_LOOKUPS_PER_HOUR.address), HOUR_MS, true, 'often');
     return { person: await federation.lookup(request.viewer.id, request.query.q) };
   });

@@ -1,7 +1,13 @@
 import type { Federation, KvStore } from '@fedify/fedify';
 import { isActor, type Actor } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
-import { REMOTE_HANDLE_PATTERN, type FederatedDeliveries, type FederatedHost, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
+import {
+  REMOTE_HANDLE_PATTERN,
+  type FederatedDeliveries,
+  type FederatedHost,
+  type RemotePerson,
+  type RemotePost,
+} from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import type { NotificationActor } from '@hearsay/contracts/notifications';
 import { presentAlbumCards } from '../../hydration/albums.presenter.ts';

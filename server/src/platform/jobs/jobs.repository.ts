@@ -203,7 +203,16 @@ export async function countsByTopic(db: DB, kind: string, now: string): Promise<
 export async function requeueFailed(db: DB, kind: string, topic: string, now: string): Promise<number> {
   const result = await db
     .updateTable('job')
-    .set({ state: 'queued', attempts: 0, error: null, locked_by: null, locked_until: null, finished_at: null, run_after: null, updated_at: now })
+    .set({
+      state: 'queued',
+      attempts: 0,
+      error: null,
+      locked_by: null,
+      locked_until: null,
+      finished_at: null,
+      run_after: null,
+      updated_at: now,
+    })
     .where('kind', '=', kind)
     .where('topic', '=', topic)
     .where('state', '=', 'failed')
