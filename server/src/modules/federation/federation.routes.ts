@@ -26,6 +26,9 @@ const BACKLOG_RETRY_SECONDS = 60;
  * server's thread: a bounded number of them in progress keeps room between them for every other request.
  */
 const INBOX_CONCURRENCY = 8;
+/** Inbox posts waiting their turn at most (each holds its body in memory); past it, senders are asked to come back. */
+const INBOX_WAITING = 256;
+const INBOX_BUSY_RETRY_SECONDS = 10;
 /** Looking up `@name@host` asks another server: plenty for a person, too few to use the site to scan others. */
 const REMOTE_LOOKUPS_PER_HOUR = { member: 120, address: 300 };
 
@@ -121,7 +124,8 @@ export async function federationRoutes(
               new Response('Not acceptable', { status: 406, headers: { 'Content-Type': 'text/plain', Vary: 'Accept' } }),
           }),
         );
-      const response = request.method === 'POST' ? await turns(handle) : await handle();
+      if (request.method === 'POST' && turns.waiting() >= INBOX_WAITING) return tooMany(reply, INBOX_BUSY_RETRY_SECONDS);
+      const response = request.method === 'POST' ? await turns.run(handle) : await handle();
       if (state.refused) {
         await response.body?.cancel();
         return refuse(reply, state.refused);
@@ -148,20 +152,23 @@ function signingHost(request: FastifyRequest): string | null {
   }
 }
 
-/** Runs at most `limit` tasks at once; the others wait, in order. */
+/** Runs at most `limit` tasks at once; the others wait, in order (`waiting` of them). */
 function turnstile(limit: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
+  return {
+    waiting: () => waiting.length,
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running++;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
   };
 }
 
