@@ -374,9 +374,11 @@ describe('three sites, one of them blocked', () => {
 
   it('takes in one site while refusing the blocked one, sends the blocked one nothing, and lets no one follow there', async () => {
     // Dave on C follows bob on B and alice on A; alice follows dave back.
-    await followAcross(c, dave.cookie, handleOn(b, bob.username));
-    await followAcross(c, dave.cookie, handleOn(a, alice.username));
-    await followAcross(a, alice.cookie, handleOn(c, dave.username));
+    await Promise.all([
+      followAcross(c, dave.cookie, handleOn(b, bob.username)),
+      followAcross(c, dave.cookie, handleOn(a, alice.username)),
+      followAcross(a, alice.cookie, handleOn(c, dave.username)),
+    ]);
     // The sites' catalogs are alike: each rates an album of its own.
     const fromB = await rate(b, bob.cookie, 9, 8);
     const fromA = await rate(a, alice.cookie, 7, 6);

@@ -139,6 +139,8 @@ function sampleHealth(url: string) {
   };
 }
 
+const scrape = async () => (await fetch(`${hearsay.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
@@ -195,6 +197,8 @@ describe('a hostile inbox flood', () => {
     // Signed beforehand, so that the sender's own work does not share the machine with the site while it is timed.
     const flood: Request[] = [];
     for (let index = 0; index < FLOOD; index++) flood.push(await signed(rating(index)));
+    // Read once, so that the site's own event-loop figures cover the flood alone (each read starts them again).
+    await scrape();
     const health = sampleHealth(hearsay.url);
     const statuses = new Map<number, number>();
     const refused: number[] = [];
@@ -219,7 +223,7 @@ describe('a hostile inbox flood', () => {
     const sorted = [...times].sort((x, y) => x - y);
     const accepted = statuses.get(202) ?? 0;
     // The site's own view: how long its event loop was held up at worst (prom-client samples it).
-    const metrics = await (await fetch(`${hearsay.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const metrics = await scrape();
     const loopMax = Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(metrics)?.[1]) * 1000;
     console.info(
       `inbox flood: ${FLOOD} activities in ${floodMs} ms (${accepted} queued, ${refused.length} refused with 429); ` +
