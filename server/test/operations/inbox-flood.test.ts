@@ -228,7 +228,11 @@ describe('a hostile inbox flood', () => {
     console.info(
       `inbox flood: ${FLOOD} activities in ${floodMs} ms (${accepted} queued, ${refused.length} refused with 429); ` +
         `/healthz asked ${times.length} times: p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; ` +
+        `p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms ` +
+        `(slowest: ${sorted
+          .slice(-5)
+          .map((ms) => ms.toFixed(0))
+          .join(', ')}); ` +
         `the site's event loop held up ${loopMax.toFixed(1)} ms at most`,
     );
 

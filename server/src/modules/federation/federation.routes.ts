@@ -29,6 +29,8 @@ const INBOX_CONCURRENCY = 8;
 /** Inbox posts waiting their turn at most (each holds its body in memory); past it, senders are asked to come back. */
 const INBOX_WAITING = 256;
 const INBOX_BUSY_RETRY_SECONDS = 10;
+/** How long a server refused before its signature is checked stays refused without asking again. */
+const REFUSAL_MEMORY_MS = 1000;
 /** Looking up `@name@host` asks another server: plenty for a person, too few to use the site to scan others. */
 const REMOTE_LOOKUPS_PER_HOUR = { member: 120, address: 300 };
 
@@ -97,12 +99,23 @@ export async function federationRoutes(
      * server's key only has their own request refused.
      */
     const alreadyOver = async (host: string): Promise<InboxRefusal | null> => {
-      if (await federation.isBlocked(host)) return { status: 403 };
+      const remembered = refusals.get(host);
+      if (remembered && remembered.until > Date.now()) return remembered.refusal;
+      let refusal: InboxRefusal | null = null;
       const { count, resetAt } = await limiter.peek(`inbox-server:${host}`);
-      if (count >= SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier) return { status: 429, retryAfterSeconds: secondsUntil(resetAt) };
-      if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG) return { status: 429, retryAfterSeconds: BACKLOG_RETRY_SECONDS };
-      return null;
+      if (await federation.isBlocked(host)) refusal = { status: 403 };
+      else if (count >= SERVER_ACTIVITIES_PER_MINUTE * opts.limitMultiplier)
+        refusal = { status: 429, retryAfterSeconds: secondsUntil(resetAt) };
+      else if ((await federation.inboxBacklog(host)) >= SERVER_INBOX_BACKLOG)
+        refusal = { status: 429, retryAfterSeconds: BACKLOG_RETRY_SECONDS };
+      if (refusal) {
+        if (refusals.size > 10_000) refusals.clear();
+        refusals.set(host, { refusal, until: Date.now() + REFUSAL_MEMORY_MS });
+      }
+      return refusal;
     };
+    /** Refusals made before checking signatures, remembered a moment: a flood is refused without asking the database. */
+    const refusals = new Map<string, { refusal: InboxRefusal; until: number }>();
     const turns = turnstile(INBOX_CONCURRENCY);
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const body = parsedBody(request);
