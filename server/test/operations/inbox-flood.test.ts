@@ -17,7 +17,7 @@ import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, 
 
 const FLOOD = 10_000;
 /** Posts in flight at once: a server delivering as fast as it can. */
-const SENDERS = 24;
+const SENDERS = 12;
 /** The bound: the site answers /healthz within this whatever its inbox receives. */
 const HEALTHZ_MAX_MS = 250;
 
