@@ -83,6 +83,21 @@ export const HostPolicySchema = z.enum(HOST_POLICIES, { error: 'host_policy' });
 export const FederatedHostSchema = z.object({ host: z.string(), policy: HostPolicySchema, createdAt: z.string() });
 export type FederatedHost = z.infer<typeof FederatedHostSchema>;
 
+/** What this site has for one server's inboxes: deliveries waiting, held back by its failures, and failed for good. */
+export const FederatedDeliveriesSchema = z.object({
+  host: z.string(),
+  /** Waiting their turn, or being sent. */
+  queued: z.number().int(),
+  /** Waiting for a retry: the server failed lately, so everything to it waits (exponential backoff). */
+  held: z.number().int(),
+  /** Tried every time and failed: kept until tried again or the server is blocked. */
+  failed: z.number().int(),
+  lastError: z.string().nullable(),
+  lastFailedAt: z.string().nullable(),
+});
+export type FederatedDeliveries = z.infer<typeof FederatedDeliveriesSchema>;
+const DeliveriesAnswerSchema = z.object({ servers: z.array(FederatedDeliveriesSchema) });
+
 /** A server's name as other servers' addresses carry it: `example.com` or `example.com:8443`, lower case. */
 export const HostParamsSchema = z.object({
   host: z
@@ -108,7 +123,7 @@ export const federationEndpoints = {
     tags,
     summary: 'Finds an account of another site by its handle (@name@host) or address, to follow it',
     query: RemoteLookupQuerySchema,
-    responses: { 200: RemotePersonAnswerSchema, ...errorResponses(400, 401, 404, 502) },
+    responses: { 200: RemotePersonAnswerSchema, ...errorResponses(400, 401, 404, 429, 502) },
   }),
   follow: endpoint({
     method: 'PUT',
@@ -217,6 +232,23 @@ export const federationEndpoints = {
     tags,
     summary: 'The people of other sites you blocked, newest first',
     responses: { 200: RemoteBlockedSchema, ...errorResponses(401) },
+  }),
+  deliveries: endpoint({
+    method: 'GET',
+    path: '/api/federation/deliveries',
+    access: 'members',
+    tags,
+    summary: 'Admins: per server, the deliveries waiting, held back and failed for good, with the last error',
+    responses: { 200: DeliveriesAnswerSchema, ...errorResponses(401, 404) },
+  }),
+  retryDeliveries: endpoint({
+    method: 'POST',
+    path: '/api/federation/deliveries/:host/retry',
+    access: 'members',
+    tags,
+    summary: 'Admins: try a server’s failed deliveries again, at once',
+    params: HostParamsSchema,
+    responses: { 200: DeliveriesAnswerSchema, ...errorResponses(400, 401, 404) },
   }),
   unfollow: endpoint({
     method: 'DELETE',

@@ -373,6 +373,8 @@ export interface JobTable {
   finished_at: string | null;
   /** Not to be started before this (a delivery retried later); null: at once. */
   run_after: Defaulted<string | null>;
+  /** What the job is about, to count jobs by it (a remote server's host for federation's jobs); null for most. */
+  topic: Defaulted<string | null>;
 }
 
 export interface ImportItemTable {

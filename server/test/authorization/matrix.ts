@@ -395,6 +395,8 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/federation/hosts', object: 'none', rule: membersRefused(404) },
   { route: 'PUT /api/federation/hosts/:host', object: 'none', rule: membersRefused(404), body: { policy: 'block' } },
   { route: 'DELETE /api/federation/hosts/:host', object: 'none', rule: membersRefused(404) },
+  { route: 'GET /api/federation/deliveries', object: 'none', rule: membersRefused(404) },
+  { route: 'POST /api/federation/deliveries/:host/retry', object: 'none', rule: membersRefused(404) },
 
   // Feed, notifications and messages
   { route: 'GET /api/feed', object: 'none', rule: members },

@@ -599,3 +599,89 @@ describe('an inbox is a public write endpoint', () => {
     expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
   });
 });
+
+describe('three sites, one of them blocked', () => {
+  const ADMIN_OF_C = 'admin@c.example';
+  let c: ServerProcess;
+  let dave: { id: string; cookie: string; username: string };
+  let adminOfC: string;
+
+  beforeAll(async () => {
+    c = await site('c', { ADMIN_EMAILS: ADMIN_OF_C });
+    dave = await member(c, 'Dave Dunn');
+    // Signed up with the admin address, so that the session is an admin's.
+    const response = await fetch(`${c.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: c.url },
+      body: JSON.stringify({ name: 'Site Admin', email: ADMIN_OF_C, password: 'Correct-Horse-Battery-9' }),
+    });
+    adminOfC = response.headers
+      .getSetCookie()
+      .find((value) => value.includes('hearsay.session_token='))!
+      .split(';')[0]!;
+  }, 120_000);
+
+  afterAll(async () => {
+    if (process.env.FED_LOG) (await import('node:fs')).writeFileSync('/tmp/fed-c.log', c.output());
+  });
+
+  const lookUp = (server: ServerProcess, cookie: string, handle: string) =>
+    call(server, 'GET', `/api/federation/people?q=${encodeURIComponent(`@${handle}`)}`, { cookie });
+
+  async function followAcross(server: ServerProcess, cookie: string, handle: string) {
+    const found = await lookUp(server, cookie, handle);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    await call(server, 'PUT', `/api/federation/people/${found.body.person.id}/follow`, { cookie });
+    await eventually(
+      () => lookUp(server, cookie, handle),
+      (answer) => answer.body.person?.follow === 'following',
+      `${handle} followed`,
+    );
+  }
+
+  async function rate(server: ServerProcess, cookie: string, index: number, rating: number) {
+    const albums = (await call(server, 'GET', '/api/albums?limit=12', { cookie })).body.items as { slug: string; title: string }[];
+    const album = albums[index]!;
+    expect((await call(server, 'PUT', `/api/albums/${album.slug}/rating`, { cookie, body: { rating } })).status).toBe(200);
+    return album.title;
+  }
+
+  it('takes in one site while refusing the blocked one, sends the blocked one nothing, and lets no one follow there', async () => {
+    // Dave on C follows bob on B and alice on A; alice follows dave back.
+    await Promise.all([
+      followAcross(c, dave.cookie, handleOn(b, bob.username)),
+      followAcross(c, dave.cookie, handleOn(a, alice.username)),
+      followAcross(a, alice.cookie, handleOn(c, dave.username)),
+    ]);
+    // The sites' catalogs are alike: each rates an album of its own.
+    const fromB = await rate(b, bob.cookie, 9, 8);
+    const fromA = await rate(a, alice.cookie, 7, 6);
+    await eventually(
+      () => feedOf(c, dave.cookie),
+      (page) => remoteItems(page).some((post) => post.albumTitle === fromB) && remoteItems(page).some((post) => post.albumTitle === fromA),
+      'bob’s and alice’s ratings in dave’s feed',
+    );
+
+    const hostOfA = new URL(a.url).host;
+    const blocked = await call(c, 'PUT', `/api/federation/hosts/${hostOfA}`, { cookie: adminOfC, body: { policy: 'block' } });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+    // What C held of A's people goes at once.
+    expect(remoteItems(await feedOf(c, dave.cookie)).some((post) => post.albumTitle === fromA)).toBe(false);
+
+    // A's deliveries are refused at C's inbox; C sends A nothing of dave's; B still flows.
+    const laterFromA = await rate(a, alice.cookie, 8, 5);
+    const laterFromC = await rate(c, dave.cookie, 10, 9);
+    const laterFromB = await rate(b, bob.cookie, 11, 7);
+    await eventually(
+      () => feedOf(c, dave.cookie),
+      (page) => remoteItems(page).some((post) => post.albumTitle === laterFromB),
+      'bob’s later rating in dave’s feed',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(remoteItems(await feedOf(c, dave.cookie)).some((post) => post.albumTitle === laterFromA)).toBe(false);
+    expect(remoteItems(await feedOf(a, alice.cookie)).some((post) => post.albumTitle === laterFromC)).toBe(false);
+
+    // Nobody on C finds or follows anyone on A.
+    expect((await lookUp(c, dave.cookie, handleOn(a, alice.username))).status).toBe(404);
+  });
+});

@@ -51,6 +51,7 @@ import * as importChecks from './2026-12-12-20-import-checks.ts';
 import * as importErrorCodes from './2026-12-13-20-import-error-codes.ts';
 import * as federation from './2026-12-14-10-federation.ts';
 import * as remoteBlocks from './2026-12-15-10-remote-blocks.ts';
+import * as jobTopic from './2026-12-15-40-job-topic.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-13-20-import-error-codes': importErrorCodes,
   '2026-12-14-10-federation': federation,
   '2026-12-15-10-remote-blocks': remoteBlocks,
+  '2026-12-15-40-job-topic': jobTopic,
 };

@@ -3,6 +3,7 @@ import { isActor, type Actor } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
 import {
   REMOTE_HANDLE_PATTERN,
+  type FederatedDeliveries,
   type FederatedHost,
   type RemotePerson,
   type RemotePersonPage,
@@ -19,6 +20,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { createKvStore } from '../../platform/federation/kv-store.ts';
 import { newId } from '../../platform/ids.ts';
+import { countsByTopic, countUnfinished, requeueFailed } from '../../platform/jobs/jobs.repository.ts';
 import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -132,7 +134,8 @@ export function createFederationService(deps: FederationServiceDeps) {
       return { ...(await hydrator.siteUsage({ month: at(30), halfYear: at(180) })), openRegistrations: true };
     },
     received: async (entry) => {
-      await deps.jobs.enqueue<InboxCursor>({ kind: FEDERATION_INBOX_JOB, owner: null, cursor: entry });
+      const topic = new URL(entry.actorUri).host.toLowerCase();
+      await deps.jobs.enqueue<InboxCursor>({ kind: FEDERATION_INBOX_JOB, owner: null, cursor: entry, topic });
     },
   });
   const context = () => framework.createContext(new URL(publicUrl));
@@ -525,12 +528,51 @@ export function createFederationService(deps: FederationServiceDeps) {
 
   // Deliveries
 
+  const hostOf = (url: string) => new URL(url).host.toLowerCase();
+
   async function send(sender: string, inbox: string, activity: unknown): Promise<void> {
     await deps.jobs.enqueue<DeliveryCursor>({
       kind: FEDERATION_DELIVERY_JOB,
       owner: null,
       cursor: { inbox, activity, sender, attempt: 1 },
+      topic: hostOf(inbox),
     });
+  }
+
+  /** Whether the operators blocked a server: nothing of it is taken in. */
+  async function isBlocked(host: string): Promise<boolean> {
+    return (await repository.hostPolicy(db, host)) === 'block';
+  }
+
+  /** Activities of a server received and not yet handled: its share of the queue is bounded (federation.routes.ts). */
+  async function inboxBacklog(host: string): Promise<number> {
+    return countUnfinished(db, FEDERATION_INBOX_JOB, host);
+  }
+
+  /** Admins: per server, the deliveries waiting, held back by its failures, and failed for good (with the last error). */
+  async function deliveries(viewer: { email: string }): Promise<{ servers: FederatedDeliveries[] }> {
+    adminOnly(viewer);
+    const rows = await countsByTopic(db, FEDERATION_DELIVERY_JOB, now());
+    return {
+      servers: rows.map((row) => ({
+        host: row.topic,
+        queued: row.queued + row.running,
+        held: row.held,
+        failed: row.failed,
+        lastError: row.lastError,
+        lastFailedAt: row.lastFailedAt,
+      })),
+    };
+  }
+
+  /** Admins: a server's failed deliveries are tried again, at once (its hold lifted). */
+  async function retryDeliveries(viewer: { email: string }, host: string): Promise<{ servers: FederatedDeliveries[] }> {
+    adminOnly(viewer);
+    await kv.delete(['hearsay', 'host-held', host]);
+    await kv.delete(['hearsay', 'host-failures', host]);
+    // Whoever runs jobs finds them at its next look.
+    await requeueFailed(db, FEDERATION_DELIVERY_JOB, host, now());
+    return deliveries(viewer);
   }
 
   const retryDelay = (attempt: number) => Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
@@ -543,7 +585,13 @@ export function createFederationService(deps: FederationServiceDeps) {
       if ((await repository.hostPolicy(db, host)) === 'block') return { cursor, done: true };
       const heldUntil = await kv.get<string>(['hearsay', 'host-held', host]);
       if (heldUntil && heldUntil > now()) {
-        await deps.jobs.enqueue<DeliveryCursor>({ kind: FEDERATION_DELIVERY_JOB, owner: null, cursor, runAfter: new Date(heldUntil) });
+        await deps.jobs.enqueue<DeliveryCursor>({
+          kind: FEDERATION_DELIVERY_JOB,
+          owner: null,
+          cursor,
+          runAfter: new Date(heldUntil),
+          topic: host,
+        });
         return { cursor, done: true };
       }
       const [rsa] = await keyPairs(db, cursor.sender);
@@ -573,6 +621,7 @@ export function createFederationService(deps: FederationServiceDeps) {
         owner: null,
         cursor: { ...cursor, attempt: cursor.attempt + 1 },
         runAfter,
+        topic: host,
       });
       return { cursor, done: true };
     },
@@ -1097,6 +1146,10 @@ export function createFederationService(deps: FederationServiceDeps) {
     hosts,
     setHost,
     removeHost,
+    isBlocked,
+    inboxBacklog,
+    deliveries,
+    retryDeliveries,
     listen,
     exported,
     followAgain,

@@ -18,11 +18,22 @@ export const INBOX_PATH = '/ap/users/{identifier}/inbox';
 export const SHARED_INBOX_PATH = '/ap/inbox';
 
 /**
- * The body of the inbox request being handled, as its sender wrote it: the framework hands listeners the activity as
- * it understood it, which leaves out what its vocabulary does not know (the album and rating a Hearsay or NeoDB note
- * carries), so the job reads the original. The routes set it around each request (federation.routes.ts).
+ * The inbox request being handled: its body as its sender wrote it (the framework hands listeners the activity as it
+ * understood it, which leaves out what its vocabulary does not know, such as the album and rating a Hearsay or NeoDB
+ * note carries, so the job reads the original), and how it came out. The routes set it around each request
+ * (federation.routes.ts).
  */
-export const inboxBody = new AsyncLocalStorage<unknown>();
+export interface InboxRequest {
+  body: unknown;
+  /** Whether the signer's server (its host) may hand us an activity now: null, or why not. */
+  admit(host: string): Promise<InboxRefusal | null>;
+  /** Set when the server was refused: the request is answered so. */
+  refused?: InboxRefusal;
+}
+export const inboxRequest = new AsyncLocalStorage<InboxRequest>();
+
+/** A server over its share (429, asking again after this many seconds), or one the operators blocked (403). */
+export type InboxRefusal = { status: 429; retryAfterSeconds: number } | { status: 403 };
 
 export interface InboxEntry {
   /** The activity as its sender wrote it (JSON), its signature checked. */
@@ -144,9 +155,16 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
     .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
     .setSharedKeyDispatcher(() => ({ identifier: SITE_ACTOR }))
     .on(Activity, async (_ctx, activity) => {
-      const original = inboxBody.getStore() as { id?: unknown } | undefined;
+      const request = inboxRequest.getStore();
+      const original = request?.body as { id?: unknown } | undefined;
       // The body the signature covered, and the activity the framework checked, are one and the same.
-      if (!activity.actorId || !original || original.id !== activity.id?.href) return;
+      if (!request || !activity.actorId || !original || original.id !== activity.id?.href) return;
+      const refused = await request.admit(activity.actorId.host.toLowerCase());
+      if (refused !== null) {
+        request.refused = refused;
+        // Thrown, so that the framework keeps no note of the activity as handled: the sender's retry is taken then.
+        throw new Error('The server is over its share of the inbox.');
+      }
       await deps.received({ activity: original, actorUri: activity.actorId.href });
     });
 

@@ -126,3 +126,96 @@ export async function countOpenJobs(db: DB): Promise<{ state: string; kind: stri
     .execute();
   return rows.map((row) => ({ state: row.state, kind: row.kind, count: Number(row.count) }));
 }
+
+/** Jobs of a kind about one topic not yet finished (waiting, or running). */
+export async function countUnfinished(db: DB, kind: string, topic: string): Promise<number> {
+  const row = await db
+    .selectFrom('job')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', kind)
+    .where('topic', '=', topic)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export interface TopicCounts {
+  topic: string;
+  /** Waiting to run now. */
+  queued: number;
+  /** Waiting until a later time (a retry). */
+  held: number;
+  running: number;
+  failed: number;
+  /** The newest failure's error, and when. */
+  lastError: string | null;
+  lastFailedAt: string | null;
+}
+
+/** Jobs of a kind not done, per topic: how many wait, wait for later, run and failed for good, and the latest error. */
+export async function countsByTopic(db: DB, kind: string, now: string): Promise<TopicCounts[]> {
+  const rows = await db
+    .selectFrom('job')
+    .select((eb) => [
+      'topic',
+      'state',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.max('finished_at').as('last'),
+      eb.fn.sum<number>(eb.case().when('run_after', '>', now).then(1).else(0).end()).as('later'),
+    ])
+    .where('kind', '=', kind)
+    .where('topic', 'is not', null)
+    .where('state', 'in', ['queued', 'running', 'failed'])
+    .groupBy(['topic', 'state'])
+    .execute();
+  const byTopic = new Map<string, TopicCounts>();
+  for (const row of rows) {
+    const topic = row.topic!;
+    const counts = byTopic.get(topic) ?? { topic, queued: 0, held: 0, running: 0, failed: 0, lastError: null, lastFailedAt: null };
+    const count = Number(row.count);
+    if (row.state === 'queued') {
+      counts.held = Number(row.later ?? 0);
+      counts.queued = count - counts.held;
+    } else if (row.state === 'running') counts.running = count;
+    else {
+      counts.failed = count;
+      counts.lastFailedAt = row.last ?? null;
+    }
+    byTopic.set(topic, counts);
+  }
+  for (const counts of byTopic.values()) {
+    if (!counts.failed) continue;
+    const last = await db
+      .selectFrom('job')
+      .select('error')
+      .where('kind', '=', kind)
+      .where('topic', '=', counts.topic)
+      .where('state', '=', 'failed')
+      .orderBy('finished_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    counts.lastError = last?.error ?? null;
+  }
+  return [...byTopic.values()].sort((a, b) => a.topic.localeCompare(b.topic));
+}
+
+/** Failed jobs of a kind about a topic, queued again from their cursor as it was; returns how many. */
+export async function requeueFailed(db: DB, kind: string, topic: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('job')
+    .set({
+      state: 'queued',
+      attempts: 0,
+      error: null,
+      locked_by: null,
+      locked_until: null,
+      finished_at: null,
+      run_after: null,
+      updated_at: now,
+    })
+    .where('kind', '=', kind)
+    .where('topic', '=', topic)
+    .where('state', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -80,6 +80,8 @@ export interface NewJob<Cursor> {
   cursor: Cursor;
   /** Not before this time (a retry later); at once when left out. */
   runAfter?: Date;
+  /** What it is about, to count jobs by it (a remote server's host). */
+  topic?: string;
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
@@ -101,6 +103,7 @@ export async function insertQueuedJob<Cursor>(
       state: 'queued',
       cursor: JSON.stringify(job.cursor),
       run_after: job.runAfter?.toISOString() ?? null,
+      topic: job.topic ?? null,
       created_at: now,
       updated_at: now,
     });

@@ -70,7 +70,7 @@ describe('other servers, on the moderation page', () => {
     await user.click(within(list).getByRole('button', { name: 'Federate with bad.example again' }));
     await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(list).not.toHaveTextContent('bad.example');
-    expect(federationCalls()).toEqual([
+    expect(federationCalls().filter((call) => call.url.startsWith('/api/federation/hosts'))).toEqual([
       { method: 'GET', url: '/api/federation/hosts', body: undefined },
       { method: 'PUT', url: '/api/federation/hosts/bad.example', body: { policy: 'block' } },
       { method: 'DELETE', url: '/api/federation/hosts/bad.example', body: undefined },
@@ -92,6 +92,31 @@ describe('other servers, on the moderation page', () => {
     await user.click(within(section).getByRole('button', { name: 'Silence server' }));
     expect(await within(section).findByRole('list', { name: 'Blocked and silenced servers' })).toHaveTextContent('loud.example');
     expect(federationCalls()).toContainEqual({ method: 'PUT', url: '/api/federation/hosts/loud.example', body: { policy: 'silence' } });
+  });
+
+  it('shows each server’s deliveries waiting, held back and failed, with the last error, and tries the failed ones again', async () => {
+    const deliveries = (failed: number) => ({
+      servers: [
+        { host: 'down.example', queued: 2, held: 5, failed, lastError: failed ? 'HTTP 503' : null, lastFailedAt: failed ? AT : null },
+      ],
+    });
+    answer = (method, url) => {
+      if (method === 'GET' && url === '/api/federation/hosts') return { status: 200, body: { hosts: [] } };
+      if (method === 'GET' && url === '/api/federation/deliveries') return { status: 200, body: deliveries(3) };
+      if (method === 'POST' && url === '/api/federation/deliveries/down.example/retry') return { status: 200, body: deliveries(0) };
+      return undefined;
+    };
+    const { user } = open(true);
+    const section = await screen.findByRole('region', { name: 'Deliveries to other servers' });
+    const list = await within(section).findByRole('list', { name: 'Deliveries by server' });
+    expect(list).toHaveTextContent('down.example');
+    expect(list).toHaveTextContent('Waiting: 2 · Held back: 5 · Failed: 3');
+    expect(list).toHaveTextContent('HTTP 503');
+    await user.click(within(list).getByRole('button', { name: 'Try the failed deliveries to down.example again' }));
+    await vi.waitFor(() => expect(list).toHaveTextContent('Failed: 0'));
+    expect(within(list).queryByRole('button', { name: /Try the failed/ })).not.toBeInTheDocument();
+    expect(list).not.toHaveTextContent('HTTP 503');
+    expect(federationCalls()).toContainEqual({ method: 'POST', url: '/api/federation/deliveries/down.example/retry', body: undefined });
   });
 
   it('is not shown when the site does not federate', async () => {

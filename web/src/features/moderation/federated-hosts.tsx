@@ -8,7 +8,13 @@ import { formatDate } from '../../shared/lib/format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
 import { ErrorState } from '../../shared/ui/skeleton.tsx';
-import { federatedHostsQueryOptions, useSetHostPolicy, type HostPolicy } from './moderation-api.ts';
+import {
+  federatedDeliveriesQueryOptions,
+  federatedHostsQueryOptions,
+  useRetryDeliveries,
+  useSetHostPolicy,
+  type HostPolicy,
+} from './moderation-api.ts';
 
 const POLICIES: readonly HostPolicy[] = ['block', 'silence'];
 
@@ -114,6 +120,65 @@ export function FederatedHosts() {
               >
                 {t('servers.federateShort')}
               </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FederatedDeliveries />
+    </section>
+  );
+}
+
+/**
+ * Admins: what this site is sending to each server: deliveries waiting their turn, held back after the server failed
+ * (the wait doubles with each failure in a row), and failed for good after every try, with the last error and a way
+ * to try them again.
+ */
+function FederatedDeliveries() {
+  const { t, i18n } = useTranslation('moderation');
+  const errorText = useErrorText();
+  const id = useId();
+  const list = useQuery(federatedDeliveriesQueryOptions);
+  const retry = useRetryDeliveries();
+  if (list.isPending || list.isError) return null;
+  return (
+    <section aria-labelledby={`${id}-deliveries`} className="flex flex-col gap-3">
+      <h3 id={`${id}-deliveries`} className="font-display text-lg font-semibold text-ink">
+        {t('servers.deliveries.title')}
+      </h3>
+      <p className="text-sm text-ink-muted">{t('servers.deliveries.description')}</p>
+      {list.data.servers.length === 0 ? (
+        <p className="text-sm text-ink-muted">{t('servers.deliveries.empty')}</p>
+      ) : (
+        <ul aria-label={t('servers.deliveries.listLabel')} className="divide-y divide-line rounded-2xl border border-line bg-surface">
+          {list.data.servers.map((entry) => (
+            <li key={entry.host} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <span className="min-w-0 flex-1 font-medium text-ink [overflow-wrap:anywhere]">{entry.host}</span>
+              <span className="text-ink-muted">{t('servers.deliveries.counts', entry)}</span>
+              {entry.failed > 0 ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={retry.isPending}
+                  aria-label={t('servers.deliveries.retryLabel', { host: entry.host })}
+                  onClick={() =>
+                    retry.mutate(entry.host, {
+                      onSuccess: () => toast.success(t('servers.deliveries.retried', { host: entry.host })),
+                      onError: (cause) => toast.error(errorText(cause, t('failed'))),
+                    })
+                  }
+                >
+                  {t('servers.deliveries.retry')}
+                </Button>
+              ) : null}
+              {entry.lastError ? (
+                <p className="basis-full text-xs text-ink-muted [overflow-wrap:anywhere]">
+                  {t('servers.deliveries.lastError', {
+                    error: entry.lastError,
+                    date: entry.lastFailedAt ? formatDate(entry.lastFailedAt, i18n.language) : '',
+                  })}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -76,3 +76,15 @@ export function useSetHostPolicy() {
     onSuccess: (answer) => queryClient.setQueryData(federatedHostsQueryOptions.queryKey, answer),
   });
 }
+
+/** Admins: per server, the deliveries waiting, held back after its failures, and failed for good. */
+export const federatedDeliveriesQueryOptions = endpointQuery(federationEndpoints.deliveries, {});
+
+/** Tries a server's failed deliveries again; the answer is the deliveries' list. */
+export function useRetryDeliveries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (host: string) => call(federationEndpoints.retryDeliveries, { params: { host } }),
+    onSuccess: (answer) => queryClient.setQueryData(federatedDeliveriesQueryOptions.queryKey, answer),
+  });
+}

@@ -1,0 +1,271 @@
+/**
+ * A hostile inbox flood: a real Hearsay process receives 10,000 activities signed by a server of another site (a small
+ * server here, serving its actor and key, which signs each activity with Fedify), while /healthz is asked again and
+ * again from a thread of its own. The inbox checks each signature and queues a job, or refuses the server with 429
+ * once it has too many activities waiting; nothing of the handling happens on the request path, so /healthz stays
+ * quick. Every activity taken is handled in the end, and one refused is taken when sent again.
+ */
+import { signRequest } from '@fedify/fedify/sig';
+import { sql } from 'kysely';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { webcrypto } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/platform/db/index.ts';
+import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
+
+const FLOOD = 10_000;
+/** Posts in flight at once: a server delivering as fast as it can. */
+const SENDERS = 12;
+/** The issue's bound: the site answers /healthz within this whatever its inbox receives. */
+const HEALTHZ_MAX_MS = 250;
+
+const METRICS_TOKEN = 'inbox-flood-metrics-token';
+
+const directory = temporaryDirectory('inbox-flood');
+let database: { url: string; drop(): Promise<void> };
+let hearsay: ServerProcess;
+let remote: Server;
+let remoteUrl: string;
+let keys: webcrypto.CryptoKeyPair;
+/** What the other site's inbox was sent (Hearsay's Follow). */
+const received: { id?: string; type?: string }[] = [];
+let member: { id: string; cookie: string };
+
+const actorUrl = () => `${remoteUrl}/users/flood`;
+
+/** The other site: its actor (with its public key) and an inbox that takes anything. */
+async function startRemote(): Promise<void> {
+  const publicPem = `-----BEGIN PUBLIC KEY-----\n${Buffer.from(await crypto.subtle.exportKey('spki', keys.publicKey)).toString('base64')}\n-----END PUBLIC KEY-----\n`;
+  remote = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.method === 'POST' && request.url === '/users/flood/inbox') {
+        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string; type?: string });
+        response.writeHead(202).end();
+        return;
+      }
+      if (request.method === 'GET' && request.url === '/users/flood') {
+        response.writeHead(200, { 'content-type': 'application/activity+json' }).end(
+          JSON.stringify({
+            '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+            id: actorUrl(),
+            type: 'Person',
+            preferredUsername: 'flood',
+            name: 'Flood',
+            inbox: `${actorUrl()}/inbox`,
+            publicKey: { id: `${actorUrl()}#main-key`, owner: actorUrl(), publicKeyPem: publicPem },
+          }),
+        );
+        return;
+      }
+      response.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+}
+
+/** An activity of the flood actor, signed as Mastodon signs (draft-cavage, RSA), for the site's shared inbox. */
+async function signed(activity: Record<string, unknown>): Promise<Request> {
+  const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', actor: actorUrl(), ...activity });
+  const request = new Request(`${hearsay.url}/ap/inbox`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
+    body,
+  });
+  return signRequest(request, keys.privateKey, new URL(`${actorUrl()}#main-key`), {
+    spec: 'draft-cavage-http-signatures-12',
+    body: new TextEncoder().encode(body).buffer,
+  });
+}
+
+async function send(request: Request): Promise<Response> {
+  const response = await fetch(request, { signal: AbortSignal.timeout(30_000) });
+  await response.body?.cancel();
+  return response;
+}
+
+const post = async (activity: Record<string, unknown>) => send(await signed(activity));
+
+/** A rating of an album, as another site would share it: one post each. */
+const rating = (index: number) => {
+  const note = `${actorUrl()}/notes/${index}`;
+  return {
+    id: `${note}/create`,
+    type: 'Create',
+    object: {
+      id: note,
+      type: 'Note',
+      attributedTo: actorUrl(),
+      content: `<p>Flood ${index}</p>`,
+      published: new Date().toISOString(),
+      tag: [{ type: 'Album', name: `Flood ${index}`, artist: 'The Floods' }],
+      relatedWith: [{ type: 'Rating', value: 7, best: 10, worst: 1 }],
+    },
+  };
+};
+
+/** Asks /healthz one after another from a thread of its own (so the flood's sender does not hold the sampler up). */
+function sampleHealth(url: string) {
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const times = [];
+    let stop = false;
+    let failures = 0;
+    parentPort.on('message', () => (stop = true));
+    (async () => {
+      while (!stop) {
+        const started = performance.now();
+        const ok = await fetch(workerData.url, { signal: AbortSignal.timeout(10000) }).then((r) => r.text().then(() => r.ok), () => false);
+        times.push(performance.now() - started);
+        if (!ok) failures++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      parentPort.postMessage({ times, failures });
+    })();
+    `,
+    { eval: true, workerData: { url: `${url}/healthz` } },
+  );
+  return {
+    stop: () =>
+      new Promise<{ times: number[]; failures: number }>((resolve) => {
+        worker.once('message', (result: { times: number[]; failures: number }) => resolve(result));
+        worker.postMessage('stop');
+      }).finally(() => worker.terminate()),
+  };
+}
+
+const scrape = async () => (await fetch(`${hearsay.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  keys = await crypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  );
+  await startRemote();
+  database = await emptyDatabase(directory.path);
+  hearsay = await startServer({
+    databaseUrl: database.url,
+    dataDir: directory.path,
+    env: { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE: 'true', METRICS_TOKEN: METRICS_TOKEN },
+  });
+  member = await signUp(hearsay, 'Flora Flood');
+}, 120_000);
+
+afterAll(async () => {
+  await stopAll();
+  await new Promise((resolve) => remote?.close(resolve));
+  await database?.drop();
+  directory.remove();
+});
+
+describe('a hostile inbox flood', () => {
+  it(`takes ${FLOOD} signed activities as jobs or refuses them with 429, /healthz stays within ${HEALTHZ_MAX_MS} ms, nothing taken is lost`, async () => {
+    // A member follows the other site's person, so what they share is kept here.
+    const found = await call(hearsay, 'GET', `/api/federation/people?q=${encodeURIComponent(actorUrl())}`, { cookie: member.cookie });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    await call(hearsay, 'PUT', `/api/federation/people/${found.body.person.id}/follow`, { cookie: member.cookie });
+    const follow = await eventually(
+      async () => received.find((activity) => activity.type === 'Follow'),
+      (activity) => activity !== undefined,
+      'the follow delivered',
+    );
+    expect((await post({ id: `${actorUrl()}#accepts/1`, type: 'Accept', object: follow!.id })).status).toBe(202);
+    await eventually(
+      () => call(hearsay, 'GET', `/api/federation/people?q=${encodeURIComponent(actorUrl())}`, { cookie: member.cookie }),
+      (answer) => answer.body.person?.follow === 'following',
+      'the follow accepted',
+    );
+
+    // Signed beforehand, so that the sender's own work does not share the machine with the site while it is timed.
+    const flood: Request[] = [];
+    for (let index = 0; index < FLOOD; index++) flood.push(await signed(rating(index)));
+    // Read once, so that the site's own event-loop figures cover the flood alone (each read starts them again).
+    await scrape();
+    const health = sampleHealth(hearsay.url);
+    const statuses = new Map<number, number>();
+    const refused: number[] = [];
+    let retryAfterMissing = 0;
+    let next = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: SENDERS }, async () => {
+        while (next < FLOOD) {
+          const index = next++;
+          const response = await send(flood[index]!);
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status === 429) {
+            refused.push(index);
+            if (!Number(response.headers.get('retry-after'))) retryAfterMissing++;
+          }
+        }
+      }),
+    );
+    const floodMs = Date.now() - started;
+    const { times, failures } = await health.stop();
+    const sorted = [...times].sort((x, y) => x - y);
+    const accepted = statuses.get(202) ?? 0;
+    // The site's own view: how long its event loop was held up at worst (prom-client samples it).
+    const metrics = await scrape();
+    const loopMax = Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(metrics)?.[1]) * 1000;
+    console.info(
+      `inbox flood: ${FLOOD} activities in ${floodMs} ms (${accepted} queued, ${refused.length} refused with 429); ` +
+        `/healthz asked ${times.length} times: p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms ` +
+        `(slowest: ${sorted
+          .slice(-5)
+          .map((ms) => ms.toFixed(0))
+          .join(', ')}); ` +
+        `the site's event loop held up ${loopMax.toFixed(1)} ms at most`,
+    );
+
+    expect(Object.fromEntries(statuses)).toEqual({ 202: accepted, ...(refused.length ? { 429: refused.length } : {}) });
+    expect(retryAfterMissing).toBe(0);
+    // The server's share of the queue was full at some point: it was refused rather than let to fill it.
+    expect(refused.length).toBeGreaterThan(0);
+    expect(accepted).toBeGreaterThanOrEqual(500);
+    expect(times.length).toBeGreaterThan(50);
+    expect(failures).toBe(0);
+    expect(sorted.at(-1)!).toBeLessThanOrEqual(HEALTHZ_MAX_MS);
+
+    // Every activity taken is handled: each rating is kept, none of their jobs failed.
+    const db = openDatabase(database.url, { poolSize: 1 });
+    try {
+      const count = async (query: string) => Number((await sql.raw<{ n: number }>(query).execute(db.db)).rows[0]!.n);
+      await eventually(
+        () => count(`select count(*) as n from remote_post`),
+        (kept) => kept === accepted,
+        'every queued rating kept',
+        90_000,
+      );
+      expect(await count(`select count(*) as n from job where kind = 'federation-inbox' and state <> 'done'`)).toBe(0);
+
+      // A refused activity was not taken as handled: sent again once the queue drained, it is.
+      expect((await post(rating(refused[0]!))).status).toBe(202);
+      await eventually(
+        () => count(`select count(*) as n from remote_post`),
+        (kept) => kept === accepted + 1,
+        'the refused rating, sent again, kept',
+      );
+    } finally {
+      await db.destroy();
+    }
+  }, 240_000);
+});
