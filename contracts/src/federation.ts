@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AlbumCardSchema } from './catalog.ts';
+import { AlbumCardSchema, AlbumRefParamsSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
+import { pageOf, PageQuerySchema } from './pagination.ts';
 import { looksRemote } from './remote-handle.ts';
 
 export { looksRemote, REMOTE_HANDLE_PATTERN } from './remote-handle.ts';
@@ -61,6 +62,8 @@ export const RemotePostSchema = z.object({
   updatedAt: z.string(),
 });
 export type RemotePost = z.infer<typeof RemotePostSchema>;
+export const RemotePostPageSchema = pageOf(RemotePostSchema);
+export type RemotePostPage = z.infer<typeof RemotePostPageSchema>;
 
 /** An operator's policy for a whole server: `block` (nothing in or out), `silence` (its people must ask to follow). */
 export const HOST_POLICIES = ['block', 'silence'] as const;
@@ -167,6 +170,16 @@ export const federationEndpoints = {
     summary: 'Admins: federate with a server again',
     params: HostParamsSchema,
     responses: { 200: z.object({ hosts: z.array(FederatedHostSchema) }), ...errorResponses(400, 401, 404) },
+  }),
+  albumReviews: endpoint({
+    method: 'GET',
+    path: '/api/albums/:albumId/remote-reviews',
+    tags,
+    summary:
+      "Reviews of an album that people of other sites sent here (those someone here follows), newest first; apart from this site's own, and not in its averages",
+    params: AlbumRefParamsSchema,
+    query: PageQuerySchema,
+    responses: { 200: RemotePostPageSchema, ...errorResponses(400, 404) },
   }),
   unfollow: endpoint({
     method: 'DELETE',

@@ -43,8 +43,10 @@ export const ReportedSubjectSchema = z.object({
   subjectId: z.string(),
   reportCount: z.number().int(),
   reasons: z.array(z.object({ reason: ReportReasonSchema, count: z.number().int() })),
-  /** The newest notes, with who wrote them. */
-  notes: z.array(z.object({ note: z.string(), reporterUsername: z.string(), at: z.string() })),
+  /** The newest notes, with who wrote them (`reporterHost`: a report another site sent, by its address). */
+  notes: z.array(z.object({ note: z.string(), reporterUsername: z.string(), at: z.string(), reporterHost: z.string().optional() })),
+  /** The other sites that reported it too (federation's `Flag`), by address. */
+  reportedBySites: z.array(z.string()).optional(),
   firstReportedAt: z.string(),
   content: ReportedContentSchema.nullable(),
   /** Whether `hide` applies to this kind of subject. */

@@ -50,6 +50,7 @@ import * as albumVouches from './2026-12-12-10-album-vouches.ts';
 import * as importChecks from './2026-12-12-20-import-checks.ts';
 import * as importErrorCodes from './2026-12-13-20-import-error-codes.ts';
 import * as federation from './2026-12-14-10-federation.ts';
+import * as remoteCommentsAndReports from './2026-12-15-20-remote-comments-and-reports.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-12-20-import-checks': importChecks,
   '2026-12-13-20-import-error-codes': importErrorCodes,
   '2026-12-14-10-federation': federation,
+  '2026-12-15-20-remote-comments-and-reports': remoteCommentsAndReports,
 };

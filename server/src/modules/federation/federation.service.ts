@@ -1,6 +1,7 @@
 import type { Federation, KvStore } from '@fedify/fedify';
 import { isActor, type Actor } from '@fedify/vocab';
 import { paths } from '@hearsay/contracts/paths';
+import { pageFields } from '@hearsay/contracts/pagination';
 import { REMOTE_HANDLE_PATTERN, type FederatedHost, type RemotePerson, type RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import type { NotificationActor } from '@hearsay/contracts/notifications';
@@ -16,12 +17,16 @@ import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
+import type { SiteReports } from '../moderation/site-reports.ts';
 import {
   objectId,
   objectType,
   PUBLIC,
   parseIncomingActivity,
+  parseIncomingFlag,
   parseIncomingPost,
+  parseIncomingReply,
+  remoteHtmlAsText,
   presentActivity,
   presentDeleteActivity,
   presentPostActivity,
@@ -64,11 +69,15 @@ export interface FederationServiceDeps {
   version: string;
   jobs: Pick<Jobs, 'enqueue'>;
   hydrator: Hydrator;
-  catalog: Pick<CatalogService, 'findConfirmedAlbum'>;
+  catalog: Pick<CatalogService, 'findConfirmedAlbum' | 'resolveAlbumId'>;
   ratings: Pick<RatingsService, 'current'>;
-  reviews: Pick<ReviewsService, 'countRemoteLike'>;
+  reviews: Pick<ReviewsService, 'countRemoteLike' | 'receiveRemoteComment' | 'editRemoteComment' | 'removeRemoteComment'>;
   /** A person of another site liked a member's review: the member is told (the server's notifications). */
   onRemoteLike?: (like: { reviewId: string; authorId: string; actorId: string }) => void;
+  /** A person of another site replied to a member's review: the member is told. */
+  onRemoteComment?: (comment: { reviewId: string; authorId: string; actorId: string }) => void;
+  /** Reports other sites send (`Flag`): into the moderation queue. */
+  siteReports: Pick<SiteReports, 'receive'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { read(userId: string): Promise<MemberSettings> };
   fetch?: typeof fetch;
@@ -576,6 +585,62 @@ export function createFederationService(deps: FederationServiceDeps) {
     return (await repository.actorByUri(db, uri)) ?? (await fetchActor(uri));
   }
 
+  /**
+   * A reply to a member's review (`inReplyTo` its note) from a person who may reach the member: a comment on it, its
+   * author told; an `Update` edits it. Answers whether the note was a reply to one of our reviews (handled either way).
+   */
+  async function receiveReply(type: 'Create' | 'Update', object: unknown, signer: string, host: string, stamp: string): Promise<boolean> {
+    const reply = parseIncomingReply(object);
+    const reviewId = reply ? localReview(reply.inReplyTo) : null;
+    if (!reply || !reviewId) return false;
+    // A reply is its author's to send, from their own server.
+    if ((reply.authorUri !== null && reply.authorUri !== signer) || new URL(reply.uri).host.toLowerCase() !== host) return true;
+    const body = remoteHtmlAsText(reply.contentHtml);
+    const actor = await knownActor(signer);
+    if (!actor) return true;
+    if (type === 'Update') {
+      await deps.reviews.editRemoteComment(reply.uri, actor.id, body);
+      return true;
+    }
+    const review = (await hydrator.reviews([reviewId])).get(reviewId);
+    if (!review || review.hiddenReason !== null || !(await mayReach(actor, review.authorId))) return true;
+    const kept = await deps.reviews.receiveRemoteComment({
+      reviewId,
+      actorId: actor.id,
+      uri: reply.uri,
+      url: reply.url,
+      body,
+      at: validTime(reply.published) ?? stamp,
+    });
+    if (kept?.created) deps.onRemoteComment?.({ reviewId, authorId: kept.authorId, actorId: actor.id });
+    return true;
+  }
+
+  /**
+   * A report from another site (`Flag`): the members and reviews of ours it names go into the moderation queue, marked
+   * with the server it came from; addresses that are not ours are left out.
+   */
+  async function receiveFlag(json: unknown, signer: string, host: string): Promise<void> {
+    const flag = parseIncomingFlag(json);
+    if (!flag) return;
+    const subjects = flag.objects.flatMap((uri): { type: 'profile' | 'review'; id: string }[] => {
+      const memberId = localMember(uri);
+      if (memberId) return [{ type: 'profile', id: memberId }];
+      const reviewId = localReview(uri);
+      return reviewId ? [{ type: 'review', id: reviewId }] : [];
+    });
+    if (!subjects.length) return;
+    const [people, reviews] = await Promise.all([
+      Promise.all(subjects.filter((s) => s.type === 'profile').map((s) => hydrator.person(s.id))),
+      hydrator.reviews(subjects.filter((s) => s.type === 'review').map((s) => s.id)),
+    ]);
+    const existing = new Set([...people.flatMap((person) => (person ? [person.id] : [])), ...reviews.keys()]);
+    const named = subjects.filter((subject) => existing.has(subject.id)).slice(0, 20);
+    const actor = named.length ? await knownActor(signer) : null;
+    if (!actor) return;
+    await deps.siteReports.receive({ host, reporterId: actor.id, subjects: named, note: flag.reason });
+  }
+
   const inboxJob: JobHandler<InboxCursor> = {
     async step(job) {
       const cursor = job.cursor;
@@ -668,6 +733,7 @@ export function createFederationService(deps: FederationServiceDeps) {
       }
       case 'Create':
       case 'Update': {
+        if (await receiveReply(activity.type, activity.object, signer, host, stamp)) return;
         const actor = await repository.actorByUri(db, signer);
         if (!actor || !(await repository.isFollowedHere(db, actor.id))) return;
         const post = parseIncomingPost(activity.object);
@@ -699,9 +765,12 @@ export function createFederationService(deps: FederationServiceDeps) {
         const target = objectId(activity.object);
         if (!actor || !target) return;
         if (target === signer) await repository.deleteActor(db, actor.id);
-        else await repository.deletePost(db, target, actor.id);
+        else if (!(await deps.reviews.removeRemoteComment(target, actor.id))) await repository.deletePost(db, target, actor.id);
         return;
       }
+      case 'Flag':
+        await receiveFlag(json, signer, host);
+        return;
       default:
         return;
     }
@@ -711,17 +780,32 @@ export function createFederationService(deps: FederationServiceDeps) {
 
   /** The ratings and reviews of the remote people a member follows, published in the window a feed page spans. */
   async function feedPosts(viewerId: string, window: { before: string | null; notBefore: string | null; limit: number }) {
-    const rows = await repository.postsFollowedBy(db, viewerId, window);
+    return presentPosts(await repository.postsFollowedBy(db, viewerId, window), viewerId);
+  }
+
+  /**
+   * An album's reviews from other sites, a page of them, newest first: shown apart from this site's own reviews
+   * (under them), and never counted in the album's averages, which are this site's members' alone.
+   */
+  async function albumReviews(albumRef: string, query: { page: number; limit: number }, viewerId: string | undefined) {
+    const albumId = await deps.catalog.resolveAlbumId(albumRef);
+    const { rows, total } = await repository.reviewsOfAlbum(db, albumId, query.limit, (query.page - 1) * query.limit);
+    return { items: await presentPosts(rows, viewerId), ...pageFields(query, total) };
+  }
+
+  async function presentPosts(rows: repository.RemotePostRow[], viewerId: string | undefined): Promise<RemotePost[]> {
     if (!rows.length) return [];
     const actors = new Map((await repository.actorsByIds(db, [...new Set(rows.map((row) => row.actor_id))])).map((a) => [a.id, a]));
     const albumIds = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
     const [albums, liked] = await Promise.all([
       hydrator.albums(albumIds, viewerId),
-      repository.likedPosts(
-        db,
-        viewerId,
-        rows.map((row) => row.id),
-      ),
+      viewerId
+        ? repository.likedPosts(
+            db,
+            viewerId,
+            rows.map((row) => row.id),
+          )
+        : new Set<string>(),
     ]);
     const cards = new Map(presentAlbumCards(albumIds, albums).map((card) => [card.id, card]));
     return rows.flatMap((row): RemotePost[] => {
@@ -765,6 +849,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     removeHost,
     listen,
     feedPosts,
+    albumReviews,
     receive,
     jobs: { [FEDERATION_INBOX_JOB]: inboxJob, [FEDERATION_PUBLISH_JOB]: publishJob, [FEDERATION_DELIVERY_JOB]: deliveryJob },
   };

@@ -373,9 +373,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
     await moderator(viewer);
     const { rows, total } = await repository.openSubjects(db, query.limit, (query.page - 1) * query.limit);
     const [found, pageSubjects] = await Promise.all([repository.openReportsOf(db, rows), subjectsOf(rows)]);
-    const reporters = await deps.hydrator.people(found.map((report) => report.reporter_id));
-    // A report outlives no reporter: one whose account is gone is left out, as before.
+    const reporters = await deps.hydrator.people(found.filter((report) => !report.reporter_host).map((report) => report.reporter_id));
+    // A report outlives no reporter: one whose account is gone is left out, as before. Another site's report is its.
     const reports = found.flatMap((report) => {
+      if (report.reporter_host) return [{ ...report, username: null }];
       const reporter = reporters.get(report.reporter_id);
       return reporter ? [{ ...report, username: reporter.username }] : [];
     });
@@ -393,7 +394,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
           notes: own
             .filter((report) => report.note)
             .slice(0, 5)
-            .map((report) => ({ note: report.note, reporterUsername: report.username ?? '', at: report.created_at })),
+            .map((report) => ({
+              note: report.note,
+              reporterUsername: report.username ?? '',
+              at: report.created_at,
+              ...(report.reporter_host ? { reporterHost: report.reporter_host } : {}),
+            })),
+          reportedBySites: [...new Set(own.flatMap((report) => (report.reporter_host ? [report.reporter_host] : [])))],
           firstReportedAt: row.first_at,
           content: await content(type, row.subject_id, pageSubjects),
           canHide: HIDEABLE.includes(type),
