@@ -429,6 +429,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: accountReads,
     realtime,
     events,
+    remote: core.federation.enabled ? core.federation.reports : undefined,
   });
   const site = createSiteService({ db, catalog, hydrator, clock, testimonials: reviews.testimonials });
   const yearInReview = createYearInReviewService({ clock, hydrator, covers, settings, ratings, journal, reviews, profiles });

@@ -26,6 +26,7 @@ import {
   parseIncomingFlag,
   parseIncomingPost,
   parseIncomingReply,
+  presentFlag,
   remoteHtmlAsText,
   presentActivity,
   presentDeleteActivity,
@@ -340,6 +341,56 @@ export function createFederationService(deps: FederationServiceDeps) {
       );
     }
     return { likedByViewer: false };
+  }
+
+  // Reports of other sites' things
+
+  /** A thing of another site a member reports: what we hold of it, and its server (where the report may also go). */
+  async function remoteSubject(type: 'remote_post' | 'remote_person', id: string) {
+    const post = type === 'remote_post' ? await repository.postById(db, id) : undefined;
+    const actor = await repository.actorById(db, post ? post.actor_id : id);
+    if ((type === 'remote_post' && !post) || !actor) return null;
+    return { post, actor };
+  }
+
+  /** Whether a member may report this thing of another site (we hold it, from a server not blocked); its owner's host. */
+  async function reportable(type: 'remote_post' | 'remote_person', id: string): Promise<{ host: string } | null> {
+    const found = await remoteSubject(type, id);
+    if (!found || (await repository.hostPolicy(db, found.actor.host)) === 'block') return null;
+    return { host: found.actor.host };
+  }
+
+  /** Reported things of other sites as a moderator reads them (null: gone since). */
+  async function reportedContent(type: 'remote_post' | 'remote_person', id: string) {
+    const found = await remoteSubject(type, id);
+    if (!found) return null;
+    const { post, actor } = found;
+    return {
+      authorUsername: `${actor.username}@${actor.host}`,
+      authorName: actor.name,
+      title: post ? [post.album_title, post.title].filter(Boolean).join(': ') : actor.name,
+      text: post ? plainText(post.content_html).slice(0, 600) : actor.summary.slice(0, 600),
+      href: (post ? post.url : actor.url) ?? (post ? post.uri : actor.uri),
+      hiddenReason: null,
+      host: actor.host,
+    };
+  }
+
+  /**
+   * Sends a member's report to the reported thing's server as a `Flag` from the site's own actor (the member stays
+   * unnamed there), naming the account and the post.
+   */
+  async function forwardReport(type: 'remote_post' | 'remote_person', id: string, reason: string): Promise<void> {
+    ensureEnabled();
+    const found = await remoteSubject(type, id);
+    if (!found || (await repository.hostPolicy(db, found.actor.host)) === 'block') return;
+    const site = actorUri(SITE_ACTOR);
+    const objects = [found.actor.uri, ...(found.post ? [found.post.uri] : [])];
+    await send(
+      SITE_ACTOR,
+      found.actor.shared_inbox ?? found.actor.inbox,
+      presentFlag({ id: `${site}#flags/${newId()}`, actor: site, objects, reason }),
+    );
   }
 
   // Follow requests from other sites
@@ -850,6 +901,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     listen,
     feedPosts,
     albumReviews,
+    reports: { reportable, reportedContent, forward: forwardReport },
     receive,
     jobs: { [FEDERATION_INBOX_JOB]: inboxJob, [FEDERATION_PUBLISH_JOB]: publishJob, [FEDERATION_DELIVERY_JOB]: deliveryJob },
   };

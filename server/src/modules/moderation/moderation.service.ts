@@ -52,7 +52,19 @@ export interface ModerationServiceDeps {
   };
   /** Told when a moderator hid or deleted something, so that its author hears why. */
   events?: Pick<EventBus, 'emit'>;
+  /**
+   * Things of other sites (federation): whether a member may report one (and its server), what it is for a moderator,
+   * and sending a report on to its server; absent with federation off.
+   */
+  remote?: {
+    reportable(type: RemoteSubjectType, id: string): Promise<{ host: string } | null>;
+    reportedContent(type: RemoteSubjectType, id: string): Promise<(ReportedContent & { host: string }) | null>;
+    forward(type: RemoteSubjectType, id: string, reason: string): Promise<void>;
+  };
 }
+
+type RemoteSubjectType = 'remote_post' | 'remote_person';
+const isRemoteSubject = (type: ReportSubjectType): type is RemoteSubjectType => type === 'remote_post' || type === 'remote_person';
 
 export interface ActiveSanction {
   kind: 'suspended' | 'banned';
@@ -282,11 +294,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
         if (!row) throw subjectNotFound();
         return { ownerId: null, subjectId: row.id };
       }
+      default:
+        // Things of other sites are `reportRemote`'s.
+        throw subjectNotFound();
     }
   }
 
   async function report(viewer: Viewer, input: ReportBody): Promise<{ received: true; alreadyReported: boolean }> {
     const body = ReportBodySchema.parse(input);
+    if (isRemoteSubject(body.subjectType)) return reportRemote(viewer, { ...body, subjectType: body.subjectType });
     const { ownerId, subjectId } = await reportable(viewer, body.subjectType, body.subjectId);
     if (ownerId === viewer.id) throw badRequest('cannot_report_yourself');
     const created = await repository.insertReport(db, {
@@ -298,6 +314,32 @@ export function createModerationService(deps: ModerationServiceDeps) {
       note: body.note.slice(0, REPORT_NOTE_MAX),
       created_at: now(),
     });
+    return { received: true, alreadyReported: !created };
+  }
+
+  /**
+   * A report of a thing of another site: into this site's queue like any other, and, when the member asks, on to its
+   * server as the site's own report (their name is not sent), once per member and thing.
+   */
+  async function reportRemote(
+    viewer: Viewer,
+    body: { subjectType: RemoteSubjectType; subjectId: string; reason: ReportReason; note: string; forward: boolean },
+  ): Promise<{ received: true; alreadyReported: boolean }> {
+    const found = deps.remote ? await deps.remote.reportable(body.subjectType, body.subjectId) : null;
+    if (!found) throw subjectNotFound();
+    const created = await repository.insertReport(db, {
+      id: newId(),
+      reporter_id: viewer.id,
+      subject_type: body.subjectType,
+      subject_id: body.subjectId,
+      reason: body.reason,
+      note: body.note.slice(0, REPORT_NOTE_MAX),
+      created_at: now(),
+    });
+    if (created && body.forward) {
+      // Other software reads the reason as words: the member's note, else the reason's name.
+      await deps.remote!.forward(body.subjectType, body.subjectId, body.note || body.reason.replace(/_/g, ' '));
+    }
     return { received: true, alreadyReported: !created };
   }
 
@@ -366,7 +408,16 @@ export function createModerationService(deps: ModerationServiceDeps) {
             }
           : null;
       }
+      default:
+        return null;
     }
+  }
+
+  async function remoteContent(type: RemoteSubjectType, id: string): Promise<ReportedContent | null> {
+    const found = deps.remote ? await deps.remote.reportedContent(type, id) : null;
+    if (!found) return null;
+    const { host: _host, ...content } = found;
+    return content;
   }
 
   async function queue(viewer: Viewer, query: { page: number; limit: number }) {
@@ -402,7 +453,9 @@ export function createModerationService(deps: ModerationServiceDeps) {
             })),
           reportedBySites: [...new Set(own.flatMap((report) => (report.reporter_host ? [report.reporter_host] : [])))],
           firstReportedAt: row.first_at,
-          content: await content(type, row.subject_id, pageSubjects),
+          content: isRemoteSubject(type)
+            ? await remoteContent(type, row.subject_id)
+            : await content(type, row.subject_id, pageSubjects),
           canHide: HIDEABLE.includes(type),
         };
       }),
