@@ -2,8 +2,8 @@ import type { FeedItem, FeedPerson, FeedReview } from '@hearsay/contracts/feed';
 import type { RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { ExternalLink, Globe, Heart, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ExternalLink, Flag, Globe, Heart, MessageCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
 import { useLikeRemotePost } from './api.ts';
 
@@ -238,6 +239,7 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
           {post.contentHtml ? <RichText html={post.contentHtml} className="mt-2 line-clamp-6 text-sm text-ink" /> : null}
           <footer className="mt-3 flex items-center gap-4 text-sm text-ink-muted">
             <LikeRemotePostButton post={post} review={review} />
+            <ReportRemotePostButton post={post} />
             {post.url ? (
               <OutLink href={post.url} className="ml-auto inline-flex items-center gap-1.5 font-medium text-accent hover:underline">
                 {t('item.viewOn', { host: person.host })}
@@ -276,6 +278,26 @@ function LikeRemotePostButton({ post, review }: { post: RemotePost; review: bool
       <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
       <span className="sr-only">{t(review ? 'item.likeReview' : 'item.likeRating')}</span>
     </button>
+  );
+}
+
+/** Reports a post of another site to this site's moderators, and if the member asks, to that site's too. */
+function ReportRemotePostButton({ post }: { post: RemotePost }) {
+  const { t } = useTranslation('feed');
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <button type="button" className="inline-flex items-center gap-1.5 hover:text-ink" onClick={() => setReporting(true)}>
+        <Flag aria-hidden className="size-3.5" />
+        {t('item.report')}
+      </button>
+      <ReportDialog
+        subject={{ type: 'remote_post', id: post.id }}
+        forwardHost={post.person.host}
+        open={reporting}
+        onOpenChange={setReporting}
+      />
+    </>
   );
 }
 
