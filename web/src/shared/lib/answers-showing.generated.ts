@@ -11,6 +11,7 @@ export const ANSWERS_SHOWING = {
     'catalog.chart',
     'catalog.discover',
     'collections.collection',
+    'federation.albumReviews',
     'feed.page',
     'feed.sidebar',
     'journal.list',
@@ -41,6 +42,7 @@ export const ANSWERS_SHOWING = {
     'catalog.chart',
     'catalog.discover',
     'collections.collection',
+    'federation.albumReviews',
     'feed.page',
     'feed.sidebar',
     'journal.list',
@@ -64,6 +66,7 @@ export const ANSWERS_SHOWING = {
   ],
   likes: [
     'collections.collection',
+    'federation.albumReviews',
     'feed.page',
     'feed.sidebar',
     'reviews.albumReviews',
