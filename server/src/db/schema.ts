@@ -73,7 +73,7 @@ export interface AlbumTable extends Record<RatingStepColumn, Defaulted<number>> 
   description: string | null;
   mbid: string | null;
   discogs_master_id: number | null;
-  source: 'catalog' | 'musicbrainz' | 'import';
+  source: 'catalog' | 'musicbrainz' | 'import' | 'federation';
   cover_status: Defaulted<'unknown' | 'cached' | 'missing'>;
   cover_checked_at: string | null;
   rating_count: Defaulted<number>;

@@ -70,7 +70,7 @@ export interface FederationServiceDeps {
   version: string;
   jobs: Pick<Jobs, 'enqueue'>;
   hydrator: Hydrator;
-  catalog: Pick<CatalogService, 'findConfirmedAlbum' | 'resolveAlbumId'>;
+  catalog: Pick<CatalogService, 'findConfirmedAlbum' | 'resolveAlbumId' | 'pendingAlbumFor'>;
   ratings: Pick<RatingsService, 'current'>;
   reviews: Pick<ReviewsService, 'countRemoteLike' | 'receiveRemoteComment' | 'editRemoteComment' | 'removeRemoteComment'>;
   /** A person of another site liked a member's review: the member is told (the server's notifications). */
@@ -637,6 +637,16 @@ export function createFederationService(deps: FederationServiceDeps) {
   }
 
   /**
+   * Our album a post from another site is about: by its MusicBrainz id, else by artist and title (the catalog's
+   * matching rules), else a pending album like an import's, which it joins once confirmed; a title alone (NeoDB often
+   * sends no artist) attaches to nothing rather than to a wrong album.
+   */
+  async function albumOfPost(album: { mbid: string | null; artist: string; title: string }): Promise<string | null> {
+    const ref = { mbid: album.mbid, artist: album.artist, title: album.title };
+    return (await deps.catalog.findConfirmedAlbum(ref)) ?? (await deps.catalog.pendingAlbumFor(ref));
+  }
+
+  /**
    * A reply to a member's review (`inReplyTo` its note) from a person who may reach the member: a comment on it, its
    * author told; an `Update` edits it. Answers whether the note was a reply to one of our reviews (handled either way).
    */
@@ -790,9 +800,7 @@ export function createFederationService(deps: FederationServiceDeps) {
         const post = parseIncomingPost(activity.object);
         // A note is its author's to send: one claiming another author, or living on another server, is not kept.
         if (!post || (post.authorUri !== null && post.authorUri !== signer) || new URL(post.uri).host.toLowerCase() !== host) return;
-        const albumId =
-          post.album &&
-          ((await deps.catalog.findConfirmedAlbum({ mbid: post.album.mbid, artist: post.album.artist, title: post.album.title })) ?? null);
+        const albumId = post.album ? await albumOfPost(post.album) : null;
         await repository.upsertPost(db, {
           id: newId(),
           uri: post.uri,
