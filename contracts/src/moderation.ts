@@ -8,7 +8,16 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
  * What can be reported. A profile is named by its username, everything else by its id; `remote_post` (a rating or
  * review another site sent) and `remote_person` (a person of another site) by the federation's ids.
  */
-export const REPORT_SUBJECT_TYPES = ['review', 'comment', 'collection', 'message', 'profile', 'album', 'remote_post', 'remote_person'] as const;
+export const REPORT_SUBJECT_TYPES = [
+  'review',
+  'comment',
+  'collection',
+  'message',
+  'profile',
+  'album',
+  'remote_post',
+  'remote_person',
+] as const;
 /** Things of other sites: their reports may also be sent there (`forward`). */
 export const REMOTE_REPORT_SUBJECT_TYPES: readonly ReportSubjectType[] = ['remote_post', 'remote_person'];
 export const ReportSubjectTypeSchema = z.enum(REPORT_SUBJECT_TYPES);

@@ -5,6 +5,7 @@
  */
 import { generateCryptoKeyPair } from '@fedify/fedify';
 import { signRequest } from '@fedify/fedify/sig';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -70,25 +71,49 @@ async function mastodonStandIn() {
       );
       return;
     }
-    request.resume();
-    response.writeHead(request.method === 'POST' ? 202 : 404).end();
+    if (request.method !== 'POST') {
+      response.writeHead(404).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      response.writeHead(202).end();
+      // Mastodon accepts a follow of an unlocked account at once, to the follower's server.
+      const activity = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { type?: string; actor?: string };
+      if (activity.type === 'Follow' && activity.actor) {
+        void send(`${new URL(activity.actor).origin}/ap/inbox`, {
+          id: `${base}/users/mallory#accepts/1`,
+          type: 'Accept',
+          object: activity,
+        });
+      }
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const actor = `${base}/users/mallory`;
+  /** Posts an activity to an inbox, signed with mallory's key. */
+  async function send(inbox: string, activity: Record<string, unknown>) {
+    const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', actor, ...activity });
+    const request = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body });
+    const signed = await signRequest(request, keys.privateKey, new URL(`${actor}#main-key`), {
+      spec: 'draft-cavage-http-signatures-12',
+      body: new TextEncoder().encode(body).buffer,
+    });
+    return fetch(signed);
+  }
   return {
     base,
     actor,
     host: new URL(base).host,
-    /** Posts an activity to an inbox, signed with mallory's key. */
-    async send(inbox: string, activity: Record<string, unknown>) {
-      const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', actor, ...activity });
-      const request = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body });
-      const signed = await signRequest(request, keys.privateKey, new URL(`${actor}#main-key`), {
-        spec: 'draft-cavage-http-signatures-12',
-        body: new TextEncoder().encode(body).buffer,
-      });
-      return fetch(signed);
+    send,
+    /** A NeoDB fixture as this stand-in would send it: its author mallory, its addresses on this server. */
+    neodb(name: string): Record<string, unknown> {
+      const text = readFileSync(new URL(`../fixtures/federation/neodb/${name}`, import.meta.url), 'utf8')
+        .replaceAll('https://neodb.example/@ines@neodb.example/', actor)
+        .replaceAll('https://neodb.example', base);
+      return JSON.parse(text) as Record<string, unknown>;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -290,7 +315,7 @@ describe('reviews, replies and reports across sites', () => {
       title: 'A quiet one',
       rating: 6,
       person: { name: 'Bob Brown', host: new URL(b.url).host },
-      url: `${b.url}/ap/reviews/${review.id}`,
+      url: `${b.url}/review/${review.id}`,
     });
     expect(shown.body.items[0].contentHtml).toContain('lights off');
     // The album's averages are this site's members' alone: a rating from elsewhere is not counted in them.
@@ -358,10 +383,76 @@ describe('reviews, replies and reports across sites', () => {
     }
   });
 
+  it('files a NeoDB review by artist and title under a pending album, joined once confirmed; a title alone under none', async () => {
+    const neodb = await mastodonStandIn();
+    try {
+      const found = await call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(neodb.actor)}`, { cookie: alice.cookie });
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      await call(a, 'PUT', `/api/federation/people/${found.body.person.id}/follow`, { cookie: alice.cookie });
+      await eventually(
+        () => call(a, 'GET', `/api/federation/people?q=${encodeURIComponent(neodb.actor)}`, { cookie: alice.cookie }),
+        (answer) => answer.body.person?.follow === 'following',
+        'the follow accepted',
+      );
+      // As NeoDB sends it: the album by its title and NeoDB address alone, no artist. A title names too many albums.
+      const titleOnly = neodb.neodb('article-review-album.json');
+      await neodb.send(`${a.url}/ap/inbox`, { id: `${titleOnly.id as string}#create`, type: 'Create', object: titleOnly });
+      const feed = await eventually(
+        () => feedOf(a, alice.cookie),
+        (page) => remoteItems(page).some((post) => post.title === 'Static that sings'),
+        'the title-only review in alice’s feed',
+      );
+      expect(remoteItems(feed).find((post) => post.title === 'Static that sings')).toMatchObject({ albumTitle: 'Kid A', album: null });
+
+      // With an artist, an album the catalog lacks waits as a pending album, as an import's would.
+      const withArtist = neodb.neodb('article-review-album.json');
+      withArtist.id = `${neodb.base}/@mallory/posts/4/`;
+      withArtist.tag = [{ type: 'Album', href: `${neodb.base}/album/rooms`, name: 'Rooms Without Doors', artist: 'The Unfiled Quartet' }];
+      await neodb.send(`${a.url}/ap/inbox`, { id: `${withArtist.id as string}#create`, type: 'Create', object: withArtist });
+      await eventually(
+        () => feedOf(a, alice.cookie),
+        (page) => remoteItems(page).some((post) => post.albumTitle === 'Rooms Without Doors'),
+        'the review with an artist in alice’s feed',
+      );
+      const admin = await adminOf(a, ADMIN_OF_A);
+      const waiting = (await call(a, 'GET', '/api/moderation/pending-albums?limit=100', { cookie: admin })).body.items as {
+        id: string;
+        title: string;
+        artist: string;
+        slug: string;
+        addedBy: string | null;
+      }[];
+      expect(waiting.filter((album) => album.title === 'Kid A')).toEqual([]);
+      const pending = waiting.find((album) => album.title === 'Rooms Without Doors')!;
+      expect(pending).toMatchObject({ artist: 'The Unfiled Quartet', addedBy: null });
+      const confirmed = await call(a, 'POST', '/api/moderation/decisions', {
+        cookie: admin,
+        body: { subjectType: 'album', subjectId: pending.id, action: 'confirm', reason: 'A real record' },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const shown = await call(a, 'GET', `/api/albums/${pending.slug}/remote-reviews`);
+      expect(shown.body.items).toEqual([
+        expect.objectContaining({
+          title: 'Static that sings',
+          albumTitle: 'Rooms Without Doors',
+          person: expect.objectContaining({ host: neodb.host }),
+        }),
+      ]);
+    } finally {
+      await neodb.close();
+    }
+  });
+
   it('takes a report of bob’s review into alice’s queue and, as she asks, to bob’s site as a Flag from her site', async () => {
     const reported = await call(a, 'POST', '/api/reports', {
       cookie: alice.cookie,
-      body: { subjectType: 'remote_post', subjectId: postOnA.id, reason: 'spam', note: 'Posted the same text on every album', forward: true },
+      body: {
+        subjectType: 'remote_post',
+        subjectId: postOnA.id,
+        reason: 'spam',
+        note: 'Posted the same text on every album',
+        forward: true,
+      },
     });
     expect(reported.status, JSON.stringify(reported.body)).toBe(201);
     const ours = await call(a, 'GET', '/api/moderation/reports', { cookie: await adminOf(a, ADMIN_OF_A) });

@@ -81,7 +81,10 @@ describe('Mastodon', () => {
       objects: ['https://mastodon.example/users/juno', 'https://mastodon.example/users/juno/statuses/1'],
       reason: 'spam',
     });
-    expect(flag).toMatchObject({ type: 'Flag', object: ['https://mastodon.example/users/juno', 'https://mastodon.example/users/juno/statuses/1'] });
+    expect(flag).toMatchObject({
+      type: 'Flag',
+      object: ['https://mastodon.example/users/juno', 'https://mastodon.example/users/juno/statuses/1'],
+    });
     expect(parseIncomingFlag(flag)).toEqual({
       objects: ['https://mastodon.example/users/juno', 'https://mastodon.example/users/juno/statuses/1'],
       reason: 'spam',

@@ -34,6 +34,8 @@ export interface OutgoingPost {
   audience: Audience;
   album: OutgoingAlbum;
   rating: number;
+  /** Where a reader sees it on this site (a review's page, a rating's album); the note's id when absent. */
+  pageUrl?: string;
   /** A review's title and sanitised HTML; absent for a rating alone. */
   review?: { title: string; contentHtml: string };
   published: string;
@@ -80,7 +82,8 @@ export function presentNote(post: OutgoingPost): Record<string, unknown> {
     type: 'Note',
     attributedTo: post.actorUri,
     ...addressing(post),
-    url: post.id,
+    // Where other software links "the original": a page a browser shows.
+    url: post.pageUrl ?? post.id,
     published: post.published,
     ...(post.updated !== post.published ? { updated: post.updated } : {}),
     ...(post.review ? { name: post.review.title } : {}),

@@ -33,9 +33,7 @@ export async function federationRoutes(
   route(app, endpoints.hosts, async (request) => federation.hosts(request.viewer));
   route(app, endpoints.setHost, async (request) => federation.setHost(request.viewer, request.params.host, request.body.policy));
   route(app, endpoints.removeHost, async (request) => federation.removeHost(request.viewer, request.params.host));
-  route(app, endpoints.albumReviews, async (request) =>
-    federation.albumReviews(request.params.albumId, request.query, request.viewer?.id),
-  );
+  route(app, endpoints.albumReviews, async (request) => federation.albumReviews(request.params.albumId, request.query, request.viewer?.id));
   route(app, endpoints.unfollow, async (request) => ({
     person: await federation.unfollow(request.viewer.id, request.params.personId),
   }));

@@ -17,7 +17,7 @@ import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
-import type { SiteReports } from '../moderation/site-reports.ts';
+import type { SiteReports } from '../moderation/moderation.service.ts';
 import {
   objectId,
   objectType,
@@ -566,7 +566,7 @@ export function createFederationService(deps: FederationServiceDeps) {
           cursor.userId,
           `${publicUrl}/ap/ratings/${id}`,
           rating && audience && album
-            ? { audience, album, rating: rating.rating, published: rating.createdAt, updated: rating.updatedAt }
+            ? { audience, album, pageUrl: album.url, rating: rating.rating, published: rating.createdAt, updated: rating.updatedAt }
             : null,
         );
       } else {
@@ -581,6 +581,7 @@ export function createFederationService(deps: FederationServiceDeps) {
             ? {
                 audience,
                 album,
+                pageUrl: `${publicUrl}${paths.review(cursor.reviewId)}`,
                 rating: shown.rating,
                 review: { title: shown.title, contentHtml: shown.contentHtml },
                 published: shown.createdAt,

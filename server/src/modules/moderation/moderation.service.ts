@@ -73,6 +73,8 @@ export interface ActiveSanction {
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
+/** Reports other sites send, written apart from this service (the job thread writes them): site-reports.ts. */
+export type { SiteReport, SiteReports } from './site-reports.ts';
 
 /** What can be hidden from everyone but its author today. */
 const HIDEABLE: readonly ReportSubjectType[] = ['review', 'comment'];
@@ -453,9 +455,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
             })),
           reportedBySites: [...new Set(own.flatMap((report) => (report.reporter_host ? [report.reporter_host] : [])))],
           firstReportedAt: row.first_at,
-          content: isRemoteSubject(type)
-            ? await remoteContent(type, row.subject_id)
-            : await content(type, row.subject_id, pageSubjects),
+          content: isRemoteSubject(type) ? await remoteContent(type, row.subject_id) : await content(type, row.subject_id, pageSubjects),
           canHide: HIDEABLE.includes(type),
         };
       }),

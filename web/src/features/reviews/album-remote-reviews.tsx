@@ -4,17 +4,13 @@ import { ExternalLink, Flag, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.ts';
-import { endpointQuery } from '../../shared/lib/api-client.ts';
-import { federationEndpoints } from '../../shared/lib/endpoints.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
-
-export const albumRemoteReviewsQueryOptions = (albumId: string, page: number) =>
-  endpointQuery(federationEndpoints.albumReviews, { params: { albumId }, query: { page, limit: 5 } });
+import { albumRemoteReviewsQueryOptions } from './api.ts';
 
 /**
  * "From other sites": reviews of the album that people of other sites shared with people here, under this site's own
