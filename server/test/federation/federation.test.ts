@@ -378,6 +378,21 @@ describe('reviews, replies and reports across sites', () => {
         'the deleted reply gone',
       );
       expect((await call(b, 'GET', `/api/reviews/${review.id}`, { cookie: bob.cookie })).body.commentCount).toBe(0);
+
+      // A person who leaves their site takes their replies with them.
+      const second = { ...note, id: `${mastodon.base}/users/mallory/statuses/2`, url: `${mastodon.base}/@mallory/2` };
+      await mastodon.send(`${b.url}/ap/inbox`, { id: `${second.id}/activity`, type: 'Create', object: second });
+      await eventually(
+        () => call(b, 'GET', `/api/reviews/${review.id}/comments`, { cookie: bob.cookie }),
+        (answer) => answer.body.items?.length === 1,
+        'the second reply as a comment',
+      );
+      await mastodon.send(`${b.url}/ap/inbox`, { id: `${mastodon.actor}#delete`, type: 'Delete', object: mastodon.actor });
+      await eventually(
+        () => call(b, 'GET', `/api/reviews/${review.id}`, { cookie: bob.cookie }),
+        (answer) => answer.body.commentCount === 0,
+        'the replies of a person who left gone',
+      );
     } finally {
       await mastodon.close();
     }

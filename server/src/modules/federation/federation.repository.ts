@@ -281,6 +281,11 @@ export async function removeHost(db: DB, host: string): Promise<void> {
   await db.deleteFrom('federation_host').where('host', '=', host).execute();
 }
 
+/** The people of a server we know of, by our ids. */
+export async function actorIdsOfHost(db: DB, host: string): Promise<string[]> {
+  return (await db.selectFrom('remote_actor').select('id').where('host', '=', host).execute()).map((row) => row.id);
+}
+
 /** A blocked server's follows (both ways) and what its people sent: defederating ends them at once. */
 export async function forgetHost(db: DB, host: string): Promise<void> {
   const actors = db.selectFrom('remote_actor').select('id').where('host', '=', host);

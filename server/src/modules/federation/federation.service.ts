@@ -72,7 +72,10 @@ export interface FederationServiceDeps {
   hydrator: Hydrator;
   catalog: Pick<CatalogService, 'findConfirmedAlbum' | 'resolveAlbumId' | 'pendingAlbumFor'>;
   ratings: Pick<RatingsService, 'current'>;
-  reviews: Pick<ReviewsService, 'countRemoteLike' | 'receiveRemoteComment' | 'editRemoteComment' | 'removeRemoteComment'>;
+  reviews: Pick<
+    ReviewsService,
+    'countRemoteLike' | 'receiveRemoteComment' | 'editRemoteComment' | 'removeRemoteComment' | 'removeRemoteCommentsBy'
+  >;
   /** A person of another site liked a member's review: the member is told (the server's notifications). */
   onRemoteLike?: (like: { reviewId: string; authorId: string; actorId: string }) => void;
   /** A person of another site replied to a member's review: the member is told. */
@@ -436,7 +439,11 @@ export function createFederationService(deps: FederationServiceDeps) {
     adminOnly(viewer);
     if (host === new URL(publicUrl).host.toLowerCase()) throw badRequest('host_name');
     await repository.setHostPolicy(db, host, policy, now());
-    if (policy === 'block') await repository.forgetHost(db, host);
+    if (policy === 'block') {
+      await repository.forgetHost(db, host);
+      // Replies its people sent go too (they are comments here, the reviews' own).
+      await deps.reviews.removeRemoteCommentsBy(await repository.actorIdsOfHost(db, host));
+    }
     return hosts(viewer);
   }
 
@@ -824,8 +831,10 @@ export function createFederationService(deps: FederationServiceDeps) {
         const actor = await repository.actorByUri(db, signer);
         const target = objectId(activity.object);
         if (!actor || !target) return;
-        if (target === signer) await repository.deleteActor(db, actor.id);
-        else if (!(await deps.reviews.removeRemoteComment(target, actor.id))) await repository.deletePost(db, target, actor.id);
+        if (target === signer) {
+          await deps.reviews.removeRemoteCommentsBy([actor.id]);
+          await repository.deleteActor(db, actor.id);
+        } else if (!(await deps.reviews.removeRemoteComment(target, actor.id))) await repository.deletePost(db, target, actor.id);
         return;
       }
       case 'Flag':

@@ -162,6 +162,17 @@ export async function findRemoteComment(db: DB, uri: string, actorId: string): P
   return db.selectFrom('review_comment').selectAll().where('remote_uri', '=', uri).where('user_id', '=', actorId).executeTakeFirst();
 }
 
+/** The replies these people of other sites sent (comments with a note's id). */
+export async function remoteCommentsBy(db: DB, actorIds: readonly string[]): Promise<CommentRow[]> {
+  if (!actorIds.length) return [];
+  return db
+    .selectFrom('review_comment')
+    .selectAll()
+    .where('user_id', 'in', [...actorIds])
+    .where('remote_uri', 'is not', null)
+    .execute();
+}
+
 /** For account deletion: the member's comments (their replies stay, as comments of their own). */
 export async function deleteCommentsBy(db: DB, userId: string): Promise<void> {
   await db.deleteFrom('review_comment').where('user_id', '=', userId).where('remote_uri', 'is', null).execute();

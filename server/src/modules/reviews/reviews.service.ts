@@ -469,6 +469,11 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return true;
   }
 
+  /** People of other sites gone (their actor deleted, their server blocked): their replies go with them. */
+  async function removeRemoteCommentsBy(actorIds: readonly string[]): Promise<void> {
+    for (const comment of await repository.remoteCommentsBy(db, actorIds)) await deleteComment(comment);
+  }
+
   async function ownComment(userId: string, commentId: string) {
     const comment = await repository.findComment(db, commentId);
     const missing = () => notFound('comment_not_found');
@@ -620,6 +625,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     receiveRemoteComment,
     editRemoteComment,
     removeRemoteComment,
+    removeRemoteCommentsBy,
     editComment,
     removeComment,
     testimonials,
