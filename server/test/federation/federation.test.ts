@@ -379,13 +379,41 @@ describe('reviews, replies and reports across sites', () => {
       );
       expect((await call(b, 'GET', `/api/reviews/${review.id}`, { cookie: bob.cookie })).body.commentCount).toBe(0);
 
-      // A person who leaves their site takes their replies with them.
+      // A reply is reported and moderated as any comment: its author named as their site knows them.
       const second = { ...note, id: `${mastodon.base}/users/mallory/statuses/2`, url: `${mastodon.base}/@mallory/2` };
       await mastodon.send(`${b.url}/ap/inbox`, { id: `${second.id}/activity`, type: 'Create', object: second });
+      const secondComment = (
+        await eventually(
+          () => call(b, 'GET', `/api/reviews/${review.id}/comments`, { cookie: bob.cookie }),
+          (answer) => answer.body.items?.length === 1,
+          'the second reply as a comment',
+        )
+      ).body.items[0];
+      const reported = await call(b, 'POST', '/api/reports', {
+        cookie: bob.cookie,
+        body: { subjectType: 'comment', subjectId: secondComment.id, reason: 'spam' },
+      });
+      expect(reported.status, JSON.stringify(reported.body)).toBe(201);
+      const adminOfB = await adminOf(b, ADMIN_OF_B);
+      const queue = (await call(b, 'GET', '/api/moderation/reports', { cookie: adminOfB })).body.items;
+      expect(queue.find((item: { subjectType: string }) => item.subjectType === 'comment')).toMatchObject({
+        subjectId: secondComment.id,
+        content: { authorName: 'Mallory Mastodon', authorUsername: `mallory@${mastodon.host}` },
+      });
+      const deleted = await call(b, 'POST', '/api/moderation/decisions', {
+        cookie: adminOfB,
+        body: { subjectType: 'comment', subjectId: secondComment.id, action: 'delete', reason: 'Spam' },
+      });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect((await call(b, 'GET', `/api/reviews/${review.id}`, { cookie: bob.cookie })).body.commentCount).toBe(0);
+
+      // A person who leaves their site takes their replies with them.
+      const third = { ...note, id: `${mastodon.base}/users/mallory/statuses/3`, url: `${mastodon.base}/@mallory/3` };
+      await mastodon.send(`${b.url}/ap/inbox`, { id: `${third.id}/activity`, type: 'Create', object: third });
       await eventually(
         () => call(b, 'GET', `/api/reviews/${review.id}/comments`, { cookie: bob.cookie }),
         (answer) => answer.body.items?.length === 1,
-        'the second reply as a comment',
+        'the third reply as a comment',
       );
       await mastodon.send(`${b.url}/ap/inbox`, { id: `${mastodon.actor}#delete`, type: 'Delete', object: mastodon.actor });
       await eventually(
@@ -481,7 +509,7 @@ describe('reviews, replies and reports across sites', () => {
     // On bob's site: reported by alice's site (she is not named), his review and his profile both.
     const theirs = await eventually(
       async () => (await call(b, 'GET', '/api/moderation/reports', { cookie: await adminOf(b, ADMIN_OF_B) })).body,
-      (queue) => queue.items?.length === 2,
+      (queue) => queue.items?.filter((item: { subjectType: string }) => item.subjectType !== 'comment').length === 2,
       'the Flag in bob’s site’s queue',
     );
     const review_ = theirs.items.find((item: { subjectType: string }) => item.subjectType === 'review');

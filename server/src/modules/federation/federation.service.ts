@@ -919,7 +919,13 @@ export function createFederationService(deps: FederationServiceDeps) {
     listen,
     feedPosts,
     albumReviews,
-    reports: { reportable, reportedContent, forward: forwardReport },
+    reports: {
+      reportable,
+      reportedContent,
+      forward: forwardReport,
+      people: async (ids: readonly string[]) =>
+        new Map([...(await notificationActors(ids))].map(([id, person]) => [id, { username: person.username, name: person.name }])),
+    },
     receive,
     jobs: { [FEDERATION_INBOX_JOB]: inboxJob, [FEDERATION_PUBLISH_JOB]: publishJob, [FEDERATION_DELIVERY_JOB]: deliveryJob },
   };

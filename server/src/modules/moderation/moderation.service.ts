@@ -60,6 +60,8 @@ export interface ModerationServiceDeps {
     reportable(type: RemoteSubjectType, id: string): Promise<{ host: string } | null>;
     reportedContent(type: RemoteSubjectType, id: string): Promise<(ReportedContent & { host: string }) | null>;
     forward(type: RemoteSubjectType, id: string, reason: string): Promise<void>;
+    /** People of other sites by id (the authors of replies kept as comments): `name@host` and name. */
+    people(ids: readonly string[]): Promise<Map<string, { username: string; name: string }>>;
   };
 }
 
@@ -133,16 +135,21 @@ export function createModerationService(deps: ModerationServiceDeps) {
     },
     async comments(ids: readonly string[]) {
       const comments = await deps.reviews.commentsOn(ids);
-      const [authors, albums] = await Promise.all([
+      const [members, albums] = await Promise.all([
         deps.hydrator.people(comments.map((comment) => comment.user_id)),
         deps.hydrator.albums(comments.map((comment) => comment.album_id)),
       ]);
+      // A reply from another site: its author is a person there (no warning, suspension or ban here reaches them).
+      const missing = comments.map((comment) => comment.user_id).filter((id) => !members.has(id));
+      const remote =
+        missing.length && deps.remote ? await deps.remote.people(missing) : new Map<string, { username: string; name: string }>();
       return new Map(
         comments.flatMap((comment) => {
-          const author = authors.get(comment.user_id);
+          const author = members.get(comment.user_id) ?? remote.get(comment.user_id);
           const album = albums.get(comment.album_id);
           if (!author || !album) return [];
           const row = {
+            remote: !members.has(comment.user_id),
             owner_id: comment.user_id,
             review_id: comment.review_id,
             text: comment.body,
@@ -277,6 +284,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
       }
       case 'comment': {
         const row = await one(subjects.comments, id);
+        // A reply from another site is seen by whoever sees the review it answers.
+        if (row?.remote && row.hidden_reason === null) {
+          const review = await one(subjects.reviews, row.review_id);
+          return { ...(await contentSeen(review, review?.hidden_reason === null)), ownerId: row.owner_id };
+        }
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'collection': {
@@ -469,7 +481,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       type === 'review'
         ? await one(subjects.reviews, id)
         : type === 'comment'
-          ? await one(subjects.comments, id)
+          ? await one(subjects.comments, id).then((row) => (row?.remote ? undefined : row))
           : type === 'collection'
             ? await one(subjects.collections, id)
             : type === 'message'
