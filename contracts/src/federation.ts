@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AlbumCardSchema } from './catalog.ts';
+import { AlbumCardSchema, AlbumRefParamsSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
-import { looksRemote } from './remote-handle.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
+import { looksRemote } from './remote-handle.ts';
 
 export { looksRemote, REMOTE_HANDLE_PATTERN } from './remote-handle.ts';
 
@@ -62,6 +62,8 @@ export const RemotePostSchema = z.object({
   updatedAt: z.string(),
 });
 export type RemotePost = z.infer<typeof RemotePostSchema>;
+export const RemotePostPageSchema = pageOf(RemotePostSchema);
+export type RemotePostPage = z.infer<typeof RemotePostPageSchema>;
 
 /** A person of another site's page here: who they are, whether the viewer blocked them, and what we hold of theirs. */
 export const RemotePersonPageSchema = z.object({
@@ -69,7 +71,7 @@ export const RemotePersonPageSchema = z.object({
   /** The viewer blocked them: nothing of theirs reaches the viewer, nothing of the viewer's reaches them. */
   blocked: z.boolean(),
   /** Their ratings and reviews that reached this site, newest first. */
-  posts: pageOf(RemotePostSchema),
+  posts: RemotePostPageSchema,
 });
 export type RemotePersonPage = z.infer<typeof RemotePersonPageSchema>;
 
@@ -249,6 +251,16 @@ export const federationEndpoints = {
     summary: 'Admins: try a server’s failed deliveries again, at once',
     params: HostParamsSchema,
     responses: { 200: DeliveriesAnswerSchema, ...errorResponses(400, 401, 404) },
+  }),
+  albumReviews: endpoint({
+    method: 'GET',
+    path: '/api/albums/:albumId/remote-reviews',
+    tags,
+    summary:
+      "Reviews of an album that people of other sites sent here (those someone here follows), newest first; apart from this site's own, and not in its averages",
+    params: AlbumRefParamsSchema,
+    query: PageQuerySchema,
+    responses: { 200: RemotePostPageSchema, ...errorResponses(400, 404) },
   }),
   unfollow: endpoint({
     method: 'DELETE',

@@ -4,8 +4,22 @@ import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
-/** What can be reported. A profile is named by its username, everything else by its id. */
-export const REPORT_SUBJECT_TYPES = ['review', 'comment', 'collection', 'message', 'profile', 'album'] as const;
+/**
+ * What can be reported. A profile is named by its username, everything else by its id; `remote_post` (a rating or
+ * review another site sent) and `remote_person` (a person of another site) by the federation's ids.
+ */
+export const REPORT_SUBJECT_TYPES = [
+  'review',
+  'comment',
+  'collection',
+  'message',
+  'profile',
+  'album',
+  'remote_post',
+  'remote_person',
+] as const;
+/** Things of other sites: their reports may also be sent there (`forward`). */
+export const REMOTE_REPORT_SUBJECT_TYPES: readonly ReportSubjectType[] = ['remote_post', 'remote_person'];
 export const ReportSubjectTypeSchema = z.enum(REPORT_SUBJECT_TYPES);
 export type ReportSubjectType = z.infer<typeof ReportSubjectTypeSchema>;
 
@@ -17,6 +31,8 @@ export const ReportBodySchema = z.object({
   subjectId: z.string().trim().min(1).max(80),
   reason: ReportReasonSchema,
   note: z.string().trim().max(REPORT_NOTE_MAX, { error: 'report_note_too_long' }).default(''),
+  /** For a thing of another site: also send the report to that site (as the site, not naming the reporter). */
+  forward: z.boolean().default(false),
 });
 export type ReportBody = z.input<typeof ReportBodySchema>;
 
@@ -43,8 +59,10 @@ export const ReportedSubjectSchema = z.object({
   subjectId: z.string(),
   reportCount: z.number().int(),
   reasons: z.array(z.object({ reason: ReportReasonSchema, count: z.number().int() })),
-  /** The newest notes, with who wrote them. */
-  notes: z.array(z.object({ note: z.string(), reporterUsername: z.string(), at: z.string() })),
+  /** The newest notes, with who wrote them (`reporterHost`: a report another site sent, by its address). */
+  notes: z.array(z.object({ note: z.string(), reporterUsername: z.string(), at: z.string(), reporterHost: z.string().optional() })),
+  /** The other sites that reported it too (federation's `Flag`), by address. */
+  reportedBySites: z.array(z.string()).optional(),
   firstReportedAt: z.string(),
   content: ReportedContentSchema.nullable(),
   /** Whether `hide` applies to this kind of subject. */

@@ -95,6 +95,11 @@ export const CommentSchema = z.object({
   isOwner: z.boolean(),
   /** Set when a moderator hid it: only its author still sees it, with this reason. */
   hiddenReason: z.string().nullable(),
+  /**
+   * A reply from a person of another site (federation): `author.username` is their `name@host`; `url` is the reply on
+   * their site, `personUrl` their page there.
+   */
+  remote: z.object({ url: z.string(), personUrl: z.string() }).optional(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 export const CommentPageSchema = pageOf(CommentSchema);

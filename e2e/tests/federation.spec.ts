@@ -92,6 +92,18 @@ test('a member finds a person of another site by their handle, follows them, and
   await expect(review).toContainText('the second side opens up a bit more');
   await expect(review.getByRole('link', { name: `View on ${other.host}` })).toHaveAttribute('href', new RegExp(`^${other.url}/`));
 
+  // The album's page shows it too, under the site's own reviews, with its site, on a phone's width as well.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await review.getByRole('link', { name: album.title, exact: true }).first().click();
+  const elsewhere = page.getByRole('region', { name: /From other sites/ });
+  await expect(elsewhere.getByRole('article', { name: `Bob Brown from ${other.host}` })).toContainText(REVIEW.title);
+  await expect(elsewhere.getByRole('link', { name: `View on ${other.host}` })).toHaveAttribute(
+    'href',
+    `${other.url}/review/${(published.body as { id: string }).id}`,
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.goBack();
+
   // His name leads to his page here: who he is, a link to his own site, and what reached this site of his; on a phone too.
   await review.getByRole('link', { name: 'Bob Brown' }).first().click();
   await expect(page).toHaveURL(/\/people\/remote\//);

@@ -243,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onExportReady: (ready) => events.emit('data_export.ready', ready),
     onMailOutcome: metrics?.mailOutcome,
     onRemoteLike: (like) => events.emit('review.liked_remotely', like),
+    onRemoteComment: (comment) => events.emit('review.commented_remotely', comment),
     fetch: deps.fetch,
   });
   const {
@@ -394,6 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profiles.forgetPerson,
       notifications.forgetPerson,
       conversations.forgetPerson,
+      core.siteReports.forgetPerson,
       // Last: other sites are told while the follows across sites are still there to find them.
       core.federation.forgetPerson,
     ],
@@ -436,6 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: accountReads,
     realtime,
     events,
+    remote: core.federation.enabled ? core.federation.reports : undefined,
   });
   const site = createSiteService({ db, catalog, hydrator, clock, testimonials: reviews.testimonials });
   const yearInReview = createYearInReviewService({ clock, hydrator, covers, settings, ratings, journal, reviews, profiles });

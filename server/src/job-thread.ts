@@ -35,6 +35,7 @@ const services = buildCoreServices({
   onExportReady: (ready) => tellServer({ type: 'export-ready', ...ready } satisfies ThreadEvent),
   onMailOutcome: (outcome) => tellServer({ type: 'mail-outcome', outcome } satisfies ThreadEvent),
   onRemoteLike: (like) => tellServer({ type: 'remote-like', ...like } satisfies ThreadEvent),
+  onRemoteComment: (comment) => tellServer({ type: 'remote-comment', ...comment } satisfies ThreadEvent),
 });
 for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.register(kind, handler);
 // The server's caches of albums, charts and pages drop what the thread's writes changed.

@@ -33,6 +33,7 @@ import { createMailer } from './platform/mail/mailer.ts';
 import { createMusicBrainz } from './platform/musicbrainz/client.ts';
 import type { MusicBrainz } from './platform/musicbrainz/types.ts';
 import { HEARSAY_VERSION } from './platform/version.ts';
+import { createSiteReports } from './modules/moderation/site-reports.ts';
 
 export interface CoreServiceDeps {
   db: DB;
@@ -55,6 +56,7 @@ export interface CoreServiceDeps {
   onMailOutcome?: (outcome: 'sent' | 'failed') => void;
   /** A person of another site liked a member's review: the server tells the member (the job thread passes it on). */
   onRemoteLike?: (like: DomainEvents['review.liked_remotely']) => void;
+  onRemoteComment?: (comment: DomainEvents['review.commented_remotely']) => void;
   /** How federation reaches other servers (tests may pass their own). */
   fetch?: typeof fetch;
 }
@@ -109,7 +111,13 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     events,
     profileCounters: profileRows,
     activity,
+    // Replies from other sites name their authors by the federation's people (made below, asked only later).
+    remotePeople: async (ids) =>
+      new Map(
+        [...(await federation.notificationActors(ids))].map(([id, person]) => [id, { ...person, remoteUrl: person.remoteUrl ?? '' }]),
+      ),
   });
+  const siteReports = createSiteReports({ db, clock });
   const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters: profileRows, activity });
   const journal = createJournalService({ db, clock, catalog, hydrator, activity, events });
   const settings = createSettingsService({ clock, profiles: profileRows });
@@ -131,6 +139,8 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     collections,
     settings,
     onRemoteLike: deps.onRemoteLike,
+    onRemoteComment: deps.onRemoteComment,
+    siteReports,
     fetch: deps.fetch,
     adminEmails: config.adminEmails,
     log,
@@ -235,6 +245,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     unsubscribeLinks,
     weeklyDigest,
     federation,
+    siteReports,
   };
 }
 
@@ -267,7 +278,8 @@ export type ThreadEvent =
   | { type: 'catalog-changed'; albumId: string | null }
   | ({ type: 'export-ready' } & DomainEvents['data_export.ready'])
   | { type: 'mail-outcome'; outcome: 'sent' | 'failed' }
-  | ({ type: 'remote-like' } & DomainEvents['review.liked_remotely']);
+  | ({ type: 'remote-like' } & DomainEvents['review.liked_remotely'])
+  | ({ type: 'remote-comment' } & DomainEvents['review.commented_remotely']);
 
 /**
  * The server's side of a thread event: its own caches drop what the thread changed; people are told what is ready;
@@ -286,6 +298,10 @@ export function applyThreadEvent(
   }
   if (change.type === 'remote-like') {
     events.emit('review.liked_remotely', { reviewId: change.reviewId, authorId: change.authorId, actorId: change.actorId });
+    return;
+  }
+  if (change.type === 'remote-comment') {
+    events.emit('review.commented_remotely', { reviewId: change.reviewId, authorId: change.authorId, actorId: change.actorId });
     return;
   }
   if (change.type === 'export-ready') {

@@ -190,6 +190,8 @@ function reads(): string[] {
     `/api/users/${c}/followers`,
     `/api/albums/${ids.album}/reviews`,
     `/api/albums/${ids.album}/reviews?sort=popular`,
+    // Federation is off here: it answers an empty page.
+    `/api/albums/${ids.album}/remote-reviews`,
     `/api/albums/${ids.album}/reviews/mine`,
     `/api/reviews/${ids.review}`,
     `/api/reviews/${ids.review}/comments`,

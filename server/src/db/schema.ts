@@ -73,7 +73,7 @@ export interface AlbumTable extends Record<RatingStepColumn, Defaulted<number>> 
   description: string | null;
   mbid: string | null;
   discogs_master_id: number | null;
-  source: 'catalog' | 'musicbrainz' | 'import';
+  source: 'catalog' | 'musicbrainz' | 'import' | 'federation';
   cover_status: Defaulted<'unknown' | 'cached' | 'missing'>;
   cover_checked_at: string | null;
   rating_count: Defaulted<number>;
@@ -458,6 +458,10 @@ export interface ReviewCommentTable {
   hidden_reason: string | null;
   /** The first comment of the thread this one replies to; null for a comment that starts one. */
   parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A reply from another site: its note's id; `user_id` is then the remote person's (federation's `remote_actor`). */
+  remote_uri: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where a reply from another site is shown on its own site. */
+  remote_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One logged listen: the day is a calendar date (YYYY-MM-DD), the rating is of that listen. */
@@ -515,6 +519,8 @@ export interface ReportTable {
   note: Defaulted<string>;
   created_at: string;
   resolved_at: string | null;
+  /** A report another site sent (`Flag`): that server; `reporter_id` is then its actor's `remote_actor` id. */
+  reporter_host: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The moderation audit log: who did what to which subject, and why. */

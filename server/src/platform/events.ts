@@ -45,6 +45,8 @@ export interface DomainEvents {
   'review.edited': { reviewId: string; authorId: string };
   /** A person of another site liked a member's review (`actorId` is theirs: a remote person). */
   'review.liked_remotely': { reviewId: string; authorId: string; actorId: string };
+  /** A person of another site replied to a member's review: the reply is a comment now (`actorId` is theirs). */
+  'review.commented_remotely': { reviewId: string; authorId: string; actorId: string };
   'review.deleted': { reviewId: string; authorId: string };
   /** A listen logged, changed or taken out of `userId`'s journal (read it as it stands: gone when deleted). */
   'journal.changed': { userId: string; entryId: string };

@@ -342,6 +342,8 @@ export const MATRIX: readonly Row[] = [
 
   // Reviews and comments
   { route: 'GET /api/albums/:albumId/reviews', object: 'album', rule: anyone },
+  // Reviews other sites sent: an empty page with federation off, like an album nobody elsewhere reviewed.
+  { route: 'GET /api/albums/:albumId/remote-reviews', object: 'album', rule: anyone },
   { route: 'POST /api/albums/:albumId/reviews', object: 'album', rule: members, body: { rating: 8, content: LONG_REVIEW } },
   { route: 'GET /api/albums/:albumId/reviews/mine', object: 'album', rule: members },
   { route: 'DELETE /api/albums/:albumId/reviews/draft', object: 'album', rule: members },

@@ -52,6 +52,7 @@ import * as importErrorCodes from './2026-12-13-20-import-error-codes.ts';
 import * as federation from './2026-12-14-10-federation.ts';
 import * as remoteBlocks from './2026-12-15-10-remote-blocks.ts';
 import * as jobTopic from './2026-12-15-40-job-topic.ts';
+import * as remoteCommentsAndReports from './2026-12-15-20-remote-comments-and-reports.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-14-10-federation': federation,
   '2026-12-15-10-remote-blocks': remoteBlocks,
   '2026-12-15-40-job-topic': jobTopic,
+  '2026-12-15-20-remote-comments-and-reports': remoteCommentsAndReports,
 };

@@ -41,7 +41,8 @@ export interface CatalogEntry {
   artistMbids: (string | null)[];
   discogsMasterId: number | null;
   tracks: { disc: number; position: number; title: string; durationMs: number | null }[];
-  source: 'catalog' | 'musicbrainz' | 'import';
+  /** `federation`: named by a rating or review another site sent, with no match here (pending like an import's). */
+  source: 'catalog' | 'musicbrainz' | 'import' | 'federation';
 }
 
 export interface AddOptions {
@@ -50,6 +51,11 @@ export interface AddOptions {
    * member vouches for every pending album the entries add or find (decision 058).
    */
   importedBy?: string;
+  /**
+   * Albums and artists new to the catalog wait for confirmation though no member added them (another site's rating
+   * or review named them): nobody vouches for them, so only the catalog's sources or the moderators confirm them.
+   */
+  pending?: boolean;
   /** Where the member's import was started: the browser and address range their vouches record. */
   origin?: ClientOrigin;
   /** When members' vouches confirm a pending album; the defaults unless the configuration says otherwise. */
@@ -108,7 +114,7 @@ export async function addCatalogEntries(
   options: AddOptions = {},
 ): Promise<AddResult> {
   const { importedBy } = options;
-  const pending = importedBy !== undefined;
+  const pending = importedBy !== undefined || options.pending === true;
   return db.transaction().execute(async (trx) => {
     // Two imports adding the same album or genre at once would both find it missing; they take turns instead.
     await lockForTransaction(trx, 'catalog-writes');

@@ -5,6 +5,7 @@ import type { CatalogContext } from './catalog-context.ts';
 import type { CatalogReading } from './catalog-reading.ts';
 import * as writer from './catalog-writer.ts';
 import { splitArtistCredit } from './normalise.ts';
+import { albumsByMatchKey } from './album-matching.repository.ts';
 import { countAlbumsAddedBy } from './pending-albums.repository.ts';
 
 /** Adding to the catalog: imports' entries, an album added by hand, and members' finds of pending albums. */
@@ -66,8 +67,43 @@ export function createCatalogWriting(context: CatalogContext, reading: Pick<Cata
     return confirmed;
   }
 
+  /**
+   * The album a rating or review from another site is about when no confirmed album matched it: the pending album of
+   * its artist and title (or MusicBrainz id), else a new pending one, which waits for confirmation like an import's
+   * and carries the post once confirmed. A title alone names too many albums, and several pending ones of the same
+   * name cannot be told apart: then none (null), rather than a wrong one.
+   */
+  async function pendingAlbumFor(ref: { mbid: string | null; artist: string; title: string }): Promise<string | null> {
+    const artist = ref.artist.trim();
+    const title = ref.title.trim();
+    if (!artist || !title) return null;
+    const same = (await albumsByMatchKey(db, [writer.albumMatchKey(artist, title)])).filter((album) => album.status === 'pending');
+    if (same.length > 1) return null;
+    if (same[0]) return same[0].id;
+    const credits = splitArtistCredit(artist);
+    const entry: writer.CatalogEntry = {
+      title,
+      credits,
+      releaseDate: null,
+      releaseType: 'album',
+      rawGenres: [],
+      label: null,
+      description: null,
+      mbid: ref.mbid,
+      artistMbids: credits.map(() => null),
+      discogsMasterId: null,
+      tracks: [],
+      source: 'federation',
+    };
+    if (writer.entryProblem(entry)) return null;
+    const result = await writer.addCatalogEntries(db, [entry], deps.clock().toISOString(), { pending: true });
+    if (result.isNew[0]) invalidateAll();
+    return result.albumIds[0] ?? null;
+  }
+
   return {
     addAlbumByHand,
+    pendingAlbumFor,
     vouchForAlbums,
     /** Adds albums found nowhere in the catalog (an import's are pending until confirmed); see catalog-writer. */
     addEntries: (entries: readonly writer.CatalogEntry[], options: writer.AddOptions) =>

@@ -8,8 +8,12 @@ import {
   objectType,
   parseIncomingActivity,
   parseIncomingActor,
+  parseIncomingFlag,
   parseIncomingPost,
+  parseIncomingReply,
   presentDeleteActivity,
+  presentFlag,
+  remoteHtmlAsText,
   presentPostActivity,
 } from './activitypub.presenter.ts';
 
@@ -36,6 +40,56 @@ describe('Mastodon', () => {
     expect(create).toMatchObject({ type: 'Create', actor: 'https://mastodon.example/users/juno' });
     expect(objectType(create?.object)).toBe('Note');
     expect(parseIncomingPost(create?.object)).toBeNull();
+  });
+
+  it('reads a reply to a member’s review: what it answers, its words without markup or pictures, where it is', () => {
+    const create = parseIncomingActivity(payload('mastodon/create-reply.json'));
+    // A reply is no rating or review of an album…
+    expect(parseIncomingPost(create?.object)).toBeNull();
+    // …but a comment on the review it answers.
+    const reply = parseIncomingReply(create?.object);
+    expect(reply).toMatchObject({
+      uri: 'https://mastodon.example/users/juno/statuses/113920000000000002',
+      authorUri: 'https://mastodon.example/users/juno',
+      inReplyTo: 'https://hearsay.example/ap/reviews/rv1',
+      url: 'https://mastodon.example/@juno/113920000000000002',
+      published: '2026-11-30T19:02:11Z',
+    });
+    expect(reply!.contentHtml).not.toMatch(/img|onerror/);
+    expect(remoteHtmlAsText(reply!.contentHtml)).toBe('@wren The second side is the one, yes & the closing track\nmost of all.');
+    // A status that answers nothing is no reply.
+    expect(parseIncomingReply(parseIncomingActivity(payload('mastodon/create-note.json'))?.object)).toBeNull();
+  });
+
+  it('reads a Flag: the account and posts it names, and the reason as plain words', () => {
+    const json = payload('mastodon/flag.json');
+    expect(parseIncomingActivity(json)).toMatchObject({ type: 'Flag', actor: 'https://mastodon.example/actor' });
+    expect(parseIncomingFlag(json)).toEqual({
+      objects: ['https://hearsay.example/ap/users/u1', 'https://hearsay.example/ap/reviews/rv1', 'https://hearsay.example/ap/ratings/r1'],
+      reason: 'Posts the same advert under every album',
+    });
+    // One object alone, given as an address, is read as a list of one.
+    expect(parseIncomingFlag({ ...json, object: 'https://hearsay.example/ap/users/u1' })?.objects).toEqual([
+      'https://hearsay.example/ap/users/u1',
+    ]);
+    expect(parseIncomingFlag({ ...json, type: 'Like' })).toBeNull();
+  });
+
+  it('sends a Flag in the shape it reads: from the site, naming the account and the post', () => {
+    const flag = presentFlag({
+      id: 'https://hearsay.example/ap/users/site#flags/f1',
+      actor: 'https://hearsay.example/ap/users/site',
+      objects: ['https://mastodon.example/users/juno', 'https://mastodon.example/users/juno/statuses/1'],
+      reason: 'spam',
+    });
+    expect(flag).toMatchObject({
+      type: 'Flag',
+      object: ['https://mastodon.example/users/juno', 'https://mastodon.example/users/juno/statuses/1'],
+    });
+    expect(parseIncomingFlag(flag)).toEqual({
+      objects: ['https://mastodon.example/users/juno', 'https://mastodon.example/users/juno/statuses/1'],
+      reason: 'spam',
+    });
   });
 
   it('reads a Follow, a Like and an Undo of a Follow: who, what and of what', () => {

@@ -34,6 +34,8 @@ export interface OutgoingPost {
   audience: Audience;
   album: OutgoingAlbum;
   rating: number;
+  /** Where a reader sees it on this site (a review's page, a rating's album); the note's id when absent. */
+  pageUrl?: string;
   /** A review's title and sanitised HTML; absent for a rating alone. */
   review?: { title: string; contentHtml: string };
   published: string;
@@ -80,7 +82,8 @@ export function presentNote(post: OutgoingPost): Record<string, unknown> {
     type: 'Note',
     attributedTo: post.actorUri,
     ...addressing(post),
-    url: post.id,
+    // Where other software links "the original": a page a browser shows.
+    url: post.pageUrl ?? post.id,
     published: post.published,
     ...(post.updated !== post.published ? { updated: post.updated } : {}),
     ...(post.review ? { name: post.review.title } : {}),
@@ -356,6 +359,85 @@ export function parseIncomingPost(json: unknown): IncomingPost | null {
     published: note.published ?? null,
     updated: note.updated ?? null,
   };
+}
+
+export interface IncomingReply {
+  uri: string;
+  authorUri: string | null;
+  /** The note it answers. */
+  inReplyTo: string;
+  /** Sanitised HTML. */
+  contentHtml: string;
+  url: string | null;
+  published: string | null;
+  updated: string | null;
+}
+
+/** A reply (any note with `inReplyTo`), or null when the note answers nothing or is not one. */
+export function parseIncomingReply(json: unknown): IncomingReply | null {
+  const parsed = NoteSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const note = parsed.data;
+  const inReplyTo = Ref.safeParse(note.inReplyTo);
+  if (!inReplyTo.success) return null;
+  const urls = Array.isArray(note.url) ? [] : [note.url];
+  return {
+    uri: note.id,
+    authorUri: note.attributedTo?.[0] ?? null,
+    inReplyTo: inReplyTo.data,
+    contentHtml: sanitizeRemoteHtml(note.content ?? ''),
+    url: urls[0] ?? null,
+    published: note.published ?? null,
+    updated: note.updated ?? null,
+  };
+}
+
+/** Sanitised remote HTML as the plain text of a comment: paragraphs and line breaks kept as new lines. */
+export function remoteHtmlAsText(html: string): string {
+  const text = sanitizeHtml(
+    sanitizeRemoteHtml(html)
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/p>\s*<p>/gi, '\n\n'),
+    { allowedTags: [], allowedAttributes: {} },
+  );
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const FlagSchema = z
+  .object({
+    type: z.literal('Flag'),
+    object: OneOrMany(Ref),
+    content: Text(20_000).nullish(),
+  })
+  .loose();
+
+export interface IncomingFlag {
+  /** The addresses it names: accounts and posts. */
+  objects: string[];
+  /** The reason its moderators gave (plain text). */
+  reason: string;
+}
+
+/** A report another site sent, or null when it is not one. */
+export function parseIncomingFlag(json: unknown): IncomingFlag | null {
+  const parsed = FlagSchema.safeParse(json);
+  if (!parsed.success) return null;
+  return { objects: [...new Set(parsed.data.object)], reason: remoteHtmlAsText(parsed.data.content ?? '') };
+}
+
+/**
+ * A report sent to another site: from the site's own actor, so that the member who reported stays unnamed there, to
+ * the reported account's server, naming the account and the posts.
+ */
+export function presentFlag(flag: { id: string; actor: string; objects: string[]; reason: string }): Record<string, unknown> {
+  return { '@context': CONTEXT, type: 'Flag', id: flag.id, actor: flag.actor, object: flag.objects, content: flag.reason };
 }
 
 const ActivitySchema = z

@@ -235,6 +235,31 @@ export async function postsFollowedBy(
   return query.orderBy('remote_post.published_at', 'desc').limit(window.limit).execute();
 }
 
+/**
+ * The reviews (words, not ratings alone) other sites sent about an album, newest first, a page of them; none from a
+ * server the operator blocked.
+ */
+export async function reviewsOfAlbum(db: DB, albumId: string, limit: number, offset: number) {
+  const base = db
+    .selectFrom('remote_post')
+    .innerJoin('remote_actor', 'remote_actor.id', 'remote_post.actor_id')
+    .leftJoin('federation_host', 'federation_host.host', 'remote_actor.host')
+    .where('remote_post.album_id', '=', albumId)
+    .where((eb) => eb.or([eb('remote_post.title', '!=', ''), eb('remote_post.content_html', '!=', '')]))
+    .where((eb) => eb.or([eb('federation_host.policy', 'is', null), eb('federation_host.policy', '!=', 'block')]));
+  const [rows, counted] = await Promise.all([
+    base
+      .selectAll('remote_post')
+      .orderBy('remote_post.published_at', 'desc')
+      .orderBy('remote_post.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
 export async function hostPolicy(db: DB, host: string): Promise<'block' | 'silence' | null> {
   const row = await db.selectFrom('federation_host').select('policy').where('host', '=', host).executeTakeFirst();
   return row?.policy ?? null;
@@ -254,6 +279,11 @@ export async function setHostPolicy(db: DB, host: string, policy: 'block' | 'sil
 
 export async function removeHost(db: DB, host: string): Promise<void> {
   await db.deleteFrom('federation_host').where('host', '=', host).execute();
+}
+
+/** The people of a server we know of, by our ids. */
+export async function actorIdsOfHost(db: DB, host: string): Promise<string[]> {
+  return (await db.selectFrom('remote_actor').select('id').where('host', '=', host).execute()).map((row) => row.id);
 }
 
 /** A blocked server's follows (both ways) and what its people sent: defederating ends them at once. */

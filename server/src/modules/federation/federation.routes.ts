@@ -72,6 +72,7 @@ export async function federationRoutes(
   route(app, endpoints.blocked, async (request) => federation.blocked(request.viewer.id));
   route(app, endpoints.deliveries, async (request) => federation.deliveries(request.viewer));
   route(app, endpoints.retryDeliveries, async (request) => federation.retryDeliveries(request.viewer, request.params.host));
+  route(app, endpoints.albumReviews, async (request) => federation.albumReviews(request.params.albumId, request.query, request.viewer?.id));
   route(app, endpoints.unfollow, async (request) => ({
     person: await federation.unfollow(request.viewer.id, request.params.personId),
   }));

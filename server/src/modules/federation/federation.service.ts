@@ -28,13 +28,18 @@ import type { CollectionsService } from '../collections/collections.service.ts';
 import type { JournalService } from '../journal/journal.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
+import type { SiteReports } from '../moderation/moderation.service.ts';
 import {
   objectId,
   objectType,
   PUBLIC,
   parseIncomingActivity,
   parseIncomingActor,
+  parseIncomingFlag,
   parseIncomingPost,
+  parseIncomingReply,
+  presentFlag,
+  remoteHtmlAsText,
   presentActivity,
   presentDeleteActivity,
   presentMomentActivity,
@@ -87,15 +92,22 @@ export interface FederationServiceDeps {
   version: string;
   jobs: Pick<Jobs, 'enqueue'>;
   hydrator: Hydrator;
-  catalog: Pick<CatalogService, 'findConfirmedAlbum'>;
+  catalog: Pick<CatalogService, 'findConfirmedAlbum' | 'resolveAlbumId' | 'pendingAlbumFor'>;
   ratings: Pick<RatingsService, 'current'>;
-  reviews: Pick<ReviewsService, 'countRemoteLike'>;
+  reviews: Pick<
+    ReviewsService,
+    'countRemoteLike' | 'receiveRemoteComment' | 'editRemoteComment' | 'removeRemoteComment' | 'removeRemoteCommentsBy'
+  >;
   /** Listens as they stand, to share (the journal's). */
   journal: Pick<JournalService, 'listen'>;
   /** Lists as they stand, to share (the collections'). */
   collections: Pick<CollectionsService, 'forSharing'>;
   /** A person of another site liked a member's review: the member is told (the server's notifications). */
   onRemoteLike?: (like: { reviewId: string; authorId: string; actorId: string }) => void;
+  /** A person of another site replied to a member's review: the member is told. */
+  onRemoteComment?: (comment: { reviewId: string; authorId: string; actorId: string }) => void;
+  /** Reports other sites send (`Flag`): into the moderation queue. */
+  siteReports: Pick<SiteReports, 'receive'>;
   /** Members' settings (accounts' settings service): what each person shares. */
   settings: { read(userId: string): Promise<MemberSettings> };
   fetch?: typeof fetch;
@@ -473,6 +485,56 @@ export function createFederationService(deps: FederationServiceDeps) {
     return { likedByViewer: false };
   }
 
+  // Reports of other sites' things
+
+  /** A thing of another site a member reports: what we hold of it, and its server (where the report may also go). */
+  async function remoteSubject(type: 'remote_post' | 'remote_person', id: string) {
+    const post = type === 'remote_post' ? await repository.postById(db, id) : undefined;
+    const actor = await repository.actorById(db, post ? post.actor_id : id);
+    if ((type === 'remote_post' && !post) || !actor) return null;
+    return { post, actor };
+  }
+
+  /** Whether a member may report this thing of another site (we hold it, from a server not blocked); its owner's host. */
+  async function reportable(type: 'remote_post' | 'remote_person', id: string): Promise<{ host: string } | null> {
+    const found = await remoteSubject(type, id);
+    if (!found || (await repository.hostPolicy(db, found.actor.host)) === 'block') return null;
+    return { host: found.actor.host };
+  }
+
+  /** Reported things of other sites as a moderator reads them (null: gone since). */
+  async function reportedContent(type: 'remote_post' | 'remote_person', id: string) {
+    const found = await remoteSubject(type, id);
+    if (!found) return null;
+    const { post, actor } = found;
+    return {
+      authorUsername: `${actor.username}@${actor.host}`,
+      authorName: actor.name,
+      title: post ? [post.album_title, post.title].filter(Boolean).join(': ') : actor.name,
+      text: post ? plainText(post.content_html).slice(0, 600) : actor.summary.slice(0, 600),
+      href: (post ? post.url : actor.url) ?? (post ? post.uri : actor.uri),
+      hiddenReason: null,
+      host: actor.host,
+    };
+  }
+
+  /**
+   * Sends a member's report to the reported thing's server as a `Flag` from the site's own actor (the member stays
+   * unnamed there), naming the account and the post.
+   */
+  async function forwardReport(type: 'remote_post' | 'remote_person', id: string, reason: string): Promise<void> {
+    ensureEnabled();
+    const found = await remoteSubject(type, id);
+    if (!found || (await repository.hostPolicy(db, found.actor.host)) === 'block') return;
+    const site = actorUri(SITE_ACTOR);
+    const objects = [found.actor.uri, ...(found.post ? [found.post.uri] : [])];
+    await send(
+      SITE_ACTOR,
+      found.actor.shared_inbox ?? found.actor.inbox,
+      presentFlag({ id: `${site}#flags/${newId()}`, actor: site, objects, reason }),
+    );
+  }
+
   // Follow requests from other sites
 
   async function requests(viewerId: string): Promise<{ people: RemotePerson[] }> {
@@ -516,7 +578,11 @@ export function createFederationService(deps: FederationServiceDeps) {
     adminOnly(viewer);
     if (host === new URL(publicUrl).host.toLowerCase()) throw badRequest('host_name');
     await repository.setHostPolicy(db, host, policy, now());
-    if (policy === 'block') await repository.forgetHost(db, host);
+    if (policy === 'block') {
+      await repository.forgetHost(db, host);
+      // Replies its people sent go too (they are comments here, the reviews' own).
+      await deps.reviews.removeRemoteCommentsBy(await repository.actorIdsOfHost(db, host));
+    }
     return hosts(viewer);
   }
 
@@ -821,7 +887,7 @@ export function createFederationService(deps: FederationServiceDeps) {
           cursor.userId,
           `${publicUrl}/ap/ratings/${id}`,
           rating && audience && album
-            ? { audience, album, rating: rating.rating, published: rating.createdAt, updated: rating.updatedAt }
+            ? { audience, album, pageUrl: album.url, rating: rating.rating, published: rating.createdAt, updated: rating.updatedAt }
             : null,
         );
       } else {
@@ -836,6 +902,7 @@ export function createFederationService(deps: FederationServiceDeps) {
             ? {
                 audience,
                 album,
+                pageUrl: `${publicUrl}${paths.review(cursor.reviewId)}`,
                 rating: shown.rating,
                 review: { title: shown.title, contentHtml: shown.contentHtml },
                 published: shown.createdAt,
@@ -949,6 +1016,72 @@ export function createFederationService(deps: FederationServiceDeps) {
     });
   }
 
+  /**
+   * Our album a post from another site is about: by its MusicBrainz id, else by artist and title (the catalog's
+   * matching rules), else a pending album like an import's, which it joins once confirmed; a title alone (NeoDB often
+   * sends no artist) attaches to nothing rather than to a wrong album.
+   */
+  async function albumOfPost(album: { mbid: string | null; artist: string; title: string }): Promise<string | null> {
+    const ref = { mbid: album.mbid, artist: album.artist, title: album.title };
+    return (await deps.catalog.findConfirmedAlbum(ref)) ?? (await deps.catalog.pendingAlbumFor(ref));
+  }
+
+  /**
+   * A reply to a member's review (`inReplyTo` its note) from a person who may reach the member: a comment on it, its
+   * author told; an `Update` edits it. Answers whether the note was a reply to one of our reviews (handled either way).
+   */
+  async function receiveReply(type: 'Create' | 'Update', object: unknown, signer: string, host: string, stamp: string): Promise<boolean> {
+    const reply = parseIncomingReply(object);
+    const reviewId = reply ? localReview(reply.inReplyTo) : null;
+    if (!reply || !reviewId) return false;
+    // A reply is its author's to send, from their own server.
+    if ((reply.authorUri !== null && reply.authorUri !== signer) || new URL(reply.uri).host.toLowerCase() !== host) return true;
+    const body = remoteHtmlAsText(reply.contentHtml);
+    const actor = await knownActor(signer);
+    if (!actor) return true;
+    if (type === 'Update') {
+      await deps.reviews.editRemoteComment(reply.uri, actor.id, body);
+      return true;
+    }
+    const review = (await hydrator.reviews([reviewId])).get(reviewId);
+    if (!review || review.hiddenReason !== null || !(await mayReach(actor, review.authorId))) return true;
+    const kept = await deps.reviews.receiveRemoteComment({
+      reviewId,
+      actorId: actor.id,
+      uri: reply.uri,
+      url: reply.url,
+      body,
+      at: validTime(reply.published) ?? stamp,
+    });
+    if (kept?.created) deps.onRemoteComment?.({ reviewId, authorId: kept.authorId, actorId: actor.id });
+    return true;
+  }
+
+  /**
+   * A report from another site (`Flag`): the members and reviews of ours it names go into the moderation queue, marked
+   * with the server it came from; addresses that are not ours are left out.
+   */
+  async function receiveFlag(json: unknown, signer: string, host: string): Promise<void> {
+    const flag = parseIncomingFlag(json);
+    if (!flag) return;
+    const subjects = flag.objects.flatMap((uri): { type: 'profile' | 'review'; id: string }[] => {
+      const memberId = localMember(uri);
+      if (memberId) return [{ type: 'profile', id: memberId }];
+      const reviewId = localReview(uri);
+      return reviewId ? [{ type: 'review', id: reviewId }] : [];
+    });
+    if (!subjects.length) return;
+    const [people, reviews] = await Promise.all([
+      Promise.all(subjects.filter((s) => s.type === 'profile').map((s) => hydrator.person(s.id))),
+      hydrator.reviews(subjects.filter((s) => s.type === 'review').map((s) => s.id)),
+    ]);
+    const existing = new Set([...people.flatMap((person) => (person ? [person.id] : [])), ...reviews.keys()]);
+    const named = subjects.filter((subject) => existing.has(subject.id)).slice(0, 20);
+    const actor = named.length ? await knownActor(signer) : null;
+    if (!actor) return;
+    await deps.siteReports.receive({ host, reporterId: actor.id, subjects: named, note: flag.reason });
+  }
+
   const inboxJob: JobHandler<InboxCursor> = {
     async step(job) {
       const cursor = job.cursor;
@@ -1047,14 +1180,13 @@ export function createFederationService(deps: FederationServiceDeps) {
           await refreshActor(activity.object, host);
           return;
         }
+        if (await receiveReply(activity.type, activity.object, signer, host, stamp)) return;
         const actor = await repository.actorByUri(db, signer);
         if (!actor || !(await repository.isFollowedHere(db, actor.id))) return;
         const post = parseIncomingPost(activity.object);
         // A note is its author's to send: one claiming another author, or living on another server, is not kept.
         if (!post || (post.authorUri !== null && post.authorUri !== signer) || new URL(post.uri).host.toLowerCase() !== host) return;
-        const albumId =
-          post.album &&
-          ((await deps.catalog.findConfirmedAlbum({ mbid: post.album.mbid, artist: post.album.artist, title: post.album.title })) ?? null);
+        const albumId = post.album ? await albumOfPost(post.album) : null;
         await repository.upsertPost(db, {
           id: newId(),
           uri: post.uri,
@@ -1077,10 +1209,15 @@ export function createFederationService(deps: FederationServiceDeps) {
         const actor = await repository.actorByUri(db, signer);
         const target = objectId(activity.object);
         if (!actor || !target) return;
-        if (target === signer) await repository.deleteActor(db, actor.id);
-        else await repository.deletePost(db, target, actor.id);
+        if (target === signer) {
+          await deps.reviews.removeRemoteCommentsBy([actor.id]);
+          await repository.deleteActor(db, actor.id);
+        } else if (!(await deps.reviews.removeRemoteComment(target, actor.id))) await repository.deletePost(db, target, actor.id);
         return;
       }
+      case 'Flag':
+        await receiveFlag(json, signer, host);
+        return;
       default:
         return;
     }
@@ -1093,18 +1230,29 @@ export function createFederationService(deps: FederationServiceDeps) {
     return presentPosts(await repository.postsFollowedBy(db, viewerId, window), viewerId);
   }
 
-  /** Remote posts as the feed and a remote person's page show them, with the viewer's likes. */
-  async function presentPosts(rows: repository.RemotePostRow[], viewerId: string): Promise<RemotePost[]> {
+  /**
+   * An album's reviews from other sites, a page of them, newest first: shown apart from this site's own reviews
+   * (under them), and never counted in the album's averages, which are this site's members' alone.
+   */
+  async function albumReviews(albumRef: string, query: { page: number; limit: number }, viewerId: string | undefined) {
+    const albumId = await deps.catalog.resolveAlbumId(albumRef);
+    const { rows, total } = await repository.reviewsOfAlbum(db, albumId, query.limit, (query.page - 1) * query.limit);
+    return { items: await presentPosts(rows, viewerId), ...pageFields(query, total) };
+  }
+
+  async function presentPosts(rows: repository.RemotePostRow[], viewerId: string | undefined): Promise<RemotePost[]> {
     if (!rows.length) return [];
     const actors = new Map((await repository.actorsByIds(db, [...new Set(rows.map((row) => row.actor_id))])).map((a) => [a.id, a]));
     const albumIds = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
     const [albums, liked] = await Promise.all([
       hydrator.albums(albumIds, viewerId),
-      repository.likedPosts(
-        db,
-        viewerId,
-        rows.map((row) => row.id),
-      ),
+      viewerId
+        ? repository.likedPosts(
+            db,
+            viewerId,
+            rows.map((row) => row.id),
+          )
+        : new Set<string>(),
     ]);
     const cards = new Map(presentAlbumCards(albumIds, albums).map((card) => [card.id, card]));
     return rows.flatMap((row): RemotePost[] => {
@@ -1154,6 +1302,14 @@ export function createFederationService(deps: FederationServiceDeps) {
     exported,
     followAgain,
     feedPosts,
+    albumReviews,
+    reports: {
+      reportable,
+      reportedContent,
+      forward: forwardReport,
+      people: async (ids: readonly string[]) =>
+        new Map([...(await notificationActors(ids))].map(([id, person]) => [id, { username: person.username, name: person.name }])),
+    },
     receive,
     remoteFollows,
     searchPeople,

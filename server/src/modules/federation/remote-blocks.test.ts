@@ -82,7 +82,9 @@ beforeAll(async () => {
     ratings: { current: async () => null } as never,
     journal: { listen: async () => undefined } as never,
     collections: { forSharing: async () => null } as never,
-    reviews: { countRemoteLike: async (_reviewId: string, by: number) => void (likesCounted += by) },
+    siteReports: { receive: async () => {} } as never,
+    // Only likes reach the reviews here.
+    reviews: { countRemoteLike: async (_reviewId: string, by: number) => void (likesCounted += by) } as never,
     settings: { read: async () => ({}) as never },
     fetch: async () => {
       throw new Error('no network in this test');

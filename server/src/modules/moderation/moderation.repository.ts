@@ -45,7 +45,15 @@ export async function openReportsOf(db: DB, subjects: readonly { subject_type: s
   if (!subjects.length) return [];
   return db
     .selectFrom('report')
-    .select(['report.subject_type', 'report.subject_id', 'report.reason', 'report.note', 'report.created_at', 'report.reporter_id'])
+    .select([
+      'report.subject_type',
+      'report.subject_id',
+      'report.reason',
+      'report.note',
+      'report.created_at',
+      'report.reporter_id',
+      'report.reporter_host',
+    ])
     .where('report.resolved_at', 'is', null)
     .where((eb) =>
       eb.or(
@@ -179,4 +187,9 @@ export async function health(db: DB, now: string) {
     ),
   ]);
   return { openReports, sanctioned };
+}
+
+/** For account deletion: the member's own reports (another site's stay). */
+export async function deleteReportsBy(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('report').where('reporter_id', '=', userId).where('reporter_host', 'is', null).execute();
 }

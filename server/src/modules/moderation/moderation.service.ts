@@ -52,7 +52,21 @@ export interface ModerationServiceDeps {
   };
   /** Told when a moderator hid or deleted something, so that its author hears why. */
   events?: Pick<EventBus, 'emit'>;
+  /**
+   * Things of other sites (federation): whether a member may report one (and its server), what it is for a moderator,
+   * and sending a report on to its server; absent with federation off.
+   */
+  remote?: {
+    reportable(type: RemoteSubjectType, id: string): Promise<{ host: string } | null>;
+    reportedContent(type: RemoteSubjectType, id: string): Promise<(ReportedContent & { host: string }) | null>;
+    forward(type: RemoteSubjectType, id: string, reason: string): Promise<void>;
+    /** People of other sites by id (the authors of replies kept as comments): `name@host` and name. */
+    people(ids: readonly string[]): Promise<Map<string, { username: string; name: string }>>;
+  };
 }
+
+type RemoteSubjectType = 'remote_post' | 'remote_person';
+const isRemoteSubject = (type: ReportSubjectType): type is RemoteSubjectType => type === 'remote_post' || type === 'remote_person';
 
 export interface ActiveSanction {
   kind: 'suspended' | 'banned';
@@ -61,6 +75,8 @@ export interface ActiveSanction {
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
+/** Reports other sites send, written apart from this service (the job thread writes them): site-reports.ts. */
+export type { SiteReport, SiteReports } from './site-reports.ts';
 
 /** What can be hidden from everyone but its author today. */
 const HIDEABLE: readonly ReportSubjectType[] = ['review', 'comment'];
@@ -119,16 +135,21 @@ export function createModerationService(deps: ModerationServiceDeps) {
     },
     async comments(ids: readonly string[]) {
       const comments = await deps.reviews.commentsOn(ids);
-      const [authors, albums] = await Promise.all([
+      const [members, albums] = await Promise.all([
         deps.hydrator.people(comments.map((comment) => comment.user_id)),
         deps.hydrator.albums(comments.map((comment) => comment.album_id)),
       ]);
+      // A reply from another site: its author is a person there (no warning, suspension or ban here reaches them).
+      const missing = comments.map((comment) => comment.user_id).filter((id) => !members.has(id));
+      const remote =
+        missing.length && deps.remote ? await deps.remote.people(missing) : new Map<string, { username: string; name: string }>();
       return new Map(
         comments.flatMap((comment) => {
-          const author = authors.get(comment.user_id);
+          const author = members.get(comment.user_id) ?? remote.get(comment.user_id);
           const album = albums.get(comment.album_id);
           if (!author || !album) return [];
           const row = {
+            remote: !members.has(comment.user_id),
             owner_id: comment.user_id,
             review_id: comment.review_id,
             text: comment.body,
@@ -263,6 +284,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
       }
       case 'comment': {
         const row = await one(subjects.comments, id);
+        // A reply from another site is seen by whoever sees the review it answers.
+        if (row?.remote && row.hidden_reason === null) {
+          const review = await one(subjects.reviews, row.review_id);
+          return { ...(await contentSeen(review, review?.hidden_reason === null)), ownerId: row.owner_id };
+        }
         return contentSeen(row, row?.hidden_reason === null);
       }
       case 'collection': {
@@ -282,11 +308,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
         if (!row) throw subjectNotFound();
         return { ownerId: null, subjectId: row.id };
       }
+      default:
+        // Things of other sites are `reportRemote`'s.
+        throw subjectNotFound();
     }
   }
 
   async function report(viewer: Viewer, input: ReportBody): Promise<{ received: true; alreadyReported: boolean }> {
     const body = ReportBodySchema.parse(input);
+    if (isRemoteSubject(body.subjectType)) return reportRemote(viewer, { ...body, subjectType: body.subjectType });
     const { ownerId, subjectId } = await reportable(viewer, body.subjectType, body.subjectId);
     if (ownerId === viewer.id) throw badRequest('cannot_report_yourself');
     const created = await repository.insertReport(db, {
@@ -298,6 +328,32 @@ export function createModerationService(deps: ModerationServiceDeps) {
       note: body.note.slice(0, REPORT_NOTE_MAX),
       created_at: now(),
     });
+    return { received: true, alreadyReported: !created };
+  }
+
+  /**
+   * A report of a thing of another site: into this site's queue like any other, and, when the member asks, on to its
+   * server as the site's own report (their name is not sent), once per member and thing.
+   */
+  async function reportRemote(
+    viewer: Viewer,
+    body: { subjectType: RemoteSubjectType; subjectId: string; reason: ReportReason; note: string; forward: boolean },
+  ): Promise<{ received: true; alreadyReported: boolean }> {
+    const found = deps.remote ? await deps.remote.reportable(body.subjectType, body.subjectId) : null;
+    if (!found) throw subjectNotFound();
+    const created = await repository.insertReport(db, {
+      id: newId(),
+      reporter_id: viewer.id,
+      subject_type: body.subjectType,
+      subject_id: body.subjectId,
+      reason: body.reason,
+      note: body.note.slice(0, REPORT_NOTE_MAX),
+      created_at: now(),
+    });
+    if (created && body.forward) {
+      // Other software reads the reason as words: the member's note, else the reason's name.
+      await deps.remote!.forward(body.subjectType, body.subjectId, body.note || body.reason.replace(/_/g, ' '));
+    }
     return { received: true, alreadyReported: !created };
   }
 
@@ -366,16 +422,26 @@ export function createModerationService(deps: ModerationServiceDeps) {
             }
           : null;
       }
+      default:
+        return null;
     }
+  }
+
+  async function remoteContent(type: RemoteSubjectType, id: string): Promise<ReportedContent | null> {
+    const found = deps.remote ? await deps.remote.reportedContent(type, id) : null;
+    if (!found) return null;
+    const { host: _host, ...content } = found;
+    return content;
   }
 
   async function queue(viewer: Viewer, query: { page: number; limit: number }) {
     await moderator(viewer);
     const { rows, total } = await repository.openSubjects(db, query.limit, (query.page - 1) * query.limit);
     const [found, pageSubjects] = await Promise.all([repository.openReportsOf(db, rows), subjectsOf(rows)]);
-    const reporters = await deps.hydrator.people(found.map((report) => report.reporter_id));
-    // A report outlives no reporter: one whose account is gone is left out, as before.
+    const reporters = await deps.hydrator.people(found.filter((report) => !report.reporter_host).map((report) => report.reporter_id));
+    // A report outlives no reporter: one whose account is gone is left out, as before. Another site's report is its.
     const reports = found.flatMap((report) => {
+      if (report.reporter_host) return [{ ...report, username: null }];
       const reporter = reporters.get(report.reporter_id);
       return reporter ? [{ ...report, username: reporter.username }] : [];
     });
@@ -393,9 +459,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
           notes: own
             .filter((report) => report.note)
             .slice(0, 5)
-            .map((report) => ({ note: report.note, reporterUsername: report.username ?? '', at: report.created_at })),
+            .map((report) => ({
+              note: report.note,
+              reporterUsername: report.username ?? '',
+              at: report.created_at,
+              ...(report.reporter_host ? { reporterHost: report.reporter_host } : {}),
+            })),
+          reportedBySites: [...new Set(own.flatMap((report) => (report.reporter_host ? [report.reporter_host] : [])))],
           firstReportedAt: row.first_at,
-          content: await content(type, row.subject_id, pageSubjects),
+          content: isRemoteSubject(type) ? await remoteContent(type, row.subject_id) : await content(type, row.subject_id, pageSubjects),
           canHide: HIDEABLE.includes(type),
         };
       }),
@@ -409,7 +481,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       type === 'review'
         ? await one(subjects.reviews, id)
         : type === 'comment'
-          ? await one(subjects.comments, id)
+          ? await one(subjects.comments, id).then((row) => (row?.remote ? undefined : row))
           : type === 'collection'
             ? await one(subjects.collections, id)
             : type === 'message'

@@ -233,6 +233,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     events.on('review.liked', ({ reviewId, authorId, likerId }) => notify('review_like', [authorId], likerId, reviewId));
     // A like from another site: told in the bell like any other (not e-mailed: its person has no profile here).
     events.on('review.liked_remotely', ({ reviewId, authorId, actorId }) => notify('review_like', [authorId], actorId, reviewId));
+    events.on('review.commented_remotely', ({ reviewId, authorId, actorId }) => notify('review_comment', [authorId], actorId, reviewId));
     events.on('data_export.ready', ({ userId, exportId }) => notify('export_ready', [userId], userId, exportId));
     events.on('collection.liked', ({ collectionId, ownerId, likerId }) => notify('collection_like', [ownerId], likerId, collectionId));
     events.on('review.commented', async ({ reviewId, authorId, commenterId, body, replyTo }) => {

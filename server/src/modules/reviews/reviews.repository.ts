@@ -157,6 +157,27 @@ export async function deleteComment(db: DB, id: string): Promise<void> {
   await db.deleteFrom('review_comment').where('id', '=', id).execute();
 }
 
+/** A reply from another site, by its note's id and its author (a remote person). */
+export async function findRemoteComment(db: DB, uri: string, actorId: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('review_comment').selectAll().where('remote_uri', '=', uri).where('user_id', '=', actorId).executeTakeFirst();
+}
+
+/** The replies these people of other sites sent (comments with a note's id). */
+export async function remoteCommentsBy(db: DB, actorIds: readonly string[]): Promise<CommentRow[]> {
+  if (!actorIds.length) return [];
+  return db
+    .selectFrom('review_comment')
+    .selectAll()
+    .where('user_id', 'in', [...actorIds])
+    .where('remote_uri', 'is not', null)
+    .execute();
+}
+
+/** For account deletion: the member's comments (their replies stay, as comments of their own). */
+export async function deleteCommentsBy(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('review_comment').where('user_id', '=', userId).where('remote_uri', 'is', null).execute();
+}
+
 /** A page of a review's comments, in threads, as the audience may see them (their authors' cards come from the hydration layer). */
 export async function comments(db: DB, reviewId: string, audience: Audience, limit: number, offset: number) {
   const viewerId = audience.viewerId;

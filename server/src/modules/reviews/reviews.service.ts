@@ -17,7 +17,7 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
 import { excerptOf, presentReview } from '../../hydration/reviews.presenter.ts';
-import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
+import { COMMENT_MAX, REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 
 export interface ReviewsServiceDeps {
   db: DB;
@@ -36,6 +36,19 @@ export interface ReviewsServiceDeps {
   profileCounters: { shiftCounters(executor: DB, userId: string, deltas: { reviews_count: number }): Promise<void> };
   /** The feed's row for a review, written and removed in the review's transaction (decision 015). */
   activity: ActivityLog;
+  /** People of other sites by id (federation), for the replies they sent; absent with federation off. */
+  remotePeople?: (ids: readonly string[]) => Promise<Map<string, RemoteCommenter>>;
+}
+
+/** The author of a reply from another site, as a comment names them. */
+export interface RemoteCommenter {
+  id: string;
+  /** `name@host` */
+  username: string;
+  name: string;
+  avatarUrl: string | null;
+  /** Their page on their own site. */
+  remoteUrl: string;
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -291,8 +304,20 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
   async function presentComments(rows: readonly repository.CommentRow[], viewerId: string | undefined): Promise<Comment[]> {
     const mentioned = new Set<string>();
     for (const row of rows) for (const match of row.body.matchAll(MENTION)) mentioned.add(match[2]!.toLowerCase());
-    const [existing, people] = await Promise.all([hydrator.idsOfUsernames([...mentioned]), authors(rows.map((row) => row.user_id))]);
+    const remoteIds = rows.filter((row) => row.remote_uri !== null).map((row) => row.user_id);
+    const [existing, people, remote] = await Promise.all([
+      hydrator.idsOfUsernames([...mentioned]),
+      authors(rows.filter((row) => row.remote_uri === null).map((row) => row.user_id)),
+      remoteIds.length && deps.remotePeople ? deps.remotePeople(remoteIds) : new Map<string, RemoteCommenter>(),
+    ]);
     return rows.flatMap((row) => {
+      if (row.remote_uri !== null) {
+        const person = remote.get(row.user_id);
+        if (!person) return [];
+        const { remoteUrl, ...author } = person;
+        const comment = presentComment(row, author, new Map(), viewerId);
+        return [{ ...comment, remote: { url: row.remote_url ?? remoteUrl, personUrl: remoteUrl } }];
+      }
       const author = people.get(row.user_id);
       return author ? [presentComment(row, author, existing, viewerId)] : [];
     });
@@ -378,6 +403,77 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return commentById(id, userId);
   }
 
+  // Replies from other sites (federation): a person there answered a member's review.
+
+  /**
+   * Keeps a reply from another site as a comment on the review, or its edit when that note came before; answers
+   * whether it is new and the review's author (who is told of a new one), or null when the review is not there to
+   * answer (gone, or hidden by a moderator).
+   */
+  async function receiveRemoteComment(reply: {
+    reviewId: string;
+    actorId: string;
+    uri: string;
+    url: string | null;
+    body: string;
+    at: string;
+  }): Promise<{ created: boolean; commentId: string; authorId: string } | null> {
+    const review = await repository.findReview(db, reply.reviewId);
+    if (!review || review.hidden_reason !== null) return null;
+    const body = reply.body.trim().slice(0, COMMENT_MAX);
+    if (!body) return null;
+    const existing = await repository.findRemoteComment(db, reply.uri, reply.actorId);
+    if (existing) {
+      if (existing.body !== body) await repository.updateComment(db, existing.id, body, now());
+      return { created: false, commentId: existing.id, authorId: review.user_id };
+    }
+    const id = newId();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await repository.insertComment(trx, {
+          id,
+          review_id: reply.reviewId,
+          user_id: reply.actorId,
+          body,
+          created_at: reply.at,
+          updated_at: reply.at,
+          edited_at: null,
+          hidden_reason: null,
+          remote_uri: reply.uri,
+          remote_url: reply.url,
+        });
+        await repository.shiftReviewCounter(trx, reply.reviewId, 'comment_count', 1);
+      });
+    } catch (error) {
+      // The same note delivered twice at once: the first one kept it.
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+    return { created: true, commentId: id, authorId: review.user_id };
+  }
+
+  /** A reply from another site edited there (`Update`): its words here follow; whether there was one. */
+  async function editRemoteComment(uri: string, actorId: string, body: string): Promise<boolean> {
+    const existing = await repository.findRemoteComment(db, uri, actorId);
+    const text = body.trim().slice(0, COMMENT_MAX);
+    if (!existing || !text) return false;
+    if (existing.body !== text) await repository.updateComment(db, existing.id, text, now());
+    return true;
+  }
+
+  /** A reply from another site deleted there (`Delete`): gone here too; whether there was one. */
+  async function removeRemoteComment(uri: string, actorId: string): Promise<boolean> {
+    const existing = await repository.findRemoteComment(db, uri, actorId);
+    if (!existing) return false;
+    await deleteComment(existing);
+    return true;
+  }
+
+  /** People of other sites gone (their actor deleted, their server blocked): their replies go with them. */
+  async function removeRemoteCommentsBy(actorIds: readonly string[]): Promise<void> {
+    for (const comment of await repository.remoteCommentsBy(db, actorIds)) await deleteComment(comment);
+  }
+
   async function ownComment(userId: string, commentId: string) {
     const comment = await repository.findComment(db, commentId);
     const missing = () => notFound('comment_not_found');
@@ -438,6 +534,7 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       for (const review of reviews) await catalog.shiftAlbumCounters(trx, review.album_id, { review_count: -1 });
       for (const reviewId of likes) await repository.shiftReviewCounter(trx, reviewId, 'like_count', -1);
       for (const row of commented) await repository.shiftReviewCounter(trx, row.review_id, 'comment_count', -Number(row.n));
+      await repository.deleteCommentsBy(trx, userId);
     });
     for (const review of reviews) catalog.invalidateAlbum(review.album_id);
   }
@@ -525,6 +622,10 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     setLike,
     comments,
     addComment,
+    receiveRemoteComment,
+    editRemoteComment,
+    removeRemoteComment,
+    removeRemoteCommentsBy,
     editComment,
     removeComment,
     testimonials,

@@ -143,3 +143,33 @@ describe('liking a post from another site', () => {
     ]);
   });
 });
+
+describe('reporting a post from another site', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reports it here, and to its site only when the member ticks the box', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/reports') bodies.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ received: true, alreadyReported: false }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<FeedItemCard item={remote(remotePost())} />, {
+      cache: (queryClient) => queryClient.setQueryData(sessionQueryOptions.queryKey, { user: currentUser() }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
+    const forward = within(dialog).getByRole('checkbox', { name: /Also send this report to neodb\.example/ });
+    expect(forward).not.toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(forward);
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ subjectType: 'remote_post', subjectId: 'rp1', reason: 'spam', note: '', forward: true });
+  });
+});

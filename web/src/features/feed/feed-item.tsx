@@ -2,8 +2,8 @@ import type { FeedItem, FeedPerson, FeedReview } from '@hearsay/contracts/feed';
 import type { RemotePost } from '@hearsay/contracts/federation';
 import type { AlbumCard } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { ExternalLink, Globe, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ExternalLink, Flag, Globe, MessageCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { HeartButton } from '../../shared/ui/heart-button.tsx';
 import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
 import { useLikeRemotePost } from './api.ts';
 
@@ -242,6 +243,7 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
           {post.contentHtml ? <RichText html={post.contentHtml} className="mt-2 line-clamp-6 text-sm text-ink" /> : null}
           <footer className="mt-3 flex items-center gap-4 text-sm text-ink-muted">
             <LikeRemotePostButton post={post} kind={kind} />
+            <ReportRemotePostButton post={post} />
             {post.url ? (
               <OutLink href={post.url} className="ml-auto inline-flex items-center gap-1.5 font-medium text-accent hover:underline">
                 {t('item.viewOn', { host: person.host })}
@@ -274,6 +276,26 @@ function LikeRemotePostButton({ post, kind }: { post: RemotePost; kind: RemotePo
         like.mutate({ postId: post.id, liked }, { onError: (cause) => toast.error(errorText(cause, t('item.likeFailed'))) })
       }
     />
+  );
+}
+
+/** Reports a post of another site to this site's moderators, and if the member asks, to that site's too. */
+function ReportRemotePostButton({ post }: { post: RemotePost }) {
+  const { t } = useTranslation('feed');
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <button type="button" className="inline-flex items-center gap-1.5 hover:text-ink" onClick={() => setReporting(true)}>
+        <Flag aria-hidden className="size-3.5" />
+        {t('item.report')}
+      </button>
+      <ReportDialog
+        subject={{ type: 'remote_post', id: post.id }}
+        forwardHost={post.person.host}
+        open={reporting}
+        onOpenChange={setReporting}
+      />
+    </>
   );
 }
 

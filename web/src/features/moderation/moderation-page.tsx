@@ -146,11 +146,16 @@ function ReportedItem({ subject }: { subject: ReportedSubject }) {
         <p className="mt-3 text-sm text-ink">
           {subject.reasons.map((entry) => `${t(`reasons.${entry.reason}`)} (${entry.count})`).join(' · ')}
         </p>
+        {subject.reportedBySites?.length ? (
+          <p className="mt-2 text-sm font-medium text-ink [overflow-wrap:anywhere]">
+            {t('item.reportedBySites', { hosts: subject.reportedBySites.join(', ') })}
+          </p>
+        ) : null}
         {subject.notes.length ? (
-          <ul className="mt-2 flex flex-col gap-1 text-sm text-ink-muted">
+          <ul className="mt-2 flex flex-col gap-1 text-sm text-ink-muted [overflow-wrap:anywhere]">
             {subject.notes.map((note) => (
-              <li key={`${note.reporterUsername}:${note.at}`}>
-                “{note.note}” — @{note.reporterUsername}
+              <li key={`${note.reporterHost ?? note.reporterUsername}:${note.at}`}>
+                “{note.note}” — {note.reporterHost ? t('item.fromSite', { host: note.reporterHost }) : `@${note.reporterUsername}`}
               </li>
             ))}
           </ul>

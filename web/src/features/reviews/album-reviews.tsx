@@ -15,6 +15,7 @@ import {
   useDiscardDraft,
   type ReviewSort,
 } from './api.ts';
+import { AlbumRemoteReviews } from './album-remote-reviews.tsx';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
@@ -98,6 +99,7 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
           <Pagination page={page} pages={reviews.data.totalPages} onPageChange={setPage} />
         </div>
       )}
+      <AlbumRemoteReviews albumId={album.id} />
       <ReviewDialog
         album={album}
         existing={mine.data ?? undefined}

@@ -1,7 +1,7 @@
 import type { ReviewBody } from '@hearsay/contracts/reviews';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
-import { reviewsEndpoints } from '../../shared/lib/endpoints.ts';
+import { federationEndpoints, reviewsEndpoints } from '../../shared/lib/endpoints.ts';
 import { refreshAnswersShowing, type Shown } from '../../shared/lib/refresh.ts';
 import { ensure } from '../../shared/lib/route-data.ts';
 
@@ -11,6 +11,10 @@ export const FIRST_REVIEW_SORT: ReviewSort = 'popular';
 
 export const albumReviewsQueryOptions = (albumId: string, sort: ReviewSort, page: number) =>
   endpointQuery(reviewsEndpoints.albumReviews, { params: { albumId }, query: { sort, page, limit: 10 } });
+
+/** An album's reviews from other sites, five to a page (shown under its own). */
+export const albumRemoteReviewsQueryOptions = (albumId: string, page: number) =>
+  endpointQuery(federationEndpoints.albumReviews, { params: { albumId }, query: { page, limit: 5 } });
 
 /** Your own review of an album, or null: the album page edits it instead of offering to write a second one. */
 export const myAlbumReviewQueryOptions = (albumId: string) =>

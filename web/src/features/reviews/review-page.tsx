@@ -303,10 +303,14 @@ function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewI
     <li className="flex gap-3">
       <Avatar name={comment.author.name} src={comment.author.avatarUrl} size="sm" />
       <div className="min-w-0 flex-1">
-        <p className="text-sm">
-          <Link to={paths.profile(comment.author.username)} className="font-medium text-ink hover:text-accent">
-            {comment.author.name}
-          </Link>{' '}
+        <p className="text-sm [overflow-wrap:anywhere]">
+          {comment.remote ? (
+            <RemoteCommentAuthor comment={comment} remote={comment.remote} />
+          ) : (
+            <Link to={paths.profile(comment.author.username)} className="font-medium text-ink hover:text-accent">
+              {comment.author.name}
+            </Link>
+          )}{' '}
           <span className="text-ink-muted">
             {formatDate(comment.createdAt, i18n.language, 'dateTime')}
             {comment.editedAt ? ` · ${t('card.edited')}` : ''}
@@ -387,6 +391,28 @@ function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewI
         {replies}
       </div>
     </li>
+  );
+}
+
+/**
+ * The author of a reply from another site: their name linking to their page there, their handle and site, and the
+ * reply as it stands there. Those pages are the other site's (`ugc`, `nofollow`).
+ */
+function RemoteCommentAuthor({ comment, remote }: { comment: Comment; remote: NonNullable<Comment['remote']> }) {
+  const { t } = useTranslation('reviews');
+  const host = comment.author.username.split('@').pop() ?? '';
+  return (
+    <>
+      <a href={remote.personUrl} target="_blank" rel="noopener nofollow ugc" className="font-medium text-ink hover:text-accent">
+        {comment.author.name}
+      </a>{' '}
+      <span className="text-ink-muted">
+        @{comment.author.username} · {t('comments.fromHost', { host })} ·{' '}
+        <a href={remote.url} target="_blank" rel="noopener nofollow ugc" className="text-accent hover:underline">
+          {t('comments.viewOn', { host })}
+        </a>
+      </span>
+    </>
   );
 }
 

@@ -12,26 +12,30 @@ import { useErrorText } from '../i18n/error-text.ts';
 
 /**
  * Reports something to the moderators with a reason and a note. A profile is named by its username, anything else
- * by its id. The reporter is told it was received (or that they had reported it already: it counts once).
+ * by its id. The reporter is told it was received (or that they had reported it already: it counts once). Something of
+ * another site (`forwardHost`) may also be reported to that site's moderators, by this site and without the reporter's name.
  */
 export function ReportDialog({
   subject,
   open,
   onOpenChange,
+  forwardHost,
 }: {
   subject: { type: ReportSubjectType; id: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  forwardHost?: string;
 }) {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
+  const [forward, setForward] = useState(false);
   const report = useReport();
   const send = () =>
     report.mutate(
-      { subjectType: subject.type, subjectId: subject.id, reason: reason!, note },
+      { subjectType: subject.type, subjectId: subject.id, reason: reason!, note, ...(forwardHost ? { forward } : {}) },
       {
         onSuccess: (receipt) => {
           onOpenChange(false);
@@ -76,6 +80,23 @@ export function ReportDialog({
             rows={3}
             onValueChange={setNote}
           />
+          {forwardHost ? (
+            <label className="flex items-start gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]"
+                checked={forward}
+                onChange={(event) => setForward(event.target.checked)}
+                aria-describedby={`${id}-forward-hint`}
+              />
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {t('report.forward', { host: forwardHost })}
+                <span id={`${id}-forward-hint`} className="block text-ink-muted">
+                  {t('report.forwardHint')}
+                </span>
+              </span>
+            </label>
+          ) : null}
           <FormButtons cancelLabel={t('report.cancel')} onCancel={() => onOpenChange(false)}>
             <Button type="submit" disabled={!reason || report.isPending}>
               {t('report.send')}
