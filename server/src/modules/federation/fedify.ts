@@ -186,10 +186,29 @@ export function createFederationFramework(deps: FederationFrameworkDeps): Federa
 }
 
 /**
+ * Key pairs already read, by database and owner. An actor's keys never change once made, and reading a private RSA key
+ * is heavy work on the server's thread, which every inbox post would otherwise do (the site's key fetches the sender's).
+ */
+const readKeyPairs = new WeakMap<DB, Map<string, Promise<webcrypto.CryptoKeyPair[]>>>();
+const READ_KEY_PAIRS_KEPT = 1000;
+
+/**
  * An actor's key pairs, made the first time they are asked for: RSA for draft-cavage signatures (Mastodon) and Ed25519
  * for RFC 9421 and object proofs.
  */
-export async function keyPairs(db: DB, owner: string): Promise<webcrypto.CryptoKeyPair[]> {
+export function keyPairs(db: DB, owner: string): Promise<webcrypto.CryptoKeyPair[]> {
+  let kept = readKeyPairs.get(db);
+  if (!kept) readKeyPairs.set(db, (kept = new Map()));
+  const known = kept.get(owner);
+  if (known) return known;
+  const reading = readOrMakeKeyPairs(db, owner);
+  if (kept.size >= READ_KEY_PAIRS_KEPT) kept.clear();
+  kept.set(owner, reading);
+  reading.catch(() => kept.delete(owner));
+  return reading;
+}
+
+async function readOrMakeKeyPairs(db: DB, owner: string): Promise<webcrypto.CryptoKeyPair[]> {
   let rows = await repository.keysOf(db, owner);
   if (rows.length < 2) {
     const now = new Date().toISOString();
