@@ -5,11 +5,7 @@
  */
 import { EXPORT_FILES, type HearsayExport } from '@hearsay/contracts/data-export';
 import { unzipSync } from 'fflate';
-import { generateCryptoKeyPair } from '@fedify/fedify';
-import { signRequest } from '@fedify/fedify/sig';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
 import { ACTIVITYSTREAMS, startRemoteActor } from './remote-actor.ts';
@@ -47,78 +43,23 @@ async function adminOf(server: ServerProcess, email: string): Promise<string> {
 }
 
 /**
- * A stand-in for a Mastodon server on loopback: one account whose actor document and key it serves, sending what a
- * Mastodon user's replies look like, signed as Mastodon signs (draft-cavage). Hearsay itself sends no replies to
- * other sites' posts, so this is how one reaches a real Hearsay process.
+ * A Mastodon account on loopback (remote-actor.ts) that replies to and reports on members' reviews, and accepts follows
+ * at once; `neodb` reads a NeoDB fixture as if this server had sent it.
  */
 async function mastodonStandIn() {
-  const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  const spki = Buffer.from(await crypto.subtle.exportKey('spki', keys.publicKey)).toString('base64');
-  const pem = `-----BEGIN PUBLIC KEY-----\n${spki.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----\n`;
-  let base = '';
-  const server: Server = createServer((request, response) => {
-    if (request.method === 'GET' && request.url?.startsWith('/users/mallory')) {
-      response.writeHead(200, { 'content-type': 'application/activity+json' });
-      response.end(
-        JSON.stringify({
-          '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
-          id: `${base}/users/mallory`,
-          type: 'Person',
-          preferredUsername: 'mallory',
-          name: 'Mallory Mastodon',
-          url: `${base}/@mallory`,
-          inbox: `${base}/users/mallory/inbox`,
-          endpoints: { sharedInbox: `${base}/inbox` },
-          publicKey: { id: `${base}/users/mallory#main-key`, owner: `${base}/users/mallory`, publicKeyPem: pem },
-        }),
-      );
-      return;
-    }
-    if (request.method !== 'POST') {
-      response.writeHead(404).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      response.writeHead(202).end();
-      // Mastodon accepts a follow of an unlocked account at once, to the follower's server.
-      const activity = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { type?: string; actor?: string };
-      if (activity.type === 'Follow' && activity.actor) {
-        void send(`${new URL(activity.actor).origin}/ap/inbox`, {
-          id: `${base}/users/mallory#accepts/1`,
-          type: 'Accept',
-          object: activity,
-        });
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const actor = `${base}/users/mallory`;
-  /** Posts an activity to an inbox, signed with mallory's key. */
-  async function send(inbox: string, activity: Record<string, unknown>) {
-    const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', actor, ...activity });
-    const request = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body });
-    const signed = await signRequest(request, keys.privateKey, new URL(`${actor}#main-key`), {
-      spec: 'draft-cavage-http-signatures-12',
-      body: new TextEncoder().encode(body).buffer,
-    });
-    return fetch(signed);
-  }
+  const mallory = await startRemoteActor({ name: 'mallory', displayName: 'Mallory Mastodon', acceptsFollows: true });
   return {
-    base,
-    actor,
-    host: new URL(base).host,
-    send,
-    /** A NeoDB fixture as this stand-in would send it: its author mallory, its addresses on this server. */
+    base: mallory.base,
+    actor: mallory.uri,
+    host: mallory.host,
+    send: mallory.post,
     neodb(name: string): Record<string, unknown> {
       const text = readFileSync(new URL(`../fixtures/federation/neodb/${name}`, import.meta.url), 'utf8')
-        .replaceAll('https://neodb.example/@ines@neodb.example/', actor)
-        .replaceAll('https://neodb.example', base);
+        .replaceAll('https://neodb.example/@ines@neodb.example/', mallory.uri)
+        .replaceAll('https://neodb.example', mallory.base);
       return JSON.parse(text) as Record<string, unknown>;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: mallory.close,
   };
 }
 
@@ -845,7 +786,7 @@ describe('an operator blocking a whole server', () => {
 
 describe('an inbox is a public write endpoint', () => {
   it('takes a signed activity once: unsigned, tampered with, replayed or signed long ago, it is refused', async () => {
-    const mallory = await startRemoteActor('mallory');
+    const mallory = await startRemoteActor({ name: 'mallory' });
     try {
       const inbox = `${a.url}/ap/users/${alice.id}/inbox`;
       const aliceUri = `${a.url}/ap/users/${alice.id}`;

@@ -1,18 +1,15 @@
 /**
- * A hostile inbox flood: a real Hearsay process receives 10,000 activities signed by a server of another site (a small
- * server here, serving its actor and key, which signs each activity with Fedify), while /healthz is asked again and
- * again from a thread of its own. The inbox checks each signature and queues a job, or refuses the server with 429
- * once it has too many activities waiting; nothing of the handling happens on the request path, so /healthz stays
- * quick. Every activity taken is handled in the end, and one refused is taken when sent again.
+ * A hostile inbox flood: a real Hearsay process receives 10,000 activities signed by a server of another site (the
+ * test's stand-in, ../federation/remote-actor.ts, serving its actor and key and signing as Mastodon does), while
+ * /healthz is asked again and again from a thread of its own. The inbox checks each signature and queues a job, or
+ * refuses the server with 429 once it has too many activities waiting; nothing of the handling happens on the request
+ * path, so /healthz stays quick. Every activity taken is handled in the end, and one refused is taken when sent again.
  */
-import { signRequest } from '@fedify/fedify/sig';
 import { sql } from 'kysely';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { webcrypto } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/platform/db/index.ts';
+import { startRemoteActor, type RemoteActor, type SignedPost } from '../federation/remote-actor.ts';
 import { call, emptyDatabase, signUp, startServer, stopAll, temporaryDirectory, type ServerProcess } from '../processes.ts';
 
 const FLOOD = 10_000;
@@ -26,69 +23,21 @@ const METRICS_TOKEN = 'inbox-flood-metrics-token';
 const directory = temporaryDirectory('inbox-flood');
 let database: { url: string; drop(): Promise<void> };
 let hearsay: ServerProcess;
-let remote: Server;
-let remoteUrl: string;
-let keys: webcrypto.CryptoKeyPair;
-/** What the other site's inbox was sent (Hearsay's Follow). */
-const received: { id?: string; type?: string }[] = [];
+/** The other site's person whose activities flood the inbox (remote-actor.ts). */
+let remote: RemoteActor;
 let member: { id: string; cookie: string };
 
-const actorUrl = () => `${remoteUrl}/users/flood`;
+const actorUrl = () => remote.uri;
+const sharedInbox = () => `${hearsay.url}/ap/inbox`;
 
-/** The other site: its actor (with its public key) and an inbox that takes anything. */
-async function startRemote(): Promise<void> {
-  const publicPem = `-----BEGIN PUBLIC KEY-----\n${Buffer.from(await crypto.subtle.exportKey('spki', keys.publicKey)).toString('base64')}\n-----END PUBLIC KEY-----\n`;
-  remote = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'POST' && request.url === '/users/flood/inbox') {
-        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string; type?: string });
-        response.writeHead(202).end();
-        return;
-      }
-      if (request.method === 'GET' && request.url === '/users/flood') {
-        response.writeHead(200, { 'content-type': 'application/activity+json' }).end(
-          JSON.stringify({
-            '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
-            id: actorUrl(),
-            type: 'Person',
-            preferredUsername: 'flood',
-            name: 'Flood',
-            inbox: `${actorUrl()}/inbox`,
-            publicKey: { id: `${actorUrl()}#main-key`, owner: actorUrl(), publicKeyPem: publicPem },
-          }),
-        );
-        return;
-      }
-      response.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
-}
-
-/** An activity of the flood actor, signed as Mastodon signs (draft-cavage, RSA), for the site's shared inbox. */
-async function signed(activity: Record<string, unknown>): Promise<Request> {
-  const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', actor: actorUrl(), ...activity });
-  const request = new Request(`${hearsay.url}/ap/inbox`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
-    body,
-  });
-  return signRequest(request, keys.privateKey, new URL(`${actorUrl()}#main-key`), {
-    spec: 'draft-cavage-http-signatures-12',
-    body: new TextEncoder().encode(body).buffer,
-  });
-}
-
-async function send(request: Request): Promise<Response> {
-  const response = await fetch(request, { signal: AbortSignal.timeout(30_000) });
+/** Sends a post signed beforehand. */
+async function send(signed: SignedPost): Promise<Response> {
+  const response = await fetch(sharedInbox(), { method: 'POST', ...signed, signal: AbortSignal.timeout(30_000) });
   await response.body?.cancel();
   return response;
 }
 
-const post = async (activity: Record<string, unknown>) => send(await signed(activity));
+const post = (activity: Record<string, unknown>) => remote.post(sharedInbox(), activity);
 
 /** A rating of an album, as another site would share it: one post each. */
 const rating = (index: number) => {
@@ -158,12 +107,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 }
 
 beforeAll(async () => {
-  keys = await crypto.subtle.generateKey(
-    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['sign', 'verify'],
-  );
-  await startRemote();
+  remote = await startRemoteActor({ name: 'flood', displayName: 'Flood' });
   database = await emptyDatabase(directory.path);
   hearsay = await startServer({
     databaseUrl: database.url,
@@ -175,7 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopAll();
-  await new Promise((resolve) => remote?.close(resolve));
+  await remote?.close();
   await database?.drop();
   directory.remove();
 });
@@ -187,7 +131,7 @@ describe('a hostile inbox flood', () => {
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     await call(hearsay, 'PUT', `/api/federation/people/${found.body.person.id}/follow`, { cookie: member.cookie });
     const follow = await eventually(
-      async () => received.find((activity) => activity.type === 'Follow'),
+      async () => remote.received.find((activity) => activity.type === 'Follow'),
       (activity) => activity !== undefined,
       'the follow delivered',
     );
@@ -199,8 +143,8 @@ describe('a hostile inbox flood', () => {
     );
 
     // Signed beforehand, so that the sender's own work does not share the machine with the site while it is timed.
-    const flood: Request[] = [];
-    for (let index = 0; index < FLOOD; index++) flood.push(await signed(rating(index)));
+    const flood: SignedPost[] = [];
+    for (let index = 0; index < FLOOD; index++) flood.push(await remote.sign(sharedInbox(), rating(index)));
     // Read once, so that the site's own event-loop figures cover the flood alone (each read starts them again).
     await scrape();
     const health = sampleHealth(hearsay.url);
