@@ -12,6 +12,7 @@ export const ANSWERS_SHOWING = {
     'catalog.discover',
     'collections.collection',
     'federation.albumReviews',
+    'federation.person',
     'feed.page',
     'feed.sidebar',
     'journal.list',
@@ -43,6 +44,7 @@ export const ANSWERS_SHOWING = {
     'catalog.discover',
     'collections.collection',
     'federation.albumReviews',
+    'federation.person',
     'feed.page',
     'feed.sidebar',
     'journal.list',
@@ -67,6 +69,7 @@ export const ANSWERS_SHOWING = {
   likes: [
     'collections.collection',
     'federation.albumReviews',
+    'federation.person',
     'feed.page',
     'feed.sidebar',
     'reviews.albumReviews',
