@@ -35,7 +35,16 @@ const CARDS: Record<string, z.ZodObject> = {
   FeedCollection: FeedCollectionSchema,
 };
 const keysOf = (keys: readonly string[]) => [...keys].sort().join(',');
-const CARD_BY_KEYS = new Map(Object.entries(CARDS).map(([card, schema]) => [keysOf(Object.keys(schema.shape)), card]));
+/** A card is known by all its keys, and by its required ones alone (an answer leaves an optional key out). */
+const CARD_BY_KEYS = new Map(
+  Object.entries(CARDS).flatMap(([card, schema]) => {
+    const required = Object.keys(schema.shape).filter((key) => !(schema.shape[key] as z.ZodType).safeParse(undefined).success);
+    return [
+      [keysOf(Object.keys(schema.shape)), card],
+      [keysOf(required), card],
+    ] as const;
+  }),
+);
 
 /** `path: card` for every card-shaped object under `value` that no presenter made; `seen` gathers the cards met. */
 function unpresentedCards(value: unknown, path: string, seen: Set<string>): string[] {
@@ -66,6 +75,8 @@ function cardsInSchema(schema: z.ZodType): Set<string> {
 const NOT_DRIVEN: Record<string, string> = {
   'POST /api/musicbrainz/release-groups/:mbid':
     'MusicBrainz is off in tests; its card is the one POST /api/albums answers (presentAlbumCards)',
+  'GET /api/federation/people/:personId':
+    'needs a person of another site, which only the two-site test makes; its posts are presented by the one presentPosts that GET /api/albums/:albumId/remote-reviews answers through (presentAlbumCards)',
 };
 
 let t: TestApp;
