@@ -20,10 +20,14 @@ export const albumRemoteReviewsQueryOptions = (albumId: string, page: number) =>
 export const myAlbumReviewQueryOptions = (albumId: string) =>
   queryOptions({ ...endpointQuery(reviewsEndpoints.mine, { params: { albumId } }), select: (answer) => answer.review });
 
-/** What an album page's reviews section shows first (part of the album route's data): its reviews, and a member's own. */
+/**
+ * What an album page's reviews section shows first (part of the album route's data): its reviews, a member's own, and
+ * the first reviews from other sites.
+ */
 export const prefetchAlbumReviews = (client: QueryClient, albumId: string, signedIn: boolean) =>
   Promise.all([
     ensure(client, albumReviewsQueryOptions(albumId, FIRST_REVIEW_SORT, 1)),
+    ensure(client, albumRemoteReviewsQueryOptions(albumId, 1)),
     signedIn && ensure(client, myAlbumReviewQueryOptions(albumId)),
   ]);
 
