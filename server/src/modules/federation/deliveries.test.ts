@@ -68,10 +68,11 @@ describe('deliveries that failed every try', () => {
     await delivery('http://slow.example/inbox', 1);
     const listed = await eventually(
       async () => (await deliveries(admin)).json(),
-      // Both tried: the jobs run in either order.
+      // Both tried, in either order, and each try finished (a retry is queued before its try is marked done).
       (body) =>
         body.servers?.find((server: { host: string }) => server.host === 'down.example:8080')?.failed === 1 &&
-        body.servers?.find((server: { host: string }) => server.host === 'slow.example')?.held === 1,
+        body.servers?.find((server: { host: string }) => server.host === 'slow.example')?.held === 1 &&
+        body.servers?.every((server: { queued: number }) => server.queued === 0),
     );
     expect(listed.servers).toEqual([
       {
