@@ -15,8 +15,8 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { HeartButton } from '../../shared/ui/heart-button.tsx';
 import { LikeReviewButton } from '../../shared/ui/like-review-button.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
+import { RemotePostContent } from '../../shared/ui/remote-post-content.tsx';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
-import { RichText } from '../../shared/ui/rich-text.tsx';
 import { useLikeRemotePost } from './api.ts';
 
 /** What this site's own people did (a person of another site's post is a `remote` item). */
@@ -180,9 +180,8 @@ function OutLink({ href, className, children }: { href: string | null; className
  */
 function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
   const { t, i18n } = useTranslation('feed');
-  const { person, album } = post;
-  const albumTitle = album?.title ?? post.albumTitle;
-  const artist = album?.artistCredit ?? post.albumArtist;
+  const { person } = post;
+  const albumTitle = post.album?.title ?? post.albumTitle;
   // Words with no rating and no title are a post of another kind (a listen, an album put in a list): its words say which.
   const kind: RemotePostKind =
     post.title || (post.contentHtml && post.rating !== null) ? 'review' : post.rating !== null ? 'rating' : 'post';
@@ -221,26 +220,7 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
         </time>
       </header>
       <div className="mt-3 flex gap-4">
-        {album ? (
-          <Link to={paths.album(album.slug)} className="w-16 shrink-0 sm:w-20" aria-label={album.title}>
-            <AlbumCover src={album.coverUrl} alt="" />
-          </Link>
-        ) : null}
-        <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-          <p className="text-sm text-ink-muted">
-            {album ? (
-              <Link to={paths.album(album.slug)} className="font-medium text-ink hover:text-accent">
-                {albumTitle}
-              </Link>
-            ) : (
-              <span className="font-medium text-ink">{albumTitle}</span>
-            )}
-            {artist ? ` · ${artist}` : null}
-          </p>
-          {post.title ? <h3 className="mt-1 font-display text-base font-semibold text-ink">{post.title}</h3> : null}
-          {post.rating !== null ? <RatingStars value={post.rating} size="xs" className="mt-1" /> : null}
-          {/* Sanitised by the server when it arrived, as this site's own reviews are. */}
-          {post.contentHtml ? <RichText html={post.contentHtml} className="mt-2 line-clamp-6 text-sm text-ink" /> : null}
+        <RemotePostContent post={post} clamp>
           <footer className="mt-3 flex items-center gap-4 text-sm text-ink-muted">
             <LikeRemotePostButton post={post} kind={kind} />
             <ReportRemotePostButton post={post} />
@@ -251,7 +231,7 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
               </OutLink>
             ) : null}
           </footer>
-        </div>
+        </RemotePostContent>
       </div>
     </article>
   );

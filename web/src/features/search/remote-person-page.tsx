@@ -1,23 +1,20 @@
 import type { RemotePersonPage as RemotePersonPageData, RemotePost } from '@hearsay/contracts/federation';
-import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
-import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
-import { RatingStars } from '../../shared/ui/rating-stars.tsx';
-import { RichText } from '../../shared/ui/rich-text.tsx';
+import { RemotePostContent } from '../../shared/ui/remote-post-content.tsx';
 import { PageLoading } from '../../shared/ui/skeleton.tsx';
 import { remotePersonQueryOptions, useRemotePersonAction } from './api.ts';
 
@@ -144,31 +141,9 @@ function RemotePersonView({ data, onPageChange }: { data: RemotePersonPageData; 
 /** One rating or review of theirs: the album (ours when it could be matched), the rating, the words, and where it lives. */
 function RemotePostRow({ post, host }: { post: RemotePost; host: string }) {
   const { t, i18n } = useTranslation('search');
-  const { album } = post;
-  const title = album?.title ?? post.albumTitle;
-  const artist = album?.artistCredit ?? post.albumArtist;
   return (
     <li className="flex gap-4 rounded-2xl border border-line bg-surface p-4">
-      {album ? (
-        <Link to={paths.album(album.slug)} className="w-16 shrink-0 sm:w-20" aria-label={album.title}>
-          <AlbumCover src={album.coverUrl} alt="" />
-        </Link>
-      ) : null}
-      <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-        <p className="text-sm text-ink-muted">
-          {album ? (
-            <Link to={paths.album(album.slug)} className="font-medium text-ink hover:text-accent">
-              {title}
-            </Link>
-          ) : (
-            <span className="font-medium text-ink">{title}</span>
-          )}
-          {artist ? ` · ${artist}` : null}
-        </p>
-        {post.title ? <h3 className="mt-1 font-display text-base font-semibold text-ink">{post.title}</h3> : null}
-        {post.rating !== null ? <RatingStars value={post.rating} size="xs" className="mt-1" /> : null}
-        {/* Sanitised by the server when it arrived. */}
-        {post.contentHtml ? <RichText html={post.contentHtml} className="mt-2 text-sm text-ink" /> : null}
+      <RemotePostContent post={post}>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 text-xs text-ink-muted">
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, i18n.language)}</time>
           {post.url ? (
@@ -183,7 +158,7 @@ function RemotePostRow({ post, host }: { post: RemotePost; host: string }) {
             </a>
           ) : null}
         </p>
-      </div>
+      </RemotePostContent>
     </li>
   );
 }
