@@ -39,6 +39,9 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker keeps its files for offline (decision 083): only the spec about it lets it run
+    // (installable-app.spec.ts), so every other test sees the network as the server answers.
+    serviceWorkers: 'block',
   },
   projects: [
     {
@@ -46,7 +49,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
       // The layout and accessibility passes set their own screen and do not depend on the database: they run once,
       // in the phone project (SQLite only).
-      testIgnore: /screenshots\.spec|phone-layout\.spec|accessibility\.spec/,
+      testIgnore: /screenshots\.spec|phone-layout\.spec|accessibility\.spec|share-target\.spec|phone-app\.spec/,
       // On PostgreSQL the server tests already run every query (search, messages, imports and blocking included); the
       // browser pass there is a smoke run of the journeys that lean hardest on the database through the pages
       // (sign-up and sessions, ratings, the feed, privacy) and the sweep of hostile page addresses (a value the API
@@ -62,7 +65,8 @@ export default defineConfig({
           {
             name: 'phone',
             use: { ...devices['Pixel 7'], launchOptions: chromium },
-            testMatch: /(phone-layout|accessibility|shell|landing|catalog|collections|discovery|messages)\.spec/,
+            testMatch:
+              /(phone-layout|accessibility|shell|landing|installable-app|offline-queue|share-target|phone-app|catalog|collections|discovery|messages|genres|editions|favourite-albums|track-ratings|charts)\.spec/,
             // Which routes answer, and the content security policy, are the same on any screen: desktop checks them.
             grepInvert: /shell\.spec\.ts (routes|content security policy) /,
           },

@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { minimal2023Preset } from '@vite-pwa/assets-generator/config';
 import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.HEARSAY_API_URL ?? 'http://localhost:3000';
 
@@ -29,14 +31,84 @@ function fontsThatDoNotSwap(): Plugin {
   };
 }
 
+/** The brand colour behind the icon where a platform wants a full square (maskable and Apple icons). */
+const ICON_BACKGROUND = '#c2410c';
+/** The page's canvas (`--canvas` in index.css, light): what an installed app shows while it opens. */
+const CANVAS_LIGHT = '#faf8f5';
+
+/**
+ * The installable app (decision 083): the web manifest, the icons every platform asks for (made at build time from
+ * `public/favicon.svg`, never committed) and our own service worker (`src/service-worker/sw.ts`), given the list of
+ * files to keep. The app registers the worker itself, after the page has loaded (`app/installable-app/`).
+ */
+function installableApp() {
+  const padded = { padding: 0.3, resizeOptions: { fit: 'contain', background: ICON_BACKGROUND } } as const;
+  const preset = {
+    ...minimal2023Preset,
+    maskable: { ...minimal2023Preset.maskable, ...padded },
+    apple: { ...minimal2023Preset.apple, ...padded },
+  };
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    pwaAssets: {
+      image: 'public/favicon.svg',
+      preset,
+      overrideManifestIcons: true,
+      // index.html has a theme colour for each colour scheme already.
+      injectThemeColor: false,
+    },
+    manifest: {
+      id: '/',
+      name: 'Hearsay',
+      short_name: 'Hearsay',
+      description: 'Rate, review and discover albums through people, not algorithms.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: CANVAS_LIGHT,
+      background_color: CANVAS_LIGHT,
+      categories: ['music', 'social', 'entertainment'],
+      shortcuts: [
+        { name: 'Search', url: '/search' },
+        { name: 'Rate what you played', short_name: 'Rate', url: '/library?tab=played' },
+        { name: 'Notifications', url: '/notifications' },
+        { name: 'Messages', url: '/messages' },
+      ],
+      // The share page reads these (another part of the app, issue #69).
+      share_target: { action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
+    },
+    injectManifest: {
+      // The app's code and styles and its Latin fonts, so it starts offline. Noto Sans JP (over a hundred subsets) is
+      // kept as pages use it instead (sw.ts). The server's page template is kept under its own address (sw.ts).
+      globPatterns: ['**/*.{js,css,html,ico,png,svg}', 'assets/{inter,fraunces}-*.woff2'],
+      globIgnores: ['.vite/**', 'og-default.png', 'sw.js'],
+      manifestTransforms: [
+        async (entries) => ({
+          manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: 'app-shell.html' } : entry)),
+          warnings: [],
+        }),
+      ],
+      // The framework chunk is larger than Workbox keeps by default.
+      maximumFileSizeToCacheInBytes: 3_000_000,
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), fontsThatDoNotSwap()],
+  plugins: [react(), tailwindcss(), fontsThatDoNotSwap(), ...(isSsrBuild ? [] : [installableApp()])],
   server: {
     port: 5173,
     // The API, covers, uploads and the realtime socket live on the Hearsay server.
     proxy: {
       // `/api` itself is the web app's page about the API; everything under it is the API.
       '^/api/': { target: apiTarget, changeOrigin: false },
+      // The ListenBrainz-compatible API for music players.
+      '^/1/': { target: apiTarget },
       '/covers': { target: apiTarget },
       '/uploads': { target: apiTarget },
       '/realtime': { target: apiTarget, ws: true },

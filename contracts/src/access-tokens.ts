@@ -6,9 +6,11 @@ import { errorResponses } from './errors.ts';
 /**
  * Personal access tokens (Settings → Security): a member's own scripts and tools call the API with
  * `Authorization: Bearer hsy_…`. `read` allows GET and HEAD; `write` also allows POST, PUT, PATCH and DELETE.
- * No token reaches the account's security (tokens, password, two-factor, sessions, sign-in, deleting the account).
+ * `listens:write` is for a music player: it submits and reads listens through the ListenBrainz-compatible API
+ * (`/1/…`, `Authorization: Token hsy_…`) and reaches nothing else. No token reaches the account's security (tokens,
+ * password, two-factor, sessions, sign-in, deleting the account).
  */
-export const TOKEN_SCOPES = ['read', 'write'] as const;
+export const TOKEN_SCOPES = ['read', 'write', 'listens:write'] as const;
 export const TokenScopeSchema = z.enum(TOKEN_SCOPES, { error: 'token_scopes' });
 export type TokenScope = z.infer<typeof TokenScopeSchema>;
 
@@ -29,7 +31,7 @@ export const CreateTokenBodySchema = z.object({
     .min(1, { error: 'token_name_required' })
     .max(TOKEN_NAME_MAX, { error: 'token_name_too_long' }),
   /** `write` implies `read`: a token with `["write"]` gets both. */
-  scopes: z.array(TokenScopeSchema).min(1, { error: 'token_scope_required' }).max(2),
+  scopes: z.array(TokenScopeSchema).min(1, { error: 'token_scope_required' }).max(TOKEN_SCOPES.length),
   expiresIn: TokenExpirySchema.default('90d'),
   /**
    * The current password: a session alone cannot mint a credential that outlives it. Members who sign in only

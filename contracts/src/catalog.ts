@@ -73,10 +73,16 @@ export const AlbumCardSchema = z.object({
 export type AlbumCard = z.infer<typeof AlbumCardSchema>;
 
 export const TrackSchema = z.object({
+  id: z.string(),
   disc: z.number().int(),
   position: z.number().int(),
   title: z.string().max(TRACK_TITLE_MAX),
   durationMs: z.number().int().nullable(),
+  /** Average of members' ratings of the track, one decimal; null until someone rates it (decision 078). */
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  /** The signed-in person's own rating of the track, when there is one. */
+  viewerRating: z.number().nullable(),
 });
 export type Track = z.infer<typeof TrackSchema>;
 
@@ -199,12 +205,74 @@ export const ArtistRefParamsSchema = z.object({ artistId: z.string().min(1).max(
 
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 
+/** Whose ratings a chart counts: everyone's (trust-weighted, precomputed), or those of the people the viewer follows. */
+export const CHART_SCOPES = ['everyone', 'following'] as const;
+export type ChartScope = (typeof CHART_SCOPES)[number];
+
+/** A slug as genres and descriptors have them. */
+const sliceSlug = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/**
+ * A slice of the charts (decision 081): when the ratings were made (`period`), which albums (release `year` or
+ * `decade`, `genre` with its children, `descriptor`, the artist's `country` as ISO 3166-1 alpha-2, release `type`)
+ * and whose ratings count (`scope`). `chartPermalink` writes the one address of each slice.
+ */
 export const ChartQuerySchema = PageQuerySchema.extend({
   period: z.enum(CHART_PERIODS).default('week'),
-  genre: z.string().min(1).max(80).optional(),
+  genre: sliceSlug.optional(),
+  descriptor: sliceSlug.optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((code) => code.toUpperCase())
+    .optional(),
+  type: z.enum(RELEASE_TYPES).optional(),
   year: z.coerce.number().int().min(1900).max(2100).optional(),
+  decade: z.coerce
+    .number()
+    .int()
+    .min(1900)
+    .max(2090)
+    .refine((value) => value % 10 === 0, { message: 'a decade is written by its first year (1990)' })
+    .optional(),
+  scope: z.enum(CHART_SCOPES).default('everyone'),
+}).refine((query) => query.year === undefined || query.decade === undefined, {
+  message: 'a chart is of one release year or one decade, not both',
+  path: ['decade'],
 });
 export type ChartQuery = z.infer<typeof ChartQuerySchema>;
+
+/** The parts of a slice its address names, in the order the address writes them. */
+export type ChartSliceParams = Partial<
+  Pick<ChartQuery, 'period' | 'scope' | 'year' | 'decade' | 'genre' | 'descriptor' | 'country' | 'type' | 'page'>
+>;
+
+/**
+ * The one address of a chart slice: `/trending` with the parts that differ from the defaults (week, everyone, page 1),
+ * always in the same order, so that every way of asking for a slice shares one canonical address.
+ */
+export function chartPermalink(slice: ChartSliceParams): string {
+  const parts: [string, string | number | undefined][] = [
+    ['period', slice.period && slice.period !== 'week' ? slice.period : undefined],
+    ['year', slice.year],
+    ['decade', slice.decade],
+    ['genre', slice.genre],
+    ['descriptor', slice.descriptor],
+    ['country', slice.country?.toUpperCase()],
+    ['type', slice.type],
+    ['scope', slice.scope && slice.scope !== 'everyone' ? slice.scope : undefined],
+    ['page', slice.page && slice.page > 1 ? slice.page : undefined],
+  ];
+  const query = parts
+    .filter((part): part is [string, string | number] => part[1] !== undefined && part[1] !== '')
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return query ? `/trending?${query}` : '/trending';
+}
 
 export const ChartEntrySchema = z.object({
   rank: z.number().int(),
@@ -221,7 +289,10 @@ export const ChartSchema = pageOf(ChartEntrySchema).extend({
   period: z.enum(CHART_PERIODS),
   /** Start of the period (ISO date-time), null for all time. */
   since: z.string().nullable(),
-  /** m: how many "average" ratings every album starts with; C: the mean rating over the period. */
+  /**
+   * m: how many "average" ratings every album starts with; C: the mean rating over the period (trust-weighted for
+   * everyone's ratings).
+   */
   priorWeight: z.number(),
   meanRating: z.number(),
   minRatings: z.number().int(),
@@ -230,6 +301,24 @@ export const ChartSchema = pageOf(ChartEntrySchema).extend({
    * (each with its count): a young site shows what its members rated rather than nothing.
    */
   provisional: z.boolean(),
+  /** The slice shown, as asked: its address is `chartPermalink` of it. */
+  slice: z.object({
+    genre: z.object({ slug: z.string(), name: z.string() }).nullable(),
+    descriptor: z
+      .object({ slug: z.string(), name: z.string(), names: z.record(z.string(), z.string()).describe('The name in each language.') })
+      .nullable(),
+    country: z.string().nullable(),
+    type: z.enum(RELEASE_TYPES).nullable(),
+    year: z.number().int().nullable(),
+    decade: z.number().int().nullable(),
+    scope: z.enum(CHART_SCOPES),
+  }),
+  /** The canonical address of this slice (path and query), for sharing. */
+  permalink: z.string(),
+  /** Whether each rating counted by its rater's standing (new accounts count less, decision 081). */
+  trustWeighted: z.boolean(),
+  /** When the job last counted everyone's ratings (ISO); null when counted for this answer. */
+  computedAt: z.string().nullable(),
 });
 export type Chart = z.infer<typeof ChartSchema>;
 
@@ -282,7 +371,8 @@ export const catalogEndpoints = {
     tags,
     summary: 'One album by id or slug, with tracks and rating distribution',
     params: AlbumRefParamsSchema,
-    responses: { 200: AlbumDetailSchema, ...errorResponses(400, 404) },
+    // 301: an album merged into another (decision 080); Location names the survivor.
+    responses: { 200: AlbumDetailSchema, ...errorResponses(301, 400, 404) },
   }),
   addByHand: endpoint({
     method: 'POST',
@@ -331,8 +421,9 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/charts',
     tags,
-    summary: 'Charts of the week, month, year, decade or all time by Bayesian weighted rating',
+    summary:
+      'Charts of the week, month, year, decade or all time by trust-weighted Bayesian rating, sliced by release year or decade, genre (with its children), descriptor, country of the artist, release type, or among the people the viewer follows',
     query: ChartQuerySchema,
-    responses: { 200: ChartSchema, ...errorResponses(400, 404) },
+    responses: { 200: ChartSchema, ...errorResponses(400, 401, 404) },
   }),
 };

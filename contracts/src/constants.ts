@@ -115,3 +115,9 @@ export const HEARSAY_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** The default budget of a token: this many requests per window, reads and writes together. */
 export const TOKEN_RATE_LIMIT = { requests: 600, windowSeconds: 600 } as const;
+
+// Push (decision 084): the service worker asks for the key and subscribes again itself, without the app's client or
+// zod, so the two addresses it calls are here, and the contract declares its endpoints with them.
+
+export const PUSH_KEY_PATH = '/api/push/key';
+export const PUSH_SUBSCRIPTIONS_PATH = '/api/push/subscriptions';

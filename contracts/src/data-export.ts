@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_TYPE_MAX, OWNERSHIP_STATUSES } from './library.ts';
 import { RatingValueSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
@@ -48,6 +49,19 @@ export const HearsayExportSchema = z.object({
   }),
   settings: MemberSettingsSchema,
   ratings: z.array(z.object({ album: ExportAlbumSchema, rating, ratedAt: moment })),
+  trackRatings: z
+    .array(
+      z.object({
+        album: ExportAlbumSchema,
+        track: z
+          .object({ disc: z.number().int(), position: z.number().int(), title: z.string() })
+          .describe('The track as its album lists it: found again by disc and position, else by title.'),
+        rating,
+        ratedAt: moment,
+      }),
+    )
+    .optional()
+    .describe('Your ratings of tracks, album by album (absent in exports made before tracks were rated).'),
   reviews: z.array(
     z.object({
       id: z.string(),
@@ -93,6 +107,23 @@ export const HearsayExportSchema = z.object({
     albums: z.array(z.object({ album: ExportAlbumSchema, likedAt: moment })),
   }),
   listenLater: z.array(z.object({ album: ExportAlbumSchema, addedAt: moment })),
+  ownership: z
+    .array(
+      z.object({
+        album: ExportAlbumSchema,
+        status: z.enum(OWNERSHIP_STATUSES),
+        mediaType: z.string().max(MEDIA_TYPE_MAX).nullable(),
+        releaseMbid: z.string().max(36).nullable().describe('The MusicBrainz release (edition) owned, when said.'),
+        updatedAt: moment,
+      }),
+    )
+    .default([])
+    .describe('Albums owned, wanted (wishlist) or once owned, with the medium and edition (absent in older exports).'),
+  favouriteAlbums: z
+    .array(z.object({ album: ExportAlbumSchema, position: z.number().int().min(1).max(4), chosenAt: moment }))
+    .max(4)
+    .default([])
+    .describe('The four favourite albums at the top of your profile, in their order (absent in older exports).'),
   collections: z.array(
     z.object({
       name: z.string(),
@@ -128,8 +159,21 @@ export const HearsayExportSchema = z.object({
       })
       .optional(),
   }),
+  /**
+   * Every track you played: how many, and where they are in the ZIP (one file a month, one listen a line, in
+   * ListenBrainz's export layout). Absent in exports made before listens were exported.
+   */
+  listens: z
+    .object({
+      count: z.number().int().nonnegative(),
+      files: z.string().max(100).describe('Where the listens are: `listens/<year>/<month>.jsonl`, the month unpadded.'),
+    })
+    .optional(),
 });
 export type HearsayExport = z.infer<typeof HearsayExportSchema>;
+
+/** Where an export's listens are: one file per month of the listens' time (UTC), months unpadded. */
+export const LISTEN_FILES = 'listens/<year>/<month>.jsonl';
 
 /** The files in the ZIP. */
 export const EXPORT_FILES = {

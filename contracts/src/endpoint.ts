@@ -25,6 +25,11 @@ export interface Endpoint<
   body?: Body;
   /** Uploads are multipart: the body is read by the route, not by a schema. */
   multipart?: boolean;
+  /**
+   * Takes an `Idempotency-Key` header (the IETF httpapi draft): a repeat with the same key answers the first answer
+   * without running again, so a write sent from a phone's outbox is made once however often it is retried (decision 085).
+   */
+  idempotent?: true;
   responses: Responses;
 }
 

@@ -31,7 +31,7 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
+type ErrorStatus = 301 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /** The error answers an endpoint declares, all with the one error body: `errorResponses(400, 401, 404)`. */
 export function errorResponses<const S extends ErrorStatus[]>(...statuses: S): { [K in S[number]]: typeof ErrorBodySchema } {

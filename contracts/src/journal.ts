@@ -100,7 +100,8 @@ export const journalEndpoints = {
     tags,
     summary: 'Log a listen of an album on a day (today unless given), with an optional rating and note',
     body: CreateJournalEntryBodySchema,
-    responses: { 201: JournalEntrySchema, ...errorResponses(400, 401, 404, 429) },
+    idempotent: true,
+    responses: { 201: JournalEntrySchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
   }),
   update: endpoint({
     method: 'PATCH',

@@ -89,6 +89,17 @@ export const MODERATION_ACTIONS = [
   'dismiss',
   'appoint',
   'remove_moderator',
+  /** Members' own votes on an album's genres and descriptors, kept where moderators read (decision 077). */
+  'genre_vote',
+  'descriptor_vote',
+  // Keeping the catalog clean (decision 080).
+  'merge',
+  'unmerge',
+  'not_duplicate',
+  'accept_correction',
+  'reject_correction',
+  'appoint_editor',
+  'remove_editor',
 ] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
 /** The actions a decision can ask for (moderators are named through their own endpoints). */
@@ -123,7 +134,13 @@ export const ModerationActionSchema = z.object({
 export const AuditLogSchema = pageOf(ModerationActionSchema);
 
 /** Moderators are named by admins; admins are the operators named in ADMIN_EMAILS. */
-export const ModerationAccessSchema = z.object({ canModerate: z.boolean(), isAdmin: z.boolean() });
+export const ModerationAccessSchema = z.object({
+  canModerate: z.boolean(),
+  isAdmin: z.boolean(),
+  /** Whether you keep the catalog clean (merges, the duplicates queue, corrections): moderators, admins and catalog editors (decision 080). */
+  canCurate: z.boolean(),
+});
+export type ModerationAccess = z.infer<typeof ModerationAccessSchema>;
 
 /** A person's standing: suspended until a time, banned, or warned. Read by the person themselves. */
 export const SanctionSchema = z.object({ kind: z.enum(['suspended', 'banned']), reason: z.string(), until: z.string().nullable() });
@@ -173,7 +190,8 @@ export const moderationEndpoints = {
     path: '/api/moderation/access',
     access: 'members',
     tags,
-    summary: 'Whether you may moderate (moderators and the admins named in ADMIN_EMAILS), and whether you are an admin',
+    summary:
+      'Whether you may moderate (moderators and the admins named in ADMIN_EMAILS), whether you are an admin, and whether you curate the catalog (they and catalog editors)',
     responses: { 200: ModerationAccessSchema, ...errorResponses(401) },
   }),
   standing: endpoint({

@@ -27,6 +27,9 @@ export const NotificationKindSchema = z.enum([
   'review_removed',
   'comment_removed',
   'collection_removed',
+  /** A moderator accepted or rejected your correction of an album (decision 080); the object is the album's slug. */
+  'correction_accepted',
+  'correction_rejected',
 ]);
 /** The kinds that tell of a moderator's decision. */
 export const MODERATION_NOTICE_KINDS = [
@@ -35,6 +38,8 @@ export const MODERATION_NOTICE_KINDS = [
   'review_removed',
   'comment_removed',
   'collection_removed',
+  'correction_accepted',
+  'correction_rejected',
 ] as const;
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 

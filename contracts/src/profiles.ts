@@ -4,7 +4,7 @@ import { CollectionPageSchema } from './collections.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
-import { MyRatingsPageSchema, MyRatingsQuerySchema } from './ratings.ts';
+import { MyRatingsPageSchema, MyRatingsQuerySchema, TopTracksPageSchema } from './ratings.ts';
 
 export const UsernameParamsSchema = z.object({ username: z.string().min(1).max(60) });
 
@@ -253,6 +253,15 @@ export const profilesEndpoints = {
     params,
     query: MyRatingsQuerySchema,
     responses: { 200: MyRatingsPageSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  topTracks: endpoint({
+    method: 'GET',
+    path: '/api/users/:username/top-tracks',
+    tags,
+    summary: "A person's top tracks: the tracks they rated highest, the latest first among equals",
+    params,
+    query: PageQuerySchema,
+    responses: { 200: TopTracksPageSchema, ...errorResponses(400, 401, 403, 404) },
   }),
   ratingDistribution: endpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlbumCardSchema, AlbumRefParamsSchema, RatingBucketSchema, RatingValueSchema } from './catalog.ts';
+import { AlbumCardSchema, AlbumRefParamsSchema, RatingBucketSchema, RatingValueSchema, TrackSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
@@ -49,6 +49,25 @@ export const MyRatingsQuerySchema = PageQuerySchema.extend({
 export type MyRatingsQuery = z.infer<typeof MyRatingsQuerySchema>;
 export type MyRatingsPage = z.infer<typeof MyRatingsPageSchema>;
 
+/** A track of an album: the album by id or slug, the track by its id (decision 078). */
+export const TrackRefParamsSchema = AlbumRefParamsSchema.extend({ trackId: z.string().min(1).max(120) });
+
+/** The answer to rating (or un-rating) a track: your rating and the track's new average and count. */
+export const TrackRatingSchema = z.object({
+  albumId: z.string(),
+  trackId: z.string(),
+  rating: z.number().nullable(),
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
+export type TrackRating = z.infer<typeof TrackRatingSchema>;
+
+/** One of a person's top tracks: the track (with everyone's average), its album, their rating and when they gave it. */
+export const TopTrackSchema = z.object({ album: AlbumCardSchema, track: TrackSchema, rating: z.number(), ratedAt: z.string() });
+export const TopTracksPageSchema = pageOf(TopTrackSchema);
+export type TopTrack = z.infer<typeof TopTrackSchema>;
+export type TopTracksPage = z.infer<typeof TopTracksPageSchema>;
+
 const tags = ['ratings'];
 
 export const ratingsEndpoints = {
@@ -60,7 +79,8 @@ export const ratingsEndpoints = {
     summary: 'Rate an album from 1 to 10 in half steps (or change your rating)',
     params: AlbumRefParamsSchema,
     body: RateBodySchema,
-    responses: { 200: AlbumRatingSchema, ...errorResponses(400, 401, 404) },
+    idempotent: true,
+    responses: { 200: AlbumRatingSchema, ...errorResponses(400, 401, 404, 409, 422) },
   }),
   unrate: endpoint({
     method: 'DELETE',
@@ -70,6 +90,26 @@ export const ratingsEndpoints = {
     summary: 'Remove your rating of an album',
     params: AlbumRefParamsSchema,
     responses: { 200: AlbumRatingSchema, ...errorResponses(400, 401, 404) },
+  }),
+  rateTrack: endpoint({
+    method: 'PUT',
+    path: '/api/albums/:albumId/tracks/:trackId/rating',
+    access: 'members',
+    tags,
+    summary: 'Rate a track of an album from 1 to 10 in half steps (or change your rating)',
+    params: TrackRefParamsSchema,
+    body: RateBodySchema,
+    idempotent: true,
+    responses: { 200: TrackRatingSchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
+  }),
+  unrateTrack: endpoint({
+    method: 'DELETE',
+    path: '/api/albums/:albumId/tracks/:trackId/rating',
+    access: 'members',
+    tags,
+    summary: 'Remove your rating of a track',
+    params: TrackRefParamsSchema,
+    responses: { 200: TrackRatingSchema, ...errorResponses(400, 401, 404, 429) },
   }),
   mine: endpoint({
     method: 'GET',

@@ -51,6 +51,12 @@ export const ReviewPageSchema = pageOf(ReviewSchema);
 /** A review not published yet: an imported text too short to publish (or without a rating), which the review form opens with. */
 export const ReviewDraftSchema = z.object({ title: z.string(), contentHtml: z.string(), updatedAt: z.string() });
 export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
+/** A draft of your review, saved to finish later: no rating and no minimum length yet. */
+export const DraftBodySchema = z.object({
+  title: z.string({ error: 'title_not_text' }).trim().max(REVIEW_TITLE_MAX, { error: 'review_title_too_long' }).default(''),
+  content: z.string({ error: 'review_text_required' }).max(REVIEW_HTML_MAX, { error: 'review_too_long' }),
+});
+export type DraftBody = z.input<typeof DraftBodySchema>;
 export const MyReviewSchema = z.object({ review: ReviewSchema.nullable(), draft: ReviewDraftSchema.nullable() });
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
 
@@ -135,6 +141,17 @@ export const reviewsEndpoints = {
     summary: 'Your review of an album, or null, and your draft of one (kept from an import), or null',
     params: AlbumRefParamsSchema,
     responses: { 200: MyReviewSchema, ...errorResponses(400, 401, 404) },
+  }),
+  saveDraft: endpoint({
+    method: 'PUT',
+    path: '/api/albums/:albumId/reviews/draft',
+    access: 'members',
+    tags,
+    summary: 'Save your draft review of an album, to finish later (replaces the draft you had)',
+    params: AlbumRefParamsSchema,
+    body: DraftBodySchema,
+    idempotent: true,
+    responses: { 200: ReviewDraftSchema, ...errorResponses(400, 401, 404, 409, 422) },
   }),
   discardDraft: endpoint({
     method: 'DELETE',

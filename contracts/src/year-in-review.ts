@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AlbumCardSchema, GenreRefSchema, RatingBucketSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
+import { ListeningSummarySchema } from './listening-stats.ts';
 import { errorResponses } from './errors.ts';
 
 /** A calendar year as four digits; whether the person has that year at all is the server's answer (404). */
@@ -55,6 +56,8 @@ export const YearInReviewSchema = z.object({
   topDecades: z.array(YearDecadeSchema),
   listens: z.number().int().nullable(),
   mostListened: z.array(YearListenSchema).nullable(),
+  /** The year's tracks played (from players and imported histories): time, top albums and artists; null as `listens`. */
+  listening: ListeningSummarySchema.nullable(),
   reviewsWritten: z.number().int(),
   topReview: YearReviewSchema.nullable(),
   /** People who started following them that year, and people they started following. */

@@ -23,14 +23,14 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /**
- * Waits (at most 2 s) for finite CSS animations and transitions to end, so that a toast fading in or
+ * Waits (at most 5 s, for a loaded machine) for finite CSS animations and transitions to end, so that a toast fading in or
  * out is not measured half-transparent and reported as low contrast. A toast starts its transition a
  * frame after it mounts, so it looks again after every wait, two frames later. Spinners loop forever
  * and are left alone.
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const deadline = performance.now() + 2000;
+    const deadline = performance.now() + 5000;
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (;;) {
       await frame();
@@ -147,6 +147,35 @@ export async function register(page: Page, person = newPerson()) {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/onboarding\?from=signup$/);
   return person;
+}
+
+/**
+ * Signs the page in as the test site's admin (its `ADMIN_EMAILS`): the first test to need them registers them, the
+ * others sign in with the same password, so specs that moderate or curate run in any order and in parallel.
+ */
+export async function signInAsAdmin(page: Page) {
+  const admin = { ...newPerson('Moderator'), email: 'moderator@hearsay.test' };
+  const signIn = async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+  };
+  const known = await page.request.post('/api/auth/sign-in/email', { data: { email: admin.email, password: admin.password } });
+  if (known.ok()) {
+    await page.goto('/');
+    return;
+  }
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(admin.name);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByLabel('Confirm Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  // Another test may have registered them a moment ago.
+  await expect(page.getByRole('alert').or(page.getByRole('heading', { name: 'What kind of music do you like?' }))).toBeVisible();
+  if (page.url().includes('/register')) await signIn();
 }
 
 /** Walks through onboarding choosing one genre and one artist, and finishes on the home page. */

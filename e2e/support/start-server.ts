@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildWeb, repositoryRoot, webBuildIsStale } from '../../scripts/web-build.ts';
+import { makeCertificate } from '../../server/test/certificate.ts';
 import { startFakeMusicBrainz } from '../../server/test/musicbrainz.ts';
 
 const port = process.env.E2E_PORT ?? '3100';
@@ -41,6 +42,12 @@ if (postgresUrl) {
   };
 }
 
+// The push journey's stand-in push service speaks TLS with this certificate (push services are https only); the
+// server trusts it, and the journey finds it here (e2e/tests/push-notifications.spec.ts).
+const pushTls = join(dataDir, 'push-tls');
+mkdirSync(pushTls, { recursive: true });
+const pushCertificate = makeCertificate(pushTls);
+
 // MusicBrainz and the Cover Art Archive, played from recorded answers: no journey reaches the internet.
 const musicbrainz = await startFakeMusicBrainz();
 
@@ -61,7 +68,11 @@ const server = spawn(process.execPath, [join(repositoryRoot, 'server', 'src', 'm
     MUSICBRAINZ_MIN_INTERVAL_MS: '50',
     // Enriching the 3,461 starter albums against a stand-in that knows seven would only make noise.
     CATALOG_ENRICH: 'false',
+    // Shared links' pages are on the internet, which no journey reaches: their albums are found by their words.
+    SHARED_LINK_PAGES: 'off',
     LOG_LEVEL: 'warn',
+    // Journeys rate albums and then look for them on the charts: counted every few seconds rather than minutes.
+    CHART_COUNTING_SECONDS: '3',
     // The moderation journey signs up as this operator.
     ADMIN_EMAILS: 'moderator@hearsay.test',
     // End-to-end journeys sign up many people from one address; the limits themselves have API tests.
@@ -70,6 +81,9 @@ const server = spawn(process.execPath, [join(repositoryRoot, 'server', 'src', 'm
     // ActivityPub over plain http between loopback addresses, the development flag's purpose (docs/FEDERATION.md).
     FEDERATION: 'on',
     FEDERATION_ALLOW_PRIVATE: 'true',
+    // Devices subscribed to the stand-in push service on loopback (docs/OPERATIONS.md, Push notifications).
+    PUSH_ALLOW_PRIVATE: 'true',
+    NODE_EXTRA_CA_CERTS: pushCertificate.certificate,
   },
 });
 

@@ -57,7 +57,8 @@ test('Settings → Notifications saves each toggle and keeps it after a reload',
   await expect(recommendations).not.toBeChecked();
   await recommendations.check();
   await expect(recommendations).toBeChecked();
-  await expect(page.getByText('Not available yet', { exact: false })).toBeVisible();
+  // Push is set per device: its states are the push journey's (push-notifications.spec.ts).
+  await expect(page.getByRole('switch', { name: 'Browser push notifications' })).toBeVisible();
 
   await page.goto('/settings?tab=privacy');
   const nobody = page.getByRole('radio', { name: 'Nobody' });

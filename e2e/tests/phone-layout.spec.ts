@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect, newPerson, test } from '../support/fixtures.ts';
+import { expect, newPerson, register, test } from '../support/fixtures.ts';
 
 /**
  * Issue 13: at 360 px wide (the narrowest common phone) no page scrolls sideways, and the controls the issue names
@@ -190,11 +190,12 @@ test('signed-in pages fit a 360 px screen', async ({ page, browser }) => {
     `/profile/${username}`,
     '/library',
     '/library?tab=journal',
+    '/library?tab=played',
     '/library?tab=reviews',
     '/library?tab=listenLater',
     '/favorites',
     '/messages',
-    ...['account', 'notifications', 'privacy', 'appearance', 'connected', 'security'].map((tab) => `/settings?tab=${tab}`),
+    ...['account', 'notifications', 'privacy', 'appearance', 'connected', 'listening', 'security'].map((tab) => `/settings?tab=${tab}`),
   ];
   for (const route of routes) await visit(page, route);
 
@@ -204,7 +205,7 @@ test('signed-in pages fit a 360 px screen', async ({ page, browser }) => {
   await expectWhole(rows.first(), 'Trending row');
 
   await visit(page, '/settings');
-  for (const name of ['Account', 'Notifications', 'Privacy', 'Appearance', 'Connected Accounts', 'Security']) {
+  for (const name of ['Account', 'Notifications', 'Privacy', 'Appearance', 'Connected Accounts', 'Listening', 'Security']) {
     await expectWhole(page.getByRole('tab', { name, exact: true }), `Settings tab ${name}`);
   }
   await expectWhole(page.getByRole('button', { name: 'Sign Out' }), 'Settings: Sign Out');
@@ -277,4 +278,20 @@ test('messages, a new list in the feed, the landing comparison and an album page
     await expectWhole(table.getByRole('columnheader', { name }), `Comparison column ${name}`);
   }
   await visitor.close();
+});
+
+test('the correction dialog fits a phone (#68)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await register(page);
+  await page.goto('/album/charli-xcx-brat');
+  await page.getByRole('button', { name: 'Suggest a correction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suggest a correction' });
+  await expect(dialog.getByLabel('Title')).toHaveValue('Brat');
+  await dialog.getByRole('button', { name: 'Send suggestion' }).scrollIntoViewIfNeeded();
+  await expect(dialog.getByRole('button', { name: 'Send suggestion' })).toBeInViewport();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const box = await dialog.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
 });

@@ -20,8 +20,12 @@ test('rate an album with the mouse and the keyboard, see the average move, then 
   await expect(slider).toHaveAttribute('aria-valuetext', 'Select a rating');
 
   await slider.scrollIntoViewIfNeeded();
+  // The whole page has arrived and its styles and fonts are applied, so the stars no longer move under the finger; the
+  // click waits until the slider is still and is the element under the pointer.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const box = (await slider.boundingBox())!;
-  await page.mouse.click(box.x + box.width * 0.78, box.y + box.height / 2);
+  await slider.click({ position: { x: box.width * 0.78, y: box.height / 2 } });
   await expect(page.getByText('Rated 8.0')).toBeVisible();
   await expect(slider).toHaveAttribute('aria-valuetext', '8.0 – Great');
   await expect(page.locator('p').filter({ hasText: /^1 rating$/ })).toBeVisible();
@@ -59,8 +63,12 @@ test('a star tapped while the page is still starting is kept, shown at once and 
   const slider = page.getByRole('slider', { name: `Your rating of ${album.title}` });
   await expect(slider).toBeVisible();
   expect(await page.locator('html[data-ready]').count()).toBe(0);
+  // The whole page has arrived and its styles and fonts are applied, so the stars no longer move under the finger; the
+  // click waits until the slider is still and is the element under the pointer.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const box = (await slider.boundingBox())!;
-  await page.mouse.click(box.x + box.width * 0.78, box.y + box.height / 2);
+  await slider.click({ position: { x: box.width * 0.78, y: box.height / 2 } });
   // Four of five stars fill at once, before the app has the page.
   await expect(slider.locator('[data-fill]')).toHaveAttribute('width', '96');
   expect(await page.locator('html[data-ready]').count()).toBe(0);

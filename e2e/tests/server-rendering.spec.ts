@@ -42,8 +42,11 @@ test.describe('pages rendered on the server', () => {
     await expect(page.getByRole('link', { name: /The Dark Side of the Moon/ }).first()).toBeVisible();
     await expect(page).toHaveTitle('dark side moon · Search · Hearsay');
 
+    // A chart is described by its link preview (decision 081): the title names the slice.
+    await page.goto('/trending');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trending' })).toBeVisible();
+    await expect(page).toHaveTitle('Top albums, rated this week — Hearsay charts');
     for (const [path, title] of [
-      ['/trending', 'Trending'],
       ['/explore', 'Explore'],
       ['/lists', 'Lists'],
     ]) {

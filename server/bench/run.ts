@@ -61,7 +61,7 @@ const FEED_FOLLOWS = 2000;
 const DIGEST = process.env.BENCH_DIGEST !== 'off';
 /** The bench chooses the server's secret, so it can sign session cookies itself (no argon2 per sign-in). */
 const AUTH_SECRET = randomBytes(32).toString('base64url');
-/** Only some parts: path keys (album-visitor, album, page, search, search-4, feed, notifications, rate, session, me), likes, health. */
+/** Only some parts: path keys (album-visitor, album, album-circle, page, search, search-4, feed, notifications, rate, session, me), likes, health. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !ONLY || ONLY.includes(part);
 /** A directory: each Hearsay process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
@@ -591,6 +591,19 @@ try {
         const album = rotate(randomAlbums, start);
         const cookie = rotate(cookies, start);
         return () => ({ path: `/api/albums/${album()}`, headers: { cookie: cookie() } });
+      },
+    },
+    {
+      // What the album page's side column asks beside the album (decision 082): the lists containing it and the people
+      // the member follows who rated it. Rendered with the page on the server; asked on its own when a browser moves
+      // to an album from another page.
+      key: 'album-circle',
+      label: `album page's lists and followed raters, signed in, ${thousands(randomAlbums.length)} random albums`,
+      connections: CONNECTIONS,
+      requests: (start) => {
+        const album = rotate(randomAlbums, start);
+        const cookie = rotate(cookies, start);
+        return () => ({ path: `/api/albums/${album()}/circle`, headers: { cookie: cookie() } });
       },
     },
     {

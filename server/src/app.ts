@@ -19,8 +19,12 @@ import { createAccountChangesService, createUsernameLookup } from './modules/acc
 import { catalogPreviews } from './modules/catalog/catalog.previews.ts';
 import { collectionPreviews } from './modules/collections/collections.previews.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
+import { curationRoutes } from './modules/curation/curation.routes.ts';
 import { moderationRoutes, sanctionGuard } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { genresPreviews } from './modules/genres/genres.previews.ts';
+import { genresRoutes } from './modules/genres/genres.routes.ts';
+import { createGenresService } from './modules/genres/genres.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import type { CatalogService } from './modules/catalog/catalog.service.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
@@ -31,13 +35,25 @@ import { coverRoutes } from './modules/covers/covers.routes.ts';
 import { createCoverService } from './modules/covers/covers.service.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { federationRoutes } from './modules/federation/federation.routes.ts';
+import { listenbrainzForwardingRoutes } from './modules/listens/listenbrainz-forwarding.routes.ts';
+import { listeningStatsRoutes } from './modules/listens/listening-stats.routes.ts';
+import { createListeningStatsService } from './modules/listens/listening-stats.service.ts';
 import { createFeedService } from './modules/feed/feed.service.ts';
 import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.ts';
+import { AppError } from './platform/errors.ts';
+import { linksRoutes } from './modules/links/links.routes.ts';
+import { createLinksService } from './modules/links/links.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { addressPrefix, type OriginOf } from './platform/http/client-origin.ts';
 import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { journalRoutes } from './modules/journal/journal.routes.ts';
+import { LISTENBRAINZ_SUBMIT_ROUTE, listenBrainzRoutes } from './modules/listens/listenbrainz.routes.ts';
+import { createListenBrainzService } from './modules/listens/listenbrainz.service.ts';
+import { listensRoutes } from './modules/listens/listens.routes.ts';
+import { listeningRoutes } from './modules/listens/listening.routes.ts';
+import { createListeningService } from './modules/listens/listening.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
+import { editionsRoutes } from './modules/editions/editions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -65,6 +81,9 @@ import { createClusterBus, type ClusterBus } from './platform/cluster.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import type { Agent as HttpsAgent } from 'node:https';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import type { PushNotice } from './modules/push/push.service.ts';
 import { ping, type DatabaseHandle } from './platform/db/index.ts';
 import { createJobRunner, type Jobs } from './platform/jobs/runner.ts';
 import { createJobThread } from './platform/jobs/thread.ts';
@@ -74,6 +93,7 @@ import { applyThreadEvent, buildCoreServices, JOB_KINDS, jobHandlers } from './s
 import { registerRequestValidation } from './platform/http/bodies.ts';
 import { registerResponseSerialization } from './platform/http/responses.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
+import { registerIdempotencyKeys } from './platform/http/idempotency.ts';
 import { requireDeclaredRoutes } from './platform/http/endpoints.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.ts';
@@ -89,8 +109,12 @@ export interface AppDeps {
   database: DatabaseHandle;
   clock?: () => Date;
   fetch?: typeof fetch;
+  /** The TLS agent pushes go through (tests trust their push service stand-in's certificate with it). */
+  pushAgent?: HttpsAgent;
   /** Tests play other sites on 127.0.0.1 and need answers sooner than the 5-second limit. */
   imageProxy?: { allowLoopback?: boolean; timeoutMs?: number };
+  /** Tests play the music sites' pages on 127.0.0.1: where to connect, and that loopback is allowed. */
+  linkPages?: { allowLoopback?: boolean; connectTo?: string; timeoutMs?: number };
   /** Pino logger options, or false to stay quiet (tests). */
   logger?: boolean | object;
   /** Tests check the sessions of open sockets sooner than once a minute, and try the socket caps at smaller sizes. */
@@ -158,7 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     confirmIdentity: (viewer, password) => identity.confirm!(viewer, password),
   });
   await app.register(fastifyPlugin(bearerAuth), { tokens: accessTokens, limiter, rateLimit: config.apiTokenRateLimit });
-  registerCsrfGuard(app, config.publicUrl, [OAUTH_CALLBACK_ROUTE]);
+  // Players post listens from anywhere (a browser extension sends its own Origin): that route reads only its token.
+  registerCsrfGuard(app, config.publicUrl, [OAUTH_CALLBACK_ROUTE, LISTENBRAINZ_SUBMIT_ROUTE]);
+  // Before compression, which would turn the answers it keeps into streams.
+  registerIdempotencyKeys(app, { db: database.db, clock });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: config.authSecret });
   // Uploads (avatars, imports) are read with request.file(); each route states its own size limit.
@@ -245,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRemoteLike: (like) => events.emit('review.liked_remotely', like),
     onRemoteComment: (comment) => events.emit('review.commented_remotely', comment),
     fetch: deps.fetch,
+    pushAgent: deps.pushAgent,
   });
   const {
     catalog,
@@ -269,6 +297,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } = core;
   if (runner) for (const [kind, handler] of Object.entries(jobHandlers(core))) runner.register(kind, handler);
   shareCatalogChanges(catalog, cluster);
+  // Shared and pasted music links (decision 086).
+  const links = createLinksService({
+    catalog,
+    hydrator,
+    musicbrainz: core.musicbrainz,
+    addFromMusicBrainz: async (mbid, viewerId) => {
+      try {
+        const { album, added } = await catalogMusicBrainz.add(mbid, viewerId);
+        return { albumId: album.id, added };
+      } catch (error) {
+        // Not addable, or MusicBrainz could not be asked: the link is searched for instead.
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    },
+    pages: config.sharedLinkPages,
+    pageLimits: deps.linkPages,
+    log: app.log,
+  });
   const covers = createCoverService({
     catalog,
     dataDir: config.dataDir,
@@ -293,7 +340,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usernameHolder: createUsernameLookup(db),
     remotePeople: core.federation.enabled ? core.federation.remoteFollows : undefined,
   });
-  const conversations = createConversationsService({ db, clock, realtime, hydrator, settings });
+  // A push carries the member's unread notifications and conversations, for the app's badge (decision 084).
+  const pushNotices = {
+    async tell(userId: string, notice: PushNotice) {
+      const [{ unread }, { conversations: unreadConversations }] = await Promise.all([
+        notifications.unreadCount(userId),
+        conversations.unread(userId),
+      ]);
+      await core.push.tell(userId, notice, unread + unreadConversations);
+    },
+  };
+  const conversations = createConversationsService({ db, clock, realtime, hydrator, settings, push: pushNotices, log: app.log });
   const search = createSearchService({
     db,
     catalog,
@@ -355,9 +412,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     remotePeople: core.federation.enabled ? core.federation.notificationActors : undefined,
     log: app.log,
     mailPace: { limiter, perHour: config.notificationEmailsPerHour },
+    push: pushNotices,
   });
   notifications.listen(events);
   core.federation.listen(events);
+  // New listens are matched to albums and rolled up into the journal in the background (decision 073).
+  events.on('listens.recorded', async ({ userId }) => void (await core.listenMatching.ensureQueued(userId)));
+  core.listenbrainzForwarding.listen(events);
+  app.decorate('countCharts', () => core.catalog.chartCounting.countAndWait(jobs));
   app.decorate('weeklyDigest', async () => {
     const { week } = await weeklyDigest.ensureQueued(jobs);
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
@@ -367,11 +429,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     throw new Error(`The Weekly Digest of ${week} did not finish within a minute.`);
   });
+  app.decorate('duplicatesPass', async () => {
+    const id = await core.curation.ensureQueued(jobs, true);
+    (jobs as { wake?: () => void }).wake?.();
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      if (await core.curation.passDone(id)) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('The duplicates job did not finish within a minute.');
+  });
   // The job's id keeps the digest to one pass per week, whichever process queues it; tests queue it themselves.
+  // The same for the daily pass of the duplicates job (decision 080).
   if (config.env !== 'test') {
     let stopDigest = () => {};
-    app.addHook('onReady', async () => void (stopDigest = weeklyDigest.schedule(jobs)));
-    app.addHook('onClose', async () => stopDigest());
+    let stopCuration = () => {};
+    app.addHook('onReady', async () => {
+      stopDigest = weeklyDigest.schedule(jobs);
+      stopCuration = core.curation.schedule(jobs);
+    });
+    app.addHook('onClose', async () => {
+      stopDigest();
+      stopCuration();
+    });
+    // Everyone's charts are counted again every few minutes, as a job (decision 081); tests count them themselves.
+    let stopCharts = () => {};
+    app.addHook('onReady', async () => void (stopCharts = core.catalog.chartCounting.schedule(jobs, app.log, config.charts.countEveryMs)));
+    app.addHook('onClose', async () => stopCharts());
   }
   const security = createSecurityService({
     db,
@@ -440,8 +523,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     remote: core.federation.enabled ? core.federation.reports : undefined,
   });
+  const genres = createGenresService({ db, clock, catalog, moderation, hydrator, priorWeight: config.charts.priorWeight });
   const site = createSiteService({ db, catalog, hydrator, clock, testimonials: reviews.testimonials });
-  const yearInReview = createYearInReviewService({ clock, hydrator, covers, settings, ratings, journal, reviews, profiles });
+  const listening = createListeningService({ db, clock, publicUrl: config.publicUrl, ratings: core.ratingLookup, hydrator });
+  const listeningStats = createListeningStatsService({ db, clock, catalog, hydrator, profiles });
+  const yearInReview = createYearInReviewService({
+    clock,
+    hydrator,
+    covers,
+    settings,
+    ratings,
+    journal,
+    reviews,
+    profiles,
+    listening: listeningStats,
+  });
 
   // Not encapsulated: counts the costly actions that routes declare with `config.pace`.
   await app.register(paceLimits, { limiter });
@@ -453,6 +549,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await realtime.register(app);
   await app.register(settingsRoutes, { settings });
   await app.register(notificationsRoutes, { notifications });
+  await app.register(pushRoutes, { push: core.push });
   await app.register(accessTokensRoutes, { tokens: accessTokens });
   await app.register(securityRoutes, { security, auth, publicUrl: config.publicUrl, callbackProviders: callbackProviderIds(config.oauth) });
   await app.register(accountChangesRoutes, { changes: accountChanges });
@@ -467,19 +564,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     originOf,
   });
   await app.register(musicbrainzRoutes, { catalogMusicBrainz, enrichmentState: enrichment.state });
+  await app.register(linksRoutes, { links });
   await app.register(coverRoutes, { covers });
   await registerUploads(app, config.dataDir);
   await app.register(ratingsRoutes, { ratings });
   await app.register(libraryRoutes, { library });
+  await app.register(editionsRoutes, { editions: core.editions });
   await app.register(reviewsRoutes, { reviews });
   await app.register(imageProxyRoutes, { imageProxy });
   await app.register(collectionsRoutes, { collections });
   await app.register(profilesRoutes, { profiles });
   await app.register(blocksRoutes, { blocks });
   await app.register(moderationRoutes, { moderation });
+  await app.register(genresRoutes, { genres });
+  await app.register(curationRoutes, { curation: core.curation });
   await app.register(importsRoutes, { imports, originOf });
   await app.register(dataExportRoutes, { dataExport });
   await app.register(journalRoutes, { journal });
+  // The ListenBrainz-compatible API for music players (decision 072), at the site's own /1/.
+  await app.register(listenBrainzRoutes, {
+    prefix: '/1',
+    listenBrainz: createListenBrainzService({ db, clock, listens: core.listens, hydrator, settings }),
+    tokens: accessTokens,
+    limiter,
+    rateLimit: config.apiTokenRateLimit,
+    sanctioned: async (viewer) => (await moderation.activeSanction(viewer)) !== null,
+  });
+  await app.register(listensRoutes, { listens: core.listens });
+  await app.register(listeningRoutes, { listening });
+  await app.register(listenbrainzForwardingRoutes, { forwarding: core.listenbrainzForwarding });
+  await app.register(listeningStatsRoutes, { listeningStats });
   await app.register(feedRoutes, { feed });
   await app.register(federationRoutes, { federation: core.federation, limiter, limitMultiplier: config.rateLimitMultiplier });
   await app.register(conversationsRoutes, { conversations });
@@ -501,6 +615,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pagePolicy: (inlineScriptHashes) => contentSecurityPolicy(config, inlineScriptHashes),
     previews: [
       ...catalogPreviews(catalog),
+      ...genresPreviews(genres),
       ...reviewPreviews(reviews),
       ...collectionPreviews(collections),
       ...profilePreviews(profiles),
@@ -508,6 +623,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
     appearanceFor: async (userId) => (await settings.read(userId)).appearance,
     renderer: config.webRenderer,
+    movedTo: catalog.movedPage,
   });
 
   return app;

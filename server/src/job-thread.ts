@@ -36,6 +36,7 @@ const services = buildCoreServices({
   onMailOutcome: (outcome) => tellServer({ type: 'mail-outcome', outcome } satisfies ThreadEvent),
   onRemoteLike: (like) => tellServer({ type: 'remote-like', ...like } satisfies ThreadEvent),
   onRemoteComment: (comment) => tellServer({ type: 'remote-comment', ...comment } satisfies ThreadEvent),
+  onListensRecorded: (recorded) => tellServer({ type: 'listens-recorded', ...recorded } satisfies ThreadEvent),
 });
 for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.register(kind, handler);
 // The server's caches of albums, charts and pages drop what the thread's writes changed.

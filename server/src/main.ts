@@ -52,6 +52,11 @@ try {
       'FEDERATION_ALLOW_PRIVATE is on: federation runs over plain http and reaches loopback and private addresses. For development and tests only; never on a public site.',
     );
   }
+  if (config.listenbrainz.allowPrivate) {
+    app.log.warn(
+      'LISTENBRAINZ_ALLOW_PRIVATE is on: members may forward listens to servers on plain http and loopback or private addresses, so any member can make this server send requests inside its network.',
+    );
+  }
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await database.destroy();

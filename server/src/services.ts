@@ -1,8 +1,10 @@
+import { trustWeight } from './modules/genres/trust-weight.ts';
 import type { AppDeps } from './app.ts';
 import { createListeningServiceLookup } from './modules/accounts/listening-service.ts';
 import { createAccountReads } from './modules/accounts/account-reads.ts';
 import { createSettingsService } from './modules/accounts/settings.service.ts';
 import { CATALOG_ENRICH_JOB, createCatalogEnrichment } from './modules/catalog/catalog-enrichment.ts';
+import { CHART_COUNTING_JOB } from './modules/catalog/chart-counting.ts';
 import { createCatalogMusicBrainz } from './modules/catalog/catalog-musicbrainz.ts';
 import { createHydrator } from './hydration/hydrator.ts';
 import { createBlocksService } from './modules/blocks/blocks.service.ts';
@@ -10,13 +12,23 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { createDataExportService, DATA_EXPORT_JOB } from './modules/data-export/data-export.service.ts';
 import { createImageProxyService } from './modules/image-proxy/image-proxy.service.ts';
-import { createImportsService, HEARSAY_IMPORT_JOB, RYM_IMPORT_JOB } from './modules/imports/imports.service.ts';
+import {
+  createImportsService,
+  HEARSAY_IMPORT_JOB,
+  LASTFM_IMPORT_JOB,
+  LISTEN_IMPORT_JOB,
+  RYM_IMPORT_JOB,
+} from './modules/imports/imports.service.ts';
 import { createActivityLog } from './modules/feed/feed.service.ts';
 import { createJournalService } from './modules/journal/journal.service.ts';
+import { createListenMatching, LISTEN_MATCHING_JOB } from './modules/listens/listen-matching.ts';
+import { createListensService } from './modules/listens/listens.service.ts';
+import { createListenBrainzForwarding, LISTENBRAINZ_FORWARD_JOB } from './modules/listens/listenbrainz-forwarding.service.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
+import { ALBUM_EDITIONS_JOB, createEditionsService } from './modules/editions/editions.service.ts';
 import { createUnsubscribeLinks } from './modules/notifications/unsubscribe-links.ts';
 import { createWeeklyDigest, WEEKLY_DIGEST_JOB } from './modules/notifications/weekly-digest.ts';
-import { createProfileReads, createProfileRows } from './modules/profiles/profiles.service.ts';
+import { createFavouriteAlbumImport, createProfileReads, createProfileRows } from './modules/profiles/profiles.service.ts';
 import { createRatingLookup, createRatingsService } from './modules/ratings/ratings.service.ts';
 import { createReviewLookup, createReviewsService } from './modules/reviews/reviews.service.ts';
 import {
@@ -34,6 +46,12 @@ import { createMusicBrainz } from './platform/musicbrainz/client.ts';
 import type { MusicBrainz } from './platform/musicbrainz/types.ts';
 import { HEARSAY_VERSION } from './platform/version.ts';
 import { createSiteReports } from './modules/moderation/site-reports.ts';
+import { createCurationAccess } from './modules/moderation/curation-access.ts';
+import { moderationAlbumMerge } from './modules/moderation/merged-albums.repository.ts';
+import { feedAlbumMerge } from './modules/feed/merged-albums.repository.ts';
+import { genresAlbumMerge } from './modules/genres/merged-albums.repository.ts';
+import { CATALOG_CURATION_JOB, createCurationService } from './modules/curation/curation.service.ts';
+import { createPushService, PUSH_DELIVERY_JOB } from './modules/push/push.service.ts';
 
 export interface CoreServiceDeps {
   db: DB;
@@ -57,8 +75,12 @@ export interface CoreServiceDeps {
   /** A person of another site liked a member's review: the server tells the member (the job thread passes it on). */
   onRemoteLike?: (like: DomainEvents['review.liked_remotely']) => void;
   onRemoteComment?: (comment: DomainEvents['review.commented_remotely']) => void;
+  /** Listens were recorded where there is no event bus (an import in the job thread): the server passes the event on. */
+  onListensRecorded?: (recorded: DomainEvents['listens.recorded']) => void;
   /** How federation reaches other servers (tests may pass their own). */
   fetch?: typeof fetch;
+  /** The TLS agent pushes go through (tests pass one that trusts their stand-in). */
+  pushAgent?: AppDeps['pushAgent'];
 }
 
 const quiet = { warn: () => {}, error: () => {}, info: () => {} };
@@ -79,6 +101,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     db,
     clock,
     charts: config.charts,
+    raterWeight: trustWeight,
     caches: config.caches,
     memberConfirmation: config.memberConfirmation,
     ratings: ratingLookup,
@@ -91,7 +114,21 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   const profileRows = createProfileRows(db);
   const activity = createActivityLog();
   const ratings = createRatingsService({ db, clock, catalog, hydrator, profileCounters: profileRows, events });
-  const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup, hydrator });
+  const musicbrainz: MusicBrainz = createMusicBrainz({
+    db,
+    enabled: config.musicbrainz.enabled,
+    baseUrl: config.musicbrainz.baseUrl,
+    contact: config.musicbrainz.contact,
+    version: HEARSAY_VERSION,
+    redisUrl: config.redisUrl,
+    minIntervalMs: config.musicbrainz.minIntervalMs,
+    sharedSlot: deps.musicbrainzSlot,
+    clock,
+    log,
+  });
+  // An album's editions, fetched from MusicBrainz by a job; the library asks it which edition a member owns (decision 079).
+  const editions = createEditionsService({ db, clock, catalog, musicbrainz, jobs, enabled: config.musicbrainz.enabled, log });
+  const library = createLibraryService({ db, clock, catalog, ratings: ratingLookup, hydrator, editions });
   const imageProxy = createImageProxyService({
     dataDir: config.dataDir,
     secret: config.authSecret,
@@ -120,6 +157,25 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   const siteReports = createSiteReports({ db, clock });
   const collections = createCollectionsService({ db, clock, catalog, hydrator, events, profileCounters: profileRows, activity });
   const journal = createJournalService({ db, clock, catalog, hydrator, activity, events });
+  // In the job thread (no event bus) the server is told of recorded listens, and its listeners run there.
+  const listensEvents: Pick<EventBus, 'emit'> | undefined =
+    events ??
+    (deps.onListensRecorded && {
+      emit: (name, payload) => {
+        if (name === 'listens.recorded') deps.onListensRecorded?.(payload as DomainEvents['listens.recorded']);
+      },
+    });
+  const listens = createListensService({ db, clock, events: listensEvents, hydrator });
+  const listenbrainzForwarding = createListenBrainzForwarding({
+    db,
+    clock,
+    authSecret: config.authSecret,
+    enabled: config.listenbrainz.forwarding,
+    allowPrivate: config.listenbrainz.allowPrivate,
+    userAgent: `Hearsay/${HEARSAY_VERSION} (+${config.publicUrl})`,
+    jobs,
+    log,
+  });
   const settings = createSettingsService({ clock, profiles: profileRows });
   // Imports follow people of other sites again, and Download my data lists them, through federation.
   const federation = createFederationService({
@@ -145,18 +201,6 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     adminEmails: config.adminEmails,
     log,
   });
-  const musicbrainz: MusicBrainz = createMusicBrainz({
-    db,
-    enabled: config.musicbrainz.enabled,
-    baseUrl: config.musicbrainz.baseUrl,
-    contact: config.musicbrainz.contact,
-    version: HEARSAY_VERSION,
-    redisUrl: config.redisUrl,
-    minIntervalMs: config.musicbrainz.minIntervalMs,
-    sharedSlot: deps.musicbrainzSlot,
-    clock,
-    log,
-  });
   const catalogMusicBrainz = createCatalogMusicBrainz({ db, clock, catalog, hydrator, musicbrainz, log });
   const enrichment = createCatalogEnrichment({ db, clock, catalogMusicBrainz, enabled: config.musicbrainz.enabled, log });
   const imports = createImportsService({
@@ -172,11 +216,30 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     profiles: profileRows,
     limits: config.importLimits,
     jobs,
+    listens,
+    lastfm: config.lastfm,
+    fetch: deps.fetch,
     federation,
+    favourites: createFavouriteAlbumImport({ db, clock, hydrator }),
     // Albums an import adds are looked up on MusicBrainz afterwards, which confirms those it knows.
     afterImport: async () => {
       await enrichment.ensureQueued(jobs);
     },
+  });
+  // Listens to albums, and albums listened to into the journal (decision 073).
+  const listenMatching = createListenMatching({
+    db,
+    clock,
+    catalog,
+    catalogMusicBrainz,
+    musicbrainzEnabled: config.musicbrainz.enabled,
+    journal,
+    jobs,
+    albumMatching: imports.albumMatching,
+    afterPendingAlbums: async () => {
+      await enrichment.ensureQueued(jobs);
+    },
+    log,
   });
   // What other modules read of accounts and profiles, where their services are not built (the job thread).
   const accountReads = createAccountReads(db);
@@ -195,6 +258,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     journal,
     imports,
     federation,
+    listens,
     profiles: profileReads,
     accounts: accountReads,
     settings,
@@ -220,7 +284,49 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     profiles: profileReads,
     accounts: accountReads,
   });
+  // Keeping the catalog clean (decision 080). When a duplicate album is merged into another, each module that keeps rows
+  // keyed by an album moves its own through its service: its participant. A new album-keyed table joins its owner's
+  // participant (one `AlbumRows` entry in that module's merged-albums.repository.ts); a module with its first such
+  // table adds its participant to this list, the one list of them.
+  const albumMergeParticipants = [
+    catalog.albumMerge,
+    ratings.albumMerge,
+    reviews.albumMerge,
+    library.albumMerge,
+    profileRows.albumMerge,
+    genresAlbumMerge(),
+    collections.albumMerge,
+    journal.albumMerge,
+    listens.albumMerge,
+    imports.albumMerge,
+    federation.albumMerge,
+    feedAlbumMerge(),
+    moderationAlbumMerge(),
+  ];
+  // Pushes to members' devices (decision 084): devices subscribe through its routes, and its job delivers.
+  const push = createPushService({
+    db,
+    clock,
+    vapid: { publicKey: config.push.vapidPublicKey, privateKey: config.push.vapidPrivateKey, subject: config.push.subject },
+    allowPrivate: config.push.allowPrivate,
+    agent: deps.pushAgent,
+    jobs,
+    settings,
+    log,
+  });
+  const curationAccess = createCurationAccess({ db, adminEmails: config.adminEmails });
+  const curation = createCurationService({
+    db,
+    clock,
+    access: curationAccess,
+    catalog,
+    participants: albumMergeParticipants,
+    hydrator,
+    events,
+  });
   return {
+    push,
+    curation,
     ratingLookup,
     profileRows,
     activity,
@@ -233,10 +339,14 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     reviews,
     collections,
     journal,
+    listens,
+    listenMatching,
+    listenbrainzForwarding,
     imports,
     musicbrainz,
     catalogMusicBrainz,
     enrichment,
+    editions,
     dataExport,
     settings,
     accountReads,
@@ -253,12 +363,20 @@ export function buildCoreServices(deps: CoreServiceDeps) {
 export const JOB_KINDS = [
   RYM_IMPORT_JOB,
   HEARSAY_IMPORT_JOB,
+  LISTEN_IMPORT_JOB,
+  LASTFM_IMPORT_JOB,
   CATALOG_ENRICH_JOB,
+  ALBUM_EDITIONS_JOB,
+  CHART_COUNTING_JOB,
   DATA_EXPORT_JOB,
   WEEKLY_DIGEST_JOB,
   FEDERATION_INBOX_JOB,
   FEDERATION_PUBLISH_JOB,
   FEDERATION_DELIVERY_JOB,
+  LISTEN_MATCHING_JOB,
+  LISTENBRAINZ_FORWARD_JOB,
+  CATALOG_CURATION_JOB,
+  PUSH_DELIVERY_JOB,
 ] as const;
 
 /** The handler that runs each kind of job. */
@@ -266,9 +384,17 @@ export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[n
   return {
     [RYM_IMPORT_JOB]: services.imports.rymImport,
     [HEARSAY_IMPORT_JOB]: services.imports.hearsayImport as JobHandler<unknown>,
+    [LISTEN_IMPORT_JOB]: services.imports.listenImport as JobHandler<unknown>,
+    [LASTFM_IMPORT_JOB]: services.imports.lastfmImport as JobHandler<unknown>,
     [CATALOG_ENRICH_JOB]: services.enrichment.handler as JobHandler<unknown>,
+    [ALBUM_EDITIONS_JOB]: services.editions.handler as JobHandler<unknown>,
+    [CHART_COUNTING_JOB]: services.catalog.chartCounting.handler as JobHandler<unknown>,
     [DATA_EXPORT_JOB]: services.dataExport.dataExport as JobHandler<unknown>,
     [WEEKLY_DIGEST_JOB]: services.weeklyDigest.handler as JobHandler<unknown>,
+    [LISTEN_MATCHING_JOB]: services.listenMatching.handler as JobHandler<unknown>,
+    [LISTENBRAINZ_FORWARD_JOB]: services.listenbrainzForwarding.handler as JobHandler<unknown>,
+    [CATALOG_CURATION_JOB]: services.curation.handler as JobHandler<unknown>,
+    [PUSH_DELIVERY_JOB]: services.push.handler as JobHandler<unknown>,
     ...(services.federation.jobs as Record<string, JobHandler<unknown>>),
   } as Record<(typeof JOB_KINDS)[number], JobHandler<unknown>>;
 }
@@ -279,7 +405,8 @@ export type ThreadEvent =
   | ({ type: 'export-ready' } & DomainEvents['data_export.ready'])
   | { type: 'mail-outcome'; outcome: 'sent' | 'failed' }
   | ({ type: 'remote-like' } & DomainEvents['review.liked_remotely'])
-  | ({ type: 'remote-comment' } & DomainEvents['review.commented_remotely']);
+  | ({ type: 'remote-comment' } & DomainEvents['review.commented_remotely'])
+  | ({ type: 'listens-recorded' } & DomainEvents['listens.recorded']);
 
 /**
  * The server's side of a thread event: its own caches drop what the thread changed; people are told what is ready;
@@ -302,6 +429,10 @@ export function applyThreadEvent(
   }
   if (change.type === 'remote-comment') {
     events.emit('review.commented_remotely', { reviewId: change.reviewId, authorId: change.authorId, actorId: change.actorId });
+    return;
+  }
+  if (change.type === 'listens-recorded') {
+    events.emit('listens.recorded', { userId: change.userId, added: change.added, origin: change.origin });
     return;
   }
   if (change.type === 'export-ready') {

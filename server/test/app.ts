@@ -20,7 +20,9 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: () => Date;
   fetch?: typeof fetch;
+  pushAgent?: AppDeps['pushAgent'];
   imageProxy?: AppDeps['imageProxy'];
+  linkPages?: AppDeps['linkPages'];
   /** Pino options for tests that read what the server logs (quiet otherwise). */
   logger?: AppDeps['logger'];
   realtime?: AppDeps['realtime'];
@@ -63,7 +65,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       clock: options.clock,
       fetch: options.fetch,
+      pushAgent: options.pushAgent,
       imageProxy: options.imageProxy,
+      linkPages: options.linkPages,
       logger: options.logger ?? false,
       realtime: options.realtime,
     });

@@ -19,6 +19,7 @@ import {
 } from './authorization/matrix.ts';
 import { declaredEndpoints } from './declarations.ts';
 import { buildAlbum } from './factories.ts';
+import { createListensService } from '../src/modules/listens/listens.service.ts';
 import { uploadExport } from './imports.ts';
 import { rymExport } from './rym-export.ts';
 import { requestsTo, type Method } from './requests.ts';
@@ -112,8 +113,10 @@ async function objectFor(row: Row, state: State): Promise<Record<string, string>
       return { provider: 'spotify', mbid: '2c8e3e4e-0d4d-4d2e-9c3f-1b1e8e9a0f00', username: name(people.candidate) };
     case 'candidate':
       return { username: name(people.candidate) };
-    case 'album':
-      return { albumId, artistId: (await act('GET', `/api/albums/${albumId}`, people.admin)).artists[0].id };
+    case 'album': {
+      const album = await act('GET', `/api/albums/${albumId}`, people.admin);
+      return { albumId, artistId: album.artists[0].id, trackId: album.tracks[0].id };
+    }
     case 'profile': {
       if (state !== 'deleted') return { username: name(owner) };
       const gone = await createUser(t);
@@ -151,6 +154,32 @@ async function objectFor(row: Row, state: State): Promise<Record<string, string>
       if (state === 'deleted') await act('DELETE', `/api/me/journal/${entry.id}`, owner);
       return { entryId: entry.id };
     }
+    case 'listen': {
+      // As a player's listen arrives (the ListenBrainz-compatible API hands it to the service).
+      const listens = createListensService({ db: t.db, clock: () => new Date() });
+      const trackName = `Matrix track ${Math.random().toString(36).slice(2)}`;
+      await listens.record(
+        owner.user.id,
+        [
+          {
+            listenedAt: Math.floor(Date.now() / 1000),
+            trackName,
+            artistName: 'Matrix Band',
+            releaseName: null,
+            durationMs: null,
+            recordingMbid: null,
+            releaseMbid: null,
+            releaseGroupMbid: null,
+            artistMbids: null,
+            additionalInfo: null,
+          },
+        ],
+        { origin: 'api', client: null },
+      );
+      const { id } = await t.db.selectFrom('listen').select('id').where('track_name', '=', trackName).executeTakeFirstOrThrow();
+      if (state === 'deleted') await act('DELETE', `/api/me/listens/${id}`, owner);
+      return { listenId: id };
+    }
     case 'importJob': {
       const started = await uploadExport(t, owner, rymExport({ rows: 2, prefix: 'Matrix' }));
       return { importId: started.json().id };
@@ -178,6 +207,22 @@ async function objectFor(row: Row, state: State): Promise<Record<string, string>
       });
       const { warnings } = await act('GET', '/api/me/standing', owner);
       return { warningId: warnings[warnings.length - 1].id };
+    }
+    case 'albumPair': {
+      const survivorId = await buildAlbum(t.db, { title: 'Matrix Duplicate' });
+      const retiredId = await buildAlbum(t.db, { title: 'Matrix Duplicate' });
+      return { survivorId, retiredId };
+    }
+    case 'merge': {
+      const survivorId = await buildAlbum(t.db, { title: 'Matrix Merged' });
+      const retiredId = await buildAlbum(t.db, { title: 'Matrix Merged' });
+      const merge = await act('POST', '/api/curation/merges', people.admin, { survivorId, retiredId });
+      return { mergeId: merge.id };
+    }
+    case 'correction': {
+      const corrected = await buildAlbum(t.db, { title: 'Matrix Misspelt' });
+      const correction = await act('POST', `/api/albums/${corrected}/corrections`, owner, { field: 'title', value: 'Matrix Spelt' });
+      return { correctionId: correction.id };
     }
     case 'followRequest': {
       const requester = await createUser(t);
@@ -224,6 +269,8 @@ async function run(row: Row): Promise<{ cell: string; expected: Answer; actual: 
         albumId,
         otherAlbumId,
         candidateId: people.candidate.user.id,
+        genre: 'rock',
+        descriptor: 'melancholic',
         year: String(new Date().getUTCFullYear()),
         newEmail: `new-${Math.random().toString(36).slice(2, 10)}@authz.test`,
         newUsername: `renamed_${Math.random().toString(36).slice(2, 10)}`,
@@ -258,7 +305,7 @@ beforeAll(async () => {
     candidate: candidate!,
     host: host!,
   };
-  albumId = await buildAlbum(t.db, { title: 'Matrix Album' });
+  albumId = await buildAlbum(t.db, { title: 'Matrix Album', tracks: [{ position: 1, title: 'Matrix Track' }] });
   otherAlbumId = await buildAlbum(t.db, { title: 'Matrix Other Album' });
   await act('PUT', `/api/moderation/moderators/${name(people.moderator)}`, admin);
   await settleRelations();

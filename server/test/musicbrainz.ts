@@ -85,7 +85,7 @@ function search(query: string): Json {
   };
 }
 
-function releasesOf(groupId: string): Json {
+function releasesOf(groupId: string, offset: number, limit: number): Json {
   const releases = world.releases
     .filter((release) => release['release-group']?.id === groupId)
     .map((release) => ({
@@ -95,7 +95,7 @@ function releasesOf(groupId: string): Json {
         'track-count': medium['track-count'] ?? medium.tracks?.length ?? 0,
       })),
     }));
-  return { 'release-count': releases.length, 'release-offset': 0, releases };
+  return { 'release-count': releases.length, 'release-offset': offset, releases: releases.slice(offset, offset + limit) };
 }
 
 function groupsOf(artistId: string, offset: number, limit: number): Json {
@@ -109,6 +109,67 @@ function groupsOf(artistId: string, offset: number, limit: number): Json {
   }
   const groups = [...all.values()];
   return { 'release-group-count': groups.length, 'release-group-offset': offset, 'release-groups': groups.slice(offset, offset + limit) };
+}
+
+/**
+ * `GET /ws/2/url?resource=…`: the entities whose URL relationships name the resource, as backward relationships in
+ * the shape of musicbrainz-server's recorded answer (test/fixtures/musicbrainz/samples/url-lookup.*.json), each
+ * relationship's type as the entity states it. Discogs masters map to their release group as before.
+ */
+function urlLookup(resource: string, inc: string): Json | null {
+  const includes = new Set(inc.split('+'));
+  const master = /discogs\.com\/master\/(\d+)$/.exec(resource);
+  const linked = (entity: Json) => (entity.relations ?? []).find((relation: Json) => relation.url?.resource === resource);
+  const relationOf = (found: Json, targetType: 'release' | 'release_group', target: Json): Json => ({
+    'attribute-ids': {},
+    'attribute-values': {},
+    attributes: [],
+    begin: null,
+    direction: 'backward',
+    end: null,
+    ended: false,
+    'source-credit': '',
+    'target-credit': '',
+    'target-type': targetType,
+    type: found.type,
+    'type-id': found['type-id'] ?? null,
+    [targetType]: target,
+  });
+  const relations: Json[] = [];
+  for (const group of world.releaseGroups) {
+    const found = master && world.discogsMasters[master[1]!] === group.id ? { type: 'discogs' } : linked(group);
+    if (found && includes.has('release-group-rels')) relations.push(relationOf(found, 'release_group', summaryOf(group)));
+  }
+  for (const release of world.releases) {
+    const found = linked(release);
+    if (found && includes.has('release-rels')) {
+      relations.push(
+        relationOf(found, 'release', without(release, 'relations', 'artist-credit', 'media', 'label-info', 'release-group', '_source')),
+      );
+    }
+  }
+  const known = master ? world.discogsMasters[master[1]!] : [...world.releaseGroups, ...world.releases].some(linked);
+  if (!known) return null;
+  return { id: '00000000-0000-4000-8000-000000000001', resource, relations };
+}
+
+/** `GET /ws/2/recording/{mbid}?inc=releases+release-groups`: a recording of a world release's tracklist, with the releases it is on. */
+function recordingLookup(mbid: string): Json | null {
+  const releases = world.releases.filter((release) =>
+    (release.media ?? []).some((medium: Json) => (medium.tracks ?? []).some((track: Json) => track.recording?.id === mbid)),
+  );
+  const track = releases[0]?.media
+    .flatMap((medium: Json) => medium.tracks ?? [])
+    .find((candidate: Json) => candidate.recording?.id === mbid);
+  if (!track) return null;
+  const groupOf = (id: string) => summaryOf(world.releaseGroups.find((group) => group.id === id) ?? { id });
+  return {
+    ...track.recording,
+    releases: releases.map((release) => ({
+      ...without(release, 'relations', 'artist-credit', 'media', 'label-info', 'release-group', '_source'),
+      'release-group': without(groupOf(release['release-group'].id), 'artist-credit'),
+    })),
+  };
 }
 
 /** The ws/2 answer for a path and query, or null for 404. */
@@ -128,18 +189,12 @@ function answer(path: string, query: URLSearchParams): Json | null {
   if (path === '/ws/2/release-group' && query.has('artist')) {
     return groupsOf(query.get('artist')!, Number(query.get('offset') ?? 0), Number(query.get('limit') ?? 25));
   }
-  if (path === '/ws/2/release' && query.has('release-group')) return releasesOf(query.get('release-group')!);
-  if (path === '/ws/2/url') {
-    const master = /discogs\.com\/master\/(\d+)$/.exec(query.get('resource') ?? '');
-    const groupId = master ? world.discogsMasters[master[1]!] : undefined;
-    const group = world.releaseGroups.find((candidate) => candidate.id === groupId);
-    if (!group) return null;
-    return {
-      id: '00000000-0000-4000-8000-000000000001',
-      resource: query.get('resource'),
-      relations: [{ type: 'discogs', 'target-type': 'release_group', direction: 'backward', release_group: summaryOf(group) }],
-    };
+  if (path === '/ws/2/release' && query.has('release-group')) {
+    return releasesOf(query.get('release-group')!, Number(query.get('offset') ?? 0), Number(query.get('limit') ?? 25));
   }
+  if (path === '/ws/2/url') return urlLookup(query.get('resource') ?? '', query.get('inc') ?? '');
+  const recording = /^\/ws\/2\/recording\/([0-9a-f-]{36})$/.exec(path);
+  if (recording) return recordingLookup(recording[1]!);
   return null;
 }
 

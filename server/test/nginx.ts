@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { makeCertificate } from './certificate.ts';
 
 export const SITE_CONFIG = new URL('../../deploy/nginx/hearsay.conf', import.meta.url).pathname;
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
@@ -27,36 +28,6 @@ export interface Nginx {
   setDown(port: number, down: boolean): Promise<void>;
   output(): string;
   stop(): Promise<void>;
-}
-
-/** A self-signed certificate for 127.0.0.1, made with openssl for this run. */
-function makeCertificate(directory: string): { certificate: string; key: string } {
-  const certificate = join(directory, 'cert.pem');
-  const key = join(directory, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      certificate,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { certificate, key };
 }
 
 /** The operator's site file with this run's values in place of the example's; each replaced value must be there. */

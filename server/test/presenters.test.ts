@@ -7,6 +7,7 @@ import { CollectionCardSchema, UserCardSchema } from '@hearsay/contracts/search'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { wasPresented } from '../src/hydration/presented.ts';
+import { createListensService } from '../src/modules/listens/listens.service.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { declaredEndpoints } from './declarations.ts';
 import { buildAlbum } from './factories.ts';
@@ -107,7 +108,9 @@ beforeAll(async () => {
   [ana, ben, cy, dee, eve] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
   const albums = [];
   for (const title of ['Presented Morning', 'Presented Noon', 'Presented Evening']) {
-    albums.push(await buildAlbum(t.db, { title, artist: 'The Presenters', releaseDate: '2001' }));
+    albums.push(
+      await buildAlbum(t.db, { title, artist: 'The Presenters', releaseDate: '2001', tracks: [{ position: 1, title: `${title} Song` }] }),
+    );
   }
   const [morning, noon, evening] = albums as [string, string, string];
   ids.album = morning;
@@ -133,6 +136,8 @@ beforeAll(async () => {
   ] as const) {
     await act('PUT', `/api/albums/${album}/rating`, person, { rating });
   }
+  const [morningSong] = (await act('GET', `/api/albums/${morning}`, ana)).tracks;
+  await act('PUT', `/api/albums/${morning}/tracks/${morningSong.id}/rating`, ana, { rating: 9 });
   ids.review = (await act('POST', `/api/albums/${morning}/reviews`, ana, { rating: 8, content })).id;
   await act('PUT', `/api/reviews/${ids.review}`, ana, { rating: 8.5, content: `${content} Edited.` });
   await act('POST', `/api/albums/${noon}/reviews`, ben, { rating: 6, content });
@@ -151,10 +156,46 @@ beforeAll(async () => {
 
   await act('PUT', `/api/albums/${evening}/like`, ana);
   await act('PUT', `/api/albums/${evening}/listen-later`, ana);
+  await act('PUT', `/api/albums/${evening}/ownership`, ana, { status: 'owned', mediaType: 'CD' });
+  await act('PUT', '/api/me/favourite-albums', ana, { albumIds: [evening, morning] });
   const entry = await act('POST', '/api/me/journal', ana, { albumId: noon });
   await act('PATCH', `/api/me/journal/${entry.id}`, ana, { note: 'Twice through' });
   ids.conversation = (await act('POST', '/api/conversations', ana, { username: ben.user.username })).id;
-  await act('POST', '/api/albums', ana, { title: 'Presented By Hand', artist: 'The Presenters', releaseType: 'album' });
+  // A track Ana played, matched to its album (the matching job's part, done here directly).
+  const played = { listenedAt: Math.floor(Date.now() / 1000) - 60, trackName: 'Presented Track', artistName: 'The Presenters' };
+  await createListensService({ db: t.db, clock: () => new Date() }).record(
+    ana.user.id,
+    [
+      {
+        ...played,
+        releaseName: 'Presented Noon',
+        durationMs: null,
+        recordingMbid: null,
+        releaseMbid: null,
+        releaseGroupMbid: null,
+        artistMbids: null,
+        additionalInfo: null,
+      },
+    ],
+    { origin: 'api', client: null },
+  );
+  await t.db.updateTable('listen').set({ album_id: noon, match_state: 'matched' }).where('user_id', '=', ana.user.id).execute();
+  const byHand = await act('POST', '/api/albums', ana, { title: 'Presented By Hand', artist: 'The Presenters', releaseType: 'album' });
+  // A listen of it already matched (as the listens module's matching would), so "Played, not rated yet" lists it.
+  await t.db
+    .insertInto('listen')
+    .values({
+      id: 'presented-listen',
+      user_id: ana.user.id,
+      listened_at: Math.floor(Date.now() / 1000) - 60,
+      track_name: 'Presented Opening',
+      artist_name: 'The Presenters',
+      origin: 'api',
+      album_id: byHand.id,
+      match_state: 'matched',
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }, 120_000);
 afterAll(() => t.close());
 
@@ -168,6 +209,8 @@ function reads(): string[] {
     '/api/discover',
     '/api/discover?tab=recent',
     '/api/charts?period=all',
+    '/api/genres/rock',
+    '/api/descriptors/melancholic',
     '/api/site/landing',
     '/api/collections',
     '/api/collections?sort=recent',
@@ -183,7 +226,10 @@ function reads(): string[] {
     '/api/me/ratings',
     '/api/me/favorites',
     '/api/me/listen-later',
+    '/api/me/owned',
     '/api/me/journal',
+    '/api/me/listens',
+    '/api/me/played-not-rated',
     '/api/me/reviews',
     '/api/me/liked-reviews',
     '/api/me/muted',
@@ -193,19 +239,27 @@ function reads(): string[] {
     '/api/conversations',
     `/api/conversations/${ids.conversation}`,
     `/api/users/${a}/year/${year}`,
+    `/api/users/${a}/listening-stats?period=year`,
     `/api/users/${a}/followers`,
     `/api/users/${a}/following`,
     `/api/users/${a}/ratings`,
+    `/api/users/${a}/top-tracks`,
     `/api/users/${a}/collections`,
     `/api/users/${a}/compatibility`,
+    `/api/users/${a}/favourite-albums`,
     `/api/users/${c}/followers`,
     `/api/albums/${ids.album}/reviews`,
     `/api/albums/${ids.album}/reviews?sort=popular`,
     // Federation is off here: it answers an empty page.
     `/api/albums/${ids.album}/remote-reviews`,
     `/api/albums/${ids.album}/reviews/mine`,
+    // Ana's list holds it, and Ben follows Ana, who rated it.
+    `/api/albums/${ids.album}/circle`,
+    `/api/albums/${ids.album}/lists`,
     `/api/reviews/${ids.review}`,
     `/api/reviews/${ids.review}/comments`,
+    // A shared link's words name the album (MusicBrainz is off here).
+    `/api/links/resolve?text=${encodeURIComponent('Presented Morning by The Presenters')}`,
   ];
 }
 

@@ -12,7 +12,7 @@ export interface ExportedAlbum {
 
 /**
  * A RateYourMusic export in the 13-column layout: ratings 1–10 with every seventh row unrated, every fifth on the
- * wishlist, every third with a review long enough to publish. Rows name `albums` in turn when given (albums the
+ * wishlist, the rated ones owned on CD, every third with a review long enough to publish. Rows name `albums` in turn when given (albums the
  * catalog has), else made-up albums, so that every row adds one. Stops at `rows` rows or before passing
  * `maxBytes`, whichever comes first.
  */
@@ -35,9 +35,10 @@ export function rymExport(options: { rows?: number; maxBytes?: number; prefix?: 
       album.title,
       album.year === null ? '' : `${album.year}`,
       `${rating}`,
-      index % 5 === 0 ? 'w' : 'o',
+      // On the wishlist, else in the collection (on CD) but for the unrated rows, which are neither.
+      index % 5 === 0 ? 'w' : index % 7 === 0 ? '' : 'o',
       '',
-      'CD',
+      index % 5 !== 0 && index % 7 === 0 ? '' : 'CD',
       review,
       review ? `Notes ${index}` : '',
     ]

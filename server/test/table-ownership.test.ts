@@ -39,6 +39,8 @@ const OWNERS: Record<string, string> = {
   profile: 'profiles',
   follow: 'profiles',
   follow_request: 'profiles',
+  // A member's four favourite albums, shown with their profile (decision 082).
+  favourite_album: 'profiles',
   block: 'blocks',
   mute: 'blocks',
   album: 'catalog',
@@ -50,8 +52,18 @@ const OWNERS: Record<string, string> = {
   artist_alias: 'catalog',
   artist_release_group: 'catalog',
   genre: 'catalog',
+  chart_entry: 'catalog',
+  chart_counting: 'catalog',
   track: 'catalog',
+  // genres: the taxonomy's parents, members' votes on an album's genres and descriptors, and the descriptors they decide;
+  // the genres they decide go to the catalog's `album_genre` (decision 077).
+  genre_parent: 'genres',
+  album_genre_vote: 'genres',
+  descriptor: 'genres',
+  album_descriptor: 'genres',
+  album_descriptor_vote: 'genres',
   rating: 'ratings',
+  track_rating: 'ratings',
   review: 'reviews',
   review_revision: 'reviews',
   review_like: 'reviews',
@@ -59,7 +71,14 @@ const OWNERS: Record<string, string> = {
   review_draft: 'reviews',
   album_like: 'library',
   listen_later: 'library',
+  album_ownership: 'library',
+  // editions: an album's MusicBrainz releases, fetched by its job (decision 079).
+  album_edition: 'editions',
+  album_edition_fetch: 'editions',
   journal_entry: 'journal',
+  listen: 'listens',
+  now_playing: 'listens',
+  listenbrainz_link: 'listens',
   collection: 'collections',
   collection_album: 'collections',
   collection_like: 'collections',
@@ -74,12 +93,19 @@ const OWNERS: Record<string, string> = {
   conversation_member: 'conversations',
   direct_message: 'conversations',
   notification: 'notifications',
+  // push: members' devices that get their notifications and messages pushed (decision 084).
+  push_subscription: 'push',
   digest_delivery: 'notifications',
   report: 'moderation',
   moderation_action: 'moderation',
   moderator: 'moderation',
   sanction: 'moderation',
   warning: 'moderation',
+  catalog_editor: 'moderation',
+  // curation: merges of duplicate albums with what an undo restores, the possible duplicates, members' corrections.
+  album_merge: 'curation',
+  duplicate_pair: 'curation',
+  album_correction: 'curation',
   import_job: 'imports',
   import_item: 'imports',
   import_file: 'imports',
@@ -87,6 +113,8 @@ const OWNERS: Record<string, string> = {
   data_export_part: 'data-export',
   job: 'platform',
   musicbrainz_answer: 'platform',
+  // the answers to writes sent with an Idempotency-Key, kept for their repeats (decision 085)
+  idempotency_key: 'platform',
   // federation: the ActivityPub framework's store is the platform's; the people of other sites and what they sent, ours.
   federation_kv: 'platform',
   federation_key: 'federation',
@@ -115,6 +143,14 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   'catalog/album-vouches.repository.ts': {
     tables: ['user', 'rating'],
     why: 'the standing of members who found a pending album, their account’s age and their ratings of confirmed albums they did not add (decision 058): read in the transaction that weighs the finds under the catalog’s write lock, which on SQLite holds the one connection',
+  },
+  'catalog/charts.repository.ts': {
+    tables: ['album_descriptor', 'descriptor'],
+    why: 'a chart sliced by a descriptor (decision 081) keeps the albums whose voted descriptors carry it, a condition of the slice’s one statement over the counted chart; the descriptor is found by its slug to name the slice',
+  },
+  'genres/genres.repository.ts': {
+    tables: ['album', 'album_genre', 'genre', 'user'],
+    why: 'the votes’ recount writes the genres an album shows into the catalog’s `album_genre` in the vote’s transaction, beside the catalog writer’s starting genres (decision 077); the taxonomy’s genres read with their parents; voters’ account age (the trust weight) read with their votes; a genre’s or descriptor’s top albums ranked by the albums’ Bayesian average in the statement that pages them, as the charts rank',
   },
   'ratings/ratings.repository.ts': {
     tables: ['album', 'album_genre'],

@@ -21,6 +21,8 @@ export interface ArtistTable {
   /** MusicBrainz's type: Person, Group, Orchestra, Choir, Character, Other. */
   artist_type: string | null;
   area: string | null;
+  /** ISO 3166-1 alpha-2 code of the country the artist is from (decision 081); null when MusicBrainz names none. */
+  country: Defaulted<string | null>;
   /** Active years as MusicBrainz gives them (YYYY, YYYY-MM or YYYY-MM-DD). */
   begin_date: string | null;
   end_date: string | null;
@@ -35,7 +37,7 @@ export interface ArtistTable {
 }
 
 /** Imported albums and artists wait for confirmation before public lists, search and counts show them. */
-export type CatalogStatus = 'pending' | 'confirmed';
+export type CatalogStatus = 'pending' | 'confirmed' | 'merged';
 
 /**
  * How an album was confirmed: loaded from a catalog source, found again by another member's import, approved by an
@@ -90,6 +92,8 @@ export interface AlbumTable extends Record<RatingStepColumn, Defaulted<number>> 
   updated_at: string;
   /** Set when a moderator rejected this imported album: it stays pending, out of the catalog and off the queue. */
   rejected_at: Defaulted<string | null>;
+  /** A duplicate merged into another album (status `merged`): its address redirects there (decision 080). */
+  merged_into: Defaulted<string | null>;
 }
 
 /** Other spellings of an artist's name (romanised, localized, native) that imports match and search finds. */
@@ -118,12 +122,91 @@ export interface GenreTable {
   /** Genres defined by a rule rather than by assignment: `decade:1990`, `recent:2`. */
   rule: string | null;
   created_at: string;
+  /** The MusicBrainz genre this is (decision 077); null for the catalog's genres MusicBrainz has not ("90s", "New"). */
+  mbid: string | null;
 }
 
+/** A genre's parents in the taxonomy (several for a fusion: pop punk → punk and pop). */
+export interface GenreParentTable {
+  genre_id: string;
+  parent_id: string;
+}
+
+/**
+ * An album's genres: the catalog's (weight 0, the starting point) and those members' votes decide (decision 077),
+ * written by the genres module when the votes change.
+ */
 export interface AlbumGenreTable {
   album_id: string;
   genre_id: string;
   position: number;
+  kind: Defaulted<'primary' | 'secondary'>;
+  /** The genre's share of the album's weighted voters; 0 for a genre only the catalog gives. */
+  weight: Defaulted<number>;
+  /** 1 for a genre the catalog writer gave (Discogs genres and styles), 0 for one only members' votes add. */
+  from_catalog: Defaulted<number>;
+}
+
+/** A member's vote on an album's genre: up (+1) as primary or secondary, or down (-1). */
+export interface AlbumGenreVoteTable {
+  album_id: string;
+  user_id: string;
+  genre_id: string;
+  kind: 'primary' | 'secondary';
+  value: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Hearsay's vocabulary of moods, textures and themes; `names_json` holds its name in each language of the site. */
+export interface DescriptorTable {
+  id: string;
+  slug: string;
+  category: string;
+  names_json: string;
+  position: number;
+  created_at: string;
+}
+
+/** The descriptors an album shows, with their weight (decision 077). */
+export interface AlbumDescriptorTable {
+  album_id: string;
+  descriptor_id: string;
+  weight: number;
+}
+
+export interface AlbumDescriptorVoteTable {
+  album_id: string;
+  user_id: string;
+  descriptor_id: string;
+  value: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One album's trust-weighted ratings in one period of one counting of the charts (decision 081). */
+export interface ChartEntryTable {
+  generation: number;
+  period: string;
+  album_id: string;
+  ratings: number;
+  weight: number;
+  average: number;
+  score: number;
+  release_year: number | null;
+  release_type: string;
+  country: string | null;
+}
+
+/** Each chart period's current counting: its generation, start, mean rating (C) and when it was counted. */
+export interface ChartCountingTable {
+  period: string;
+  generation: number;
+  since: string | null;
+  mean: number;
+  /** The largest weight among the period's raters: the minimum of ratings is also asked in weight, as many times this. */
+  top_weight: number;
+  computed_at: string;
 }
 
 export interface TrackTable {
@@ -133,6 +216,9 @@ export interface TrackTable {
   position: number;
   title: string;
   duration_ms: number | null;
+  /** Members' ratings of the track and their sum (decision 078), moved by ratings in the rating's transaction. */
+  rating_count: Defaulted<number>;
+  rating_sum: Defaulted<number>;
 }
 
 /** Auth tables follow Better Auth's types: Date/boolean on PostgreSQL, ISO text/0-1 on SQLite. */
@@ -272,6 +358,16 @@ export interface RatingTable {
   feed_at: string | null;
 }
 
+/** A member's rating of one track of an album (decision 078): one per member and track. */
+export interface TrackRatingTable {
+  user_id: string;
+  album_id: string;
+  track_id: string;
+  rating: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Search tables: on SQLite `search_document` is an FTS5 table; see the create-search migration. Albums only now. */
 export interface SearchDocumentTable {
   kind: 'album' | 'artist';
@@ -301,7 +397,8 @@ export interface AlbumMarkTable {
 export interface ImportJobTable {
   id: string;
   user_id: string;
-  source: 'rym' | 'hearsay';
+  /** `listenbrainz`, `lastfm-csv`, `lastfm`: listening histories (decision 074). */
+  source: 'rym' | 'hearsay' | 'listenbrainz' | 'lastfm-csv' | 'lastfm';
   file_name: string;
   status: 'running' | 'done' | 'failed';
   total: number;
@@ -384,6 +481,9 @@ export interface ImportItemTable {
   album_id: string;
   rating: number | null;
   wishlist: Defaulted<number>;
+  /** The row's Ownership as Hearsay keeps it (o → owned, w → wishlist, u → used_to_own), and its Media Type. */
+  ownership: Defaulted<'owned' | 'wishlist' | 'used_to_own' | null>;
+  media_type: Defaulted<string | null>;
   review_title: string | null;
   review_text: string | null;
   created_at: string;
@@ -474,6 +574,95 @@ export interface JournalEntryTable {
   note: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * An entry made from listens (decision 073): the first and last listen of its session, whole seconds since 1970
+   * (bigint: PostgreSQL gives a string). Null for an entry logged by hand.
+   */
+  listen_session_start: ColumnType<number | string | null, number | null | undefined, number | null>;
+  listen_session_end: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** Whether a listen was matched to an album yet: 'new' (not tried), 'matched', 'unmatched' (kept and shown). */
+export type ListenMatchState = 'new' | 'matched' | 'unmatched';
+
+/**
+ * One track a member played (migration 2026-12-16-10-listens). `listened_at`: whole seconds since 1970, UTC (a
+ * bigint: PostgreSQL gives it as a string, so read it through `Number`). `origin`: how it came ('api' for a player,
+ * or the import kind); `client`: the submitting player's name and version when it gave them.
+ */
+export interface ListenTable {
+  id: string;
+  user_id: string;
+  listened_at: number | string;
+  track_name: string;
+  artist_name: string;
+  release_name: string | null;
+  duration_ms: number | null;
+  recording_mbid: string | null;
+  release_mbid: string | null;
+  release_group_mbid: string | null;
+  /** A JSON array of MusicBrainz artist ids, or null. */
+  artist_mbids: string | null;
+  /** The submitted `additional_info` object as JSON, or null. */
+  additional_info: string | null;
+  client: string | null;
+  origin: string;
+  album_id: string | null;
+  match_state: ListenMatchState;
+  created_at: string;
+}
+
+/**
+ * A member's own ListenBrainz account that their listens from players are forwarded to (migration
+ * 2026-12-16-50-listenbrainz-forwarding): the token sealed, never plain; the last listen sent, in the order received.
+ */
+export interface ListenbrainzLinkTable {
+  user_id: string;
+  api_root: string;
+  token_encrypted: string;
+  remote_user_name: string;
+  forward_enabled: ColumnType<number, number | undefined, number>;
+  forwarded_through_at: string;
+  forwarded_through_id: string;
+  forwarded_count: ColumnType<number, number | undefined, number>;
+  last_forwarded_at: string | null;
+  /** What went wrong last: a code the web words (`token_refused`, `unreachable`, `listen_refused`, …). */
+  last_error: string | null;
+  last_error_at: string | null;
+  /** Tries in a row that failed (the wait before the next grows with it). */
+  failures: ColumnType<number, number | undefined, number>;
+  job_id: string | null;
+  wanted_seq: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A device that gets a member's pushes (decision 084): its push service endpoint and the keys pushes are encrypted for. */
+export interface PushSubscriptionTable {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_id: string;
+  /** The session it was subscribed in: signing that session out removes it (the foreign key cascades). */
+  session_id: string;
+  /** The browser and system, for the member's eyes. */
+  label: string;
+  created_at: string;
+  last_success_at: string | null;
+}
+
+/** What a member's player says is playing now, until `expires_at` (ISO timestamps). */
+export interface NowPlayingTable {
+  user_id: string;
+  track_name: string;
+  artist_name: string;
+  release_name: string | null;
+  duration_ms: number | null;
+  additional_info: string | null;
+  client: string | null;
+  started_at: string;
+  expires_at: string;
 }
 
 export interface CollectionTable {
@@ -501,6 +690,27 @@ export interface CollectionLikeTable {
   user_id: string;
   collection_id: string;
   created_at: string;
+}
+
+/** One of a member's four favourite albums, at its place (1 to 4) on their profile (decision 082). */
+export interface FavouriteAlbumTable {
+  user_id: string;
+  position: number;
+  album_id: string;
+  created_at: string;
+}
+
+/** The answer to a write sent with an Idempotency-Key, kept a day to answer its repeats (decision 085). */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  key: string;
+  /** A hash of the method, path and body: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request runs. */
+  status: number | null;
+  response: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface FollowTable {
@@ -631,6 +841,40 @@ export interface ActivityTable {
   object_id: string;
   album_id: string | null;
   created_at: string;
+}
+
+/** A MusicBrainz release of an album's release group, as the editions job last fetched it (decision 079). */
+export interface AlbumEditionTable {
+  album_id: string;
+  release_mbid: string;
+  position: number;
+  title: string;
+  status: string | null;
+  country: string | null;
+  date: string | null;
+  format: string | null;
+  track_count: number;
+  /** JSON array of { name, catalogueNumber }. */
+  labels: Defaulted<string>;
+}
+
+/** When the editions job last asked MusicBrainz about an album, and what came of it. */
+export interface AlbumEditionFetchTable {
+  album_id: string;
+  release_group_mbid: string;
+  outcome: 'found' | 'unreachable';
+  fetched_at: string;
+}
+
+/** A member's copy of an album: owned, wanted, or once owned (RateYourMusic's o, w, u), its medium and edition. */
+export interface AlbumOwnershipTable {
+  user_id: string;
+  album_id: string;
+  status: 'owned' | 'wishlist' | 'used_to_own';
+  media_type: string | null;
+  release_mbid: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A cached ws/2 answer (platform/musicbrainz). */
@@ -767,7 +1011,59 @@ export interface FederationHostTable {
   created_at: string;
 }
 
+/** One merge of a duplicate album into a survivor, with what to restore on undo (decision 080). */
+export interface AlbumMergeTable {
+  id: string;
+  survivor_id: string;
+  retired_id: string;
+  merged_by: string | null;
+  merged_by_name: string;
+  /** JSON: what each merge participant moved, deleted or changed, by its name; null once the undo window is over. */
+  saved: string | null;
+  created_at: string;
+  undo_until: string;
+  undone_at: string | null;
+}
+
+/** Two albums the duplicates job found alike (`album_a` < `album_b`). */
+export interface DuplicatePairTable {
+  album_a: string;
+  album_b: string;
+  reason: 'mbid' | 'names';
+  found_at: string;
+  dismissed_at: string | null;
+  dismissed_by: string | null;
+  merged_at: string | null;
+}
+
+/** A member's suggested correction of one field of an album. */
+export interface AlbumCorrectionTable {
+  id: string;
+  album_id: string;
+  user_id: string;
+  field: 'title' | 'year' | 'release_type' | 'artist_credit' | 'cover';
+  value: string;
+  previous: string;
+  note: string;
+  status: 'open' | 'accepted' | 'rejected';
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  decision_reason: string | null;
+}
+
+/** A trusted member appointed by a moderator to merge duplicates and decide corrections. */
+export interface CatalogEditorTable {
+  user_id: string;
+  appointed_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  album_merge: AlbumMergeTable;
+  duplicate_pair: DuplicatePairTable;
+  album_correction: AlbumCorrectionTable;
+  catalog_editor: CatalogEditorTable;
   federation_kv: FederationKvTable;
   federation_key: FederationKeyTable;
   remote_actor: RemoteActorTable;
@@ -790,6 +1086,8 @@ export interface Database {
   collection_album: CollectionAlbumTable;
   collection_like: CollectionLikeTable;
   follow: FollowTable;
+  favourite_album: FavouriteAlbumTable;
+  idempotency_key: IdempotencyKeyTable;
   block: BlockTable;
   follow_request: FollowRequestTable;
   username_redirect: UsernameRedirectTable;
@@ -802,6 +1100,10 @@ export interface Database {
   warning: WarningTable;
   mute: MuteTable;
   journal_entry: JournalEntryTable;
+  listen: ListenTable;
+  now_playing: NowPlayingTable;
+  listenbrainz_link: ListenbrainzLinkTable;
+  push_subscription: PushSubscriptionTable;
   review: ReviewTable;
   review_revision: ReviewRevisionTable;
   review_like: ReviewLikeTable;
@@ -815,6 +1117,9 @@ export interface Database {
   job: JobTable;
   album_like: AlbumMarkTable;
   listen_later: AlbumMarkTable;
+  album_ownership: AlbumOwnershipTable;
+  album_edition: AlbumEditionTable;
+  album_edition_fetch: AlbumEditionFetchTable;
   search_document: SearchDocumentTable;
   search_term: SearchTermTable;
   search_artist: NamedSearchDocumentTable;
@@ -827,13 +1132,21 @@ export interface Database {
   two_factor: TwoFactorTable;
   profile: ProfileTable;
   rating: RatingTable;
+  track_rating: TrackRatingTable;
   artist: ArtistTable;
   artist_alias: ArtistAliasTable;
   album: AlbumTable;
   album_vouch: AlbumVouchTable;
   album_artist: AlbumArtistTable;
   genre: GenreTable;
+  genre_parent: GenreParentTable;
+  album_genre_vote: AlbumGenreVoteTable;
+  descriptor: DescriptorTable;
+  album_descriptor: AlbumDescriptorTable;
+  album_descriptor_vote: AlbumDescriptorVoteTable;
   album_genre: AlbumGenreTable;
+  chart_entry: ChartEntryTable;
+  chart_counting: ChartCountingTable;
   track: TrackTable;
 }
 

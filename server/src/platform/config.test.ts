@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.secureCookies).toBe(false);
     expect(config.coverArt.mode).toBe('remote');
-    expect(config.charts).toEqual({ priorWeight: 5, minRatings: 3 });
+    expect(config.charts).toEqual({ priorWeight: 5, minRatings: 3, countEveryMs: 300_000 });
   });
 
   it('accepts PostgreSQL, Redis and SMTP URLs and an https public address', () => {
@@ -94,7 +94,8 @@ describe('loadConfig', () => {
     expect(first).toHaveLength(43);
     expect(second).toBe(first);
     const file = join(dir, 'secrets.json');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ auth: first });
+    // Beside it, the VAPID private key push services check the site's pushes with (decision 084).
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ auth: first, vapidPrivateKey: expect.stringMatching(/^[\w-]{43}$/) });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(40) }).authSecret).toBe('x'.repeat(40));
     expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { CacheMode } from './memory-cache.ts';
@@ -73,13 +73,25 @@ const EnvSchema = z.object({
   CACHES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   REVIEW_IMAGES: z.enum(['proxy', 'off'], { error: 'must be proxy or off' }).default('proxy'),
   REVIEW_IMAGE_CACHE_MB: positiveInt(1_000_000).default(1024),
+  SHARED_LINK_PAGES: z.enum(['fetch', 'off'], { error: 'must be fetch or off' }).default('fetch'),
   CATALOG_AUTOLOAD: booleanish.default(true),
   JOB_THREAD: booleanish.default(true),
   CHART_PRIOR_WEIGHT: positiveInt(100_000).default(5),
   CHART_MIN_RATINGS: positiveInt(100_000).default(3),
+  /** How often everyone's charts are counted again (decision 081). */
+  CHART_COUNTING_SECONDS: positiveInt(86_400).default(300),
   /** Generous: imported albums stay private to their importer until confirmed, and a real export never reaches these (decision 054). */
   IMPORT_NEW_ALBUMS_PER_IMPORT: positiveInt(1_000_000).default(50_000),
   IMPORT_NEW_ALBUMS_PER_DAY: positiveInt(1_000_000).default(50_000),
+  /** The most one listening-history upload (a ListenBrainz export, Last.fm CSVs) may hold, in megabytes. */
+  IMPORT_LISTENS_MAX_MB: positiveInt(10_000).min(1, { error: 'must be at least 1' }).default(512),
+  /** Last.fm's API key (https://www.last.fm/api/account/create): members may import their scrobbles through it. */
+  LASTFM_API_KEY: z.string().trim().min(1).max(200).optional(),
+  LASTFM_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://ws.audioscrobbler.com/2.0/'),
+  /** Pause between two pages asked of Last.fm. */
+  LASTFM_PAUSE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   /** A pending album is confirmed by members once this many independent members with standing found it (decision 058). */
   CATALOG_CONFIRMATIONS_BY_MEMBERS: positiveInt(1000).min(1, { error: 'must be at least 1' }).default(2),
   /** Standing: an account this many days old … */
@@ -121,6 +133,26 @@ const EnvSchema = z.object({
   FEDERATION_ALLOW_PRIVATE: booleanish.default(false),
   /** Other servers must sign their requests to read our actors and objects ("authorized fetch"). */
   FEDERATION_AUTHORIZED_FETCH: booleanish.default(false),
+  /** Members may forward their listens to their ListenBrainz accounts (decision 076); off in tests unless a test turns it on. */
+  LISTENBRAINZ_FORWARDING: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  /** Development and tests only: forward listens to ListenBrainz servers over plain http and private addresses. */
+  LISTENBRAINZ_ALLOW_PRIVATE: booleanish.default(false),
+  /** Web Push's VAPID keys (decision 084): the public key's 65 bytes and the private key's 32, base64url. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, { error: 'must be a P-256 public key: 65 bytes, base64url (87 characters)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key: 32 bytes, base64url (43 characters)' })
+    .optional(),
+  /** Who push services may contact about this site's pushes: a mailto: address or an https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, { error: 'must be a mailto: address or an https:// URL' })
+    .optional(),
+  /** Development and tests only: push subscriptions with endpoints on plain http and private addresses (a local stand-in). */
+  PUSH_ALLOW_PRIVATE: booleanish.optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -146,15 +178,19 @@ export interface Config {
   /** Pictures from other sites in reviews: shown through the site's image proxy, or not shown. */
   reviewImages: 'proxy' | 'off';
   reviewImageCacheBytes: number;
+  /** Whether the page of a shared music link (Spotify, Bandcamp, …) may be read for its title and artist (decision 086). */
+  sharedLinkPages: 'fetch' | 'off';
   catalogAutoload: boolean;
   /** In-process caches of answers (album pages, cards, charts, search, visitors' answers); off computes every one. */
   caches: CacheMode;
   /** Background jobs run in a worker thread of their own (else in short steps on the server's thread). */
   jobThread: boolean;
-  charts: { priorWeight: number; minRatings: number };
+  charts: { priorWeight: number; minRatings: number; countEveryMs: number };
   memberConfirmation: { members: number; standingDays: number; standingRatings: number };
   /** How many albums new to the catalog one import, and one person's imports in 24 hours, may add. */
-  importLimits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
+  importLimits: { newAlbumsPerImport: number; newAlbumsPerDay: number; listenFileBytes: number };
+  /** Last.fm's API, for importing scrobbles (decision 074): on with an API key, unless outbound requests are off. */
+  lastfm: { enabled: boolean; apiKey: string; baseUrl: string; pauseMs: number };
   webDist: string;
   /** The web app's server renderer, built beside it (`web/dist-ssr`); pages are rendered in the browser without it. */
   webRenderer: string;
@@ -172,6 +208,13 @@ export interface Config {
   oauth: OAuthConfig;
   /** ActivityPub (decision 067): on, over private addresses too (development), signed fetches required. */
   federation: { enabled: boolean; allowPrivate: boolean; authorizedFetch: boolean };
+  /** Forwarding members' listens to their ListenBrainz accounts (decision 076): on at all, private addresses allowed too. */
+  listenbrainz: { forwarding: boolean; allowPrivate: boolean };
+  /**
+   * Web Push (decision 084): the VAPID key pair push services check our pushes with, who they may contact, and whether
+   * subscriptions may point at plain http and private addresses (development and tests).
+   */
+  push: { vapidPublicKey: string; vapidPrivateKey: string; subject: string; allowPrivate: boolean };
 }
 
 export type SocialProviderId = 'spotify' | 'apple' | 'facebook' | 'x';
@@ -221,16 +264,28 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     musicbrainz: musicbrainzConfig(env, publicUrl),
     reviewImages: env.REVIEW_IMAGES,
     reviewImageCacheBytes: env.REVIEW_IMAGE_CACHE_MB * 1024 * 1024,
+    sharedLinkPages: env.SHARED_LINK_PAGES,
     catalogAutoload: env.CATALOG_AUTOLOAD,
     caches: env.CACHES,
     jobThread: env.JOB_THREAD,
-    charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS },
+    charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS, countEveryMs: env.CHART_COUNTING_SECONDS * 1000 },
     memberConfirmation: {
       members: env.CATALOG_CONFIRMATIONS_BY_MEMBERS,
       standingDays: env.CATALOG_STANDING_DAYS,
       standingRatings: env.CATALOG_STANDING_RATINGS,
     },
-    importLimits: { newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT, newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY },
+    importLimits: {
+      newAlbumsPerImport: env.IMPORT_NEW_ALBUMS_PER_IMPORT,
+      newAlbumsPerDay: env.IMPORT_NEW_ALBUMS_PER_DAY,
+      listenFileBytes: env.IMPORT_LISTENS_MAX_MB * 1024 * 1024,
+    },
+    lastfm: {
+      // A site that keeps MusicBrainz off is one that asks nothing of the outside.
+      enabled: Boolean(env.LASTFM_API_KEY) && env.MUSICBRAINZ !== 'off',
+      apiKey: env.LASTFM_API_KEY ?? '',
+      baseUrl: env.LASTFM_API_URL,
+      pauseMs: env.LASTFM_PAUSE_MS,
+    },
     rateLimitMultiplier: Math.max(1, env.RATE_LIMIT_MULTIPLIER),
     notificationEmailsPerHour: env.NOTIFICATION_EMAILS_PER_HOUR,
     apiTokenRateLimit: { requests: env.API_TOKEN_RATE_LIMIT, windowMs: env.API_TOKEN_WINDOW_SECONDS * 1000 },
@@ -238,6 +293,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     adminEmails: env.ADMIN_EMAILS,
     oauth: oauthConfig(env),
     federation: federationConfig(env, publicUrl),
+    // Tests never reach the internet: forwarding is off for them unless a test starts its local stand-in.
+    listenbrainz: {
+      forwarding: (env.LISTENBRAINZ_FORWARDING ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      allowPrivate: env.LISTENBRAINZ_ALLOW_PRIVATE,
+    },
+    push: pushConfig(env, dataDir, publicUrl),
     serveSourceMaps: env.SOURCE_MAPS,
     webDist,
     webRenderer: join(webDist, '..', 'dist-ssr', 'entry-server.js'),
@@ -270,6 +331,48 @@ function isPrivateHost(hostname: string): boolean {
     return true;
   if (/^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host)) return true;
   return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80:');
+}
+
+/**
+ * The VAPID keys: given together in the environment (checked to be one pair), or generated once and kept in the data
+ * directory's secrets.json beside AUTH_SECRET. Every process of a site must sign with the same pair: browsers
+ * subscribed with its public key, and a push service refuses a push signed by another.
+ */
+function pushConfig(env: z.output<typeof EnvSchema>, dataDir: string, publicUrl: string): Config['push'] {
+  const given = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY];
+  if (given.some(Boolean) && !given.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  let keys: { publicKey: string; privateKey: string };
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    keys = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+    if (vapidPublicKeyOf(keys.privateKey) !== keys.publicKey) {
+      throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY');
+    }
+  } else {
+    const privateKey = persistentSecret(dataDir, 'vapidPrivateKey', () => {
+      const { privateKey: key } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+      return key.export({ format: 'jwk' }).d!;
+    });
+    keys = { publicKey: vapidPublicKeyOf(privateKey), privateKey };
+  }
+  const admin = env.ADMIN_EMAILS[0];
+  const subject =
+    env.VAPID_SUBJECT ??
+    (publicUrl.startsWith('https://') ? publicUrl : admin ? `mailto:${admin}` : `mailto:no-reply@${new URL(publicUrl).hostname}`);
+  const allowPrivate = env.PUSH_ALLOW_PRIVATE ?? env.NODE_ENV !== 'production';
+  return { vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey, subject, allowPrivate };
+}
+
+/** The uncompressed P-256 public key (65 bytes, base64url) of a private key (32 bytes, base64url). */
+function vapidPublicKeyOf(privateKey: string): string {
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PRIVATE_KEY: is not a P-256 private key');
+  }
+  return ecdh.getPublicKey().toString('base64url');
 }
 
 /** musicbrainz.org allows one request a second per client; only a mirror of one's own may be asked faster. */
@@ -336,14 +439,14 @@ function normaliseSqliteUrl(url: string): string {
 
 /**
  * Secrets not given in the environment are generated once and kept in the data directory, so
- * sessions survive restarts without any set-up. Several instances must share AUTH_SECRET.
+ * sessions survive restarts without any set-up. Several instances must share AUTH_SECRET (and the VAPID keys).
  */
-function persistentSecret(dataDir: string, name: string): string {
+function persistentSecret(dataDir: string, name: string, generate = () => randomBytes(32).toString('base64url')): string {
   const file = join(dataDir, 'secrets.json');
   const secrets: Record<string, string> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
   const existing = secrets[name];
   if (existing) return existing;
-  secrets[name] = randomBytes(32).toString('base64url');
+  secrets[name] = generate();
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets[name];
 }

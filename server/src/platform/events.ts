@@ -28,7 +28,14 @@ export interface DomainEvents {
    * collection's name), `reason` is the moderator's.
    */
   'moderation.decided': {
-    kind: 'review_hidden' | 'comment_hidden' | 'review_removed' | 'comment_removed' | 'collection_removed';
+    kind:
+      | 'review_hidden'
+      | 'comment_hidden'
+      | 'review_removed'
+      | 'comment_removed'
+      | 'collection_removed'
+      | 'correction_accepted'
+      | 'correction_rejected';
     authorId: string;
     objectId: string;
     subject: string | null;
@@ -42,6 +49,8 @@ export interface DomainEvents {
   'data_export.ready': { userId: string; exportId: string };
   /** A rating given, changed (`ratingId` null: read it as it stands) or taken back (`ratingId` the one removed). */
   'rating.changed': { userId: string; albumId: string; ratingId: string | null };
+  /** A member's rating of a track of the album given, changed or taken back (decision 078). */
+  'track-rating.changed': { userId: string; albumId: string };
   'review.edited': { reviewId: string; authorId: string };
   /** A person of another site liked a member's review (`actorId` is theirs: a remote person). */
   'review.liked_remotely': { reviewId: string; authorId: string; actorId: string };
@@ -57,6 +66,8 @@ export interface DomainEvents {
   'collection.changed': { collectionId: string; ownerId: string; albumId?: string; noteOnly?: boolean };
   /** A member's name, username, bio, avatar or profile visibility changed (what other sites show of them). */
   'profile.changed': { userId: string };
+  /** `added` new listens of `userId`'s were kept (from a player, or an import of kind `origin`); not matched yet. */
+  'listens.recorded': { userId: string; added: number; origin: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

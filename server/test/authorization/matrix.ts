@@ -33,6 +33,7 @@ export const OBJECTS = {
   album: ['public'],
   conversation: ['public'],
   journalEntry: ['public', 'deleted'],
+  listen: ['public', 'deleted'],
   importJob: ['public'],
   dataExport: ['public'],
   session: ['public'],
@@ -40,6 +41,9 @@ export const OBJECTS = {
   warning: ['public'],
   followRequest: ['followers'],
   candidate: ['-'],
+  albumPair: ['-'],
+  merge: ['public'],
+  correction: ['public'],
 } as const satisfies Record<string, readonly State[]>;
 export type ObjectKind = keyof typeof OBJECTS;
 
@@ -80,6 +84,12 @@ const membersRefused =
   (role) =>
     role === 'visitor' ? 401 : role === 'suspended' ? 403 : answer;
 const moderators: Rule = (role) => (role === 'visitor' ? 401 : role === 'suspended' ? 403 : isOperator(role) ? 'ok' : 404);
+/**
+ * Curators (decision 080): moderators and admins (and catalog editors). The moderator asks first, so an admin asking
+ * the same of the same thing finds it done already (a merge, an undo, a decided correction): 409.
+ */
+const curatorsOnce: Rule = (role) =>
+  role === 'visitor' ? 401 : role === 'suspended' ? 403 : role === 'moderator' ? 'ok' : role === 'admin' ? 409 : 404;
 const admins: Rule = (role) => (role === 'visitor' ? 401 : role === 'suspended' ? 403 : role === 'admin' ? 'ok' : 404);
 
 /** Whether a signed-in person sees content in this state (the owner sees their own unless it is deleted). */
@@ -293,10 +303,14 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/users/:username/following', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/ratings', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/rating-distribution', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/top-tracks', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/compatibility', object: 'profile', rule: profileTab(404, { visitors: false }) },
   { route: 'GET /api/users/:username/collections', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/year/:year', object: 'profile', rule: profileTab() },
   { route: 'GET /api/users/:username/year/:year/card.png', object: 'profile', rule: sharedCard },
+  { route: 'GET /api/users/:username/listening-stats', object: 'profile', rule: profileTab() },
+  { route: 'GET /api/users/:username/favourite-albums', object: 'profile', rule: profileTab() },
+  { route: 'PUT /api/me/favourite-albums', object: 'none', rule: members, body: { albumIds: [] } },
 
   // Catalog, ratings and the library
   { route: 'GET /api/albums', object: 'none', rule: anyone },
@@ -316,23 +330,61 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/musicbrainz/release-groups', object: 'none', rule: anyone, query: 'q=authz' },
   { route: 'POST /api/musicbrainz/release-groups/:mbid', object: 'none', rule: membersRefused(503) },
   { route: 'GET /api/catalog/enrichment', object: 'none', rule: anyone },
+  { route: 'GET /api/links/resolve', object: 'none', rule: anyone, query: 'text=Pink%20Floyd%20-%20Meddle' },
   { route: 'GET /api/albums/:albumId/me', object: 'album', rule: members },
   { route: 'PUT /api/albums/:albumId/like', object: 'album', rule: members },
   { route: 'DELETE /api/albums/:albumId/like', object: 'album', rule: members },
   { route: 'PUT /api/albums/:albumId/listen-later', object: 'album', rule: members },
   { route: 'DELETE /api/albums/:albumId/listen-later', object: 'album', rule: members },
   { route: 'GET /api/me/favorites', object: 'none', rule: members },
+  // Genres and descriptors voted (decision 077): anyone reads them, members vote, moderators read who voted what.
+  { route: 'GET /api/taxonomy', object: 'none', rule: anyone },
+  { route: 'GET /api/genres/:genre', object: 'none', rule: anyone },
+  { route: 'GET /api/descriptors/:descriptor', object: 'none', rule: anyone },
+  { route: 'GET /api/albums/:albumId/genres', object: 'album', rule: anyone },
+  {
+    route: 'PUT /api/albums/:albumId/genre-votes',
+    object: 'album',
+    rule: members,
+    body: { genre: 'post-rock', kind: 'primary', value: 1 },
+  },
+  { route: 'PUT /api/albums/:albumId/descriptor-votes', object: 'album', rule: members, body: { descriptor: 'melancholic', value: 1 } },
+  { route: 'GET /api/albums/:albumId/vote-log', object: 'album', rule: moderators },
   { route: 'GET /api/me/listen-later', object: 'none', rule: members },
+  { route: 'GET /api/albums/:albumId/editions', object: 'album', rule: anyone },
+  { route: 'GET /api/albums/:albumId/ownership', object: 'album', rule: members },
+  { route: 'PUT /api/albums/:albumId/ownership', object: 'album', rule: members, body: { status: 'owned', mediaType: 'Vinyl' } },
+  { route: 'DELETE /api/albums/:albumId/ownership', object: 'album', rule: members },
+  { route: 'GET /api/me/owned', object: 'none', rule: members },
   { route: 'PUT /api/albums/:albumId/rating', object: 'album', rule: members, body: { rating: 7 } },
   { route: 'DELETE /api/albums/:albumId/rating', object: 'album', rule: members },
+  { route: 'PUT /api/albums/:albumId/tracks/:trackId/rating', object: 'album', rule: members, body: { rating: 7 } },
+  { route: 'DELETE /api/albums/:albumId/tracks/:trackId/rating', object: 'album', rule: members },
   { route: 'GET /api/me/ratings', object: 'none', rule: members },
   { route: 'GET /api/me/journal', object: 'none', rule: members },
   { route: 'GET /api/me/journal/months', object: 'none', rule: members },
   { route: 'POST /api/me/journal', object: 'album', rule: members, body: { albumId: '{albumId}' } },
   { route: 'PATCH /api/me/journal/:entryId', object: 'journalEntry', rule: ownerOnly(), body: { note: 'Again.' } },
   { route: 'DELETE /api/me/journal/:entryId', object: 'journalEntry', rule: ownerOnly() },
+  { route: 'GET /api/me/listens', object: 'none', rule: members },
+  { route: 'DELETE /api/me/listens/:listenId', object: 'listen', rule: ownerOnly() },
+  { route: 'GET /api/me/listening', object: 'none', rule: members },
+  { route: 'GET /api/me/played-not-rated', object: 'none', rule: members },
+  { route: 'GET /api/me/listening/forwarding', object: 'none', rule: members },
+  // Forwarding is off in tests (they never reach the internet): each member is told so.
+  {
+    route: 'PUT /api/me/listening/forwarding',
+    object: 'none',
+    rule: membersRefused(403),
+    body: { token: 'a-token', apiRoot: 'http://127.0.0.1:9' },
+  },
+  { route: 'DELETE /api/me/listening/forwarding', object: 'none', rule: members },
   { route: 'POST /api/imports/rym', object: 'none', rule: membersRefused(406) },
   { route: 'POST /api/imports/hearsay', object: 'none', rule: membersRefused(406) },
+  { route: 'POST /api/imports/listens', object: 'none', rule: membersRefused(406) },
+  // Last.fm is not set up on the test site: every member is told so.
+  { route: 'POST /api/imports/lastfm', object: 'none', rule: membersRefused(404), body: { username: 'drwahl' } },
+  { route: 'GET /api/imports/listens/options', object: 'none', rule: members },
   { route: 'GET /api/imports/latest', object: 'none', rule: members },
   { route: 'GET /api/imports/:importId', object: 'importJob', rule: ownerOnly() },
   { route: 'POST /api/me/exports', object: 'none', rule: evenSuspended, fresh: true },
@@ -342,10 +394,13 @@ export const MATRIX: readonly Row[] = [
 
   // Reviews and comments
   { route: 'GET /api/albums/:albumId/reviews', object: 'album', rule: anyone },
+  { route: 'GET /api/albums/:albumId/circle', object: 'album', rule: anyone },
+  { route: 'GET /api/albums/:albumId/lists', object: 'album', rule: anyone },
   // Reviews other sites sent: an empty page with federation off, like an album nobody elsewhere reviewed.
   { route: 'GET /api/albums/:albumId/remote-reviews', object: 'album', rule: anyone },
   { route: 'POST /api/albums/:albumId/reviews', object: 'album', rule: members, body: { rating: 8, content: LONG_REVIEW } },
   { route: 'GET /api/albums/:albumId/reviews/mine', object: 'album', rule: members },
+  { route: 'PUT /api/albums/:albumId/reviews/draft', object: 'album', rule: members, body: { content: '<p>Half a thought</p>' } },
   { route: 'DELETE /api/albums/:albumId/reviews/draft', object: 'album', rule: members },
   { route: 'GET /api/reviews/:reviewId', object: 'review', rule: reads({ visitors: true }) },
   { route: 'PUT /api/reviews/:reviewId', object: 'review', rule: owns, body: { rating: 6, content: LONG_REVIEW } },
@@ -406,6 +461,27 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/notifications', object: 'none', rule: members },
   { route: 'GET /api/notifications/unread-count', object: 'none', rule: members },
   { route: 'POST /api/notifications/read', object: 'none', rule: members, body: {} },
+  // Push (decision 084): the site's key is public; a device is subscribed in one's own session, and only one's own is
+  // removed (an endpoint that is not theirs is not found).
+  { route: 'GET /api/push/key', object: 'none', rule: anyone },
+  {
+    route: 'POST /api/push/subscriptions',
+    object: 'none',
+    rule: members,
+    body: {
+      endpoint: 'https://push.example.com/push/matrix',
+      keys: {
+        p256dh: 'BCG8tuL5ESm2L6EPhVPfUPQL5i2kY30ca-CS5ksKkiqatavrwfBMRABe9xA0AoV9eQWOJR3RApYcE7ojv_6VsJw',
+        auth: 'OcZ_55OSZsigPO8uoO5ZMg',
+      },
+    },
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    object: 'none',
+    rule: membersRefused(404),
+    body: { endpoint: 'https://push.example.com/push/never-subscribed' },
+  },
   { route: 'GET /api/notifications/unsubscribe', object: 'none', rule: always(400), query: 'u=bad&t=newFollowers&sig=bad' },
   { route: 'POST /api/notifications/unsubscribe', object: 'none', rule: always(400), query: 'u=bad&t=newFollowers&sig=bad' },
   { route: 'GET /api/conversations', object: 'none', rule: members },
@@ -448,6 +524,40 @@ export const MATRIX: readonly Row[] = [
   { route: 'GET /api/moderation/moderators', object: 'none', rule: admins },
   { route: 'PUT /api/moderation/moderators/:username', object: 'candidate', rule: admins },
   { route: 'DELETE /api/moderation/moderators/:username', object: 'candidate', rule: admins },
+
+  // Keeping the catalog clean (decision 080)
+  { route: 'GET /api/curation/access', object: 'none', rule: members },
+  { route: 'GET /api/curation/duplicates', object: 'none', rule: moderators },
+  {
+    route: 'POST /api/curation/duplicates/dismissals',
+    object: 'albumPair',
+    rule: moderators,
+    body: { albumIds: ['{survivorId}', '{retiredId}'] },
+  },
+  {
+    route: 'POST /api/curation/merges',
+    object: 'albumPair',
+    rule: curatorsOnce,
+    body: { survivorId: '{survivorId}', retiredId: '{retiredId}' },
+  },
+  { route: 'GET /api/curation/merges', object: 'none', rule: moderators },
+  { route: 'POST /api/curation/merges/:mergeId/undo', object: 'merge', rule: curatorsOnce },
+  {
+    route: 'POST /api/albums/:albumId/corrections',
+    object: 'album',
+    rule: members,
+    body: { field: 'title', value: 'Matrix Corrected Title' },
+  },
+  { route: 'GET /api/curation/corrections', object: 'none', rule: moderators },
+  {
+    route: 'POST /api/curation/corrections/:correctionId/decision',
+    object: 'correction',
+    rule: curatorsOnce,
+    body: { accept: false, reason: 'Matrix: not so' },
+  },
+  { route: 'GET /api/curation/editors', object: 'none', rule: moderators },
+  { route: 'PUT /api/curation/editors/:username', object: 'candidate', rule: moderators },
+  { route: 'DELETE /api/curation/editors/:username', object: 'candidate', rule: moderators },
 ];
 
 // --- Staff over staff ------------------------------------------------------------------------------------------

@@ -11,6 +11,13 @@ export const albumExtensions: AlbumExtensions = {
       import('../features/collections/add-to-collection.tsx').then((module) => module.AddToCollectionAction),
     ),
     deferred('log-listen', () => import('../features/journal/log-listen-action.tsx').then((module) => module.LogListenAction)),
+    deferred('suggest-correction', () =>
+      import('../features/curation/suggest-correction-action.tsx').then((module) => module.SuggestCorrectionAction),
+    ),
   ],
   reviews: deferred('album-reviews', () => import('../features/reviews/album-reviews.tsx').then((module) => module.AlbumReviews)),
+  asides: [
+    deferred('genres', () => import('../features/genres/taxonomy-page.tsx').then((module) => module.AlbumGenresPanel)),
+    deferred('album-circle', () => import('../features/album-circle/album-circle.tsx').then((module) => module.AlbumCircle)),
+  ],
 };

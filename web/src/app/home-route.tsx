@@ -5,9 +5,17 @@ import { Spinner } from '../shared/ui/skeleton.tsx';
 
 const loading = <Spinner className="min-h-[50vh]" />;
 const LandingPage = deferred('landing', () => import('../features/landing/landing-page.tsx').then((module) => module.LandingPage), loading);
+// The albums played and not rated, above the feed, belong to the listening feature: composed here. They are asked for
+// by the browser once the page shows, so the page's own data (and what the server reads for it) is unchanged.
 const HomeFeedPage = deferred(
   'home-feed',
-  () => import('../features/feed/home-feed-page.tsx').then((module) => module.HomeFeedPage),
+  () =>
+    Promise.all([import('../features/feed/home-feed-page.tsx'), import('../features/listening/played-not-rated.tsx')]).then(
+      ([feed, listening]) =>
+        function HomeFeed() {
+          return <feed.HomeFeedPage played={listening.PlayedNotRated} />;
+        },
+    ),
   loading,
 );
 

@@ -8,7 +8,7 @@ import '../shared/i18n/index.ts';
 import { albumExtensions } from './album-extensions.tsx';
 
 // Fetched as the app starts, outside the entry bundle; toasts made before it is there show when it mounts.
-const Toaster = deferred('toaster', () => import('sonner').then((module) => module.Toaster));
+const Toaster = deferred('toaster', () => import('./app-toaster.tsx').then((module) => module.AppToaster));
 
 /** Everything every screen relies on: the query cache (spec §9 defaults), live updates, translations and toasts (at most 20). */
 export function Providers({ children, client }: { children: React.ReactNode; client?: QueryClient }) {
@@ -20,14 +20,7 @@ export function Providers({ children, client }: { children: React.ReactNode; cli
       <RealtimeProvider>
         <AlbumExtensionsProvider value={albumExtensions}>{children}</AlbumExtensionsProvider>
       </RealtimeProvider>
-      <Toaster
-        visibleToasts={20}
-        position="bottom-center"
-        closeButton
-        theme="system"
-        toastOptions={{ classNames: { toast: '!bg-surface !text-ink !border-line', description: '!text-ink-muted' } }}
-        offset={{ bottom: 80 }}
-      />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { sessionQueryOptions } from '../shared/auth/session.ts';
-import { queryLoader, routeDataContext } from '../shared/lib/route-data.ts';
+import { routeDataContext } from '../shared/lib/route-data.ts';
 import { NotFound } from '../shared/ui/not-found.tsx';
 import { Spinner } from '../shared/ui/skeleton.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -74,16 +74,14 @@ export const routes: RouteObject[] = [
           {
             path: 'album/:albumId',
             handle: serverRendered,
-            // What the reviews section shows first belongs to the reviews feature: composed here, as the section is.
+            lazy: () => import('./album-route.tsx'),
+          },
+          {
+            path: 'album/:albumId/lists',
+            handle: serverRendered,
             lazy: async () => {
-              const [{ AlbumPage, prefetchAlbum }, { prefetchAlbumReviews }] = await Promise.all([
-                import('../features/catalog/album-page.tsx'),
-                import('../features/reviews/api.ts'),
-              ]);
-              return {
-                Component: AlbumPage,
-                loader: queryLoader((args) => prefetchAlbum(args, (album) => prefetchAlbumReviews(args.client, album.id, args.signedIn))),
-              };
+              const { AlbumListsPage, loader } = await import('../features/album-circle/album-lists-page.tsx');
+              return { Component: AlbumListsPage, loader };
             },
           },
           {
@@ -94,6 +92,12 @@ export const routes: RouteObject[] = [
               return { Component: ArtistPage, loader };
             },
           },
+          // A genre's page and a descriptor's (decision 077): one module, its route by the word of the path.
+          ...(['genre', 'descriptor'] as const).map((kind) => ({
+            path: `${kind}/:${kind}`,
+            handle: serverRendered,
+            lazy: () => import('../features/genres/taxonomy-page.tsx').then((module) => module.routes[kind]),
+          })),
           {
             path: 'explore',
             handle: serverRendered,
@@ -197,13 +201,26 @@ export const routes: RouteObject[] = [
             handle: { signedInOnly: true } satisfies RouteHandle,
             children: [
               { path: 'discover', lazy: async () => ({ Component: (await import('../features/catalog/discover-page.tsx')).DiscoverPage }) },
+              // The phone's share sheet opens this with a music link (the manifest's share_target, decision 086).
+              { path: 'share', lazy: async () => ({ Component: (await import('../features/links/share-page.tsx')).SharePage }) },
               {
                 path: 'settings',
-                lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
+                // Settings → Listening shows forwarding, which belongs to the listening feature: composed here.
+                lazy: async () => {
+                  const [{ SettingsPage }, { ListenBrainzForwardingSection }] = await Promise.all([
+                    import('../features/settings/settings-page.tsx'),
+                    import('../features/listening/forwarding-section.tsx'),
+                  ]);
+                  return { Component: () => <SettingsPage listeningForwarding={ListenBrainzForwardingSection} /> };
+                },
               },
               {
                 path: 'moderation',
                 lazy: async () => ({ Component: (await import('../features/moderation/moderation-page.tsx')).ModerationPage }),
+              },
+              {
+                path: 'curation',
+                lazy: async () => ({ Component: (await import('../features/curation/curation-page.tsx')).CurationPage }),
               },
               {
                 path: 'notifications',
@@ -211,14 +228,16 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'library',
-                // The library shows the journal and your reviews, which belong to their own features: composed here.
+                // The library shows the journal, the albums played and not rated, and your reviews, which belong to
+                // their own features: composed here.
                 lazy: async () => {
-                  const [{ LibraryPage }, { JournalSection }, { MyReviews }] = await Promise.all([
+                  const [{ LibraryPage }, { JournalSection }, { PlayedNotRated }, { MyReviews }] = await Promise.all([
                     import('../features/catalog/library-page.tsx'),
                     import('../features/journal/journal-section.tsx'),
+                    import('../features/listening/played-not-rated.tsx'),
                     import('../features/reviews/my-reviews.tsx'),
                   ]);
-                  return { Component: () => <LibraryPage journal={JournalSection} reviews={MyReviews} /> };
+                  return { Component: () => <LibraryPage journal={JournalSection} played={PlayedNotRated} reviews={MyReviews} /> };
                 },
               },
               {

@@ -52,6 +52,17 @@ import * as importErrorCodes from './2026-12-13-20-import-error-codes.ts';
 import * as federation from './2026-12-14-10-federation.ts';
 import * as remoteBlocks from './2026-12-15-10-remote-blocks.ts';
 import * as jobTopic from './2026-12-15-40-job-topic.ts';
+import * as listens from './2026-12-16-10-listens.ts';
+import * as journalEntriesFromListens from './2026-12-16-30-journal-entries-from-listens.ts';
+import * as listenbrainzForwarding from './2026-12-16-50-listenbrainz-forwarding.ts';
+import * as votedGenresAndDescriptors from './2026-12-17-10-voted-genres-and-descriptors.ts';
+import * as editionsAndOwnership from './2026-12-17-30-editions-and-ownership.ts';
+import * as favouriteAlbums from './2026-12-17-60-favourite-albums.ts';
+import * as createPushSubscriptions from './2026-12-18-10-create-push-subscriptions.ts';
+import * as idempotencyKeys from './2026-12-18-20-idempotency-keys.ts';
+import * as trackRatings from './2026-12-17-20-track-ratings.ts';
+import * as catalogCuration from './2026-12-17-40-catalog-curation.ts';
+import * as chartEntries from './2026-12-17-51-chart-entries.ts';
 import * as remoteCommentsAndReports from './2026-12-15-20-remote-comments-and-reports.ts';
 
 /** Every migration, registered by name. Names sort in the order they run; never rename or edit one that has shipped. */
@@ -110,4 +121,15 @@ export const migrations: Record<string, Migration> = {
   '2026-12-15-10-remote-blocks': remoteBlocks,
   '2026-12-15-40-job-topic': jobTopic,
   '2026-12-15-20-remote-comments-and-reports': remoteCommentsAndReports,
+  '2026-12-16-10-listens': listens,
+  '2026-12-16-30-journal-entries-from-listens': journalEntriesFromListens,
+  '2026-12-16-50-listenbrainz-forwarding': listenbrainzForwarding,
+  '2026-12-17-10-voted-genres-and-descriptors': votedGenresAndDescriptors,
+  '2026-12-17-30-editions-and-ownership': editionsAndOwnership,
+  '2026-12-17-60-favourite-albums': favouriteAlbums,
+  '2026-12-17-20-track-ratings': trackRatings,
+  '2026-12-17-40-catalog-curation': catalogCuration,
+  '2026-12-17-51-chart-entries': chartEntries,
+  '2026-12-18-10-create-push-subscriptions': createPushSubscriptions,
+  '2026-12-18-20-idempotency-keys': idempotencyKeys,
 };

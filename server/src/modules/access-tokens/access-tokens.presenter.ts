@@ -1,7 +1,18 @@
 import type { AccessToken, TokenScope } from '@hearsay/contracts/access-tokens';
 import type { AccessTokenRow } from './access-tokens.repository.ts';
 
-export const scopesOf = (stored: string): TokenScope[] => (stored.split(' ').includes('write') ? ['read', 'write'] : ['read']);
+/** The scopes a token holds, from the words stored (`write` brings `read` with it). */
+export function scopesOf(stored: string): TokenScope[] {
+  const words = stored.split(' ');
+  const scopes: TokenScope[] = [];
+  if (words.includes('read') || words.includes('write')) scopes.push('read');
+  if (words.includes('write')) scopes.push('write');
+  if (words.includes('listens:write')) scopes.push('listens:write');
+  return scopes;
+}
+
+/** What is stored for the scopes asked: `write` brings `read`. */
+export const storedScopes = (asked: readonly TokenScope[]): string => scopesOf(asked.join(' ')).join(' ');
 
 /** A token as its owner sees it: never its hash, and when it was last used only to the day. */
 export function presentToken(row: AccessTokenRow, now: Date): AccessToken {

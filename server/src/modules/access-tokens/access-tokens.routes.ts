@@ -3,14 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { route } from '../../platform/http/endpoints.ts';
+import { chargeRequest, type RequestBudget } from '../../platform/http/request-budget.ts';
 import type { AccessTokensService } from './access-tokens.service.ts';
 import { scopeNeeded } from './access-tokens.scopes.ts';
 
-export interface TokenRateLimit {
-  /** Requests a token may make in a window, reads and writes together. */
-  requests: number;
-  windowMs: number;
-}
+/** Requests a token may make in a window, reads and writes together. */
+export type TokenRateLimit = RequestBudget;
 
 const BEARER = /^Bearer\s+(\S*)\s*$/i;
 
@@ -40,15 +38,8 @@ export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limit
     request.viewer = authentication.viewer;
     request.accessToken = authentication.token;
 
-    const state = await limiter.hit(`token:${authentication.token.id}`, rateLimit.windowMs);
-    const reset = Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000));
-    reply.headers({
-      'ratelimit-policy': `${rateLimit.requests};w=${windowSeconds}`,
-      'ratelimit-limit': String(rateLimit.requests),
-      'ratelimit-remaining': String(Math.max(0, rateLimit.requests - state.count)),
-      'ratelimit-reset': String(reset),
-    });
-    if (state.count > rateLimit.requests) {
+    const { limited, reset } = await chargeRequest(limiter, rateLimit, `token:${authentication.token.id}`, reply);
+    if (limited) {
       throw new AppError(429, 'rate_limited', {
         params: { context: 'token', requests: rateLimit.requests, minutes: Math.round(windowSeconds / 60), seconds: reset },
         headers: { 'retry-after': String(reset) },
@@ -62,6 +53,8 @@ export const bearerAuth: FastifyPluginAsync<{ tokens: AccessTokensService; limit
     if (needed === 'none') {
       throw forbidden('token_scope', pattern.startsWith('/api/') ? undefined : { context: 'not_api' });
     }
+    // A player's token (`listens:write` alone) has nothing to do in the API.
+    if (!authentication.token.scopes.includes('read')) throw forbidden('token_scope', { context: 'listens' });
     if (needed === 'write' && !authentication.token.scopes.includes('write')) {
       throw forbidden('token_scope', { context: 'write', method: request.method });
     }

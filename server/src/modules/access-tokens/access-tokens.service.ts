@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import { newId } from '../../platform/ids.ts';
 import * as repository from './access-tokens.repository.ts';
-import { presentToken, scopesOf } from './access-tokens.presenter.ts';
+import { presentToken, scopesOf, storedScopes } from './access-tokens.presenter.ts';
 
 export interface AccessTokensServiceDeps {
   db: DB;
@@ -59,7 +59,7 @@ export function createAccessTokensService(deps: AccessTokensServiceDeps) {
       id: newId(),
       user_id: viewer.id,
       name: input.name,
-      scopes: input.scopes.includes('write') ? 'read write' : 'read',
+      scopes: storedScopes(input.scopes),
       token_hash: hashToken(secret),
       prefix: secret.slice(TOKEN_PREFIX.length, TOKEN_PREFIX.length + 8),
       created_at: now.toISOString(),

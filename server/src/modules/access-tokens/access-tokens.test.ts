@@ -417,7 +417,9 @@ describe('the OpenAPI document', () => {
         operations++;
         const name = `${method.toUpperCase()} ${path}`;
         if (!operation.tags?.length) problems.push(`${name}: no tag`);
-        if (!['read', 'write', 'none'].includes(operation['x-token-scope'] ?? '')) problems.push(`${name}: no token scope`);
+        // The ListenBrainz-compatible API (/1/) takes a player's token to submit, and any token (or none) to read.
+        const scopes = path.startsWith('/1/') ? ['listens:write', 'any'] : ['read', 'write', 'none'];
+        if (!scopes.includes(operation['x-token-scope'] ?? '')) problems.push(`${name}: no token scope`);
         const media: [string, Media][] = [
           ...Object.values(operation.requestBody?.content ?? {}).map((content): [string, Media] => ['request', content]),
           ...Object.entries(operation.responses ?? {}).flatMap(([status, response]) =>
@@ -440,6 +442,12 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
 
     expect(document.paths['/api/me/ratings'].get['x-token-scope']).toBe('read');
+    // The ListenBrainz-compatible API for players states its own token (decision 072).
+    expect(document.paths['/1/submit-listens'].post).toMatchObject({
+      'x-token-scope': 'listens:write',
+      security: [{ listenBrainzToken: [] }],
+    });
+    expect(document.components.securitySchemes.listenBrainzToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
     expect(document.paths['/api/albums/{albumId}/rating'].put['x-token-scope']).toBe('write');
     expect(document.paths['/api/me/tokens'].post).toMatchObject({ 'x-token-scope': 'none', security: [{ sessionCookie: [] }] });
     expect(document.paths['/api/me/password'].post['x-token-scope']).toBe('none');

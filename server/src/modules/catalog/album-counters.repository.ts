@@ -125,3 +125,33 @@ export async function likeCount(db: DB, albumId: string): Promise<number> {
   const row = await db.selectFrom('album').select('like_count').where('id', '=', albumId).executeTakeFirst();
   return Number(row?.like_count ?? 0);
 }
+
+/**
+ * Writes an album's rating totals from all its ratings' values, counted again (a merge moved ratings in or out, decision
+ * 080): the count, the sum, the average and every half step's count.
+ */
+export async function writeRatingTotals(db: DB, albumId: string, values: readonly number[], now: string): Promise<void> {
+  const steps = Object.fromEntries(RATING_STEP_COLUMNS.map((column) => [column, 0])) as Record<RatingStepColumn, number>;
+  for (const value of values) steps[ratingStepColumn(value)] += 1;
+  const sum = values.reduce((total, value) => total + value, 0);
+  await db
+    .updateTable('album')
+    .set({
+      ...steps,
+      rating_count: values.length,
+      rating_sum: sum,
+      rating_average: values.length ? sum / values.length : null,
+      updated_at: now,
+    })
+    .where('id', '=', albumId)
+    .execute();
+}
+
+/** Sets one of the album's other counters to its count made again (a merge moved the rows it counts). */
+export async function writeAlbumCounter(db: DB, albumId: string, column: AlbumCounter, value: number): Promise<void> {
+  await db
+    .updateTable('album')
+    .set({ [column]: value })
+    .where('id', '=', albumId)
+    .execute();
+}

@@ -62,3 +62,15 @@ export async function albumsByMbid(db: DB, mbids: readonly string[]) {
     .orderBy('created_at')
     .execute();
 }
+
+/** How many tracks the catalog lists for each of these albums (albums without a tracklist are left out). */
+export async function trackCounts(db: DB, albumIds: readonly string[]): Promise<Map<string, number>> {
+  if (!albumIds.length) return new Map();
+  const rows = await db
+    .selectFrom('track')
+    .select(['album_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('album_id', 'in', [...albumIds])
+    .groupBy('album_id')
+    .execute();
+  return new Map(rows.map((row) => [row.album_id, Number(row.count)]));
+}

@@ -9,7 +9,7 @@ import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
 
 /** Albums by id or slug, with their credits, genres and tracks: what the album page is made from (cards: the hydration layer's). */
 
-export type PageTrack = Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>;
+export type PageTrack = Pick<TrackRow, 'id' | 'disc' | 'position' | 'title' | 'duration_ms' | 'rating_count' | 'rating_sum'>;
 
 /**
  * An album by id or slug with its credits, genres, tracks and rating distribution, in one statement (the album page):
@@ -40,7 +40,15 @@ const albumPageRow = precompiled((db, ref: string) => {
       jsonArrayOf(db)(
         eb
           .selectFrom('track')
-          .select(['track.disc', 'track.position', 'track.title', 'track.duration_ms'])
+          .select([
+            'track.id',
+            'track.disc',
+            'track.position',
+            'track.title',
+            'track.duration_ms',
+            'track.rating_count',
+            'track.rating_sum',
+          ])
           .whereRef('track.album_id', '=', 'album.id')
           .orderBy('track.disc')
           .orderBy('track.position'),

@@ -3,8 +3,23 @@ import { pageFields } from '@hearsay/contracts/pagination';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import { listAlbumIds, type AlbumFilters } from './album-lists.repository.ts';
 import type { CatalogContext } from './catalog-context.ts';
+import { chartPeriodStart } from './chart-counting.ts';
 import type { CatalogReading } from './catalog-reading.ts';
-import { activeAlbumIds, chartRows, recentlyActiveAlbumIds } from './charts.repository.ts';
+import {
+  activeAlbumIds,
+  allOf,
+  chartCounting,
+  countedChartRows,
+  findDescriptor,
+  genreWithDescendants,
+  liveChartRows,
+  recentlyActiveAlbumIds,
+  type ChartRow,
+  type ChartSliceFilter,
+} from './charts.repository.ts';
+import { chartPermalink } from '@hearsay/contracts/catalog';
+import { earliestYearOfRule } from '../../db/genre-rules.ts';
+import { notFound, unauthorized } from '../../platform/errors.ts';
 import { findGenre, type GenreFilter } from './genres.repository.ts';
 
 /** A member's first albums come from their first this-many genres and artists chosen at onboarding. */
@@ -12,11 +27,7 @@ const STARTER_GENRES = 5;
 const STARTER_ARTISTS = 50;
 
 const DAY = 24 * 60 * 60 * 1000;
-const PERIOD_DAYS: Record<Exclude<ChartPeriod, 'all'>, number> = { week: 7, month: 30, year: 365, decade: 3652 };
-
-function periodStart(period: ChartPeriod, now: Date): string | undefined {
-  return period === 'all' ? undefined : new Date(now.getTime() - PERIOD_DAYS[period] * DAY).toISOString();
-}
+const periodStart = (period: ChartPeriod, now: Date): string | undefined => chartPeriodStart(period, now) ?? undefined;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -122,37 +133,79 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
     return { ids: chosen.size ? [...chosen] : await popular({}), fromChoices: chosen.size > 0 };
   }
 
-  /** The charts of /trending: Bayesian weighted rating over ratings made in the period. */
+  /** A slice's genre (with the genres below it), descriptor and the rest of its conditions; unknown names are 404s. */
+  async function sliceOf(query: ChartQuery) {
+    const [genre, descriptor] = await Promise.all([
+      genreFilter(query.genre),
+      query.descriptor ? findDescriptor(db, query.descriptor) : Promise.resolve(undefined),
+    ]);
+    if (query.descriptor && !descriptor) throw notFound('descriptor_not_found', { descriptor: query.descriptor });
+    const filter: ChartSliceFilter = { year: query.year, decade: query.decade, country: query.country, type: query.type };
+    if (genre) {
+      const earliestYear = earliestYearOfRule(genre.rule, currentYear());
+      if (earliestYear !== null) filter.earliestYear = earliestYear;
+      else filter.genreIds = await genreWithDescendants(db, genre.id);
+    }
+    if (descriptor) filter.descriptorId = descriptor.id;
+    return { filter, genre, descriptor };
+  }
+
+  /**
+   * The charts of /trending (decision 081): a Bayesian weighted rating over the ratings made in the period, sliced by
+   * release year or decade, genre with its children, descriptor, artist's country and release type. Everyone's ratings
+   * are counted by the chart job, each weighted by its rater's standing; the people a member follows are counted for
+   * the answer, each rating alike. Before the job's first counting, everyone's chart is counted for the answer too.
+   */
   async function chart(query: ChartQuery, viewerId?: string): Promise<Chart> {
-    const genre = await genreFilter(query.genre);
-    const since = periodStart(query.period, deps.clock());
+    if (query.scope === 'following' && !viewerId) throw unauthorized();
+    const { filter, genre, descriptor } = await sliceOf(query);
     const offset = (query.page - 1) * query.limit;
-    // Charts move slowly; one computation a minute per view is plenty.
-    const key = JSON.stringify([query.period, query.genre, query.year, query.page, query.limit]);
+    const page = { limit: query.limit, offset };
+    const following = query.scope === 'following';
+    // Charts move slowly; one computation a minute per slice is plenty (a member's own slice is theirs alone).
+    const key = JSON.stringify([query, following ? viewerId : null]);
     let computed = chartCache.get(key);
     if (!computed) {
-      const { mean } = await deps.ratings.periodMean(since);
-      const rowsWith = (minRatings: number) =>
-        chartRows(
-          db,
-          {
-            since,
-            filters: { genreSlug: query.genre, year: query.year },
-            genre,
-            currentYear: currentYear(),
-            priorWeight: deps.charts.priorWeight,
-            minRatings,
-            limit: query.limit,
-            offset,
-          },
-          mean,
-          deps.ratings.periodStats(since, minRatings),
-        );
-      let found = await rowsWith(deps.charts.minRatings);
+      const counting = await chartCounting(db, query.period);
+      const since = counting && !following ? (counting.since ?? undefined) : periodStart(query.period, deps.clock());
+      let mean: number;
+      let read: (minRatings: number) => Promise<{ rows: ChartRow[]; total: number }>;
+      let minRatings = deps.charts.minRatings;
+      if (following) {
+        // The people a member chose to follow: each of their ratings counts, and one is enough to chart.
+        minRatings = 1;
+        mean = counting ? Number(counting.mean) : (await deps.ratings.periodMean(since)).mean;
+        const raters = (column: string) =>
+          allOf([deps.hydrator.conditions.followedBy(viewerId!, column), deps.hydrator.conditions.sharesRatings(column)]);
+        read = (min) =>
+          liveChartRows(db, deps.ratings.periodStats(since, min, raters), filter, { weight: deps.charts.priorWeight, mean }, page);
+      } else if (counting) {
+        mean = Number(counting.mean);
+        read = (min) =>
+          countedChartRows(
+            db,
+            { generation: Number(counting.generation), period: query.period, topWeight: Number(counting.top_weight) },
+            filter,
+            min,
+            page,
+          );
+      } else {
+        mean = (await deps.ratings.periodMean(since)).mean;
+        read = (min) => liveChartRows(db, deps.ratings.periodStats(since, min), filter, { weight: deps.charts.priorWeight, mean }, page);
+      }
+      let found = await read(minRatings);
       // Nothing reaches the minimum (a young site, a quiet period): the albums rated at all, labelled as such.
-      const provisional = found.total === 0 && deps.charts.minRatings > 1;
-      if (provisional) found = await rowsWith(1);
-      computed = { ...found, mean, provisional };
+      const provisional = found.total === 0 && minRatings > 1;
+      if (provisional) found = await read(1);
+      computed = {
+        ...found,
+        mean,
+        provisional,
+        minRatings,
+        since: since ?? null,
+        trustWeighted: !following && counting !== undefined,
+        computedAt: !following && counting ? counting.computed_at : null,
+      };
       chartCache.set(key, computed);
     }
     const { rows, total, mean, provisional } = computed;
@@ -166,11 +219,23 @@ export function createCatalogCharts(context: CatalogContext, reading: CatalogRea
       })),
       ...pageFields(query, total),
       period: query.period,
-      since: since ?? null,
+      since: computed.since,
       priorWeight: deps.charts.priorWeight,
       meanRating: round1(mean),
-      minRatings: deps.charts.minRatings,
+      minRatings: computed.minRatings,
       provisional,
+      slice: {
+        genre: genre ? { slug: genre.slug, name: genre.name } : null,
+        descriptor: descriptor ? { slug: descriptor.slug, name: descriptor.name, names: descriptor.names } : null,
+        country: query.country ?? null,
+        type: query.type ?? null,
+        year: query.year ?? null,
+        decade: query.decade ?? null,
+        scope: query.scope,
+      },
+      permalink: chartPermalink(query),
+      trustWeighted: computed.trustWeighted,
+      computedAt: computed.computedAt,
     };
   }
 

@@ -16,10 +16,21 @@ export type StatementPart<Row> = SelectQueryBuilder<Database, keyof Database, Ro
  */
 export interface RatingLookup {
   viewerRatings(userId: string, albumIds: readonly string[]): Promise<Map<string, number>>;
+  /** A person's rating of an album and of each of its tracks (track id -> value), in one read: the album page. */
+  viewerAlbumRatings(userId: string, albumId: string): Promise<{ album: number | null; tracks: Map<string, number> }>;
   /** Mean rating and number of ratings made since the instant (undefined: all time), a chart's prior. */
   periodMean(since: string | undefined): Promise<{ mean: number; ratings: number }>;
   /** Per album, the number (v) and average (r) of the ratings made since the instant, among albums with `minRatings`. */
-  periodStats(since: string | undefined, minRatings: number): AliasableExpression<{ album_id: string; v: number; r: number }>;
+  periodStats(
+    since: string | undefined,
+    minRatings: number,
+    raters?: (column: string) => Expression<SqlBool>,
+  ): AliasableExpression<{ album_id: string; v: number; r: number }>;
+  /** A page of every rating in id order after an id, for the chart job (decision 081). */
+  ratingsAfter(
+    afterId: string,
+    limit: number,
+  ): Promise<{ id: string; album_id: string; user_id: string; rating: number; created_at: string }[]>;
   /** The album of each rating made since the instant. */
   albumsRatedSince(since: string): StatementPart<{ album_id: string }>;
   /** Each rating's album, and when it was last made or changed. */
@@ -40,13 +51,18 @@ export interface CatalogServiceDeps {
   db: DB;
   clock: () => Date;
   charts: { priorWeight: number; minRatings: number };
+  /**
+   * How much a member's rating counts in everyone's charts, by when they joined: the trust weight of decision 077
+   * (`genres/trust-weight.ts`), handed in so the catalog does not depend on the module that votes genres.
+   */
+  raterWeight: (memberSince: string | Date, now: Date) => number;
   ratings: RatingLookup;
   reviews: ReviewLookup;
   /**
    * Album cards (the hydration layer keeps what they are made from, and the catalog tells it when an album changes);
    * the people who added pending albums and found them (their usernames, their account's age).
    */
-  hydrator: Pick<Hydrator, 'albums' | 'withAlbums' | 'thingRules' | 'forgetAlbum' | 'forgetAlbums' | 'people'>;
+  hydrator: Pick<Hydrator, 'albums' | 'withAlbums' | 'thingRules' | 'forgetAlbum' | 'forgetAlbums' | 'people' | 'conditions'>;
   /**
    * CACHES: with caches off, album pages, charts and active lists are read for every request. The catalog's
    * rating prior and genre counts are still kept a minute: each is a scan of the whole catalog no request should pay.
@@ -71,7 +87,19 @@ export function createCatalogContext(deps: CatalogServiceDeps) {
   /** The viewer-independent part of album pages, by album id (refs map slugs and ids to it). */
   const albumCache = memoryCache<string, SharedAlbum>(caches, { max: 20_000, ttl: 60_000 });
   const albumRefs = memoryCache<string, string>(caches, { max: 20_000 });
-  const chartCache = memoryCache<string, { rows: ChartRow[]; total: number; mean: number; provisional: boolean }>(caches, {
+  const chartCache = memoryCache<
+    string,
+    {
+      rows: ChartRow[];
+      total: number;
+      mean: number;
+      provisional: boolean;
+      minRatings: number;
+      since: string | null;
+      trustWeighted: boolean;
+      computedAt: string | null;
+    }
+  >(caches, {
     max: 500,
     ttl: 60_000,
   });

@@ -1,5 +1,7 @@
 import type { DB } from '../../platform/db/index.ts';
 import * as repository from './album-matching.repository.ts';
+import { splitArtistCredit } from './normalise.ts';
+import { trackLengths } from './track-lengths.repository.ts';
 
 /** Where an import (the imports module) finds its albums and artists in the catalog, by the keys the catalog writes. */
 export function createCatalogMatching(db: DB) {
@@ -9,5 +11,10 @@ export function createCatalogMatching(db: DB) {
     artistNamesByKey: (keys: readonly string[]) => repository.artistNamesByKey(db, keys),
     albumsByIds: (ids: readonly string[]) => repository.albumsByIds(db, ids),
     albumsByMbid: (mbids: readonly string[]) => repository.albumsByMbid(db, mbids),
+    trackCounts: (albumIds: readonly string[]) => repository.trackCounts(db, albumIds),
+    /** The artists a credit as written names ("Lou Reed & Metallica"), as the catalog splits one. */
+    splitArtistCredit,
+    /** The lengths of these albums' tracks, by title: listening time for listens whose player gave none. */
+    trackLengths: (albumIds: readonly string[]) => trackLengths(db, albumIds),
   };
 }

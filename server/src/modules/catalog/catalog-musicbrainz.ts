@@ -1,3 +1,4 @@
+import { countryOfArea } from '../../platform/countries.ts';
 import type { AddedAlbum, EnrichmentStatus, MusicBrainzSearchResult } from '@hearsay/contracts/musicbrainz';
 import type { EnrichmentOutcome } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
@@ -18,6 +19,7 @@ import {
   type Resolution,
 } from './musicbrainz-ingest.ts';
 import * as repository from './musicbrainz.repository.ts';
+import { heldByAnother } from './album-merges.repository.ts';
 
 export interface CatalogMusicBrainzDeps {
   db: DB;
@@ -103,6 +105,25 @@ export function createCatalogMusicBrainz(deps: CatalogMusicBrainzDeps) {
     return { album: await cardOf(albumId, viewerId), added: result.isNew[0] ?? false };
   }
 
+  /**
+   * The catalog's album of a release group, or of the release group a release belongs to, added from MusicBrainz if
+   * the catalog lacks it: background work (a member's played tracks, decision 073). Null when MusicBrainz knows no
+   * such id or the group cannot enter the catalog. Throws MusicBrainzUnavailable when MusicBrainz cannot be asked.
+   */
+  async function albumForMbid(mbid: { releaseGroup: string } | { release: string }): Promise<string | null> {
+    let groupMbid: string | null;
+    if ('releaseGroup' in mbid) groupMbid = mbid.releaseGroup;
+    else groupMbid = (await musicbrainz.release(mbid.release, BACKGROUND))?.releaseGroupMbid ?? null;
+    if (!groupMbid) return null;
+    const existing = await repository.albumIdByMbid(db, groupMbid);
+    if (existing) return existing;
+    const found = await entryFor(groupMbid, BACKGROUND);
+    if (!found || deps.catalog.entryProblem(found.entry)) return null;
+    const result = await deps.catalog.addEntries([found.entry], {});
+    deps.catalog.invalidateAll();
+    return result.albumIds[0] ?? null;
+  }
+
   async function cardOf(albumId: string, viewerId: string): Promise<AddedAlbum['album']> {
     const [card] = presentAlbumCards([albumId], await deps.hydrator.albums([albumId], viewerId));
     if (!card) throw notFound('album_not_found');
@@ -156,7 +177,7 @@ export function createCatalogMusicBrainz(deps: CatalogMusicBrainzDeps) {
       const other = await repository.albumIdByMbid(db, mbid);
       if (other && other !== albumId) {
         await repository.recordEnrichment(db, albumId, 'ambiguous', now(), {
-          detail: `The catalog has this release group as album ${other}.`,
+          detail: heldByAnother(other),
         });
         return 'ambiguous';
       }
@@ -279,6 +300,7 @@ export function createCatalogMusicBrainz(deps: CatalogMusicBrainzDeps) {
       {
         artist_type: details.type,
         area: details.area,
+        country: details.country ?? countryOfArea(details.area),
         begin_date: details.beginDate,
         end_date: details.endDate ?? null,
         disambiguation: details.disambiguation,
@@ -303,5 +325,5 @@ export function createCatalogMusicBrainz(deps: CatalogMusicBrainzDeps) {
     return { state, ...(await repository.enrichmentCounts(db)) };
   }
 
-  return { search, add, resolve, enrichAlbum, refreshArtist, refreshArtistSoon, enrichmentStatus, entryFor };
+  return { search, add, albumForMbid, resolve, enrichAlbum, refreshArtist, refreshArtistSoon, enrichmentStatus, entryFor };
 }

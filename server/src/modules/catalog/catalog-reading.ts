@@ -13,7 +13,8 @@ import type {
 import { RELEASE_TYPES } from '@hearsay/contracts/constants';
 import { pageFields, type Page } from '@hearsay/contracts/pagination';
 import type { IdRange } from '../../platform/db/id-ranges.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { mergedTarget } from './album-merges.repository.ts';
 import { latestReleaseYears, listAlbumIds, ratingPrior as catalogRatingPrior } from './album-lists.repository.ts';
 import { presentAlbumCard, presentAlbumCards } from '../../hydration/albums.presenter.ts';
 import { albumSlugsWithIdsBetween, countAlbums, findAlbumIdByRef, findAlbumPage, findConfirmedAlbum } from './albums.repository.ts';
@@ -84,6 +85,15 @@ export function createCatalogReading(context: CatalogContext) {
     const generation = context.generation();
     const page = await findAlbumPage(db, ref);
     if (!page) throw notFound('album_not_found', { context: 'removed' });
+    if (page.album.status === 'merged') {
+      // Merged into another album (decision 080): the API answers where it is now, for good.
+      const target = await mergedTarget(db, page.album.id);
+      if (!target) throw notFound('album_not_found', { context: 'removed' });
+      throw new AppError(301, 'album_moved', {
+        params: { slug: target.slug },
+        headers: { location: `/api/albums/${encodeURIComponent(target.slug)}` },
+      });
+    }
     const { viewerRating: _none, ...shared } = presentAlbumDetail(page, page.tracks, page.distribution, null);
     if (generation === context.generation()) {
       albumCache.set(shared.id, shared);
@@ -95,10 +105,21 @@ export function createCatalogReading(context: CatalogContext) {
   async function getAlbum(ref: string, viewerId?: string): Promise<AlbumDetail> {
     const album = await sharedAlbum(ref);
     const [mine, preferred] = await Promise.all([
-      viewerRatingsFor(viewerId, [album.id]),
+      // With tracks, the album's rating and the tracks' are one read (decision 078).
+      album.tracks.length > 0 && viewerId
+        ? deps.ratings.viewerAlbumRatings(viewerId, album.id)
+        : viewerRatingsFor(viewerId, [album.id]).then((ratings) => ({ album: ratings.get(album.id) ?? null, tracks: undefined })),
       viewerId && album.links.length > 1 && deps.preferredLinkService ? deps.preferredLinkService(viewerId) : null,
     ]);
-    return { ...album, links: withPreferredFirst(album.links, preferred), viewerRating: mine.get(album.id) ?? null };
+    const trackRatings = mine.tracks;
+    return {
+      ...album,
+      tracks: trackRatings?.size
+        ? album.tracks.map((track) => ({ ...track, viewerRating: trackRatings.get(track.id) ?? null }))
+        : album.tracks,
+      links: withPreferredFirst(album.links, preferred),
+      viewerRating: mine.album,
+    };
   }
 
   /** The genre a list is filtered by, from its slug (none without one); not found when no genre has the slug. */

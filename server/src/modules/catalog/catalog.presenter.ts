@@ -14,13 +14,26 @@ import type { ArtistSummaryRow } from './artists.repository.ts';
 
 /** Row -> contract shapes: the album page and artists (an album's card: hydration/albums.presenter.ts). */
 
-function presentTrack(row: Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>): Track {
-  return { disc: row.disc, position: row.position, title: row.title, durationMs: row.duration_ms };
+type PageTrackRow = Pick<TrackRow, 'id' | 'disc' | 'position' | 'title' | 'duration_ms' | 'rating_count' | 'rating_sum'>;
+
+/** A track of the album page, everyone's side (the viewer's own rating is added per request). */
+function presentTrack(row: PageTrackRow): Track {
+  const count = Number(row.rating_count);
+  return {
+    id: row.id,
+    disc: row.disc,
+    position: row.position,
+    title: row.title,
+    durationMs: row.duration_ms,
+    averageRating: count > 0 ? roundRating(Number(row.rating_sum) / count) : null,
+    ratingCount: count,
+    viewerRating: null,
+  };
 }
 
 export function presentAlbumDetail(
   hydrated: AlbumWithCredits<AlbumRow>,
-  tracks: readonly Pick<TrackRow, 'disc' | 'position' | 'title' | 'duration_ms'>[],
+  tracks: readonly PageTrackRow[],
   distribution: ReadonlyMap<number, number>,
   viewerRating: number | null,
 ): AlbumDetail {

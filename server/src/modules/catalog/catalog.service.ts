@@ -1,8 +1,10 @@
 import { createCatalogCharts } from './catalog-charts.ts';
+import { createChartCounting } from './chart-counting.ts';
 import { createCatalogConfirming } from './catalog-confirming.ts';
 import { createCatalogContext, type CatalogServiceDeps } from './catalog-context.ts';
 import { createCatalogCounters } from './catalog-counters.ts';
 import { createCatalogCovers } from './catalog-covers.ts';
+import { createCatalogCuration } from './catalog-curation.ts';
 import { createCatalogLanding } from './catalog-landing.ts';
 import { createCatalogMatching } from './catalog-matching.ts';
 import { createCatalogReading } from './catalog-reading.ts';
@@ -11,6 +13,7 @@ import { createCatalogWriting } from './catalog-writing.ts';
 
 export type { CatalogServiceDeps, RatingLookup, ReviewLookup } from './catalog-context.ts';
 export type { CatalogEntry } from './catalog-writer.ts';
+export type { AlbumCorrection } from './catalog-curation.ts';
 export type { AlbumTotals, AlbumTotalsRow, RatingChange } from './catalog-counters.ts';
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -36,6 +39,12 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     ...createCatalogCovers(context.db),
     ...createCatalogLanding(context),
     ...createCatalogMatching(context.db),
+    ...createCatalogCuration(context),
+    /**
+     * The chart job (decision 081): everyone's charts counted with trust weights, on a timer, as a job; a finished pass
+     * is a change of the catalog (every process forgets its charts and the answers made of them).
+     */
+    chartCounting: createChartCounting(deps, () => context.invalidateAll()),
     invalidateAlbum: context.invalidateAlbum,
     invalidateAll: context.invalidateAll,
     onChange: context.onChange,

@@ -168,6 +168,7 @@ export async function saveArtistDetails(
   details: {
     artist_type: string | null;
     area: string | null;
+    country: string | null;
     begin_date: string | null;
     end_date: string | null;
     disambiguation: string | null;

@@ -138,14 +138,40 @@ export interface ListFilter {
   includePrivateOfOwner?: boolean;
   /** Owners blocked by or blocking the viewer, whose collections are left out. */
   hiddenOwners?: ReadonlySet<string>;
+  /** Only the collections holding this album. */
+  albumId?: string;
+  /** Private collections are included too, but only this viewer's own (an album's lists). */
+  privateOf?: string;
+  /** The rule an owner passes for the viewer, as a condition on the collection's owner column (the hydrator's). */
+  ownerShown?: Expression<SqlBool>;
 }
 
-/** Ids of collections, newest or most liked lately (likes in the last 30 days, then all likes). */
-export async function listIds(db: DB, filter: ListFilter, sort: 'popular' | 'recent', since: string, limit: number, offset: number) {
+/**
+ * Ids of collections, newest, most liked lately (likes in the last 30 days, then all likes) or most liked (`likes`: the
+ * kept count alone, for the few lists an album is in, where counting a month of everyone's likes would cost the most).
+ */
+export async function listIds(
+  db: DB,
+  filter: ListFilter,
+  sort: 'popular' | 'recent' | 'likes',
+  since: string,
+  limit: number,
+  offset: number,
+) {
   let query = db.selectFrom('collection');
   if (filter.ownerId) query = query.where('collection.user_id', '=', filter.ownerId);
-  if (!filter.includePrivateOfOwner) query = query.where('collection.is_private', '=', 0);
+  if (filter.albumId) {
+    const albumId = filter.albumId;
+    query = query.where('collection.id', 'in', (eb) =>
+      eb.selectFrom('collection_album').select('collection_album.collection_id').where('collection_album.album_id', '=', albumId),
+    );
+  }
+  if (filter.privateOf) {
+    const viewerId = filter.privateOf;
+    query = query.where((eb) => eb.or([eb('collection.is_private', '=', 0), eb('collection.user_id', '=', viewerId)]));
+  } else if (!filter.includePrivateOfOwner) query = query.where('collection.is_private', '=', 0);
   if (filter.hiddenOwners?.size) query = query.where('collection.user_id', 'not in', [...filter.hiddenOwners]);
+  if (filter.ownerShown) query = query.where(filter.ownerShown);
   const [{ total } = { total: 0 }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const recentLikes = db
     .selectFrom('collection_like')
@@ -154,23 +180,32 @@ export async function listIds(db: DB, filter: ListFilter, sort: 'popular' | 'rec
     .groupBy('collection_id')
     .as('recent_likes');
   const rows =
-    sort === 'popular'
+    sort === 'likes'
       ? await query
-          .leftJoin(recentLikes, 'recent_likes.collection_id', 'collection.id')
           .select('collection.id')
-          .orderBy(sql`coalesce(recent_likes.recent, 0)`, 'desc')
           .orderBy('collection.like_count', 'desc')
-          .orderBy('collection.created_at', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute()
-      : await query
-          .select('collection.id')
           .orderBy('collection.created_at', 'desc')
           .orderBy('collection.id', 'desc')
           .limit(limit)
           .offset(offset)
-          .execute();
+          .execute()
+      : sort === 'popular'
+        ? await query
+            .leftJoin(recentLikes, 'recent_likes.collection_id', 'collection.id')
+            .select('collection.id')
+            .orderBy(sql`coalesce(recent_likes.recent, 0)`, 'desc')
+            .orderBy('collection.like_count', 'desc')
+            .orderBy('collection.created_at', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        : await query
+            .select('collection.id')
+            .orderBy('collection.created_at', 'desc')
+            .orderBy('collection.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute();
   return { ids: rows.map((row) => row.id), total: Number(total) };
 }
 

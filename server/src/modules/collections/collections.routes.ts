@@ -1,4 +1,5 @@
 import { collectionsEndpoints as endpoints } from '@hearsay/contracts/collections';
+import { favouritesEndpoints } from '@hearsay/contracts/favourites';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
 import type { CollectionsService } from './collections.service.ts';
@@ -20,6 +21,10 @@ export const collectionsRoutes: FastifyPluginAsync<{ collections: CollectionsSer
     const viewer = request.viewer;
     return collections.ofOwner(viewer.id, viewer.id, request.query);
   });
+
+  route(app, favouritesEndpoints.albumLists, async (request) =>
+    collections.albumLists(request.params.albumId, request.viewer?.id, request.query),
+  );
 
   route(app, endpoints.albumChoices, async (request) => collections.choicesForAlbum(request.viewer.id, request.params.albumId));
 

@@ -18,6 +18,7 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import { presentList, presentListSummary } from '../../hydration/lists.presenter.ts';
+import { collectionsAlbumMerge } from './merged-albums.repository.ts';
 
 export interface CollectionsServiceDeps {
   db: DB;
@@ -272,7 +273,7 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
 
   async function page(
     filter: repository.ListFilter,
-    query: { page: number; limit: number; sort?: 'popular' | 'recent' },
+    query: { page: number; limit: number; sort?: 'popular' | 'recent' | 'likes' },
     viewerId: string | undefined,
   ): Promise<CollectionPage> {
     const { ids, total } = await repository.listIds(
@@ -292,6 +293,19 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   /** A person's collections as the viewer may see them: all for the owner, public ones for everyone else. */
   const ofOwner = (ownerId: string, viewerId: string | undefined, query: { page: number; limit: number }) =>
     page({ ownerId, includePrivateOfOwner: ownerId === viewerId }, { ...query, sort: 'recent' }, viewerId);
+
+  /**
+   * The lists holding an album that the viewer may see, most liked first: public ones, and the viewer's own
+   * private ones, of owners who pass `canSee` for the viewer (the hydrator's rule as a condition of the one statement
+   * that counts and chooses them; each list's own part, `ownOrOpen`, is the hydrator's too).
+   */
+  async function containing(albumId: string, viewerId: string | undefined, query: { page: number; limit: number }) {
+    return page(
+      { albumId, privateOf: viewerId, ownerShown: hydrator.where.canSee(viewerId, 'collection.user_id') },
+      { ...query, sort: 'likes' },
+      viewerId,
+    );
+  }
 
   async function choicesForAlbum(userId: string, albumRef: string) {
     const albumId = await deps.catalog.resolveAlbumId(albumRef);
@@ -360,6 +374,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
   return {
     exported,
     forSharing,
+    /** List entries follow an album merged into another (decision 080). */
+    albumMerge: collectionsAlbumMerge(),
     detail,
     preview,
     sitemapShare,
@@ -376,6 +392,10 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     browse: async (query: { page: number; limit: number; sort?: 'popular' | 'recent' }, viewerId: string | undefined) =>
       page({ hiddenOwners: await hydrator.excluded.canSee(viewerId) }, { ...query, sort: query.sort ?? 'popular' }, viewerId),
     ofOwner,
+    containing,
+    /** `containing`, for an album named by its id or slug (the page of all of them). */
+    albumLists: async (albumRef: string, viewerId: string | undefined, query: { page: number; limit: number }) =>
+      containing(await deps.catalog.resolveAlbumId(albumRef), viewerId, query),
     choicesForAlbum,
     publicCount: (ownerId: string) => repository.publicCount(db, ownerId),
     forgetPerson,

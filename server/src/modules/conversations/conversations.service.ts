@@ -7,6 +7,7 @@ import type {
   UnreadConversations,
 } from '@hearsay/contracts/conversations';
 import { pageFields } from '@hearsay/contracts/pagination';
+import { paths } from '@hearsay/contracts/paths';
 import type { MemberSettings, MessagePolicy } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
 import { badRequest, forbidden, notFound, fieldIssue } from '../../platform/errors.ts';
@@ -30,6 +31,11 @@ export interface ConversationsServiceDeps {
   hydrator: Pick<Hydrator, 'people' | 'person' | 'personNamed' | 'rules' | 'excluded'>;
   /** Members' settings (accounts' settings service): whom each accepts messages from. */
   settings: { read(userId: string): Promise<MemberSettings>; readMany(userIds: readonly string[]): Promise<Map<string, MemberSettings>> };
+  log?: { error(details: object, message: string): void };
+  /** Pushes to the recipient's devices (decision 084): who wrote, never what. */
+  push?: {
+    tell(userId: string, notice: { kind: 'message'; who: string; others: number; subject: null; url: string; tag: string }): Promise<void>;
+  };
 }
 
 export type ConversationsService = ReturnType<typeof createConversationsService>;
@@ -171,7 +177,26 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
       senderId: userId,
       createdAt: row.created_at,
     });
+    if (deps.push) await pushMessage(userId, conversation.other_id, conversationId);
     return presentMessage(row);
+  }
+
+  /** The recipient's devices hear who wrote (their push is queued as a job; its failure never fails the message). */
+  async function pushMessage(senderId: string, recipientId: string, conversationId: string): Promise<void> {
+    try {
+      const sender = await hydrator.person(senderId, recipientId);
+      if (!sender || !hydrator.rules.reachable(sender)) return;
+      await deps.push!.tell(recipientId, {
+        kind: 'message',
+        who: presentPerson(sender).name,
+        others: 0,
+        subject: null,
+        url: paths.messages(conversationId),
+        tag: `message:${conversationId}`,
+      });
+    } catch (error) {
+      deps.log?.error({ err: error }, 'could not queue a push');
+    }
   }
 
   /** Marks the conversation read up to its newest message; the other person (and the reader's other tabs) hear of it. */

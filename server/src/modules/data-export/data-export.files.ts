@@ -1,5 +1,5 @@
-import { EXPORT_FILES, HearsayExportSchema, type HearsayExport } from '@hearsay/contracts/data-export';
-import { zip } from 'fflate';
+import { EXPORT_FILES, HearsayExportSchema, LISTEN_FILES, type HearsayExport } from '@hearsay/contracts/data-export';
+import { AsyncZipDeflate, Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { spreadsheetCell } from '../../platform/text.ts';
 import { htmlToRymMarkup } from './rym-markup.ts';
@@ -27,23 +27,38 @@ const rymRating = (rating: number) => Math.round(rating);
 const stars = (rating: number) => Math.round(rating) / 2;
 const day = (moment: string) => moment.slice(0, 10);
 
-/** One line per album rated, reviewed (or with a draft review) or on the listen-later list, as RateYourMusic's own export has them. */
+/** RateYourMusic's Ownership letters: in the collection, on the wishlist, used to own. */
+const RYM_OWNERSHIP = { owned: 'o', wishlist: 'w', used_to_own: 'u' } as const;
+
+/**
+ * One line per album rated, reviewed (or with a draft review), owned or on the listen-later list, as RateYourMusic's
+ * own export has them.
+ */
 function rateYourMusicCsv(data: HearsayExport): string {
   type Line = {
     album: HearsayExport['ratings'][number]['album'];
     rating: number | null;
     wishlist: boolean;
+    /** RateYourMusic's Ownership letter (o, w, u) and Media Type, from the member's ownership. */
+    ownership: string;
+    mediaType: string;
     review: string;
     reviewTitle: string;
   };
   const lines = new Map<string, Line>();
   const line = (album: Line['album']) => {
     let found = lines.get(album.id);
-    if (!found) lines.set(album.id, (found = { album, rating: null, wishlist: false, review: '', reviewTitle: '' }));
+    if (!found)
+      lines.set(album.id, (found = { album, rating: null, wishlist: false, ownership: '', mediaType: '', review: '', reviewTitle: '' }));
     return found;
   };
   for (const { album, rating } of data.ratings) line(album).rating = rating;
   for (const { album } of data.listenLater) line(album).wishlist = true;
+  for (const { album, status, mediaType } of data.ownership) {
+    const found = line(album);
+    found.ownership = RYM_OWNERSHIP[status];
+    found.mediaType = mediaType ?? '';
+  }
   // A draft (an imported text too short to publish) goes back where it came from, unless a review took its place.
   for (const draft of data.reviewDrafts) {
     const found = line(draft.album);
@@ -58,7 +73,7 @@ function rateYourMusicCsv(data: HearsayExport): string {
   }
   const rows = [...lines.values()]
     .sort((a, b) => a.album.artist.localeCompare(b.album.artist) || a.album.title.localeCompare(b.album.title))
-    .map(({ album, rating, wishlist, review, reviewTitle }) => [
+    .map(({ album, rating, wishlist, ownership, mediaType, review, reviewTitle }) => [
       // RateYourMusic's id where the album came from a RateYourMusic import, else blank: never an id of ours, which
       // would mean another album there. Hearsay's import finds a line without one by its artist, title and year.
       album.rymId ?? '',
@@ -69,9 +84,9 @@ function rateYourMusicCsv(data: HearsayExport): string {
       album.title,
       album.year,
       rating === null ? '' : rymRating(rating),
-      wishlist ? 'w' : '',
+      ownership || (wishlist ? 'w' : ''),
       '',
-      '',
+      mediaType,
       review,
       reviewTitle,
     ]);
@@ -113,7 +128,8 @@ const README = (data: HearsayExport) => `Your data from Hearsay (${data.site}), 
 
 ${EXPORT_FILES.json}
   Everything of yours: profile, settings, ratings, reviews (HTML and plain text), draft reviews, comments, likes,
-  listen-later list, collections (with notes, in order), journal, and who you follow and who follows you.
+  listen-later list, favourite albums, collections (with notes, in order), journal, and who you follow and who
+  follows you.
   Hearsay's import (Settings → Import, or during sign-up) reads this file, or this whole ZIP, back.
 ${EXPORT_FILES.schema}
   The JSON Schema of ${EXPORT_FILES.json} (format "${data.format}", version ${data.version}).
@@ -128,6 +144,11 @@ ${EXPORT_FILES.diary}
   Your journal as a Letterboxd-style diary (ratings as 0.5–5 stars).
 ${EXPORT_FILES.ratings}
   Your ratings, Letterboxd-style (0.5–5 stars).
+${LISTEN_FILES}
+  Every track you played (${data.listens?.count ?? 0}), one file per month (UTC), one listen per line in
+  ListenBrainz's export format: listened_at (seconds since 1970) and track_metadata (artist_name,
+  track_name, release_name, additional_info with the MusicBrainz ids, duration_ms and the player).
+  Hearsay's import reads them back with the rest of this ZIP; ListenBrainz's importers read them too.
 `;
 
 /** The JSON Schema of the export, as shipped in every ZIP and in docs/DATA-EXPORT.md. */
@@ -135,9 +156,80 @@ function exportJsonSchema(): string {
   return JSON.stringify(z.toJSONSchema(HearsayExportSchema, { io: 'output' }), null, 2);
 }
 
-/** The ZIP, compressed off the event loop (fflate's asynchronous zip runs in worker threads). */
-export function zipExport(data: HearsayExport): Promise<Buffer> {
+/** A listen as the listens module gives it for an export. */
+export interface ExportedListen {
+  listened_at: number;
+  track_name: string;
+  artist_name: string;
+  release_name: string | null;
+  duration_ms: number | null;
+  recording_mbid: string | null;
+  release_mbid: string | null;
+  release_group_mbid: string | null;
+  /** A JSON array, or null. */
+  artist_mbids: string | null;
+  /** The submitted `additional_info` as JSON, or null. */
+  additional_info: string | null;
+  client: string | null;
+}
+
+/** One line of `listens/<year>/<month>.jsonl`. */
+export interface ListenLine {
+  listened_at: number;
+  track_metadata: {
+    artist_name: string;
+    track_name: string;
+    release_name: string | null;
+    additional_info: Record<string, unknown>;
+  };
+}
+
+/** A listen in ListenBrainz's export format: what was submitted, with what is known of it in `additional_info`. */
+export function listenLine(row: ExportedListen): ListenLine {
+  const info: Record<string, unknown> = row.additional_info ? (JSON.parse(row.additional_info) as Record<string, unknown>) : {};
+  const known = {
+    duration_ms: row.duration_ms === null ? null : Number(row.duration_ms),
+    recording_mbid: row.recording_mbid,
+    release_mbid: row.release_mbid,
+    release_group_mbid: row.release_group_mbid,
+    artist_mbids: row.artist_mbids ? (JSON.parse(row.artist_mbids) as string[]) : null,
+    // The player's name and version as the listen kept them, where what was submitted does not name it.
+    submission_client: info.submission_client ?? row.client,
+  };
+  for (const [key, value] of Object.entries(known)) if (value !== null && value !== undefined) info[key] = value;
+  return {
+    listened_at: row.listened_at,
+    track_metadata: { artist_name: row.artist_name, track_name: row.track_name, release_name: row.release_name, additional_info: info },
+  };
+}
+
+/** The file of a listen: `listens/<year>/<month>.jsonl`, by its time in UTC, the month unpadded. */
+export function listenFile(listenedAt: number): string {
+  const moment = new Date(listenedAt * 1000);
+  return `listens/${moment.getUTCFullYear()}/${moment.getUTCMonth() + 1}.jsonl`;
+}
+
+async function* noListens(): AsyncGenerator<ListenLine[]> {}
+
+/**
+ * The ZIP. The fixed files are compressed off the event loop (in worker threads); the listens come a page at a time,
+ * in order of time, each page compressed into its month's file as it comes, so that they are never held together.
+ */
+export async function zipExport(data: HearsayExport, listenPages: AsyncIterable<ListenLine[]> = noListens()): Promise<Buffer> {
   const encode = (text: string) => new TextEncoder().encode(text);
+  const chunks: Uint8Array[] = [];
+  let written!: () => void;
+  let failed!: (error: Error) => void;
+  const done = new Promise<void>((resolve, reject) => {
+    written = resolve;
+    failed = reject;
+  });
+  const archive = new Zip((error, chunk, final) => {
+    if (error) return failed(error);
+    chunks.push(chunk);
+    if (final) written();
+  });
+  const mtime = new Date(data.exportedAt);
   const files = {
     [EXPORT_FILES.readme]: encode(README(data)),
     [EXPORT_FILES.json]: encode(JSON.stringify(data, null, 2)),
@@ -146,8 +238,30 @@ export function zipExport(data: HearsayExport): Promise<Buffer> {
     [EXPORT_FILES.diary]: encode(diaryCsv(data)),
     [EXPORT_FILES.ratings]: encode(ratingsCsv(data)),
   };
-  const mtime = new Date(data.exportedAt);
-  return new Promise((resolve, reject) =>
-    zip(files, { level: 6, mtime }, (error, bytes) => (error ? reject(error) : resolve(Buffer.from(bytes)))),
-  );
+  for (const [name, bytes] of Object.entries(files)) {
+    const file = new AsyncZipDeflate(name, { level: 6 });
+    file.mtime = mtime;
+    archive.add(file);
+    file.push(bytes, true);
+  }
+  let month = null as { name: string; file: ZipDeflate } | null;
+  for await (const page of listenPages) {
+    let lines = '';
+    for (const listen of page) {
+      const name = listenFile(listen.listened_at);
+      if (month?.name !== name) {
+        month?.file.push(encode(lines), true);
+        lines = '';
+        month = { name, file: new ZipDeflate(name, { level: 6 }) };
+        month.file.mtime = mtime;
+        archive.add(month.file);
+      }
+      lines += `${JSON.stringify(listen)}\n`;
+    }
+    month?.file.push(encode(lines));
+  }
+  month?.file.push(new Uint8Array(0), true);
+  archive.end();
+  await done;
+  return Buffer.concat(chunks);
 }

@@ -63,8 +63,28 @@ export async function insertPart(db: DB, part: { export_id: string; seq: number;
     .execute();
 }
 
-export async function parts(db: DB, exportId: string) {
-  return db.selectFrom('data_export_part').select(['section', 'rows']).where('export_id', '=', exportId).orderBy('seq').execute();
+/** The parts gathered, in order, but those of the section `except` (read one at a time by nextPart). */
+export async function parts(db: DB, exportId: string, { except }: { except: string }) {
+  return db
+    .selectFrom('data_export_part')
+    .select(['section', 'rows'])
+    .where('export_id', '=', exportId)
+    .where('section', '!=', except)
+    .orderBy('seq')
+    .execute();
+}
+
+/** The section's next part after the part numbered `afterSeq`. */
+export async function nextPart(db: DB, exportId: string, section: string, afterSeq: number) {
+  return db
+    .selectFrom('data_export_part')
+    .select(['seq', 'rows'])
+    .where('export_id', '=', exportId)
+    .where('section', '=', section)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function deleteParts(db: DB, exportId: string): Promise<void> {

@@ -1,4 +1,11 @@
-import { EXPORT_FORMAT, EXPORT_VERSION, type DataExport, type ExportAlbum, type HearsayExport } from '@hearsay/contracts/data-export';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  LISTEN_FILES,
+  type DataExport,
+  type ExportAlbum,
+  type HearsayExport,
+} from '@hearsay/contracts/data-export';
 import { paths } from '@hearsay/contracts/paths';
 import type { MemberSettings } from '@hearsay/contracts/settings';
 import type { DB } from '../../platform/db/index.ts';
@@ -6,12 +13,13 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Job, JobHandler, JobRunner, Step } from '../../platform/jobs/runner.ts';
-import { zipExport } from './data-export.files.ts';
+import { listenLine, zipExport, type ListenLine } from './data-export.files.ts';
 import * as repository from './data-export.repository.ts';
 import type { Hydrator } from '../../hydration/hydrator.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
 import type { ImportsService } from '../imports/imports.service.ts';
 import type { JournalService } from '../journal/journal.service.ts';
+import type { ListensService } from '../listens/listens.service.ts';
 import type { LibraryService } from '../library/library.service.ts';
 import type { ProfileReads } from '../profiles/profiles.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
@@ -22,6 +30,10 @@ import type { FederationService } from '../federation/federation.service.ts';
 export const DATA_EXPORT_JOB = 'data-export';
 /** Rows read in one step of a section. */
 const PAGE = 500;
+/** Listens read in one step: small rows, and a member may have a million. */
+const LISTENS_PAGE = 5000;
+/** The section whose rows are written as files of their own (`listens/<year>/<month>.jsonl`), never held together. */
+const LISTENS = 'listens';
 /** How long a finished ZIP can be downloaded. */
 const KEPT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;
@@ -34,6 +46,8 @@ interface ExportCursor {
   /** The next part's number. */
   seq: number;
   processed: number;
+  /** Listens taken so far (absent in cursors saved before listens were exported). */
+  listens?: number;
 }
 
 export interface DataExportServiceDeps {
@@ -53,6 +67,8 @@ export interface DataExportServiceDeps {
   profiles: ProfileReads;
   /** Follows with people of other sites, either way (federation). */
   federation: Pick<FederationService, 'exported'>;
+  /** Every track the person played (the listens module). */
+  listens: Pick<ListensService, 'exported'>;
   /** The account (accounts' reads, made by services.ts): username, name, e-mail address, when they joined. */
   accounts: {
     exportedAccount(
@@ -119,7 +135,7 @@ function exportSections(deps: DataExportServiceDeps) {
       return person ? [{ id: row.id, username: person.username, name: person.name, created_at: row.created_at }] : [];
     });
   }
-  const { ratings, reviews, library, collections, journal, profiles, imports, federation } = deps;
+  const { ratings, reviews, library, collections, journal, profiles, imports, federation, listens } = deps;
   return {
     async ratings(userId: string, after: string, limit: number) {
       const read = await ratings.exported.ratings(userId, after, limit);
@@ -196,6 +212,21 @@ function exportSections(deps: DataExportServiceDeps) {
       const read = await federation.exported.followers(userId, after, limit);
       return page(read, limit, (row) => row.id, read);
     },
+    /** In order of time, each already as its line of `listens/<year>/<month>.jsonl`. */
+    async listens(userId: string, after: string, limit: number): Promise<Page<ListenLine>> {
+      const read = await listens.exported.listens(userId, after, limit);
+      return page(read, limit, (row) => `${row.listened_at}.${row.id}`, read.map(listenLine));
+    },
+    // After the listens, so that a cursor saved before ownership was exported names the same sections.
+    async ownership(userId: string, after: string, limit: number) {
+      const read = await library.exported.ownership(userId, after, limit);
+      return page(read, limit, (row) => row.album_id, await withAlbums(read));
+    },
+    /** Keyed by album and track (decision 078). */
+    async trackRatings(userId: string, after: string, limit: number) {
+      const read = await ratings.exported.trackRatings(userId, after, limit);
+      return page(read, limit, (row) => `${row.album_id}|${row.track_id}`, await withAlbums(read));
+    },
   };
 }
 
@@ -234,9 +265,11 @@ export function createDataExportService(deps: DataExportServiceDeps) {
 
   /** How many rows the sections will have, each owner counting its own: the progress bar's total. */
   async function countRows(userId: string): Promise<number> {
-    const { ratings, reviews, library, collections, journal, profiles, imports, federation } = deps;
+    const { ratings, reviews, library, collections, journal, profiles, imports, federation, listens } = deps;
     const counts = await Promise.all(
-      [ratings, reviews, collections, library, journal, profiles, imports, federation].map((owner) => owner.exported.count(userId)),
+      [ratings, reviews, collections, library, journal, profiles, imports, federation, listens].map((owner) =>
+        owner.exported.count(userId),
+      ),
     );
     return counts.reduce((sum, count) => sum + count, 0);
   }
@@ -294,15 +327,18 @@ export function createDataExportService(deps: DataExportServiceDeps) {
   }
 
   /** The export from the gathered parts, in Hearsay's JSON format. */
-  async function assemble(userId: string, exportId: string): Promise<HearsayExport | null> {
-    const [account, profile, settings] = await Promise.all([
+  async function assemble(userId: string, exportId: string, listenCount: number): Promise<HearsayExport | null> {
+    const [account, profile, settings, favourites] = await Promise.all([
       deps.accounts.exportedAccount(userId),
       deps.profiles.exported.profile(userId),
       deps.settings.read(userId),
+      deps.profiles.exported.favouriteAlbums(userId),
     ]);
+    const favouriteAlbums = await deps.hydrator.albums(favourites.map((row) => row.album_id));
     if (!account || !profile) return null;
     const rows = new Map<SectionName, unknown[]>(ORDER.map((name) => [name, []]));
-    for (const part of await repository.parts(db, exportId))
+    // The listens are written from their parts one at a time (listenPages), never gathered here.
+    for (const part of await repository.parts(db, exportId, { except: LISTENS }))
       rows.get(part.section as SectionName)!.push(...(JSON.parse(part.rows) as unknown[]));
     const of = <S extends SectionName>(name: S) => rows.get(name) as SectionRow<S>[];
     // RateYourMusic's ids are numbers: an export written before they were kept named Hearsay's id in their place.
@@ -335,6 +371,12 @@ export function createDataExportService(deps: DataExportServiceDeps) {
       },
       settings,
       ratings: of('ratings').map((row) => ({ album: album(row), rating: Number(row.rating), ratedAt: row.created_at })),
+      trackRatings: of('trackRatings').map((row) => ({
+        album: album(row),
+        track: { disc: row.disc, position: row.position, title: row.title },
+        rating: row.rating,
+        ratedAt: row.updated_at,
+      })),
       reviews: of('reviews').map((row) => ({
         id: row.id,
         url: `${site}${paths.review(row.id)}`,
@@ -378,6 +420,27 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         albums: of('albumLikes').map((row) => ({ album: album(row), likedAt: row.created_at })),
       },
       listenLater: of('listenLater').map((row) => ({ album: album(row), addedAt: row.created_at })),
+      ownership: of('ownership').map((row) => ({
+        album: album(row),
+        status: row.status,
+        mediaType: row.media_type,
+        releaseMbid: row.release_mbid,
+        updatedAt: row.updated_at,
+      })),
+      // At most four, read whole here rather than as a section a page at a time.
+      favouriteAlbums: favourites.flatMap((row) => {
+        const found = favouriteAlbums.get(row.album_id)?.album;
+        if (!found) return [];
+        const columns = {
+          album_id: found.id,
+          album_slug: found.slug,
+          album_title: found.title,
+          album_artist: found.artist_credit,
+          album_year: found.release_year,
+          album_mbid: found.mbid,
+        };
+        return [{ album: album(columns), position: Number(row.position), chosenAt: row.created_at }];
+      }),
       collections: of('collections').map((row) => ({
         name: row.name,
         description: row.description,
@@ -417,7 +480,19 @@ export function createDataExportService(deps: DataExportServiceDeps) {
           })),
         },
       },
+      listens: { count: listenCount, files: LISTEN_FILES },
     };
+  }
+
+  /** The listens' parts in order, one at a time, so that a million listens are never in memory together. */
+  async function* listenPages(exportId: string): AsyncGenerator<ListenLine[]> {
+    let after = -1;
+    for (;;) {
+      const part = await repository.nextPart(db, exportId, LISTENS, after);
+      if (!part) return;
+      after = Number(part.seq);
+      yield JSON.parse(part.rows) as ListenLine[];
+    }
   }
 
   const dataExport: JobHandler<ExportCursor> = {
@@ -426,11 +501,13 @@ export function createDataExportService(deps: DataExportServiceDeps) {
       const userId = job.owner!;
       if (cursor.section < ORDER.length) {
         const name = ORDER[cursor.section]!;
-        const page = (await SECTIONS[name](userId, cursor.after, PAGE)) as Page<unknown>;
+        const page = (await SECTIONS[name](userId, cursor.after, name === LISTENS ? LISTENS_PAGE : PAGE)) as Page<unknown>;
+        const taken = { seq: cursor.seq + 1, processed: cursor.processed + page.rows.length };
+        const listens = (cursor.listens ?? 0) + (name === LISTENS ? page.rows.length : 0);
         const next: ExportCursor =
           page.next === null
-            ? { section: cursor.section + 1, after: '', seq: cursor.seq + 1, processed: cursor.processed + page.rows.length }
-            : { ...cursor, after: page.next, seq: cursor.seq + 1, processed: cursor.processed + page.rows.length };
+            ? { ...cursor, ...taken, section: cursor.section + 1, after: '', listens }
+            : { ...cursor, ...taken, after: page.next, listens };
         return {
           cursor: next,
           done: false,
@@ -441,10 +518,10 @@ export function createDataExportService(deps: DataExportServiceDeps) {
           },
         };
       }
-      const data = await assemble(userId, job.id);
+      const data = await assemble(userId, job.id, cursor.listens ?? 0);
       // The account went while the export was built.
       if (!data) return { cursor, done: true };
-      const bytes = await zipExport(data);
+      const bytes = await zipExport(data, listenPages(job.id));
       const stamp = now();
       return {
         cursor,

@@ -101,6 +101,8 @@ describe('Download my data', () => {
     ]);
     expect(data.follows.following.map((person) => person.username)).toEqual([friend.user.username]);
     expect(data.follows.followers.map((person) => person.username)).toEqual([friend.user.username]);
+    // No track played: no listens/ files, and the file says so.
+    expect(data.listens).toEqual({ count: 0, files: 'listens/<year>/<month>.jsonl' });
     expect(JSON.parse(files[EXPORT_FILES.schema]!)).toMatchObject({
       type: 'object',
       required: expect.arrayContaining(['format', 'ratings']),

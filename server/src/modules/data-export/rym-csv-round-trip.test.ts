@@ -38,6 +38,21 @@ async function ratings(t: TestApp, person: TestUser) {
     .sort();
 }
 
+/** A member's owned, wished-for and once-owned albums, with the medium. */
+async function owned(t: TestApp, person: TestUser) {
+  const all = [];
+  for (const status of ['owned', 'wishlist', 'used_to_own']) {
+    const response = await t.inject({ method: 'GET', url: `/api/me/owned?status=${status}&limit=100`, headers: { cookie: person.cookie } });
+    for (const item of response.json().items as {
+      album: { title: string; artistCredit: string };
+      ownership: { status: string; mediaType: string | null };
+    }[]) {
+      all.push([item.album.artistCredit, item.album.title, item.ownership.status, item.ownership.mediaType]);
+    }
+  }
+  return all.sort();
+}
+
 describe('the RateYourMusic CSV of Download my data', () => {
   it("carries RateYourMusic's ids and review markup, writes formula-like cells as text, and imports back as it was", async () => {
     await buildAlbum(siteA.db, { title: 'Spiderland', artist: 'Slint', releaseDate: '1991' });
@@ -49,10 +64,12 @@ describe('the RateYourMusic CSV of Download my data', () => {
     const imported = [
       ['1234', '', 'Slint', '', '', 'Spiderland', '1991', '9', 'o', '', 'CD', FORMATTED, 'Both sides'],
       ['88771', '', 'Hypothetical Trio', '', '', 'Never Catalogued', '2019', '6', '', '', 'Digital', '', ''],
-      ['5550', '', 'Wish Band', '', '', 'Someday', '2001', '0', 'w', '', '', '', ''],
+      ['5550', '', 'Wish Band', '', '', 'Someday', '2001', '0', 'w', '', 'Vinyl', '', ''],
+      ['6001', '', 'Sold Band', '', '', 'Gone Now', '1999', '7', 'u', '', 'Cassette', '', ''],
+      ['6002', '', 'Shelf Band', '', '', 'Owned Unrated', '2004', '0', 'o', '', 'LP', '', ''],
     ];
     const job = await importExport(siteA, member, [HEADER, ...imported.map(quoted)].join('\r\n'));
-    expect(job.summary).toMatchObject({ ratingsImported: 2, reviewsImported: 1, listenLater: 1, skipped: 0 });
+    expect(job.summary).toMatchObject({ ratingsImported: 3, reviewsImported: 1, listenLater: 1, skipped: 0 });
     await onA.act('PUT', `/api/albums/${plus}/rating`, member, { rating: 8 });
     await onA.act('PUT', `/api/albums/${m}/rating`, member, { rating: 7 });
     await onA.act('PUT', `/api/albums/${planted}/rating`, member, { rating: 5 });
@@ -62,14 +79,16 @@ describe('the RateYourMusic CSV of Download my data', () => {
     const rym = rowsOf(files[EXPORT_FILES.rym]!);
     const byTitle = new Map(rym.map((row) => [row.Title, row]));
 
-    // Each imported line comes back with its id, rating, ownership and review as RateYourMusic wrote them.
-    for (const [id, , artist, , , title, year, rating, ownership, , , review, reviewTitle] of imported) {
+    // Each imported line comes back with its id, rating, ownership, medium and review as RateYourMusic wrote them (a
+    // medium without an ownership says nothing of a copy, and is not kept).
+    for (const [id, , artist, , , title, year, rating, ownership, , mediaType, review, reviewTitle] of imported) {
       expect(byTitle.get(title!)).toMatchObject({
         'RYM Album': id,
         'Last Name': artist,
         Release_Date: year,
         Rating: rating === '0' ? '' : rating,
-        Ownership: ownership === 'w' ? 'w' : '',
+        Ownership: ownership,
+        'Media Type': ownership ? mediaType : '',
         Review: review,
         'Review Title': reviewTitle,
       });
@@ -86,8 +105,15 @@ describe('the RateYourMusic CSV of Download my data', () => {
     // On site B, the same CSV gives every title, name, rating and review back exactly.
     const arriving = await createUser(siteB);
     const again = await importExport(siteB, arriving, files[EXPORT_FILES.rym]!, 'rateyourmusic.csv');
-    expect(again.summary).toMatchObject({ ratingsImported: 5, reviewsImported: 1, listenLater: 1, skipped: 0 });
+    expect(again.summary).toMatchObject({ ratingsImported: 6, reviewsImported: 1, listenLater: 1, skipped: 0 });
     expect(await ratings(siteB, arriving)).toEqual(await ratings(siteA, member));
+    expect(await owned(siteB, arriving)).toEqual(await owned(siteA, member));
+    expect(await owned(siteB, arriving)).toEqual([
+      ['Shelf Band', 'Owned Unrated', 'owned', 'LP'],
+      ['Slint', 'Spiderland', 'owned', 'CD'],
+      ['Sold Band', 'Gone Now', 'used_to_own', 'Cassette'],
+      ['Wish Band', 'Someday', 'wishlist', 'Vinyl'],
+    ]);
     const reviewOn = async (t: TestApp, person: TestUser) =>
       (await t.inject({ method: 'GET', url: '/api/me/reviews?limit=10', headers: { cookie: person.cookie } })).json().items[0];
     const [reviewA, reviewB] = [await reviewOn(siteA, member), await reviewOn(siteB, arriving)];
@@ -96,7 +122,7 @@ describe('the RateYourMusic CSV of Download my data', () => {
     expect({ title: reviewB.title, html: reviewB.contentHtml }).toEqual({ title: reviewA.title, html: reviewA.contentHtml });
     // Importing it a second time changes nothing, lines without an id included.
     expect((await importExport(siteB, arriving, files[EXPORT_FILES.rym]!, 'rateyourmusic.csv')).summary).toMatchObject({
-      unchanged: 6,
+      unchanged: 8,
       ratingsImported: 0,
     });
   }, 120_000);

@@ -52,6 +52,7 @@ import { createDelivery } from './delivery.ts';
 import { createFederationFramework, keyPairs, SITE_ACTOR, type InboxEntry } from './fedify.ts';
 import * as asked from './asked.repository.ts';
 import * as repository from './federation.repository.ts';
+import { federationAlbumMerge } from './merged-albums.repository.ts';
 
 export const FEDERATION_INBOX_JOB = 'federation-inbox';
 export const FEDERATION_PUBLISH_JOB = 'federation-publish';
@@ -1280,6 +1281,8 @@ export function createFederationService(deps: FederationServiceDeps) {
 
   return {
     enabled: deps.enabled,
+    /** Other sites' posts matched to an album follow it when merged into another (decision 080). */
+    albumMerge: federationAlbumMerge(),
     publicUrl,
     framework,
     lookup,

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createUser } from '../../../test/users.ts';
 import { createImageProxyService } from './image-proxy.service.ts';
-import { isPublicAddress } from './public-fetch.ts';
+import { isPublicAddress } from '../../platform/http/public-address.ts';
 
 const LONG = 'A record that rewards patience: every listen turns up another small detail worth hearing.';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -34,13 +34,19 @@ export const emptySummary = (): ImportSummary => ({
   skipped: 0,
   skippedRows: [],
   journalImported: 0,
+  trackRatingsImported: 0,
   collectionsImported: 0,
   albumLikes: 0,
+  favouriteAlbums: 0,
   followsSkipped: 0,
   remoteFollowsAsked: 0,
   remoteFollowsOff: 0,
   commentsSkipped: 0,
   likesSkipped: 0,
+  listensImported: 0,
+  listensUnchanged: 0,
+  lovedTracks: 0,
+  lovedNotFound: 0,
 });
 
 /**

@@ -29,7 +29,7 @@ const finished = (t: TestApp, person: TestUser, id: string) => waitForImport(t, 
 
 /**
  * What importing `rymExport({ rows, prefix })` adds up to (see test/rym-export.ts for which rows are rated, reviewed,
- * saved). A row neither rated nor on the wishlist adds nothing: its album is not in the catalog, so it is skipped.
+ * saved). A row neither rated, owned nor on the wishlist adds nothing: its album is not in the catalog, so it is skipped.
  */
 function expectedSummary(rows: number, prefix: string): ImportSummary {
   const indexes = Array.from({ length: rows }, (_, index) => index);
@@ -58,7 +58,7 @@ function expectedSummary(rows: number, prefix: string): ImportSummary {
       line: index + 2,
       artist: `${prefix} Artist ${Math.floor(index / 4)}`,
       title: `${prefix} Album ${index}`,
-      reason: 'Neither rated nor on your wishlist: nothing to import',
+      reason: 'Neither rated, owned nor on your wishlist: nothing to import',
     })),
   };
 }

@@ -7,7 +7,7 @@ import { ReviewBodySchema } from '@hearsay/contracts/reviews';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/index.ts';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,12 +20,14 @@ import { shorten, titleMatchKey } from '../../platform/text.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
 import type { JournalService } from '../journal/journal.service.ts';
+import type { IncomingListen, ListensService } from '../listens/listens.service.ts';
 import type { LibraryService } from '../library/library.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import { emptySummary, type AlbumMatching, type FoundAlbum, type NewAlbum } from './album-matching.ts';
 import { readHearsayExportOffThread } from './hearsay-reader.ts';
 import { failureColumns, recordImportFailure } from './import-failure.ts';
+import { HistoryReader, NotAListenFile, type ReadPosition } from './listen-files.ts';
 import * as repository from './imports.repository.ts';
 
 /** The kind of job that imports a Hearsay export (platform/jobs). */
@@ -35,7 +37,18 @@ export const HEARSAY_IMPORT_JOB = 'hearsay-import';
  * What is applied, in this order: ratings first, so that a review (which sets the rating to its own) can be followed
  * by the rating the export holds now.
  */
-const SECTIONS = ['ratings', 'reviews', 'reviewDrafts', 'journal', 'collections', 'listenLater', 'albumLikes'] as const;
+const SECTIONS = [
+  'ratings',
+  'reviews',
+  'reviewDrafts',
+  'journal',
+  'collections',
+  'listenLater',
+  'albumLikes',
+  'ownership',
+  'favouriteAlbums',
+  'trackRatings',
+] as const;
 type Section = (typeof SECTIONS)[number];
 /** Items applied in one step at most; fewer when they take longer than the step's time. A collection is a step. */
 const BATCH = 25;
@@ -45,6 +58,11 @@ const SKIPPED_TEXT_MAX = 200;
 /** Hearsay exports one person may have accepted in an hour; files found not to be one do not count. */
 const HEARSAY_IMPORTS_PER_HOUR = 10;
 const HOUR_MS = 3600_000;
+/** Listens read and stored in one step at most; fewer when the step's time runs out first. */
+const LISTENS_PER_STEP = 2000;
+/** Where an export's listens are in its ZIP (data-export.files.ts writes them there). */
+const LISTENS_FOLDER = 'listens/';
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 const itemsOf = (data: HearsayExport) => ({
   ratings: data.ratings,
@@ -54,6 +72,11 @@ const itemsOf = (data: HearsayExport) => ({
   collections: data.collections,
   listenLater: data.listenLater,
   albumLikes: data.likes.albums,
+  ownership: data.ownership,
+  // At most four, so always one step: the choice is taken whole or not at all.
+  favouriteAlbums: data.favouriteAlbums.toSorted((a, b) => a.position - b.position),
+  // Last, so that a cursor saved before track ratings were imported names the same sections.
+  trackRatings: data.trackRatings ?? [],
 });
 
 /**
@@ -68,6 +91,8 @@ interface HearsayCursor {
   summary: ImportSummary;
   /** Where the import was started (browser, address range): the vouches its finds record (decision 058). */
   origin?: ClientOrigin;
+  /** Once the sections are applied: where reading the ZIP's `listens/` stands, `done` once read. */
+  listens?: ReadPosition | 'done';
 }
 
 /** A collection as the collections service creates it, with any number of albums (an empty one stays empty). */
@@ -78,12 +103,14 @@ export interface HearsayImportDeps {
   /** Uploads wait under `imports/` here until their job has read them. */
   dataDir: string;
   clock: () => Date;
-  catalog: Pick<CatalogService, 'splitArtistCredit' | 'albumsByIds' | 'albumsByMbid'>;
+  catalog: Pick<CatalogService, 'splitArtistCredit' | 'albumsByIds' | 'albumsByMbid' | 'albumTracks'>;
   ratings: RatingsService;
   library: LibraryService;
   reviews: ReviewsService;
   collections: CollectionsService;
   journal: JournalService;
+  /** Where the export's listens are stored again (`listens/<year>/<month>.jsonl` in its ZIP). */
+  listens: Pick<ListensService, 'record'>;
   jobs: Pick<JobRunner, 'enqueue'>;
   matching: AlbumMatching;
   afterImport?: () => Promise<void>;
@@ -92,6 +119,8 @@ export interface HearsayImportDeps {
    * `Follow` from a job of its own); absent or off, an export's follows of them are left out and said so.
    */
   federation?: { enabled: boolean; followAgain(userId: string, people: readonly { url: string; handle: string }[]): Promise<void> };
+  /** The member's favourite albums (the profiles module's): the export's choice, unless they chose their own here. */
+  favourites: { choose(userId: string, albumIds: readonly string[]): Promise<{ chosen: number; keptOwn: boolean }> };
 }
 
 type Wanted = NewAlbum & { album: ExportAlbum };
@@ -136,6 +165,8 @@ export function createHearsayImport(deps: HearsayImportDeps) {
   }
 
   const uploadPath = (importId: string) => join(deps.dataDir, 'imports', `${importId}.upload`);
+  /** The upload written out again from the import's copy, for reading its listens (the upload itself goes once checked). */
+  const listensPath = (importId: string) => join(deps.dataDir, 'imports', `${importId}.listens.zip`);
 
   /** At most HEARSAY_IMPORTS_PER_HOUR accepted files in the last hour; refused ones are not counted. */
   async function checkPace(userId: string) {
@@ -225,7 +256,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     for (const name of names) {
       const info = await stat(join(folder, name)).catch(() => null);
       if (!info || info.mtimeMs > dayAgo) continue;
-      const job = await repository.findJob(db, name.replace(/\.upload$/, ''));
+      const job = await repository.findJob(db, name.split('.')[0]!);
       if (job?.status !== 'running') await rm(join(folder, name), { force: true });
     }
   }
@@ -280,7 +311,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
       done: false,
       async save(trx) {
         await repository.updateJob(trx, job.id, {
-          total: SECTIONS.reduce((sum, section) => sum + items[section].length, 0),
+          total: SECTIONS.reduce((sum, section) => sum + items[section].length, 0) + (data.listens?.count ?? 0),
           summary: JSON.stringify(summary),
           accepted_at: stamp,
           updated_at: stamp,
@@ -425,6 +456,40 @@ export function createHearsayImport(deps: HearsayImportDeps) {
         await rememberRymIds(found);
       },
 
+      /**
+       * Track ratings (decision 078): a track is found on the album here by disc and position where the title agrees,
+       * else by its title, else by disc and position alone (another edition may number it otherwise); a rating
+       * already of that value is left as it is.
+       */
+      async trackRatings(items: NonNullable<HearsayExport['trackRatings']>) {
+        const found = await withAlbums(items);
+        const albums = new Map<string, { tracks: Awaited<ReturnType<typeof deps.catalog.albumTracks>>; mine: Map<string, number> }>();
+        for (const albumId of new Set(found.map((entry) => entry.albumId))) {
+          const [tracks, mine] = await Promise.all([deps.catalog.albumTracks(albumId), deps.ratings.tracks.ofAlbum(userId, albumId)]);
+          albums.set(albumId, { tracks, mine });
+        }
+        for (const { item, albumId, line } of found) {
+          const { tracks, mine } = albums.get(albumId)!;
+          const title = titleMatchKey(item.track.title);
+          const samePlace = (track: (typeof tracks)[number]) => track.disc === item.track.disc && track.position === item.track.position;
+          const track =
+            tracks.find((candidate) => samePlace(candidate) && titleMatchKey(candidate.title) === title) ??
+            tracks.find((candidate) => titleMatchKey(candidate.title) === title) ??
+            tracks.find(samePlace);
+          if (!track) {
+            skip(line, item.album, `Track rating: no track "${shorten(item.track.title, SKIPPED_TEXT_MAX)}" on this album`);
+            continue;
+          }
+          if (mine.get(track.id) === item.rating) {
+            summary.unchanged++;
+            continue;
+          }
+          await deps.ratings.tracks.rate(userId, albumId, track.id, item.rating, { quiet: true, at: item.ratedAt });
+          mine.set(track.id, item.rating);
+          summary.trackRatingsImported++;
+        }
+      },
+
       /** One review per album and person: an album reviewed here already keeps that review. */
       async reviews(items: HearsayExport['reviews']) {
         const ratingOf = new Map(data.ratings.map((rating) => [rating.album.id, rating]));
@@ -557,7 +622,140 @@ export function createHearsayImport(deps: HearsayImportDeps) {
           }
         }
       },
+
+      /** The copies owned; an edition this site does not list for the album (not fetched yet) is left unsaid. */
+      async ownership(items: HearsayExport['ownership']) {
+        for (const { item, albumId } of await withAlbums(items)) {
+          const { ownership: now } = await deps.library.ownership(userId, albumId);
+          if (now && now.status === item.status && now.mediaType === item.mediaType && (now.edition?.mbid ?? null) === item.releaseMbid) {
+            summary.unchanged++;
+            continue;
+          }
+          const change = { status: item.status, mediaType: item.mediaType };
+          try {
+            await deps.library.setOwnership(userId, albumId, { ...change, releaseMbid: item.releaseMbid }, { at: item.updatedAt });
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode !== 422) throw error;
+            await deps.library.setOwnership(userId, albumId, { ...change, releaseMbid: null }, { at: item.updatedAt });
+          }
+        }
+      },
+
+      async favouriteAlbums(items: HearsayExport['favouriteAlbums']) {
+        if (!items.length) return;
+        const { chosen, keptOwn } = await deps.favourites.choose(
+          userId,
+          (await withAlbums(items)).map(({ albumId }) => albumId),
+        );
+        summary.favouriteAlbums += chosen;
+        if (keptOwn) summary.unchanged++;
+      },
     } satisfies Record<Section, (items: never[]) => Promise<void>>;
+  }
+
+  const readers = new Map<string, HistoryReader>();
+
+  function forgetReader(importId: string) {
+    readers.get(importId)?.close();
+    readers.delete(importId);
+  }
+
+  /**
+   * The reader of the ZIP's listens, where the cursor says; the upload is written out again from the import's copy
+   * when this process does not have it (a restart, another server).
+   */
+  async function listenReader(job: Job<HearsayCursor>, at: ReadPosition): Promise<HistoryReader | null> {
+    let reader = readers.get(job.id);
+    // A step that failed after reading runs again from its cursor: the reader is opened again there.
+    if (reader && (reader.position.file !== at.file || reader.position.part !== at.part || reader.position.records !== at.records)) {
+      forgetReader(job.id);
+      reader = undefined;
+    }
+    if (reader) return reader;
+    const path = listensPath(job.id);
+    if (!(await stat(path).catch(() => null))) {
+      const bytes = await repository.findFile(db, job.id);
+      if (!bytes) return null;
+      await mkdir(join(deps.dataDir, 'imports'), { recursive: true });
+      await writeFile(path, bytes, { mode: 0o600 });
+    }
+    const head = (await readFile(path)).subarray(0, 4);
+    // hearsay.json uploaded alone: its listens stayed in the ZIP.
+    if (!ZIP_MAGIC.every((byte, index) => head[index] === byte)) return null;
+    reader = new HistoryReader([{ path, kind: 'listenbrainz-zip', name: 'hearsay.zip', within: LISTENS_FOLDER }], at, {
+      now: Math.floor(deps.clock().getTime() / 1000),
+    });
+    readers.set(job.id, reader);
+    return reader;
+  }
+
+  /**
+   * Stores a slice of the export's listens (`listens/<year>/<month>.jsonl`, read as a ListenBrainz export is), each
+   * with the player it names. The listens a person has already are left as they are: a second import adds none.
+   */
+  async function storeListens(
+    job: Job<HearsayCursor>,
+    cursor: HearsayCursor,
+    summary: ImportSummary,
+    budgetMs: number,
+  ): Promise<Step<HearsayCursor>> {
+    const started = performance.now();
+    const userId = job.owner!;
+    const at = cursor.listens && cursor.listens !== 'done' ? cursor.listens : { file: 0, part: 0, records: 0 };
+    const reader = await listenReader(job, at);
+    const batch: IncomingListen[] = [];
+    let read = 0;
+    let finished = reader === null;
+    try {
+      while (reader && batch.length < LISTENS_PER_STEP && performance.now() - started < budgetMs) {
+        const record = reader.next();
+        if (!record) {
+          finished = true;
+          break;
+        }
+        read++;
+        if (record.type === 'listen') batch.push(record.listen);
+        else if (record.type === 'skip') {
+          summary.skipped++;
+          if (summary.skippedRows.length < SKIPPED_LISTED) {
+            summary.skippedRows.push({
+              line: record.line,
+              artist: shorten(record.artist, SKIPPED_TEXT_MAX),
+              title: shorten(record.title, SKIPPED_TEXT_MAX),
+              reason: record.reason,
+              file: shorten(reader.partName, SKIPPED_TEXT_MAX),
+            });
+          }
+        }
+      }
+    } catch (error) {
+      // A ZIP whose listens cannot be read: what was stored stays, the rest of the import is done.
+      if (!(error instanceof NotAListenFile)) throw error;
+      finished = true;
+      summary.skipped++;
+      if (summary.skippedRows.length < SKIPPED_LISTED)
+        summary.skippedRows.push({
+          line: 0,
+          artist: '',
+          title: '',
+          reason: shorten(error.message, SKIPPED_TEXT_MAX),
+          file: reader?.partName,
+        });
+    }
+    // Each player's listens stored under its name, as it submitted them.
+    for (const [client, listens] of Map.groupBy(batch, clientOf)) {
+      const { added } = await deps.listens.record(userId, listens, { origin: 'import:hearsay', client });
+      summary.listensImported += added;
+      summary.listensUnchanged += listens.length - added;
+    }
+    if (finished) forgetReader(job.id);
+    const next: HearsayCursor = { ...cursor, processed: cursor.processed + read, summary, listens: finished ? 'done' : reader!.position };
+    const stamp = now();
+    return {
+      cursor: next,
+      done: false,
+      save: (trx) => repository.updateJob(trx, job.id, { processed: next.processed, summary: JSON.stringify(summary), updated_at: stamp }),
+    };
   }
 
   const handler: JobHandler<HearsayCursor> = {
@@ -581,7 +779,12 @@ export function createHearsayImport(deps: HearsayImportDeps) {
         drafts: [...(cursor.summary.drafts ?? [])],
       };
 
+      if (section >= SECTIONS.length && cursor.listens !== 'done' && (data.listens?.count ?? 0) > 0) {
+        return storeListens(job, { ...cursor, section, index }, summary, budgetMs);
+      }
+
       if (section >= SECTIONS.length) {
+        forgetReader(job.id);
         exports.delete(job.id);
         await deps.afterImport?.();
         const following = data.follows.otherSites?.following ?? [];
@@ -606,6 +809,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
             });
             await repository.deleteFile(trx, job.id);
           },
+          saved: () => void rm(listensPath(job.id), { force: true }),
         };
       }
 
@@ -624,6 +828,7 @@ export function createHearsayImport(deps: HearsayImportDeps) {
         processed: cursor.processed + slice.length,
         summary,
         origin: cursor.origin,
+        listens: cursor.listens,
       };
       const stamp = now();
       return {
@@ -635,11 +840,21 @@ export function createHearsayImport(deps: HearsayImportDeps) {
     },
 
     async failed(job, error, trx) {
+      forgetReader(job.id);
       exports.delete(job.id);
       await rm(uploadPath(job.id), { force: true });
+      await rm(listensPath(job.id), { force: true });
       await recordImportFailure(trx, job, error, { source: 'hearsay', now: now() });
     },
   };
 
   return { start, handler };
+}
+
+/** The player a listen names in its `additional_info` (`submission_client` and its version), as the listen keeps it. */
+function clientOf(listen: IncomingListen): string | null {
+  const info = listen.additionalInfo;
+  const name = typeof info?.submission_client === 'string' ? info.submission_client.trim() : '';
+  const version = typeof info?.submission_client_version === 'string' ? info.submission_client_version.trim() : '';
+  return name ? (version ? `${name} ${version}` : name).slice(0, 200) : null;
 }

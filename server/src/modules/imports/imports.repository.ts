@@ -90,6 +90,8 @@ export async function upsertItem(db: DB, item: Insertable<ImportItemTable>): Pro
         album_id: item.album_id,
         rating: item.rating,
         wishlist: item.wishlist,
+        ownership: item.ownership ?? null,
+        media_type: item.media_type ?? null,
         review_title: item.review_title,
         review_text: item.review_text,
         updated_at: item.updated_at,

@@ -4,6 +4,7 @@ import { route } from '../../platform/http/endpoints.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { OriginOf } from '../../platform/http/client-origin.ts';
 import type { ImportsService } from './imports.service.ts';
+import { LISTEN_FILES_MOST } from './listen-import.ts';
 import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
 
 export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService; originOf: OriginOf }> = async (app, { imports, originOf }) => {
@@ -36,6 +37,34 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService; origin
     reply.status(202);
     return imports.startHearsay(viewer.id, file.filename, file.file, originOf(request));
   });
+
+  route(
+    app,
+    endpoints.startListens,
+    async (request, reply) => {
+      const viewer = request.viewer;
+      // Each file is written to disk as it arrives; one byte past the limit is let through, for the import to refuse.
+      const parts = request.files({ limits: { files: LISTEN_FILES_MOST, fileSize: imports.listenOptions().maxMegabytes * 2 ** 20 + 1 } });
+      const files = (async function* () {
+        for await (const part of parts) yield { filename: part.filename, file: part.file };
+      })();
+      reply.status(202);
+      return imports.startListens(viewer.id, files);
+    },
+    { config: { pace: 'import' } },
+  );
+
+  route(
+    app,
+    endpoints.startLastfm,
+    async (request, reply) => {
+      reply.status(202);
+      return imports.startLastfm(request.viewer.id, request.body);
+    },
+    { config: { pace: 'import' } },
+  );
+
+  route(app, endpoints.listenOptions, async () => imports.listenOptions());
 
   route(app, endpoints.latest, async (request) => {
     return { job: await imports.latest(request.viewer.id) };

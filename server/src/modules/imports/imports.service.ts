@@ -20,10 +20,14 @@ import * as asked from './asked.repository.ts';
 import * as repository from './imports.repository.ts';
 import { createAlbumMatching, emptySummary } from './album-matching.ts';
 import { createHearsayImport } from './hearsay-import.ts';
+import { createListenImport, type LastfmSettings } from './listen-import.ts';
+import type { ListensService } from '../listens/listens.service.ts';
 import { countRymRows, estimateRymRows, readRymHeader, readRymRows, rymFileAsUtf8, type RymCursor, type RymRow } from './rym-csv.ts';
 import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
+import { importsAlbumMerge } from './merged-albums.repository.ts';
 
 export { HEARSAY_IMPORT_JOB } from './hearsay-import.ts';
+export { LASTFM_IMPORT_JOB, LISTEN_IMPORT_JOB } from './listen-import.ts';
 
 /** The kind of job that runs an import (platform/jobs); services.ts registers `rymImport` for it. */
 export const RYM_IMPORT_JOB = 'rym-import';
@@ -38,7 +42,7 @@ const LISTED = 200;
 /** A skipped row's artist and title are echoed in the summary this long at most, whatever the file holds. */
 const SKIPPED_TEXT_MAX = 200;
 /** Why a row neither rated nor on the wishlist (and not reviewed, or its album not in the catalog) is skipped. */
-const NOTHING_TO_IMPORT = 'Neither rated nor on your wishlist: nothing to import';
+const NOTHING_TO_IMPORT = 'Neither rated, owned nor on your wishlist: nothing to import';
 
 type Credit = CatalogEntry['credits'][number];
 
@@ -59,12 +63,20 @@ export interface ImportsServiceDeps {
   /** The profile's RateYourMusic-imported flag, set in the transaction that finishes a first import. */
   profiles: Pick<ProfileRows, 'markRymImported'>;
   /** Albums new to the catalog that one import, and one person's imports in 24 hours, may add. */
-  limits: { newAlbumsPerImport: number; newAlbumsPerDay: number };
+  limits: { newAlbumsPerImport: number; newAlbumsPerDay: number; listenFileBytes?: number };
   jobs: Pick<JobRunner, 'enqueue'>;
+  /** Where imported listening histories are stored. */
+  listens: Pick<ListensService, 'record'>;
+  /** Last.fm's API, for importing scrobbles; off when left out. */
+  lastfm?: LastfmSettings;
+  /** How Last.fm is reached (tests may pass their own). */
+  fetch?: typeof fetch;
   /** Called when an import has applied its last row: the albums it added are looked up on MusicBrainz. */
   afterImport?: () => Promise<void>;
   /** Following people of other sites again, from a Hearsay export (the federation service). */
   federation?: HearsayImportDeps['federation'];
+  /** The member's favourite albums, set from a Hearsay export (the profiles module's). */
+  favourites: HearsayImportDeps['favourites'];
 }
 
 /**
@@ -113,6 +125,12 @@ export function createImportsService(deps: ImportsServiceDeps) {
   const now = () => deps.clock().toISOString();
   const matching = createAlbumMatching(deps);
   const hearsay = createHearsayImport({ ...deps, matching });
+  const listenImport = createListenImport({
+    ...deps,
+    matching,
+    maxBytes: deps.limits.listenFileBytes ?? 512 * 1024 * 1024,
+    lastfm: deps.lastfm ?? { enabled: false, apiKey: '', baseUrl: '', pauseMs: 0 },
+  });
   const files = new Map<string, { bytes: Buffer; columns: string[]; rowsStart: number }>();
   /** Rows per step, adjusted after each step so that steps take about the runner's budget. */
   const pace = { count: 500, apply: 5 };
@@ -237,8 +255,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
   async function applyBatch(userId: string, rows: RymRow[], summary: ImportSummary, origin: ClientOrigin | undefined) {
     const usable = rows.filter((row) => {
       if (row.problem) skip(summary, row, row.problem);
-      else if (row.rating === null && !row.wishlist && !row.review) skip(summary, row, NOTHING_TO_IMPORT);
-      return !row.problem && (row.rating !== null || row.wishlist || row.review !== null);
+      else if (row.rating === null && !row.wishlist && !row.ownership && !row.review) skip(summary, row, NOTHING_TO_IMPORT);
+      return !row.problem && (row.rating !== null || row.wishlist || row.ownership !== null || row.review !== null);
     });
     const { albumOf } = await matching.findAlbums(userId, usable);
     await matching.vouchFound(
@@ -247,7 +265,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       origin,
     );
     const missing = usable.filter((row) => {
-      if (albumOf.has(row) || row.rating !== null || row.wishlist) return !albumOf.has(row);
+      if (albumOf.has(row) || row.rating !== null || row.wishlist || row.ownership) return !albumOf.has(row);
       skip(summary, row, NOTHING_TO_IMPORT);
       return false;
     });
@@ -270,6 +288,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
         before.album_id === album.id &&
         (before.rating === null ? null : Number(before.rating)) === row.rating &&
         Boolean(before.wishlist) === row.wishlist &&
+        (before.ownership ?? null) === row.ownership &&
+        (before.media_type ?? null) === row.mediaType &&
         (before.review_text ?? null) === (review?.text ?? null);
       if (same) {
         summary.unchanged++;
@@ -288,6 +308,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (row.wishlist && !before?.wishlist) {
         await deps.library.setListenLater(userId, album.id, true);
         summary.listenLater++;
+      }
+      // The copy as RateYourMusic lists it; an edition chosen here since is kept.
+      if (row.ownership && (before?.ownership !== row.ownership || (before?.media_type ?? null) !== row.mediaType)) {
+        await deps.library.setOwnership(userId, album.id, { status: row.ownership, mediaType: row.mediaType });
       }
       if (review && review.text !== before?.review_text) {
         if (await publishReview(userId, album.id, row.rating, review)) summary.reviewsImported++;
@@ -310,6 +334,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
         album_id: album.id,
         rating: row.rating,
         wishlist: row.wishlist ? 1 : 0,
+        ownership: row.ownership,
+        media_type: row.mediaType,
         review_title: review?.title || null,
         review_text: review?.text ?? null,
         created_at: before?.created_at ?? stamp,
@@ -364,5 +390,37 @@ export function createImportsService(deps: ImportsServiceDeps) {
     rymIds: (userId: string, after: string, limit: number) => asked.exportedRymIds(deps.db, userId, after, limit),
   };
 
-  return { start, startHearsay, job, latest, rymImport, hearsayImport: hearsay.handler, exported };
+  /** Where other modules find albums by artist and title, and add those the catalog lacks, as an import does (a member's listens). */
+  const albumMatching = { findAlbums: matching.findAlbums, addAlbums: matching.addAlbums, emptySummary };
+
+  /** A listening history uploaded (one or several files): stored, then read and stored by a job. */
+  const startListens = async (userId: string, files: AsyncIterable<{ filename: string; file: Readable }>): Promise<ImportJob> =>
+    present(await listenImport.start(userId, files));
+
+  /** A Last.fm user's scrobbles, through Last.fm's API. */
+  const startLastfm = async (userId: string, input: { username: string; from?: number | null; to?: number | null }): Promise<ImportJob> =>
+    present(await listenImport.startLastfm(userId, input));
+
+  const listenOptions = () => ({
+    lastfm: listenImport.lastfmEnabled(),
+    maxMegabytes: Math.floor((deps.limits.listenFileBytes ?? 512 * 2 ** 20) / 2 ** 20),
+  });
+
+  return {
+    start,
+    /** What imports remember of an album follows it when merged into another (decision 080). */
+    albumMerge: importsAlbumMerge(),
+    startHearsay,
+    startListens,
+    startLastfm,
+    listenOptions,
+    job,
+    latest,
+    rymImport,
+    hearsayImport: hearsay.handler,
+    listenImport: listenImport.fileImport,
+    lastfmImport: listenImport.lastfmImport,
+    exported,
+    albumMatching,
+  };
 }

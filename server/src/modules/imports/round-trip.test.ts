@@ -6,6 +6,7 @@ import { buildAlbum } from '../../../test/factories.ts';
 import { importExport, importHearsayExport } from '../../../test/imports.ts';
 import { requestsTo } from '../../../test/requests.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { createListensService, type IncomingListen } from '../listens/listens.service.ts';
 
 /** Two sites, each on a fresh database of its own: a member leaves A with their data and arrives at B. */
 let siteA: TestApp;
@@ -190,6 +191,85 @@ describe('a Hearsay export imported on another Hearsay site', () => {
     expect(again.summary).toMatchObject({ reviewsKept: 0, ratingsImported: 0, reviewsImported: 0 });
   }, 120_000);
 
+  it('carries track ratings, finding each track by disc and position, else by title, and brings them back once', async () => {
+    const tracksOnA = [
+      { position: 1, title: 'Sunday Morning' },
+      { position: 2, title: "I'm Waiting for the Man" },
+      { position: 3, title: 'Femme Fatale' },
+      { position: 4, title: 'Run Run Run' },
+      { disc: 2, position: 1, title: 'Sunday Morning (Mono)' },
+    ];
+    const album = await buildAlbum(siteA.db, {
+      title: 'Banana Tracks',
+      artist: 'The Track Raters',
+      releaseDate: '1967',
+      tracks: tracksOnA,
+    });
+    // B has another edition: two songs swapped, the bonus disc titled otherwise, and no fourth song.
+    const albumOnB = await buildAlbum(siteB.db, {
+      title: 'Banana Tracks',
+      artist: 'The Track Raters',
+      releaseDate: '1967',
+      tracks: [
+        { position: 1, title: 'Sunday morning' },
+        { position: 2, title: 'Femme Fatale' },
+        { position: 3, title: "I'm Waiting for the Man" },
+        { disc: 2, position: 1, title: 'Sunday Morning (mono mix)' },
+      ],
+    });
+    const member = await createUser(siteA, { name: 'Track Rater' });
+    const tracks = (await get(siteA, member, `/api/albums/${album}`)).tracks as { id: string; title: string }[];
+    const rateTrack = (index: number, rating: number) =>
+      onA.act('PUT', `/api/albums/${album}/tracks/${tracks[index]!.id}/rating`, member, { rating });
+    await rateTrack(0, 9);
+    await rateTrack(1, 8);
+    await rateTrack(2, 7.5);
+    await rateTrack(3, 5);
+    await rateTrack(4, 6);
+
+    const done = await exportData(siteA, member);
+    const { zip, files } = await downloadExport(siteA, member, done.id);
+    const exported = JSON.parse(files[EXPORT_FILES.json]!).trackRatings as {
+      track: { disc: number; position: number; title: string };
+      rating: number;
+    }[];
+    expect(exported.map((entry) => [entry.track.disc, entry.track.position, entry.track.title, entry.rating]).sort()).toEqual(
+      [
+        [1, 1, 'Sunday Morning', 9],
+        [1, 2, "I'm Waiting for the Man", 8],
+        [1, 3, 'Femme Fatale', 7.5],
+        [1, 4, 'Run Run Run', 5],
+        [2, 1, 'Sunday Morning (Mono)', 6],
+      ].sort(),
+    );
+
+    const arriving = await createUser(siteB, { name: 'Track Rater at B' });
+    const job = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
+    expect(job.status).toBe('done');
+    expect(job.summary).toMatchObject({ trackRatingsImported: 4, skipped: 1 });
+    expect(job.summary.skippedRows).toEqual([
+      expect.objectContaining({ title: 'Banana Tracks', reason: expect.stringContaining('Run Run Run') }),
+    ]);
+    const onB = (await get(siteB, arriving, `/api/albums/${albumOnB}`)).tracks as {
+      disc: number;
+      title: string;
+      viewerRating: number | null;
+    }[];
+    // By title where the places differ; by place where the title differs.
+    expect(onB.map((track) => [track.disc, track.title, track.viewerRating])).toEqual([
+      [1, 'Sunday morning', 9],
+      [1, 'Femme Fatale', 7.5],
+      [1, "I'm Waiting for the Man", 8],
+      [2, 'Sunday Morning (mono mix)', 6],
+    ]);
+
+    const again = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
+    expect(again.summary).toMatchObject({ trackRatingsImported: 0 });
+    expect(
+      (await get(siteB, arriving, `/api/albums/${albumOnB}`)).tracks.map((track: { ratingCount: number }) => track.ratingCount),
+    ).toEqual([1, 1, 1, 1]);
+  }, 120_000);
+
   it('lists follows of people of other sites, and a site without federation leaves them out and says so', async () => {
     const member = await createUser(siteA, { name: 'Fediverse Fan' });
     const stamp = '2026-12-01T10:00:00.000Z';
@@ -250,4 +330,95 @@ describe('a Hearsay export imported on another Hearsay site', () => {
     expect(job.summary).toMatchObject({ remoteFollowsOff: 1, remoteFollowsAsked: 0, followsSkipped: 1 });
     expect(await siteB.db.selectFrom('remote_follow').selectAll().execute()).toEqual([]);
   });
+  it("carries every track played, one file a month in ListenBrainz's layout, and brings them back once", async () => {
+    const member = await createUser(siteA, { name: 'Listening on A' });
+    const recordOnA = createListensService({ db: siteA.db, clock: () => new Date() }).record;
+    const plain = (listenedAt: number, trackName: string): IncomingListen => ({
+      listenedAt,
+      trackName,
+      artistName: 'Low',
+      releaseName: null,
+      durationMs: null,
+      recordingMbid: null,
+      releaseMbid: null,
+      releaseGroupMbid: null,
+      artistMbids: null,
+      additionalInfo: null,
+    });
+    // More than a page of the export's reading, every ten minutes from the last day of January into March.
+    const start = Date.UTC(2026, 0, 31, 12) / 1000;
+    const history = Array.from({ length: 5001 }, (_, index) => plain(start + index * 600, `Track ${index}`));
+    await recordOnA(member.user.id, history, { origin: 'import:listenbrainz', client: null });
+    const described: IncomingListen = {
+      ...plain(Date.UTC(2026, 2, 10, 20, 15) / 1000, 'Sunflower'),
+      releaseName: 'Things We Lost in the Fire',
+      durationMs: 274_000,
+      recordingMbid: 'bb000000-0000-4000-8000-000000000001',
+      releaseMbid: 'bb000000-0000-4000-8000-000000000002',
+      releaseGroupMbid: 'bb000000-0000-4000-8000-000000000003',
+      artistMbids: ['bb000000-0000-4000-8000-000000000004'],
+      additionalInfo: { tracknumber: 2, music_service: 'spotify.com' },
+    };
+    await recordOnA(member.user.id, [described], { origin: 'api', client: 'Navidrome 0.53.3' });
+
+    const done = await exportData(siteA, member);
+    expect(done).toMatchObject({ status: 'done', processed: 5002, total: 5002 });
+    const { zip, files } = await downloadExport(siteA, member, done.id);
+    expect(JSON.parse(files[EXPORT_FILES.json]!).listens).toEqual({ count: 5002, files: 'listens/<year>/<month>.jsonl' });
+    const months = Object.keys(files).filter((file) => file.startsWith('listens/'));
+    expect(months.sort()).toEqual(['listens/2026/1.jsonl', 'listens/2026/2.jsonl', 'listens/2026/3.jsonl']);
+    const lines = months.flatMap((file) =>
+      files[file]!.trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    );
+    expect(lines).toHaveLength(5002);
+    // January holds its last twelve hours: one listen every ten minutes.
+    expect(files['listens/2026/1.jsonl']!.trimEnd().split('\n')).toHaveLength(72);
+    expect(lines[0]).toEqual({
+      listened_at: start,
+      track_metadata: { artist_name: 'Low', track_name: 'Track 0', release_name: null, additional_info: {} },
+    });
+    expect(lines.find((line) => line.track_metadata.track_name === 'Sunflower')).toEqual({
+      listened_at: described.listenedAt,
+      track_metadata: {
+        artist_name: 'Low',
+        track_name: 'Sunflower',
+        release_name: 'Things We Lost in the Fire',
+        additional_info: {
+          tracknumber: 2,
+          music_service: 'spotify.com',
+          duration_ms: 274_000,
+          recording_mbid: 'bb000000-0000-4000-8000-000000000001',
+          release_mbid: 'bb000000-0000-4000-8000-000000000002',
+          release_group_mbid: 'bb000000-0000-4000-8000-000000000003',
+          artist_mbids: ['bb000000-0000-4000-8000-000000000004'],
+          submission_client: 'Navidrome 0.53.3',
+        },
+      },
+    });
+
+    const arriving = await createUser(siteB, { name: 'Listening on B' });
+    const job = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
+    expect(job).toMatchObject({ status: 'done', processed: 5002, total: 5002 });
+    expect(job.summary).toMatchObject({ listensImported: 5002, listensUnchanged: 0, skipped: 0 });
+    const kept = (t: TestApp, userId: string) =>
+      t.db
+        .selectFrom('listen')
+        .select(['listened_at', 'track_name', 'artist_name', 'release_name', 'duration_ms', 'recording_mbid', 'release_mbid'])
+        .select(['release_group_mbid', 'artist_mbids', 'client'])
+        .where('user_id', '=', userId)
+        .orderBy('listened_at')
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, listened_at: Number(row.listened_at) })));
+    const onB = await kept(siteB, arriving.user.id);
+    expect(onB).toEqual(await kept(siteA, member.user.id));
+    expect(await siteB.db.selectFrom('listen').select('origin').where('user_id', '=', arriving.user.id).distinct().execute()).toEqual([
+      { origin: 'import:hearsay' },
+    ]);
+
+    const again = await importHearsayExport(siteB, arriving, new Uint8Array(zip), 'hearsay.zip');
+    expect(again.summary).toMatchObject({ listensImported: 0, listensUnchanged: 5002 });
+    expect(await kept(siteB, arriving.user.id)).toHaveLength(5002);
+  }, 120_000);
 });

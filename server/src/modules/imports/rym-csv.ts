@@ -1,4 +1,5 @@
 import { ALBUM_TITLE_MAX, ARTIST_CREDIT_MAX } from '@hearsay/contracts/catalog';
+import { MEDIA_TYPE_MAX, type OwnershipStatus } from '@hearsay/contracts/library';
 import { parse, type Info } from 'csv-parse/sync';
 import { decodeHTML } from 'entities';
 import { badRequest } from '../../platform/errors.ts';
@@ -26,13 +27,20 @@ export interface RymRow {
   year: number | null;
   /** 1–10, or null when unrated (RateYourMusic writes 0). */
   rating: number | null;
-  /** Ownership "w": on the wishlist, which Hearsay calls listen later. */
+  /** Ownership "w": on the wishlist, which Hearsay also puts on the listen-later list. */
   wishlist: boolean;
+  /** Ownership o, w or u as Hearsay keeps it (decision 079); n or blank: null. */
+  ownership: OwnershipStatus | null;
+  /** Media Type as RateYourMusic wrote it ("CD", "Vinyl", "Digital"…), up to MEDIA_TYPE_MAX characters. */
+  mediaType: string | null;
   /** The text as plain text (what the import remembers) and as HTML with its formatting (what is published or drafted). */
   review: { title: string; text: string; html: string } | null;
   /** Why the row cannot be imported at all, if it cannot. */
   problem: string | null;
 }
+
+/** RateYourMusic's Ownership letters: in the collection, on the wishlist, used to own ("n", not catalogued, or blank: none). */
+const OWNERSHIP: Record<string, OwnershipStatus | undefined> = { o: 'owned', w: 'wishlist', u: 'used_to_own' };
 
 /** RateYourMusic album ids are short numbers; anything longer is not one. */
 const RYM_ID_MAX = 40;
@@ -186,6 +194,8 @@ export function readRymRows(
       year,
       rating: problem || ratingNumber === 0 ? null : ratingNumber,
       wishlist: at(row, 'ownership').toLowerCase() === 'w',
+      ownership: OWNERSHIP[at(row, 'ownership').toLowerCase()] ?? null,
+      mediaType: at(row, 'media type').slice(0, MEDIA_TYPE_MAX).trim() || null,
       review: reviewText ? { title: at(row, 'review title'), text: reviewText, html: bbcodeToHtml(at(row, 'review')) } : null,
       problem,
     };

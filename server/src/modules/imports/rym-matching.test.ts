@@ -197,7 +197,7 @@ describe('matching an export to the catalog', () => {
 });
 
 describe('the summary of an import', () => {
-  it('counts each new album once, adds nothing for rows neither rated nor wish-listed, and says 0 created the second time', async () => {
+  it('counts each new album once, adds albums owned but not rated, nothing for rows with nothing, and says 0 created the second time', async () => {
     const known = await buildAlbum(t.db, { artist: 'Counted Known Band', title: 'Counted Known Album', releaseDate: '2003' });
     const review = 'Never rated it, but these notes about the record are worth keeping somewhere safe.';
     const file = csv([
@@ -207,24 +207,32 @@ describe('the summary of an import', () => {
       { id: 's4', last: 'Counted Owned Band', title: 'Reviewed Not Rated', year: 2005, rating: 0, ownership: 'o', review },
       { id: 's5', last: 'Counted Known Band', title: 'Counted Known Album', year: 2003, rating: 0, ownership: 'o', review },
       { id: 's6', last: 'Counted Wished Band', title: 'Wished For', year: 2006, rating: 0, ownership: 'w' },
+      { id: 's7', last: 'Counted Idle Band', title: 'Just Listed', year: 2007, rating: 0, ownership: '' },
+      { id: 's8', last: 'Counted Idle Band', title: 'Not Catalogued', year: 2007, rating: 0, ownership: 'n' },
     ]);
     const person = await createUser(t);
     const job = await importFile(person, file);
-    expect(job.summary).toMatchObject({ created: 2, matched: 2, skipped: 2, listenLater: 1, reviewsKept: 1, ratingsImported: 2 });
+    expect(job.summary).toMatchObject({ created: 4, matched: 2, skipped: 2, listenLater: 1, reviewsKept: 2, ratingsImported: 2 });
     expect(job.summary.skippedRows.map((row: { line: number; reason: string }) => [row.line, row.reason])).toEqual([
-      [4, 'Neither rated nor on your wishlist: nothing to import'],
-      [5, 'Neither rated nor on your wishlist: nothing to import'],
+      [8, 'Neither rated, owned nor on your wishlist: nothing to import'],
+      [9, 'Neither rated, owned nor on your wishlist: nothing to import'],
     ]);
     const found = await albumsOf(person);
     expect(found.s1).toBe(found.s2);
     expect(found.s5).toBe(known);
     const added = await t.db.selectFrom('album').select('title').where('artist_credit', 'like', 'Counted %').orderBy('title').execute();
-    expect(added.map((album) => album.title)).toEqual(['Counted Known Album', 'Counted New Album', 'Wished For']);
+    expect(added.map((album) => album.title)).toEqual([
+      'Counted Known Album',
+      'Counted New Album',
+      'Owned Not Rated',
+      'Reviewed Not Rated',
+      'Wished For',
+    ]);
 
     const again = await importFile(person, file);
-    expect(again.summary).toMatchObject({ created: 0, matched: 0, unchanged: 4, skipped: 2 });
+    expect(again.summary).toMatchObject({ created: 0, matched: 0, unchanged: 6, skipped: 2 });
     // Another member's import of the same file finds every album: nothing is created twice.
-    expect((await importFile(await createUser(t), file)).summary).toMatchObject({ created: 0, matched: 4, skipped: 2 });
+    expect((await importFile(await createUser(t), file)).summary).toMatchObject({ created: 0, matched: 6, skipped: 2 });
   });
 });
 

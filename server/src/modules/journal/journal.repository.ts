@@ -11,6 +11,18 @@ export async function insertEntry(db: DB, entry: NewJournalEntry): Promise<void>
   await db.insertInto('journal_entry').values(entry).execute();
 }
 
+/** Entries per statement: ten columns each keeps a statement within SQLite's limit of bound values. */
+const ENTRIES_PER_STATEMENT = 500;
+
+export async function insertEntries(db: DB, entries: readonly NewJournalEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += ENTRIES_PER_STATEMENT) {
+    await db
+      .insertInto('journal_entry')
+      .values(entries.slice(start, start + ENTRIES_PER_STATEMENT))
+      .execute();
+  }
+}
+
 /** Someone's own entry; another person's entry is as good as missing. */
 export async function findOwnEntry(db: DB, userId: string, entryId: string) {
   return db.selectFrom('journal_entry').select(columns).where('id', '=', entryId).where('user_id', '=', userId).executeTakeFirst();
@@ -73,4 +85,19 @@ export async function monthCounts(db: DB, userId: string) {
     months.set(month, (months.get(month) ?? 0) + Number(row.n));
   }
   return [...months].map(([month, count]) => ({ month, count }));
+}
+
+/** The spans of the person's entries made from listens of these albums that overlap `from`..`to` (whole seconds). */
+export async function listenSessionSpans(db: DB, userId: string, albumIds: readonly string[], from: number, to: number) {
+  if (!albumIds.length) return [];
+  const rows = await db
+    .selectFrom('journal_entry')
+    .select(['album_id', 'listen_session_start', 'listen_session_end'])
+    .where('user_id', '=', userId)
+    .where('album_id', 'in', [...albumIds])
+    .where('listen_session_start', 'is not', null)
+    .where('listen_session_start', '<=', to)
+    .where('listen_session_end', '>=', from)
+    .execute();
+  return rows.map((row) => ({ albumId: row.album_id, start: Number(row.listen_session_start), end: Number(row.listen_session_end) }));
 }

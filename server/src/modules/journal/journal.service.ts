@@ -18,6 +18,7 @@ import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import type { Expression, SqlBool } from 'kysely';
 import * as asked from './asked.repository.ts';
 import * as repository from './journal.repository.ts';
+import { journalAlbumMerge } from './merged-albums.repository.ts';
 
 export interface JournalServiceDeps {
   db: DB;
@@ -36,6 +37,18 @@ export type JournalService = ReturnType<typeof createJournalService>;
 type EntryRow = NonNullable<Awaited<ReturnType<typeof repository.findOwnEntry>>>;
 
 const HOUR = 60 * 60 * 1000;
+
+/** An album listened to in one sitting, as the listens module found it in a member's played tracks (decision 073). */
+export interface ListenSession {
+  albumId: string;
+  /** The first and last listen of the album in the session, whole seconds since 1970. */
+  start: number;
+  end: number;
+  /** The day the entry is logged on (the session's first listen, UTC). */
+  listenedOn: string;
+  /** No feed activity: listens older than the feed takes (an import's). */
+  quiet: boolean;
+}
 
 const entryNotFound = () => notFound('journal_entry_not_found');
 
@@ -117,6 +130,58 @@ export function createJournalService(deps: JournalServiceDeps) {
     return presentOne(row, userId);
   }
 
+  /**
+   * Entries for the listening sessions the listens module found (decision 073), each once: a session overlapping the
+   * span of an entry already made from listens of that album is that entry (a re-run, or listens arriving late).
+   * `quiet` sessions (old listens, an import's) make no feed activity. The number of entries made.
+   */
+  async function addFromListens(userId: string, sessions: readonly ListenSession[]): Promise<number> {
+    if (!sessions.length) return 0;
+    const from = Math.min(...sessions.map((session) => session.start));
+    const to = Math.max(...sessions.map((session) => session.end));
+    const spans = await repository.listenSessionSpans(db, userId, [...new Set(sessions.map((session) => session.albumId))], from, to);
+    const now = deps.clock().toISOString();
+    const rows: repository.NewJournalEntry[] = [];
+    const shown: { id: string; albumId: string }[] = [];
+    for (const session of sessions) {
+      const overlaps = (span: { albumId: string; start: number; end: number }) =>
+        span.albumId === session.albumId && span.start <= session.end && span.end >= session.start;
+      if (spans.some(overlaps)) continue;
+      spans.push({ albumId: session.albumId, start: session.start, end: session.end });
+      const id = newId();
+      rows.push({
+        id,
+        user_id: userId,
+        album_id: session.albumId,
+        listened_on: session.listenedOn,
+        rating: null,
+        note: null,
+        created_at: now,
+        updated_at: now,
+        listen_session_start: session.start,
+        listen_session_end: session.end,
+      });
+      if (!session.quiet) shown.push({ id, albumId: session.albumId });
+    }
+    if (!rows.length) return 0;
+    await db.transaction().execute(async (trx) => {
+      await repository.insertEntries(trx, rows);
+      for (const entry of shown) {
+        await deps.activity.record(trx, {
+          actorId: userId,
+          verb: 'listened',
+          objectType: 'journal_entry',
+          objectId: entry.id,
+          albumId: entry.albumId,
+          at: now,
+        });
+      }
+    });
+    const made = shown.map((entry) => entry.id);
+    for (const entryId of made) deps.events?.emit('journal.changed', { userId, entryId });
+    return rows.length;
+  }
+
   /** Whether the person logged this album on this day with this note already (an import adds such an entry once). */
   async function hasSame(userId: string, entry: { albumId: string; listenedOn: string; note: string | null | undefined }) {
     return repository.hasEntry(db, userId, entry.albumId, entry.listenedOn, cleanNote(entry.note));
@@ -185,5 +250,7 @@ export function createJournalService(deps: JournalServiceDeps) {
   /** One listen as it stands, whoever asks (sharing with other sites reads it after the fact); never the note. */
   const listen = (entryId: string) => asked.listen(db, entryId);
 
-  return { create, update, remove, list, months, hasSame, listensBetween, exported, listens, listen };
+  // Journal entries follow an album merged into another (decision 080).
+  const albumMerge = journalAlbumMerge();
+  return { create, addFromListens, update, remove, list, months, hasSame, listensBetween, exported, listens, listen, albumMerge };
 }

@@ -19,10 +19,10 @@ export async function exportedMarks(db: DB, table: 'album_like' | 'listen_later'
     .execute();
 }
 
-/** How many albums a person liked and has on their listen-later list: their part of an export's total. */
+/** How many albums a person liked, has on their listen-later list and owns (or wants, or owned): their part of an export's total. */
 export async function exportedCount(db: DB, userId: string): Promise<number> {
   const counts = await Promise.all(
-    (['album_like', 'listen_later'] as const).map((table) =>
+    (['album_like', 'listen_later', 'album_ownership'] as const).map((table) =>
       db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
@@ -31,4 +31,16 @@ export async function exportedCount(db: DB, userId: string): Promise<number> {
     ),
   );
   return counts.reduce((sum, row) => sum + Number(row.n), 0);
+}
+
+/** A person's owned, wished-for and once-owned albums, after an album id. */
+export async function exportedOwnership(db: DB, userId: string, after: string, limit: number) {
+  return db
+    .selectFrom('album_ownership')
+    .select(['album_id', 'status', 'media_type', 'release_mbid', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('album_id', '>', after)
+    .orderBy('album_id')
+    .limit(limit)
+    .execute();
 }

@@ -12,6 +12,15 @@ export const libraryRoutes: FastifyPluginAsync<{ library: LibraryService }> = as
   route(app, endpoints.addListenLater, async (request) => library.setListenLater(request.viewer.id, request.params.albumId, true));
   route(app, endpoints.removeListenLater, async (request) => library.setListenLater(request.viewer.id, request.params.albumId, false));
 
+  route(app, endpoints.ownership, async (request) => library.ownership(request.viewer.id, request.params.albumId));
+  route(app, endpoints.setOwnership, async (request) => library.setOwnership(request.viewer.id, request.params.albumId, request.body), {
+    config: { pace: 'ownership' },
+  });
+  route(app, endpoints.removeOwnership, async (request) => library.removeOwnership(request.viewer.id, request.params.albumId), {
+    config: { pace: 'ownership' },
+  });
+  route(app, endpoints.owned, async (request) => library.owned(request.viewer.id, request.query));
+
   route(app, endpoints.favorites, async (request) => library.favorites(request.viewer.id, request.query));
   route(app, endpoints.listenLater, async (request) => library.listenLater(request.viewer.id, request.query));
 };

@@ -23,6 +23,7 @@ import type { CollectionsService } from '../collections/collections.service.ts';
 import type { ConversationsService } from '../conversations/conversations.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
+import { isEditor as isCatalogEditor } from './catalog-editors.repository.ts';
 import * as repository from './moderation.repository.ts';
 import { REPORT_NOTE_MAX } from '@hearsay/contracts/constants';
 
@@ -77,6 +78,8 @@ export interface ActiveSanction {
 export type ModerationService = ReturnType<typeof createModerationService>;
 /** Reports other sites send, written apart from this service (the job thread writes them): site-reports.ts. */
 export type { SiteReport, SiteReports } from './site-reports.ts';
+/** Who curates the catalog and the audit log's entries for it, built with the core services (decision 080). */
+export type { CurationAccess } from './curation-access.ts';
 
 /** What can be hidden from everyone but its author today. */
 const HIDEABLE: readonly ReportSubjectType[] = ['review', 'comment'];
@@ -615,6 +618,20 @@ export function createModerationService(deps: ModerationServiceDeps) {
     });
   }
 
+  /**
+   * A member's own action the moderators can read in the audit log, with the member as the one acting: their votes on
+   * an album's genres and descriptors (decision 077). Reports stay open.
+   */
+  async function memberAction(
+    viewer: Viewer,
+    action: 'genre_vote' | 'descriptor_vote',
+    type: ReportSubjectType,
+    id: string,
+    reason: string,
+  ) {
+    await log(viewer, action, type, id, reason, false);
+  }
+
   async function health(viewer: Viewer) {
     await moderator(viewer);
     const at = deps.clock().getTime();
@@ -702,12 +719,17 @@ export function createModerationService(deps: ModerationServiceDeps) {
 
   return {
     report,
-    access: async (viewer: Viewer) => ({ canModerate: await canModerate(viewer), isAdmin: isAdmin(viewer) }),
+    /** Moderators and admins curate too; anyone else is asked one question: are they a catalog editor (decision 080)? */
+    access: async (viewer: Viewer) => {
+      const moderates = await canModerate(viewer);
+      return { canModerate: moderates, isAdmin: isAdmin(viewer), canCurate: moderates || (await isCatalogEditor(db, viewer.id)) };
+    },
     standing,
     acknowledgeWarning,
     activeSanction,
     queue,
     decide,
+    memberAction,
     audit,
     health,
     pendingAlbums,

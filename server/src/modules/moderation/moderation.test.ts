@@ -226,10 +226,19 @@ describe('moderation', () => {
     for (const item of items) expect(item.actors.map((actor: { name: string }) => actor.name)).toEqual(['Told Author']);
   });
 
+  it('tells a catalog editor they curate (the account menu links them to curation) though they do not moderate', async () => {
+    const editor = await createUser(t);
+    expect((await call('GET', '/api/moderation/access', editor)).json()).toMatchObject({ canCurate: false });
+    expect((await call('PUT', `/api/curation/editors/${editor.user.username}`, operator)).statusCode).toBe(200);
+    expect((await call('GET', '/api/moderation/access', editor)).json()).toEqual({ canModerate: false, isAdmin: false, canCurate: true });
+    await call('DELETE', `/api/curation/editors/${editor.user.username}`, operator);
+    expect((await call('GET', '/api/moderation/access', editor)).json()).toMatchObject({ canCurate: false });
+  });
+
   it('is reachable by operators only: everyone else is told it does not exist', async () => {
     const member = await createUser(t);
-    expect((await call('GET', '/api/moderation/access', member)).json()).toEqual({ canModerate: false, isAdmin: false });
-    expect((await call('GET', '/api/moderation/access', operator)).json()).toEqual({ canModerate: true, isAdmin: true });
+    expect((await call('GET', '/api/moderation/access', member)).json()).toEqual({ canModerate: false, isAdmin: false, canCurate: false });
+    expect((await call('GET', '/api/moderation/access', operator)).json()).toEqual({ canModerate: true, isAdmin: true, canCurate: true });
     for (const [method, url, body] of [
       ['GET', '/api/moderation/reports'],
       ['GET', '/api/moderation/audit'],
@@ -249,7 +258,7 @@ describe('moderators, sanctions and the catalog queue', () => {
     expect((await call('PUT', `/api/moderation/moderators/${helper.user.username}`, member)).statusCode).toBe(404);
     const named = await call('PUT', `/api/moderation/moderators/${helper.user.username}`, operator);
     expect(named.json().items).toEqual([expect.objectContaining({ username: helper.user.username, name: 'Helper Mod' })]);
-    expect((await call('GET', '/api/moderation/access', helper)).json()).toEqual({ canModerate: true, isAdmin: false });
+    expect((await call('GET', '/api/moderation/access', helper)).json()).toEqual({ canModerate: true, isAdmin: false, canCurate: true });
     expect((await call('GET', '/api/moderation/reports', helper)).statusCode).toBe(200);
     expect((await call('GET', '/api/moderation/health', helper)).statusCode).toBe(200);
     expect((await call('GET', '/api/moderation/moderators', helper)).statusCode).toBe(404);

@@ -37,6 +37,7 @@ interface CommentSubject {
 /** Where a moderator's decision leads: what was hidden (its author still reads it, with the reason), or the rules. */
 function moderationHref(kind: NotificationKind, objectId: string, comments: Map<string, CommentSubject>): string {
   if (kind === 'review_hidden') return paths.review(objectId);
+  if (kind === 'correction_accepted' || kind === 'correction_rejected') return paths.album(objectId);
   const comment = comments.get(objectId);
   if (kind === 'comment_hidden' && comment) return `${paths.review(comment.reviewId)}#comments`;
   return paths.communityRules();

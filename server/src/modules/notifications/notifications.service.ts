@@ -57,6 +57,16 @@ export interface NotificationsServiceDeps {
    * the bell), and at most `perHour` of every kind together.
    */
   mailPace?: { limiter: RateLimiter; perHour: number };
+  /**
+   * Pushes to the recipients' devices (decision 084), for those who keep pushes on: the group as the bell shows it,
+   * so a push tells no more than the bell.
+   */
+  push?: {
+    tell(
+      userId: string,
+      notice: { kind: NotificationKind; who: string | null; others: number; subject: string | null; url: string; tag: string },
+    ): Promise<void>;
+  };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
@@ -217,12 +227,40 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     await Promise.all(
       keeping.map(async (id) => deps.realtime.send([id], { type: 'notifications.unread', unread: (await unreadCount(id)).unread })),
     );
+    if (deps.push)
+      await pushTo(
+        keeping.filter((id) => settings.get(id)!.notifications.push),
+        kind,
+        objectId,
+      );
     const mailed = keeping.filter((id) => wantsEmail(settings.get(id)!, kind));
     if (mailed.length === 0) return;
     const people = await deps.accounts.contacts(mailed);
     for (const person of people) {
       if (!(await mayMail(person.id, kind))) continue;
       await emailFor(kind, person, readLanguage(settings.get(person.id)!.appearance.language), actorId, objectId);
+    }
+  }
+
+  /** Each recipient's group of this kind and object, as their bell shows it now, pushed to their devices. */
+  async function pushTo(recipientIds: readonly string[], kind: NotificationKind, objectId: string): Promise<void> {
+    for (const recipientId of recipientIds) {
+      try {
+        // The new notification's group is among the newest few (others may have arrived meanwhile).
+        const group = (await list(recipientId, { limit: 5 })).items.find((item) => item.id === groupId(kind, objectId));
+        if (!group) continue;
+        const [latest] = group.actors;
+        await deps.push!.tell(recipientId, {
+          kind,
+          who: latest?.name ?? null,
+          others: Math.max(0, group.actorCount - 1),
+          subject: group.subject,
+          url: group.href,
+          tag: group.id,
+        });
+      } catch (error) {
+        log.error({ err: error, kind }, 'could not queue a push');
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import { favouritesEndpoints } from '@hearsay/contracts/favourites';
 import { profilesEndpoints as endpoints } from '@hearsay/contracts/profiles';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/http/endpoints.ts';
@@ -29,9 +30,21 @@ export const profilesRoutes: FastifyPluginAsync<{ profiles: ProfilesService }> =
 
   route(app, endpoints.ratings, async (request) => profiles.ratings(request.params.username, request.viewer, request.query));
 
+  route(app, endpoints.topTracks, async (request) => profiles.topTracks(request.params.username, request.viewer, request.query));
   route(app, endpoints.ratingDistribution, async (request) => profiles.distribution(request.params.username, request.viewer));
 
   route(app, endpoints.compatibility, async (request) => profiles.compatibility(request.params.username, request.viewer));
 
   route(app, endpoints.collections, async (request) => profiles.collections(request.params.username, request.viewer, request.query));
+
+  route(app, favouritesEndpoints.favouriteAlbums, async (request) => profiles.favouriteAlbums(request.params.username, request.viewer));
+  route(
+    app,
+    favouritesEndpoints.setFavouriteAlbums,
+    async (request) => profiles.setFavouriteAlbums(request.viewer, request.body.albumIds),
+    {
+      config: { pace: 'favourite-albums' },
+    },
+  );
+  route(app, favouritesEndpoints.albumCircle, async (request) => profiles.albumCircle(request.params.albumId, request.viewer));
 };

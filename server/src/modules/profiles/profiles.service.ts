@@ -2,7 +2,7 @@ import { pageFields } from '@hearsay/contracts/pagination';
 import type { MyRatingsQuery } from '@hearsay/contracts/ratings';
 import type { FollowRequest, PersonCard, Profile, ProfileVisibility } from '@hearsay/contracts/profiles';
 import type { DB } from '../../platform/db/index.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, fieldIssue, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/http/viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CollectionsService } from '../collections/collections.service.ts';
@@ -17,6 +17,16 @@ import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson, presentPersonCard, presentPersonCardWithoutFollow } from '../../hydration/people.presenter.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
 import { USERNAME_REDIRECT_DAYS } from '@hearsay/contracts/constants';
+import {
+  ALBUM_CIRCLE_LISTS,
+  ALBUM_CIRCLE_PEOPLE,
+  FAVOURITE_ALBUMS_MAX,
+  type AlbumCircle,
+  type FavouriteAlbums,
+} from '@hearsay/contracts/favourites';
+import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
+import * as favourites from './favourites.repository.ts';
+import { profilesAlbumMerge } from './merged-albums.repository.ts';
 
 export interface ProfilesServiceDeps {
   db: DB;
@@ -27,7 +37,7 @@ export interface ProfilesServiceDeps {
   /** Blocking and muting from a profile. */
   blocks: Pick<BlocksService, 'block' | 'unblock' | 'mute' | 'unmute'>;
   /** People with the viewer's side of them, and the rules of who sees whom. */
-  hydrator: Pick<Hydrator, 'people' | 'person' | 'personNamed' | 'rules' | 'excluded' | 'withAlbums'>;
+  hydrator: Pick<Hydrator, 'people' | 'person' | 'personNamed' | 'rules' | 'excluded' | 'withAlbums' | 'albums' | 'where' | 'conditions'>;
   /** Members' settings (accounts' settings service): whether a person shares their ratings. */
   settings: { read(userId: string): Promise<MemberSettings> };
   /** Told after a follow, a follow request or an approval is committed. */
@@ -73,6 +83,8 @@ export function createProfileReads(db: DB) {
       following: (userId: string, after: string, limit: number) => asked.exportedFollows(db, 'following', userId, after, limit),
       followers: (userId: string, after: string, limit: number) => asked.exportedFollows(db, 'followers', userId, after, limit),
       profile: (userId: string) => asked.exportedProfile(db, userId),
+      /** Their favourite albums in order, with when each was chosen (decision 082). */
+      favouriteAlbums: (userId: string) => favourites.exportedFavouriteAlbums(db, userId),
     },
     /** Who follows a person. */
     followerIds: (userId: string) => asked.followerIds(db, userId),
@@ -128,6 +140,15 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       throw forbidden('ratings_not_shared', { name: row.name });
     }
     return row;
+  }
+
+  /** Someone whose listening the viewer may see: their profile is open to the viewer and they share their listening. */
+  async function listeningOf(username: string, viewer: Viewer | null): Promise<{ id: string; name: string }> {
+    const row = await openPerson(username, viewer);
+    if (row.id !== viewer?.id && !(await deps.settings.read(row.id)).sharing.listening) {
+      throw forbidden('listening_not_shared', { name: row.name });
+    }
+    return { id: row.id, name: row.name };
   }
 
   /** Someone whose profile content (tabs) the viewer may see: not blocked, and public, followed or their own. */
@@ -377,6 +398,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     return deps.ratings.mine(target.id, query);
   }
 
+  /** A person's top tracks (decision 078): shown to whoever may see their ratings. */
+  async function topTracks(username: string, viewer: Viewer | null, query: { page: number; limit: number }) {
+    const target = await ratingsOf(username, viewer);
+    return deps.ratings.tracks.top(target.id, query, viewer?.id);
+  }
+
   async function distribution(username: string, viewer: Viewer | null) {
     const target = await ratingsOf(username, viewer);
     const buckets = await deps.ratings.distributionOf(target.id);
@@ -393,6 +420,78 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     const target = await ratingsOf(username, viewer);
     if (target.id === viewer.id) throw notFound('compatibility_with_yourself');
     return compatibilityOf(deps.ratings, hydrator, viewer.id, target.id);
+  }
+
+  /**
+   * A member's favourite albums in their order, shown to whoever may see their profile's content (`openPerson`: the
+   * same answers as its tabs). An album the catalog no longer lists publicly (sent back to pending) is left out.
+   */
+  async function favouriteAlbums(username: string, viewer: Viewer | null): Promise<FavouriteAlbums> {
+    const target = await openPerson(username, viewer);
+    const ids = await favourites.favouriteAlbumIds(db, target.id);
+    const found = await hydrator.albums(ids, viewer?.id);
+    return { items: ids.flatMap((id) => (found.get(id)?.pending === false ? [presentAlbumCard(found.get(id)!)] : [])) };
+  }
+
+  /**
+   * Your favourite albums, the whole choice in order: each an album the catalog lists publicly (confirmed), each once.
+   * Refused whole with the field at fault: an unknown album, one waiting for confirmation, the same album twice under
+   * two names (its id and its slug; the body's schema refuses the same words twice and a fifth).
+   */
+  async function setFavouriteAlbums(viewer: Viewer, refs: readonly string[]): Promise<FavouriteAlbums> {
+    const ids = await Promise.all(
+      refs.map((ref, index) =>
+        deps.catalog.resolveAlbumId(ref).catch(() => {
+          throw badRequest('album_not_found', { context: 'ref', ref }, [fieldIssue(`body.albumIds.${index}`, 'album_not_found', { ref })]);
+        }),
+      ),
+    );
+    const twice = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+    if (twice >= 0) {
+      throw badRequest('favourite_albums_duplicate', undefined, [fieldIssue(`body.albumIds.${twice}`, 'favourite_albums_duplicate')]);
+    }
+    const found = await hydrator.albums(ids, viewer.id);
+    const unlisted = ids.findIndex((id) => found.get(id)?.pending !== false);
+    if (unlisted >= 0) {
+      const ref = refs[unlisted]!;
+      throw badRequest('favourite_album_not_listed', { ref }, [
+        fieldIssue(`body.albumIds.${unlisted}`, 'favourite_album_not_listed', { ref }),
+      ]);
+    }
+    await favourites.replaceFavouriteAlbums(db, viewer.id, ids, deps.clock().toISOString());
+    return { items: ids.map((id) => presentAlbumCard(found.get(id)!)) };
+  }
+
+  /**
+   * What an album page shows around the album: the lists containing it that the viewer may see (the collections'
+   * rule), and the people the viewer follows who rated it, as their feed would show them (`activityShown`: no block
+   * either way, a profile open to the viewer, not muted) and only those who share their ratings. Two statements side
+   * by side, then the raters' cards by id.
+   */
+  async function albumCircle(albumRef: string, viewer: Viewer | null): Promise<AlbumCircle> {
+    const albumId = await deps.catalog.resolveAlbumId(albumRef);
+    const viewerId = viewer?.id;
+    const [lists, raters] = await Promise.all([
+      deps.collections.containing(albumId, viewerId, { page: 1, limit: ALBUM_CIRCLE_LISTS }),
+      viewerId
+        ? deps.ratings.ratersOfAlbum(albumId, ALBUM_CIRCLE_PEOPLE, [
+            (column) => hydrator.conditions.followedBy(viewerId, column),
+            (column) => hydrator.where.activityShown(viewerId, column),
+            hydrator.conditions.sharesRatings,
+          ])
+        : { items: [], total: 0 },
+    ]);
+    const people = raters.items.length ? await hydrator.people(raters.items.map((row) => row.userId)) : new Map();
+    return {
+      lists: { items: lists.items, total: lists.total },
+      followedRatings: {
+        items: raters.items.flatMap((row) => {
+          const person = people.get(row.userId);
+          return person ? [{ person: presentPerson(person), rating: row.rating, ratedAt: row.ratedAt }] : [];
+        }),
+        total: raters.total,
+      },
+    };
   }
 
   /** Account deletion: the people they followed lose a follower, their followers follow one fewer. */
@@ -423,7 +522,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     collections,
     compatibility,
     forgetPerson,
+    topTracks,
     followsBetween,
+    listeningOf,
+    favouriteAlbums,
+    setFavouriteAlbums,
+    albumCircle,
     /** The bio of each person with a profile. */
     biosOf: (userIds: readonly string[]) => asked.biosOf(db, userIds),
     /** What the feed asks of follows and profiles (decision 066). */
@@ -459,5 +563,28 @@ export function createProfileRows(db: DB) {
     storedSettingsOf: (userIds: readonly string[]) => repository.storedSettingsOf(db, userIds),
     writeSettings: (userId: string, settings: string, now: string) => repository.writeSettings(db, userId, settings, now),
     markRymImported: repository.markRymImported,
+    /** Members' favourite albums in an album merge (decisions 080, 082). */
+    albumMerge: profilesAlbumMerge(),
+  };
+}
+
+/**
+ * A member's favourite albums as an import of a Hearsay export sets them (decision 082): made by services.ts, where the
+ * imports are, with the hydrator that says which albums the catalog lists publicly.
+ */
+export function createFavouriteAlbumImport(deps: { db: DB; clock: () => Date; hydrator: Pick<Hydrator, 'albums'> }) {
+  return {
+    /**
+     * The export's choice, in its order, kept only when the member has chosen none here (theirs stands otherwise), and
+     * only the albums the catalog lists publicly: an album the import had to add waits for confirmation. How many were
+     * taken, and whether the member's own choice was kept instead.
+     */
+    async choose(userId: string, albumIds: readonly string[]): Promise<{ chosen: number; keptOwn: boolean }> {
+      if ((await favourites.favouriteAlbumIds(deps.db, userId)).length) return { chosen: 0, keptOwn: true };
+      const found = await deps.hydrator.albums(albumIds);
+      const listed = [...new Set(albumIds)].filter((id) => found.get(id)?.pending === false).slice(0, FAVOURITE_ALBUMS_MAX);
+      if (listed.length) await favourites.replaceFavouriteAlbums(deps.db, userId, listed, deps.clock().toISOString());
+      return { chosen: listed.length, keptOwn: false };
+    },
   };
 }

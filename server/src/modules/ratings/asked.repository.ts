@@ -39,15 +39,31 @@ export async function periodMean(db: DB, since: string | undefined): Promise<{ m
   return { mean: ratings ? Number(row.mean) : 7, ratings };
 }
 
-/** Per album, the number (v) and the average (r) of the ratings made since the instant, among albums with `minRatings`. */
-export function periodStats(db: DB, since: string | undefined, minRatings: number) {
+/**
+ * Per album, the number (v) and the average (r) of the ratings made since the instant, among albums with `minRatings`;
+ * with `raters`, only the ratings of the people that condition on a column naming a person keeps (the people a member
+ * follows, for their chart).
+ */
+export function periodStats(db: DB, since: string | undefined, minRatings: number, raters?: (column: string) => Expression<SqlBool>) {
   let stats = db
     .selectFrom('rating')
     .select((eb) => ['rating.album_id', eb.fn.countAll<number>().as('v'), eb.fn.avg<number>('rating.rating').as('r')])
     .groupBy('rating.album_id')
     .having((eb) => eb.fn.countAll(), '>=', minRatings);
   if (since) stats = stats.where('rating.created_at', '>=', since);
+  if (raters) stats = stats.where(raters('rating.user_id'));
   return stats;
+}
+
+/** A page of every rating in id order, after an id: what the chart job counts (decision 081). */
+export async function ratingsAfter(db: DB, afterId: string, limit: number) {
+  return db
+    .selectFrom('rating')
+    .select(['id', 'album_id', 'user_id', 'rating', 'created_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The album of each rating made since the instant. */
@@ -116,6 +132,24 @@ export async function mostRatedSince(db: DB, since: string, limit: number, rater
     .limit(limit)
     .execute();
   return rows.map((row) => ({ albumId: row.album_id, raters: Number(row.raters) }));
+}
+
+/**
+ * The people every condition keeps who rated an album, newest rating first, with how many they are in all (an album
+ * page's "people you follow who rated it"). Read through the album's ratings (`rating_album_idx`), each rater tested
+ * by the conditions' keys.
+ */
+export async function ratersOfAlbum(db: DB, albumId: string, limit: number, raters: readonly PersonCondition[]) {
+  let query = db
+    .selectFrom('rating')
+    .select(['rating.user_id', 'rating.rating', 'rating.updated_at', sql<number>`count(*) over ()`.as('total')])
+    .where('rating.album_id', '=', albumId);
+  for (const condition of raters) query = query.where(condition('rating.user_id'));
+  const rows = await query.orderBy('rating.updated_at', 'desc').orderBy('rating.user_id').limit(limit).execute();
+  return {
+    items: rows.map((row) => ({ userId: row.user_id, rating: Number(row.rating), ratedAt: row.updated_at })),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
 
 /**

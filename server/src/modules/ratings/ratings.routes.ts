@@ -8,5 +8,19 @@ export const ratingsRoutes: FastifyPluginAsync<{ ratings: RatingsService }> = as
 
   route(app, endpoints.unrate, async (request) => ratings.unrate(request.viewer.id, request.params.albumId));
 
+  route(
+    app,
+    endpoints.rateTrack,
+    async (request) => ratings.tracks.rate(request.viewer.id, request.params.albumId, request.params.trackId, request.body.rating),
+    { config: { pace: 'track-rating' } },
+  );
+
+  route(
+    app,
+    endpoints.unrateTrack,
+    async (request) => ratings.tracks.unrate(request.viewer.id, request.params.albumId, request.params.trackId),
+    { config: { pace: 'track-rating' } },
+  );
+
   route(app, endpoints.mine, async (request) => ratings.mine(request.viewer.id, request.query));
 };

@@ -10,6 +10,9 @@ import type { EventBus } from '../../platform/events.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 import * as asked from './asked.repository.ts';
 import * as repository from './ratings.repository.ts';
+import * as trackRepository from './track-ratings.repository.ts';
+import { createTrackRatings } from './track-ratings.ts';
+import { ratingsAlbumMerge } from './merged-albums.repository.ts';
 
 export interface RatingsServiceDeps {
   db: DB;
@@ -42,8 +45,10 @@ export type RatingsService = ReturnType<typeof createRatingsService>;
 export function createRatingLookup(db: DB): RatingLookup {
   return {
     viewerRatings: (userId, albumIds) => repository.viewerRatings(db, userId, albumIds),
+    viewerAlbumRatings: (userId, albumId) => trackRepository.viewerAlbumRatings(db, userId, albumId),
     periodMean: (since) => asked.periodMean(db, since),
-    periodStats: (since, minRatings) => asked.periodStats(db, since, minRatings),
+    periodStats: (since, minRatings, raters) => asked.periodStats(db, since, minRatings, raters),
+    ratingsAfter: (afterId, limit) => asked.ratingsAfter(db, afterId, limit),
     albumsRatedSince: (since) => asked.albumsRatedSince(db, since),
     moments: () => asked.ratingMoments(db),
     notRatedBy: asked.notRatedBy,
@@ -58,6 +63,8 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   });
 
   type Totals = AlbumTotals | undefined;
+  /** Ratings of an album's tracks (decision 078). */
+  const tracks = createTrackRatings(deps);
 
   /** The answer to a change: `totals` as the write's own update returned them (read again when unknown). */
   async function summary(albumId: string, rating: number | null, known?: Totals): Promise<AlbumRating> {
@@ -166,6 +173,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
 
   /** Account deletion: the person's ratings leave every album's totals before their rows go. */
   async function forgetPerson(userId: string): Promise<void> {
+    await tracks.forgetPerson(userId);
     const albumIds = await db.transaction().execute(async (trx) => {
       const rows = await repository.ratingsBy(trx, userId);
       const now = deps.clock().toISOString();
@@ -195,13 +203,18 @@ export function createRatingsService(deps: RatingsServiceDeps) {
 
   /** A person's ratings a page at a time, and how many: Download my data (decision 028). */
   const exported = {
-    count: (userId: string) => asked.exportedCount(db, userId),
+    count: async (userId: string) => (await asked.exportedCount(db, userId)) + (await tracks.exportedCount(userId)),
     ratings: (userId: string, after: string, limit: number) => asked.exportedRatings(db, userId, after, limit),
+    /** Track ratings, keyed `album id|track id`, each with its track's disc, position and title. */
+    trackRatings: (userId: string, after: string, limit: number) => tracks.exported(userId, after, limit),
   };
 
   /** Albums most rated since an instant by the raters every condition keeps (the feed's "popular among"). */
   const mostRatedSince = (since: string, limit: number, raters: readonly asked.PersonCondition[]) =>
     asked.mostRatedSince(db, since, limit, raters);
+  /** Who rated an album among the raters every condition keeps, newest first, and how many (an album page). */
+  const ratersOfAlbum = (albumId: string, limit: number, raters: readonly asked.PersonCondition[]) =>
+    asked.ratersOfAlbum(db, albumId, limit, raters);
   /** People who rate highly what this person rates highly, kept by every condition (the feed's suggestions). */
   const tasteNeighbours = (
     userId: string,
@@ -218,7 +231,15 @@ export function createRatingsService(deps: RatingsServiceDeps) {
   ) => asked.ratingsOfPeriod(db, userId, between, limit, listed);
 
   return {
+    tracks,
     current,
+    /** Ratings follow an album merged into another (decision 080). */
+    albumMerge: ratingsAlbumMerge({
+      writeRatingTotals: catalog.writeRatingTotals,
+      shiftRatingsCount: (executor, userId, delta) => profileCounters.shiftCounters(executor, userId, { ratings_count: delta }),
+      albumTracks: catalog.albumTracks,
+      writeTrackRatingTotals: catalog.writeTrackRatingTotals,
+    }),
     rate,
     unrate,
     mine,
@@ -228,6 +249,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     sharedRatings,
     exported,
     mostRatedSince,
+    ratersOfAlbum,
     tasteNeighbours,
     ratingsOfPeriod,
   };

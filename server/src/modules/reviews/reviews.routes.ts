@@ -19,6 +19,8 @@ export const reviewsRoutes: FastifyPluginAsync<{ reviews: ReviewsService }> = as
 
   route(app, endpoints.mine, async (request) => reviews.mine(request.viewer.id, request.params.albumId));
 
+  route(app, endpoints.saveDraft, async (request) => reviews.saveDraft(request.viewer.id, request.params.albumId, request.body));
+
   route(app, endpoints.discardDraft, async (request) => reviews.discardDraft(request.viewer.id, request.params.albumId));
 
   route(app, endpoints.review, async (request) => reviews.one(request.params.reviewId, request.viewer?.id));

@@ -18,6 +18,7 @@ import type { Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
 import { excerptOf, presentReview } from '../../hydration/reviews.presenter.ts';
 import { COMMENT_MAX, REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
+import { reviewsAlbumMerge } from './merged-albums.repository.ts';
 
 export interface ReviewsServiceDeps {
   db: DB;
@@ -572,6 +573,14 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     return true;
   }
 
+  /** Saves the member's draft of their review of the album from the review form; an empty text is refused. */
+  async function saveDraft(userId: string, albumRef: string, input: { title: string; content: string }): Promise<ReviewDraft> {
+    const albumId = await catalog.resolveAlbumId(albumRef);
+    if (!(await keepDraft(userId, albumId, input))) throw badRequest('review_draft_empty');
+    const draft = (await repository.findDraft(db, userId, albumId))!;
+    return { title: draft.title, contentHtml: draft.content_html, updatedAt: draft.updated_at };
+  }
+
   async function discardDraft(userId: string, albumRef: string): Promise<{ ok: true }> {
     await repository.deleteDraft(db, userId, await catalog.resolveAlbumId(albumRef));
     return { ok: true };
@@ -602,12 +611,18 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
 
   return {
     reviewsBetween,
+    /** Reviews and drafts follow an album merged into another (decision 080). */
+    albumMerge: reviewsAlbumMerge({
+      writeReviewCount: (executor, albumId, count) => deps.catalog.writeAlbumCounter(executor, albumId, 'review_count', count),
+      shiftReviewsCount: (executor, userId, delta) => deps.profileCounters.shiftCounters(executor, userId, { reviews_count: delta }),
+    }),
     commentsOn,
     newest,
     exported,
     mine,
     countRemoteLike,
     keepDraft,
+    saveDraft,
     discardDraft,
     sitemapShare,
     publish,

@@ -88,6 +88,27 @@ describe('publishing a review', () => {
   });
 });
 
+describe('a draft saved from the review form', () => {
+  it('is kept sanitised, replaces the one before, shows only to its writer and becomes the review when published', async () => {
+    const album = await buildAlbum(t.db);
+    const draft = (payload: object) => send('PUT', `/api/albums/${album}/reviews/draft`, reader, payload);
+    expect((await draft({ title: 'First go', content: '<p>Half a thought</p>' })).statusCode).toBe(200);
+    const saved = await draft({ title: '  Second go ', content: '<p>A whole <b>thought</b><script>alert(1)</script></p>' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ title: 'Second go', contentHtml: '<p>A whole <b>thought</b></p>' });
+    expect((await get(`/api/albums/${album}/reviews/mine`, reader)).json().draft).toEqual(saved.json());
+    expect((await get(`/api/albums/${album}/reviews/mine`, author)).json().draft).toBeNull();
+
+    const empty = await draft({ content: '<p>   </p>' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatchObject({ code: 'review_draft_empty', message: 'Write something before saving a draft.' });
+    expect((await send('PUT', '/api/albums/no-such-album/reviews/draft', reader, { content: '<p>x</p>' })).statusCode).toBe(404);
+
+    expect((await publish(reader, { rating: 7, content: LONG }, album)).statusCode).toBe(201);
+    expect((await get(`/api/albums/${album}/reviews/mine`, reader)).json().draft).toBeNull();
+  });
+});
+
 describe('the rating a review shows', () => {
   it('follows the author’s stars on the album, and keeps the last one if they remove it', async () => {
     const author = await createUser(t);

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { acceptedLanguages, pickLanguage, type Language, type Theme } from '@hearsay/contracts/settings';
 import type { PageRenderer, RenderedPage } from '@hearsay/contracts/page-rendering';
@@ -28,6 +28,11 @@ export interface WebOptions {
   renderer?: string;
   /** The Content-Security-Policy of a page that may run the inline scripts with these hashes (its template's own). */
   pagePolicy: (inlineScriptHashes: readonly string[]) => string;
+  /**
+   * Where a page moved for good (an album merged into another, decision 080): its address now, answered with a 301;
+   * null for a page where it always was.
+   */
+  movedTo?: (path: string) => Promise<string | null>;
 }
 
 /** A page that takes longer than this to render is sent as the shell, and the browser renders it. */
@@ -80,7 +85,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       // The build's manifest is for the build's own checks, not for browsers.
       allowedPath: (path) => !path.startsWith('/.vite/') && (options.serveSourceMaps || !path.endsWith('.map')),
       setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('cache-control', cacheControlOf(relative(options.webDist, path)));
       },
     });
   }
@@ -132,12 +137,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
 
   /** The link preview of the record the page shows (an album, an artist, a review, a year); null for any other page. */
   async function previewFor(request: FastifyRequest): Promise<LinkPreview | null> {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', query = ''] = request.url.split('?');
     for (const route of options.previews) {
       const match = route.pattern.exec(path);
       if (!match) continue;
       try {
-        return (await route.resolve(match, request.viewer)) ?? null;
+        return (await route.resolve(match, request.viewer, new URLSearchParams(query))) ?? null;
       } catch (error) {
         request.log.debug({ err: error }, 'no link preview');
         return null;
@@ -154,9 +159,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     request: FastifyRequest,
     language: Language,
     theme: Theme,
+    shellOnly: boolean,
   ): Promise<{ html: string; status: 200 | 404; timing: string | null }> {
-    const [found, page] = await Promise.all([previewFor(request), renderedPage(request, language)]);
-    const pageUrl = `${options.publicUrl}${request.url.split('?')[0] ?? '/'}`;
+    const [found, page] = shellOnly ? [null, null] : await Promise.all([previewFor(request), renderedPage(request, language)]);
+    const pageUrl = `${options.publicUrl}${found?.url ?? request.url.split('?')[0] ?? '/'}`;
     const status = page?.status ?? 200;
     // A page without a preview of its own is titled as its screen is (Trending, a search, "Album not found").
     const preview = found ?? (page?.title ? { ...DEFAULT_PREVIEW, title: page.title } : DEFAULT_PREVIEW);
@@ -174,12 +180,17 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     };
   }
 
-  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+  async function sendShell(request: FastifyRequest, reply: FastifyReply, shellOnly = false) {
+    const moved = options.movedTo && (await options.movedTo(decodedPath(request.url)));
+    if (moved) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`${moved}${query}`, 301);
+    }
     const chosen = request.viewer && options.appearanceFor ? await options.appearanceFor(request.viewer.id) : null;
     // The member's saved language, else a visitor's pick (a cookie the web app sets), else the browser's.
     const wanted = [request.cookies.hearsay_language ?? '', ...acceptedLanguages(request.headers['accept-language'])];
     const language = chosen?.language ?? pickLanguage(wanted.filter(Boolean)) ?? 'en';
-    const { html, status, timing } = await pageHtml(request, language, chosen?.theme ?? 'system');
+    const { html, status, timing } = await pageHtml(request, language, chosen?.theme ?? 'system', shellOnly);
     // What the page cost to render, for the viewer's developer tools and an operator's measurements.
     if (timing) reply.header('server-timing', timing);
     // A page rendered for a signed-in viewer holds their data: no shared cache keeps it.
@@ -201,6 +212,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   // The shell is always rendered (with link previews), never served as a plain file.
   app.get('/', { schema: { hide: true } }, sendShell);
   app.get('/index.html', { schema: { hide: true } }, sendShell);
+  // The page template with nothing rendered in it, in the viewer's language: the service worker keeps it and shows it
+  // for a page it has not kept when there is no network, and the app renders that page in it (decision 083).
+  app.get('/app-shell.html', { schema: { hide: true } }, async (request, reply) =>
+    sendShell(request, reply.header('x-robots-tag', 'noindex'), true),
+  );
   // The web app's page about the API; everything under /api/ is the API itself.
   app.get('/api', { schema: { hide: true } }, sendShell);
 
@@ -211,6 +227,16 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     if (wantsPage) return sendShell(request, reply);
     return reply.status(404).send(errorBody('route_not_found', { method: request.method, path: request.url.split('?')[0] ?? '' }));
   });
+}
+
+/**
+ * How long a browser may keep a file of the built app: the hashed assets for good, the service worker and the web
+ * manifest never without asking (a new release's worker must be found on the next visit), the rest for an hour.
+ */
+function cacheControlOf(file: string): string {
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (file === 'sw.js' || file === 'manifest.webmanifest') return 'no-cache';
+  return 'public, max-age=3600';
 }
 
 /**

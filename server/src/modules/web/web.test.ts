@@ -19,6 +19,8 @@ beforeAll(async () => {
     `<!doctype html><html lang="en"><head><script>${INLINE_SCRIPT}</script><!--hearsay:head--></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Hearsay","start_url":"/"}');
   writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret-source.ts"]}');
   mkdirSync(join(webDist, '.vite'));
   writeFileSync(join(webDist, '.vite', 'manifest.json'), '{"src/secret-source.ts":{"file":"assets/app-abc123.js"}}');
@@ -48,6 +50,26 @@ describe('the web app on the same port', () => {
     }
     const api = await t.inject('/api/albums?limit=1');
     expect(api.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('serves the service worker and the web manifest so a browser always asks for the newest', async () => {
+    const worker = await t.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.inject('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the page template with nothing rendered in it as the offline shell, in the viewer's language", async () => {
+    const shell = await t.inject({ url: '/app-shell.html?__WB_REVISION__=1', headers: { 'accept-language': 'de' } });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(shell.headers['x-robots-tag']).toBe('noindex');
+    expect(shell.body).toContain('<div id="root"></div>');
+    expect(shell.body).toContain('lang="de"');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -5,6 +5,7 @@ import type { HydratedPerson, Hydrator } from '../../hydration/hydrator.ts';
 import { presentPerson } from '../../hydration/people.presenter.ts';
 import { excerptOf } from '../../hydration/reviews.presenter.ts';
 import type { JournalService } from '../journal/journal.service.ts';
+import type { ListeningStatsService } from '../listens/listens.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
@@ -16,6 +17,8 @@ export interface YearRows extends Rows<Hydrator['yearOfRatings']>, Rows<RatingsS
   listens: Rows<JournalService['listensBetween']> | null;
   reviews: Rows<ReviewsService['reviewsBetween']>;
   follows: Rows<ProfilesService['followsBetween']>;
+  /** Listens from players and imports; null when the member keeps their listening to themselves. */
+  listening: Rows<ListeningStatsService['between']> | null;
   albums: Map<string, AlbumCard>;
 }
 
@@ -62,6 +65,12 @@ export function presentYear(
       .slice(0, YEAR_TOP_GROUPS),
     listens: rows.listens ? rows.listens.total : null,
     mostListened: rows.listens ? withAlbum(rows.listens.top, (item, album) => ({ album, listens: item.listens })) : null,
+    listening: rows.listening
+      ? {
+          ...rows.listening,
+          topAlbums: withAlbum(rows.listening.topAlbums, (item, album) => ({ album, listens: item.listens })),
+        }
+      : null,
     reviewsWritten: rows.reviews.count,
     topReview:
       best && bestAlbum

@@ -13,6 +13,7 @@ import type { JournalService } from '../journal/journal.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { RatingsService } from '../ratings/ratings.service.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
+import type { ListeningStatsService } from '../listens/listens.service.ts';
 import { presentAlbumCard } from '../../hydration/albums.presenter.ts';
 
 export interface YearInReviewServiceDeps {
@@ -27,6 +28,8 @@ export interface YearInReviewServiceDeps {
   journal: Pick<JournalService, 'listensBetween'>;
   reviews: Pick<ReviewsService, 'reviewsBetween'>;
   profiles: Pick<ProfilesService, 'followsBetween'>;
+  /** The year's listens from players and imports: listening time, most-played albums and artists. */
+  listening: Pick<ListeningStatsService, 'between'>;
   covers: CoverService;
   /** Members' settings (accounts' settings service): whether a person shares their ratings and listens. */
   settings: { read(userId: string): Promise<MemberSettings> };
@@ -82,7 +85,8 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
     const between = { from: new Date(Date.UTC(year, 0, 1)).toISOString(), to: new Date(Date.UTC(year + 1, 0, 1)).toISOString() };
     // Only albums the viewer may come across count (a visitor: confirmed ones).
     const listed = (album: string) => hydrator.thingWhere.albumListed(viewerId, album);
-    const [{ counts, topRated }, { topGenres, releaseYears }, listens, reviews, follows] = await Promise.all([
+    const seconds = { from: Date.UTC(year, 0, 1) / 1000, to: Date.UTC(year + 1, 0, 1) / 1000 };
+    const [{ counts, topRated }, { topGenres, releaseYears }, listens, reviews, follows, listening] = await Promise.all([
       deps.ratings.ratingsOfPeriod(person.id, between, YEAR_TOP_ALBUMS, listed),
       hydrator.yearOfRatings({ userId: person.id, ...between, viewerId }, YEAR_TOP_GROUPS),
       withListens
@@ -90,13 +94,18 @@ export function createYearInReviewService(deps: YearInReviewServiceDeps) {
         : Promise.resolve(null),
       deps.reviews.reviewsBetween(person.id, between, listed),
       deps.profiles.followsBetween(person.id, between),
+      withListens ? deps.listening.between(person.id, seconds, YEAR_TOP_GROUPS, listed) : Promise.resolve(null),
     ]);
     // One hydration for every album the page shows.
-    const albumIds = [...topRated.map((row) => row.album_id), ...(listens?.top.map((row) => row.albumId) ?? [])];
+    const albumIds = [
+      ...topRated.map((row) => row.album_id),
+      ...(listens?.top.map((row) => row.albumId) ?? []),
+      ...(listening?.topAlbums.map((row) => row.albumId) ?? []),
+    ];
     if (reviews.best) albumIds.push(reviews.best.album_id);
     const albums = await deps.hydrator.albums(albumIds);
     const cards = new Map([...albums].map(([id, album]) => [id, presentAlbumCard(album)]));
-    return { counts, topRated, topGenres, releaseYears, listens, reviews, follows, albums: cards };
+    return { counts, topRated, topGenres, releaseYears, listens, reviews, follows, listening, albums: cards };
   }
 
   async function year(username: string, yearNumber: number, viewer: Viewer | null): Promise<YearInReview> {

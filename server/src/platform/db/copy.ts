@@ -241,6 +241,12 @@ export interface CopyOptions {
   onProgress?: (progress: CopyProgress) => void;
 }
 
+/**
+ * Tables a fresh database already has rows in, written by the migrations themselves (the genre taxonomy and the
+ * descriptors, decision 077): the source's rows replace them, and they do not make a new target count as in use.
+ */
+const FILLED_BY_MIGRATIONS = new Set(['genre', 'genre_parent', 'descriptor']);
+
 export class CopyRefused extends Error {
   override name = 'CopyRefused';
 }
@@ -259,9 +265,10 @@ export async function copyDatabase(source: DatabaseHandle, target: DatabaseHandl
 
   const occupied: string[] = [];
   for (const table of ordered) if (await countRows(targetDb, table.name)) occupied.push(table.name);
-  if (occupied.length && !options.replace) {
+  const held = occupied.filter((name) => !FILLED_BY_MIGRATIONS.has(name));
+  if (held.length && !options.replace) {
     throw new CopyRefused(
-      `${target.description} already holds data (${occupied.slice(0, 5).join(', ')}${occupied.length > 5 ? ', …' : ''}); ` +
+      `${target.description} already holds data (${held.slice(0, 5).join(', ')}${held.length > 5 ? ', …' : ''}); ` +
         'pass --replace to empty it first',
     );
   }

@@ -118,3 +118,12 @@ export async function refreshCollections(db: DB, collectionIds: readonly string[
         .execute();
   }
 }
+
+/** Takes documents out of the index (an album merged into another): their words stay among the spelling candidates. */
+export async function removeDocuments(db: DB, kind: SearchKind, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 500) {
+    const batch = ids.slice(start, start + 500);
+    if (kind === 'artist') await db.deleteFrom('search_artist').where('ref_id', 'in', batch).execute();
+    else await db.deleteFrom('search_document').where('kind', '=', kind).where('ref_id', 'in', batch).execute();
+  }
+}

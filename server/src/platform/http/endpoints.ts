@@ -62,6 +62,7 @@ export function route<E extends Endpoint>(
       ...(declaration.body ? { body: declaration.body } : {}),
       ...(declaration.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(declaration.access ? { 'x-access': declaration.access } : {}),
+      ...(declaration.idempotent ? { 'x-idempotent': true } : {}),
       response: declaration.responses,
     },
     config: { ...options.config, endpoint: declaration },

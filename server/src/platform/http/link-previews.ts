@@ -8,11 +8,13 @@ export interface LinkPreview {
   /** Path or absolute URL of the preview image. */
   image?: string;
   type?: 'website' | 'music.album' | 'profile' | 'article' | 'music.playlist';
+  /** The page's canonical address (path and query) when its query names what it shows (a chart's slice). */
+  url?: string;
 }
 
 export interface PreviewRoute {
   pattern: RegExp;
-  resolve(match: RegExpExecArray, viewer: Viewer | null): Promise<LinkPreview | undefined>;
+  resolve(match: RegExpExecArray, viewer: Viewer | null, search: URLSearchParams): Promise<LinkPreview | undefined>;
 }
 
 export const DEFAULT_PREVIEW: LinkPreview = {

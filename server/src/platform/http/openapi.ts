@@ -28,11 +28,21 @@ export function securitySchemes(options: ApiDocumentOptions) {
         'A personal access token, created in Settings → Security and sent as `Authorization: Bearer hsy_…`.',
         'Scopes: `read` allows GET and HEAD; `write` also allows POST, PUT, PATCH and DELETE. No token reaches the',
         "account's security (tokens, password, two-factor, sessions, sign-in, e-mail, username, deleting the account,",
-        'downloading its data): those answer 403 `token_scope`. Each operation names the scope it needs (`x-token-scope`).',
+        'downloading its data, the devices that get its pushes): those answer 403 `token_scope`. Each operation names the scope it needs (`x-token-scope`).',
         `Each token may make ${options.rateLimit.requests} requests per ${minutes} minutes; every answer carries`,
         '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and a 429 carries `Retry-After`.',
         'An unknown or revoked token answers 401 `token_invalid`, an expired one 401 `token_expired`.',
       ].join(' '),
+    },
+    listenBrainzToken: {
+      type: 'apiKey' as const,
+      in: 'header',
+      name: 'Authorization',
+      description:
+        'The ListenBrainz-compatible API for music players (`/1/…`, decision 072) takes a personal access token as ' +
+        'ListenBrainz takes its user tokens: `Authorization: Token hsy_…` (`Bearer` works too). Submitting needs the ' +
+        '`listens:write` or the `write` scope; reading listens needs no token, or any token of the reader. Errors answer ' +
+        '`{ "code", "error" }`, and the budget of the token is the one above, also sent as `X-RateLimit-*` headers.',
     },
     sessionCookie: {
       type: 'apiKey' as const,
@@ -49,9 +59,17 @@ export function finishApiDocument<T extends object>(document: T, options: ApiDoc
   const context = { components: (doc.components ?? {}) as Json };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
+    // The ListenBrainz-compatible API states its own security and answers in ListenBrainz's shapes.
+    const ownAuthorization = path.startsWith('/1/');
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
+      if (ownAuthorization) {
+        // A player's token submits; reading takes any token of the reader, or none.
+        operation['x-token-scope'] = method === 'post' ? 'listens:write' : 'any';
+        addExamples(operation, context);
+        continue;
+      }
       const scope = options.scopeOf(method.toUpperCase(), fastifyPath);
       operation['x-token-scope'] = scope;
       // A members-only operation (`x-access`, from its declaration) needs a session or a token; `{}` makes them optional.
@@ -63,18 +81,47 @@ export function finishApiDocument<T extends object>(document: T, options: ApiDoc
           ? 'Access tokens: not available (account security; sign in on the website).'
           : `Access tokens: needs the \`${scope}\` scope.`;
       const note = membersOnly ? `Signed-in people only: a visitor gets 401 \`unauthorized\`.\n\n${tokens}` : tokens;
+      if (operation['x-idempotent'] === true) addIdempotencyKey(operation);
       operation.description = operation.description ? `${String(operation.description)}\n\n${note}` : note;
-      const body = operation.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
-      for (const media of Object.values(body?.content ?? {})) media.example ??= exampleOf(media.schema ?? {}, context);
-      const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: Schema; example?: unknown }> }>;
-      for (const [status, response] of Object.entries(responses)) {
-        for (const media of Object.values(response.content ?? {})) {
-          media.example ??= errorExample(Number(status), media.schema) ?? exampleOf(media.schema ?? {}, context);
-        }
-      }
+      addExamples(operation, context);
     }
   }
   return document;
+}
+
+const IDEMPOTENCY_NOTE = [
+  'Accepts an `Idempotency-Key` header (IETF httpapi draft): 16 to 128 letters, digits, `-` or `_`, a UUID for instance,',
+  'optionally in double quotes. The first request with a key runs and its answer is kept for 24 hours, per member and key;',
+  'repeating the same request with the key answers that answer again (with `Idempotent-Replayed: true`) without doing it',
+  'twice. The key with a different request answers 422 `idempotency_key_reused`; a repeat while the first is still',
+  'running, 409 `idempotency_key_in_flight`; a malformed key, 400 `idempotency_key_invalid`. A 5xx or 429 keeps nothing.',
+].join(' ');
+
+/** The Idempotency-Key header of a write that takes one (decision 085), and what it does. */
+function addIdempotencyKey(operation: Json): void {
+  const parameters = (operation.parameters ?? []) as Json[];
+  parameters.push({
+    in: 'header',
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A key of your choosing for this one write, so that sending it again cannot make it twice.',
+    schema: { type: 'string', pattern: '^"?[A-Za-z0-9_-]{16,128}"?$' },
+    example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
+  });
+  operation.parameters = parameters;
+  operation.description = `${String(operation.description ?? '')}\n\n${IDEMPOTENCY_NOTE}`.trim();
+}
+
+/** An example for the operation's request body and each of its answers, from their schemas. */
+function addExamples(operation: Json, context: Context): void {
+  const body = operation.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
+  for (const media of Object.values(body?.content ?? {})) media.example ??= exampleOf(media.schema ?? {}, context);
+  const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: Schema; example?: unknown }> }>;
+  for (const [status, response] of Object.entries(responses)) {
+    for (const media of Object.values(response.content ?? {})) {
+      media.example ??= errorExample(Number(status), media.schema) ?? exampleOf(media.schema ?? {}, context);
+    }
+  }
 }
 
 const ERROR_EXAMPLES: Record<number, [string, string]> = {

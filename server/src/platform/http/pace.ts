@@ -12,6 +12,11 @@ export const PACE_PER_HOUR = {
   follow: 120,
   collection: 60,
   listen: 300,
+  /**
+   * Rating tracks (decision 078), given and taken back: a member rating every track of a dozen long albums in an
+   * hour stays under it; a script rating thousands does not.
+   */
+  'track-rating': 600,
   picture: 20,
   import: 10,
   /** Building a ZIP of everything of yours: a few a day is plenty, and each one reads every row you have. */
@@ -22,10 +27,26 @@ export const PACE_PER_HOUR = {
   'musicbrainz-add': 60,
   /** Adding an album by hand when MusicBrainz cannot be asked: each waits in the moderators' queue. */
   'album-by-hand': 20,
+  /** Finding the album of a shared or pasted music link (decision 086): each may ask MusicBrainz and read the link's page. */
+  'link-resolve': 300,
   /** Searching MusicBrainz (visitors count by address). */
   'musicbrainz-search': 300,
   /** Reports to the moderators: enough for someone cleaning up after a spammer, too few to flood the queue. */
   report: 60,
+  /** Saying which albums you own, and which edition: a whole shelf catalogued in an evening, not a script's thousands. */
+  ownership: 600,
+  /** Connecting ListenBrainz forwarding: each one asks that server whether the token is good. */
+  'listenbrainz-check': 30,
+  /** A vote on an album's genres or descriptors (decision 077): a member labelling a dozen albums an hour, not a script. */
+  vote: 120,
+  /** Choosing one's four favourite albums (each save shows on one's profile): plenty of rearranging, not a script's churn. */
+  'favourite-albums': 120,
+  /** Suggesting a correction of an album: each waits for a moderator. */
+  correction: 30,
+  /** Merging albums, undoing merges, dismissing possible duplicates: a curator's afternoon, not a script's (decision 080). */
+  curation: 200,
+  /** Subscribing a device to pushes (decision 084): a browser does it once, and again when its push service renews it. */
+  'push-subscription': 60,
 } as const;
 
 export type Pace = keyof typeof PACE_PER_HOUR;

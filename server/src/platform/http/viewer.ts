@@ -25,7 +25,7 @@ export interface ViewerSanction {
 /** The personal access token a request was authenticated by (`Authorization: Bearer hsy_…`). */
 export interface RequestToken {
   id: string;
-  scopes: readonly ('read' | 'write')[];
+  scopes: readonly ('read' | 'write' | 'listens:write')[];
 }
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * `{{name}}` placeholders, plural forms as `key_one`/`key_other` (and `_many` where the language has it), and
  * `key_<context>` variants. `i18n.test.ts` checks that every language has every English key.
  */
-const SERVER_NAMESPACES = ['emails', 'cards'] as const;
+const SERVER_NAMESPACES = ['emails', 'cards', 'push'] as const;
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
 
 const localesDir = new URL('./locales/', import.meta.url);

@@ -5,12 +5,21 @@ import {
   parseArtist,
   parseRelease,
   parseReleaseBrowse,
+  releaseCount,
   parseReleaseGroup,
   parseReleaseGroupBrowse,
   parseReleaseGroupSearch,
   parseUrlReleaseGroup,
+  parseUrlTargets,
+  parseRecordingReleaseGroup,
 } from './parse.ts';
-import { MusicBrainzUnavailable, type MbReleaseGroupSummary, type MbRequestOptions, type MusicBrainz } from './types.ts';
+import {
+  MusicBrainzUnavailable,
+  type MbReleaseGroupSummary,
+  type MbReleaseSummary,
+  type MbRequestOptions,
+  type MusicBrainz,
+} from './types.ts';
 
 export interface MusicBrainzOptions {
   db: DB;
@@ -165,6 +174,20 @@ export function createMusicBrainz(options: MusicBrainzOptions): MusicBrainz {
       return body === null ? [] : parseReleaseBrowse(body);
     },
 
+    async editionsOf(releaseGroupMbid, request = {}) {
+      const releases: MbReleaseSummary[] = [];
+      for (let offset = 0; offset < BROWSE_MAX; offset += BROWSE_PAGE) {
+        const query: Record<string, string> = { 'release-group': releaseGroupMbid, inc: 'media+labels', limit: String(BROWSE_PAGE) };
+        if (offset > 0) query.offset = String(offset);
+        const body = await get('release', query, 'lookup', request);
+        if (body === null) break;
+        const page = parseReleaseBrowse(body);
+        releases.push(...page);
+        if (page.length < BROWSE_PAGE || releases.length >= releaseCount(body)) break;
+      }
+      return releases;
+    },
+
     async release(mbid, request = {}) {
       const body = await get(
         `release/${encodeURIComponent(mbid)}`,
@@ -205,6 +228,16 @@ export function createMusicBrainz(options: MusicBrainzOptions): MusicBrainz {
         request,
       );
       return body === null ? null : parseUrlReleaseGroup(body);
+    },
+
+    async targetsOfUrl(url, request = {}) {
+      const body = await get('url', { resource: url, inc: 'release-rels+release-group-rels' }, 'lookup', request);
+      return body === null ? { releaseGroups: [], releases: [] } : parseUrlTargets(body);
+    },
+
+    async releaseGroupOfRecording(mbid, request = {}) {
+      const body = await get(`recording/${encodeURIComponent(mbid)}`, { inc: 'releases+release-groups' }, 'lookup', request);
+      return body === null ? null : parseRecordingReleaseGroup(body);
     },
 
     close: () => pacer.close(),

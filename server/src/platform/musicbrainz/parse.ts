@@ -23,6 +23,7 @@ type Json = Record<string, unknown>;
 const object = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(object) : []);
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((item): item is string => item !== null) : []);
 const number = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -144,6 +145,11 @@ function releaseSummary(value: unknown): MbReleaseSummary | null {
   };
 }
 
+/** How many releases a browse says there are in all (`release-count`), across its pages. */
+export function releaseCount(body: unknown): number {
+  return number(object(body)['release-count']) ?? 0;
+}
+
 /** `GET /ws/2/release?release-group={mbid}&inc=media+labels` */
 export function parseReleaseBrowse(body: unknown): MbReleaseSummary[] {
   return list(object(body).releases).flatMap((release) => releaseSummary(release) ?? []);
@@ -201,6 +207,17 @@ function members(relations: unknown): MbArtistMember[] {
   return [...seen.values()];
 }
 
+/**
+ * The country an artist is from as an ISO 3166-1 code (decision 081): MusicBrainz's `country` (set when the area is a
+ * country), else the area's country code, else the country of the area's subdivision code ("GB-ENG" is in GB); a city
+ * without codes names none.
+ */
+function countryOf(artist: Record<string, unknown>): string | null {
+  const area = object(artist.area);
+  const code = text(artist.country) ?? texts(area['iso-3166-1-codes'])[0] ?? texts(area['iso-3166-2-codes'])[0]?.slice(0, 2) ?? null;
+  return code && /^[A-Z]{2}$/.test(code) && code !== 'XW' && code !== 'XE' ? code : null;
+}
+
 /** `GET /ws/2/artist/{mbid}?inc=aliases+url-rels+artist-rels` */
 export function parseArtist(body: unknown): MbArtist | null {
   const ref = artistRef(body);
@@ -211,6 +228,7 @@ export function parseArtist(body: unknown): MbArtist | null {
     ...ref,
     type: text(artist.type),
     area: text(object(artist.area).name),
+    country: countryOf(artist),
     beginDate: text(lifeSpan.begin),
     endDate: text(lifeSpan.end),
     ended: lifeSpan.ended === true,
@@ -228,4 +246,27 @@ export function parseUrlReleaseGroup(body: unknown): string | null {
     if (mbid) return mbid;
   }
   return null;
+}
+
+/**
+ * `GET /ws/2/url?resource=…&inc=release-rels+release-group-rels`: the release groups and releases MusicBrainz links
+ * to the URL (a streaming site's album is usually linked to a release).
+ */
+export function parseUrlTargets(body: unknown): { releaseGroups: string[]; releases: string[] } {
+  const releaseGroups: string[] = [];
+  const releases: string[] = [];
+  for (const relation of list(object(body).relations)) {
+    const group = text(object(relation.release_group ?? relation['release-group']).id);
+    if (group) releaseGroups.push(group);
+    const release = text(object(relation.release).id);
+    if (release) releases.push(release);
+  }
+  return { releaseGroups: [...new Set(releaseGroups)], releases: [...new Set(releases)] };
+}
+
+/** `GET /ws/2/recording/{mbid}?inc=releases+release-groups`: the release group of the recording's first album, else of its first release. */
+export function parseRecordingReleaseGroup(body: unknown): string | null {
+  const groups = list(object(body).releases).map((release) => object(release['release-group']));
+  const album = groups.find((group) => group['primary-type'] === 'Album' && list(group['secondary-types']).length === 0);
+  return text((album ?? groups[0])?.id);
 }

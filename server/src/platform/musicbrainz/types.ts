@@ -101,6 +101,8 @@ export interface MbArtist extends MbArtistRef {
   /** "Person", "Group", "Orchestra", "Choir", "Character", "Other", or null. */
   type: string | null;
   area: string | null;
+  /** ISO 3166-1 alpha-2 code of the artist's country, when MusicBrainz's area names one (decision 081). */
+  country: string | null;
   beginDate: string | null;
   endDate: string | null;
   ended: boolean;
@@ -145,6 +147,11 @@ export interface MusicBrainz {
   releaseGroup(mbid: string, options?: MbRequestOptions): Promise<MbReleaseGroup | null>;
   /** `GET /ws/2/release?release-group={mbid}&inc=media+labels&status=official` (up to 100 releases). */
   releasesOf(releaseGroupMbid: string, options?: MbRequestOptions): Promise<MbReleaseSummary[]>;
+  /**
+   * Every release of a release group (its editions), browsed page by page (up to 500): the first page is the same
+   * request as `releasesOf`, so an album the enrichment job looked at recently costs no new request.
+   */
+  editionsOf(releaseGroupMbid: string, options?: MbRequestOptions): Promise<MbReleaseSummary[]>;
   /** `GET /ws/2/release/{mbid}?inc=recordings+labels+artist-credits+url-rels+release-groups` */
   release(mbid: string, options?: MbRequestOptions): Promise<MbRelease | null>;
   /** `GET /ws/2/artist/{mbid}?inc=aliases+url-rels+artist-rels` */
@@ -153,5 +160,9 @@ export interface MusicBrainz {
   releaseGroupsOfArtist(artistMbid: string, options?: MbRequestOptions): Promise<MbReleaseGroupSummary[]>;
   /** `GET /ws/2/url?resource=https://www.discogs.com/master/{id}&inc=release-group-rels`: the release group it maps to. */
   releaseGroupOfDiscogsMaster(masterId: number, options?: MbRequestOptions): Promise<string | null>;
+  /** `GET /ws/2/url?resource={url}&inc=release-rels+release-group-rels`: the release groups and releases linked to a URL. */
+  targetsOfUrl(url: string, options?: MbRequestOptions): Promise<{ releaseGroups: string[]; releases: string[] }>;
+  /** `GET /ws/2/recording/{mbid}?inc=releases+release-groups`: the release group a recording (a track) is on. */
+  releaseGroupOfRecording(mbid: string, options?: MbRequestOptions): Promise<string | null>;
   close(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { Combine, LogOut, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../shared/lib/cn.ts';
@@ -9,11 +10,17 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { NAVIGATION } from '../navigation.ts';
 import { moderationAccessQueryOptions } from '../../features/moderation/access-api.ts';
 
+// Fetched when the menu opens (the menu is never rendered on the server): most visits never ask to install the app.
+const InstallAppItem = lazy(() => import('../installable-app/install-app-item.tsx').then((module) => ({ default: module.InstallAppItem })));
+
 const ACCOUNT_LINKS = ['/profile/me', '/library', '/messages', '/settings'];
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-surface-2 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-ink-muted';
 
-/** Your avatar in the header, opening Profile, Library, Messages, Settings and Sign Out (arrow keys move through them). */
+/**
+ * Your avatar in the header, opening Profile, Library, Messages, Settings, Moderation for moderators, Curation for
+ * whoever curates the catalog (moderators and catalog editors), Install the app where the browser can, and Sign Out (arrow keys move through them).
+ */
 export function AccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
   const { t } = useTranslation();
   const access = useQuery({ ...moderationAccessQueryOptions, staleTime: 5 * 60_000 });
@@ -52,6 +59,17 @@ export function AccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut:
               </Link>
             </DropdownMenu.Item>
           ) : null}
+          {access.data?.canCurate ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/curation">
+                <Combine aria-hidden />
+                {t('nav.curation')}
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
+          <Suspense>
+            <InstallAppItem Item={DropdownMenu.Item} className={itemClass} />
+          </Suspense>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item onSelect={onSignOut} className={cn(itemClass, 'text-danger [&_svg]:text-danger')}>
             <LogOut aria-hidden />

@@ -1,18 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useSession } from '../../shared/auth/session.ts';
 import { cn } from '../../shared/lib/cn.ts';
+import { deferred } from '../../shared/lib/deferred.tsx';
 import { NAVIGATION } from '../navigation.ts';
 
-/** The four primary links, fixed to the bottom on small screens. */
+// Only members see these (their counts and their code): visitors never fetch them.
+const MemberTabs = deferred('member-tabs', () => import('./member-tabs.tsx').then((module) => module.MemberTabs));
+
+/**
+ * The primary links, fixed to the bottom on small screens. A member's bar has their messages and notifications with
+ * their unread counts instead of the profile (which the avatar's menu opens).
+ */
 export function BottomBar() {
   const { t } = useTranslation();
+  const member = useSession().status === 'signed-in';
+  const items = NAVIGATION.filter((item) => item.primary && !(member && item.to === '/profile/me'));
   return (
     <nav
       aria-label={t('nav.primary')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-canvas/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
-      <ul className="grid grid-cols-4">
-        {NAVIGATION.filter((item) => item.primary).map((item) => (
+      <ul className={cn('grid', member ? 'grid-cols-5' : 'grid-cols-4')}>
+        {items.map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
@@ -26,6 +36,7 @@ export function BottomBar() {
             </NavLink>
           </li>
         ))}
+        {member ? <MemberTabs /> : null}
       </ul>
     </nav>
   );

@@ -3,11 +3,14 @@ import { looksRemote } from '@hearsay/contracts/remote-handle';
 import type { SearchSuggestions } from '@hearsay/contracts/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search as SearchIcon, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { searchSuggestionsQueryOptions } from '../../features/search/suggestions-api.ts';
+import { deferred } from '../../shared/lib/deferred.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+
+const SuggestionList = deferred('header-suggestions', () => import('./header-suggestions.tsx').then((module) => module.SuggestionList));
 
 /** The search page's words while on it, so the header box shows what is being searched; elsewhere nothing. */
 function useSearchText() {
@@ -42,7 +45,7 @@ function useRunSearch() {
 const fieldClass =
   'h-10 w-full rounded-full border border-line bg-surface-2 pl-9 text-sm text-ink placeholder:text-ink-subtle focus:border-accent focus:bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-accent/30 [&::-webkit-search-cancel-button]:hidden';
 
-interface Suggestion {
+export interface Suggestion {
   id: string;
   href: string;
   label: string;
@@ -87,8 +90,13 @@ function useSuggestions(text: string, wanted: boolean) {
   return [...remote, ...(words && answer.data ? suggestionGroups(answer.data) : [])];
 }
 
+export interface SuggestionGroup {
+  kind: 'remote' | 'albums' | 'artists' | 'people';
+  items: Suggestion[];
+}
+
 function suggestionGroups(data: SearchSuggestions) {
-  const groups: { kind: 'albums' | 'artists' | 'people'; items: Suggestion[] }[] = [
+  const groups: SuggestionGroup[] = [
     {
       kind: 'albums',
       items: data.albums.map((album) => ({
@@ -157,6 +165,14 @@ function SearchInput({
   const listId = `${id}-suggestions`;
   const optionId = (index: number) => `${id}-option-${index}`;
 
+  // A pasted music link opens its album, ready to rate (decision 086); the code that finds it loads only on such a paste.
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const link = event.clipboardData.getData('text').trim();
+    if (/^(https?|spotify):\S+$/.test(link))
+      void import('../../features/links/pasted-link.ts').then((module) =>
+        module.openPastedLink(link, inputRef, (href) => choose({ href } as Suggestion)),
+      );
+  };
   const choose = (option: Suggestion) => {
     setOpen(false);
     setActive(-1);
@@ -185,7 +201,6 @@ function SearchInput({
     }
   };
 
-  let index = -1;
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -209,6 +224,7 @@ function SearchInput({
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         onBlur={() => setOpen(false)}
         onFocus={() => setOpen(true)}
         placeholder={t('nav.searchPlaceholder')}
@@ -218,48 +234,11 @@ function SearchInput({
         aria-keyshortcuts={shortcut ? '/' : undefined}
         className={className}
       />
-      <div
-        id={listId}
-        role="listbox"
-        aria-label={t('nav.suggestions')}
-        hidden={!showing}
-        // Choosing with the pointer keeps the focus in the field until the suggestion opens.
-        onMouseDown={(event) => event.preventDefault()}
-        className="absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border border-line bg-surface p-1 shadow-lg"
-      >
-        {groups.map((group) => (
-          <div key={group.kind} role="group" aria-labelledby={`${id}-group-${group.kind}`}>
-            <div
-              id={`${id}-group-${group.kind}`}
-              role="presentation"
-              className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-ink-subtle"
-            >
-              {t(`nav.suggestionGroups.${group.kind}`)}
-            </div>
-            {group.items.map((option) => {
-              index++;
-              const position = index;
-              return (
-                <div
-                  key={option.id}
-                  id={optionId(position)}
-                  role="option"
-                  aria-selected={position === active}
-                  onClick={() => choose(option)}
-                  onMouseMove={() => setActive(position)}
-                  className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm aria-selected:bg-surface-2"
-                >
-                  {option.imageUrl ? <img src={option.imageUrl} alt="" className="size-8 shrink-0 rounded object-cover" /> : null}
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium text-ink">{option.label}</span>
-                    {option.detail ? <span className="block truncate text-xs text-ink-muted">{option.detail}</span> : null}
-                  </span>
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      {showing ? (
+        <SuggestionList id={id} listId={listId} groups={groups} active={active} setActive={setActive} choose={choose} />
+      ) : (
+        <div id={listId} role="listbox" aria-label={t('nav.suggestions')} hidden />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@hearsay/contracts/accounts';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unreadCountQueryOptions } from '../../features/notifications/api.ts';
 import { sessionQueryOptions } from '../../shared/auth/session.ts';
@@ -7,8 +7,10 @@ import { renderWithProviders } from '../../shared/test/render.tsx';
 import { Header } from './header.tsx';
 // Fetched by the header for members: here in memory already, so no test waits on the transform.
 import './member-actions.tsx';
-import { currentUser } from '../../shared/test/fixtures.ts';
+import { albumCard, currentUser } from '../../shared/test/fixtures.ts';
 import { unreadConversationsQueryOptions } from '../../features/conversations/api.ts';
+import { moderationAccessQueryOptions } from '../../features/moderation/access-api.ts';
+import type { ModerationAccess } from '@hearsay/contracts/moderation';
 
 const ana = currentUser();
 
@@ -23,7 +25,7 @@ function screenWidth(width: number) {
 }
 afterEach(() => vi.unstubAllGlobals());
 
-function renderHeader({ url = '/', user = ana as CurrentUser | null } = {}) {
+function renderHeader({ url = '/', user = ana as CurrentUser | null, access = null as ModerationAccess | null } = {}) {
   const onSignOut = vi.fn();
   const rendered = renderWithProviders(<Header onOpenMenu={() => undefined} onQuickAdd={() => undefined} onSignOut={onSignOut} />, {
     url,
@@ -31,6 +33,7 @@ function renderHeader({ url = '/', user = ana as CurrentUser | null } = {}) {
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user });
       queryClient.setQueryData(unreadCountQueryOptions.queryKey, { unread: 3 });
       queryClient.setQueryData(unreadConversationsQueryOptions.queryKey, { conversations: 2 });
+      if (access) queryClient.setQueryData(moderationAccessQueryOptions.queryKey, access);
     },
   });
   return { ...rendered, onSignOut };
@@ -69,6 +72,42 @@ describe('the header search box', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(address()).toBe('/search?q=bob%40neodb.example');
     expect(router.state.location.state).toEqual({ findRemote: true });
+  });
+
+  it('opens the album of a pasted music link, ready to rate, and searches as typed for a link of no album', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const address = new URL(url, 'http://hearsay.test');
+        if (address.pathname !== '/api/links/resolve') return new Promise<Response>(() => {});
+        const link = address.searchParams.get('url') ?? '';
+        asked.push(link);
+        const album = link.includes('musicbrainz.org') ? albumCard({ id: 'a1', slug: 'pink-floyd-meddle', title: 'Meddle' }) : null;
+        return Response.json({
+          outcome: album ? 'album' : 'search',
+          album,
+          added: false,
+          via: null,
+          service: null,
+          query: album ? '' : 'x',
+        });
+      }),
+    );
+    const { user, address, router } = renderHeader({ url: '/explore' });
+    await user.click(siteSearch());
+    await user.paste('https://example.org/not-music');
+    await waitFor(() => expect(asked).toEqual(['https://example.org/not-music']));
+    expect(siteSearch()).toHaveValue('https://example.org/not-music');
+    expect(address()).toBe('/explore');
+    await user.clear(siteSearch());
+    await user.paste('https://musicbrainz.org/release-group/4e98c9b4-92f6-3049-b9da-a1088b623672');
+    await waitFor(() => expect(address()).toBe('/album/pink-floyd-meddle'));
+    expect(router.state.location.hash).toBe('#rate');
+    expect(siteSearch()).toHaveValue('');
+    // Words pasted are only words: nothing is asked for them.
+    await user.paste('kind of blue');
+    expect(asked).toHaveLength(2);
   });
 
   it('takes focus on "/" unless someone is typing in a field', async () => {
@@ -142,6 +181,25 @@ describe('the account menu', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(address()).toBe('/library');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('leads a catalog editor to Curation, and a moderator to Moderation and Curation', async () => {
+    const items = async (access: ModerationAccess) => {
+      const { user, unmount } = renderHeader({ access });
+      await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Lima' }));
+      const menu = await screen.findByRole('menu');
+      const names = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => [item.textContent, item.getAttribute('href')]);
+      unmount();
+      return names.slice(4, -1);
+    };
+    expect(await items({ canModerate: false, isAdmin: false, canCurate: true })).toEqual([['Curation', '/curation']]);
+    expect(await items({ canModerate: true, isAdmin: false, canCurate: true })).toEqual([
+      ['Moderation', '/moderation'],
+      ['Curation', '/curation'],
+    ]);
+    expect(await items({ canModerate: false, isAdmin: false, canCurate: false })).toEqual([]);
   });
 
   it('signs out through the same sign-out as the menu panel', async () => {

@@ -1,10 +1,10 @@
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
-import { Bookmark, Flag, Heart, Star } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { Bookmark, ChevronDown, Flag, Heart, Star } from 'lucide-react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { formatCalendarDate } from '../../shared/lib/format-date.ts';
@@ -17,14 +17,18 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { useAlbumExtensions } from '../../shared/lib/album-extensions.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { PageLoading, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { albumQueryOptions, albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum } from './api.ts';
+import { albumQueryOptions, albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum, useRateTrack } from './api.ts';
 import { ensure, type RouteDataArgs } from '../../shared/lib/route-data.ts';
 import { useQuery } from '@tanstack/react-query';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
+import { useWaitingWrites, WaitingToSend } from '../../shared/offline/waiting-to-send.tsx';
 import { formatDuration } from './format.ts';
 import { ListenOn } from './listen-on.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
+
+/** The editions and your copy load only when the section is opened. */
+const EditionsPanel = lazy(() => import('./editions-panel.tsx'));
 
 export function AlbumPage() {
   const { albumId = '' } = useParams();
@@ -185,12 +189,14 @@ function AlbumView({ album }: { album: AlbumDetail }) {
           </div>
         </div>
 
-        <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_22rem]">
-          <div className="space-y-8">
-            <TrackList tracks={album.tracks} />
+        {/* The columns' widths are the screen's: a long track title or a follower's long name is cut short, never widening them. */}
+        <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0 space-y-8">
+            <TrackList album={album} />
+            <Editions album={album} signedIn={session.status === 'signed-in'} />
             {extensions.reviews ? <extensions.reviews album={album} writing={writing} onWritingChange={setWriting} /> : null}
           </div>
-          <aside className="space-y-6">
+          <aside className="min-w-0 space-y-6">
             <Card className="p-5">
               <RatingDistribution
                 buckets={album.ratingDistribution}
@@ -198,6 +204,9 @@ function AlbumView({ album }: { album: AlbumDetail }) {
                 emptyText={t('album.distributionEmpty')}
               />
             </Card>
+            {extensions.asides.map((Aside, index) => (
+              <Aside key={index} album={album} />
+            ))}
           </aside>
         </div>
       </Container>
@@ -256,24 +265,41 @@ function MarkButton({
 
 function YourRating({ album }: { album: AlbumDetail }) {
   const { t } = useTranslation('catalog');
-  const rate = useRateAlbum(album.slug);
+  const { t: offline } = useTranslation('offline');
+  const rate = useRateAlbum(album.slug, `${album.title} — ${album.artistCredit}`);
+  // A rating made offline, not sent yet: shown as yours, with "Waiting to send".
+  const waiting = useWaitingWrites(
+    (write) => write.kind === 'album-rating' && (write.albumRef === album.slug || write.albumRef === album.id),
+  ).at(-1);
   const save = (value: number | null) =>
     rate.mutate(value, {
       onSuccess: (result) =>
-        toast.success(result.rating === null ? t('album.ratingRemoved') : t('album.rated', { value: formatRating(result.rating) })),
+        result
+          ? toast.success(result.rating === null ? t('album.ratingRemoved') : t('album.rated', { value: formatRating(result.rating) }))
+          : toast(offline('kept')),
       onError: () => toast.error(t('album.ratingFailed')),
     });
+  const waitingRating = waiting ? (waiting.body as { rating: number }).rating : undefined;
+  // Opened at #rate (a link shared to Hearsay, decision 086): the stars are brought into view and focused, ready to rate.
+  const { hash } = useLocation();
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash !== '#rate') return;
+    area.current?.scrollIntoView({ block: 'center' });
+    area.current?.querySelector<HTMLElement>('[role="slider"]')?.focus({ preventScroll: true });
+  }, [hash]);
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-3">
+    <div ref={area} id="rate" className="mt-3 flex scroll-mt-24 flex-wrap items-center gap-3">
       <RatingInput
         // The rating being saved shows at once (a star tapped while the page was starting among them).
-        value={rate.isPending && rate.variables !== undefined ? rate.variables : album.viewerRating}
+        value={rate.isPending && rate.variables !== undefined ? rate.variables : (waitingRating ?? album.viewerRating)}
         onChange={save}
         disabled={rate.isPending}
         label={t('album.rateLabel', { title: album.title })}
         keepsEarlyClicks="album-rating"
       />
-      {album.viewerRating !== null ? (
+      {waiting ? <WaitingToSend /> : null}
+      {album.viewerRating !== null && !waiting ? (
         <Button variant="ghost" size="sm" onClick={() => save(null)} disabled={rate.isPending}>
           {t('album.removeRating')}
         </Button>
@@ -282,13 +308,46 @@ function YourRating({ album }: { album: AlbumDetail }) {
   );
 }
 
+/** The album's editions (MusicBrainz releases) and, for a member, their copy of it: closed until asked for. */
+function Editions({ album, signedIn }: { album: AlbumDetail; signedIn: boolean }) {
+  const { t } = useTranslation('catalog');
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="editions-title">
+      <h2 id="editions-title" className="font-display text-2xl font-semibold text-ink">
+        <button
+          type="button"
+          className="flex w-full items-center justify-between gap-3 rounded-lg text-left hover:text-accent"
+          aria-expanded={open}
+          aria-controls="editions-panel"
+          onClick={() => setOpen(!open)}
+        >
+          {t('editions.title')}
+          <ChevronDown aria-hidden className={open ? 'size-5 rotate-180 transition-transform' : 'size-5 transition-transform'} />
+        </button>
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">{t('editions.hint')}</p>
+      {open ? (
+        <div id="editions-panel" className="mt-4">
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <EditionsPanel albumRef={album.slug} signedIn={signedIn} />
+          </Suspense>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 /** "Live" beside "Live album" says nothing new. */
 const sameType = (secondary: string, releaseType: string) => secondary.toLowerCase() === releaseType.toLowerCase();
 
-function TrackList({ tracks }: { tracks: Track[] }) {
+function TrackList({ album }: { album: AlbumDetail }) {
   const { t } = useTranslation('catalog');
+  const { tracks } = album;
   const discs = [...new Set(tracks.map((track) => track.disc))];
   const total = tracks.reduce((sum, track) => sum + (track.durationMs ?? 0), 0);
+  // One track's rating is open at a time.
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <section aria-labelledby="tracks-title">
       <div className="mb-3 flex items-baseline justify-between gap-3">
@@ -309,19 +368,113 @@ function TrackList({ tracks }: { tracks: Track[] }) {
               {tracks
                 .filter((track) => track.disc === disc)
                 .map((track) => (
-                  <li key={`${track.disc}-${track.position}`} className="flex items-center gap-4 px-4 py-2.5">
-                    <span className="w-6 text-right text-sm tabular-nums text-ink-muted">{track.position}</span>
-                    <span className="min-w-0 flex-1 truncate text-ink">{track.title}</span>
-                    <span className="text-sm tabular-nums text-ink-muted">
-                      {track.durationMs === null ? '' : formatDuration(track.durationMs)}
-                    </span>
-                  </li>
+                  <TrackRow
+                    key={`${track.disc}-${track.position}`}
+                    album={album}
+                    track={track}
+                    open={open === track.id}
+                    onOpenChange={(next) => setOpen(next ? track.id : null)}
+                  />
                 ))}
             </ol>
           </div>
         ))
       )}
     </section>
+  );
+}
+
+/**
+ * A track: its place, title, everyone's average and count (decision 078), and the member's own rating, a button that
+ * opens the album's star control below the row (the same half steps, the same keys and touch).
+ */
+function TrackRow({
+  album,
+  track,
+  open,
+  onOpenChange,
+}: {
+  album: AlbumDetail;
+  track: Track;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const member = useMemberAction();
+  const { t: offline } = useTranslation('offline');
+  const rate = useRateTrack(album.slug);
+  const waiting = useWaitingWrites((write) => write.kind === 'track-rating' && write.trackId === track.id).at(-1);
+  const pending = rate.isPending && rate.variables?.trackId === track.id;
+  const shown =
+    pending && rate.variables ? rate.variables.rating : waiting ? (waiting.body as { rating: number }).rating : track.viewerRating;
+  const save = (rating: number | null) =>
+    rate.mutate(
+      { trackId: track.id, rating, label: track.title },
+      {
+        onSuccess: (result) => {
+          if (!result) toast(offline('kept'));
+          else
+            toast.success(
+              result.rating === null
+                ? t('album.trackRatingRemoved', { title: track.title })
+                : t('album.trackRated', { title: track.title, value: formatRating(result.rating) }),
+            );
+          onOpenChange(false);
+        },
+        onError: () => toast.error(t('album.ratingFailed')),
+      },
+    );
+  const panel = `track-rating-${track.id}`;
+  return (
+    <li>
+      <div className="flex items-center gap-3 px-4 py-2.5">
+        <span className="w-6 shrink-0 text-right text-sm tabular-nums text-ink-muted">{track.position}</span>
+        <span className="min-w-0 flex-1 overflow-hidden">
+          <span className="block truncate text-ink">{track.title}</span>
+          {track.ratingCount > 0 && track.averageRating !== null ? (
+            <span className="flex items-center gap-1 text-xs tabular-nums text-ink-muted">
+              <Star aria-hidden className="size-3 fill-star text-star" />
+              {t('album.trackAverage', { value: formatRating(track.averageRating) })}
+              <span aria-hidden>·</span>
+              {t('album.ratings', { count: track.ratingCount })}
+            </span>
+          ) : null}
+        </span>
+        <Button
+          variant={shown !== null ? 'secondary' : 'ghost'}
+          size="sm"
+          className="shrink-0 tabular-nums"
+          aria-expanded={open}
+          aria-controls={open ? panel : undefined}
+          aria-label={
+            shown !== null
+              ? t('album.changeTrackRating', { title: track.title, value: formatRating(shown) })
+              : t('album.openTrackRating', { title: track.title })
+          }
+          onClick={member(() => onOpenChange(!open))}
+        >
+          <Star aria-hidden className={shown !== null ? 'size-4 fill-current' : 'size-4'} />
+          {shown !== null ? formatRating(shown) : t('album.rateTrack')}
+        </Button>
+        {waiting ? <WaitingToSend compact className="shrink-0" /> : null}
+        <span className="w-10 shrink-0 text-right text-sm tabular-nums text-ink-muted">
+          {track.durationMs === null ? '' : formatDuration(track.durationMs)}
+        </span>
+      </div>
+      {open ? (
+        <div id={panel} className="flex flex-wrap items-center gap-2 border-t border-line px-4 py-3 sm:pl-13">
+          <RatingInput value={shown} onChange={save} disabled={pending} label={t('album.rateTrackLabel', { title: track.title })} />
+          {track.viewerRating !== null ? (
+            <Button variant="ghost" size="sm" onClick={() => save(null)} disabled={pending}>
+              {t('album.removeRating')}
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={() => onOpenChange(false)}>
+            {t('album.closeTrackRating')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
   );
 }
 

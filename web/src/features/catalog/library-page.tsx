@@ -14,23 +14,34 @@ import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { AlbumCardGrid } from './album-card-grid.tsx';
 import { useGenres, useListenLater, useMyRatings } from './api.ts';
+import { useOwned } from './editions-api.ts';
+import { MEDIA_TYPES, OWNERSHIP_STATUSES, type OwnershipStatus } from '@hearsay/contracts/library';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
-const TABS = ['ratings', 'journal', 'reviews', 'listenLater'] as const;
+const TABS = ['ratings', 'journal', 'played', 'reviews', 'listenLater', 'collection'] as const;
 type Tab = (typeof TABS)[number];
 
 const LibraryTab = urlFilters({ tab: urlParam.oneOf(TABS, 'ratings') });
 
 /**
  * /library: your ratings (filter by genre, decade and rating; sort by date or rating), your listening journal,
- * your reviews and your listen-later list. The journal and the reviews belong to other features, so the app
- * layer passes them in.
+ * the albums you played and have not rated yet, your reviews and your listen-later list. The journal, the played
+ * albums and the reviews belong to other features, so the app layer passes them in.
  */
-export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: ComponentType; reviews?: ComponentType }) {
+export function LibraryPage({
+  journal: Journal,
+  played: Played,
+  reviews: Reviews,
+}: {
+  journal?: ComponentType;
+  played?: ComponentType;
+  reviews?: ComponentType;
+}) {
   const { t } = useTranslation('catalog');
   const { filters, resetFilters } = useUrlFilters(LibraryTab, { replace: true });
-  const available = (candidate: Tab) => (candidate === 'journal' ? Boolean(Journal) : candidate === 'reviews' ? Boolean(Reviews) : true);
+  const slots: Partial<Record<Tab, ComponentType | undefined>> = { journal: Journal, played: Played, reviews: Reviews };
+  const available = (candidate: Tab) => (candidate in slots ? Boolean(slots[candidate]) : true);
   const tab: Tab = available(filters.tab) ? filters.tab : 'ratings';
   // Each tab keeps its own filters in the address; switching tabs leaves the others' behind.
   const choose = (next: string) => resetFilters({ tab: next });
@@ -40,7 +51,8 @@ export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: 
         title={t('library.title')}
         description={t('library.description')}
         actions={
-          <Button asChild variant="ghost" size="sm">
+          // The sentence is long in some languages: it wraps on a phone rather than run off the screen.
+          <Button asChild variant="ghost" size="sm" className="h-auto whitespace-normal py-1 text-left">
             <Link to="/favorites">{t('library.favorites')}</Link>
           </Button>
         }
@@ -49,8 +61,10 @@ export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: 
         <TabsList>
           <TabsTrigger value="ratings">{t('library.tabs.ratings')}</TabsTrigger>
           {Journal ? <TabsTrigger value="journal">{t('library.tabs.journal')}</TabsTrigger> : null}
+          {Played ? <TabsTrigger value="played">{t('library.tabs.played')}</TabsTrigger> : null}
           {Reviews ? <TabsTrigger value="reviews">{t('library.tabs.reviews')}</TabsTrigger> : null}
           <TabsTrigger value="listenLater">{t('library.tabs.listenLater')}</TabsTrigger>
+          <TabsTrigger value="collection">{t('library.tabs.collection')}</TabsTrigger>
         </TabsList>
         <TabsContent value="ratings" className="mt-6">
           <MyRatings />
@@ -60,6 +74,11 @@ export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: 
             <Journal />
           </TabsContent>
         ) : null}
+        {Played ? (
+          <TabsContent value="played" className="mt-6">
+            <Played />
+          </TabsContent>
+        ) : null}
         {Reviews ? (
           <TabsContent value="reviews" className="mt-6">
             <Reviews />
@@ -67,6 +86,9 @@ export function LibraryPage({ journal: Journal, reviews: Reviews }: { journal?: 
         ) : null}
         <TabsContent value="listenLater" className="mt-6">
           <ListenLater />
+        </TabsContent>
+        <TabsContent value="collection" className="mt-6">
+          <Collection />
         </TabsContent>
       </Tabs>
     </Container>
@@ -216,6 +238,74 @@ function ListenLater() {
     <>
       <AlbumCardGrid albums={later.data?.items} />
       {later.data ? <Pagination page={later.data.page} pages={later.data.totalPages} onPageChange={setPage} /> : null}
+    </>
+  );
+}
+
+/** The albums you own, want or once owned (one at a time), with the medium and the edition when you said which. */
+function Collection() {
+  const { t } = useTranslation('catalog');
+  const [status, setStatus] = useState<OwnershipStatus>('owned');
+  const [page, setPage] = useState(1);
+  const owned = useOwned({ status, page, limit: 24 });
+  const mediumName = (medium: string) =>
+    (MEDIA_TYPES as readonly string[]).includes(medium) ? t(`ownership.media.${medium as (typeof MEDIA_TYPES)[number]}`) : medium;
+  const toolbar = (
+    <div className="mb-5 flex flex-wrap items-end gap-3">
+      <FilterSelect
+        id="collection-status"
+        label={t('library.collectionShows')}
+        value={status}
+        onChange={(value) => {
+          setStatus(value as OwnershipStatus);
+          setPage(1);
+        }}
+      >
+        <SelectOptions options={OWNERSHIP_STATUSES.map((value) => ({ value, label: t(`ownership.statuses.${value}`) }))} />
+      </FilterSelect>
+      {owned.data ? (
+        <p className="mb-2 ml-auto text-sm text-ink-muted" aria-live="polite">
+          {t('library.count', { count: owned.data.total })}
+        </p>
+      ) : null}
+    </div>
+  );
+  if (owned.isError) return <ErrorState onRetry={() => void owned.refetch()} />;
+  return (
+    <>
+      {toolbar}
+      {owned.data && owned.data.items.length === 0 ? (
+        <EmptyState
+          title={t('library.emptyCollection')}
+          description={t('library.emptyCollectionHint')}
+          action={<ExploreLink label={t('library.explore')} />}
+        />
+      ) : (
+        <div className="flex flex-col gap-1">
+          {owned.data
+            ? owned.data.items.map(({ album, ownership }) => (
+                <div key={album.id}>
+                  <AlbumCard album={album} layout="list" />
+                  <p className="px-2 pb-2 text-xs text-ink-muted sm:pl-[6.5rem]">
+                    {[
+                      ownership.mediaType ? mediumName(ownership.mediaType) : null,
+                      ownership.edition
+                        ? t('library.edition', {
+                            edition: [ownership.edition.date?.slice(0, 4), ownership.edition.country, ownership.edition.format]
+                              .filter(Boolean)
+                              .join(' · '),
+                          })
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' — ') || t('library.noMedium')}
+                  </p>
+                </div>
+              ))
+            : Array.from({ length: 4 }, (_, index) => <AlbumCardSkeleton key={index} layout="list" />)}
+        </div>
+      )}
+      {owned.data ? <Pagination page={owned.data.page} pages={owned.data.totalPages} onPageChange={setPage} /> : null}
     </>
   );
 }

@@ -1,5 +1,10 @@
-import { Info } from 'lucide-react';
+import { Info, Link2, X } from 'lucide-react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { chartPermalink } from '@hearsay/contracts/catalog';
+import { useSession } from '../../shared/auth/session.ts';
+import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues } from '../../shared/hooks/use-url-filters.ts';
 import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Card, Container, PageHeader } from '../../shared/ui/card.tsx';
@@ -11,28 +16,84 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.t
 import { chartQueryOptions, genresQueryOptions, useChart, useGenres } from './api.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
-import { CHART_PERIODS } from '@hearsay/contracts/constants';
+import { CHART_PERIODS, RELEASE_TYPES } from '@hearsay/contracts/constants';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 
+const CHART_SCOPES = ['everyone', 'following'] as const;
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+
+/** A slice of the charts, as its address holds it (decision 081): `chartPermalink` writes the one address of each. */
 const ChartFilters = urlFilters({
   period: urlParam.oneOf(CHART_PERIODS, 'week'),
-  genre: urlParam.text,
   year: urlParam.wholeNumber({ min: 1900 }),
+  decade: urlParam.wholeNumber({ min: 1900, multipleOf: 10 }),
+  genre: urlParam.text,
+  descriptor: urlParam.text,
+  country: (raw: string | undefined) => (raw && COUNTRY_CODE.test(raw.toUpperCase()) ? raw.toUpperCase() : undefined),
+  type: urlParam.optionalOneOf(RELEASE_TYPES),
+  scope: urlParam.oneOf(CHART_SCOPES, 'everyone'),
   page: urlParam.page,
 });
+const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
+/** Region codes that name no country (the world, the EU, unknown). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+
+const noChange = () => () => {};
+
+/**
+ * Every country code the browser can name, by its name in the reader's language. Named once the page is taken over:
+ * the server's and the browser's lists of names differ, and a page must hydrate with the text the server sent.
+ */
+function useCountries(language: string) {
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+  return useMemo(() => {
+    if (!hydrated) return [];
+    let names: Intl.DisplayNames;
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    } catch {
+      return [];
+    }
+    const found: { value: string; label: string }[] = [];
+    for (let first = 65; first <= 90; first++)
+      for (let second = 65; second <= 90; second++) {
+        const code = String.fromCharCode(first, second);
+        const label = NOT_COUNTRIES.has(code) ? undefined : names.of(code);
+        if (label && label !== code) found.push({ value: code, label });
+      }
+    return found.sort((a, b) => a.label.localeCompare(b.label, language));
+  }, [language, hydrated]);
+}
 
 /** The chart the page shows at an address (the server fetches it before rendering the page). */
 export const trendingChartOptions = (search: URLSearchParams) => chartQueryOptions(chartQuery(ChartFilters.read(search)));
 const chartQuery = (filters: UrlFilterValues<typeof ChartFilters>) => ({ ...filters, limit: 25 });
 
 export function TrendingPage() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const genreName = useGenreName();
   const { filters, setFilters } = useUrlFilters(ChartFilters);
-  const { period, genre, year } = filters;
-  const chart = useChart(chartQuery(filters));
+  const { period, genre, year, decade, country, type, scope, descriptor } = filters;
+  const session = useSession();
+  // A visitor's address asking for the people they follow shows everyone's chart.
+  const shownScope = session.status === 'signed-in' ? scope : 'everyone';
+  const chart = useChart(chartQuery({ ...filters, scope: shownScope }));
   const genres = useGenres();
+  const countries = useCountries(i18n.language);
   const thisYear = new Date().getFullYear();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const permalink = chartPermalink({ ...filters, scope: shownScope });
+  // The address bar always holds the slice's one address, the one a shared link and its preview use.
+  useEffect(() => {
+    if (`${location.pathname}${location.search}` !== permalink && session.status !== 'loading')
+      void navigate(permalink, { replace: true, preventScrollReset: true });
+  }, [location.pathname, location.search, permalink, navigate, session.status]);
+  const descriptorName = chart.data?.slice.descriptor?.names[i18n.language] ?? chart.data?.slice.descriptor?.name ?? descriptor;
 
   return (
     <Container>
@@ -47,35 +108,121 @@ export function TrendingPage() {
             ))}
           </TabsList>
 
-          <div className="grid grid-cols-2 gap-3 sm:w-96">
-            <FilterSelect
-              id="chart-genre"
-              label={t('trending.genre')}
-              value={genre ?? ''}
-              onChange={(next) => setFilters({ genre: next })}
-              className="grid gap-1.5"
-            >
-              <SelectOptions
-                any={t('trending.anyGenre')}
-                options={genres.data?.items.map((item) => ({ value: item.slug, label: genreName(item) }))}
-              />
-            </FilterSelect>
-            <FilterSelect
-              id="chart-year"
-              label={t('trending.year')}
-              value={year ?? ''}
-              onChange={(next) => setFilters({ year: next })}
-              className="grid gap-1.5"
-            >
-              <SelectOptions
-                any={t('trending.anyYear')}
-                options={Array.from({ length: thisYear - 1949 }, (_, index) => thisYear - index).map((value) => ({
-                  value,
-                  label: String(value),
-                }))}
-              />
-            </FilterSelect>
-          </div>
+          {session.status === 'signed-in' ? (
+            <div role="group" aria-label={t('trending.scope.label')} className="flex gap-2">
+              {CHART_SCOPES.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={shownScope === value}
+                  onClick={() => setFilters({ scope: value })}
+                  className={
+                    shownScope === value
+                      ? 'rounded-full border border-accent bg-accent px-3 py-1.5 text-sm font-medium text-accent-ink'
+                      : 'rounded-full border border-line px-3 py-1.5 text-sm text-ink-muted hover:text-ink'
+                  }
+                >
+                  {t(`trending.scope.${value}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <FilterSelect
+            id="chart-genre"
+            label={t('trending.genre')}
+            value={genre ?? ''}
+            onChange={(next) => setFilters({ genre: next })}
+            className="grid gap-1.5"
+          >
+            <SelectOptions
+              any={t('trending.anyGenre')}
+              options={genres.data?.items.map((item) => ({ value: item.slug, label: genreName(item) }))}
+            />
+          </FilterSelect>
+          <FilterSelect
+            id="chart-decade"
+            label={t('trending.decade')}
+            value={decade ?? ''}
+            onChange={(next) => setFilters({ decade: next, year: undefined })}
+            className="grid gap-1.5"
+          >
+            <SelectOptions
+              any={t('trending.anyDecade')}
+              options={DECADES.map((value) => ({ value, label: t('explore.decadeLabel', { decade: value }) }))}
+            />
+          </FilterSelect>
+          <FilterSelect
+            id="chart-year"
+            label={t('trending.year')}
+            value={year ?? ''}
+            onChange={(next) => setFilters({ year: next, decade: undefined })}
+            className="grid gap-1.5"
+          >
+            <SelectOptions
+              any={t('trending.anyYear')}
+              options={Array.from({ length: thisYear - 1949 }, (_, index) => thisYear - index).map((value) => ({
+                value,
+                label: String(value),
+              }))}
+            />
+          </FilterSelect>
+          <FilterSelect
+            id="chart-country"
+            label={t('trending.country')}
+            value={country ?? ''}
+            onChange={(next) => setFilters({ country: next })}
+            className="grid gap-1.5"
+          >
+            <SelectOptions any={t('trending.anyCountry')} options={countries} />
+          </FilterSelect>
+          <FilterSelect
+            id="chart-type"
+            label={t('trending.type')}
+            value={type ?? ''}
+            onChange={(next) => setFilters({ type: next })}
+            className="grid gap-1.5"
+          >
+            <SelectOptions
+              any={t('trending.anyType')}
+              options={RELEASE_TYPES.map((value) => ({ value, label: t(`album.releaseType.${value}`) }))}
+            />
+          </FilterSelect>
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {descriptor ? (
+            <span className="inline-flex items-center gap-1 rounded-full border border-line bg-surface-2 px-3 py-1 text-sm text-ink">
+              {t('trending.descriptor', { name: descriptorName })}
+              <button
+                type="button"
+                onClick={() => setFilters({ descriptor: undefined })}
+                aria-label={t('trending.clearDescriptor', { name: descriptorName })}
+                className="rounded-full p-0.5 text-ink-muted hover:text-ink"
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            </span>
+          ) : null}
+          <a
+            href={permalink}
+            data-testid="chart-permalink"
+            className="inline-flex min-w-0 items-center gap-1.5 text-sm text-ink-muted underline-offset-2 hover:underline"
+          >
+            <Link2 aria-hidden className="size-4 shrink-0" />
+            <span className="truncate">{t('trending.permalink')}</span>
+          </a>
+          <ShareButton
+            title={t('trending.shareTitle', { period: t(`trending.periods.${period}`) })}
+            url={typeof window === 'undefined' ? permalink : new URL(permalink, window.location.origin).toString()}
+            label={t('trending.share')}
+            size="sm"
+          />
+          {chart.data ? (
+            <span className="text-sm text-ink-muted" data-testid="chart-minimum">
+              {t('trending.minimum', { count: chart.data.minRatings })}
+            </span>
+          ) : null}
         </div>
         <TabsContent value={period}>
           <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -94,6 +241,7 @@ export function TrendingPage() {
                   <ol
                     className={chart.isPlaceholderData ? 'flex flex-col gap-1 opacity-60' : 'flex flex-col gap-1'}
                     aria-label={t(`trending.periods.${period}`)}
+                    data-testid="chart-list"
                   >
                     {chart.data
                       ? chart.data.items.map((entry) => (
@@ -139,6 +287,11 @@ export function TrendingPage() {
                     m: chart.data?.priorWeight ?? '–',
                     min: chart.data?.minRatings ?? '–',
                   })}
+                </p>
+                <p className="mt-2 text-sm leading-relaxed text-ink-muted">
+                  {chart.data?.trustWeighted === false && shownScope === 'following'
+                    ? t('trending.followingBody')
+                    : t('trending.trustBody')}
                 </p>
               </Card>
             </aside>

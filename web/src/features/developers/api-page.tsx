@@ -15,8 +15,21 @@ function examples(origin: string) {
     ratings: `curl ${auth} \\\n  "${origin}/api/me/ratings?sort=date&limit=20"`,
     rate: `curl -X PUT ${auth} \\\n  -H "Content-Type: application/json" \\\n  -d '{"rating": 8.5}' \\\n  ${origin}/api/albums/$ALBUM_ID/rating`,
     search: `curl ${auth} \\\n  "${origin}/api/search?q=talking+heads"`,
+    listen:
+      `curl -X POST -H "Authorization: Token $HEARSAY_TOKEN" \\\n  -H "Content-Type: application/json" \\\n` +
+      `  -d '{"listen_type": "single", "payload": [{"listened_at": '$(date +%s)', "track_metadata": {"artist_name": "Talking Heads", "track_name": "Once in a Lifetime", "release_name": "Remain in Light"}}]}' \\\n` +
+      `  ${origin}/1/submit-listens`,
   };
 }
+
+/** The ListenBrainz-compatible routes a player uses (decision 072). */
+const PLAYER_ROUTES = [
+  'POST /1/submit-listens',
+  'GET  /1/validate-token',
+  'GET  /1/user/{name}/listens',
+  'GET  /1/user/{name}/playing-now',
+  'GET  /1/user/{name}/listen-count',
+].join('\n');
 
 function Code({ children }: { children: string }) {
   return (
@@ -53,7 +66,8 @@ function useSiteOrigin(): string {
 /** /api: what members' own tools need — tokens, scopes, limits, errors and examples — with the reference one link away. */
 export function ApiPage() {
   const { t } = useTranslation('developers');
-  const commands = examples(useSiteOrigin());
+  const origin = useSiteOrigin();
+  const commands = examples(origin);
   const minutes = Math.round(TOKEN_RATE_LIMIT.windowSeconds / 60);
   return (
     <Container className="max-w-3xl py-12">
@@ -77,11 +91,13 @@ export function ApiPage() {
       </Section>
 
       <Section title={t('page.scopesTitle')}>
-        <dl className="grid gap-3 sm:grid-cols-[6rem_1fr]">
+        <dl className="grid gap-3 sm:grid-cols-[9rem_1fr]">
           <dt className="font-mono font-semibold text-ink">read</dt>
           <dd>{t('page.scopeReadBody')}</dd>
           <dt className="font-mono font-semibold text-ink">write</dt>
           <dd>{t('page.scopeWriteBody')}</dd>
+          <dt className="font-mono font-semibold text-ink">listens:write</dt>
+          <dd>{t('page.scopeListensBody')}</dd>
         </dl>
         <p className="mt-3">{t('page.scopesNote')}</p>
       </Section>
@@ -114,6 +130,32 @@ export function ApiPage() {
           <dt className="font-mono text-sm text-ink">429 rate_limited</dt>
           <dd>{t('page.errorLimited')}</dd>
         </dl>
+      </Section>
+
+      <Section title={t('page.retryTitle')}>
+        <p>{t('page.retryBody')}</p>
+        <Code>{'Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"'}</Code>
+        <dl className="mt-3 grid gap-2 sm:grid-cols-[16rem_1fr]">
+          <dt className="font-mono text-sm text-ink">Idempotent-Replayed: true</dt>
+          <dd>{t('page.retryReplayed')}</dd>
+          <dt className="font-mono text-sm text-ink">422 idempotency_key_reused</dt>
+          <dd>{t('page.retryReused')}</dd>
+          <dt className="font-mono text-sm text-ink">409 idempotency_key_in_flight</dt>
+          <dd>{t('page.retryInFlight')}</dd>
+          <dt className="font-mono text-sm text-ink">400 idempotency_key_invalid</dt>
+          <dd>{t('page.retryInvalid')}</dd>
+        </dl>
+      </Section>
+
+      <Section title={t('page.playerTitle')}>
+        <p>{t('page.playerBody')}</p>
+        <p className="mt-3">{t('page.playerAddress')}</p>
+        <Code>{`${origin}/`}</Code>
+        <p className="mt-3">{t('page.playerRoutes')}</p>
+        <Code>{PLAYER_ROUTES}</Code>
+        <p className="mt-3">{t('page.playerNote')}</p>
+        <h3 className="mt-5 font-semibold text-ink">{t('page.examplePlayer')}</h3>
+        <Code>{commands.listen}</Code>
       </Section>
 
       <Section title={t('page.examplesTitle')}>

@@ -1,11 +1,13 @@
 import type { FeedSidebar as FeedSidebarData } from '@hearsay/contracts/feed';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlbumCard, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
+import { usePullToRefresh } from '../../shared/hooks/use-pull-to-refresh.ts';
+import { PullToRefreshIndicator } from '../../shared/ui/pull-to-refresh.tsx';
 import { feedQueryOptions, feedSidebarQueryOptions } from './api.ts';
 import { FeedItemCard } from './feed-item.tsx';
 import { FeedSidebar } from './feed-sidebar.tsx';
@@ -47,9 +49,9 @@ function StarterAlbums({ starter }: { starter: NonNullable<FeedSidebarData['star
 /**
  * The home page of a signed-in person: the activity of the people they follow, newest first, loading the next page
  * as the end of the list scrolls into view (or with Load more, for keyboards), and the sidebar beside it (below it on
- * phones).
+ * phones). `played`: the albums the person played and has not rated, above the feed (from the listening feature).
  */
-export function HomeFeedPage() {
+export function HomeFeedPage({ played: Played }: { played?: ComponentType<{ compact?: boolean }> } = {}) {
   const { t } = useTranslation('feed');
   const feed = useInfiniteQuery(feedQueryOptions);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -74,11 +76,17 @@ export function HomeFeedPage() {
   // The sidebar's answer (one request for both) carries the starter section of a member who follows few people.
   const starter = useQuery(feedSidebarQueryOptions).data?.starter;
   const starterAlbums = starter && starter.albums.length ? starter : null;
+  const pull = usePullToRefresh(() => feed.refetch());
   return (
     <Container className="pb-16">
+      <PullToRefreshIndicator
+        pull={pull}
+        words={{ pull: t('pullToRefresh.pull'), release: t('pullToRefresh.release'), refreshing: t('pullToRefresh.refreshing') }}
+      />
       <PageHeader title={t('title')} description={t('description')} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">
+          {Played ? <Played compact /> : null}
           {starterAlbums ? <StarterAlbums starter={starterAlbums} /> : null}
           <section aria-label={t('feedLabel')} aria-busy={feed.isPending || isFetchingNextPage}>
             {feed.isPending ? (

@@ -19,23 +19,51 @@ import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { journalMonthsQueryOptions, journalQueryOptions, useDeleteListen, useUpdateListen } from './api.ts';
 import { ListenForm } from './listen-form.tsx';
+import { PlayedTracks } from './played-tracks.tsx';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
+import { useWaitingWrites, WaitingToSend } from '../../shared/offline/waiting-to-send.tsx';
 
 const PAGE_SIZE = 30;
 
-const JournalFilters = urlFilters({ month: urlParam.text, page: urlParam.page });
+const VIEWS = ['albums', 'tracks'] as const;
+const JournalFilters = urlFilters({ month: urlParam.text, page: urlParam.page, view: urlParam.oneOf(VIEWS, 'albums') });
 
-/** The listening journal in the library: listens grouped by month, newest first, with a month filter; edit and delete. */
+/** The journal in the library: the albums you listened to, or every track you played (from players and imports). */
 export function JournalSection() {
+  const { t } = useTranslation('journal');
+  const { filters, setFilters } = useUrlFilters(JournalFilters, { replace: true });
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-label={t('views.label')} className="flex gap-2">
+        {VIEWS.map((view) => (
+          <Button
+            key={view}
+            size="sm"
+            variant={filters.view === view ? 'secondary' : 'ghost'}
+            aria-pressed={filters.view === view}
+            onClick={() => setFilters({ view, page: 1, month: undefined })}
+          >
+            {t(`views.${view}`)}
+          </Button>
+        ))}
+      </div>
+      {filters.view === 'tracks' ? <PlayedTracks /> : <JournalEntries />}
+    </div>
+  );
+}
+
+/** The listening journal: listens grouped by month, newest first, with a month filter; edit and delete. */
+function JournalEntries() {
   const { t, i18n } = useTranslation('journal');
   const { filters, setFilters } = useUrlFilters(JournalFilters, { replace: true });
   const { month, page } = filters;
   const calendar = (date: string, style?: CalendarStyle) => formatCalendarDate(date, i18n.language, style) ?? date;
   const months = useQuery(journalMonthsQueryOptions);
   const entries = useQuery(journalQueryOptions({ page, limit: PAGE_SIZE, month }));
+  const waiting = useWaitingWrites((write) => write.kind === 'journal-entry');
 
   if (entries.isError) return <ErrorState onRetry={() => void entries.refetch()} />;
-  if (entries.data && entries.data.total === 0 && !month) {
+  if (entries.data && entries.data.total === 0 && !month && waiting.length === 0) {
     return <EmptyState title={t('empty')} description={t('emptyHint')} action={<ExploreLink label={t('explore')} />} />;
   }
 
@@ -55,6 +83,26 @@ export function JournalSection() {
         </FilterSelect>
         {entries.data ? <p className="pb-2 text-sm text-ink-muted">{t('count', { count: entries.data.total })}</p> : null}
       </div>
+
+      {waiting.length ? (
+        <ol
+          aria-label={t('waitingTitle')}
+          className="flex flex-col divide-y divide-line rounded-2xl border border-dashed border-line bg-surface"
+        >
+          {waiting.map((write) => {
+            const body = write.body as { listenedOn?: string | null };
+            return (
+              <li key={write.key} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-ink">{write.label}</span>
+                  <span className="text-sm text-ink-muted">{calendar(body.listenedOn ?? write.queuedAt.slice(0, 10), 'medium')}</span>
+                </span>
+                <WaitingToSend />
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
 
       {entries.data ? (
         entries.data.items.length === 0 ? (

@@ -13,6 +13,7 @@ import { ListenForm } from './listen-form.tsx';
 /** "Log a listen" in the album page's action row: a small dialog with the day, an optional rating and a note. */
 export function LogListenAction({ album }: AlbumExtensionProps) {
   const { t } = useTranslation('journal');
+  const { t: offline } = useTranslation('offline');
   const session = useSession();
   const navigate = useNavigate();
   const sendToSignIn = useSendToSignIn();
@@ -50,11 +51,14 @@ export function LogListenAction({ album }: AlbumExtensionProps) {
             pending={log.isPending}
             onCancel={() => setOpen(false)}
             onSubmit={async (values) => {
-              await log.mutateAsync({ albumId: album.id, listenedOn: values.listenedOn, rating: values.rating, note: values.note || null });
-              setOpen(false);
-              toast.success(t('logged'), {
-                action: { label: t('openJournal'), onClick: () => void navigate('/library?tab=journal') },
+              const entry = await log.mutateAsync({
+                body: { albumId: album.id, listenedOn: values.listenedOn, rating: values.rating, note: values.note || null },
+                label: `${album.title} — ${album.artistCredit}`,
               });
+              setOpen(false);
+              const openJournal = { label: t('openJournal'), onClick: () => void navigate('/library?tab=journal') };
+              if (entry) toast.success(t('logged'), { action: openJournal });
+              else toast(offline('kept'), { action: openJournal });
             }}
           />
         ) : null}

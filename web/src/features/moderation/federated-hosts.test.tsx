@@ -33,7 +33,8 @@ afterEach(() => vi.unstubAllGlobals());
 const open = (isAdmin: boolean) =>
   renderWithProviders(<ModerationPage />, {
     url: '/moderation',
-    cache: (queryClient: QueryClient) => queryClient.setQueryData(moderationAccessQueryOptions.queryKey, { canModerate: true, isAdmin }),
+    cache: (queryClient: QueryClient) =>
+      queryClient.setQueryData(moderationAccessQueryOptions.queryKey, { canModerate: true, isAdmin, canCurate: true }),
   });
 const federationCalls = () => requests.filter((request) => request.url.startsWith('/api/federation'));
 

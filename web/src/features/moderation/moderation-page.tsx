@@ -51,6 +51,11 @@ export function ModerationPage() {
     <Container className="flex flex-col gap-8 py-8 sm:py-12">
       <title>{`${t('title')} · Hearsay`}</title>
       <h1 className="font-display text-3xl font-semibold text-ink">{t('title')}</h1>
+      <p>
+        <Link to="/curation" className="font-medium text-accent hover:underline">
+          {t('curationLink')}
+        </Link>
+      </p>
       <SiteHealthCard />
       <ReportQueue />
       <PendingAlbums />

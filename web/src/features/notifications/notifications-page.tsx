@@ -12,6 +12,8 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
+import { usePullToRefresh } from '../../shared/hooks/use-pull-to-refresh.ts';
+import { PullToRefreshIndicator } from '../../shared/ui/pull-to-refresh.tsx';
 import { notificationsQueryOptions, useMarkRead } from './api.ts';
 
 /** A moderator's decision: told by the site, not by a person. */
@@ -110,9 +112,14 @@ export function NotificationsPage() {
     markedUpTo.current = newestUnread;
     mutate({ upTo: newestUnread });
   }, [newestUnread, mutate]);
+  const pull = usePullToRefresh(() => query.refetch());
 
   return (
     <Container className="max-w-3xl py-8 sm:py-12">
+      <PullToRefreshIndicator
+        pull={pull}
+        words={{ pull: t('pullToRefresh.pull'), release: t('pullToRefresh.release'), refreshing: t('pullToRefresh.refreshing') }}
+      />
       <PageHeader
         title={t('title')}
         actions={

@@ -16,9 +16,11 @@ import { Card, Container } from '../../shared/ui/card.tsx';
 import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { EmptyState, PageLoading, Spinner } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
-import { compatibilityQueryOptions, profileQueryOptions, profileRatingsQueryOptions } from './api.ts';
+import { compatibilityQueryOptions, favouriteAlbumsQueryOptions, profileQueryOptions, profileRatingsQueryOptions } from './api.ts';
+import { FavouriteAlbums } from './favourite-albums.tsx';
 import { CompatibilityCard } from './compatibility-card.tsx';
 import { CollectionTab, FIRST_COLLECTION_FILTER } from './collection-tab.tsx';
+import { ListeningTab } from './listening-tab.tsx';
 import { ListsTab, type CreateCollectionDialogType } from './lists-tab.tsx';
 import { PeopleTab } from './people-tab.tsx';
 import { ProfileActions } from './profile-actions.tsx';
@@ -29,11 +31,12 @@ import { formatNumber } from '../../shared/i18n/index.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 
-const TABS = ['collection', 'ratings', 'lists', 'followers'] as const;
+const TABS = ['collection', 'ratings', 'lists', 'followers', 'listening'] as const;
 const ProfileTab = urlFilters({ tab: urlParam.oneOf(TABS, 'collection') });
 
 /**
- * The route's data: the profile, then what it shows first below its header: compatibility, for a member on the profile
+ * The route's data: the profile, then what it shows first below its header: the favourite albums of a profile open to
+ * the viewer, compatibility, for a member on the profile
  * of someone they share ratings with, and the Collection tab's ratings and genres when the address opens on that tab.
  */
 export const loader = queryLoader(async ({ client, params, search, signedIn }) => {
@@ -41,6 +44,7 @@ export const loader = queryLoader(async ({ client, params, search, signedIn }) =
   if (!profile) return;
   const firstTab = ProfileTab.read(search).tab === 'collection';
   await Promise.all([
+    !profile.locked && !profile.blocked && ensure(client, favouriteAlbumsQueryOptions(profile.username)),
     signedIn && !profile.isOwner && profile.sharesRatings && ensure(client, compatibilityQueryOptions(profile.username)),
     firstTab && ensure(client, profileRatingsQueryOptions(profile.username, FIRST_COLLECTION_FILTER)),
     firstTab && ensure(client, genresQueryOptions),
@@ -146,6 +150,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
           </div>
         ))}
       </dl>
+      {profile.locked ? null : <FavouriteAlbums profile={profile} />}
       {profile.locked || !profile.sharesRatings ? null : <YearInReviewLinks profile={profile} />}
       {profile.locked ? <LockedProfile profile={profile} /> : <ProfileTabs profile={profile} createCollection={createCollection} />}
     </Container>
@@ -221,6 +226,7 @@ function ProfileTabs({ profile, createCollection }: { profile: Profile; createCo
           <TabsTrigger value="ratings">{t('tabs.ratings')}</TabsTrigger>
           <TabsTrigger value="lists">{t('tabs.lists')}</TabsTrigger>
           <TabsTrigger value="followers">{t('tabs.followers')}</TabsTrigger>
+          <TabsTrigger value="listening">{t('tabs.listening')}</TabsTrigger>
         </TabsList>
         <TabsContent value="collection" className="mt-6">
           {profile.sharesRatings ? <CollectionTab profile={profile} /> : <RatingsNotShared profile={profile} />}
@@ -233,6 +239,9 @@ function ProfileTabs({ profile, createCollection }: { profile: Profile; createCo
         </TabsContent>
         <TabsContent value="followers" className="mt-6">
           <PeopleTab profile={profile} />
+        </TabsContent>
+        <TabsContent value="listening" className="mt-6">
+          {filters.tab === 'listening' ? <ListeningTab profile={profile} /> : null}
         </TabsContent>
       </Tabs>
     </>

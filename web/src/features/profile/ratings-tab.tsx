@@ -9,7 +9,7 @@ import { Card } from '../../shared/ui/card.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { EmptyState, Spinner } from '../../shared/ui/skeleton.tsx';
-import { distributionQueryOptions, profileRatingsQueryOptions } from './api.ts';
+import { distributionQueryOptions, profileRatingsQueryOptions, topTracksQueryOptions } from './api.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
 
 /** The profile's Ratings tab: how their ratings spread over the scale, and every rating, newest first. */
@@ -20,13 +20,16 @@ export function RatingsTab({ profile }: { profile: Profile }) {
   const ratings = useQuery(profileRatingsQueryOptions(profile.username, { sort: 'date', page }, 20));
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-      <Card className="h-fit p-5">
-        {distribution.data ? (
-          <RatingDistribution buckets={distribution.data.buckets} title={t('distribution')} emptyText={t('emptyRatings')} />
-        ) : (
-          <Spinner />
-        )}
-      </Card>
+      <div className="flex flex-col gap-6">
+        <Card className="h-fit p-5">
+          {distribution.data ? (
+            <RatingDistribution buckets={distribution.data.buckets} title={t('distribution')} emptyText={t('emptyRatings')} />
+          ) : (
+            <Spinner />
+          )}
+        </Card>
+        <TopTracks profile={profile} />
+      </div>
       <section aria-label={t('tabs.ratings')}>
         {ratings.data?.items.length === 0 ? <EmptyState title={t('emptyRatings')} /> : null}
         <ol className="flex flex-col gap-2">
@@ -48,5 +51,39 @@ export function RatingsTab({ profile }: { profile: Profile }) {
         {ratings.data ? <Pagination page={page} pages={ratings.data.totalPages} onPageChange={setPage} /> : null}
       </section>
     </div>
+  );
+}
+
+/** The tracks they rated highest (decision 078), ten at a time, each with its album. */
+function TopTracks({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const [page, setPage] = useState(1);
+  const tracks = useQuery(topTracksQueryOptions(profile.username, page));
+  return (
+    <Card className="h-fit p-5">
+      <section aria-labelledby="top-tracks-title">
+        <h2 id="top-tracks-title" className="mb-3 font-display text-lg font-semibold text-ink">
+          {t('topTracks')}
+        </h2>
+        {!tracks.data ? <Spinner /> : null}
+        {tracks.data?.items.length === 0 ? <p className="text-sm text-ink-muted">{t('emptyTopTracks')}</p> : null}
+        <ol className="flex flex-col divide-y divide-line">
+          {tracks.data?.items.map((item) => (
+            <li key={item.track.id} className="flex items-center justify-between gap-3 py-2">
+              <Link to={paths.album(item.album.slug)} className="min-w-0">
+                <span className="block truncate font-medium text-ink hover:text-accent">{item.track.title}</span>
+                <span className="block truncate text-xs text-ink-muted">
+                  {t('topTrackAlbum', { album: item.album.title, artist: item.album.artistCredit })}
+                </span>
+              </Link>
+              <span className="shrink-0 font-display text-lg font-semibold tabular-nums text-ink">{formatRating(item.rating)}</span>
+            </li>
+          ))}
+        </ol>
+        {tracks.data && tracks.data.totalPages > 1 ? (
+          <Pagination page={page} pages={tracks.data.totalPages} onPageChange={setPage} />
+        ) : null}
+      </section>
+    </Card>
   );
 }

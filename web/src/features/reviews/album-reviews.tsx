@@ -15,6 +15,7 @@ import {
   useDiscardDraft,
   type ReviewSort,
 } from './api.ts';
+import { useWaitingDraft, WaitingToSend } from '../../shared/offline/waiting-to-send.tsx';
 import { AlbumRemoteReviews } from './album-remote-reviews.tsx';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
@@ -32,9 +33,11 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
   const reviews = useQuery(albumReviewsQueryOptions(album.id, sort, page));
   // Your own review, wherever it is in the list: the button edits it instead of writing a second one.
   const mine = useQuery({ ...myAlbumReviewQueryOptions(album.id), enabled: session.status === 'signed-in' });
-  // A draft kept from an import, while there is no review: the form starts from it.
+  // A draft saved earlier or kept from an import, while there is no review: the form starts from it.
   const draft = useQuery({ ...myAlbumDraftQueryOptions(album.id), enabled: session.status === 'signed-in' });
-  const pendingDraft = mine.data ? null : (draft.data ?? null);
+  // One saved offline and not sent yet is newer than the server's.
+  const waitingDraft = useWaitingDraft(album.id);
+  const pendingDraft = mine.data ? null : waitingDraft ? { ...waitingDraft, updatedAt: '' } : (draft.data ?? null);
   const discard = useDiscardDraft();
 
   const write = () => {
@@ -74,12 +77,20 @@ export function AlbumReviews({ album, writing, onWritingChange }: AlbumReviewsPr
       </div>
       {pendingDraft ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
-          <p className="text-ink">{t('section.draftNotice')}</p>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink">
+            {t('section.draftNotice')}
+            {waitingDraft ? <WaitingToSend /> : null}
+          </p>
           <div className="flex gap-2">
             <Button size="sm" onClick={write}>
               {t('section.continueDraft')}
             </Button>
-            <Button size="sm" variant="ghost" disabled={discard.isPending} onClick={() => discard.mutate(album.id)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={discard.isPending || waitingDraft !== null}
+              onClick={() => discard.mutate(album.id)}
+            >
               {t('section.discardDraft')}
             </Button>
           </div>

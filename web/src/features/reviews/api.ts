@@ -1,9 +1,11 @@
-import type { ReviewBody } from '@hearsay/contracts/reviews';
+import type { DraftBody, ReviewBody } from '@hearsay/contracts/reviews';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '../../shared/lib/api-client.ts';
 import { federationEndpoints, reviewsEndpoints } from '../../shared/lib/endpoints.ts';
 import { refreshAnswersShowing, type Shown } from '../../shared/lib/refresh.ts';
 import { ensure } from '../../shared/lib/route-data.ts';
+import { useSession } from '../../shared/auth/session.ts';
+import { sendOrKeep, useOfflineReady } from '../../shared/offline/outbox.ts';
 
 export type ReviewSort = 'popular' | 'recent';
 /** How an album page first lists its reviews. */
@@ -63,6 +65,28 @@ export const useEditReview = () =>
     ({ reviewId, body }: { reviewId: string; body: ReviewBody }) => call(reviewsEndpoints.edit, { params: { reviewId }, body }),
     ['reviews', 'ratings'],
   );
+
+/**
+ * Saves the review form's text as your draft of the album's review, to finish later. Offline, it is kept on the
+ * device (decision 085) and answers null; the form and the album page read it from there until it is sent.
+ */
+export function useSaveDraft(album: { id: string; title: string; artistCredit: string }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  useOfflineReady(reviewsEndpoints.saveDraft);
+  return useMutation({
+    // Run offline too, rather than wait paused for the network: sendOrKeep keeps the write on the device then.
+    networkMode: 'always',
+    mutationFn: (body: DraftBody) => {
+      const input = { params: { albumId: album.id }, body };
+      if (!session.user) return call(reviewsEndpoints.saveDraft, input);
+      const label = `${album.title} — ${album.artistCredit}`;
+      const write = { kind: 'review-draft', albumRef: album.id, label, endpoint: reviewsEndpoints.saveDraft, input } as const;
+      return sendOrKeep({ ...write, memberId: session.user.id });
+    },
+    onSuccess: (draft) => (draft ? queryClient.invalidateQueries({ queryKey: endpointKey(reviewsEndpoints.mine) }) : undefined),
+  });
+}
 
 /** A draft is shown only by your own review of its album. */
 export function useDiscardDraft() {

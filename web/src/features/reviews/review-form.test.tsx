@@ -13,8 +13,16 @@ type Handlers = { onSuccess: (review: Review) => void; onError: (cause: Error) =
 const reviews = vi.hoisted(() => ({
   publish: { mutate: vi.fn<(variables: unknown, handlers: Handlers) => void>(), isPending: false },
   edit: { mutate: vi.fn<(variables: unknown, handlers: Handlers) => void>(), isPending: false },
+  saveDraft: {
+    mutate: vi.fn<(variables: unknown, handlers: { onSuccess: (draft: unknown) => void; onError: (cause: Error) => void }) => void>(),
+    isPending: false,
+  },
 }));
-vi.mock('./api.ts', () => ({ usePublishReview: () => reviews.publish, useEditReview: () => reviews.edit }));
+vi.mock('./api.ts', () => ({
+  usePublishReview: () => reviews.publish,
+  useEditReview: () => reviews.edit,
+  useSaveDraft: () => reviews.saveDraft,
+}));
 
 const ALBUM = albumCard({ id: 'album-1', title: 'Kind of Blue' });
 // Longer than the 50-character minimum.
@@ -61,6 +69,7 @@ describe('ReviewForm', () => {
   beforeEach(() => {
     reviews.publish.mutate.mockReset();
     reviews.edit.mutate.mockReset();
+    reviews.saveDraft.mutate.mockReset();
   });
 
   it('starts from the draft kept from an import, and publishes it once it is long enough', async () => {
@@ -70,7 +79,7 @@ describe('ReviewForm', () => {
       updatedAt: '2026-12-01T10:00:00Z',
     };
     const { user, editor, slider } = renderForm({ draft, initialRating: 8 });
-    expect(screen.getByText('This starts from your draft, kept from your import.')).toBeInTheDocument();
+    expect(screen.getByText('This starts from your draft.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: TITLE_INPUT })).toHaveValue('Short and sweet');
     expect(editor).toHaveTextContent('Their last album & best.');
     expect(editor).toHaveAccessibleDescription('Minimum 50 characters');
@@ -91,7 +100,7 @@ describe('ReviewForm', () => {
   it('edits an existing review, not the draft', () => {
     renderForm({ existing: review, draft: { title: 'Old draft', contentHtml: '<p>Old</p>', updatedAt: '2026-12-01T10:00:00Z' } });
     expect(screen.getByRole('textbox', { name: TITLE_INPUT })).toHaveValue('Cool, calm');
-    expect(screen.queryByText('This starts from your draft, kept from your import.')).toBeNull();
+    expect(screen.queryByText('This starts from your draft.')).toBeNull();
   });
 
   it('asks for 50 characters of text and then counts them', async () => {
@@ -186,6 +195,26 @@ describe('ReviewForm', () => {
       expect.anything(),
     );
     expect(reviews.publish.mutate).not.toHaveBeenCalled();
+  });
+
+  it('saves what is written as a draft, with no rating and any length, and closes', async () => {
+    const { user, editor, onCancel } = renderForm();
+    const saveDraft = screen.getByRole('button', { name: 'Save draft' });
+    expect(saveDraft).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: TITLE_INPUT }), 'Later');
+    await user.click(editor);
+    await user.paste('Half a thought');
+    await user.click(saveDraft);
+    const [variables, handlers] = reviews.saveDraft.mutate.mock.calls[0]!;
+    expect(variables).toEqual({ title: 'Later', content: '<p>Half a thought</p>' });
+    act(() => handlers.onSuccess(null));
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(reviews.publish.mutate).not.toHaveBeenCalled();
+  });
+
+  it('offers no draft when editing a published review', () => {
+    renderForm({ existing: review });
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
   });
 
   it('hands Cancel back to its opener', async () => {

@@ -9,7 +9,9 @@ import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { RichTextEditor } from '../../shared/ui/rich-text-editor.tsx';
-import { useEditReview, usePublishReview } from './api.ts';
+import { useEditReview, usePublishReview, useSaveDraft } from './api.ts';
+import { toast } from 'sonner';
+import { useWaitingDraft, WaitingToSend } from '../../shared/offline/waiting-to-send.tsx';
 import { REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from '@hearsay/contracts/constants';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 
@@ -33,7 +35,7 @@ export function ReviewForm({
 }: {
   album: AlbumSummary;
   existing?: Review;
-  /** Your draft of a new review (kept from an import): the form starts from it. */
+  /** Your draft of a new review (saved earlier or kept from an import): the form starts from it. */
   draft?: ReviewDraft | null;
   initialRating?: number | null;
   onDone: (review: Review) => void;
@@ -44,13 +46,17 @@ export function ReviewForm({
   const errorText = useErrorText();
   const publish = usePublishReview();
   const edit = useEditReview();
+  const saveDraft = useSaveDraft(album);
+  const { t: offline } = useTranslation('offline');
+  const waitingDraft = useWaitingDraft(album.id);
   const [rating, setRating] = useState<number | null>(existing?.rating ?? initialRating ?? null);
-  const start = existing ? null : draft;
+  // A draft saved offline is newer than the one the server has.
+  const start = existing ? null : (waitingDraft ?? draft);
   const [title, setTitle] = useState(existing?.title ?? start?.title ?? '');
   const [content, setContent] = useState(existing?.contentHtml ?? start?.contentHtml ?? '');
   const [textLength, setTextLength] = useState(existing ? REVIEW_MIN_CHARACTERS : start ? textLengthOf(start.contentHtml) : 0);
   const [error, setError] = useState<string | null>(null);
-  const pending = publish.isPending || edit.isPending;
+  const pending = publish.isPending || edit.isPending || saveDraft.isPending;
   const tooShort = textLength < REVIEW_MIN_CHARACTERS;
 
   const submit = (event: FormEvent) => {
@@ -72,6 +78,20 @@ export function ReviewForm({
     else publish.mutate({ albumId: album.id, body }, handlers);
   };
 
+  const keepDraft = () => {
+    setError(null);
+    saveDraft.mutate(
+      { title, content },
+      {
+        onSuccess: (saved) => {
+          toast.success(saved ? t('form.draftSaved') : offline('kept'));
+          onCancel();
+        },
+        onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('failed')),
+      },
+    );
+  };
+
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
@@ -82,7 +102,12 @@ export function ReviewForm({
         </div>
       </div>
       <FormMessage error={error} />
-      {start ? <p className="rounded-lg bg-surface-2 px-3 py-2 text-sm text-ink-muted">{t('form.fromDraft')}</p> : null}
+      {start ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-surface-2 px-3 py-2 text-sm text-ink-muted">
+          {t('form.fromDraft')}
+          {waitingDraft ? <WaitingToSend /> : null}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-ink">{t('form.rating')}</span>
         {/* The rating input prints the value and its label itself: saying them again here repeated them. */}
@@ -115,6 +140,11 @@ export function ReviewForm({
         </p>
       </div>
       <FormButtons cancelLabel={cancelLabel ?? t('form.cancel')} onCancel={onCancel}>
+        {existing ? null : (
+          <Button type="button" variant="outline" onClick={keepDraft} disabled={textLength === 0 || pending}>
+            {t('form.saveDraft')}
+          </Button>
+        )}
         <Button type="submit" disabled={!rating || tooShort || pending}>
           {pending ? t('form.publishing') : existing ? t('form.save') : t('form.publish')}
         </Button>

@@ -9,7 +9,7 @@ import {
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -27,7 +27,17 @@ import { CurrentPasswordField } from './current-password-field.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 
-const EXPIRY_LABELS: Record<TokenExpiry, string> = { '30d': 'expiry30d', '90d': 'expiry90d', '1y': 'expiry1y', never: 'expiryNever' };
+export const EXPIRY_LABELS: Record<TokenExpiry, string> = {
+  '30d': 'expiry30d',
+  '90d': 'expiry90d',
+  '1y': 'expiry1y',
+  never: 'expiryNever',
+};
+const SCOPE_LABELS: Record<TokenScope, string> = {
+  read: 'tokens.scopeRead',
+  write: 'tokens.scopeWrite',
+  'listens:write': 'tokens.scopeListens',
+};
 
 /** Settings → Security → Access tokens: create (shown once), list and revoke the tokens a member's own tools use. */
 export function AccessTokensSection() {
@@ -112,7 +122,7 @@ function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => voi
         <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
           <span className="break-all">{token.name}</span>
           {token.scopes.map((scope) => (
-            <Badge key={scope}>{t(scope === 'write' ? 'tokens.scopeWrite' : 'tokens.scopeRead')}</Badge>
+            <Badge key={scope}>{t(SCOPE_LABELS[scope])}</Badge>
           ))}
         </p>
         <p className="text-sm text-ink-muted">
@@ -125,6 +135,33 @@ function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => voi
         {t('tokens.revoke')}
       </Button>
     </li>
+  );
+}
+
+/** A new token's secret, shown this once, with a button that copies it; `children`: what follows the copy button. */
+export function TokenSecret({ secret, id = 'new-token-secret', children }: { secret: string; id?: string; children?: ReactNode }) {
+  const { t } = useTranslation('developers');
+  return (
+    <div className="flex flex-col gap-4">
+      <Field id={id} label={t('tokens.secretLabel')}>
+        <Input id={id} readOnly value={secret} className="font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          variant="outline"
+          onClick={() =>
+            void navigator.clipboard.writeText(secret).then(
+              () => toast.success(t('tokens.copied')),
+              () => toast.error(t('tokens.failed')),
+            )
+          }
+        >
+          <Copy aria-hidden />
+          {t('tokens.copy')}
+        </Button>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -160,32 +197,9 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       {created ? (
         <DialogContent title={t('tokens.createdTitle')} description={t('tokens.createdDescription')}>
-          <div className="flex flex-col gap-4">
-            <Field id="new-token-secret" label={t('tokens.secretLabel')}>
-              <Input
-                id="new-token-secret"
-                readOnly
-                value={created.secret}
-                className="font-mono text-sm"
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            </Field>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                variant="outline"
-                onClick={() =>
-                  void navigator.clipboard.writeText(created.secret).then(
-                    () => toast.success(t('tokens.copied')),
-                    () => toast.error(t('tokens.failed')),
-                  )
-                }
-              >
-                <Copy aria-hidden />
-                {t('tokens.copy')}
-              </Button>
-              <Button onClick={onClose}>{t('tokens.done')}</Button>
-            </div>
-          </div>
+          <TokenSecret secret={created.secret}>
+            <Button onClick={onClose}>{t('tokens.done')}</Button>
+          </TokenSecret>
         </DialogContent>
       ) : (
         <DialogContent title={t('tokens.createTitle')} description={t('tokens.createDescription')}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../shared/auth/session.ts';
+import { ListenImport } from '../../shared/imports/listen-import.tsx';
 import { RymImport } from '../../shared/imports/rym-import.tsx';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -128,9 +129,14 @@ function ProfileDetails({ user }: { user: { name: string; username: string; emai
 function ImportSection() {
   const { t } = useTranslation('settings');
   return (
-    <SettingsSection id="rym-import" title={t('account.importTitle')}>
-      <RymImport />
-    </SettingsSection>
+    <>
+      <SettingsSection id="rym-import" title={t('account.importTitle')}>
+        <RymImport />
+      </SettingsSection>
+      <SettingsSection id="listen-import" title={t('account.listensImportTitle')}>
+        <ListenImport />
+      </SettingsSection>
+    </>
   );
 }
 

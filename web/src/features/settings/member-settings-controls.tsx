@@ -28,11 +28,13 @@ export function Toggle({
   label,
   hint,
   checked,
+  disabled = false,
   onChange,
 }: {
   label: string;
   hint?: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (on: boolean) => void;
 }) {
   const id = useId();
@@ -54,9 +56,10 @@ export function Toggle({
         role="switch"
         aria-checked={checked}
         aria-describedby={hint ? `${id}-hint` : undefined}
+        disabled={disabled}
         onClick={() => onChange(!checked)}
         className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-50',
           checked ? 'bg-accent' : 'bg-surface-3',
         )}
       >

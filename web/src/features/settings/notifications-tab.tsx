@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Loaded, Toggle, useSave } from './member-settings-controls.tsx';
+import { PushDeviceToggle } from './push-device-toggle.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const ABOUT = ['newFollowers', 'reviewComments', 'commentReplies', 'mentions', 'recommendations'] as const;
@@ -34,13 +35,12 @@ export function NotificationsTab() {
                 />
               </div>
             </SettingsSection>
-            <SettingsSection id="notifications-push" title={t('notifications.push.title')}>
-              <Toggle
-                label={t('notifications.push.label')}
-                hint={t('notifications.push.notAvailable')}
-                checked={notifications.push}
-                onChange={(on) => save({ notifications: { push: on } })}
-              />
+            <SettingsSection
+              id="notifications-push"
+              title={t('notifications.push.title')}
+              description={t('notifications.push.description')}
+            >
+              <PushDeviceToggle pushWanted={notifications.push} save={save} />
             </SettingsSection>
             <SettingsSection
               id="notifications-about"

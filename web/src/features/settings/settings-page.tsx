@@ -1,5 +1,6 @@
 import { Tabs as Primitive } from 'radix-ui';
-import { Bell, KeyRound, Link2, LogOut, Palette, Shield, UserRound } from 'lucide-react';
+import { Bell, Headphones, KeyRound, Link2, LogOut, Palette, Shield, UserRound } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { AppearanceTab } from './appearance-tab.tsx';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { MessagePrivacySection, SharingSection } from './privacy-sections.tsx';
 import { ProfileVisibilitySection, YourDataSection } from './profile-visibility-section.tsx';
+import { ListeningTab } from './listening-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
 const TABS = [
@@ -20,12 +22,16 @@ const TABS = [
   { id: 'privacy', icon: Shield },
   { id: 'appearance', icon: Palette },
   { id: 'connected', icon: Link2 },
+  { id: 'listening', icon: Headphones },
   { id: 'security', icon: KeyRound },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Settings (spec §2): side tabs on wide screens, a scrolling row on phones; the open tab lives in the URL (?tab=). */
-export function SettingsPage() {
+/**
+ * Settings (spec §2): side tabs on wide screens, a scrolling row on phones; the open tab lives in the URL (?tab=).
+ * `listeningForwarding`: the Listening tab's section that forwards listens, from the listening feature.
+ */
+export function SettingsPage({ listeningForwarding }: { listeningForwarding?: ComponentType } = {}) {
   const { t } = useTranslation('settings');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -86,6 +92,9 @@ export function SettingsPage() {
           </Primitive.Content>
           <Primitive.Content value="connected">
             <ConnectedAccountsTab />
+          </Primitive.Content>
+          <Primitive.Content value="listening">
+            <ListeningTab forwarding={listeningForwarding} />
           </Primitive.Content>
           <Primitive.Content value="security">
             <SecurityTab />

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { formatNumber, formatRating } from '../../shared/i18n/index.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { formatDate } from '../../shared/lib/format-date.ts';
+import { ListeningSummaryView } from '../../shared/listening/listening-summary.tsx';
 import { AlbumCard, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -81,7 +82,7 @@ function YearView({ data }: { data: YearInReview }) {
   const genreName = useGenreName();
   const { person, year } = data;
   const title = data.isOwner ? t('titleOwn', { year }) : t('title', { name: person.name, year });
-  const quiet = data.rated === 0 && data.reviewsWritten === 0 && !data.listens;
+  const quiet = data.rated === 0 && data.reviewsWritten === 0 && !data.listens && !data.listening?.listens;
   return (
     <Container className="py-6 sm:py-10">
       <title>{`${title} · Hearsay`}</title>
@@ -170,6 +171,14 @@ function YearView({ data }: { data: YearInReview }) {
             <MostListened data={data} />
             <TopReview data={data} />
           </div>
+          {data.listening && data.listening.listens > 0 ? (
+            <section aria-labelledby="year-listening" className="mt-10">
+              <h2 id="year-listening" className="mb-4 font-display text-2xl font-semibold text-ink">
+                {t('listeningTitle')}
+              </h2>
+              <ListeningSummaryView summary={data.listening} testId="year-listening" />
+            </section>
+          ) : null}
         </>
       )}
     </Container>

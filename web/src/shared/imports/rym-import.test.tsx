@@ -7,6 +7,7 @@ import { RymImport } from './rym-import.tsx';
 
 const summary = {
   ratingsImported: 4,
+  trackRatingsImported: 5,
   reviewsImported: 1,
   reviewsKept: 0,
   drafts: [],
@@ -21,11 +22,16 @@ const summary = {
   journalImported: 2,
   collectionsImported: 2,
   albumLikes: 1,
+  favouriteAlbums: 0,
   followsSkipped: 3,
   remoteFollowsAsked: 0,
   remoteFollowsOff: 2,
   commentsSkipped: 1,
   likesSkipped: 2,
+  listensImported: 0,
+  listensUnchanged: 0,
+  lovedTracks: 0,
+  lovedNotFound: 0,
 };
 const finished: ImportJob = {
   id: 'job1',
@@ -71,6 +77,7 @@ describe('the import', () => {
     expect(requests[0]).toEqual({ method: 'POST', url: '/api/imports/hearsay' });
     expect(within(region).getByRole('status')).toHaveTextContent('Import finished: 11 items read.');
     expect(within(region).getByText('Journal entries added').nextSibling).toHaveTextContent('2');
+    expect(within(region).getByText('Track ratings imported').nextSibling).toHaveTextContent('5');
     expect(within(region).getByText('Collections added').nextSibling).toHaveTextContent('2');
     expect(within(region).getByText(/Left behind/)).toHaveTextContent('3 follows, 1 comments, 2 likes');
     // A site without federation says it could not follow the people of other sites again.

@@ -162,12 +162,15 @@ function ImportProgress({ job }: { job: ImportJob }) {
   const lines: [string, number][] = hearsay
     ? [
         ['ratingsImported', summary.ratingsImported],
+        ['trackRatingsImported', summary.trackRatingsImported],
         ['reviewsImported', summary.reviewsImported],
         ['reviewsKept', summary.reviewsKept],
         ['journalImported', summary.journalImported],
         ['collectionsImported', summary.collectionsImported],
         ['listenLater', summary.listenLater],
         ['albumLikes', summary.albumLikes],
+        ['favouriteAlbums', summary.favouriteAlbums],
+        ['listensImported', summary.listensImported],
         ['matched', summary.matched],
         ['created', summary.created],
         ['unchanged', summary.unchanged],

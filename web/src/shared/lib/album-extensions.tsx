@@ -20,9 +20,11 @@ export interface AlbumExtensions {
   actions: ComponentType<AlbumExtensionProps>[];
   /** The reviews section under the tracklist. */
   reviews: ComponentType<AlbumReviewsProps> | null;
+  /** Sections in the side column, under the rating distribution (the voted genres and descriptors, lists containing it, people you follow who rated it). */
+  asides: ComponentType<AlbumExtensionProps>[];
 }
 
-const AlbumExtensionsContext = createContext<AlbumExtensions>({ actions: [], reviews: null });
+const AlbumExtensionsContext = createContext<AlbumExtensions>({ actions: [], reviews: null, asides: [] });
 
 export const AlbumExtensionsProvider = AlbumExtensionsContext.Provider;
 

@@ -15,7 +15,11 @@ import {
   type Shown,
 } from './answers-showing.ts';
 import { ANSWERS_SHOWING } from './answers-showing.generated.ts';
-import * as lazyEndpoints from './endpoints.ts';
+import * as sharedEndpoints from './endpoints.ts';
+import * as genresEndpoints from './genres-endpoints.ts';
+
+/** Every lazy contract: endpoints.ts, and the one its own part loads (genres-endpoints.ts). */
+const lazyEndpoints = { ...sharedEndpoints, ...genresEndpoints };
 
 const modules = import.meta.glob<Record<string, unknown>>(['../../../../contracts/src/*.ts', '!../../../../contracts/src/*.test.ts'], {
   eager: true,

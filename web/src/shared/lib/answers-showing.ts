@@ -26,6 +26,7 @@ export const FIELDS_SHOWING = {
     'theirRating',
     'weightedRating',
     'meanRating',
+    'followedRatings',
   ],
   /** Reviews with their like and comment counts, review counts, and comments on reviews. */
   reviews: ['review', 'reviews', 'reviewId', 'reviewCount', 'reviewsWritten', 'topReview', 'revisions', 'comments', 'commentCount'],
@@ -46,7 +47,8 @@ export const ALSO_CHANGED_BY: Record<Shown, readonly string[]> = {
   reviews: [],
   // The landing page quotes well-liked reviews.
   likes: ['site.landing'],
-  follows: ['feed.page', 'feed.sidebar'],
+  // An album page names the people you follow who rated it.
+  follows: ['feed.page', 'feed.sidebar', 'favourites.albumCircle'],
 };
 
 /** Answers that have such a field by name only: a member's notification choices are named after ratings and follows. */
@@ -77,6 +79,7 @@ export const FIELDS_NOT_SHOWING = [
   'reviewsImported',
   'reviewsKept',
   'sharesRatings',
+  'trackRatingsImported',
 ];
 
 /** A contract module's endpoints, by the name the web app gives the contract (`catalog`, `memberSettings`, …). */

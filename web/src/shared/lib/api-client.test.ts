@@ -37,7 +37,7 @@ function answering(body: unknown) {
 
 describe('lazyContract', () => {
   it('names its endpoints for cache keys without loading the contract', () => {
-    const load = vi.fn(async () => albums);
+    const load = vi.fn(async () => ({ catalogEndpoints: albums }));
     const contract = lazyContract('catalog', load);
     expect(endpointKey(contract.album)).toEqual(['catalog.album']);
     expect(endpointQuery(contract.album, { params: { albumId: 'a1' } }).queryKey).toEqual(['catalog.album', { albumId: 'a1' }, {}]);
@@ -47,7 +47,7 @@ describe('lazyContract', () => {
   });
 
   it('loads the contract once, on the first call, and sends what it declares', async () => {
-    const load = vi.fn(async () => albums);
+    const load = vi.fn(async () => ({ catalogEndpoints: albums }));
     const contract = lazyContract('catalog', load);
     const sent = answering({ id: 'a1', title: 'Meddle', extra: 'left out by the schema' });
     await expect(call(contract.album, { params: { albumId: 'a 1' } })).resolves.toEqual({ id: 'a1', title: 'Meddle' });
@@ -58,7 +58,10 @@ describe('lazyContract', () => {
   });
 
   it('tries a contract that failed to load again on the next call', async () => {
-    const load = vi.fn<() => Promise<typeof albums>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(albums);
+    const load = vi
+      .fn<() => Promise<{ catalogEndpoints: typeof albums }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ catalogEndpoints: albums });
     const contract = lazyContract('catalog', load);
     answering({ id: 'a1', title: 'Meddle' });
     await expect(call(contract.album, { params: { albumId: 'a1' } })).rejects.toThrow('offline');
@@ -67,7 +70,10 @@ describe('lazyContract', () => {
   });
 
   it('says so when a name is not one of the contract’s endpoints', async () => {
-    const contract = lazyContract('catalog', async () => albums) as unknown as Record<string, Parameters<typeof call>[0]>;
+    const contract = lazyContract('catalog', async () => ({ catalogEndpoints: albums })) as unknown as Record<
+      string,
+      Parameters<typeof call>[0]
+    >;
     await expect(call(contract.albm!, {} as never)).rejects.toThrow('The catalog contract has no endpoint "albm".');
   });
 });

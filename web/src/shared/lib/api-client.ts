@@ -109,19 +109,24 @@ type LazyContract<Contract extends Record<string, Endpoint>> = {
 };
 
 /**
- * A contract's endpoints, loaded together by the first call to any of them (a failed load is tried again by the next
- * call). Its endpoints are named on demand, so this list never repeats the contract's own.
+ * A contract's endpoints (`<name>Endpoints` of the module `load` imports), loaded together by the first call to any of
+ * them (a failed load is tried again by the next call). Its endpoints are named on demand, so this list never repeats
+ * the contract's own.
  */
-export function lazyContract<Contract extends Record<string, Endpoint>>(
-  name: string,
-  load: () => Promise<Contract>,
-): LazyContract<Contract> {
+export function lazyContract<Name extends string, Module extends Record<`${Name}Endpoints`, Record<string, Endpoint>>>(
+  name: Name,
+  load: () => Promise<Module>,
+): LazyContract<Module[`${Name}Endpoints`]> {
+  type Contract = Module[`${Name}Endpoints`];
   let loading: Promise<Contract> | undefined;
   const loadContract = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+    (loading ??= load().then(
+      (module) => module[`${name}Endpoints`],
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const named = new Map<string, LazyEndpoint<Endpoint>>();
   return new Proxy({} as LazyContract<Contract>, {
     get(_target, endpoint) {

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { allStringsOf } from '../i18n/index.ts';
 import { RatingInput } from './rating-input.tsx';
 
@@ -116,5 +116,42 @@ describe('RatingInput', () => {
     await user.pointer({ keys: '[MouseLeft]', target: slider, coords: { clientX: 290 } });
     expect(slider).toHaveAttribute('aria-valuenow', '6');
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  describe('under a dragging finger', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const phone = (reducedMotion: boolean) => {
+      const vibrate = vi.fn(() => true);
+      vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { vibrate }));
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: reducedMotion && query.includes('reduce'), media: query }));
+      return vibrate;
+    };
+    /** A finger pressed on the stars, dragged across these x positions (the stars span 100–300). */
+    const dragAcross = (slider: HTMLElement, ...xs: number[]) => {
+      fireEvent.pointerDown(slider, { pointerType: 'touch', buttons: 1, clientX: xs[0] });
+      for (const x of xs) fireEvent.pointerMove(slider, { pointerType: 'touch', buttons: 1, clientX: x });
+    };
+
+    it('pulses once for each half step crossed, not while staying on one', () => {
+      const vibrate = phone(false);
+      const { slider } = renderRating();
+      // 5.0, 5.0, 5.5, 6.0, 6.0
+      dragAcross(slider, 195, 198, 205, 215, 218);
+      expect(vibrate).toHaveBeenCalledTimes(2);
+      expect(vibrate).toHaveBeenCalledWith(expect.any(Number));
+    });
+
+    it('stays still for someone who asked for less motion, for a mouse, and where the phone cannot', () => {
+      const vibrate = phone(true);
+      const { slider } = renderRating();
+      dragAcross(slider, 195, 215, 235);
+      fireEvent.pointerMove(slider, { pointerType: 'mouse', buttons: 0, clientX: 255 });
+      fireEvent.pointerMove(slider, { pointerType: 'mouse', buttons: 0, clientX: 275 });
+      expect(vibrate).not.toHaveBeenCalled();
+      vi.unstubAllGlobals();
+      vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { vibrate: undefined }));
+      vi.stubGlobal('matchMedia', () => ({ matches: false }));
+      expect(() => dragAcross(slider, 195, 215, 235)).not.toThrow();
+    });
   });
 });

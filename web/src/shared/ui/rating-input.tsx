@@ -6,6 +6,12 @@ import { useRatingWord } from '../i18n/catalog-words.ts';
 import { StarRow } from './rating-stars.tsx';
 import { useEarlyClick } from '../lib/early-clicks.ts';
 
+/** A short pulse as a finger's drag crosses a half step, where the phone can and the person has not asked for less motion. */
+function pulse() {
+  if (typeof navigator.vibrate !== 'function' || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  navigator.vibrate(8);
+}
+
 /** The rating a click or a lifted finger gives, by where across the stars it lands (web/index.html's script too). */
 const ratingAt = (fraction: number) => Math.max(1, Math.ceil(Math.min(1, Math.max(0, fraction)) * 20) / 2);
 
@@ -79,7 +85,10 @@ export function RatingInput({
             ? undefined
             : (event) => {
                 setKeyboard(null);
-                setPreview(fromPointer(event));
+                const next = fromPointer(event);
+                // Only a finger's drag (pressed, not a hovering pen or mouse) is felt.
+                if (event.pointerType !== 'mouse' && event.buttons > 0 && preview !== null && next !== preview) pulse();
+                setPreview(next);
               }
         }
         onPointerLeave={() => setPreview(null)}
