@@ -419,7 +419,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // New listens are matched to albums and rolled up into the journal in the background (decision 073).
   events.on('listens.recorded', async ({ userId }) => void (await core.listenMatching.ensureQueued(userId)));
   core.listenbrainzForwarding.listen(events);
+  // A follow brings the followee's newest entries into the follower's home timeline (decision 087).
+  events.on('profile.followed', ({ followerId, followeeId }) => core.homeTimelines.followed(followerId, followeeId));
+  events.on('profile.follow_approved', ({ requesterId, targetId }) => core.homeTimelines.followed(requesterId, targetId));
   app.decorate('countCharts', () => core.catalog.chartCounting.countAndWait(jobs));
+  app.decorate('timelinesSettled', async () => {
+    await app.domainEvents.idle();
+    await core.homeTimelines.settled(jobs);
+  });
   app.decorate('weeklyDigest', async () => {
     const { week } = await weeklyDigest.ensureQueued(jobs);
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
@@ -507,6 +514,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     journal,
     profiles,
     remote: core.federation.enabled ? core.federation : undefined,
+    timelines: core.homeTimelines,
   });
   const moderation = createModerationService({
     db,

@@ -49,6 +49,7 @@ import { createSiteReports } from './modules/moderation/site-reports.ts';
 import { createCurationAccess } from './modules/moderation/curation-access.ts';
 import { moderationAlbumMerge } from './modules/moderation/merged-albums.repository.ts';
 import { feedAlbumMerge } from './modules/feed/merged-albums.repository.ts';
+import { createHomeTimelines, TIMELINE_JOB_KINDS } from './modules/feed/home-timelines.ts';
 import { genresAlbumMerge } from './modules/genres/merged-albums.repository.ts';
 import { CATALOG_CURATION_JOB, createCurationService } from './modules/curation/curation.service.ts';
 import { createPushService, PUSH_DELIVERY_JOB } from './modules/push/push.service.ts';
@@ -112,8 +113,18 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   // What other modules read and write of the profile row (its counters, settings, fields) and the feed's rows, through
   // their owners, made before the modules that use them (decision 065).
   const profileRows = createProfileRows(db);
-  const activity = createActivityLog();
-  const ratings = createRatingsService({ db, clock, catalog, hydrator, profileCounters: profileRows, events });
+  const activity = createActivityLog({ clock });
+  // A rating that is news goes into its rater's followers' home timelines (decision 087): the timelines are made below.
+  const ratings = createRatingsService({
+    db,
+    clock,
+    catalog,
+    hydrator,
+    profileCounters: profileRows,
+    events,
+    onNews: (userId, albumId) =>
+      void homeTimelines.rated(userId, albumId).catch((error: unknown) => log.warn({ err: error }, 'could not queue a rating’s fan-out')),
+  });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,
@@ -200,6 +211,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     fetch: deps.fetch,
     adminEmails: config.adminEmails,
     log,
+    timelines: activity,
   });
   const catalogMusicBrainz = createCatalogMusicBrainz({ db, clock, catalog, hydrator, musicbrainz, log });
   const enrichment = createCatalogEnrichment({ db, clock, catalogMusicBrainz, enabled: config.musicbrainz.enabled, log });
@@ -244,6 +256,17 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   // What other modules read of accounts and profiles, where their services are not built (the job thread).
   const accountReads = createAccountReads(db);
   const profileReads = createProfileReads(db);
+  // Members' home timelines, written when things happen (decision 087): followers come from profiles and federation.
+  const homeTimelines = createHomeTimelines({
+    db,
+    clock,
+    jobs,
+    options: config.timelines,
+    hydrator,
+    followers: { local: profileReads.followersOf, remote: federation.timelineReads.followersOf },
+    followees: profileReads,
+    remoteEntries: config.federation.enabled ? federation.timelineReads.newestEntries : async () => [],
+  });
   // Download my data asks each owner for a person's rows (decision 066).
   const dataExport = createDataExportService({
     db,
@@ -327,6 +350,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   return {
     push,
     curation,
+    homeTimelines,
     ratingLookup,
     profileRows,
     activity,
@@ -377,6 +401,7 @@ export const JOB_KINDS = [
   LISTENBRAINZ_FORWARD_JOB,
   CATALOG_CURATION_JOB,
   PUSH_DELIVERY_JOB,
+  ...TIMELINE_JOB_KINDS,
 ] as const;
 
 /** The handler that runs each kind of job. */
@@ -396,6 +421,7 @@ export function jobHandlers(services: CoreServices): Record<(typeof JOB_KINDS)[n
     [CATALOG_CURATION_JOB]: services.curation.handler as JobHandler<unknown>,
     [PUSH_DELIVERY_JOB]: services.push.handler as JobHandler<unknown>,
     ...(services.federation.jobs as Record<string, JobHandler<unknown>>),
+    ...(services.homeTimelines.jobs as Record<string, JobHandler<unknown>>),
   } as Record<(typeof JOB_KINDS)[number], JobHandler<unknown>>;
 }
 

@@ -843,6 +843,33 @@ export interface ActivityTable {
   created_at: string;
 }
 
+/** Where a home timeline entry's row lives: `activity`, a `rating` that is news (decision 042), or a `remote` post. */
+export type TimelineSource = 'activity' | 'rating' | 'remote';
+
+/** One entry of a member's home timeline, written by the fan-out job (decision 087). */
+export interface HomeTimelineTable {
+  viewer_id: string;
+  created_at: string;
+  entry_id: string;
+  source: TimelineSource;
+  /** A person of this site, or a remote actor (`remote` entries). */
+  actor_id: string;
+}
+
+/** Whose home timelines are kept, and whether each is whole (decision 087). */
+export interface HomeTimelineReaderTable {
+  viewer_id: string;
+  /** When they last read their feed (refreshed at most daily). */
+  active_at: string;
+  /** When the timeline was last rebuilt whole; null while a rebuild is under way. */
+  built_at: string | null;
+  /** About how many entries it holds: the trim's trigger. */
+  entries: Defaulted<number>;
+  /** The oldest entry it holds everything after; null when it reaches back to the first. Pages past it are pulled. */
+  horizon_at: string | null;
+  horizon_id: string | null;
+}
+
 /** A MusicBrainz release of an album's release group, as the editions job last fetched it (decision 079). */
 export interface AlbumEditionTable {
   album_id: string;
@@ -1077,6 +1104,8 @@ export interface Database {
   artist_release_group: ArtistReleaseGroupTable;
   album_enrichment: AlbumEnrichmentTable;
   activity: ActivityTable;
+  home_timeline: HomeTimelineTable;
+  home_timeline_reader: HomeTimelineReaderTable;
   conversation: ConversationTable;
   conversation_member: ConversationMemberTable;
   direct_message: DirectMessageTable;

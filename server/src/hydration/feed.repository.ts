@@ -17,8 +17,9 @@ import { runKeptPrepared } from '../platform/db/prepared-statements.ts';
 export interface FeedRow {
   id: string;
   actor_id: string;
-  verb: ActivityVerb | 'rated';
-  object_type: ActivityObject | 'album';
+  /** `remote_post`: a post of another site in a home timeline (decision 087), its id the post's, its actor remote. */
+  verb: ActivityVerb | 'rated' | 'remote_post';
+  object_type: ActivityObject | 'album' | 'remote_post';
   object_id: string;
   album_id: string | null;
   created_at: string;
@@ -120,6 +121,50 @@ export async function newestAmongFollowed(
     select created_at, id from (${newestRows(db, cursor, window, undefined, true)}) as recent order by created_at desc, id desc limit 1 offset ${window - 1}`,
   );
   return { rows, windowEnd: last ? { createdAt: last.created_at, id: last.id } : null };
+}
+
+/**
+ * A page of the viewer's home timeline (decision 087) before the cursor, as the skeleton's rows: the entries the
+ * fan-out wrote, read on the timeline's key, keeping only those the pull-based skeleton would give now. An activity
+ * row still there; a rating still news at the entry's moment (a changed value is a new entry, a removed one is gone);
+ * a post of another site still stored; and each by someone the viewer still follows, probed per entry as
+ * `newestAmongFollowed` probes, so an unfollow takes effect at once. The rest of the rules are the feed's, as for the
+ * pull-based skeleton.
+ */
+export async function timelinePage(db: DB, viewerId: string, cursor: FeedPosition | null, limit: number): Promise<FeedRow[]> {
+  const after = cursor ? sql`and (created_at, entry_id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+  const picked = sql`select source, entry_id as picked_id, created_at as picked_at, actor_id as picked_actor from home_timeline t
+    where viewer_id = ${viewerId} ${after} and case
+      when source = 'remote' then exists (select 1 from remote_follow where local_user_id = ${viewerId}
+          and remote_actor_id = t.actor_id and direction = 'out' and state = 'accepted')
+        and exists (select 1 from remote_post where remote_post.id = t.entry_id)
+      else exists (select 1 from follow where follower_id = ${viewerId} and followee_id = t.actor_id)
+        and (source <> 'activity' or exists (select 1 from activity where activity.id = t.entry_id))
+        and (source <> 'rating' or exists (select 1 from rating where rating.id = t.entry_id and rating.feed_at = t.created_at))
+      end
+    order by created_at desc, entry_id desc limit ${limit}`;
+  return runKeptPrepared(
+    db,
+    sql<FeedRow>`with picked as (${picked})
+    select ${activityColumns} from picked join activity on activity.id = picked.picked_id where picked.source = 'activity'
+    union all select ${ratingColumns} from picked join rating on rating.id = picked.picked_id where picked.source = 'rating'
+    union all select picked_id as id, picked_actor as actor_id, 'remote_post' as verb, 'remote_post' as object_type,
+      picked_id as object_id, cast(null as text) as album_id, picked_at as created_at, cast(null as double precision) as rating
+      from picked where picked.source = 'remote'
+    order by created_at desc, id desc`,
+  );
+}
+
+/** A person's rating of an album as a feed entry: its id and when it became news; none when it is not news. */
+export async function ratingEntry(db: DB, userId: string, albumId: string): Promise<{ id: string; feedAt: string } | undefined> {
+  const row = await db
+    .selectFrom('rating')
+    .select(['id', 'feed_at'])
+    .where('user_id', '=', userId)
+    .where('album_id', '=', albumId)
+    .where('feed_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.feed_at ? { id: row.id, feedAt: row.feed_at } : undefined;
 }
 
 /**

@@ -442,6 +442,11 @@ export function createHydrator(deps: HydratorDeps) {
     /** The newest rows of everyone before the cursor, kept when the viewer follows their actor: for someone following many. */
     newestAmongFollowed: (viewerId: string, cursor: feedRows.FeedPosition | null, limit: number, window: number) =>
       feedRows.newestAmongFollowed(db, viewerId, cursor, limit, window),
+    /** A page of the viewer's home timeline (decision 087), as the skeleton's rows. */
+    timelinePage: (viewerId: string, cursor: feedRows.FeedPosition | null, limit: number) =>
+      feedRows.timelinePage(db, viewerId, cursor, limit),
+    /** A rating as a feed entry, when it is news: what a rating's fan-out writes. */
+    ratingEntry: (userId: string, albumId: string) => feedRows.ratingEntry(db, userId, albumId),
     /** The people who rated the most of these albums, then those who review most. */
     ratersOf: (albumIds: readonly string[], viewerId: string, excludeIds: readonly string[], limit: number) =>
       feedRows.ratersOf(db, albumIds, viewerId, excludeIds, limit),

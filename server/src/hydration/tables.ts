@@ -28,5 +28,9 @@ export const HYDRATION_READS: Partial<Record<keyof Database, string>> = {
     'the viewer follows them, or they follow the viewer: the card’s Follow state and followers-only profiles; the people a member follows, where a Weekly Digest’s two statements start; the follow probed for each row of the feed’s window, and whom the viewer follows as a condition of the feed’s sidebar',
   follow_request: 'the viewer asked to follow them: the card’s Requested state, read with the card',
   block: 'a block either way: every rule, read with the card or as a condition of the statement that filters',
+  home_timeline:
+    'a page of a member’s home timeline (decision 087), read with the rows its entries name and the follows that keep them in one statement, as the pull-based skeleton reads activity and ratings',
+  remote_post: 'whether a post of another site in a home timeline is still stored, probed per entry of the timeline’s page',
+  remote_follow: 'whether the viewer still follows the remote person of a home timeline’s entry, probed per entry of the page',
   mute: 'a mute: whose activity a feed shows, read with the card or as a condition of the statement that filters',
 };

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(false);
     expect(config.coverArt.mode).toBe('remote');
     expect(config.charts).toEqual({ priorWeight: 5, minRatings: 3, countEveryMs: 300_000 });
+    expect(config.timelines).toEqual({ size: 800, activeDays: 30, fanOutBatch: 1000 });
   });
 
   it('accepts PostgreSQL, Redis and SMTP URLs and an https public address', () => {

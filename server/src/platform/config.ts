@@ -80,6 +80,12 @@ const EnvSchema = z.object({
   CHART_MIN_RATINGS: positiveInt(100_000).default(3),
   /** How often everyone's charts are counted again (decision 081). */
   CHART_COUNTING_SECONDS: positiveInt(86_400).default(300),
+  /** Members who have not read their feed for this many days are left out of fan-outs and rebuilt on return (decision 087). */
+  TIMELINE_ACTIVE_DAYS: positiveInt(3650).min(1, { error: 'must be at least 1' }).default(30),
+  /** Entries kept in each member's home timeline; older pages are read from the activity. */
+  TIMELINE_SIZE: positiveInt(100_000).min(20, { error: 'must be at least 20' }).default(800),
+  /** Followers whose timelines one step of a fan-out writes. */
+  TIMELINE_FAN_OUT_BATCH: positiveInt(100_000).min(1, { error: 'must be at least 1' }).default(1000),
   /** Generous: imported albums stay private to their importer until confirmed, and a real export never reaches these (decision 054). */
   IMPORT_NEW_ALBUMS_PER_IMPORT: positiveInt(1_000_000).default(50_000),
   IMPORT_NEW_ALBUMS_PER_DAY: positiveInt(1_000_000).default(50_000),
@@ -186,6 +192,8 @@ export interface Config {
   /** Background jobs run in a worker thread of their own (else in short steps on the server's thread). */
   jobThread: boolean;
   charts: { priorWeight: number; minRatings: number; countEveryMs: number };
+  /** Members' home timelines, written when things happen (decision 087). */
+  timelines: { size: number; activeDays: number; fanOutBatch: number };
   memberConfirmation: { members: number; standingDays: number; standingRatings: number };
   /** How many albums new to the catalog one import, and one person's imports in 24 hours, may add. */
   importLimits: { newAlbumsPerImport: number; newAlbumsPerDay: number; listenFileBytes: number };
@@ -269,6 +277,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     caches: env.CACHES,
     jobThread: env.JOB_THREAD,
     charts: { priorWeight: env.CHART_PRIOR_WEIGHT, minRatings: env.CHART_MIN_RATINGS, countEveryMs: env.CHART_COUNTING_SECONDS * 1000 },
+    timelines: { size: env.TIMELINE_SIZE, activeDays: env.TIMELINE_ACTIVE_DAYS, fanOutBatch: env.TIMELINE_FAN_OUT_BATCH },
     memberConfirmation: {
       members: env.CATALOG_CONFIRMATIONS_BY_MEMBERS,
       standingDays: env.CATALOG_STANDING_DAYS,

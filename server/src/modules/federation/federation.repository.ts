@@ -200,12 +200,39 @@ export async function isFollowedHere(db: DB, actorId: string): Promise<boolean> 
 
 // Ratings and reviews other sites sent
 
-export async function upsertPost(db: DB, post: Insertable<RemotePostTable>): Promise<void> {
+/** Stores a post, or its new version; answers the stored row's id and moment, none when it was another actor's. */
+export async function upsertPost(db: DB, post: Insertable<RemotePostTable>): Promise<{ id: string; published_at: string } | undefined> {
   const { id: _id, uri: _uri, actor_id: _actor, received_at: _received, ...changes } = post;
-  await db
+  return db
     .insertInto('remote_post')
     .values(post)
     .onConflict((oc) => oc.column('uri').doUpdateSet(changes).where('remote_post.actor_id', '=', post.actor_id))
+    .returning(['id', 'published_at'])
+    .executeTakeFirst();
+}
+
+/** The members who follow a remote person (accepted), after `after` in id order: a fan-out's batch (decision 087). */
+export async function localFollowersAfter(db: DB, remoteActorId: string, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('remote_follow')
+    .select('local_user_id')
+    .where('remote_actor_id', '=', remoteActorId)
+    .where('direction', '=', 'out')
+    .where('state', '=', 'accepted')
+    .where('local_user_id', '>', after)
+    .orderBy('local_user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.local_user_id);
+}
+
+export async function postsByIds(db: DB, ids: readonly string[]): Promise<RemotePostRow[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('remote_post')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('published_at', 'desc')
     .execute();
 }
 

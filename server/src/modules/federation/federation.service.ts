@@ -115,6 +115,10 @@ export interface FederationServiceDeps {
   /** The site's admins (ADMIN_EMAILS): they block and silence other servers. */
   adminEmails: readonly string[];
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  /** A post stored from another site goes into its followers' home timelines, queued with it (the feed's, decision 087). */
+  timelines?: {
+    fanOut(db: DB, entry: { source: 'remote'; entryId: string; actorId: string; at: string }): Promise<unknown>;
+  };
 }
 
 export type FederationService = ReturnType<typeof createFederationService>;
@@ -1188,7 +1192,7 @@ export function createFederationService(deps: FederationServiceDeps) {
         // A note is its author's to send: one claiming another author, or living on another server, is not kept.
         if (!post || (post.authorUri !== null && post.authorUri !== signer) || new URL(post.uri).host.toLowerCase() !== host) return;
         const albumId = post.album ? await albumOfPost(post.album) : null;
-        await repository.upsertPost(db, {
+        const received = {
           id: newId(),
           uri: post.uri,
           actor_id: actor.id,
@@ -1203,6 +1207,11 @@ export function createFederationService(deps: FederationServiceDeps) {
           published_at: validTime(post.published) ?? stamp,
           updated_at: validTime(post.updated) ?? validTime(post.published) ?? stamp,
           received_at: stamp,
+        };
+        await db.transaction().execute(async (trx) => {
+          const stored = await repository.upsertPost(trx, received);
+          if (stored && deps.timelines)
+            await deps.timelines.fanOut(trx, { source: 'remote', entryId: stored.id, actorId: actor.id, at: stored.published_at });
         });
         return;
       }
@@ -1230,6 +1239,20 @@ export function createFederationService(deps: FederationServiceDeps) {
   async function feedPosts(viewerId: string, window: { before: string | null; notBefore: string | null; limit: number }) {
     return presentPosts(await repository.postsFollowedBy(db, viewerId, window), viewerId);
   }
+
+  /** Posts by id, as `feedPosts` shows them: those a page of a member's home timeline names. */
+  async function feedPostsByIds(viewerId: string, ids: readonly string[]) {
+    return presentPosts(await repository.postsByIds(db, ids), viewerId);
+  }
+
+  /** What members' home timelines ask of federation (decision 087): who follows a remote person, and a rebuild's posts. */
+  const timelineReads = {
+    followersOf: (remoteActorId: string, after: string, limit: number) => repository.localFollowersAfter(db, remoteActorId, after, limit),
+    async newestEntries(viewerId: string, limit: number) {
+      const rows = await repository.postsFollowedBy(db, viewerId, { before: null, notBefore: null, limit });
+      return rows.map((row) => ({ source: 'remote' as const, entryId: row.id, actorId: row.actor_id, at: row.published_at }));
+    },
+  };
 
   /**
    * An album's reviews from other sites, a page of them, newest first: shown apart from this site's own reviews
@@ -1305,6 +1328,8 @@ export function createFederationService(deps: FederationServiceDeps) {
     exported,
     followAgain,
     feedPosts,
+    feedPostsByIds,
+    timelineReads,
     albumReviews,
     reports: {
       reportable,

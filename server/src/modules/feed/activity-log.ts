@@ -1,16 +1,45 @@
+import type { DB } from '../../platform/db/index.ts';
+import { queueJob } from '../../platform/jobs/runner.ts';
 import * as repository from './activity.repository.ts';
+import type { TimelineEntry } from './timeline.repository.ts';
 
 export type { ActivityMatch, ActivityRow } from './activity.repository.ts';
+export type { TimelineEntry } from './timeline.repository.ts';
 export type ActivityLog = ReturnType<typeof createActivityLog>;
+
+/** The job that writes one entry into its actor's followers' home timelines (decision 087). */
+export const TIMELINE_FAN_OUT_JOB = 'home-timeline-fan-out';
+
+/** Where a fan-out is: the entry, and the last follower whose timeline has it (followers go in id order). */
+export interface FanOutCursor {
+  entry: TimelineEntry | null;
+  /** A rating that became news: its entry is found when the job starts (the rating is written in one statement). */
+  rated?: { userId: string; albumId: string };
+  after: string;
+}
 
 /**
  * The feed's side that other modules write through (decision 065): each module records what a person did, and removes
  * it when it is undone, by passing its own transaction, so the feed's rows and the action commit together. The feed
  * alone reads the rows. Made before the modules that record, which are made before the feed's service.
+ *
+ * Each row recorded queues its fan-out into followers' home timelines in the same transaction (decision 087);
+ * `fanOut` does that for entries that live elsewhere (a post another site sent).
  */
-export function createActivityLog() {
+export function createActivityLog(deps: { clock: () => Date }) {
+  const fanOut = (db: DB, entry: TimelineEntry) =>
+    queueJob<FanOutCursor>(db, deps.clock().toISOString(), {
+      kind: TIMELINE_FAN_OUT_JOB,
+      owner: null,
+      cursor: { entry, after: '' },
+      topic: 'home-timeline',
+    });
   return {
-    record: repository.insertActivity,
+    async record(db: DB, row: repository.ActivityRow): Promise<void> {
+      const id = await repository.insertActivity(db, row);
+      await fanOut(db, { source: 'activity', entryId: id, actorId: row.actorId, at: row.at });
+    },
     remove: repository.deleteActivity,
+    fanOut,
   };
 }

@@ -13,11 +13,12 @@ export interface ActivityRow {
 }
 
 /** Appends a row; `db` is the transaction of the action, so the row and the action commit together. */
-export async function insertActivity(db: DB, row: ActivityRow): Promise<void> {
+export async function insertActivity(db: DB, row: ActivityRow): Promise<string> {
+  const id = newId();
   await db
     .insertInto('activity')
     .values({
-      id: newId(),
+      id,
       actor_id: row.actorId,
       verb: row.verb,
       object_type: row.objectType,
@@ -26,6 +27,7 @@ export async function insertActivity(db: DB, row: ActivityRow): Promise<void> {
       created_at: row.at,
     })
     .execute();
+  return id;
 }
 
 /** Which rows go: those about one object, narrowed to one actor, verb or album when given. */

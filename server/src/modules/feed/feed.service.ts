@@ -16,6 +16,7 @@ import { presentAlbumCard, presentAlbumCards } from '../../hydration/albums.pres
 import { presentPerson, type PersonSummary } from '../../hydration/people.presenter.ts';
 import { presentReviewSummary } from '../../hydration/reviews.presenter.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { HomeTimelines } from './home-timelines.ts';
 import { presentFeed, type Hydrated, type KeptRow } from './feed.presenter.ts';
 import type { JournalService } from '../journal/journal.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -48,7 +49,14 @@ export interface FeedServiceDeps {
   /** The ratings and reviews of people of other sites the member follows (federation), in a page's span of time. */
   remote?: {
     feedPosts(viewerId: string, window: { before: string | null; notBefore: string | null; limit: number }): Promise<RemotePost[]>;
+    /** Posts of other sites by id, as the viewer may see them: those of a home timeline's page. */
+    feedPostsByIds(viewerId: string, ids: readonly string[]): Promise<RemotePost[]>;
   };
+  /**
+   * Members' home timelines, written when things happen (decision 087): a page is read from the viewer's timeline
+   * when it is ready, and from the pull-based skeleton while it is rebuilt and past its end.
+   */
+  timelines?: Pick<HomeTimelines, 'ready' | 'page'>;
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;
@@ -85,6 +93,7 @@ function decodeCursor(cursor: string | undefined): FeedPosition | null {
 type PageData = Hydrated & { hydratedPeople: Map<string, HydratedPerson> };
 
 const positionOf = (row: FeedRow): FeedPosition => ({ createdAt: row.created_at, id: row.id });
+const isAfter = (a: FeedPosition, b: FeedPosition) => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
 
 /**
  * The home feed, built as skeleton → hydrate → rules → present: one query for the ids of the page, one batched query
@@ -176,10 +185,17 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   async function page(viewerId: string, query: FeedQuery): Promise<FeedPage> {
     const from = decodeCursor(query.cursor);
+    const timeline = deps.timelines ? await deps.timelines.ready(viewerId) : null;
+    // Deeper than the timeline's horizon, the skeleton answers without asking it.
+    if (timeline && !(timeline.horizon && from && !isAfter(from, timeline.horizon))) {
+      // A full page, or the last when the timeline reaches back to the first entry; a page reaching past its horizon is the skeleton's.
+      const rows = await deps.timelines!.page(viewerId, from, FEED_PAGE_SIZE);
+      const { horizon } = timeline;
+      if (!horizon) return timelinePage(viewerId, rows);
+      if (rows.length === FEED_PAGE_SIZE && isAfter(positionOf(rows.at(-1)!), horizon)) return timelinePage(viewerId, rows);
+    }
     const { rows, next } = await skeleton(viewerId, from);
-    const data = await hydrate(rows, viewerId);
-    const kept = rows.filter((row) => visible(row, data));
-    const items = presentFeed(kept, data);
+    const items = await present(viewerId, rows);
     // What people of other sites shared in the span of time this page covers: pages meet, so nothing shows twice.
     const remote = deps.remote
       ? await deps.remote.feedPosts(viewerId, {
@@ -188,12 +204,34 @@ export function createFeedService(deps: FeedServiceDeps) {
           limit: FEED_PAGE_SIZE,
         })
       : [];
-    const merged = remote.length
-      ? [...items, ...remote.map((post): FeedItem => ({ kind: 'remote', id: `remote-${post.id}`, at: post.publishedAt, post }))].sort(
-          (a, b) => b.at.localeCompare(a.at),
-        )
-      : items;
-    return { items: merged, nextCursor: next ? encodeCursor(next) : null };
+    return { items: withRemote(items, remote), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  /** A page read from the timeline, whose entries include the posts of other sites in their places. */
+  async function timelinePage(viewerId: string, rows: readonly FeedRow[]): Promise<FeedPage> {
+    const local = rows.filter((row) => row.verb !== 'remote_post');
+    const remoteIds = rows.filter((row) => row.verb === 'remote_post').map((row) => row.id);
+    const [items, remote] = await Promise.all([
+      present(viewerId, local),
+      remoteIds.length && deps.remote ? deps.remote.feedPostsByIds(viewerId, remoteIds) : Promise.resolve([]),
+    ]);
+    const last = rows.length === FEED_PAGE_SIZE ? rows.at(-1) : undefined;
+    return { items: withRemote(items, remote), nextCursor: last ? encodeCursor(positionOf(last)) : null };
+  }
+
+  async function present(viewerId: string, rows: readonly FeedRow[]): Promise<FeedItem[]> {
+    const data = await hydrate(rows, viewerId);
+    return presentFeed(
+      rows.filter((row) => visible(row, data)),
+      data,
+    );
+  }
+
+  function withRemote(items: FeedItem[], remote: readonly RemotePost[]): FeedItem[] {
+    if (!remote.length) return items;
+    return [...items, ...remote.map((post): FeedItem => ({ kind: 'remote', id: `remote-${post.id}`, at: post.publishedAt, post }))].sort(
+      (a, b) => b.at.localeCompare(a.at),
+    );
   }
 
   /**

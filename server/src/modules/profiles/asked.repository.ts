@@ -77,6 +77,19 @@ export async function followersAfter(db: DB, afterId: string, limit: number): Pr
   return rows.map((row) => row.follower_id);
 }
 
+/** A person's followers after `after`, in id order (follow_followee_follower_idx): a fan-out's batch (decision 087). */
+export async function followersOf(db: DB, followeeId: string, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follow')
+    .select('follower_id')
+    .where('followee_id', '=', followeeId)
+    .where('follower_id', '>', after)
+    .orderBy('follower_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.follower_id);
+}
+
 /** The bio of each person with a profile: reported profiles shown to moderators. */
 export async function biosOf(db: DB, userIds: readonly string[]): Promise<Map<string, string | null>> {
   if (userIds.length === 0) return new Map();

@@ -90,6 +90,10 @@ export function createProfileReads(db: DB) {
     followerIds: (userId: string) => asked.followerIds(db, userId),
     /** People who follow someone, after a person's id, in id order. */
     followersAfter: (afterId: string, limit: number) => asked.followersAfter(db, afterId, limit),
+    /** A person's followers after `after`, in id order: whose home timelines an entry of theirs goes into. */
+    followersOf: (followeeId: string, after: string, limit: number) => asked.followersOf(db, followeeId, after, limit),
+    /** The people someone follows, unless more than `cap`. */
+    followeesUnlessMany: (viewerId: string, cap: number) => asked.followeesUnlessMany(db, viewerId, cap),
   };
 }
 

@@ -71,6 +71,8 @@ export interface Jobs {
   forget(owner: string): Promise<void>;
   /** Finishes the steps under way and hands their jobs back, so the next process resumes them at once. */
   close(): Promise<void>;
+  /** Looks for jobs now rather than at the next poll: one was queued in a transaction that has committed since. */
+  wake(): void;
 }
 
 export interface NewJob<Cursor> {
@@ -93,20 +95,28 @@ export async function insertQueuedJob<Cursor>(
   job: NewJob<Cursor>,
   alongside?: (db: DB) => Promise<void>,
 ): Promise<string> {
-  const id = job.id ?? newId();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await alongside?.(trx);
-    await repository.insertJob(trx, {
-      id,
-      kind: job.kind,
-      owner: job.owner,
-      state: 'queued',
-      cursor: JSON.stringify(job.cursor),
-      run_after: job.runAfter?.toISOString() ?? null,
-      topic: job.topic ?? null,
-      created_at: now,
-      updated_at: now,
-    });
+    return queueJob(trx, now, job);
+  });
+}
+
+/**
+ * Stores a new job (queued) in the caller's transaction, so it commits with the action it follows; runners find it at
+ * their next poll, or at once when woken after the commit.
+ */
+export async function queueJob<Cursor>(db: DB, now: string, job: NewJob<Cursor>): Promise<string> {
+  const id = job.id ?? newId();
+  await repository.insertJob(db, {
+    id,
+    kind: job.kind,
+    owner: job.owner,
+    state: 'queued',
+    cursor: JSON.stringify(job.cursor),
+    run_after: job.runAfter?.toISOString() ?? null,
+    topic: job.topic ?? null,
+    created_at: now,
+    updated_at: now,
   });
   return id;
 }
@@ -276,5 +286,5 @@ export function createJobRunner(options: JobRunnerOptions) {
     await idle();
   }
 
-  return { register, enqueue, start, idle, close, forget, wake: kick } satisfies Jobs & { register: unknown; wake: unknown };
+  return { register, enqueue, start, idle, close, forget, wake: kick } satisfies Jobs & { register: unknown };
 }

@@ -129,6 +129,7 @@ export function createJobThread(options: JobThreadOptions): Jobs {
       poll();
     },
     idle: () => ask({ type: 'idle' }),
+    wake,
     async forget(owner) {
       await repository.deleteOwnedBy(db, owner);
       await ask({ type: 'forget', owner });
