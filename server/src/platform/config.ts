@@ -82,8 +82,8 @@ const EnvSchema = z.object({
   CHART_COUNTING_SECONDS: positiveInt(86_400).default(300),
   /** Members who have not read their feed for this many days are left out of fan-outs and rebuilt on return (decision 087). */
   TIMELINE_ACTIVE_DAYS: positiveInt(3650).min(1, { error: 'must be at least 1' }).default(30),
-  /** Entries kept in each member's home timeline; older pages are read from the activity. */
-  TIMELINE_SIZE: positiveInt(100_000).min(20, { error: 'must be at least 20' }).default(800),
+  /** Entries kept in each member's home timeline, at least a page of the feed; older pages are read from the activity. */
+  TIMELINE_SIZE: positiveInt(100_000).min(30, { error: 'must be at least 30, a page of the feed' }).default(800),
   /** Followers whose timelines one step of a fan-out writes. */
   TIMELINE_FAN_OUT_BATCH: positiveInt(100_000).min(1, { error: 'must be at least 1' }).default(1000),
   /** Generous: imported albums stay private to their importer until confirmed, and a real export never reaches these (decision 054). */
