@@ -419,7 +419,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // New listens are matched to albums and rolled up into the journal in the background (decision 073).
   events.on('listens.recorded', async ({ userId }) => void (await core.listenMatching.ensureQueued(userId)));
   core.listenbrainzForwarding.listen(events);
-  // A follow brings the followee's newest entries into the follower's home timeline (decision 087).
+  // A rating that is news goes into its rater's followers' home timelines, and a follow brings the followee's newest
+  // entries into the follower's (decision 087).
+  events.on('rating.news', ({ userId, albumId }) => core.homeTimelines.rated(userId, albumId));
   events.on('profile.followed', ({ followerId, followeeId }) => core.homeTimelines.followed(followerId, followeeId));
   events.on('profile.follow_approved', ({ requesterId, targetId }) => core.homeTimelines.followed(requesterId, targetId));
   app.decorate('countCharts', () => core.catalog.chartCounting.countAndWait(jobs));

@@ -114,17 +114,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
   // their owners, made before the modules that use them (decision 065).
   const profileRows = createProfileRows(db);
   const activity = createActivityLog({ clock });
-  // A rating that is news goes into its rater's followers' home timelines (decision 087): the timelines are made below.
-  const ratings = createRatingsService({
-    db,
-    clock,
-    catalog,
-    hydrator,
-    profileCounters: profileRows,
-    events,
-    onNews: (userId, albumId) =>
-      void homeTimelines.rated(userId, albumId).catch((error: unknown) => log.warn({ err: error }, 'could not queue a rating’s fan-out')),
-  });
+  const ratings = createRatingsService({ db, clock, catalog, hydrator, profileCounters: profileRows, events });
   const musicbrainz: MusicBrainz = createMusicBrainz({
     db,
     enabled: config.musicbrainz.enabled,

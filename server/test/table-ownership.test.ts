@@ -82,8 +82,11 @@ const OWNERS: Record<string, string> = {
   collection: 'collections',
   collection_album: 'collections',
   collection_like: 'collections',
-  // feed: the activity each module appends to (decision 015), read by the feed alone.
+  // feed: the activity each module appends to (decision 015), read by the feed alone; members' home timelines and
+  // whose are kept, written by its fan-out jobs (decision 087).
   activity: 'feed',
+  home_timeline: 'feed',
+  home_timeline_reader: 'feed',
   search_document: 'search',
   search_term: 'search',
   search_artist: 'search',

@@ -49,6 +49,8 @@ export interface DomainEvents {
   'data_export.ready': { userId: string; exportId: string };
   /** A rating given, changed (`ratingId` null: read it as it stands) or taken back (`ratingId` the one removed). */
   'rating.changed': { userId: string; albumId: string; ratingId: string | null };
+  /** A rating became news (a first rating, a changed value, a review's own): it goes into followers' home timelines. */
+  'rating.news': { userId: string; albumId: string };
   /** A member's rating of a track of the album given, changed or taken back (decision 078). */
   'track-rating.changed': { userId: string; albumId: string };
   'review.edited': { reviewId: string; authorId: string };

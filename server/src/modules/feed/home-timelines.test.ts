@@ -39,10 +39,12 @@ async function send(app: TestApp, user: TestUser, method: Method, url: string, p
 
 const follow = (who: TestUser, whom: TestUser) => send(t, who, 'PUT', `/api/users/${whom.user.username}/follow`);
 const unfollow = (who: TestUser, whom: TestUser) => send(t, who, 'DELETE', `/api/users/${whom.user.username}/follow`);
-const rate = (who: TestUser, album: number, rating: number, app = t) => send(app, who, 'PUT', `/api/albums/${albums[album]}/rating`, { rating });
+const rate = (who: TestUser, album: number, rating: number, app = t) =>
+  send(app, who, 'PUT', `/api/albums/${albums[album]}/rating`, { rating });
 const REVIEW_TEXT = '<p>A record that rewards patience: every listen opens another door into the songs.</p>';
 const review = async (who: TestUser, album: number, title: string) =>
-  (await send(t, who, 'POST', `/api/albums/${albums[album]}/reviews`, { rating: 8, title, content: REVIEW_TEXT })).json<{ id: string }>().id;
+  (await send(t, who, 'POST', `/api/albums/${albums[album]}/reviews`, { rating: 8, title, content: REVIEW_TEXT })).json<{ id: string }>()
+    .id;
 
 async function page(who: TestUser, cursor?: string, app = t): Promise<FeedPage> {
   const response = await app.inject({ url: `/api/feed${cursor ? `?cursor=${cursor}` : ''}`, headers: { cookie: who.cookie } });
@@ -137,7 +139,9 @@ describe('home timelines', () => {
 
     await rate(ana, 0, 7);
     await review(bo, 1, 'Worth the wait');
-    const listId = (await send(t, ana, 'POST', '/api/collections', { name: 'Night drives', isPrivate: false, albumIds: [albums[2]] })).json<{
+    const listId = (
+      await send(t, ana, 'POST', '/api/collections', { name: 'Night drives', isPrivate: false, albumIds: [albums[2]] })
+    ).json<{
       id: string;
     }>().id;
     await send(t, ana, 'POST', `/api/collections/${listId}/albums`, { albumId: albums[3] });
@@ -222,8 +226,14 @@ describe('home timelines', () => {
     const jobs = await t.db.selectFrom('job').select(['cursor', 'state']).where('kind', '=', TIMELINE_FAN_OUT_JOB).execute();
     const starJobs = jobs.filter((job) => JSON.parse(job.cursor).entry?.actorId === star.user.id);
     expect(starJobs.length).toBeGreaterThan(0);
-    const last = fans.map((fan) => fan.user.id).sort().at(-1);
-    expect(starJobs.map((job) => ({ state: job.state, after: JSON.parse(job.cursor).after }))).toContainEqual({ state: 'done', after: last });
+    const last = fans
+      .map((fan) => fan.user.id)
+      .sort()
+      .at(-1);
+    expect(starJobs.map((job) => ({ state: job.state, after: JSON.parse(job.cursor).after }))).toContainEqual({
+      state: 'done',
+      after: last,
+    });
   });
 
   it('give the same feed rebuilt from the activity as the fan-out wrote', async () => {
@@ -342,7 +352,12 @@ describe('what home timelines hold is shown by the rules as they stand when it i
     [
       'a moderator hides their review',
       ({ reviewId }) =>
-        send(t, operator, 'POST', '/api/moderation/decisions', { subjectType: 'review', subjectId: reviewId, action: 'hide', reason: 'Spam' }),
+        send(t, operator, 'POST', '/api/moderation/decisions', {
+          subjectType: 'review',
+          subjectId: reviewId,
+          action: 'hide',
+          reason: 'Spam',
+        }),
       ['Hid rated Timeline Album 21=8, Timeline Album 20=7'],
     ],
     ['they delete their account', ({ actor }) => deleteAccount(t, actor).then(() => t.app.timelinesSettled()), []],

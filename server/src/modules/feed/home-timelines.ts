@@ -118,7 +118,12 @@ export function createHomeTimelines(deps: HomeTimelinesDeps) {
       local = [];
       let cursor: FeedPosition | null = null;
       for (;;) {
-        const { rows, windowEnd } = await deps.hydrator.feed.newestAmongFollowed(viewerId, cursor, options.size - local.length, REBUILD_WINDOW);
+        const { rows, windowEnd } = await deps.hydrator.feed.newestAmongFollowed(
+          viewerId,
+          cursor,
+          options.size - local.length,
+          REBUILD_WINDOW,
+        );
         local.push(...rows);
         // Short of a timeline's worth: the window ended where it says, or the activity did.
         if (local.length >= options.size || !windowEnd) break;
@@ -161,7 +166,8 @@ export function createHomeTimelines(deps: HomeTimelinesDeps) {
       await repository.insertEntries(db, viewerId, rows.map(entryOf));
       // The followee's older entries were not read: the timeline is whole only after the oldest of these.
       const oldest = rows.at(-1);
-      if (oldest && rows.length >= options.size) await repository.raiseHorizon(db, viewerId, { createdAt: oldest.created_at, id: oldest.id });
+      if (oldest && rows.length >= options.size)
+        await repository.raiseHorizon(db, viewerId, { createdAt: oldest.created_at, id: oldest.id });
       await repository.trim(db, viewerId, options.size);
       return { cursor: job.cursor, done: true };
     },
@@ -175,7 +181,11 @@ export function createHomeTimelines(deps: HomeTimelinesDeps) {
       await repository.insertEntries(db, viewerId, entries);
       // Having read a full timeline's worth, it does not cover what is older than its oldest entry.
       const oldest = entries.at(-1);
-      await repository.rebuilt(db, viewerId, oldest && entries.length >= options.size ? { createdAt: oldest.at, id: oldest.entryId } : null);
+      await repository.rebuilt(
+        db,
+        viewerId,
+        oldest && entries.length >= options.size ? { createdAt: oldest.at, id: oldest.entryId } : null,
+      );
       await repository.trim(db, viewerId, options.size);
       await repository.markBuilt(db, viewerId, now());
       return { cursor: job.cursor, done: true };

@@ -163,10 +163,7 @@ export async function raiseHorizon(db: DB, viewerId: string, position: TimelineP
     .set({ horizon_at: position.createdAt, horizon_id: position.id })
     .where('viewer_id', '=', viewerId)
     .where((eb) =>
-      eb.or([
-        eb('horizon_at', 'is', null),
-        eb(eb.refTuple('horizon_at', 'horizon_id'), '<', eb.tuple(position.createdAt, position.id)),
-      ]),
+      eb.or([eb('horizon_at', 'is', null), eb(eb.refTuple('horizon_at', 'horizon_id'), '<', eb.tuple(position.createdAt, position.id))]),
     )
     .execute();
 }

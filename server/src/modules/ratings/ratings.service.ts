@@ -23,12 +23,6 @@ export interface RatingsServiceDeps {
   /** Told of each rating given, changed or taken back that is news (federation shares it); the job thread has none. */
   events?: Pick<EventBus, 'emit'>;
   /**
-   * Told once a rating that is news is committed, a review's own too: the feed writes it into the rater's followers'
-   * home timelines by a job (decision 087). A first rating is one statement on PostgreSQL (decision 037), so the job
-   * is queued after it, not in it.
-   */
-  onNews?: (userId: string, albumId: string) => void;
-  /**
    * The rater's count on their profile (profiles' counters), moved in the rating's transaction or statement. Profiles
    * uses this service, so it is handed in as the shape needed here, not as the profiles service.
    */
@@ -101,7 +95,9 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     // A review carries its rating: it is shared as the review. An import's ratings are not news.
     const told = () => {
       if (options.quiet) return;
-      deps.onNews?.(userId, albumId);
+      // Into followers' home timelines by a job (decision 087), queued once the rating is committed: a first rating
+      // is one statement on PostgreSQL (decision 037).
+      deps.events?.emit('rating.news', { userId, albumId });
       if (!options.partOfReview) deps.events?.emit('rating.changed', { userId, albumId, ratingId: null });
     };
     const written: repository.RatingWrite = { userId, albumId, value: rating, at: options.at ?? now, feedAt: options.quiet ? null : now };
