@@ -424,6 +424,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.on('rating.news', ({ userId, albumId }) => core.homeTimelines.rated(userId, albumId));
   events.on('profile.followed', ({ followerId, followeeId }) => core.homeTimelines.followed(followerId, followeeId));
   events.on('profile.follow_approved', ({ requesterId, targetId }) => core.homeTimelines.followed(requesterId, targetId));
+  // The fan-out a review, a list's change or a journal entry queued in its transaction is looked for at once, not at the next poll.
+  events.on('review.published', () => jobs.wake());
+  events.on('collection.changed', () => jobs.wake());
+  events.on('journal.changed', () => jobs.wake());
   app.decorate('countCharts', () => core.catalog.chartCounting.countAndWait(jobs));
   app.decorate('timelinesSettled', async () => {
     await app.domainEvents.idle();
