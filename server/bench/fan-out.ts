@@ -166,6 +166,7 @@ async function main() {
       followers: { local: profileReads.followersOf, remote: async () => [] },
       followees: profileReads,
       remoteEntries: async () => [],
+      remotePostsOf: async () => [],
     });
     const handler = timelines.jobs[TIMELINE_FAN_OUT_JOB] as JobHandler<unknown>;
 

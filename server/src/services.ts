@@ -256,6 +256,7 @@ export function buildCoreServices(deps: CoreServiceDeps) {
     followers: { local: profileReads.followersOf, remote: federation.timelineReads.followersOf },
     followees: profileReads,
     remoteEntries: config.federation.enabled ? federation.timelineReads.newestEntries : async () => [],
+    remotePostsOf: federation.timelineReads.postsOf,
   });
   // Download my data asks each owner for a person's rows (decision 066).
   const dataExport = createDataExportService({

@@ -226,6 +226,18 @@ export async function localFollowersAfter(db: DB, remoteActorId: string, after: 
   return rows.map((row) => row.local_user_id);
 }
 
+/** A remote person's newest stored posts, for a member's timeline when they begin to follow them. */
+export async function newestPostsOf(db: DB, actorId: string, limit: number): Promise<RemotePostRow[]> {
+  return db
+    .selectFrom('remote_post')
+    .selectAll()
+    .where('actor_id', '=', actorId)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export async function postsByIds(db: DB, ids: readonly string[]): Promise<RemotePostRow[]> {
   if (!ids.length) return [];
   return db

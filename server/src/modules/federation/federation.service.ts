@@ -118,6 +118,8 @@ export interface FederationServiceDeps {
   /** A post stored from another site goes into its followers' home timelines, queued with it (the feed's, decision 087). */
   timelines?: {
     fanOut(db: DB, entry: { source: 'remote'; entryId: string; actorId: string; at: string }): Promise<unknown>;
+    /** A member's follow of a remote person was accepted: the person's stored posts enter the member's timeline. */
+    remoteFollowed(db: DB, viewerId: string, remoteActorId: string): Promise<unknown>;
   };
 }
 
@@ -1145,8 +1147,12 @@ export function createFederationService(deps: FederationServiceDeps) {
         if (!followUri || !actor) return;
         const follow = await repository.followByUri(db, followUri);
         if (!follow || follow.remote_actor_id !== actor.id || follow.direction !== 'out') return;
-        if (activity.type === 'Accept') await repository.setFollowState(db, followUri, actor.id, 'out', 'accepted', stamp);
-        else await repository.deleteFollow(db, follow.local_user_id, actor.id, 'out');
+        if (activity.type === 'Accept') {
+          await db.transaction().execute(async (trx) => {
+            await repository.setFollowState(trx, followUri, actor.id, 'out', 'accepted', stamp);
+            await deps.timelines?.remoteFollowed(trx, follow.local_user_id, actor.id);
+          });
+        } else await repository.deleteFollow(db, follow.local_user_id, actor.id, 'out');
         return;
       }
       case 'Like': {
@@ -1245,12 +1251,21 @@ export function createFederationService(deps: FederationServiceDeps) {
     return presentPosts(await repository.postsByIds(db, ids), viewerId);
   }
 
+  const timelineEntry = (row: repository.RemotePostRow) => ({
+    source: 'remote' as const,
+    entryId: row.id,
+    actorId: row.actor_id,
+    at: row.published_at,
+  });
+
   /** What members' home timelines ask of federation (decision 087): who follows a remote person, and a rebuild's posts. */
   const timelineReads = {
     followersOf: (remoteActorId: string, after: string, limit: number) => repository.localFollowersAfter(db, remoteActorId, after, limit),
     async newestEntries(viewerId: string, limit: number) {
-      const rows = await repository.postsFollowedBy(db, viewerId, { before: null, notBefore: null, limit });
-      return rows.map((row) => ({ source: 'remote' as const, entryId: row.id, actorId: row.actor_id, at: row.published_at }));
+      return (await repository.postsFollowedBy(db, viewerId, { before: null, notBefore: null, limit })).map(timelineEntry);
+    },
+    async postsOf(remoteActorId: string, limit: number) {
+      return (await repository.newestPostsOf(db, remoteActorId, limit)).map(timelineEntry);
     },
   };
 

@@ -10,6 +10,10 @@ export type ActivityLog = ReturnType<typeof createActivityLog>;
 /** The job that writes one entry into its actor's followers' home timelines (decision 087). */
 export const TIMELINE_FAN_OUT_JOB = 'home-timeline-fan-out';
 
+/** Someone followed a person (`remoteActorId`: of another site): the followee's newest entries enter their timeline. */
+export const TIMELINE_FOLLOW_JOB = 'home-timeline-follow';
+export type FollowCursor = { viewerId: string; followeeId: string } | { viewerId: string; remoteActorId: string };
+
 /** Where a fan-out is: the entry, and the last follower whose timeline has it (followers go in id order). */
 export interface FanOutCursor {
   entry: TimelineEntry | null;
@@ -24,7 +28,8 @@ export interface FanOutCursor {
  * alone reads the rows. Made before the modules that record, which are made before the feed's service.
  *
  * Each row recorded queues its fan-out into followers' home timelines in the same transaction (decision 087);
- * `fanOut` does that for entries that live elsewhere (a post another site sent).
+ * `fanOut` does that for entries that live elsewhere (a post another site sent), and `remoteFollowed` brings a
+ * person of another site's posts in when a member's follow of them is accepted.
  */
 export function createActivityLog(deps: { clock: () => Date }) {
   const fanOut = (db: DB, entry: TimelineEntry) =>
@@ -35,6 +40,14 @@ export function createActivityLog(deps: { clock: () => Date }) {
       topic: 'home-timeline',
     });
   return {
+    /** A member's follow of a person of another site was accepted: their stored posts enter the member's timeline. */
+    remoteFollowed: (db: DB, viewerId: string, remoteActorId: string) =>
+      queueJob<FollowCursor>(db, deps.clock().toISOString(), {
+        kind: TIMELINE_FOLLOW_JOB,
+        owner: viewerId,
+        cursor: { viewerId, remoteActorId },
+        topic: 'home-timeline',
+      }),
     async record(db: DB, row: repository.ActivityRow): Promise<void> {
       const id = await repository.insertActivity(db, row);
       await fanOut(db, { source: 'activity', entryId: id, actorId: row.actorId, at: row.at });

@@ -38,7 +38,7 @@ async function feed(who: TestUser): Promise<FeedPage> {
   return response.json<FeedPage>();
 }
 
-async function followJuno(who: TestUser) {
+async function followJuno(who: TestUser, state: 'pending' | 'accepted' = 'accepted') {
   const now = new Date().toISOString();
   await t.db
     .insertInto('remote_follow')
@@ -46,7 +46,7 @@ async function followJuno(who: TestUser) {
       local_user_id: who.user.id,
       remote_actor_id: 'juno',
       direction: 'out',
-      state: 'accepted',
+      state,
       follow_uri: `http://127.0.0.1:9/follows/${who.user.id}`,
       created_at: now,
       updated_at: now,
@@ -54,30 +54,31 @@ async function followJuno(who: TestUser) {
     .execute();
 }
 
-/** Juno's server sends a rating of an album. */
-async function junoRates(n: number, rating: number) {
-  const note = `${AUTHOR}/statuses/${n}`;
-  await insertQueuedJob(t.db, new Date().toISOString(), {
+/** Juno's server sends an activity, its signature checked. */
+const junoSends = (activity: object) =>
+  insertQueuedJob(t.db, new Date().toISOString(), {
     kind: FEDERATION_INBOX_JOB,
     owner: null,
     topic: 'mastodon.example',
-    cursor: {
-      actorUri: AUTHOR,
-      activity: {
-        '@context': 'https://www.w3.org/ns/activitystreams',
-        id: `${note}/activity`,
-        type: 'Create',
-        actor: AUTHOR,
-        object: {
-          id: note,
-          type: 'Note',
-          attributedTo: AUTHOR,
-          content: `<p>Spin ${n}</p>`,
-          published: new Date().toISOString(),
-          tag: [{ type: 'Album', name: `Remote Album ${n}`, artist: 'The Far Ones' }],
-          relatedWith: [{ type: 'Rating', value: rating, best: 10, worst: 1 }],
-        },
-      },
+    cursor: { actorUri: AUTHOR, activity },
+  });
+
+/** Juno's server sends a rating of an album. */
+async function junoRates(n: number, rating: number) {
+  const note = `${AUTHOR}/statuses/${n}`;
+  await junoSends({
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${note}/activity`,
+    type: 'Create',
+    actor: AUTHOR,
+    object: {
+      id: note,
+      type: 'Note',
+      attributedTo: AUTHOR,
+      content: `<p>Spin ${n}</p>`,
+      published: new Date().toISOString(),
+      tag: [{ type: 'Album', name: `Remote Album ${n}`, artist: 'The Far Ones' }],
+      relatedWith: [{ type: 'Rating', value: rating, best: 10, worst: 1 }],
     },
   });
 }
@@ -141,5 +142,27 @@ describe('posts of other sites in home timelines', () => {
 
     await t.db.deleteFrom('remote_follow').where('local_user_id', '=', reader.user.id).execute();
     expect((await feed(reader)).items).toEqual([]);
+  });
+
+  it('enter a member’s timeline from those already stored when the other site accepts the member’s follow', async () => {
+    const reader = await createUser(t, { name: 'New follower' });
+    await feed(reader);
+    await t.app.timelinesSettled();
+    await followJuno(reader, 'pending');
+    expect((await feed(reader)).items).toEqual([]);
+
+    await junoSends({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${AUTHOR}#accepts/${reader.user.id}`,
+      type: 'Accept',
+      actor: AUTHOR,
+      object: `http://127.0.0.1:9/follows/${reader.user.id}`,
+    });
+    const entries = await eventually(
+      () => remoteEntriesOf(reader),
+      (rows) => rows.length === 1,
+    );
+    expect(entries).toHaveLength(1);
+    expect((await feed(reader)).items).toMatchObject([{ kind: 'remote', post: { albumTitle: 'Remote Album 1', rating: 8 } }]);
   });
 });

@@ -2,11 +2,11 @@ import type { FeedPosition, FeedRow, Hydrator } from '../../hydration/hydrator.t
 import type { DB } from '../../platform/db/index.ts';
 import { countUnfinished } from '../../platform/jobs/jobs.repository.ts';
 import type { JobHandler, Jobs } from '../../platform/jobs/runner.ts';
-import { TIMELINE_FAN_OUT_JOB, type FanOutCursor } from './activity-log.ts';
+import { TIMELINE_FAN_OUT_JOB, TIMELINE_FOLLOW_JOB, type FanOutCursor, type FollowCursor } from './activity-log.ts';
 import * as repository from './timeline.repository.ts';
 import type { TimelineEntry } from './timeline.repository.ts';
 
-export { TIMELINE_FAN_OUT_JOB } from './activity-log.ts';
+export { TIMELINE_FAN_OUT_JOB, TIMELINE_FOLLOW_JOB } from './activity-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +15,6 @@ declare module 'fastify' {
   }
 }
 
-/** Someone followed a person: the followee's newest entries enter the follower's timeline. */
-export const TIMELINE_FOLLOW_JOB = 'home-timeline-follow';
 /** A member came back, or reads their feed for the first time: their timeline is rebuilt from the activity. */
 export const TIMELINE_REBUILD_JOB = 'home-timeline-rebuild';
 export const TIMELINE_JOB_KINDS = [TIMELINE_FAN_OUT_JOB, TIMELINE_FOLLOW_JOB, TIMELINE_REBUILD_JOB] as const;
@@ -52,6 +50,8 @@ export interface HomeTimelinesDeps {
   followees: { followeesUnlessMany(viewerId: string, cap: number): Promise<string[] | null> };
   /** The newest posts of the remote people a member follows, as timeline entries. */
   remoteEntries(viewerId: string, limit: number): Promise<TimelineEntry[]>;
+  /** The newest stored posts of one remote person, as timeline entries. */
+  remotePostsOf(remoteActorId: string, limit: number): Promise<TimelineEntry[]>;
 }
 
 export type HomeTimelines = ReturnType<typeof createHomeTimelines>;
@@ -156,18 +156,21 @@ export function createHomeTimelines(deps: HomeTimelinesDeps) {
     async failed() {},
   };
 
-  const follow: JobHandler<{ viewerId: string; followeeId: string }> = {
+  const follow: JobHandler<FollowCursor> = {
     async step(job) {
-      const { viewerId, followeeId } = job.cursor;
+      const { viewerId } = job.cursor;
       const reader = await repository.findReader(db, viewerId);
       // Away, or being rebuilt (which reads the follows after this one): the rebuild brings the followee's entries.
       if (!reader || reader.built_at === null || reader.active_at < activeSince()) return { cursor: job.cursor, done: true };
-      const rows = await deps.hydrator.feed.newestOfEach([followeeId], null, options.size);
-      await repository.insertEntries(db, viewerId, rows.map(entryOf));
+      const entries =
+        'remoteActorId' in job.cursor
+          ? await deps.remotePostsOf(job.cursor.remoteActorId, options.size)
+          : (await deps.hydrator.feed.newestOfEach([job.cursor.followeeId], null, options.size)).map(entryOf);
+      await repository.insertEntries(db, viewerId, entries);
       // The followee's older entries were not read: the timeline is whole only after the oldest of these.
-      const oldest = rows.at(-1);
-      if (oldest && rows.length >= options.size)
-        await repository.raiseHorizon(db, viewerId, { createdAt: oldest.created_at, id: oldest.id });
+      const oldest = entries.at(-1);
+      if (oldest && entries.length >= options.size)
+        await repository.raiseHorizon(db, viewerId, { createdAt: oldest.at, id: oldest.entryId });
       await repository.trim(db, viewerId, options.size);
       return { cursor: job.cursor, done: true };
     },
@@ -190,12 +193,20 @@ export function createHomeTimelines(deps: HomeTimelinesDeps) {
       await repository.markBuilt(db, viewerId, now());
       return { cursor: job.cursor, done: true };
     },
-    async failed() {},
+    // Their next read queues another: until then the pull-based skeleton answers.
+    async failed(job, _error, trx) {
+      await repository.markAway(trx, job.cursor.viewerId);
+    },
   };
 
   /** Someone followed a person: the followee's newest entries enter their timeline, by a job. */
   async function followed(viewerId: string, followeeId: string): Promise<void> {
-    await deps.jobs.enqueue({ kind: TIMELINE_FOLLOW_JOB, owner: viewerId, cursor: { viewerId, followeeId }, topic: 'home-timeline' });
+    await deps.jobs.enqueue<FollowCursor>({
+      kind: TIMELINE_FOLLOW_JOB,
+      owner: viewerId,
+      cursor: { viewerId, followeeId },
+      topic: 'home-timeline',
+    });
   }
 
   /**

@@ -168,6 +168,11 @@ export async function raiseHorizon(db: DB, viewerId: string, position: TimelineP
     .execute();
 }
 
+/** Counts a member as away, so their next read queues a rebuild (the last one failed). */
+export async function markAway(db: DB, viewerId: string): Promise<void> {
+  await db.updateTable('home_timeline_reader').set({ active_at: '' }).where('viewer_id', '=', viewerId).execute();
+}
+
 /** The rebuild is done: the timeline is whole again. */
 export async function markBuilt(db: DB, viewerId: string, now: string): Promise<void> {
   await db.updateTable('home_timeline_reader').set({ built_at: now }).where('viewer_id', '=', viewerId).execute();
