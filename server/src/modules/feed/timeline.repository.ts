@@ -105,7 +105,7 @@ export async function insertEntries(db: DB, viewerId: string, entries: readonly 
 
 /**
  * Keeps a member's newest `size` entries, deleting the rest oldest first, and stores the count. Reads the boundary
- * once and deletes below it on the timeline's key.
+ * once and deletes below it on the timeline's key; counts only a timeline shorter than `size`.
  */
 export async function trim(db: DB, viewerId: string, size: number): Promise<void> {
   const boundary = await db
@@ -123,7 +123,19 @@ export async function trim(db: DB, viewerId: string, size: number): Promise<void
       .where('viewer_id', '=', viewerId)
       .where((eb) => eb(eb.refTuple('created_at', 'entry_id'), '<', eb.tuple(boundary.created_at, boundary.entry_id)))
       .executeTakeFirst();
-    if (deleted.numDeletedRows > 0n) await raiseHorizon(db, viewerId, { createdAt: boundary.created_at, id: boundary.entry_id });
+    if (deleted.numDeletedRows === 0n) return;
+    // Exactly `size` are left, and the timeline holds everything after its oldest at most.
+    const newer = sql<boolean>`horizon_at is null or (horizon_at, horizon_id) < (${boundary.created_at}, ${boundary.entry_id})`;
+    await db
+      .updateTable('home_timeline_reader')
+      .set({
+        entries: size,
+        horizon_at: sql`case when ${newer} then ${boundary.created_at} else horizon_at end`,
+        horizon_id: sql`case when ${newer} then ${boundary.entry_id} else horizon_id end`,
+      })
+      .where('viewer_id', '=', viewerId)
+      .execute();
+    return;
   }
   const counted = await db
     .selectFrom('home_timeline')
