@@ -1,0 +1,64 @@
+/**
+ * CPU time from /proc (Linux): a process's, all its threads together, and the whole machine's, so a step of
+ * `npm run bench:load` can say what each request cost the server and how busy the machine was.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Milliseconds process `pid` has spent on a core, all threads, user and system; null when it cannot be read (gone). */
+export function processCpuMs(pid: number): number | null {
+  try {
+    // After the name in parentheses: state is field 3, utime 14 and stime 15 (1-based, as in proc(5)).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's CPU time so far, busy and in all (every core), in ticks. */
+export function machineTicks(): { busy: number; total: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const numbers = values.map(Number);
+  // user nice system idle iowait irq softirq steal: idle and iowait are the time no core worked.
+  const total = numbers.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  return { busy: total - numbers[3]! - numbers[4]!, total };
+}
+
+/**
+ * CPU spent by a changing set of processes between `start` and `stop`: a process seen at both counts its difference;
+ * one that appeared meanwhile counts all it has spent (a new database backend); one that ended counts nothing more.
+ */
+export class CpuMeter {
+  private before = new Map<number, number>();
+  private readonly pids: () => number[] | Promise<number[]>;
+
+  constructor(pids: () => number[] | Promise<number[]>) {
+    this.pids = pids;
+  }
+
+  async start(): Promise<void> {
+    this.before = new Map();
+    for (const pid of await this.pids()) {
+      const ms = processCpuMs(pid);
+      if (ms !== null) this.before.set(pid, ms);
+    }
+  }
+
+  async stop(): Promise<number> {
+    let spent = 0;
+    for (const pid of await this.pids()) {
+      const ms = processCpuMs(pid);
+      if (ms !== null) spent += ms - (this.before.get(pid) ?? 0);
+    }
+    return spent;
+  }
+}
