@@ -6,7 +6,8 @@
  * API calls). Only the public HTTP API and pages are used, so the simulator works whatever the server does inside.
  */
 import { REALTIME_HEARTBEAT_MS, REALTIME_PATH } from '@hearsay/contracts/realtime-connection';
-import { interceptors, Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { random } from '../harness.ts';
 import { ALBUM_PAGE_LOADS, newSearch, pickAction, popularIndex, thinkTime, type Action } from './model.ts';
@@ -62,8 +63,6 @@ const REVIEW_TEXT =
 
 export class Member {
   private readonly pool: Pool;
-  /** The pool, answers decompressed as a browser does (the server compresses what it sends). */
-  private readonly http: Dispatcher;
   private socket: WebSocket | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -112,7 +111,6 @@ export class Member {
       headersTimeout: 30_000,
       bodyTimeout: 30_000,
     });
-    this.http = this.pool.compose(interceptors.decompress());
   }
 
   /** Opens the site after `delayMs` (arrivals spread over a step's first seconds), then acts until stopped. */
@@ -176,8 +174,8 @@ export class Member {
   /** The first visit: the home page rendered on the server, then the app's socket and its one call on start. */
   private async openSite(): Promise<void> {
     await this.page('home (page loaded)', async () => {
-      await this.call('page: home', 'GET', '/');
-      await this.call('GET /api/me/played-not-rated', 'GET', '/api/me/played-not-rated?limit=3');
+      await this.send('page: home', 'GET', '/');
+      await this.send('GET /api/me/played-not-rated', 'GET', '/api/me/played-not-rated?limit=3');
     });
     this.openSocket();
   }
@@ -186,7 +184,7 @@ export class Member {
     const [feed, sidebar] = await Promise.all([
       this.call<{ items: FeedItem[] }>('GET /api/feed', 'GET', '/api/feed'),
       this.call<{ reviews?: { album: AlbumRef; review: { id: string } }[] }>('GET /api/feed/sidebar', 'GET', '/api/feed/sidebar'),
-      this.call('GET /api/me/played-not-rated', 'GET', '/api/me/played-not-rated?limit=3'),
+      this.send('GET /api/me/played-not-rated', 'GET', '/api/me/played-not-rated?limit=3'),
     ]);
     for (const item of feed?.items ?? []) {
       if (item.kind === 'ratings') for (const rating of item.ratings ?? []) this.see(rating.album);
@@ -208,7 +206,7 @@ export class Member {
   /** A link to an album followed from elsewhere: the page rendered on the server, with everything it shows. */
   private async albumPage(): Promise<void> {
     const album = this.chooseAlbum();
-    await this.call('page: album', 'GET', `/album/${encodeURIComponent(album.slug)}`);
+    await this.send('page: album', 'GET', `/album/${encodeURIComponent(album.slug)}`);
     this.current = { album, reviewed: null };
   }
 
@@ -224,10 +222,10 @@ export class Member {
         `/api/albums/${album.id}/reviews?sort=popular&page=1&limit=10`,
       ),
       this.call<{ review: unknown }>('GET /api/albums/:album/reviews/mine', 'GET', `/api/albums/${album.id}/reviews/mine`),
-      this.call('GET /api/albums/:album/genres', 'GET', `/api/albums/${encodeURIComponent(album.slug)}/genres`),
-      this.call('GET /api/albums/:album/remote-reviews', 'GET', `/api/albums/${album.id}/remote-reviews?page=1&limit=5`),
-      this.call('GET /api/albums/:album/me', 'GET', `/api/albums/${encodeURIComponent(album.slug)}/me`),
-      this.call('GET /api/albums/:album/circle', 'GET', `/api/albums/${album.id}/circle`),
+      this.send('GET /api/albums/:album/genres', 'GET', `/api/albums/${encodeURIComponent(album.slug)}/genres`),
+      this.send('GET /api/albums/:album/remote-reviews', 'GET', `/api/albums/${album.id}/remote-reviews?page=1&limit=5`),
+      this.send('GET /api/albums/:album/me', 'GET', `/api/albums/${encodeURIComponent(album.slug)}/me`),
+      this.send('GET /api/albums/:album/circle', 'GET', `/api/albums/${album.id}/circle`),
     ]);
     for (const review of reviews?.items ?? []) this.seeReview({ id: review.id, liked: review.likedByViewer, own: review.isOwner });
     this.current = { album: { id: album.id, slug: album.slug }, reviewed: mine ? mine.review !== null : null };
@@ -237,14 +235,14 @@ export class Member {
   private async search(): Promise<void> {
     const query = newSearch(this.shared.words, this.shared.asked, this.next);
     const typed = query.slice(0, Math.max(3, Math.ceil(query.length * 0.7)));
-    await this.call('GET /api/search/suggestions', 'GET', `/api/search/suggestions?q=${encodeURIComponent(typed)}`);
+    await this.send('GET /api/search/suggestions', 'GET', `/api/search/suggestions?q=${encodeURIComponent(typed)}`);
     const [results] = await Promise.all([
       this.call<{ albums?: AlbumRef[] }>(
         'GET /api/search',
         'GET',
         `/api/search?q=${encodeURIComponent(query)}&type=albums&sort=relevance&page=1&limit=24`,
       ),
-      this.call('GET /api/search/years', 'GET', '/api/search/years'),
+      this.send('GET /api/search/years', 'GET', '/api/search/years'),
     ]);
     for (const album of (results?.albums ?? []).slice(0, 5)) this.see(album);
   }
@@ -253,7 +251,7 @@ export class Member {
   private async rate(): Promise<void> {
     const album = this.current?.album ?? this.chooseAlbum();
     const rating = 1 + Math.floor(this.next() * 19) / 2;
-    const answer = await this.call('PUT /api/albums/:album/rating', 'PUT', `/api/albums/${album.id}/rating`, { rating });
+    const answer = await this.send('PUT /api/albums/:album/rating', 'PUT', `/api/albums/${album.id}/rating`, { rating });
     if (answer) this.writes.ratings.set(`${this.userId} ${album.id}`, rating);
   }
 
@@ -268,7 +266,7 @@ export class Member {
       this.seenReviews.find((seen) => !seen.own && !seen.liked && this.next() < 0.5) ??
       this.seenReviews.find((seen) => !seen.own && !seen.liked);
     if (!review) return this.home();
-    const answer = await this.call('PUT /api/reviews/:review/like', 'PUT', `/api/reviews/${review.id}/like`);
+    const answer = await this.send('PUT /api/reviews/:review/like', 'PUT', `/api/reviews/${review.id}/like`);
     if (answer) {
       review.liked = true;
       this.writes.likes.add(`${this.userId} ${review.id}`);
@@ -317,7 +315,7 @@ export class Member {
     const page = await this.call<{ items: { unread: boolean; latestAt: string }[] }>('GET /api/notifications', 'GET', '/api/notifications');
     const newest = page?.items[0];
     if (page?.items.some((item) => item.unread) && newest)
-      await this.call('POST /api/notifications/read', 'POST', '/api/notifications/read', { upTo: newest.latestAt });
+      await this.send('POST /api/notifications/read', 'POST', '/api/notifications/read', { upTo: newest.latestAt });
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -337,30 +335,45 @@ export class Member {
     if (this.seenReviews.length > RECENT) this.seenReviews.shift();
   }
 
-  /** One request as the web app sends it (the site's Origin, the session cookie); its JSON, or null when it failed. */
-  private async call<T = unknown>(kind: string, method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T | null> {
+  /** One request whose answer the member reads: its JSON, or null when it failed. */
+  private async call<T>(kind: string, method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T | null> {
+    const answer = await this.request(kind, method, path, body, true);
+    return answer === null ? null : (JSON.parse(answer) as T);
+  }
+
+  /** One request whose answer only has to arrive (a page, or what the app shows without the simulator reading it). */
+  private async send(kind: string, method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<boolean> {
+    return (await this.request(kind, method, path, body, false)) !== null;
+  }
+
+  /**
+   * A request as the web app sends it (the site's Origin, the session cookie, compression accepted as a browser does);
+   * the answer's text when `read` (else empty), or null when it failed. Answers the simulator does not read are not
+   * decompressed: the server's work is the same, the generator's less.
+   */
+  private async request(kind: string, method: 'GET' | 'PUT' | 'POST', path: string, body: unknown, read: boolean): Promise<string | null> {
     const started = performance.now();
     try {
-      const response = await this.http.request({
+      const response = await this.pool.request({
         method,
         path,
         headers: {
           cookie: this.cookie,
           origin: this.target.url,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          'accept-encoding': 'gzip, br',
+          'accept-encoding': 'br, gzip',
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const text = await response.body.text();
-      const ms = performance.now() - started;
-      this.recorder.request(kind, ms, response.statusCode);
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        this.recorder.failure(kind, `${response.statusCode} ${text.slice(0, 200)}`);
-        return null;
-      }
-      const type = response.headers['content-type'];
-      return typeof type === 'string' && type.includes('json') ? (JSON.parse(text) as T) : (null as T);
+      const bytes = Buffer.from(await response.body.arrayBuffer());
+      this.recorder.request(kind, performance.now() - started, response.statusCode);
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      if (ok && !read) return '';
+      const encoding = response.headers['content-encoding'];
+      const text = (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString();
+      if (ok) return text;
+      this.recorder.failure(kind, `${response.statusCode} ${text.slice(0, 200)}`);
+      return null;
     } catch (error) {
       this.recorder.request(kind, performance.now() - started, 0);
       this.recorder.failure(kind, error instanceof Error ? error.message : String(error));
