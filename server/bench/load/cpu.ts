@@ -13,11 +13,16 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-/** Milliseconds process `pid` has spent on a core, all threads, user and system; null when it cannot be read (gone). */
-export function processCpuMs(pid: number): number | null {
+/**
+ * Milliseconds process `pid` has spent on a core, user and system: all its threads, or its main thread alone (the one
+ * answering requests in a Node server; jobs, the thread pool and the garbage collector have threads of their own).
+ * Null when it cannot be read (gone).
+ */
+export function processCpuMs(pid: number, mainThreadOnly = false): number | null {
   try {
     // After the name in parentheses: state is field 3, utime 14 and stime 15 (1-based, as in proc(5)).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
   } catch {
     return null;
@@ -40,15 +45,17 @@ export function machineTicks(): { busy: number; total: number } {
 export class CpuMeter {
   private before = new Map<number, number>();
   private readonly pids: () => number[] | Promise<number[]>;
+  private readonly mainThreadOnly: boolean;
 
-  constructor(pids: () => number[] | Promise<number[]>) {
+  constructor(pids: () => number[] | Promise<number[]>, options: { mainThreadOnly?: boolean } = {}) {
     this.pids = pids;
+    this.mainThreadOnly = options.mainThreadOnly ?? false;
   }
 
   async start(): Promise<void> {
     this.before = new Map();
     for (const pid of await this.pids()) {
-      const ms = processCpuMs(pid);
+      const ms = processCpuMs(pid, this.mainThreadOnly);
       if (ms !== null) this.before.set(pid, ms);
     }
   }
@@ -56,7 +63,7 @@ export class CpuMeter {
   async stop(): Promise<number> {
     let spent = 0;
     for (const pid of await this.pids()) {
-      const ms = processCpuMs(pid);
+      const ms = processCpuMs(pid, this.mainThreadOnly);
       if (ms !== null) spent += ms - (this.before.get(pid) ?? 0);
     }
     return spent;

@@ -108,6 +108,8 @@ export class Member {
       connections: 6,
       localAddress: memberAddress(index),
       connect: target.ca ? { ca: target.ca } : undefined,
+      // A browser keeps an idle connection for a minute or more; undici's own default (4 s) would reconnect every action.
+      keepAliveTimeout: 60_000,
       headersTimeout: 30_000,
       bodyTimeout: 30_000,
     });

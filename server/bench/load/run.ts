@@ -278,8 +278,9 @@ interface StepResult {
   errors: number;
   failures: Record<string, { count: number; example: string }>;
   health: Latencies & { errors: number };
-  /** CPU of the Hearsay processes per request answered (all their threads), and per member action. */
+  /** CPU of the Hearsay processes per request answered: all their threads, and their main threads alone. */
   hearsayCpuUsPerRequest: number;
+  hearsayMainThreadUsPerRequest: number;
   hearsayCores: number;
   /** Every server-side process (Hearsay, nginx, the database's backends) per member action, in ms: what sizing needs. */
   serverCpuMsPerAction: number;
@@ -384,6 +385,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
     );
 
     const hearsayCpu = new CpuMeter(() => stack.hearsay.map((server) => server.child.pid!));
+    const hearsayMainCpu = new CpuMeter(() => stack.hearsay.map((server) => server.child.pid!), { mainThreadOnly: true });
     const proxyCpu = new CpuMeter(() => nginxPids(stack.nginx));
     const databaseCpu = new CpuMeter(stack.backends);
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -416,7 +418,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
       recorder.startMeasuring();
       health.reset();
       loop.reset();
-      await Promise.all([hearsayCpu.start(), proxyCpu.start(), databaseCpu.start()]);
+      await Promise.all([hearsayCpu.start(), hearsayMainCpu.start(), proxyCpu.start(), databaseCpu.start()]);
       const machineBefore = machineTicks();
       const generatorBefore = process.cpuUsage();
       const started = performance.now();
@@ -426,7 +428,12 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
       const seconds = (performance.now() - started) / 1000;
       const generator = process.cpuUsage(generatorBefore);
       const machineAfter = machineTicks();
-      const [hearsayMs, proxyMs, databaseMs] = await Promise.all([hearsayCpu.stop(), proxyCpu.stop(), databaseCpu.stop()]);
+      const [hearsayMs, hearsayMainMs, proxyMs, databaseMs] = await Promise.all([
+        hearsayCpu.stop(),
+        hearsayMainCpu.stop(),
+        proxyCpu.stop(),
+        databaseCpu.stop(),
+      ]);
       const requestCount = [...recorder.requests.values()].reduce((sum, list) => sum + list.length, 0);
       const actionTimes = [...recorder.actions.values()].flat();
       const perKind = (map: Map<string, number[]>) =>
@@ -447,6 +454,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
         failures: Object.fromEntries(recorder.failures),
         health: healthNow,
         hearsayCpuUsPerRequest: requestCount ? (hearsayMs * 1000) / (requestCount + healthNow.count) : 0,
+        hearsayMainThreadUsPerRequest: requestCount ? (hearsayMainMs * 1000) / (requestCount + healthNow.count) : 0,
         hearsayCores: hearsayMs / 1000 / seconds,
         serverCpuMsPerAction: actionTimes.length ? (hearsayMs + proxyMs + databaseMs) / actionTimes.length : 0,
         proxyCores: proxyMs / 1000 / seconds,
@@ -465,7 +473,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
       say(
         `  ${thousands(count)} members: ${step.actionsPerSecond.toFixed(1)} actions/s, ${thousands(step.requestsPerSecond)} requests/s; ` +
           `page p50 ${page.p50} ms, p95 ${page.p95} ms, p99 ${page.p99} ms; ${step.errors} errors; /healthz p99 ${healthNow.p99} ms; ` +
-          `Hearsay ${Math.round(step.hearsayCpuUsPerRequest)} µs CPU a request, ${step.hearsayCores.toFixed(2)} cores; server side ${step.serverCpuMsPerAction.toFixed(1)} ms CPU an action` +
+          `Hearsay ${Math.round(step.hearsayCpuUsPerRequest)} µs CPU a request (main threads ${Math.round(step.hearsayMainThreadUsPerRequest)}), ${step.hearsayCores.toFixed(2)} cores; server side ${step.serverCpuMsPerAction.toFixed(1)} ms CPU an action` +
           `${stack.nginx ? `, nginx ${step.proxyCores.toFixed(2)}, PostgreSQL ${step.databaseCores.toFixed(2)}` : ''}; ` +
           `generator ${step.generatorCores.toFixed(2)} cores (loop p99 ${step.generatorLoopP99Ms} ms); machine ${Math.round(step.machineBusy * 100)} % busy, load ${step.loadAverage.toFixed(1)}` +
           `${step.within ? '' : ' — past the limits'}`,
@@ -631,7 +639,7 @@ function report(result: EngineResult): string {
         'page p99',
         'errors',
         '/healthz p99',
-        'Hearsay µs CPU/req',
+        'Hearsay µs CPU/req (main thread)',
         'server ms CPU/action',
         'Hearsay cores',
         'nginx + PG cores',
@@ -648,7 +656,7 @@ function report(result: EngineResult): string {
         step.page.p99,
         step.errors,
         step.health.p99,
-        Math.round(step.hearsayCpuUsPerRequest),
+        `${Math.round(step.hearsayCpuUsPerRequest)} (${Math.round(step.hearsayMainThreadUsPerRequest)})`,
         step.serverCpuMsPerAction.toFixed(1),
         step.hearsayCores.toFixed(2),
         (step.proxyCores + step.databaseCores).toFixed(2),
