@@ -3,7 +3,7 @@
  * `npm run bench:load` can say what each request cost the server and how busy the machine was.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = (() => {
   try {
@@ -68,4 +68,44 @@ export class CpuMeter {
     }
     return spent;
   }
+}
+
+/** The resident memory of process `pid` in MB (0 when it cannot be read). */
+export function residentMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('VmRSS:'));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Milliseconds each named thread of the processes has spent on a core, by thread name (`/proc/<pid>/task/<tid>/comm`:
+ * Node's main thread bears the process's name, a worker thread its own), the main threads under "main".
+ */
+export function threadCpuMs(pids: readonly number[]): Map<string, number> {
+  const spent = new Map<string, number>();
+  for (const pid of pids) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+        const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+        spent.set(name, (spent.get(name) ?? 0) + ms);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return spent;
 }

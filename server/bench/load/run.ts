@@ -24,7 +24,7 @@ import { albumsWithWrongRatingTotals } from '../../test/rating-totals.ts';
 import { spawnServer, type ServerProcess } from '../../test/server-process.ts';
 import { cacheDir, mintSessions, random, table, thousands } from '../harness.ts';
 import { keptPostgresSite, keptSqliteSite, postgresAdmin, postgresDatabaseUrl, type SiteSize } from '../site.ts';
-import { CpuMeter, machineTicks } from './cpu.ts';
+import { CpuMeter, machineTicks, residentMb, threadCpuMs } from './cpu.ts';
 import { Member, type AlbumRef, type Recorder, type Shared, type Target, type Writes } from './member.ts';
 import { latencies, nextMembers, searchWords, withinLimits, type Latencies } from './model.ts';
 
@@ -45,7 +45,7 @@ const ENGINES = (() => {
 const SITE_SIZE: SiteSize = { scale: number('BENCH_SCALE', 1), sizes: {} };
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
-const START = Math.round(number('BENCH_LOAD_START', 100));
+const START = Math.round(number('BENCH_LOAD_START', 50));
 const GROWTH = number('BENCH_LOAD_GROWTH', 1.5);
 const ADD = process.env.BENCH_LOAD_ADD ? Math.round(number('BENCH_LOAD_ADD', 1)) : undefined;
 const MAX = process.env.BENCH_LOAD_MAX ? Math.round(number('BENCH_LOAD_MAX', 1)) : Infinity;
@@ -294,6 +294,11 @@ interface StepResult {
   kinds: Record<string, Latencies & { perSecond: number }>;
   pages: Record<string, Latencies & { perSecond: number }>;
   pushes: number;
+  /** The Hearsay processes' cores by thread name (the main threads as "main"; jobs, the thread pool, the garbage collector). */
+  threadCores: Record<string, number>;
+  /** Resident memory of the Hearsay processes together at the step's end, and of the generator. */
+  hearsayMb: number;
+  generatorMb: number;
   within: boolean;
 }
 
@@ -420,6 +425,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
       loop.reset();
       await Promise.all([hearsayCpu.start(), hearsayMainCpu.start(), proxyCpu.start(), databaseCpu.start()]);
       const machineBefore = machineTicks();
+      const threadsBefore = threadCpuMs(stack.hearsay.map((server) => server.child.pid!));
       const generatorBefore = process.cpuUsage();
       const started = performance.now();
       recorder.open = true;
@@ -428,6 +434,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
       const seconds = (performance.now() - started) / 1000;
       const generator = process.cpuUsage(generatorBefore);
       const machineAfter = machineTicks();
+      const threadsAfter = threadCpuMs(stack.hearsay.map((server) => server.child.pid!));
       const [hearsayMs, hearsayMainMs, proxyMs, databaseMs] = await Promise.all([
         hearsayCpu.stop(),
         hearsayMainCpu.stop(),
@@ -466,6 +473,14 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
         kinds: perKind(recorder.requests),
         pages: perKind(recorder.actions),
         pushes: recorder.pushes,
+        threadCores: Object.fromEntries(
+          [...threadsAfter]
+            .map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / 1000 / seconds] as const)
+            .filter(([, cores]) => cores >= 0.01)
+            .sort((a, b) => b[1] - a[1]),
+        ),
+        hearsayMb: stack.hearsay.reduce((sum, server) => sum + residentMb(server.child.pid!), 0),
+        generatorMb: process.memoryUsage.rss() / 1024 / 1024,
         within: false,
       };
       step.within = withinLimits({ pageP95: page.p95, errors: step.errors, actions: page.count }, LIMIT_MS);
@@ -475,8 +490,13 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
           `page p50 ${page.p50} ms, p95 ${page.p95} ms, p99 ${page.p99} ms; ${step.errors} errors; /healthz p99 ${healthNow.p99} ms; ` +
           `Hearsay ${Math.round(step.hearsayCpuUsPerRequest)} µs CPU a request (main threads ${Math.round(step.hearsayMainThreadUsPerRequest)}), ${step.hearsayCores.toFixed(2)} cores; server side ${step.serverCpuMsPerAction.toFixed(1)} ms CPU an action` +
           `${stack.nginx ? `, nginx ${step.proxyCores.toFixed(2)}, PostgreSQL ${step.databaseCores.toFixed(2)}` : ''}; ` +
-          `generator ${step.generatorCores.toFixed(2)} cores (loop p99 ${step.generatorLoopP99Ms} ms); machine ${Math.round(step.machineBusy * 100)} % busy, load ${step.loadAverage.toFixed(1)}` +
+          `generator ${step.generatorCores.toFixed(2)} cores (loop p99 ${step.generatorLoopP99Ms} ms); machine ${Math.round(step.machineBusy * 100)} % busy, load ${step.loadAverage.toFixed(1)}; Hearsay ${Math.round(step.hearsayMb)} MB resident` +
           `${step.within ? '' : ' — past the limits'}`,
+      );
+      say(
+        `    Hearsay's threads: ${Object.entries(step.threadCores)
+          .map(([name, cores]) => `${name} ${cores.toFixed(2)}`)
+          .join(', ')} cores`,
       );
       if (step.errors > 0)
         for (const [kind, failure] of Object.entries(step.failures)) say(`    ${failure.count} × ${kind}: ${failure.example}`);
@@ -683,7 +703,10 @@ function report(result: EngineResult): string {
         Object.entries(shown.kinds).map(([kind, l]) => [kind, l.perSecond.toFixed(1), l.p50, l.p95, l.p99]),
       ),
     );
-    out.push(`Live notifications pushed to members' sockets in that step: ${thousands(shown.pushes)}.\n`);
+    out.push(
+      `Live notifications pushed to members' sockets in that step: ${thousands(shown.pushes)}. Resident memory at its end: ` +
+        `Hearsay ${thousands(shown.hearsayMb)} MB (all processes), the load generator ${thousands(shown.generatorMb)} MB.\n`,
+    );
   }
   out.push('Checks after the run (servers stopped):\n');
   for (const line of result.checks) out.push(`- ${line}`);
