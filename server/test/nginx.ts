@@ -19,6 +19,8 @@ export interface Nginx {
   url: string;
   httpPort: number;
   certificate: string;
+  /** The master process (its workers are its children). */
+  pid: number;
   /** Which upstream (host:port) answered each request, in order (nginx's access log). */
   upstreams(): string[];
   /**
@@ -58,6 +60,8 @@ export async function startNginx(options: {
   httpsPort: number;
   httpPort: number;
   upstreams: [number, number];
+  /** nginx's workers: one, for up to 1,024 connections, unless given (the load bench holds thousands). */
+  workers?: { processes: number | 'auto'; connections: number };
 }): Promise<Nginx> {
   if (!NGINX) throw new Error('nginx is not installed: apt-get install nginx (the several-servers test runs it)');
   const { directory } = options;
@@ -70,10 +74,10 @@ export async function startNginx(options: {
     join(directory, 'nginx.conf'),
     [
       process.getuid?.() === 0 ? 'user root;' : '',
-      'worker_processes 1;',
+      `worker_processes ${options.workers?.processes ?? 1};`,
       `pid ${join(directory, 'nginx.pid')};`,
       `error_log ${join(directory, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
+      `events { worker_connections ${options.workers?.connections ?? 1024}; }`,
       'http {',
       '  log_format upstream "$upstream_addr";',
       `  access_log ${accessLog} upstream;`,
@@ -110,6 +114,7 @@ export async function startNginx(options: {
     url,
     httpPort: options.httpPort,
     certificate: certificateText,
+    pid: child.pid!,
     upstreams: () =>
       readIfThere(accessLog)
         .split('\n')
