@@ -15,6 +15,7 @@ import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { useAlbumExtensions } from '../../shared/lib/album-extensions.tsx';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { PageLoading, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { albumQueryOptions, albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum, useRateTrack } from './api.ts';
@@ -191,19 +192,26 @@ function AlbumView({ album }: { album: AlbumDetail }) {
 
         {/* The columns' widths are the screen's: a long track title or a follower's long name is cut short, never widening them. */}
         <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {/* Below the first screen: taken over apart from the album's name, rating and actions (decision 089). */}
           <div className="min-w-0 space-y-8">
-            <TrackList album={album} />
-            <Editions album={album} signedIn={session.status === 'signed-in'} />
+            <HydratesApart>
+              <TrackList album={album} />
+            </HydratesApart>
+            <HydratesApart>
+              <Editions album={album} signedIn={session.status === 'signed-in'} />
+            </HydratesApart>
             {extensions.reviews ? <extensions.reviews album={album} writing={writing} onWritingChange={setWriting} /> : null}
           </div>
           <aside className="min-w-0 space-y-6">
-            <Card className="p-5">
-              <RatingDistribution
-                buckets={album.ratingDistribution}
-                title={t('album.distribution')}
-                emptyText={t('album.distributionEmpty')}
-              />
-            </Card>
+            <HydratesApart>
+              <Card className="p-5">
+                <RatingDistribution
+                  buckets={album.ratingDistribution}
+                  title={t('album.distribution')}
+                  emptyText={t('album.distributionEmpty')}
+                />
+              </Card>
+            </HydratesApart>
             {extensions.asides.map((Aside, index) => (
               <Aside key={index} album={album} />
             ))}
