@@ -2,7 +2,7 @@ import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import { Bookmark, ChevronDown, Flag, Heart, Star } from 'lucide-react';
-import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -372,7 +372,11 @@ function TrackList({ album }: { album: AlbumDetail }) {
         discs.map((disc) => (
           <div key={disc} className="mb-4">
             {discs.length > 1 ? <h3 className="mb-1 text-sm font-semibold text-ink-muted">{t('album.disc', { disc })}</h3> : null}
-            <ol className="divide-y divide-line rounded-2xl border border-line bg-surface">
+            {/* Laid out only as it nears the screen, at about a row's height a track until then. */}
+            <ol
+              className="laid-out-when-near divide-y divide-line rounded-2xl border border-line bg-surface"
+              style={{ '--near-height': `${tracks.filter((track) => track.disc === disc).length * 3.5}rem` } as CSSProperties}
+            >
               {tracks
                 .filter((track) => track.disc === disc)
                 .map((track) => (

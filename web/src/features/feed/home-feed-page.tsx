@@ -109,9 +109,11 @@ export function HomeFeedPage({ played: Played }: { played?: ComponentType<{ comp
               <>
                 {/* The entries are taken over apart from the page's head and side (decision 089). */}
                 <HydratesApart>
-                  <ol className="space-y-4">
+                  <ol className="flex flex-col gap-4">
                     {items.map((item) => (
-                      <li key={item.id}>
+                      // Laid out only as it nears the screen; the padding within the negative margin keeps a focused card's
+                      // outline inside the entry's box.
+                      <li key={item.id} className="laid-out-when-near -m-1 p-1 [--near-height:12rem]">
                         <FeedItemCard item={item} />
                       </li>
                     ))}
