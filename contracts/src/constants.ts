@@ -28,6 +28,11 @@ export const COLLECTION_NAME_MAX = 50;
 export const JOURNAL_NOTE_MAX = 1000;
 export const JOURNAL_EARLIEST_DAY = '1900-01-01';
 
+// Listening stats
+
+/** The stretch of time the stats cover, ending now: the last 7, 30 or 365 days. */
+export const LISTENING_PERIODS = ['week', 'month', 'year'] as const;
+
 // Profiles
 
 /** Taste compatibility needs at least this many albums both people rated. */

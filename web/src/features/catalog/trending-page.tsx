@@ -2,7 +2,7 @@ import { Info, Link2, X } from 'lucide-react';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { chartPermalink } from '@hearsay/contracts/catalog';
+import { chartPermalink } from '@hearsay/contracts/paths';
 import { useSession } from '../../shared/auth/session.ts';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues } from '../../shared/hooks/use-url-filters.ts';

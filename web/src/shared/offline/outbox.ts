@@ -1,5 +1,4 @@
 import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult } from '@hearsay/contracts/endpoint';
-import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { useEffect } from 'react';
@@ -92,7 +91,8 @@ async function sendWithKey<E extends Endpoint>(
   }
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const said = ErrorBodySchema.safeParse(answer);
+    // The errors' schema loads with the first failure, as in api-client.ts: the pages that write start without zod.
+    const said = await import('@hearsay/contracts/errors').then(({ ErrorBodySchema }) => ErrorBodySchema.safeParse(answer));
     if (!said.success) throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status}.`);
     const { code, message, params, issues } = said.data.error;
     throw new ApiError(response.status, code, message, { params, issues });
