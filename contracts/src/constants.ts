@@ -38,6 +38,10 @@ export const LISTENING_PERIODS = ['week', 'month', 'year'] as const;
 /** Taste compatibility needs at least this many albums both people rated. */
 export const COMPATIBILITY_MIN_IN_COMMON = 5;
 
+// Curation: a member's suggested correction, on the album page
+
+export const CORRECTION_NOTE_MAX = 500;
+
 // Search
 
 export const SEARCH_TYPES = ['albums', 'artists', 'users', 'collections'] as const;

@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { errorTextWith } from '../i18n/error-text.ts';
+import { useSession } from '../auth/session.ts';
 import { ApiError, endpointKey, type LazyEndpoint } from '../lib/api-client.ts';
 import { catalogEndpoints, journalEndpoints, profilesEndpoints, reviewsEndpoints } from '../lib/endpoints.ts';
 import { refreshAnswersShowing } from '../lib/refresh.ts';
@@ -132,11 +133,15 @@ export async function sendOrKeep<L extends LazyEndpoint<Endpoint>>(write: Offlin
   }
 }
 
-/** Loads an endpoint's contract while online, so a write to it made offline can be kept (its URL is built from it). */
+/**
+ * Loads an endpoint's contract while online, so a write to it made offline can be kept (its URL is built from it). Only
+ * for a member: a visitor writes nothing, and their page starts without the contract's schemas.
+ */
 export function useOfflineReady(endpoint: LazyEndpoint<Endpoint>): void {
+  const signedIn = useSession().status === 'signed-in';
   useEffect(() => {
-    endpoint.load().catch(() => undefined);
-  }, [endpoint]);
+    if (signedIn) endpoint.load().catch(() => undefined);
+  }, [endpoint, signedIn]);
 }
 
 /** Where the browser has Background Sync, the service worker sends the outbox when the connection returns. */
