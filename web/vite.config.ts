@@ -134,12 +134,24 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
+                // What the page's entry itself imports (Vite's helper for dynamic imports, the yield to the browser):
+                // a file of its own, so the app's modules are fetched once the page has painted, not with the entry.
+                { name: 'bootstrap', test: /preload-helper|src\/shared\/lib\/yield-to-browser\.ts$/ },
                 {
                   name: 'framework',
                   test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|tailwind-merge|clsx)\//,
                 },
-                // The app's own modules every page starts with (strings, the API client, the endpoints), in one file too.
-                { name: 'app-core', test: /src\/shared\/(i18n\/index|lib\/api-client|lib\/endpoints)\.ts$/ },
+                // The app's own modules every page starts with (strings, the API client, the endpoints, how parts of a
+                // page are taken over, the session, the layout's small pieces), in one file too: apart, each was a
+                // file of its own, compressed alone.
+                {
+                  name: 'app-core',
+                  test: new RegExp(
+                    'src/shared/(i18n/index|lib/(api-client|endpoints|cn|deferred|hydrates-apart|taken-over|album-extensions|route-data|page-status|toast)|' +
+                      'auth/session|realtime/realtime|ui/(card|skeleton|not-found))\\.tsx?$|src/features/settings/member-(settings|appearance)\\.ts$|' +
+                      'src/app/layout/language-select\\.tsx$|contracts/src/(paths|remote-handle)\\.ts$',
+                  ),
+                },
               ],
             },
           },

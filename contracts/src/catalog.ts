@@ -251,28 +251,8 @@ export type ChartSliceParams = Partial<
   Pick<ChartQuery, 'period' | 'scope' | 'year' | 'decade' | 'genre' | 'descriptor' | 'country' | 'type' | 'page'>
 >;
 
-/**
- * The one address of a chart slice: `/trending` with the parts that differ from the defaults (week, everyone, page 1),
- * always in the same order, so that every way of asking for a slice shares one canonical address.
- */
-export function chartPermalink(slice: ChartSliceParams): string {
-  const parts: [string, string | number | undefined][] = [
-    ['period', slice.period && slice.period !== 'week' ? slice.period : undefined],
-    ['year', slice.year],
-    ['decade', slice.decade],
-    ['genre', slice.genre],
-    ['descriptor', slice.descriptor],
-    ['country', slice.country?.toUpperCase()],
-    ['type', slice.type],
-    ['scope', slice.scope && slice.scope !== 'everyone' ? slice.scope : undefined],
-    ['page', slice.page && slice.page > 1 ? slice.page : undefined],
-  ];
-  const query = parts
-    .filter((part): part is [string, string | number] => part[1] !== undefined && part[1] !== '')
-    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
-    .join('&');
-  return query ? `/trending?${query}` : '/trending';
-}
+// Its address is written without zod (paths.ts), so a page can link to a slice without building any schema.
+export { chartPermalink } from './paths.ts';
 
 export const ChartEntrySchema = z.object({
   rank: z.number().int(),

@@ -28,10 +28,19 @@ export const COLLECTION_NAME_MAX = 50;
 export const JOURNAL_NOTE_MAX = 1000;
 export const JOURNAL_EARLIEST_DAY = '1900-01-01';
 
+// Listening stats
+
+/** The stretch of time the stats cover, ending now: the last 7, 30 or 365 days. */
+export const LISTENING_PERIODS = ['week', 'month', 'year'] as const;
+
 // Profiles
 
 /** Taste compatibility needs at least this many albums both people rated. */
 export const COMPATIBILITY_MIN_IN_COMMON = 5;
+
+// Curation: a member's suggested correction, on the album page
+
+export const CORRECTION_NOTE_MAX = 500;
 
 // Search
 

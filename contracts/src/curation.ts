@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RELEASE_TYPES } from './constants.ts';
+import { CORRECTION_NOTE_MAX, RELEASE_TYPES } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
@@ -11,7 +11,7 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
  */
 
 export const MERGE_UNDO_DAYS = 30;
-export const CORRECTION_NOTE_MAX = 500;
+export { CORRECTION_NOTE_MAX };
 export const CURATION_REASON_MAX = 500;
 
 export const CuratorRoleSchema = z.enum(['admin', 'moderator', 'editor']);

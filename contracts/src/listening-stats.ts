@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AlbumCardSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 import { errorResponses } from './errors.ts';
+import { LISTENING_PERIODS } from './constants.ts';
 
-/** The stretch of time the stats cover, ending now: the last 7, 30 or 365 days. */
-export const LISTENING_PERIODS = ['week', 'month', 'year'] as const;
+export { LISTENING_PERIODS };
 export const ListeningPeriodSchema = z.enum(LISTENING_PERIODS, { error: 'listening_period' });
 export type ListeningPeriod = z.infer<typeof ListeningPeriodSchema>;
 export const LISTENING_PERIOD_DAYS: Record<ListeningPeriod, number> = { week: 7, month: 30, year: 365 };

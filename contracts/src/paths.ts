@@ -1,3 +1,5 @@
+import type { ChartSliceParams } from './catalog.ts';
+
 /** Route path builders shared by the web app and the server (links, redirects, e-mails, Open Graph). */
 export const paths = {
   home: () => '/',
@@ -34,3 +36,26 @@ export const paths = {
   /** The page for members' own tools: tokens, scopes, limits and examples. */
   developers: () => '/api',
 } as const;
+
+/**
+ * The one address of a chart slice: `/trending` with the parts that differ from the defaults (week, everyone, page 1),
+ * always in the same order, so that every way of asking for a slice shares one canonical address.
+ */
+export function chartPermalink(slice: ChartSliceParams): string {
+  const parts: [string, string | number | undefined][] = [
+    ['period', slice.period && slice.period !== 'week' ? slice.period : undefined],
+    ['year', slice.year],
+    ['decade', slice.decade],
+    ['genre', slice.genre],
+    ['descriptor', slice.descriptor],
+    ['country', slice.country?.toUpperCase()],
+    ['type', slice.type],
+    ['scope', slice.scope && slice.scope !== 'everyone' ? slice.scope : undefined],
+    ['page', slice.page && slice.page > 1 ? slice.page : undefined],
+  ];
+  const query = parts
+    .filter((part): part is [string, string | number] => part[1] !== undefined && part[1] !== '')
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return query ? `/trending?${query}` : '/trending';
+}

@@ -12,6 +12,8 @@ export const root = new URL('../..', import.meta.url).pathname;
 export interface Page {
   name: string;
   url: string;
+  /** A page only a signed-in member sees (feed, notifications, messages): its goals are a member's, not a visitor's. */
+  signedIn?: boolean;
   /** Sent with every request of the run: each run starts from empty storage, so this is how a page is signed in. */
   headers?: Record<string, string>;
 }
@@ -96,10 +98,17 @@ interface AlbumCard {
   artistCredit: string;
 }
 
+const REVIEW_TEXT =
+  '<p>Side one drifts from heartbeat to chimes without a seam; side two is colder and better for it. The clocks still ' +
+  'startle after fifty years, and the last two songs land as one long breath.</p>';
+
 /**
  * Three members rate the same twelve albums (trending lists albums with at least three ratings this week); the first
  * has a public profile, which the second looks at. The album page is the one album the stand-in for MusicBrainz
- * knows well (tracks and credits), the search is its artist's name.
+ * knows well (tracks and credits), the search is its artist's name; the artist is its artist, the review the first
+ * member's of it, the list the first member's of the twelve albums. Signed in, the second member's feed shows the
+ * others' ratings (following them both, and followed back by the first); the first's notifications say who followed
+ * and commented; the two have written to each other, which their messages show.
  */
 export async function preparePages(base: string): Promise<Page[]> {
   const found = await api<{ albums: AlbumCard[] }>(base, `/api/search?q=${encodeURIComponent('dark side of the moon')}`);
@@ -120,12 +129,57 @@ export async function preparePages(base: string): Promise<Page[]> {
   if (search.counts.albums === 0) throw new Error(`the search for "${query}" found no album`);
   const trending = await api<{ total: number }>(base, '/api/charts');
   if (trending.total === 0) throw new Error('trending is empty after the ratings');
-  const [owner, viewer] = members as [(typeof members)[0], (typeof members)[0]];
+  const [owner, viewer, third] = members as [(typeof members)[0], (typeof members)[0], (typeof members)[0]];
+  const follow = (who: typeof owner, whom: typeof owner) =>
+    api(base, `/api/users/${encodeURIComponent(whom.username)}/follow`, { method: 'PUT', cookie: who.cookie });
+  await follow(viewer, owner);
+  await follow(viewer, third);
+  await follow(owner, viewer);
+  await follow(third, owner);
+  const detail = await api<{ artists: { slug: string }[] }>(base, `/api/albums/${encodeURIComponent(album.slug)}`);
+  const artist = detail.artists[0];
+  if (!artist) throw new Error(`${album.slug} has no artist`);
+  const review = await api<{ id: string }>(base, `/api/albums/${album.id}/reviews`, {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { rating: 9, title: 'Still the clocks', content: REVIEW_TEXT },
+  });
+  for (const [index, member] of [viewer, third].entries()) {
+    await api(base, `/api/reviews/${review.id}/comments`, {
+      method: 'POST',
+      cookie: member.cookie,
+      body: { body: index === 0 ? 'The clocks get me every time.' : 'Side two, yes: colder and better.' },
+    });
+  }
+  const collection = await api<{ id: string }>(base, '/api/collections', {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { name: 'Twelve for the bench', description: 'Every album the bench rates.', albumIds: rated.map((card) => card.id) },
+  });
+  const conversation = await api<{ id: string }>(base, '/api/conversations', {
+    method: 'POST',
+    cookie: viewer.cookie,
+    body: { username: owner.username },
+  });
+  for (const [member, body] of [
+    [viewer, 'Is the twelve-album list in any order?'],
+    [owner, 'Roughly by how often I play them.'],
+    [viewer, 'Then the first one is a surprise.'],
+  ] as const) {
+    await api(base, `/api/conversations/${conversation.id}/messages`, { method: 'POST', cookie: member.cookie, body: { body } });
+  }
+  const asViewer = { Cookie: viewer.cookie };
   return [
     { name: 'landing', url: `${base}/` },
     { name: 'album', url: `${base}/album/${encodeURIComponent(album.slug)}` },
+    { name: 'artist', url: `${base}/artist/${encodeURIComponent(artist.slug)}` },
     { name: 'search', url: `${base}/search?q=${encodeURIComponent(query)}` },
     { name: 'trending', url: `${base}/trending` },
-    { name: 'profile', url: `${base}/profile/${encodeURIComponent(owner.username)}`, headers: { Cookie: viewer.cookie } },
+    { name: 'profile', url: `${base}/profile/${encodeURIComponent(owner.username)}`, headers: asViewer },
+    { name: 'list', url: `${base}/lists/${encodeURIComponent(collection.id)}` },
+    { name: 'review', url: `${base}/review/${encodeURIComponent(review.id)}` },
+    { name: 'feed', url: `${base}/`, headers: asViewer, signedIn: true },
+    { name: 'notifications', url: `${base}/notifications`, headers: { Cookie: owner.cookie }, signedIn: true },
+    { name: 'messages', url: `${base}/messages`, headers: asViewer, signedIn: true },
   ];
 }

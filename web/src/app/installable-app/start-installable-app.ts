@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { toast } from 'sonner';
 import { Workbox } from 'workbox-window';
 import { RATED_EVENT } from '../../shared/lib/app-events.ts';
+import { yieldToBrowser } from '../../shared/lib/yield-to-browser.ts';
 import { dayOf, readOfferRecord, saveOfferRecord, shouldOffer, withVisit } from './install-offer.ts';
 import { installMethod, onInstallabilityChange, promptInstall } from './installability.ts';
 
@@ -14,9 +15,12 @@ import { installMethod, onInstallabilityChange, promptInstall } from './installa
 const PAGES_THIS_VISIT = 'hearsay:pages-this-visit';
 const t = (key: string) => i18n.t(`settings:app.${key}`);
 
-export function startInstallableApp(): void {
+export async function startInstallableApp(): Promise<void> {
+  // Each step in a task of its own: together they were one long task on a phone, just after the page had started.
   registerServiceWorker();
+  await yieldToBrowser();
   sayWhenOffline();
+  await yieldToBrowser();
   offerInstallAtTheRightMoment();
 }
 

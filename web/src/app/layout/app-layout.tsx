@@ -7,6 +7,7 @@ import { ACCOUNT_DELETED_FLAG, signOut } from '../../shared/auth/session.ts';
 import { Container } from '../../shared/ui/card.tsx';
 import { Spinner } from '../../shared/ui/skeleton.tsx';
 import { deferred } from '../../shared/lib/deferred.tsx';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 import { StandingGate } from '../../features/moderation/standing.tsx';
 import { MemberAppearance } from '../../features/settings/member-appearance.ts';
 import { BottomBar } from './bottom-bar.tsx';
@@ -76,27 +77,30 @@ export function AppLayout() {
         </Suspense>
       </main>
       <footer className="hidden border-t border-line py-8 text-sm text-ink-muted md:block">
-        <Container className="flex flex-wrap items-center justify-between gap-4">
-          <p>
-            <span className="mr-3 font-display font-bold tracking-[0.18em] text-ink">{t('brand')}</span>
-            {t('footer.tagline')}
-          </p>
-          <nav className="flex gap-5">
-            <Link to="/about/catalog" className="hover:text-ink">
-              {t('footer.catalog')}
-            </Link>
-            <Link to="/terms" className="hover:text-ink">
-              {t('footer.terms')}
-            </Link>
-            <Link to="/privacy" className="hover:text-ink">
-              {t('footer.privacy')}
-            </Link>
-            <Link to={paths.developers()} className="hover:text-ink">
-              {t('footer.api')}
-            </Link>
-          </nav>
-          <LanguageSelect />
-        </Container>
+        {/* Below every page: taken over after the page itself (decision 089). */}
+        <HydratesApart>
+          <Container className="flex flex-wrap items-center justify-between gap-4">
+            <p>
+              <span className="mr-3 font-display font-bold tracking-[0.18em] text-ink">{t('brand')}</span>
+              {t('footer.tagline')}
+            </p>
+            <nav className="flex gap-5">
+              <Link to="/about/catalog" className="hover:text-ink">
+                {t('footer.catalog')}
+              </Link>
+              <Link to="/terms" className="hover:text-ink">
+                {t('footer.terms')}
+              </Link>
+              <Link to="/privacy" className="hover:text-ink">
+                {t('footer.privacy')}
+              </Link>
+              <Link to={paths.developers()} className="hover:text-ink">
+                {t('footer.api')}
+              </Link>
+            </nav>
+            <LanguageSelect />
+          </Container>
+        </HydratesApart>
       </footer>
       <BottomBar />
       {menuUsed ? <MenuPanel open={menuOpen} onOpenChange={setMenuOpen} onSignOut={handleSignOut} /> : null}

@@ -2,7 +2,7 @@ import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 import type { AlbumDetail, Track } from '@hearsay/contracts/catalog';
 import { paths } from '@hearsay/contracts/paths';
 import { Bookmark, ChevronDown, Flag, Heart, Star } from 'lucide-react';
-import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { PageLoadError } from '../../shared/ui/not-found.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { useAlbumExtensions } from '../../shared/lib/album-extensions.tsx';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { PageLoading, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { albumQueryOptions, albumViewerStateOptions, useAlbum, useAlbumMark, useRateAlbum, useRateTrack } from './api.ts';
@@ -191,19 +192,26 @@ function AlbumView({ album }: { album: AlbumDetail }) {
 
         {/* The columns' widths are the screen's: a long track title or a follower's long name is cut short, never widening them. */}
         <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {/* Below the first screen: taken over apart from the album's name, rating and actions (decision 089). */}
           <div className="min-w-0 space-y-8">
-            <TrackList album={album} />
-            <Editions album={album} signedIn={session.status === 'signed-in'} />
+            <HydratesApart>
+              <TrackList album={album} />
+            </HydratesApart>
+            <HydratesApart>
+              <Editions album={album} signedIn={session.status === 'signed-in'} />
+            </HydratesApart>
             {extensions.reviews ? <extensions.reviews album={album} writing={writing} onWritingChange={setWriting} /> : null}
           </div>
           <aside className="min-w-0 space-y-6">
-            <Card className="p-5">
-              <RatingDistribution
-                buckets={album.ratingDistribution}
-                title={t('album.distribution')}
-                emptyText={t('album.distributionEmpty')}
-              />
-            </Card>
+            <HydratesApart>
+              <Card className="p-5">
+                <RatingDistribution
+                  buckets={album.ratingDistribution}
+                  title={t('album.distribution')}
+                  emptyText={t('album.distributionEmpty')}
+                />
+              </Card>
+            </HydratesApart>
             {extensions.asides.map((Aside, index) => (
               <Aside key={index} album={album} />
             ))}
@@ -364,7 +372,11 @@ function TrackList({ album }: { album: AlbumDetail }) {
         discs.map((disc) => (
           <div key={disc} className="mb-4">
             {discs.length > 1 ? <h3 className="mb-1 text-sm font-semibold text-ink-muted">{t('album.disc', { disc })}</h3> : null}
-            <ol className="divide-y divide-line rounded-2xl border border-line bg-surface">
+            {/* Laid out only as it nears the screen, at about a row's height a track until then. */}
+            <ol
+              className="laid-out-when-near divide-y divide-line rounded-2xl border border-line bg-surface"
+              style={{ '--near-height': `${tracks.filter((track) => track.disc === disc).length * 3.5}rem` } as CSSProperties}
+            >
               {tracks
                 .filter((track) => track.disc === disc)
                 .map((track) => (

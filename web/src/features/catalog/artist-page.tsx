@@ -11,6 +11,7 @@ import { artistQueryOptions, useArtist } from './api.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { ArtistFacts, DiscographyTable } from './discography.tsx';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 
 export function ArtistPage() {
   const { artistId = '' } = useParams();
@@ -59,8 +60,11 @@ function ArtistView({ artist }: { artist: ArtistDetail }) {
       </div>
       <ArtistFacts artist={artist} />
       <h2 className="mt-12 font-display text-2xl font-semibold text-ink">{t('artist.discography')}</h2>
+      {/* Taken over apart from the artist's head, table by table (decision 089). */}
       {artist.discography.map((group) => (
-        <DiscographyTable key={group.releaseType} group={group} />
+        <HydratesApart key={group.releaseType}>
+          <DiscographyTable group={group} />
+        </HydratesApart>
       ))}
     </Container>
   );

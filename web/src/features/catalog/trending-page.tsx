@@ -2,7 +2,7 @@ import { Info, Link2, X } from 'lucide-react';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { chartPermalink } from '@hearsay/contracts/catalog';
+import { chartPermalink } from '@hearsay/contracts/paths';
 import { useSession } from '../../shared/auth/session.ts';
 import { ShareButton } from '../../shared/ui/share-button.tsx';
 import { urlFilters, urlParam, useUrlFilters, type UrlFilterValues } from '../../shared/hooks/use-url-filters.ts';
@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { chartQueryOptions, genresQueryOptions, useChart, useGenres } from './api.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { CHART_PERIODS, RELEASE_TYPES } from '@hearsay/contracts/constants';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
@@ -65,8 +66,17 @@ function useCountries(language: string) {
         const label = NOT_COUNTRIES.has(code) ? undefined : names.of(code);
         if (label && label !== code) found.push({ value: code, label });
       }
-    return found.sort((a, b) => a.label.localeCompare(b.label, language));
+    const collator = new Intl.Collator(language);
+    return found.sort((a, b) => collator.compare(a.label, b.label));
   }, [language, hydrated]);
+}
+
+/**
+ * The country drop-down's choices, a component of their own: when they are named as the page is taken over, only they
+ * render again, not the whole chart.
+ */
+function CountryOptions({ any, language }: { any: string; language: string }) {
+  return <SelectOptions any={any} options={useCountries(language)} />;
 }
 
 /** The chart the page shows at an address (the server fetches it before rendering the page). */
@@ -83,7 +93,6 @@ export function TrendingPage() {
   const shownScope = session.status === 'signed-in' ? scope : 'everyone';
   const chart = useChart(chartQuery({ ...filters, scope: shownScope }));
   const genres = useGenres();
-  const countries = useCountries(i18n.language);
   const thisYear = new Date().getFullYear();
   const location = useLocation();
   const navigate = useNavigate();
@@ -175,7 +184,7 @@ export function TrendingPage() {
             onChange={(next) => setFilters({ country: next })}
             className="grid gap-1.5"
           >
-            <SelectOptions any={t('trending.anyCountry')} options={countries} />
+            <CountryOptions any={t('trending.anyCountry')} language={i18n.language} />
           </FilterSelect>
           <FilterSelect
             id="chart-type"
@@ -225,77 +234,81 @@ export function TrendingPage() {
           ) : null}
         </div>
         <TabsContent value={period}>
-          <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <div className="min-w-0">
-              {chart.isError ? (
-                <ErrorState onRetry={() => void chart.refetch()} />
-              ) : chart.data && chart.data.items.length === 0 ? (
-                <EmptyState title={t('trending.empty')} description={t('trending.emptyHint', { count: chart.data.minRatings })} />
-              ) : (
-                <>
-                  {chart.data?.provisional ? (
-                    <p role="note" className="mb-4 rounded-lg border border-line bg-surface-2 px-4 py-3 text-sm text-ink-muted">
-                      {t('trending.provisional', { count: chart.data.minRatings })}
-                    </p>
-                  ) : null}
-                  <ol
-                    className={chart.isPlaceholderData ? 'flex flex-col gap-1 opacity-60' : 'flex flex-col gap-1'}
-                    aria-label={t(`trending.periods.${period}`)}
-                    data-testid="chart-list"
-                  >
-                    {chart.data
-                      ? chart.data.items.map((entry) => (
-                          <li key={entry.album.id} className="min-w-0">
-                            {/* The row gives the chart's own rating once: the weighted rating and the ratings in the period. */}
-                            <AlbumCard
-                              album={entry.album}
-                              layout="list"
-                              rank={entry.rank}
-                              rating={
-                                <>
-                                  <RatingStars
-                                    value={entry.weightedRating}
-                                    label={t('trending.weighted', { value: formatRating(entry.weightedRating) })}
-                                  />
-                                  <span className="text-xs text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</span>
-                                </>
-                              }
-                            />
-                          </li>
-                        ))
-                      : Array.from({ length: 8 }, (_, index) => (
-                          <li key={index}>
-                            <AlbumCardSkeleton layout="list" />
-                          </li>
-                        ))}
-                  </ol>
-                </>
-              )}
-              {chart.data ? (
-                <Pagination page={chart.data.page} pages={chart.data.totalPages} onPageChange={(next) => setFilters({ page: next })} />
-              ) : null}
+          {/* The chart is taken over apart from the filters above it, its rows far down laid out only near the screen. */}
+          <HydratesApart>
+            <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+              <div className="min-w-0">
+                {chart.isError ? (
+                  <ErrorState onRetry={() => void chart.refetch()} />
+                ) : chart.data && chart.data.items.length === 0 ? (
+                  <EmptyState title={t('trending.empty')} description={t('trending.emptyHint', { count: chart.data.minRatings })} />
+                ) : (
+                  <>
+                    {chart.data?.provisional ? (
+                      <p role="note" className="mb-4 rounded-lg border border-line bg-surface-2 px-4 py-3 text-sm text-ink-muted">
+                        {t('trending.provisional', { count: chart.data.minRatings })}
+                      </p>
+                    ) : null}
+                    <ol
+                      className={chart.isPlaceholderData ? 'flex flex-col gap-1 opacity-60' : 'flex flex-col gap-1'}
+                      aria-label={t(`trending.periods.${period}`)}
+                      data-testid="chart-list"
+                    >
+                      {chart.data
+                        ? chart.data.items.map((entry) => (
+                            // The padding within the negative margin keeps a focused row's outline inside the row's box.
+                            <li key={entry.album.id} className="laid-out-when-near -m-1 min-w-0 p-1 [--near-height:5.5rem]">
+                              {/* The row gives the chart's own rating once: the weighted rating and the ratings in the period. */}
+                              <AlbumCard
+                                album={entry.album}
+                                layout="list"
+                                rank={entry.rank}
+                                rating={
+                                  <>
+                                    <RatingStars
+                                      value={entry.weightedRating}
+                                      label={t('trending.weighted', { value: formatRating(entry.weightedRating) })}
+                                    />
+                                    <span className="text-xs text-ink-muted">{t('trending.ratings', { count: entry.ratings })}</span>
+                                  </>
+                                }
+                              />
+                            </li>
+                          ))
+                        : Array.from({ length: 8 }, (_, index) => (
+                            <li key={index}>
+                              <AlbumCardSkeleton layout="list" />
+                            </li>
+                          ))}
+                    </ol>
+                  </>
+                )}
+                {chart.data ? (
+                  <Pagination page={chart.data.page} pages={chart.data.totalPages} onPageChange={(next) => setFilters({ page: next })} />
+                ) : null}
+              </div>
+              <aside>
+                <Card className="p-5">
+                  <h2 className="flex items-center gap-2 font-display text-lg font-semibold text-ink">
+                    <Info aria-hidden className="size-5 text-accent" />
+                    {t('trending.howTitle')}
+                  </h2>
+                  <p className="mt-2 text-sm leading-relaxed text-ink-muted">
+                    {t('trending.howBody', {
+                      mean: chart.data ? formatRating(chart.data.meanRating) : '–',
+                      m: chart.data?.priorWeight ?? '–',
+                      min: chart.data?.minRatings ?? '–',
+                    })}
+                  </p>
+                  <p className="mt-2 text-sm leading-relaxed text-ink-muted">
+                    {chart.data?.trustWeighted === false && shownScope === 'following'
+                      ? t('trending.followingBody')
+                      : t('trending.trustBody')}
+                  </p>
+                </Card>
+              </aside>
             </div>
-            <aside>
-              <Card className="p-5">
-                <h2 className="flex items-center gap-2 font-display text-lg font-semibold text-ink">
-                  <Info aria-hidden className="size-5 text-accent" />
-                  {t('trending.howTitle')}
-                </h2>
-                <p className="mt-2 text-sm leading-relaxed text-ink-muted">
-                  {t('trending.howBody', {
-                    mean: chart.data ? formatRating(chart.data.meanRating) : '–',
-                    m: chart.data?.priorWeight ?? '–',
-                    min: chart.data?.minRatings ?? '–',
-                  })}
-                </p>
-                <p className="mt-2 text-sm leading-relaxed text-ink-muted">
-                  {chart.data?.trustWeighted === false && shownScope === 'following'
-                    ? t('trending.followingBody')
-                    : t('trending.trustBody')}
-                </p>
-              </Card>
-            </aside>
-          </div>
+          </HydratesApart>
         </TabsContent>
       </Tabs>
     </Container>

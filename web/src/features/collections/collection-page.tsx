@@ -38,6 +38,7 @@ import {
 import { dropEntry, moveEntry } from './entry-order.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 
 /**
  * /lists/{id}: a collection's albums in order, with notes. Its owner sees it as visitors do, and switches to Edit
@@ -176,7 +177,10 @@ function CollectionView({ collection }: { collection: Collection }) {
         ) : null}
       </div>
       {editing && editingDetails ? <EditDetails collection={collection} onDone={() => setEditingDetails(false)} /> : null}
-      <Entries collection={collection} editing={editing} noteDrafts={noteDrafts} onNoteDraft={setNoteDraft} />
+      {/* The list's albums are taken over apart from its head and actions (decision 089). */}
+      <HydratesApart>
+        <Entries collection={collection} editing={editing} noteDrafts={noteDrafts} onNoteDraft={setNoteDraft} />
+      </HydratesApart>
       {editing ? <AddAlbums collection={collection} /> : null}
     </Container>
   );

@@ -1,7 +1,6 @@
 import type { CorrectionField } from '@hearsay/contracts/curation';
 import type { AlbumDetail } from '@hearsay/contracts/catalog';
-import { CORRECTION_NOTE_MAX } from '@hearsay/contracts/curation';
-import { RELEASE_TYPES } from '@hearsay/contracts/constants';
+import { CORRECTION_NOTE_MAX, RELEASE_TYPES } from '@hearsay/contracts/constants';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../shared/i18n/error-text.ts';

@@ -11,6 +11,7 @@ import { PullToRefreshIndicator } from '../../shared/ui/pull-to-refresh.tsx';
 import { feedQueryOptions, feedSidebarQueryOptions } from './api.ts';
 import { FeedItemCard } from './feed-item.tsx';
 import { FeedSidebar } from './feed-sidebar.tsx';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 
 function FeedSkeleton() {
   return (
@@ -106,13 +107,18 @@ export function HomeFeedPage({ played: Played }: { played?: ComponentType<{ comp
               )
             ) : (
               <>
-                <ol className="space-y-4">
-                  {items.map((item) => (
-                    <li key={item.id}>
-                      <FeedItemCard item={item} />
-                    </li>
-                  ))}
-                </ol>
+                {/* The entries are taken over apart from the page's head and side (decision 089). */}
+                <HydratesApart>
+                  <ol className="flex flex-col gap-4">
+                    {items.map((item) => (
+                      // Laid out only as it nears the screen; the padding within the negative margin keeps a focused card's
+                      // outline inside the entry's box.
+                      <li key={item.id} className="laid-out-when-near -m-1 p-1 [--near-height:12rem]">
+                        <FeedItemCard item={item} />
+                      </li>
+                    ))}
+                  </ol>
+                </HydratesApart>
                 <div ref={sentinel} className="mt-6 flex justify-center">
                   {hasNextPage ? (
                     <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
@@ -127,7 +133,9 @@ export function HomeFeedPage({ played: Played }: { played?: ComponentType<{ comp
           </section>
         </div>
         <aside aria-label={t('sidebar.label')}>
-          <FeedSidebar />
+          <HydratesApart>
+            <FeedSidebar />
+          </HydratesApart>
         </aside>
       </div>
     </Container>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 import { ErrorState } from '../../shared/ui/skeleton.tsx';
 import { useLanding } from './api.ts';
 import {
@@ -28,13 +29,22 @@ export function LandingPage() {
     <>
       <title>{`Hearsay — ${t('hero.title')}`}</title>
       <Hero landing={data} covers={data?.featuredAlbums ?? []} />
-      <FeaturedAlbums landing={data} loading={landing.isPending} />
-      <GenreChips landing={data} loading={landing.isPending} />
-      <HowItWorks />
-      <CompareTable />
-      <SignUpTeaser />
-      <Testimonials landing={data} />
-      <ClosingCall />
+      {/* Below the hero, each part is taken over in a pass of its own, and the furthest laid out only near the screen. */}
+      <HydratesApart>
+        <FeaturedAlbums landing={data} loading={landing.isPending} />
+        <GenreChips landing={data} loading={landing.isPending} />
+      </HydratesApart>
+      <div className="laid-out-when-near [--near-height:110rem]">
+        <HydratesApart>
+          <HowItWorks />
+          <CompareTable />
+          <SignUpTeaser />
+        </HydratesApart>
+        <HydratesApart>
+          <Testimonials landing={data} />
+          <ClosingCall />
+        </HydratesApart>
+      </div>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { LISTENING_PERIODS, type ListeningPeriod } from '@hearsay/contracts/listening-stats';
+import { LISTENING_PERIODS } from '@hearsay/contracts/constants';
+import type { ListeningPeriod } from '@hearsay/contracts/listening-stats';
 import type { Profile } from '@hearsay/contracts/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { Headphones, Lock } from 'lucide-react';

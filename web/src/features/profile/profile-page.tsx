@@ -30,6 +30,7 @@ import { useSession } from '../../shared/auth/session.ts';
 import { formatNumber } from '../../shared/i18n/index.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 
 const TABS = ['collection', 'ratings', 'lists', 'followers', 'listening'] as const;
 const ProfileTab = urlFilters({ tab: urlParam.oneOf(TABS, 'collection') });
@@ -150,7 +151,11 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
           </div>
         ))}
       </dl>
-      {profile.locked ? null : <FavouriteAlbums profile={profile} />}
+      {profile.locked ? null : (
+        <HydratesApart>
+          <FavouriteAlbums profile={profile} />
+        </HydratesApart>
+      )}
       {profile.locked || !profile.sharesRatings ? null : <YearInReviewLinks profile={profile} />}
       {profile.locked ? <LockedProfile profile={profile} /> : <ProfileTabs profile={profile} createCollection={createCollection} />}
     </Container>
@@ -220,6 +225,7 @@ function ProfileTabs({ profile, createCollection }: { profile: Profile; createCo
   return (
     <>
       {profile.isOwner || !profile.sharesRatings || !signedIn ? null : <CompatibilityCard profile={profile} />}
+      {/* What the tabs show is taken over apart from the profile's head (decision 089). */}
       <Tabs value={filters.tab} onValueChange={(tab) => resetFilters({ tab })} className="mt-8">
         <TabsList>
           <TabsTrigger value="collection">{t('tabs.collection', { count: profile.stats.ratings })}</TabsTrigger>
@@ -229,19 +235,25 @@ function ProfileTabs({ profile, createCollection }: { profile: Profile; createCo
           <TabsTrigger value="listening">{t('tabs.listening')}</TabsTrigger>
         </TabsList>
         <TabsContent value="collection" className="mt-6">
-          {profile.sharesRatings ? <CollectionTab profile={profile} /> : <RatingsNotShared profile={profile} />}
+          <HydratesApart>
+            {profile.sharesRatings ? <CollectionTab profile={profile} /> : <RatingsNotShared profile={profile} />}
+          </HydratesApart>
         </TabsContent>
         <TabsContent value="ratings" className="mt-6">
-          {profile.sharesRatings ? <RatingsTab profile={profile} /> : <RatingsNotShared profile={profile} />}
+          <HydratesApart>{profile.sharesRatings ? <RatingsTab profile={profile} /> : <RatingsNotShared profile={profile} />}</HydratesApart>
         </TabsContent>
         <TabsContent value="lists" className="mt-6">
-          <ListsTab profile={profile} CreateCollection={createCollection} />
+          <HydratesApart>
+            <ListsTab profile={profile} CreateCollection={createCollection} />
+          </HydratesApart>
         </TabsContent>
         <TabsContent value="followers" className="mt-6">
-          <PeopleTab profile={profile} />
+          <HydratesApart>
+            <PeopleTab profile={profile} />
+          </HydratesApart>
         </TabsContent>
         <TabsContent value="listening" className="mt-6">
-          {filters.tab === 'listening' ? <ListeningTab profile={profile} /> : null}
+          <HydratesApart>{filters.tab === 'listening' ? <ListeningTab profile={profile} /> : null}</HydratesApart>
         </TabsContent>
       </Tabs>
     </>

@@ -17,6 +17,8 @@ import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 /** Author, rating, date (and "edited"), title, text, likes and comments of one review. */
 export function ReviewCard({ review, full = false, showAlbum = false }: { review: Review; full?: boolean; showAlbum?: boolean }) {
   const { t, i18n } = useTranslation('reviews');
+  // Shown whole, the review is its page's subject, right under the album's name; in a list, under the list's heading.
+  const Heading = full ? 'h2' : 'h3';
   return (
     <article aria-labelledby={`review-${review.id}-heading`} className="rounded-2xl border border-line bg-surface p-5">
       <header className="flex flex-wrap items-center gap-3">
@@ -50,7 +52,7 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
           · {review.album.artistCredit}
         </p>
       ) : null}
-      <h3 id={`review-${review.id}-heading`} className="mt-3 font-display text-lg font-semibold text-ink [overflow-wrap:anywhere]">
+      <Heading id={`review-${review.id}-heading`} className="mt-3 font-display text-lg font-semibold text-ink [overflow-wrap:anywhere]">
         {full ? (
           review.title || t('card.untitled', { name: review.author.name })
         ) : (
@@ -58,7 +60,7 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
             {review.title || t('card.untitled', { name: review.author.name })}
           </Link>
         )}
-      </h3>
+      </Heading>
       {full ? (
         <RichText html={review.contentHtml} className="mt-2" />
       ) : (

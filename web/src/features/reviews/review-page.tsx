@@ -35,6 +35,7 @@ import { formatRating } from '../../shared/i18n/index.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { COMMENT_MAX } from '@hearsay/contracts/constants';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 
 /** /review/{id}: one review in full, shareable (the server adds link-preview tags), with its history and comments. */
 export function ReviewPage() {
@@ -79,7 +80,10 @@ function ReviewView({ review }: { review: Review }) {
         ) : null}
       </div>
       {review.editedAt ? <History reviewId={review.id} /> : null}
-      <Comments reviewId={review.id} />
+      {/* The conversation under the review is taken over apart from the review itself (decision 089). */}
+      <HydratesApart>
+        <Comments reviewId={review.id} />
+      </HydratesApart>
       <ReviewDialog album={review.album} existing={review} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={confirming}

@@ -24,6 +24,7 @@ import { SearchFilters, type SearchFilterValues } from './search-filters.tsx';
 import { RemoteLookup } from './remote-person.tsx';
 import { RemoteUserResult, UserResult } from './user-result.tsx';
 import { SEARCH_MIN_RATINGS, SEARCH_SORTS, SEARCH_TYPES, SEARCH_YEAR_PATTERN } from '@hearsay/contracts/constants';
+import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
 
 /** Fewer albums than this found in the catalog, and MusicBrainz's are offered beside them. */
 const MUSICBRAINZ_BELOW = 5;
@@ -181,73 +182,78 @@ export function SearchPage() {
             {showFilters ? (
               <aside aria-label={t('filters')} className="hidden lg:block">
                 <h2 className="font-display text-lg font-semibold text-ink">{t('filters')}</h2>
-                <SearchFilters values={filters} years={years.data} onChange={setFilters} idPrefix="side" />
+                <HydratesApart>
+                  <SearchFilters values={filters} years={years.data} onChange={setFilters} idPrefix="side" />
+                </HydratesApart>
               </aside>
             ) : null}
+            {/* The results are taken over apart from the search's controls above them (decision 089). */}
             <section aria-live="polite" aria-busy={results.isFetching}>
-              {!q.trim() ? (
-                <EmptyState icon={<SearchIcon />} title={t('start')} />
-              ) : results.isError ? (
-                <ErrorState onRetry={() => void results.refetch()} />
-              ) : !data ? (
-                <AlbumGrid>
-                  {Array.from({ length: 8 }, (_, index) => (
-                    <AlbumCardSkeleton key={index} />
-                  ))}
-                </AlbumGrid>
-              ) : data.total === 0 ? (
-                filtered && type === 'albums' ? (
-                  <EmptyState
-                    title={t('emptyFiltered')}
-                    description={t('resetHint')}
-                    action={
-                      <Button variant="outline" onClick={() => setFilters({})}>
-                        {t('reset')}
-                      </Button>
-                    }
-                  />
+              <HydratesApart>
+                {!q.trim() ? (
+                  <EmptyState icon={<SearchIcon />} title={t('start')} />
+                ) : results.isError ? (
+                  <ErrorState onRetry={() => void results.refetch()} />
+                ) : !data ? (
+                  <AlbumGrid>
+                    {Array.from({ length: 8 }, (_, index) => (
+                      <AlbumCardSkeleton key={index} />
+                    ))}
+                  </AlbumGrid>
+                ) : data.total === 0 ? (
+                  filtered && type === 'albums' ? (
+                    <EmptyState
+                      title={t('emptyFiltered')}
+                      description={t('resetHint')}
+                      action={
+                        <Button variant="outline" onClick={() => setFilters({})}>
+                          {t('reset')}
+                        </Button>
+                      }
+                    />
+                  ) : (
+                    <EmptyState title={t('empty', { q })} description={t('emptyHint')} />
+                  )
                 ) : (
-                  <EmptyState title={t('empty', { q })} description={t('emptyHint')} />
-                )
-              ) : (
-                <>
-                  <p className="mb-4 text-sm text-ink-muted">
-                    {data.more[type] ? t('resultsMore', { total: data.total, q }) : t('results', { count: data.total, q })}
-                  </p>
-                  <div className={results.isPlaceholderData ? 'opacity-60' : undefined}>
-                    {type === 'albums' ? (
-                      viewMode === 'grid' ? (
-                        <AlbumGrid className="lg:grid-cols-3 xl:grid-cols-4">
-                          {data.albums.map((album) => (
-                            <AlbumCard key={album.id} album={album} />
-                          ))}
-                        </AlbumGrid>
+                  <>
+                    <p className="mb-4 text-sm text-ink-muted">
+                      {data.more[type] ? t('resultsMore', { total: data.total, q }) : t('results', { count: data.total, q })}
+                    </p>
+                    <div className={results.isPlaceholderData ? 'opacity-60' : undefined}>
+                      {type === 'albums' ? (
+                        viewMode === 'grid' ? (
+                          <AlbumGrid className="lg:grid-cols-3 xl:grid-cols-4">
+                            {data.albums.map((album) => (
+                              <AlbumCard key={album.id} album={album} />
+                            ))}
+                          </AlbumGrid>
+                        ) : (
+                          <div className="flex flex-col gap-1">
+                            {data.albums.map((album) => (
+                              <AlbumCard key={album.id} album={album} layout="list" />
+                            ))}
+                          </div>
+                        )
                       ) : (
-                        <div className="flex flex-col gap-1">
-                          {data.albums.map((album) => (
-                            <AlbumCard key={album.id} album={album} layout="list" />
-                          ))}
+                        // Artists, people and collections: one list of cards in two columns.
+                        <div className="grid gap-3 sm:grid-cols-2">
+                          {type === 'artists' ? data.artists.map((artist) => <ArtistCard key={artist.id} artist={artist} />) : null}
+                          {type === 'users' ? data.remoteUsers.map((person) => <RemoteUserResult key={person.id} person={person} />) : null}
+                          {type === 'users' ? data.users.map((user) => <UserResult key={user.id} user={user} />) : null}
+                          {type === 'collections'
+                            ? data.collections.map((collection) => <CollectionCard key={collection.id} collection={collection} />)
+                            : null}
                         </div>
-                      )
-                    ) : (
-                      // Artists, people and collections: one list of cards in two columns.
-                      <div className="grid gap-3 sm:grid-cols-2">
-                        {type === 'artists' ? data.artists.map((artist) => <ArtistCard key={artist.id} artist={artist} />) : null}
-                        {type === 'users' ? data.remoteUsers.map((person) => <RemoteUserResult key={person.id} person={person} />) : null}
-                        {type === 'users' ? data.users.map((user) => <UserResult key={user.id} user={user} />) : null}
-                        {type === 'collections'
-                          ? data.collections.map((collection) => <CollectionCard key={collection.id} collection={collection} />)
-                          : null}
-                      </div>
-                    )}
-                  </div>
-                  <Pagination page={data.page} pages={data.totalPages} onPageChange={(next) => update({ page: next })} />
-                </>
-              )}
-              {/* Too little in the catalog: MusicBrainz has nearly every album (at once for members, on request for visitors). */}
-              {type === 'albums' && q.trim() && data && !filtered && data.counts.albums < MUSICBRAINZ_BELOW ? (
-                <MusicBrainzResults key={q.trim()} query={q.trim()} auto={session.status === 'signed-in'} />
-              ) : null}
+                      )}
+                    </div>
+                    <Pagination page={data.page} pages={data.totalPages} onPageChange={(next) => update({ page: next })} />
+                  </>
+                )}
+                {/* Too little in the catalog: MusicBrainz has nearly every album (at once for members, on request for visitors). */}
+                {type === 'albums' && q.trim() && data && !filtered && data.counts.albums < MUSICBRAINZ_BELOW ? (
+                  <MusicBrainzResults key={q.trim()} query={q.trim()} auto={session.status === 'signed-in'} />
+                ) : null}
+              </HydratesApart>
             </section>
           </div>
         </TabsContent>

@@ -1,5 +1,5 @@
-import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
-import { PartTakenOver, usePartTakeover } from './taken-over.ts';
+import { createContext, lazy, useContext, type ComponentType, type ReactNode } from 'react';
+import { HydratesApart } from './hydrates-apart.tsx';
 
 /** Every deferred part by name, with what fetches its code. */
 const parts = new Map<string, () => Promise<ComponentType<never>>>();
@@ -30,16 +30,10 @@ export function deferred<P extends object>(
   const Lazy = lazy(async () => ({ default: await fetchCode() }));
   function Deferred(props: P) {
     useContext(RenderedParts)?.add(name);
-    const takeover = usePartTakeover();
     const Loaded = loaded.get(name) as ComponentType<P> | undefined;
     // Inside the same boundary either way, so a page rendered with the code and hydrated with it match. React takes the
     // boundary's content over in a pass of its own; the page is marked ready only after it (taken-over.ts).
-    return (
-      <Suspense fallback={fallback}>
-        {Loaded ? <Loaded {...props} /> : <Lazy {...props} />}
-        <PartTakenOver part={takeover} />
-      </Suspense>
-    );
+    return <HydratesApart fallback={fallback}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</HydratesApart>;
   }
   return Deferred;
 }

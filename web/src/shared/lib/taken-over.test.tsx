@@ -1,18 +1,23 @@
-import { startTransition, Suspense, useEffect, type ComponentType } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Deferred from './deferred.tsx';
+import type * as HydratesApartModule from './hydrates-apart.tsx';
 import type * as TakenOverModule from './taken-over.ts';
 
 // The mark and the parts are module state, as in the app: each test starts from fresh modules and an unmarked page.
-let modules: { deferred: typeof Deferred; takenOver: typeof TakenOverModule };
+let modules: { deferred: typeof Deferred; hydratesApart: typeof HydratesApartModule; takenOver: typeof TakenOverModule };
 let root: Root | undefined;
 let container: HTMLElement;
 
 beforeEach(async () => {
   vi.resetModules();
-  modules = { deferred: await import('./deferred.tsx'), takenOver: await import('./taken-over.ts') };
+  modules = {
+    deferred: await import('./deferred.tsx'),
+    hydratesApart: await import('./hydrates-apart.tsx'),
+    takenOver: await import('./taken-over.ts'),
+  };
   delete document.documentElement.dataset.ready;
   container = document.createElement('div');
   document.body.append(container);
@@ -104,5 +109,49 @@ describe('the page is marked ready', () => {
     root.render(page(log, parts));
 
     expect(await takenOverAtReady).toEqual(['screen']);
+  });
+
+  it('once every part hydrated apart is taken over too, and a click on one before then is answered', async () => {
+    const log: string[] = [];
+    const { HydratesApart } = modules.hydratesApart;
+    const { TakenOver } = modules.takenOver;
+    function Counter() {
+      const [clicks, setClicks] = useState(0);
+      useEffect(() => void log.push('below the fold'), []);
+      return (
+        <button type="button" onClick={() => setClicks(clicks + 1)}>
+          {`Clicked ${clicks}`}
+        </button>
+      );
+    }
+    function Screen() {
+      useEffect(() => void log.push('screen'), []);
+      return (
+        <section>
+          <h1>Screen</h1>
+          <HydratesApart>
+            <Counter />
+          </HydratesApart>
+        </section>
+      );
+    }
+    const app = (
+      <Suspense fallback={<p>Loading</p>}>
+        <Screen />
+        <TakenOver />
+      </Suspense>
+    );
+    container.innerHTML = renderToString(app);
+
+    const takenOverAtReady = watchReadiness(log);
+    modules.takenOver.expectTakeover();
+    startTransition(() => {
+      root = hydrateRoot(container, app);
+    });
+    // Clicked before React has taken anything over: React takes the part over at once and the click counts.
+    container.querySelector('button')!.click();
+
+    expect(await takenOverAtReady).toEqual(['screen', 'below the fold']);
+    expect(container.querySelector('button')?.textContent).toBe('Clicked 1');
   });
 });

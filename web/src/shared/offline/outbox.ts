@@ -1,10 +1,10 @@
 import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult } from '@hearsay/contracts/endpoint';
-import { ErrorBodySchema } from '@hearsay/contracts/errors';
 import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { errorTextWith } from '../i18n/error-text.ts';
+import { useSession } from '../auth/session.ts';
 import { ApiError, endpointKey, type LazyEndpoint } from '../lib/api-client.ts';
 import { catalogEndpoints, journalEndpoints, profilesEndpoints, reviewsEndpoints } from '../lib/endpoints.ts';
 import { refreshAnswersShowing } from '../lib/refresh.ts';
@@ -92,7 +92,8 @@ async function sendWithKey<E extends Endpoint>(
   }
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const said = ErrorBodySchema.safeParse(answer);
+    // The errors' schema loads with the first failure, as in api-client.ts: the pages that write start without zod.
+    const said = await import('@hearsay/contracts/errors').then(({ ErrorBodySchema }) => ErrorBodySchema.safeParse(answer));
     if (!said.success) throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status}.`);
     const { code, message, params, issues } = said.data.error;
     throw new ApiError(response.status, code, message, { params, issues });
@@ -132,11 +133,15 @@ export async function sendOrKeep<L extends LazyEndpoint<Endpoint>>(write: Offlin
   }
 }
 
-/** Loads an endpoint's contract while online, so a write to it made offline can be kept (its URL is built from it). */
+/**
+ * Loads an endpoint's contract while online, so a write to it made offline can be kept (its URL is built from it). Only
+ * for a member: a visitor writes nothing, and their page starts without the contract's schemas.
+ */
 export function useOfflineReady(endpoint: LazyEndpoint<Endpoint>): void {
+  const signedIn = useSession().status === 'signed-in';
   useEffect(() => {
-    endpoint.load().catch(() => undefined);
-  }, [endpoint]);
+    if (signedIn) endpoint.load().catch(() => undefined);
+  }, [endpoint, signedIn]);
 }
 
 /** Where the browser has Background Sync, the service worker sends the outbox when the connection returns. */
