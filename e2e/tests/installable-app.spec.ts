@@ -97,27 +97,38 @@ test.describe('with the service worker', () => {
     await context.setOffline(false);
   });
 
-  test('offers a new release with a Reload button, which moves the page to it', async ({ page }) => {
-    await page.goto('/');
-    await untilControlled(page);
-    const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
-    // A release: the server now serves another worker (the built one, changed).
-    const worker = join(import.meta.dirname, '..', '..', 'web', 'dist', 'sw.js');
-    const built = readFileSync(worker, 'utf8');
-    try {
-      writeFileSync(worker, `${built}\n// the next release\n`);
-      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-      const prompt = page.getByText('A new version of Hearsay is ready');
-      await expect(prompt).toBeVisible();
-      const reloaded = page.waitForEvent('load');
-      await page.getByRole('button', { name: 'Reload' }).click();
-      await reloaded;
+  test.describe('a new release', () => {
+    // With both cores saturated, headless Chromium now and then never activates the waiting worker: it stays
+    // "installed" after SKIP_WAITING and a reload then hangs in the worker. Seen only with a CPU burner beside two test
+    // workers, never on a quiet machine. One more try keeps that from failing CI; a release that cannot move the page
+    // fails both tries.
+    test.describe.configure({ retries: 1 });
+
+    test('offers a new release with a Reload button, which moves the page to it', async ({ page }) => {
+      // Two workers install, each keeping the build's files: on a busy two-core machine that can outlast one minute.
+      test.setTimeout(90_000);
+      await page.goto('/');
       await untilControlled(page);
-      expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
-    } finally {
-      writeFileSync(worker, built);
-    }
+      const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+      // A release: the server now serves another worker (the built one, changed).
+      const worker = join(import.meta.dirname, '..', '..', 'web', 'dist', 'sw.js');
+      const built = readFileSync(worker, 'utf8');
+      try {
+        writeFileSync(worker, `${built}\n// the next release\n`);
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+        const prompt = page.getByText('A new version of Hearsay is ready');
+        await expect(prompt).toBeVisible();
+        expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting?.state)).toBe('installed');
+        const reloaded = page.waitForEvent('load');
+        await page.getByRole('button', { name: 'Reload' }).click();
+        await reloaded;
+        await untilControlled(page);
+        expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
+        expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+      } finally {
+        writeFileSync(worker, built);
+      }
+    });
   });
 });
 

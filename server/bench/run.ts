@@ -141,6 +141,21 @@ async function prepareSite(): Promise<Site> {
 }
 
 /**
+ * The feed member's first visit queues the rebuild of their home timeline (decision 087); until the job thread has run
+ * it, their feed is answered the pull-based way. The rounds measure the feed a returning member gets: from the timeline.
+ */
+async function timelineBuilt(base: string, db: DB, memberId: string, cookie: string): Promise<void> {
+  const feed = await fetch(`${base}/api/feed`, { headers: { cookie } });
+  if (!feed.ok) throw new Error(`the feed member's feed answered ${feed.status}`);
+  for (let waited = 0; waited < 300; waited++) {
+    const reader = await db.selectFrom('home_timeline_reader').select('built_at').where('viewer_id', '=', memberId).executeTakeFirst();
+    if (reader?.built_at) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error("the feed member's home timeline was not built within five minutes");
+}
+
+/**
  * The member whose home feed is measured follows FEED_FOLLOWS people. The seed's busiest follower is used when it
  * follows that many; otherwise the bench adds follows for them, and recounts the counters of everyone touched.
  */
@@ -594,6 +609,7 @@ try {
   const base = hearsay.base;
   const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: cookies[0]! } })).json()) as { user: { id: string } | null };
   if (me.user?.id !== signedIn[0]) throw new Error(`a minted session was not accepted: GET /api/me answered ${JSON.stringify(me)}`);
+  if (wanted('feed')) await timelineBuilt(base, db, feed.id, feedCookie!);
   const popular = ((await (await fetch(`${base}/api/albums?sort=popularity&limit=100`)).json()) as { items: { slug: string }[] }).items.map(
     (album) => album.slug,
   );
