@@ -98,10 +98,9 @@ test.describe('with the service worker', () => {
   });
 
   test.describe('a new release', () => {
-    // With both cores saturated, headless Chromium now and then never activates the waiting worker: it stays
-    // "installed" after SKIP_WAITING and a reload then hangs in the worker. Seen only with a CPU burner beside two test
-    // workers, never on a quiet machine. One more try keeps that from failing CI; a release that cannot move the page
-    // fails both tries.
+    // Headless Chromium now and then never activates the waiting worker: it stays "installed" after SKIP_WAITING and
+    // a reload then hangs in the worker. Seen in 2 of about 20 runs beside two test workers, and in 4 of 5 with a CPU
+    // burner beside them. One more try keeps that from failing CI; a release that cannot move the page fails both.
     test.describe.configure({ retries: 1 });
 
     test('offers a new release with a Reload button, which moves the page to it', async ({ page }) => {
