@@ -112,7 +112,12 @@ test('switching through every language: no error, rating words and genres transl
     await expect(page.getByRole('main').getByRole('link', { name: genre, exact: true }).first()).toBeVisible();
     // One toast, in the language just picked: none said before the strings arrived, none left from the language before.
     const toasts: string[] = [];
-    await expect.poll(async () => toasts.push(...(await toastsSeen())) && toasts).toEqual([saved]);
+    await expect
+      .poll(async () => {
+        toasts.push(...(await toastsSeen()));
+        return toasts;
+      })
+      .toEqual([saved]);
   }
   expect(problems).toEqual([]);
 });
