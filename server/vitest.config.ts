@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL (TEST_DATABASE_URL): several processes sharing one SQLite file is not a setup Hearsay offers.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const severalServers = ['test/operations/proxy.test.ts'];
-// The two tests that hold /healthz to 250 ms under a flood (an inbox, big uploads) are about this server alone: `npm
-// test` runs them after the rest, one at a time, so another file's burst on a two-core machine is not what they time
-// (see package.json).
+// The two tests that put a server process under pressure (an inbox flood, big uploads) and check /healthz answers
+// throughout: `npm test` runs them after the rest, one at a time, so another file's burst on a two-core machine is not
+// what they see, and `npm run bench:pressure` times them (see package.json).
 
 export default defineConfig({
   test: {

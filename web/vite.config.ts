@@ -31,6 +31,25 @@ function fontsThatDoNotSwap(): Plugin {
   };
 }
 
+/**
+ * Sonner (the toasts) adds its stylesheet to the page when its module first runs, once the page has been laid out; its
+ * rules set properties on `<html>` that every element inherits, so the browser then works out the whole page's style
+ * again, a long task on a phone as the app starts. Its stylesheet comes with the app's instead (`index.css` imports
+ * `sonner/dist/styles.css`), and the call that adds it is taken out of the module.
+ */
+function sonnerStylesWithTheApps(): Plugin {
+  return {
+    name: 'hearsay:sonner-styles-with-the-apps',
+    transform(code, id) {
+      if (!/node_modules\/sonner\/dist\/index\.mjs$/.test(id)) return undefined;
+      const call = /^__insertCSS\(".*"\);$/m;
+      // A release that adds its styles another way would bring the long task back: the build says so.
+      if (!call.test(code)) this.error('sonner no longer adds its styles with one __insertCSS call: see sonnerStylesWithTheApps');
+      return { code: code.replace(call, ''), map: null };
+    },
+  };
+}
+
 /** The brand colour behind the icon where a platform wants a full square (maskable and Apple icons). */
 const ICON_BACKGROUND = '#c2410c';
 /** The page's canvas (`--canvas` in index.css, light): what an installed app shows while it opens. */
@@ -100,7 +119,7 @@ function installableApp() {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), fontsThatDoNotSwap(), ...(isSsrBuild ? [] : [installableApp()])],
+  plugins: [react(), tailwindcss(), fontsThatDoNotSwap(), sonnerStylesWithTheApps(), ...(isSsrBuild ? [] : [installableApp()])],
   server: {
     port: 5173,
     // The API, covers, uploads and the realtime socket live on the Hearsay server.

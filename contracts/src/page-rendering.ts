@@ -8,6 +8,8 @@ export interface PageRequest {
   /** The page's path and query string, as the browser asked for them. */
   url: string;
   language: Language;
+  /** The reader's time zone (`time-zones.ts`): moments on the page are written as their browser will write them. */
+  timeZone: string;
   signedIn: boolean;
   /** Answers a GET of the API as the viewer (with their cookie), without leaving the server. */
   getApi: (path: string) => Promise<Response>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AlbumCardSchema, GenreRefSchema, RatingBucketSchema } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
-import { ListeningSummarySchema } from './listening-stats.ts';
+import { ListeningSummarySchema, ListeningTopAlbumSchema } from './listening-stats.ts';
 import { errorResponses } from './errors.ts';
 
 /** A calendar year as four digits; whether the person has that year at all is the server's answer (404). */
@@ -19,7 +19,6 @@ export const YEAR_TOP_ALBUMS = 12;
 export const YEAR_TOP_GROUPS = 5;
 
 export const YearAlbumSchema = z.object({ album: AlbumCardSchema, rating: z.number() });
-export const YearListenSchema = z.object({ album: AlbumCardSchema, listens: z.number().int() });
 export const YearGenreSchema = GenreRefSchema.extend({ count: z.number().int() });
 export const YearDecadeSchema = z.object({ decade: z.number().int(), count: z.number().int() });
 
@@ -55,7 +54,7 @@ export const YearInReviewSchema = z.object({
   topGenres: z.array(YearGenreSchema),
   topDecades: z.array(YearDecadeSchema),
   listens: z.number().int().nullable(),
-  mostListened: z.array(YearListenSchema).nullable(),
+  mostListened: z.array(ListeningTopAlbumSchema).nullable(),
   /** The year's tracks played (from players and imported histories): time, top albums and artists; null as `listens`. */
   listening: ListeningSummarySchema.nullable(),
   reviewsWritten: z.number().int(),

@@ -168,6 +168,9 @@ export async function preparePages(base: string): Promise<Page[]> {
   ] as const) {
     await api(base, `/api/conversations/${conversation.id}/messages`, { method: 'POST', cookie: member.cookie, body: { body } });
   }
+  // The session travels in a header Lighthouse adds to every request (it clears the browser's cookies before a run). A
+  // cookie the app set in the browser would be sent instead of it, and the page's reads would be a visitor's: the app
+  // sets none in a browser in UTC, as this one is (decision 092).
   const asViewer = { Cookie: viewer.cookie };
   return [
     { name: 'landing', url: `${base}/` },

@@ -17,8 +17,12 @@ const only = process.env.BENCH_WEB_ONLY?.split(',').map((name) => name.trim());
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Every run's tasks, not only the median run's: for comparing two builds task by task. */
 const everyRun = process.env.BENCH_WEB_EVERY_RUN === '1';
-/** A task counts from this long; what is over it is blocking time (as in Lighthouse's TBT). */
-const LONG_MS = 50;
+/**
+ * A task counts from this long; what is over it is blocking time (as in Lighthouse's TBT). At full speed
+ * (BENCH_WEB_CPU=1), BENCH_WEB_LONG_MS=12.5 lists the tasks Lighthouse's simulation, which multiplies what it observed
+ * at full speed by 4, makes long.
+ */
+const LONG_MS = Number(process.env.BENCH_WEB_LONG_MS ?? 50);
 
 interface TraceEvent {
   name: string;
@@ -52,6 +56,8 @@ interface LongTask {
   work: [string, number][];
   /** The files whose code ran in it, by share of the samples. */
   files: [string, number][];
+  /** The app's own functions it ran in (the innermost outside the framework's file), by share of the samples. */
+  functions: [string, number][];
 }
 
 interface Run {
@@ -170,20 +176,35 @@ function longTasks(events: TraceEvent[]): Run {
       const ran = samples.filter((sample) => sample.at >= task.ts && sample.at <= end);
       const files = new Map<string, number>();
       for (const sample of ran) files.set(sample.file, (files.get(sample.file) ?? 0) + 1 / ran.length);
+      const functions = new Map<string, number>();
+      for (const { appFunction } of ran) if (appFunction) functions.set(appFunction, (functions.get(appFunction) ?? 0) + 1 / ran.length);
       return {
         at: (task.ts - paint.ts) / 1000,
         duration: task.dur! / 1000,
         work: [...work].sort((a, b) => b[1] - a[1]),
         files: [...files].sort((a, b) => b[1] - a[1]),
+        functions: [...functions].sort((a, b) => b[1] - a[1]),
       };
     }),
   };
 }
 
-/** The sampled CPU profile in the trace: when each sample was taken, and the file of the function it caught. */
-function profileSamples(events: TraceEvent[]): { at: number; file: string }[] {
+/**
+ * The sampled CPU profile in the trace: when each sample was taken, the file of the function it caught, and the
+ * innermost of the app's functions on its stack (outside the framework's file: which component or hook the
+ * framework's work was for; named in a build made with `--minify false`).
+ */
+function profileSamples(events: TraceEvent[]): { at: number; file: string; appFunction?: string }[] {
   const nodes = new Map<number, ProfileNode>();
-  const samples: { at: number; file: string }[] = [];
+  const samples: { at: number; file: string; appFunction?: string }[] = [];
+  const fileOf = (url: string) => basename(new URL(url).pathname) || url;
+  const appFunctionOf = (id: number): string | undefined => {
+    for (let node = nodes.get(id); node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
+      const { url, functionName } = node.callFrame;
+      if (url && !fileOf(url).startsWith('framework-')) return `${functionName || '(anonymous)'} (${fileOf(url)})`;
+    }
+    return undefined;
+  };
   let at = 0;
   for (const event of events) {
     const data = event.args?.data;
@@ -197,7 +218,8 @@ function profileSamples(events: TraceEvent[]): { at: number; file: string }[] {
       if (!frame || frame.functionName === '(idle)') return;
       samples.push({
         at,
-        file: frame.url ? basename(new URL(frame.url).pathname) || frame.url : frame.functionName || '(anonymous script)',
+        file: frame.url ? fileOf(frame.url) : frame.functionName || '(anonymous script)',
+        appFunction: appFunctionOf(id),
       });
     });
   }
@@ -218,7 +240,15 @@ function describe(task: LongTask): string {
     .slice(0, 5)
     .map(([file, share]) => `${file} ${Math.round(share * 100)} %`)
     .join(', ');
-  return `  +${ms(task.at).padStart(5)} ms  ${ms(task.duration).padStart(4)} ms  ${work || 'no traced work'}${files ? ` | ran: ${files}` : ''}`;
+  const functions = task.functions
+    .filter(([, share]) => share >= 0.05)
+    .slice(0, 4)
+    .map(([name, share]) => `${name} ${Math.round(share * 100)} %`)
+    .join(', ');
+  return (
+    `  +${ms(task.at).padStart(5)} ms  ${ms(task.duration).padStart(4)} ms  ${work || 'no traced work'}${files ? ` | ran: ${files}` : ''}` +
+    (functions ? `\n                       for: ${functions}` : '')
+  );
 }
 
 async function main() {
@@ -238,7 +268,7 @@ async function main() {
   process.stdout.write(
     `\n## Long tasks from the first contentful paint on, CPU slowed ${slowdown}×, median of ${runs} run${runs === 1 ? '' : 's'}\n\n`,
   );
-  process.stdout.write('| page | blocking ms | longest task ms | tasks of 50 ms or more |\n|---|---:|---:|---:|\n');
+  process.stdout.write(`| page | blocking ms | longest task ms | tasks of ${LONG_MS} ms or more |\n|---|---:|---:|---:|\n`);
   for (const [name, pageRuns] of results) {
     const longest = pageRuns.map((run) => Math.max(0, ...run.tasks.map((task) => task.duration)));
     process.stdout.write(

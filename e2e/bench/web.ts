@@ -176,7 +176,10 @@ async function audit(page: Page): Promise<Sample> {
     const { lhr } = result;
     if (reportsDir) {
       mkdirSync(reportsDir, { recursive: true });
-      writeFileSync(join(reportsDir, `${page.name.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+      const name = `${page.name.replace(/\W+/g, '-')}-${Date.now()}`;
+      writeFileSync(join(reportsDir, `${name}.json`), JSON.stringify(lhr));
+      // The trace Lighthouse simulated from, for reading a page's work task by task (DevTools opens it too).
+      writeFileSync(join(reportsDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id: string) => {

@@ -9,7 +9,18 @@ import { join } from 'node:path';
  * each rule with the offending elements so the report says what to fix.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  await settleAnimations(page);
+  // Checked as the page stands, not halfway through a transition: a toast that began to leave while axe read it was
+  // measured half-transparent. With reduced motion the app's transitions and its toasts' take no time (index.css, sonner).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await settleAnimations(page);
+    await checkWithAxe(page);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+async function checkWithAxe(page: Page): Promise<void> {
   // Legacy mode runs axe in the page itself. The default runs it frame by frame and then finishes in a blank page of
   // its own, opened for every check: about 2 s a check on a slow machine, against about 1 s. Hearsay's pages have no
   // frames (their content security policy allows none from elsewhere), so both check the same thing.
@@ -135,6 +146,14 @@ export function newPerson(name = 'Test Listener') {
 /** The username the server gave whoever is signed in on this page. */
 export async function usernameOf(page: Page): Promise<string> {
   return ((await (await page.request.get('/api/me')).json()) as { user: { username: string } }).user.username;
+}
+
+/** Two signed-in members follow each other (so each may message the other); answers their usernames. */
+export async function followEachOther(one: Page, other: Page): Promise<[string, string]> {
+  const names: [string, string] = [await usernameOf(one), await usernameOf(other)];
+  expect((await one.request.put(`/api/users/${names[1]}/follow`)).ok()).toBe(true);
+  expect((await other.request.put(`/api/users/${names[0]}/follow`)).ok()).toBe(true);
+  return names;
 }
 
 /** Registers through the real form and waits for onboarding. */

@@ -35,6 +35,8 @@ test.describe('chart slices', () => {
     await expect(other.getByLabel('Genre')).toHaveValue('rock');
     await expect(other.getByLabel('Release decade')).toHaveValue('1990');
     await expect(other.getByLabel('Release type')).toHaveValue('album');
+    // The countries are named by the browser, in the reader's language, once the page is taken over.
+    await expect(other.getByLabel('Artist’s country').locator('option[value="GB"]')).toHaveText('United Kingdom');
     await expect(other).toHaveURL(new RegExp(`${permalink.replace(/[?]/g, '\\?')}$`));
     await other.close();
 

@@ -25,18 +25,18 @@ async function narrowOnPhone(page: Page) {
 async function choose(page: Page, album: Album) {
   const dialog = page.getByRole('dialog', { name: 'Favorite albums' });
   await dialog.getByRole('searchbox', { name: 'Search for an album' }).fill(album.title);
+  // Named by title then artist, so that choosing "Fuzzy" never takes "Fuzzy Logic".
   await dialog
     .getByRole('list', { name: 'Albums found' })
-    .getByRole('button', { name: new RegExp(album.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(album.title)}\\s*${escapeRegExp(album.artistCredit)}`) })
     .first()
     .click();
   await expect(
-    dialog
-      .getByRole('list', { name: /^Chosen/ })
-      .getByRole('listitem')
-      .filter({ hasText: album.title }),
+    dialog.getByRole('list', { name: /^Chosen/ }).getByRole('button', { name: `Remove ${album.title}`, exact: true }),
   ).toBeVisible();
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('choosing four favorite albums, reordering and removing one, and seeing them at the top of the profile', async ({ page }) => {
   test.slow();
@@ -52,7 +52,7 @@ test('choosing four favorite albums, reordering and removing one, and seeing the
   await expect(dialog.getByText('Chosen: 4 of 4')).toBeVisible();
   await expect(dialog.getByRole('status')).toHaveText('You have chosen 4. Remove one to choose another.');
   // The fourth goes first.
-  for (let times = 0; times < 3; times++) await dialog.getByRole('button', { name: `Move ${albums[3]!.title} up` }).click();
+  for (let times = 0; times < 3; times++) await dialog.getByRole('button', { name: `Move ${albums[3]!.title} up`, exact: true }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your favorite albums are saved.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -73,11 +73,13 @@ test('choosing four favorite albums, reordering and removing one, and seeing the
   await page.reload();
   await expect(favourites.getByRole('link')).toHaveCount(4);
   await favourites.getByRole('button', { name: 'Edit' }).click();
-  await dialog.getByRole('button', { name: `Remove ${albums[0]!.title}` }).click();
+  await dialog.getByRole('button', { name: `Remove ${albums[0]!.title}`, exact: true }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(favourites.getByRole('link')).toHaveCount(3);
-  await expect(favourites).not.toContainText(albums[0]!.title);
+  // The three left, in their order (compared by address: one title may be part of another's).
+  for (const [index, album] of [albums[3]!, albums[1]!, albums[2]!].entries())
+    await expect(favourites.getByRole('link').nth(index)).toHaveAttribute('href', `/album/${encodeURIComponent(album.slug)}`);
 
   // Another member sees them on the profile, linking to the album.
   const username = ((await (await page.request.get('/api/me')).json()) as { user: { username: string } }).user.username;

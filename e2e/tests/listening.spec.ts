@@ -135,6 +135,13 @@ test.describe('Settings → Listening', () => {
     await page.goto('/library?tab=journal');
     await expect(page.getByRole('link', { name: album.title, exact: true }).first()).toBeVisible();
 
+    // The home page comes from the server with the album already in it, above the feed.
+    const served = await (await page.request.get('/')).text();
+    expect(served).toContain('Played, not rated yet');
+    // As React writes text into HTML.
+    const asHtml = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    expect(served).toContain(asHtml(album.title));
     await page.goto('/');
     const played = page.getByRole('region', { name: 'Played, not rated yet' });
     const item = played.getByRole('listitem').filter({ hasText: album.title });

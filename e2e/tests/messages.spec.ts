@@ -1,4 +1,4 @@
-import { expect, register, test, usernameOf } from '../support/fixtures.ts';
+import { expect, followEachOther, register, test, usernameOf } from '../support/fixtures.ts';
 
 test('two people who follow each other write, see it arrive without reloading, and see "Seen"', async ({ page, browser }) => {
   test.slow();
@@ -6,9 +6,7 @@ test('two people who follow each other write, see it arrive without reloading, a
   const benContext = await browser.newContext();
   const ben = await benContext.newPage();
   const benPerson = await register(ben);
-  const [adaName, benName] = [await usernameOf(page), await usernameOf(ben)];
-  expect((await page.request.put(`/api/users/${benName}/follow`)).ok()).toBe(true);
-  expect((await ben.request.put(`/api/users/${adaName}/follow`)).ok()).toBe(true);
+  const [, benName] = await followEachOther(page, ben);
 
   await ben.goto('/messages');
   await expect(ben.getByText('No conversations yet')).toBeVisible();

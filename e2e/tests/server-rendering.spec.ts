@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, register, test, usernameOf } from '../support/fixtures.ts';
+import { expect, followEachOther, register, test, usernameOf } from '../support/fixtures.ts';
 
 /**
  * Public pages come from the server already rendered with their data: they read (and their links work) before any
@@ -95,6 +95,42 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
+  test('a member’s notifications and messages come rendered for them, and read before any script runs', async ({ page, browser }) => {
+    await register(page);
+    const benContext = await browser.newContext();
+    const ben = await benContext.newPage();
+    const benPerson = await register(ben);
+    const [adaName] = await followEachOther(page, ben);
+    const opened = await ben.request.post('/api/conversations', { data: { username: adaName } });
+    expect(opened.ok(), await opened.text()).toBe(true);
+    const { id } = (await opened.json()) as { id: string };
+    const sent = await ben.request.post(`/api/conversations/${id}/messages`, { data: { body: 'Side two, first song: listen loud.' } });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await benContext.close();
+
+    const { page: reader, close } = await withoutScripts(browser, page);
+    await reader.goto('/notifications');
+    await expect(reader.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    await expect(reader.getByRole('list', { name: 'Notifications' }).getByText(`${benPerson.name} followed you`)).toBeVisible();
+    await reader.goto(`/messages/${id}`);
+    await expect(
+      reader.getByRole('list', { name: `Messages with ${benPerson.name}` }).getByText('Side two, first song: listen loud.'),
+    ).toBeVisible();
+    await expect(reader.getByRole('link', { name: new RegExp(benPerson.name) }).first()).toBeVisible();
+    await close();
+
+    // With scripts, the app takes them over without a mismatch, and reading the thread is still the read receipt.
+    const errors = collectErrors(page);
+    await page.goto(`/messages/${id}`);
+    await expect(page.getByRole('textbox', { name: `Message ${benPerson.name}` })).toBeVisible();
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/conversations/unread')).json()) as { conversations: number }).conversations)
+      .toBe(0);
+    await page.goto('/notifications');
+    await expect(page.getByRole('button', { name: 'Mark all read' })).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
+
   test('are rendered once, their data fetched before the render, for a visitor and for a member', async ({ page }) => {
     // The Server-Timing header counts the renders; a second one means the page asked for data fetched only then.
     const renderedOnce = async (path: string) => {
@@ -107,7 +143,8 @@ test.describe('pages rendered on the server', () => {
     for (const path of [...pages, '/search?q=floyd']) await renderedOnce(path);
     expect(await renderedOnce(ALBUM)).not.toContain('Listen later');
     await register(page);
-    for (const path of [...pages, `/profile/${await usernameOf(page)}`]) await renderedOnce(path);
+    // A member's own screens too: their notifications and their messages.
+    for (const path of [...pages, `/profile/${await usernameOf(page)}`, '/notifications', '/messages']) await renderedOnce(path);
     // Rendered as the member sees it: their own marks, and the reviews section with its button to write one.
     const album = await renderedOnce(ALBUM);
     expect(album).toContain('Listen later');
@@ -152,6 +189,47 @@ test.describe('pages rendered on the server', () => {
     await page.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(page).toHaveURL(/\/login\?/);
     expect(errors).toEqual([]);
+  });
+
+  test('write moments in the reader’s time zone, on a first visit and after it, and are taken over without a mismatch', async ({
+    browser,
+  }) => {
+    // Far from the server's UTC: on most days of a year, a moment's day and hour there are not UTC's.
+    const timezoneId = 'Pacific/Kiritimati';
+    const context = await browser.newContext({ timezoneId });
+    const page = await context.newPage();
+    await register(page);
+    const album = ((await (await page.request.get('/api/albums?sort=title&limit=1&page=42')).json()) as { items: { id: string }[] })
+      .items[0]!;
+    const content = `<p>${'Every side of it rewards the late hours. '.repeat(3)}</p>`;
+    const review = (await (
+      await page.request.post(`/api/albums/${album.id}/reviews`, { data: { rating: 7, title: 'Late', content } })
+    ).json()) as {
+      id: string;
+    };
+    const comment = await page.request.post(`/api/reviews/${review.id}/comments`, { data: { body: 'Agreed, every word.' } });
+    expect(comment.status(), await comment.text()).toBe(201);
+    const { createdAt } = (await comment.json()) as { createdAt: string };
+    const inTheirZone = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: timezoneId }).format(
+      new Date(createdAt),
+    );
+    const inUtc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(createdAt),
+    );
+    expect(inTheirZone).not.toBe(inUtc);
+
+    // A first visit: the server does not know the reader's zone yet, and the browser writes the moment in it.
+    await context.clearCookies({ name: 'hearsay_time_zone' });
+    const errors = collectErrors(page);
+    await page.goto(`/review/${review.id}`);
+    await expect(page.getByRole('main').getByText(inTheirZone)).toBeVisible();
+    // After it, the server writes the page in the reader's zone too.
+    const html = await (await page.request.get(`/review/${review.id}`)).text();
+    expect(html).toContain(inTheirZone);
+    await page.reload();
+    await expect(page.getByRole('main').getByText(inTheirZone)).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   test('carry their data in a block that text from members cannot end', async ({ page }) => {

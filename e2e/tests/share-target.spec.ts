@@ -1,4 +1,4 @@
-import { expect, register, test, usernameOf } from '../support/fixtures.ts';
+import { expect, followEachOther, register, test } from '../support/fixtures.ts';
 
 // Albums of the starter catalog (server/catalog/albums.json). OK Computer's Spotify link is one MusicBrainz (the test
 // site's stand-in) has no record of, so the words shared with it find the album; Nevermind is known by its id.
@@ -52,9 +52,7 @@ test('the bottom bar shows a new message as it arrives', async ({ page, browser 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   await register(other);
-  const [name, otherName] = [await usernameOf(page), await usernameOf(other)];
-  expect((await page.request.put(`/api/users/${otherName}/follow`)).ok()).toBe(true);
-  expect((await other.request.put(`/api/users/${name}/follow`)).ok()).toBe(true);
+  const [name] = await followEachOther(page, other);
 
   await page.goto('/');
   const bar = page.getByRole('navigation', { name: 'Primary' });

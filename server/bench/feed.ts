@@ -10,10 +10,9 @@
  *   BENCH_FEED_RATINGS=200000 npm run bench:feed
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench:feed   (a fresh database)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { spawnServer, type ServerProcess } from '../test/server-process.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/platform/db/index.ts';
@@ -32,16 +31,6 @@ const serverDir = new URL('..', import.meta.url).pathname;
 const cacheDir = join(serverDir, '..', '.bench');
 
 type Db = ReturnType<typeof openDatabase>['db'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A stride coprime with the album count, so each member's ratings land on distinct albums. */
 function strideFor(albums: number): number {
@@ -126,35 +115,15 @@ async function prepareDatabase(): Promise<{ url: string; seconds: number | null 
   return { url, seconds: (Date.now() - started) / 1000 };
 }
 
-async function startServer(url: string): Promise<{ server: ChildProcess; base: string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      COVER_ART: 'off',
-      CATALOG_AUTOLOAD: 'false',
-      DATA_DIR: join(cacheDir, 'data'),
-      NODE_ENV: 'production',
-      RATE_LIMIT_MULTIPLIER: '100',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The real server on a port of its own, ready once `/readyz` answers (its catalog and caches loaded). */
+function startServer(url: string): Promise<ServerProcess> {
+  return spawnServer({
+    databaseUrl: url,
+    dataDir: join(cacheDir, 'data'),
+    env: { LOG_LEVEL: 'warn', COVER_ART: 'off', CATALOG_AUTOLOAD: 'false', RATE_LIMIT_MULTIPLIER: '100' },
+    readyPath: '/readyz',
+    readyWithinMs: 120_000,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { server, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error('the server did not become ready');
 }
 
 /** Signs a new member up and makes them follow `count` of the seeded members, spread over all of them. */
@@ -216,7 +185,8 @@ async function time(name: string, url: string, cookie: string): Promise<Timing> 
 
 const { url, seconds } = await prepareDatabase();
 const database = openDatabase(url);
-const { server, base } = await startServer(url);
+const server = await startServer(url);
+const base = server.url;
 const timings: Timing[] = [];
 try {
   const many = await member(base, database.db, 'Follows Many', MANY);
@@ -230,9 +200,7 @@ try {
     timings.push(await time(`${label}, page 6 months deep`, `${base}/api/feed?cursor=${deep}`, cookie));
   }
 } finally {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill();
-  await exited;
+  await server.kill('SIGTERM');
   await database.destroy();
   // The PostgreSQL database was made for this run only.
   if (process.env.BENCH_DATABASE_URL) {

@@ -7,26 +7,15 @@
  *   node bench/listen-import.ts            # 1,000,000 listens
  *   LISTENS=100000 node bench/listen-import.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, openAsBlob, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { spawnServer, type ServerProcess } from '../test/server-process.ts';
 import { Zip, ZipDeflate } from 'fflate';
 
 const serverDir = new URL('..', import.meta.url).pathname;
 const cacheDir = join(serverDir, '..', '.bench', 'listen-import');
 const LISTENS = Number(process.env.LISTENS ?? 1_000_000);
 const PER_MONTH = 20_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A listen shaped like ListenBrainz's export lines (fixtures/listenbrainz_listens.jsonl), numbered. */
 function listenLine(index: number, at: number): string {
@@ -75,37 +64,22 @@ async function exportZip(): Promise<string> {
   return path;
 }
 
-async function startServer(dataDir: string): Promise<{ server: ChildProcess; base: string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['src/main.ts'], {
-    cwd: serverDir,
+/** The real server on a port of its own, ready once `/readyz` answers (its catalog and caches loaded). */
+function startServer(dataDir: string): Promise<ServerProcess> {
+  return spawnServer({
+    databaseUrl: `sqlite:${join(dataDir, 'hearsay.db')}`,
+    dataDir: dataDir,
     env: {
-      ...process.env,
-      DATABASE_URL: `sqlite:${join(dataDir, 'hearsay.db')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       COVER_ART: 'off',
       CATALOG_AUTOLOAD: 'false',
       MUSICBRAINZ: 'off',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
       RATE_LIMIT_MULTIPLIER: '100',
       IMPORT_LISTENS_MAX_MB: '2000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    readyPath: '/readyz',
+    readyWithinMs: 120_000,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { server, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error('the server did not start');
 }
 
 /** CPU seconds the server process has used (user and system, all its threads), from /proc; null elsewhere. */
@@ -126,7 +100,8 @@ async function main() {
   const dataDir = join(cacheDir, 'data');
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const { server, base } = await startServer(dataDir);
+  const server = await startServer(dataDir);
+  const base = server.url;
   try {
     const registered = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
@@ -171,7 +146,7 @@ async function main() {
     if (answer.status !== 202) throw new Error(`upload: ${answer.status} ${await answer.text()}`);
     const { id } = (await answer.json()) as { id: string };
     const accepted = performance.now();
-    const cpuBefore = cpuSeconds(server.pid);
+    const cpuBefore = cpuSeconds(server.child.pid);
     console.log(`upload answered in ${((accepted - uploadStarted) / 1000).toFixed(1)} s`);
     let job: { status: string; processed: number; summary: { listensImported: number; skipped: number } };
     let shown = 0;
@@ -187,7 +162,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const seconds = (performance.now() - accepted) / 1000;
-    const cpuAfter = cpuSeconds(server.pid);
+    const cpuAfter = cpuSeconds(server.child.pid);
     polling = false;
     await poller;
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -208,7 +183,7 @@ async function main() {
       `/healthz during the import: ${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
     );
   } finally {
-    server.kill();
+    await server.kill('SIGTERM');
   }
 }
 

@@ -25,6 +25,7 @@ describe('the server renderer', () => {
     const page = await renderPage({
       url: '/lists',
       language: 'en',
+      timeZone: 'UTC',
       signedIn: true,
       signal: AbortSignal.timeout(5000),
       getApi: async (path) => {
@@ -50,6 +51,7 @@ describe('the server renderer', () => {
   it('renders the 404 page, with that status, for an address that names nothing', async () => {
     const visitor = (getApi: (path: string) => Response) => ({
       language: 'en' as const,
+      timeZone: 'UTC',
       signedIn: false,
       signal: AbortSignal.timeout(5000),
       getApi: async (path: string) => (path === '/api/me' ? answer(200, { user: null }) : getApi(path)),
@@ -88,6 +90,7 @@ describe('the server renderer', () => {
     const page = await renderPage({
       url: `/search?q=${encodeURIComponent(q)}`,
       language: 'en',
+      timeZone: 'UTC',
       signedIn: false,
       signal: AbortSignal.timeout(5000),
       getApi: async (path) => {

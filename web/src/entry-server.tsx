@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { Language } from '@hearsay/contracts/settings';
 import type { PageRequest, RenderedPage } from '@hearsay/contracts/page-rendering';
+import { RenderedAt, RenderedTimeZone } from './shared/hooks/use-format-date.ts';
 import { answersIn, missingIn, pageStateElement } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
@@ -142,14 +143,20 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   if (context instanceof Response || context.errors) return null;
   const parts = new Set<string>();
   const status = new PageStatus();
+  // One moment for every "… ago" on the page, which the browser counts from too while it takes the page over.
+  const renderedAt = Date.now();
   const app = (
     <StrictMode>
       <RenderedParts value={parts}>
         <RenderedPageStatus value={status}>
           <I18nextProvider i18n={stringsIn(page.language)}>
-            <Providers client={client}>
-              <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-            </Providers>
+            <RenderedTimeZone value={page.timeZone}>
+              <RenderedAt value={renderedAt}>
+                <Providers client={client}>
+                  <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+                </Providers>
+              </RenderedAt>
+            </RenderedTimeZone>
           </I18nextProvider>
         </RenderedPageStatus>
       </RenderedParts>
@@ -189,6 +196,8 @@ async function render(page: PageRequest, url: URL): Promise<RenderedPage | null>
   const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
   const state = {
     language: page.language,
+    timeZone: page.timeZone,
+    renderedAt,
     queries: answersIn(client, showing),
     parts: [...parts],
     loaderData: context.loaderData,

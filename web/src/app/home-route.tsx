@@ -5,8 +5,9 @@ import { Spinner } from '../shared/ui/skeleton.tsx';
 
 const loading = <Spinner className="min-h-[50vh]" />;
 const LandingPage = deferred('landing', () => import('../features/landing/landing-page.tsx').then((module) => module.LandingPage), loading);
-// The albums played and not rated, above the feed, belong to the listening feature: composed here. They are asked for
-// by the browser once the page shows, so the page's own data (and what the server reads for it) is unchanged.
+// The albums played and not rated, above the feed, belong to the listening feature: composed here, and read with the
+// feed, so the page comes whole from the server (asked for by the browser, they moved the feed down once it had shown,
+// and their first call loaded the API's schemas just as the page started).
 const HomeFeedPage = deferred(
   'home-feed',
   () =>
@@ -33,6 +34,13 @@ export function HomeRoute() {
 /** A member's home is their feed; a visitor's the landing page. Their queries' code comes with them, not with the app. */
 export const homeLoader = queryLoader(async ({ client, signedIn }) => {
   if (!signedIn) return ensure(client, (await import('../features/landing/api.ts')).landingQueryOptions);
-  const { feedQueryOptions, feedSidebarQueryOptions } = await import('../features/feed/api.ts');
-  return Promise.all([ensureInfinite(client, feedQueryOptions), ensure(client, feedSidebarQueryOptions)]);
+  const [{ feedQueryOptions, feedSidebarQueryOptions }, { PLAYED_ON_HOME, playedNotRatedQueryOptions }] = await Promise.all([
+    import('../features/feed/api.ts'),
+    import('../features/listening/api.ts'),
+  ]);
+  return Promise.all([
+    ensureInfinite(client, feedQueryOptions),
+    ensure(client, feedSidebarQueryOptions),
+    ensure(client, playedNotRatedQueryOptions(PLAYED_ON_HOME)),
+  ]);
 });

@@ -5,11 +5,15 @@ import { ApiError } from '../shared/lib/api-client.ts';
 
 /**
  * What a page rendered on the server hands to the browser, so the first render there is the same as the server's:
- * the language it was written in, the API answers it was rendered from and the deferred parts it showed. It travels as a JSON data block (never run
+ * the language and time zone it was written in, the API answers it was rendered from and the deferred parts it showed. It travels as a JSON data block (never run
  * as a script, so the page's script-src policy stays 'self').
  */
 export interface PageState {
   language: Language;
+  /** The time zone its moments were written in (the reader's, when the server knew it): the browser writes them so too. */
+  timeZone: string;
+  /** When it was rendered (ms since the epoch): "… ago" counts from it while the browser takes the page over. */
+  renderedAt: number;
   /** Each answer with its query's key and when it was fetched. */
   queries: { key: QueryKey; data: unknown; at: number }[];
   /** The answers the page showed as "not found" (a 404 from the API, with its code and message); absent when none. */

@@ -45,6 +45,7 @@ async function readsWhileRendering(url: string, signedIn: boolean): Promise<stri
   await renderPage({
     url,
     language: 'en',
+    timeZone: 'UTC',
     signedIn,
     signal: AbortSignal.timeout(5000),
     getApi: async (path) => {

@@ -224,7 +224,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'notifications',
-                lazy: async () => ({ Component: (await import('../features/notifications/notifications-page.tsx')).NotificationsPage }),
+                handle: serverRendered,
+                lazy: async () => {
+                  const { NotificationsPage, loader } = await import('../features/notifications/notifications-page.tsx');
+                  return { Component: NotificationsPage, loader };
+                },
               },
               {
                 path: 'library',
@@ -242,7 +246,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'messages/:conversationId?',
-                lazy: async () => ({ Component: (await import('../features/conversations/messages-page.tsx')).MessagesPage }),
+                handle: serverRendered,
+                lazy: async () => {
+                  const { MessagesPage, loader } = await import('../features/conversations/messages-page.tsx');
+                  return { Component: MessagesPage, loader };
+                },
               },
               {
                 path: 'favorites',

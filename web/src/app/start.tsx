@@ -11,10 +11,12 @@ import { expectTakeover } from '../shared/lib/taken-over.ts';
 import { createQueryClient } from '../shared/lib/query-client.ts';
 import { trackInputModality } from '../shared/lib/input-modality.ts';
 import { yieldToBrowser } from '../shared/lib/yield-to-browser.ts';
+import { RenderedAt, RenderedTimeZone, rememberTimeZone } from '../shared/hooks/use-format-date.ts';
 
 /** Starts the app: takes over the page the server rendered, or renders it from the shell (main.tsx imports this). */
 
 trackInputModality();
+rememberTimeZone();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
@@ -48,9 +50,13 @@ async function hydratePage(element: HTMLElement, state: PageState): Promise<void
     hydrateRoot(
       element,
       <StrictMode>
-        <Providers client={client}>
-          <RouterProvider router={router} />
-        </Providers>
+        <RenderedTimeZone value={state.timeZone}>
+          <RenderedAt value={state.renderedAt}>
+            <Providers client={client}>
+              <RouterProvider router={router} />
+            </Providers>
+          </RenderedAt>
+        </RenderedTimeZone>
       </StrictMode>,
     );
   });

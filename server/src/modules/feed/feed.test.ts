@@ -1,4 +1,4 @@
-import type { FeedItem, FeedPage, FeedSidebar } from '@hearsay/contracts/feed';
+import type { FeedSidebar } from '@hearsay/contracts/feed';
 import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { manualClock } from '../../../test/clock.ts';
 import { buildAlbum, buildMember } from '../../../test/factories.ts';
 import { importExport } from '../../../test/imports.ts';
 import { countStatements } from '../../../test/statements.ts';
+import { actSettled, describeFeedItem, feedPage, wholeFeed as wholeFeedOf } from '../../../test/feed.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
 
 let t: TestApp;
@@ -20,16 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-async function send(user: TestUser | null, method: Method, url: string, payload?: object) {
-  clock.advance(1000);
-  const response = await t.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
-  if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  // What was done reaches followers' home timelines by jobs (decision 087): the feed is read once they ran.
-  await t.app.timelinesSettled();
-  return response;
-}
+const send = (user: TestUser | null, method: Parameters<typeof actSettled>[3], url: string, payload?: object) =>
+  actSettled(t, clock, user, method, url, payload);
 
 const follow = (who: TestUser, whom: TestUser) => send(who, 'PUT', `/api/users/${whom.user.username}/follow`);
 const unfollow = (who: TestUser, whom: TestUser) => send(who, 'DELETE', `/api/users/${whom.user.username}/follow`);
@@ -40,49 +33,13 @@ const review = async (who: TestUser, albumId: string, title: string) =>
 const collection = async (who: TestUser, name: string, isPrivate: boolean, albumIds: string[]) =>
   (await send(who, 'POST', '/api/collections', { name, isPrivate, albumIds })).json<{ id: string }>().id;
 
-async function feed(who: TestUser, cursor?: string): Promise<FeedPage> {
-  const response = await t.inject({ url: `/api/feed${cursor ? `?cursor=${cursor}` : ''}`, headers: { cookie: who.cookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<FeedPage>();
-}
-
-/** Every page of the feed, following the cursors to the end. */
-async function wholeFeed(who: TestUser): Promise<FeedItem[]> {
-  const items: FeedItem[] = [];
-  let cursor: string | undefined;
-  for (let pages = 0; pages < 50; pages++) {
-    const page = await feed(who, cursor);
-    items.push(...page.items);
-    if (!page.nextCursor) return items;
-    cursor = page.nextCursor;
-  }
-  throw new Error('the feed never ended');
-}
+const feed = (who: TestUser, cursor?: string) => feedPage(t, who, cursor);
+const wholeFeed = (who: TestUser) => wholeFeedOf(t, who);
 
 async function sidebar(who: TestUser): Promise<FeedSidebar> {
   const response = await t.inject({ url: '/api/feed/sidebar', headers: { cookie: who.cookie } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<FeedSidebar>();
-}
-
-/** A short description of each item, to compare whole feeds at a glance. */
-function describeItem(item: FeedItem): string {
-  switch (item.kind) {
-    case 'ratings':
-      return `${item.actor.name} rated ${item.ratings.map((entry) => `${entry.album.title}=${entry.rating}`).join(', ')}`;
-    case 'review':
-      return `${item.actor.name} reviewed ${item.album.title}: ${item.review.title}`;
-    case 'collection':
-      return item.album
-        ? `${item.actor.name} added ${item.album.title} to ${item.collection.title}`
-        : `${item.actor.name} made ${item.collection.title}`;
-    case 'follow':
-      return `${item.actor.name} followed ${item.person.name}`;
-    case 'listen':
-      return `${item.actor.name} listened to ${item.album.title}`;
-    case 'remote':
-      return `${item.post.person.handle} rated ${item.post.albumTitle}=${item.post.rating}`;
-  }
 }
 
 describe('who may read the feed', () => {
@@ -131,7 +88,7 @@ describe('what the feed shows', () => {
     await rate(stranger, albums[5]!, 3);
 
     const items = (await feed(reader)).items;
-    expect(items.map(describeItem)).toEqual([
+    expect(items.map(describeFeedItem)).toEqual([
       'Bo followed Stranger',
       'Bo listened to Feed Album 4',
       'Ana added Feed Album 3 to Night drives',
@@ -180,7 +137,7 @@ describe('what the feed shows', () => {
     await rate(bo, albums[0]!, 9);
     await rate(bo, albums[0]!, 9.5);
     const items = (await feed(reader)).items;
-    expect(items.slice(0, 2).map(describeItem)).toEqual([
+    expect(items.slice(0, 2).map(describeFeedItem)).toEqual([
       'Bo rated Feed Album 0=9.5, Feed Album 11=6, Feed Album 10=6, Feed Album 9=6, Feed Album 8=6, Feed Album 7=6',
       'Bo rated Feed Album 6=6',
     ]);
@@ -204,28 +161,28 @@ describe('what the feed shows', () => {
     await send(ana, 'POST', `/api/collections/${laterPrivate}/albums`, { albumId: albums[4] });
     const deleted = await collection(ana, 'Soon deleted', false, [albums[5]!]);
     const doomedReview = await review(ana, albums[6]!, 'Soon gone');
-    const before = (await feed(reader)).items.map(describeItem);
+    const before = (await feed(reader)).items.map(describeFeedItem);
     expect(before).toContain('Ana made Soon private');
     expect(before).toContain('Ana reviewed Feed Album 6: Soon gone');
 
     await send(ana, 'PATCH', `/api/collections/${laterPrivate}`, { isPrivate: true });
     await send(ana, 'DELETE', `/api/collections/${deleted}`);
     await send(ana, 'DELETE', `/api/reviews/${doomedReview}`);
-    const after = (await wholeFeed(reader)).map(describeItem).join('\n');
+    const after = (await wholeFeed(reader)).map(describeFeedItem).join('\n');
     for (const gone of ['Secret list', 'Soon private', 'Soon deleted', 'Soon gone']) expect(after).not.toContain(gone);
     // Made public again, it is not news again; but it is not hidden from its page either.
     await send(ana, 'PATCH', `/api/collections/${laterPrivate}`, { isPrivate: false });
-    expect((await wholeFeed(reader)).map(describeItem).join('\n')).not.toContain('Soon private');
+    expect((await wholeFeed(reader)).map(describeFeedItem).join('\n')).not.toContain('Soon private');
   });
 
   it('drops a removed rating and an unfollowed person’s activity, and shows nothing of people not followed', async () => {
     await send(ana, 'DELETE', `/api/albums/${albums[0]}/rating`);
-    let all = (await wholeFeed(reader)).map(describeItem).join('\n');
+    let all = (await wholeFeed(reader)).map(describeFeedItem).join('\n');
     expect(all).not.toContain('Ana rated Feed Album 0');
     expect(all).not.toMatch(/^Stranger/m);
 
     await unfollow(reader, bo);
-    all = (await wholeFeed(reader)).map(describeItem).join('\n');
+    all = (await wholeFeed(reader)).map(describeFeedItem).join('\n');
     expect(all).not.toMatch(/^Bo /m);
     expect(all).toMatch(/^Ana /m);
   });
@@ -235,11 +192,11 @@ describe('what the feed shows', () => {
     await follow(reader, leaving);
     await rate(leaving, albums[7]!, 8);
     await follow(ana, leaving);
-    let all = (await wholeFeed(reader)).map(describeItem);
+    let all = (await wholeFeed(reader)).map(describeFeedItem);
     expect(all).toContain('Leaving rated Feed Album 7=8');
     expect(all).toContain('Ana followed Leaving');
     expect((await deleteAccount(t, leaving)).statusCode).toBe(200);
-    all = (await wholeFeed(reader)).map(describeItem);
+    all = (await wholeFeed(reader)).map(describeFeedItem);
     expect(all.join('\n')).not.toContain('Leaving');
   });
 
@@ -261,7 +218,7 @@ describe('imports', () => {
     expect(job.summary).toMatchObject({ ratingsImported: 5, reviewsImported: 1 });
     expect(await wholeFeed(reader)).toEqual([]);
     await rate(importer, albums[0]!, 4);
-    expect((await wholeFeed(reader)).map(describeItem)).toEqual(['Importer rated Feed Album 0=4']);
+    expect((await wholeFeed(reader)).map(describeFeedItem)).toEqual(['Importer rated Feed Album 0=4']);
   });
 });
 
@@ -307,9 +264,9 @@ describe('paging', () => {
       .execute();
     for (let i = 0; i < 20; i++) await rate(people[i % 2]!, albums[i % albums.length]!, 5 + (i % 5));
     await review(people[0]!, albums[3]!, 'Many and few');
-    const many = (await wholeFeed(reader)).map(describeItem);
+    const many = (await wholeFeed(reader)).map(describeFeedItem);
     expect(many.length).toBeGreaterThan(3);
-    expect(many).toEqual((await wholeFeed(few)).map(describeItem));
+    expect(many).toEqual((await wholeFeed(few)).map(describeFeedItem));
   });
 
   it('chooses the rows of someone following many from the time indexes alone, which hold the actor', async () => {

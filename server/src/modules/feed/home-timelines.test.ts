@@ -1,9 +1,9 @@
-import type { FeedItem, FeedPage } from '@hearsay/contracts/feed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { manualClock } from '../../../test/clock.ts';
 import { buildAlbum } from '../../../test/factories.ts';
 import { createUser, deleteAccount, type TestUser } from '../../../test/users.ts';
+import { actSettled, describeFeedItem, feedPage, wholeFeed as wholeFeedOf } from '../../../test/feed.ts';
 import { TIMELINE_FAN_OUT_JOB, TIMELINE_REBUILD_JOB } from './home-timelines.ts';
 
 // Home timelines written when things happen (decision 087), through the real server and its job thread: a small
@@ -27,15 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-async function send(app: TestApp, user: TestUser, method: Method, url: string, payload?: object) {
-  clock.advance(1000);
-  const response = await app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-  if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  await app.app.timelinesSettled();
-  return response;
-}
+const send = (app: TestApp, user: TestUser, method: Parameters<typeof actSettled>[3], url: string, payload?: object) =>
+  actSettled(app, clock, user, method, url, payload);
 
 const follow = (who: TestUser, whom: TestUser) => send(t, who, 'PUT', `/api/users/${whom.user.username}/follow`);
 const unfollow = (who: TestUser, whom: TestUser) => send(t, who, 'DELETE', `/api/users/${whom.user.username}/follow`);
@@ -46,43 +39,10 @@ const review = async (who: TestUser, album: number, title: string) =>
   (await send(t, who, 'POST', `/api/albums/${albums[album]}/reviews`, { rating: 8, title, content: REVIEW_TEXT })).json<{ id: string }>()
     .id;
 
-async function page(who: TestUser, cursor?: string, app = t): Promise<FeedPage> {
-  const response = await app.inject({ url: `/api/feed${cursor ? `?cursor=${cursor}` : ''}`, headers: { cookie: who.cookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<FeedPage>();
-}
+const page = (who: TestUser, cursor?: string, app = t) => feedPage(app, who, cursor);
 
-/** Every page of the feed, following the cursors to the end, each item described in a line. */
-async function wholeFeed(who: TestUser, app = t): Promise<string[]> {
-  const items: FeedItem[] = [];
-  let cursor: string | undefined;
-  for (let pages = 0; pages < 50; pages++) {
-    const read = await page(who, cursor, app);
-    items.push(...read.items);
-    if (!read.nextCursor) return items.map(describeItem);
-    cursor = read.nextCursor;
-  }
-  throw new Error('the feed never ended');
-}
-
-function describeItem(item: FeedItem): string {
-  switch (item.kind) {
-    case 'ratings':
-      return `${item.actor.name} rated ${item.ratings.map((entry) => `${entry.album.title}=${entry.rating}`).join(', ')}`;
-    case 'review':
-      return `${item.actor.name} reviewed ${item.album.title}: ${item.review.title}`;
-    case 'collection':
-      return item.album
-        ? `${item.actor.name} added ${item.album.title} to ${item.collection.title}`
-        : `${item.actor.name} made ${item.collection.title}`;
-    case 'follow':
-      return `${item.actor.name} followed ${item.person.name}`;
-    case 'listen':
-      return `${item.actor.name} listened to ${item.album.title}`;
-    case 'remote':
-      return `${item.post.person.handle} rated ${item.post.albumTitle}=${item.post.rating}`;
-  }
-}
+/** Every page of the feed, each item described in a line. */
+const wholeFeed = async (who: TestUser, app = t) => (await wholeFeedOf(app, who)).map(describeFeedItem);
 
 /** A member who has read their feed, so their timeline is kept (and was built by the job their first read queued). */
 async function activeReader(name: string, app = t): Promise<TestUser> {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { acceptedLanguages, pickLanguage, type Language, type Theme } from '@hearsay/contracts/settings';
+import { readerTimeZone, TIME_ZONE_COOKIE } from '@hearsay/contracts/time-zones';
 import type { PageRenderer, RenderedPage } from '@hearsay/contracts/page-rendering';
 import { errorBody } from '../../platform/http/error-handler.ts';
 import { readForPage } from '../../platform/http/viewer.ts';
@@ -106,6 +107,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
         renderer.renderPage({
           url: request.url,
           language,
+          timeZone: readerTimeZone(request.cookies[TIME_ZONE_COOKIE]),
           signedIn: Boolean(request.viewer),
           signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
           getApi: async (path) => {

@@ -3,7 +3,7 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { AlbumCard, AlbumCardSkeleton } from '../../shared/ui/album-card.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
@@ -113,7 +113,8 @@ function decades(): number[] {
 }
 
 function MyRatings() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const formatDate = useFormatDate();
   const genreName = useGenreName();
   const { filters, setFilters } = useUrlFilters(RatingFilters, { replace: true });
   const active = Boolean(filters.genre || filters.decade || filters.minRating);
@@ -207,7 +208,7 @@ function MyRatings() {
                 <div key={item.album.id}>
                   <AlbumCard album={item.album} layout="list" showPersonalRating={false} />
                   <p className="px-2 pb-2 text-xs text-ink-muted sm:pl-[6.5rem]">
-                    {t('library.ratedOn', { value: formatRating(item.rating), date: formatDate(item.ratedAt, i18n.language) })}
+                    {t('library.ratedOn', { value: formatRating(item.rating), date: formatDate(item.ratedAt) })}
                   </p>
                 </div>
               ))

@@ -1,5 +1,5 @@
 import { Info, Link2, X } from 'lucide-react';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { chartPermalink } from '@hearsay/contracts/paths';
@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.t
 import { chartQueryOptions, genresQueryOptions, useChart, useGenres } from './api.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { HydratesApart } from '../../shared/lib/hydrates-apart.tsx';
+import { yieldToBrowser } from '../../shared/lib/yield-to-browser.ts';
 import { formatRating } from '../../shared/i18n/index.ts';
 import { CHART_PERIODS, RELEASE_TYPES } from '@hearsay/contracts/constants';
 import { useGenreName } from '../../shared/i18n/catalog-words.ts';
@@ -23,7 +24,10 @@ import { useGenreName } from '../../shared/i18n/catalog-words.ts';
 const CHART_SCOPES = ['everyone', 'following'] as const;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 
-/** A slice of the charts, as its address holds it (decision 081): `chartPermalink` writes the one address of each. */
+/**
+ * A slice of the charts, as its address holds it (decision 081): `chartPermalink` writes the one address of each. The
+ * parameters are named in the permalink's order, so choosing a filter writes that address at once.
+ */
 const ChartFilters = urlFilters({
   period: urlParam.oneOf(CHART_PERIODS, 'week'),
   year: urlParam.wholeNumber({ min: 1900 }),
@@ -39,36 +43,47 @@ const DECADES = [2020, 2010, 2000, 1990, 1980, 1970, 1960, 1950];
 /** Region codes that name no country (the world, the EU, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
 
-const noChange = () => () => {};
+type Country = { value: string; label: string };
 
 /**
- * Every country code the browser can name, by its name in the reader's language. Named once the page is taken over:
- * the server's and the browser's lists of names differ, and a page must hydrate with the text the server sent.
+ * Every country code the browser can name, by its name in the reader's language, named a letter at a time between
+ * the browser's other work. Named once the page is taken over: the server's and the browser's lists of names differ,
+ * and a page must hydrate with the text the server sent. Naming all 676 codes in one go was one long task on a
+ * phone, as the chart was taken over.
  */
-function useCountries(language: string) {
-  const hydrated = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
-  return useMemo(() => {
-    if (!hydrated) return [];
-    let names: Intl.DisplayNames;
-    try {
-      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-    } catch {
-      return [];
+async function nameCountries(language: string, stillWanted: () => boolean): Promise<Country[] | null> {
+  let names: Intl.DisplayNames;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+  } catch {
+    return [];
+  }
+  const found: Country[] = [];
+  for (let first = 65; first <= 90; first++) {
+    for (let second = 65; second <= 90; second++) {
+      const code = String.fromCharCode(first, second);
+      const label = NOT_COUNTRIES.has(code) ? undefined : names.of(code);
+      if (label && label !== code) found.push({ value: code, label });
     }
-    const found: { value: string; label: string }[] = [];
-    for (let first = 65; first <= 90; first++)
-      for (let second = 65; second <= 90; second++) {
-        const code = String.fromCharCode(first, second);
-        const label = NOT_COUNTRIES.has(code) ? undefined : names.of(code);
-        if (label && label !== code) found.push({ value: code, label });
-      }
-    const collator = new Intl.Collator(language);
-    return found.sort((a, b) => collator.compare(a.label, b.label));
-  }, [language, hydrated]);
+    await yieldToBrowser();
+    if (!stillWanted()) return null;
+  }
+  const collator = new Intl.Collator(language);
+  return found.sort((a, b) => collator.compare(a.label, b.label));
+}
+
+function useCountries(language: string): Country[] {
+  const [countries, setCountries] = useState<{ language: string; list: Country[] }>({ language, list: [] });
+  useEffect(() => {
+    let wanted = true;
+    void nameCountries(language, () => wanted).then((list) => {
+      if (list) startTransition(() => setCountries({ language, list }));
+    });
+    return () => {
+      wanted = false;
+    };
+  }, [language]);
+  return countries.language === language ? countries.list : [];
 }
 
 /**

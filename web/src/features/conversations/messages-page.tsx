@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../../shared/auth/session.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
 import { cn } from '../../shared/lib/cn.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
@@ -25,6 +25,7 @@ import {
   useSendMessage,
 } from './api.ts';
 import { MessageText } from './message-text.tsx';
+import { ensure, ensureInfinite, queryLoader } from '../../shared/lib/route-data.ts';
 import { MESSAGE_BODY_MAX } from '@hearsay/contracts/constants';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 
@@ -84,7 +85,8 @@ function ConversationList({ activeId }: { activeId?: string }) {
 }
 
 function ConversationRow({ conversation, active, viewerId }: { conversation: Conversation; active: boolean; viewerId?: string }) {
-  const { t, i18n } = useTranslation('conversations');
+  const { t } = useTranslation('conversations');
+  const formatDate = useFormatDate();
   const last = conversation.lastMessage;
   const preview = last ? (last.senderId === viewerId ? t('list.fromYou', { body: last.body }) : last.body) : t('list.noMessages');
   return (
@@ -102,7 +104,7 @@ function ConversationRow({ conversation, active, viewerId }: { conversation: Con
         <span className="flex items-baseline justify-between gap-2">
           <span className="truncate text-ink">{conversation.other.name}</span>
           <time dateTime={conversation.updatedAt} className="shrink-0 text-xs font-normal text-ink-subtle">
-            {formatDate(conversation.updatedAt, i18n.language, 'date')}
+            {formatDate(conversation.updatedAt, 'date')}
           </time>
         </span>
         <span className="flex items-center gap-2">
@@ -216,8 +218,9 @@ function Thread({ conversationId }: { conversationId: string }) {
 }
 
 function MessageBubble({ message, mine, senderName, seen }: { message: DirectMessage; mine: boolean; senderName: string; seen: boolean }) {
-  const { t, i18n } = useTranslation('conversations');
-  const time = formatDate(message.createdAt, i18n.language, 'dateTime');
+  const { t } = useTranslation('conversations');
+  const formatDate = useFormatDate();
+  const time = formatDate(message.createdAt, 'dateTime');
   const [reporting, setReporting] = useState(false);
   return (
     <li className={cn('flex max-w-[85%] flex-col', mine ? 'items-end self-end' : 'items-start self-start')}>
@@ -320,3 +323,14 @@ function Composer({ conversationId, name }: { conversationId: string; name: stri
     </form>
   );
 }
+
+/** The conversations, and the open one with its latest messages, fetched before the page is rendered. */
+export const loader = queryLoader(({ client, params: { conversationId }, signedIn }) => {
+  if (!signedIn) return Promise.resolve();
+  return Promise.all([
+    ensure(client, conversationsQueryOptions),
+    ...(conversationId
+      ? [ensure(client, conversationQueryOptions(conversationId)), ensureInfinite(client, historyQueryOptions(conversationId))]
+      : []),
+  ]);
+});

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 
 import { formatNumber } from '../../shared/i18n/index.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
@@ -155,7 +155,8 @@ function Duplicates() {
 }
 
 function Merges() {
-  const { t, i18n } = useTranslation('curation');
+  const { t } = useTranslation('curation');
+  const formatDate = useFormatDate();
   const [page, setPage] = useState(1);
   const merges = useQuery(mergesQueryOptions(page, PAGE_SIZE));
   const undo = useUndoMerge();
@@ -181,16 +182,16 @@ function Merges() {
                     retired: merge.retired.title,
                     survivor: merge.survivor.title,
                     who: merge.mergedBy,
-                    date: formatDate(merge.at, i18n.language),
+                    date: formatDate(merge.at),
                   })}
-                  {merge.undoneAt ? ` · ${t('merges.undone', { date: formatDate(merge.undoneAt, i18n.language) })}` : ''}
+                  {merge.undoneAt ? ` · ${t('merges.undone', { date: formatDate(merge.undoneAt) })}` : ''}
                 </p>
                 {merge.undoUntil ? (
                   <Button
                     size="sm"
                     variant="outline"
                     disabled={undo.isPending}
-                    aria-label={t('merges.undoLabel', { title: merge.retired.title, date: formatDate(merge.undoUntil, i18n.language) })}
+                    aria-label={t('merges.undoLabel', { title: merge.retired.title, date: formatDate(merge.undoUntil) })}
                     onClick={() =>
                       undo.mutate(merge.id, {
                         onSuccess: () => toast.success(t('merges.undoneToast')),
@@ -212,7 +213,8 @@ function Merges() {
 }
 
 function Corrections() {
-  const { t, i18n } = useTranslation('curation');
+  const { t } = useTranslation('curation');
+  const formatDate = useFormatDate();
   const id = useId();
   const [page, setPage] = useState(1);
   const [reason, setReason] = useState('');
@@ -245,7 +247,7 @@ function Corrections() {
                     from={correction.previous || '—'}
                     to={correction.value}
                     who={`@${correction.suggestedBy}`}
-                    date={formatDate(correction.at, i18n.language)}
+                    date={formatDate(correction.at)}
                     note={correction.note}
                   />
                 </div>
@@ -289,7 +291,8 @@ function CorrectionChange({ field, from, to, who, date, note }: Record<'field' |
 }
 
 function Editors({ canAppoint }: { canAppoint: boolean }) {
-  const { t, i18n } = useTranslation('curation');
+  const { t } = useTranslation('curation');
+  const formatDate = useFormatDate();
   const id = useId();
   const [name, setName] = useState('');
   const editors = useQuery(editorsQueryOptions);
@@ -307,7 +310,7 @@ function Editors({ canAppoint }: { canAppoint: boolean }) {
           {editors.data.items.map((editor) => (
             <li key={editor.username} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <p className="min-w-0 flex-1 text-sm break-words text-ink">
-                {editor.name} (@{editor.username}) · {t('editors.since', { date: formatDate(editor.since, i18n.language) })}
+                {editor.name} (@{editor.username}) · {t('editors.since', { date: formatDate(editor.since) })}
               </p>
               {canAppoint ? (
                 <Button

@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { cn } from '../../shared/lib/cn.ts';
-import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
+import { formatCalendarDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { HeartButton } from '../../shared/ui/heart-button.tsx';
@@ -32,7 +33,8 @@ export function FeedItemCard({ item }: { item: FeedItem }) {
 }
 
 function LocalItemCard({ item }: { item: LocalFeedItem }) {
-  const { t, i18n } = useTranslation('feed');
+  const { t } = useTranslation('feed');
+  const formatDate = useFormatDate();
   const sentence = (() => {
     const values = { name: item.actor.name };
     const components = { person: personLink(item.actor) };
@@ -64,7 +66,7 @@ function LocalItemCard({ item }: { item: LocalFeedItem }) {
         <Avatar name={item.actor.name} src={item.actor.avatarUrl} size="sm" />
         <p className="min-w-0 flex-1 text-sm text-ink-muted">{sentence}</p>
         <time dateTime={item.at} className="shrink-0 text-xs text-ink-muted">
-          {formatDate(item.at, i18n.language)}
+          {formatDate(item.at)}
         </time>
       </header>
       <div className="mt-3">
@@ -179,7 +181,8 @@ function OutLink({ href, className, children }: { href: string | null; className
  * the album (ours when it could be matched), the rating, the review as that site wrote it, and a link to the post there.
  */
 function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
-  const { t, i18n } = useTranslation('feed');
+  const { t } = useTranslation('feed');
+  const formatDate = useFormatDate();
   const { person } = post;
   const albumTitle = post.album?.title ?? post.albumTitle;
   // Words with no rating and no title are a post of another kind (a listen, an album put in a list): its words say which.
@@ -216,7 +219,7 @@ function RemoteItemCard({ post, at }: { post: RemotePost; at: string }) {
           </p>
         </div>
         <time dateTime={at} className="shrink-0 text-xs text-ink-muted">
-          {formatDate(at, i18n.language)}
+          {formatDate(at)}
         </time>
       </header>
       <div className="mt-3 flex gap-4">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
@@ -49,7 +49,8 @@ export function PlayedTracks() {
 }
 
 function PlayedTrackItem({ track }: { track: PlayedTrack }) {
-  const { t, i18n } = useTranslation(['journal', 'common']);
+  const { t } = useTranslation(['journal', 'common']);
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const [deleting, setDeleting] = useState(false);
   const remove = useDeletePlayedTrack();
@@ -83,7 +84,7 @@ function PlayedTrackItem({ track }: { track: PlayedTrack }) {
           ) : null}
         </p>
         <p className="text-xs text-ink-subtle">
-          <time dateTime={track.playedAt}>{formatDate(track.playedAt, i18n.language, 'dateTime')}</time>
+          <time dateTime={track.playedAt}>{formatDate(track.playedAt, 'dateTime')}</time>
           {track.client ? ` · ${track.client}` : null}
           {track.state === 'pending' ? ` · ${t('played.pending')}` : null}
           {track.state === 'unmatched' ? <span className="font-medium text-ink-muted">{` · ${t('played.unmatched')}`}</span> : null}

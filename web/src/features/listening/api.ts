@@ -5,6 +5,9 @@ import { listeningEndpoints, ratingsEndpoints } from '../../shared/lib/endpoints
 import { refreshAnswersShowing } from '../../shared/lib/refresh.ts';
 import { announceRating } from '../../shared/lib/app-events.ts';
 
+/** How many albums played and not rated the home page shows, above the feed. */
+export const PLAYED_ON_HOME = 3;
+
 /** Albums played lately and not rated: the home page shows a few, the Library more. */
 export const playedNotRatedQueryOptions = (limit: number) => endpointQuery(listeningEndpoints.playedNotRated, { query: { limit } });
 

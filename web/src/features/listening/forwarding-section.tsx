@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { formatNumber } from '../../shared/i18n/index.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
@@ -58,7 +58,8 @@ export function ListenBrainzForwardingSection() {
 }
 
 function Connection({ connection }: { connection: ForwardingConnection }) {
-  const { t, i18n } = useTranslation('forwarding');
+  const { t } = useTranslation('forwarding');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const stop = useStopForwarding();
   const { lastError } = connection;
@@ -74,7 +75,7 @@ function Connection({ connection }: { connection: ForwardingConnection }) {
       <p className="text-sm text-ink-muted">
         {connection.lastForwardedAt
           ? t('lastForwarded', {
-              date: formatDate(connection.lastForwardedAt, i18n.language, 'dateTime'),
+              date: formatDate(connection.lastForwardedAt, 'dateTime'),
               total: formatNumber(connection.forwardedCount),
             })
           : t('nothingYet')}
@@ -84,7 +85,7 @@ function Connection({ connection }: { connection: ForwardingConnection }) {
           <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
             {t(ERROR_WORDS[lastError.code] ?? 'errors.unreachable')}{' '}
-            <span className="text-ink-muted">({formatDate(lastError.at, i18n.language, 'dateTime')})</span>
+            <span className="text-ink-muted">({formatDate(lastError.at, 'dateTime')})</span>
           </span>
         </p>
       ) : null}

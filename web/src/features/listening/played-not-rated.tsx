@@ -2,24 +2,22 @@ import type { PlayedNotRatedItem } from '@hearsay/contracts/listening';
 import { paths } from '@hearsay/contracts/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Headphones } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
-import { formatTimeAgo } from '../../shared/lib/time-ago.ts';
+import { useTimeAgo } from '../../shared/hooks/use-format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { RatingInput } from '../../shared/ui/rating-input.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
-import { playedNotRatedQueryOptions, useRatePlayedAlbum } from './api.ts';
+import { PLAYED_ON_HOME, playedNotRatedQueryOptions, useRatePlayedAlbum } from './api.ts';
 
-const HOME_LIMIT = 3;
-const unchanging = () => () => undefined;
 const LIBRARY_LIMIT = 50;
 
 function PlayedAlbum({ item }: { item: PlayedNotRatedItem }) {
-  const { t, i18n } = useTranslation('listening');
+  const { t } = useTranslation('listening');
+  const timeAgo = useTimeAgo();
   const errorText = useErrorText();
   const rate = useRatePlayedAlbum();
   const { album } = item;
@@ -30,9 +28,7 @@ function PlayedAlbum({ item }: { item: PlayedNotRatedItem }) {
         <span className="min-w-0">
           <span className="block truncate font-medium text-ink">{album.title}</span>
           <span className="block truncate text-sm text-ink-muted">{album.artistCredit}</span>
-          <span className="block text-xs text-ink-muted">
-            {t('played.plays', { count: item.plays, ago: formatTimeAgo(item.lastPlayedAt, i18n.language) })}
-          </span>
+          <span className="block text-xs text-ink-muted">{t('played.plays', { count: item.plays, ago: timeAgo(item.lastPlayedAt) })}</span>
         </span>
       </Link>
       <RatingInput
@@ -60,14 +56,7 @@ function PlayedAlbum({ item }: { item: PlayedNotRatedItem }) {
  */
 export function PlayedNotRated({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('listening');
-  // On the home page it is asked for once the browser has the page, never while the server renders it: the page's
-  // own data, and what the server reads for it, stay as they were.
-  const inBrowser = useSyncExternalStore(
-    unchanging,
-    () => true,
-    () => false,
-  );
-  const list = useQuery({ ...playedNotRatedQueryOptions(compact ? HOME_LIMIT : LIBRARY_LIMIT), enabled: inBrowser || !compact });
+  const list = useQuery(playedNotRatedQueryOptions(compact ? PLAYED_ON_HOME : LIBRARY_LIMIT));
   const items = list.data?.items ?? [];
   if (compact && items.length === 0) return null;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
 import { ErrorState } from '../../shared/ui/skeleton.tsx';
@@ -33,7 +33,8 @@ export function serverName(text: string): string {
  * ask to follow), and federating with one again. Not shown when the site does not federate (the list answers 404).
  */
 export function FederatedHosts() {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const id = useId();
   const [host, setHost] = useState('');
@@ -110,7 +111,7 @@ export function FederatedHosts() {
             <li key={entry.host} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
               <span className="min-w-0 flex-1 font-medium text-ink [overflow-wrap:anywhere]">{entry.host}</span>
               <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-ink-muted">{t(`servers.${entry.policy}.label`)}</span>
-              <span className="text-ink-muted">{t('servers.since', { date: formatDate(entry.createdAt, i18n.language) })}</span>
+              <span className="text-ink-muted">{t('servers.since', { date: formatDate(entry.createdAt) })}</span>
               <Button
                 size="sm"
                 variant="outline"
@@ -135,7 +136,8 @@ export function FederatedHosts() {
  * to try them again.
  */
 function FederatedDeliveries() {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const id = useId();
   const list = useQuery(federatedDeliveriesQueryOptions);
@@ -175,7 +177,7 @@ function FederatedDeliveries() {
                 <p className="basis-full text-xs text-ink-muted [overflow-wrap:anywhere]">
                   {t('servers.deliveries.lastError', {
                     error: entry.lastError,
-                    date: entry.lastFailedAt ? formatDate(entry.lastFailedAt, i18n.language) : '',
+                    date: entry.lastFailedAt ? formatDate(entry.lastFailedAt) : '',
                   })}
                 </p>
               ) : null}

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/input.tsx';
@@ -112,7 +112,8 @@ const HAS_AUTHOR: readonly ReportSubjectType[] = ['review', 'comment', 'collecti
 const DELETABLE: readonly ReportSubjectType[] = ['review', 'comment', 'collection'];
 
 function ReportedItem({ subject }: { subject: ReportedSubject }) {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
   const id = useId();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('7');
@@ -129,8 +130,7 @@ function ReportedItem({ subject }: { subject: ReportedSubject }) {
     <Card className="p-5">
       <article aria-label={t('item.label', { type, title: heading })}>
         <p className="text-xs font-medium uppercase tracking-wide text-ink-muted">
-          {type} · {t('item.reports', { count: subject.reportCount })} ·{' '}
-          {t('item.since', { date: formatDate(subject.firstReportedAt, i18n.language) })}
+          {type} · {t('item.reports', { count: subject.reportCount })} · {t('item.since', { date: formatDate(subject.firstReportedAt) })}
         </p>
         <h3 className="mt-1 font-display text-lg font-semibold text-ink">
           {content?.href ? (
@@ -251,7 +251,8 @@ function SiteHealthCard() {
 }
 
 function PendingAlbums() {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
   const id = useId();
   const [page, setPage] = useState(1);
   const [reason, setReason] = useState('');
@@ -281,7 +282,7 @@ function PendingAlbums() {
                     {album.title}
                   </Link>
                   <p className="text-sm text-ink-muted">
-                    {album.artist} · {t('albums.added', { who: addedBy(album.addedBy), date: formatDate(album.createdAt, i18n.language) })}
+                    {album.artist} · {t('albums.added', { who: addedBy(album.addedBy), date: formatDate(album.createdAt) })}
                   </p>
                 </div>
                 <Button
@@ -312,7 +313,8 @@ function PendingAlbums() {
 }
 
 function Moderators() {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const id = useId();
   const [username, setUsername] = useState('');
@@ -363,7 +365,7 @@ function Moderators() {
               <Link to={paths.profile(person.username)} className="min-w-0 flex-1 font-medium text-ink hover:text-accent">
                 {person.name} <span className="font-normal text-ink-muted">@{person.username}</span>
               </Link>
-              <span className="text-ink-muted">{t('moderators.since', { date: formatDate(person.since, i18n.language) })}</span>
+              <span className="text-ink-muted">{t('moderators.since', { date: formatDate(person.since) })}</span>
               <Button
                 size="sm"
                 variant="outline"
@@ -382,7 +384,8 @@ function Moderators() {
 }
 
 function AuditLog() {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
   const [page, setPage] = useState(1);
   const audit = useQuery(auditQueryOptions(page, PAGE_SIZE));
   return (
@@ -406,7 +409,7 @@ function AuditLog() {
               <li key={entry.id} className="px-4 py-3 text-sm text-ink">
                 {t('audit.entry', { name: entry.moderatorName, action, type, reason: entry.reason })}{' '}
                 <time className="text-ink-muted" dateTime={entry.at}>
-                  {formatDate(entry.at, i18n.language)}
+                  {formatDate(entry.at)}
                 </time>
               </li>
             );

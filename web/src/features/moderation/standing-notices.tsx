@@ -3,7 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
 import { useAcknowledgeWarning } from './moderation-api.ts';
@@ -12,9 +12,9 @@ import { useErrorText } from '../../shared/i18n/error-text.ts';
 // What the standing gate shows, rarely: its code is fetched when there is something to show.
 
 export function SanctionNotice({ sanction, onSignOut }: { sanction: NonNullable<Standing['sanction']>; onSignOut: () => void }) {
-  const { t, i18n } = useTranslation('moderation');
-  const title =
-    sanction.kind === 'banned' ? t('standing.banned') : t('standing.suspended', { date: formatDate(sanction.until ?? '', i18n.language) });
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
+  const title = sanction.kind === 'banned' ? t('standing.banned') : t('standing.suspended', { date: formatDate(sanction.until ?? '') });
   return (
     <Container className="py-12">
       <title>{`${title} · Hearsay`}</title>
@@ -34,7 +34,8 @@ export function SanctionNotice({ sanction, onSignOut }: { sanction: NonNullable<
 }
 
 export function Warnings({ warnings }: { warnings: Standing['warnings'] }) {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const acknowledge = useAcknowledgeWarning();
   return (
@@ -44,9 +45,7 @@ export function Warnings({ warnings }: { warnings: Standing['warnings'] }) {
           <li key={warning.id}>
             <Card className="flex flex-col gap-3 border-danger/40 p-4 sm:flex-row sm:items-center" role="alert">
               <ShieldAlert aria-hidden className="size-6 shrink-0 text-danger" />
-              <p className="flex-1 text-sm text-ink">
-                {t('standing.warning', { date: formatDate(warning.at, i18n.language), reason: warning.reason })}
-              </p>
+              <p className="flex-1 text-sm text-ink">{t('standing.warning', { date: formatDate(warning.at), reason: warning.reason })}</p>
               <Button
                 size="sm"
                 variant="outline"

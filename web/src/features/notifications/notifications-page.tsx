@@ -7,13 +7,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../shared/lib/cn.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Container, PageHeader } from '../../shared/ui/card.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../shared/ui/skeleton.tsx';
 import { usePullToRefresh } from '../../shared/hooks/use-pull-to-refresh.ts';
 import { PullToRefreshIndicator } from '../../shared/ui/pull-to-refresh.tsx';
+import { ensureInfinite, queryLoader } from '../../shared/lib/route-data.ts';
 import { notificationsQueryOptions, useMarkRead } from './api.ts';
 
 /** A moderator's decision: told by the site, not by a person. */
@@ -61,7 +62,8 @@ function RowLink({ group, className, children }: { group: NotificationGroup; cla
 }
 
 function NotificationRow({ group }: { group: NotificationGroup }) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
+  const formatDate = useFormatDate();
   const first = group.actors[0];
   // A person of another site is known by their handle there.
   const remote = remoteActor(group);
@@ -84,7 +86,7 @@ function NotificationRow({ group }: { group: NotificationGroup }) {
           </span>
           {remote ? <span className="block text-xs text-ink-muted [overflow-wrap:anywhere]">@{remote.username}</span> : null}
           <span className="mt-0.5 block text-xs text-ink-muted">
-            <time dateTime={group.latestAt}>{formatDate(group.latestAt, i18n.language, 'dateTime')}</time>
+            <time dateTime={group.latestAt}>{formatDate(group.latestAt, 'dateTime')}</time>
             {group.unread ? (
               <span className="ml-2 rounded-full bg-accent px-2 py-0.5 font-semibold text-accent-ink">{t('unread')}</span>
             ) : null}
@@ -153,3 +155,8 @@ export function NotificationsPage() {
     </Container>
   );
 }
+
+/** The first page of notifications, fetched before the page is rendered (on the server, for the member). */
+export const loader = queryLoader(({ client, signedIn }) =>
+  signedIn ? ensureInfinite(client, notificationsQueryOptions) : Promise.resolve(),
+);

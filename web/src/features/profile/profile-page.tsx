@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { genresQueryOptions } from '../../shared/catalog/genres.ts';
 import { urlFilters, urlParam, useUrlFilters } from '../../shared/hooks/use-url-filters.ts';
 
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, Container } from '../../shared/ui/card.tsx';
@@ -119,7 +119,8 @@ function BlockedProfile({ profile }: { profile: Profile }) {
 }
 
 function ProfileView({ profile, createCollection }: { profile: Profile; createCollection?: CreateCollectionDialogType }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
+  const formatDate = useFormatDate();
   const stats: [string, number][] = [
     ['ratings', profile.stats.ratings],
     ['reviews', profile.stats.reviews],
@@ -135,7 +136,7 @@ function ProfileView({ profile, createCollection }: { profile: Profile; createCo
         <div className="min-w-0 flex-1">
           <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{profile.name}</h1>
           <p className="text-ink-muted">
-            @{profile.username} · {t('memberSince', { year: formatDate(profile.memberSince, i18n.language, 'year') })}
+            @{profile.username} · {t('memberSince', { year: formatDate(profile.memberSince, 'year') })}
           </p>
           <p className="mt-3 max-w-2xl whitespace-pre-wrap text-ink">{profile.bio || t('noBio')}</p>
         </div>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Card } from '../../shared/ui/card.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingDistribution } from '../../shared/ui/rating-distribution.tsx';
@@ -14,7 +14,8 @@ import { formatRating } from '../../shared/i18n/index.ts';
 
 /** The profile's Ratings tab: how their ratings spread over the scale, and every rating, newest first. */
 export function RatingsTab({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
+  const formatDate = useFormatDate();
   const [page, setPage] = useState(1);
   const distribution = useQuery(distributionQueryOptions(profile.username));
   const ratings = useQuery(profileRatingsQueryOptions(profile.username, { sort: 'date', page }, 20));
@@ -42,7 +43,7 @@ export function RatingsTab({ profile }: { profile: Profile }) {
               <span className="shrink-0 text-right">
                 <span className="block font-display text-lg font-semibold tabular-nums text-ink">{formatRating(item.rating)}</span>
                 <time dateTime={item.ratedAt} className="block text-xs text-ink-muted">
-                  {formatDate(item.ratedAt, i18n.language)}
+                  {formatDate(item.ratedAt)}
                 </time>
               </span>
             </li>

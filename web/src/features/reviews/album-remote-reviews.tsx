@@ -4,7 +4,7 @@ import { ExternalLink, Flag, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
@@ -44,7 +44,8 @@ export function AlbumRemoteReviews({ albumId }: { albumId: string }) {
 const outLink = { target: '_blank', rel: 'noopener nofollow ugc' } as const;
 
 function RemoteReviewCard({ post }: { post: RemotePost }) {
-  const { t, i18n } = useTranslation('reviews');
+  const { t } = useTranslation('reviews');
+  const formatDate = useFormatDate();
   const session = useSession();
   const [reporting, setReporting] = useState(false);
   const { person } = post;
@@ -72,7 +73,7 @@ function RemoteReviewCard({ post }: { post: RemotePost }) {
           </p>
         </div>
         <time dateTime={post.publishedAt} className="shrink-0 text-xs text-ink-muted">
-          {formatDate(post.publishedAt, i18n.language)}
+          {formatDate(post.publishedAt)}
         </time>
       </header>
       <div className="mt-3 min-w-0 [overflow-wrap:anywhere]">

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { ExploreLink } from '../../shared/ui/explore-link.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
@@ -13,7 +13,8 @@ import { myReviewsQueryOptions } from './api.ts';
 
 /** Your reviews, newest first, as a compact list (the Library's Reviews tab): cover, title, album, rating, date, excerpt. */
 export function MyReviews() {
-  const { t, i18n } = useTranslation(['reviews', 'common']);
+  const { t } = useTranslation(['reviews', 'common']);
+  const formatDate = useFormatDate();
   const [page, setPage] = useState(1);
   const reviews = useQuery({ ...myReviewsQueryOptions(page), placeholderData: keepPreviousData });
   if (reviews.isError) return <ErrorState onRetry={() => void reviews.refetch()} />;
@@ -41,7 +42,7 @@ export function MyReviews() {
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-ink-subtle">
                     <RatingStars value={review.rating} size="xs" />
-                    <span>{formatDate(review.createdAt, i18n.language)}</span>
+                    <span>{formatDate(review.createdAt)}</span>
                   </div>
                   <p className="mt-2 line-clamp-2 text-sm text-ink">{review.excerpt}</p>
                 </div>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../shared/auth/session.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { RatingStars } from '../../shared/ui/rating-stars.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
@@ -16,7 +16,8 @@ import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 
 /** Author, rating, date (and "edited"), title, text, likes and comments of one review. */
 export function ReviewCard({ review, full = false, showAlbum = false }: { review: Review; full?: boolean; showAlbum?: boolean }) {
-  const { t, i18n } = useTranslation('reviews');
+  const { t } = useTranslation('reviews');
+  const formatDate = useFormatDate();
   // Shown whole, the review is its page's subject, right under the album's name; in a list, under the list's heading.
   const Heading = full ? 'h2' : 'h3';
   return (
@@ -31,7 +32,7 @@ export function ReviewCard({ review, full = false, showAlbum = false }: { review
             <span className="text-sm font-normal text-ink-muted">@{review.author.username}</span>
           </p>
           <p className="text-sm text-ink-muted">
-            <time dateTime={review.createdAt}>{formatDate(review.createdAt, i18n.language)}</time>
+            <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
             {review.editedAt ? ` · ${t('card.edited')}` : ''}
           </p>
         </div>

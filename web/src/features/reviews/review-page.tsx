@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { useSendToSignIn, useSession } from '../../shared/auth/session.ts';
 import { ReportDialog } from '../../shared/ui/report-dialog.tsx';
 
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -108,7 +108,8 @@ function ReviewView({ review }: { review: Review }) {
 }
 
 function History({ reviewId }: { reviewId: string }) {
-  const { t, i18n } = useTranslation('reviews');
+  const { t } = useTranslation('reviews');
+  const formatDate = useFormatDate();
   const [open, setOpen] = useState(false);
   const revisions = useQuery({ ...revisionsQueryOptions(reviewId), enabled: open });
   return (
@@ -120,7 +121,7 @@ function History({ reviewId }: { reviewId: string }) {
             <li key={revision.writtenAt} className="border-l-2 border-line pl-4">
               <p className="text-sm text-ink-muted">
                 {t('page.version', {
-                  date: formatDate(revision.writtenAt, i18n.language, 'dateTime'),
+                  date: formatDate(revision.writtenAt, 'dateTime'),
                   rating: formatRating(revision.rating),
                 })}
               </p>
@@ -292,7 +293,8 @@ function ReplyForm({ comment, reviewId, onDone }: { comment: Comment; reviewId: 
 }
 
 function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewId: string; replies?: ReactNode }) {
-  const { t, i18n } = useTranslation('reviews');
+  const { t } = useTranslation('reviews');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const edit = useEditComment();
   const remove = useDeleteComment();
@@ -316,7 +318,7 @@ function CommentItem({ comment, reviewId, replies }: { comment: Comment; reviewI
             </Link>
           )}{' '}
           <span className="text-ink-muted">
-            {formatDate(comment.createdAt, i18n.language, 'dateTime')}
+            {formatDate(comment.createdAt, 'dateTime')}
             {comment.editedAt ? ` · ${t('card.edited')}` : ''}
           </span>
         </p>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -140,12 +140,13 @@ function RemotePersonView({ data, onPageChange }: { data: RemotePersonPageData; 
 
 /** One rating or review of theirs: the album (ours when it could be matched), the rating, the words, and where it lives. */
 function RemotePostRow({ post, host }: { post: RemotePost; host: string }) {
-  const { t, i18n } = useTranslation('search');
+  const { t } = useTranslation('search');
+  const formatDate = useFormatDate();
   return (
     <li className="flex gap-4 rounded-2xl border border-line bg-surface p-4">
       <RemotePostContent post={post}>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 text-xs text-ink-muted">
-          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, i18n.language)}</time>
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
           {post.url ? (
             <a
               href={post.url}

@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 
-import { formatCalendarDate, formatDate } from '../../shared/lib/format-date.ts';
+import { formatCalendarDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button, FormButtons, SubmitButton } from '../../shared/ui/button.tsx';
 import { Badge } from '../../shared/ui/card.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
@@ -109,7 +110,8 @@ export function AccessTokensSection() {
 
 function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
   const { t, i18n } = useTranslation('developers');
-  const date = (moment: string) => formatDate(moment, i18n.language);
+  const formatDate = useFormatDate();
+  const date = (moment: string) => formatDate(moment);
   const expiry = token.expiresAt
     ? t(token.expired ? 'tokens.expired' : 'tokens.expires', { date: date(token.expiresAt) })
     : t('tokens.neverExpires');

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { connectProvider } from '../../shared/auth/providers.ts';
 
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Badge } from '../../shared/ui/card.tsx';
 import { ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -19,7 +19,8 @@ import { useErrorText } from '../../shared/i18n/error-text.ts';
  * marked unavailable instead of offering a button that cannot work.
  */
 export function ConnectedAccountsTab() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const overview = useQuery(securityQueryOptions);
   const disconnect = useDisconnect();
@@ -54,7 +55,7 @@ export function ConnectedAccountsTab() {
                 <p className="text-sm text-ink-muted">
                   {connection
                     ? t('connected.since', {
-                        date: formatDate(connection.connectedAt, i18n.language),
+                        date: formatDate(connection.connectedAt),
                       })
                     : provider.available
                       ? t('connected.notConnected')

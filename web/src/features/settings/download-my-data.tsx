@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/i18n/index.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 import { exportDownloadUrl, latestExportOptions, useStartExport } from './data-export-api.ts';
@@ -22,7 +22,8 @@ function fileSize(bytes: number): string {
  * in the background: you may leave, the bell tells you when it is ready), then offers it for a week.
  */
 export function DownloadMyData() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const latest = useQuery({
     ...latestExportOptions,
@@ -56,9 +57,7 @@ export function DownloadMyData() {
             <Download aria-hidden className="size-4" />
             {t('yourData.downloadZip', { size: fileSize(current.size ?? 0) })}
           </a>
-          <span className="text-sm text-ink-muted">
-            {t('yourData.until', { date: formatDate(current.expiresAt!, i18n.language, 'dateTime') })}
-          </span>
+          <span className="text-sm text-ink-muted">{t('yourData.until', { date: formatDate(current.expiresAt!, 'dateTime') })}</span>
         </div>
       ) : null}
       {current?.status === 'failed' ? (

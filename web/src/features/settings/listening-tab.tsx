@@ -7,7 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatNumber } from '../../shared/i18n/index.ts';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
-import { formatTimeAgo } from '../../shared/lib/time-ago.ts';
+import { useTimeAgo } from '../../shared/hooks/use-format-date.ts';
 import { Button, FormButtons, SubmitButton } from '../../shared/ui/button.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
 import { Field, NativeSelect, TextField } from '../../shared/ui/input.tsx';
@@ -50,8 +50,8 @@ export function ListeningTab({ forwarding: Forwarding }: { forwarding?: Componen
 }
 
 function StatusLines({ status }: { status: ListeningStatus }) {
-  const { t, i18n } = useTranslation('listening');
-  const ago = (moment: string) => formatTimeAgo(moment, i18n.language);
+  const { t } = useTranslation('listening');
+  const ago = useTimeAgo();
   const { lastListen, nowPlaying } = status;
   const track = (played: { artistName: string; trackName: string }) =>
     t('status.track', { artist: played.artistName, track: played.trackName });

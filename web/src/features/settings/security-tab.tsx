@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { Badge } from '../../shared/ui/card.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { FormMessage } from '../../shared/ui/form-message.tsx';
@@ -172,11 +172,12 @@ function TwoFactor({ overview }: { overview: SecurityOverview }) {
 }
 
 function Sessions({ sessions }: { sessions: SessionInfo[] }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const formatDate = useFormatDate();
   const errorText = useErrorText();
   const revoke = useRevokeSession();
   const others = useSignOutOthers();
-  const when = (moment: string) => formatDate(moment, i18n.language, 'dateTime');
+  const when = (moment: string) => formatDate(moment, 'dateTime');
   const hasOthers = sessions.some((session) => !session.current);
   const tokenCount = useWorkingTokenCount();
   const [revokeTokens, setRevokeTokens] = useState(false);

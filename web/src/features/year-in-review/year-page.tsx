@@ -7,8 +7,9 @@ import { useErrorText } from '../../shared/i18n/error-text.ts';
 import { Link, useParams } from 'react-router';
 import { formatNumber, formatRating } from '../../shared/i18n/index.ts';
 import { ApiError } from '../../shared/lib/api-client.ts';
-import { formatDate } from '../../shared/lib/format-date.ts';
+import { useFormatDate } from '../../shared/hooks/use-format-date.ts';
 import { ListeningSummaryView } from '../../shared/listening/listening-summary.tsx';
+import { RankedAlbums } from '../../shared/listening/ranked-albums.tsx';
 import { AlbumCard, AlbumGrid } from '../../shared/ui/album-card.tsx';
 import { AlbumCover } from '../../shared/ui/album-cover.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
@@ -282,26 +283,15 @@ function MostListened({ data }: { data: YearInReview }) {
       ) : data.mostListened.length === 0 ? (
         <p className="text-sm text-ink-muted">{t('noListens')}</p>
       ) : (
-        <ol className="flex flex-col gap-3">
-          {data.mostListened.map((item, index) => (
-            <li key={item.album.id} className="flex items-center gap-3">
-              <span className="w-5 shrink-0 text-right font-display text-lg font-semibold tabular-nums text-ink-muted">{index + 1}</span>
-              <AlbumCover src={item.album.coverUrl} alt="" className="size-12 shrink-0 rounded-lg" sizes="48px" />
-              <Link to={paths.album(item.album.slug)} className="min-w-0 flex-1">
-                <span className="block truncate font-medium text-ink hover:text-accent">{item.album.title}</span>
-                <span className="block truncate text-sm text-ink-muted">{item.album.artistCredit}</span>
-              </Link>
-              <span className="shrink-0 text-sm tabular-nums text-ink-muted">{t('listensCount', { count: item.listens })}</span>
-            </li>
-          ))}
-        </ol>
+        <RankedAlbums items={data.mostListened} count={(count) => t('listensCount', { count })} />
       )}
     </Card>
   );
 }
 
 function TopReview({ data }: { data: YearInReview }) {
-  const { t, i18n } = useTranslation('year');
+  const { t } = useTranslation('year');
+  const formatDate = useFormatDate();
   const review = data.topReview;
   if (!review) return null;
   return (
@@ -322,7 +312,7 @@ function TopReview({ data }: { data: YearInReview }) {
               <Heart aria-hidden className="size-4 fill-current text-accent" />
               {t('likes', { count: review.likeCount })}
             </span>
-            <time dateTime={review.createdAt}>{formatDate(review.createdAt, i18n.language)}</time>
+            <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
           </div>
         </div>
       </div>

@@ -32,6 +32,23 @@ describe('useUrlFilters', () => {
     expect(result.current.filters).toMatchObject({ genre: 'jazz', decade: 1970, page: 1 });
   });
 
+  it('writes the filters in the order the page names them, whatever order they were chosen in', () => {
+    const { result, address } = renderFilters('/explore?utm=mail&sort=title&decade=1970');
+    act(() => result.current.setFilters({ genre: 'jazz' }));
+    expect(address()).toBe('/explore?genre=jazz&decade=1970&sort=title&utm=mail');
+  });
+
+  it('keeps a change made before the previous one has rendered', () => {
+    const { result, address } = renderFilters('/explore?genre=jazz&decade=1950');
+    act(() => {
+      result.current.resetFilters();
+      result.current.setFilters({ sort: 'title' });
+    });
+    expect(address()).toBe('/explore?sort=title');
+    act(() => result.current.setFilters({ decade: 1970 }));
+    expect(address()).toBe('/explore?decade=1970&sort=title');
+  });
+
   it('keeps the other filters when only the page changes', () => {
     const { result, address } = renderFilters('/explore?genre=jazz');
     act(() => result.current.setFilters({ page: 2 }));

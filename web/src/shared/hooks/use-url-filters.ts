@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams, type Location } from 'react-router';
 
 /** The address parameter of the page number, which every other change resets. */
 const PAGE = 'page';
@@ -71,29 +71,39 @@ interface WriteOptions {
 }
 
 /**
+ * The last address filters were written to, and the location (the router's object, new at every navigation, Back
+ * included) it was written from: React Router reads the address on render, so until the write has rendered, the hook
+ * still reads the address before it.
+ */
+let lastWrite: { from: Location; to: string } | undefined;
+
+/**
  * Filters kept in the address, so that a filtered view can be reloaded, shared and reached again with Back.
  *
- * `filters` reads them (see `urlFilters`). Writes leave out empty values and each parameter's fallback, so one view has
- * one address, and a change to anything but the page starts again at the first page.
+ * `filters` reads them (see `urlFilters`). Writes leave out empty values and each parameter's fallback and put the
+ * parameters in the order the shape names them, so one view has one address whatever order it was chosen in; a change
+ * to anything but the page starts again at the first page.
  */
 export function useUrlFilters<Shape extends UrlFilterShape>(filters: UrlFilters<Shape>, { replace = false }: WriteOptions = {}) {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const fallbacks: Record<string, unknown> = filters.read(new URLSearchParams());
 
-  const write = (start: (current: URLSearchParams) => URLSearchParams, changes: UrlFilterChanges<Shape>, options: WriteOptions) =>
-    setParams(
-      (current) => {
-        const next = start(current);
-        for (const [key, value] of Object.entries(changes)) {
-          const fallback = fallbacks[key];
-          if (value === undefined || value === '' || (fallback !== undefined && String(value) === String(fallback))) next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!(PAGE in changes)) next.delete(PAGE);
-        return next;
-      },
-      { replace: options.replace ?? replace },
-    );
+  const write = (start: (current: URLSearchParams) => URLSearchParams, changes: UrlFilterChanges<Shape>, options: WriteOptions) => {
+    // A choice made before the previous one reached the address starts from that one, not from what this render read:
+    // otherwise "Reset" then a quick choice on a busy phone would bring the reset filters back.
+    const current = lastWrite?.from === location ? new URLSearchParams(lastWrite.to) : params;
+    const next = start(new URLSearchParams(current));
+    for (const [key, value] of Object.entries(changes)) {
+      const fallback = fallbacks[key];
+      if (value === undefined || value === '' || (fallback !== undefined && String(value) === String(fallback))) next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!(PAGE in changes)) next.delete(PAGE);
+    const ordered = inShapeOrder(next, Object.keys(fallbacks));
+    lastWrite = { from: location, to: ordered.toString() };
+    setParams(ordered, { replace: options.replace ?? replace });
+  };
 
   return {
     filters: filters.read(params),
@@ -103,4 +113,16 @@ export function useUrlFilters<Shape extends UrlFilterShape>(filters: UrlFilters<
     /** Starts over: the address keeps only `values`. */
     resetFilters: (values: UrlFilterChanges<Shape> = {}, options: WriteOptions = {}) => write(() => new URLSearchParams(), values, options),
   };
+}
+
+/**
+ * `params` with the shape's parameters first, in the shape's order, and any others after. A page whose shape follows
+ * its permalink's order (the charts) then never has to correct the address after a change: a correction made from an
+ * older render could undo a choice made meanwhile.
+ */
+function inShapeOrder(params: URLSearchParams, keys: string[]): URLSearchParams {
+  const ordered = new URLSearchParams();
+  for (const key of keys) for (const value of params.getAll(key)) ordered.append(key, value);
+  for (const [key, value] of params) if (!keys.includes(key)) ordered.append(key, value);
+  return ordered;
 }

@@ -1,14 +1,15 @@
 import type { ImportJob } from '@hearsay/contracts/imports';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileUp } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../i18n/error-text.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 import { Field, Input } from '../ui/input.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
-import { importJobQueryOptions, listenImportOptionsQuery, refreshAfterImport, useStartLastfmImport, useStartListenImport } from './api.ts';
+import { formatNumber } from '../i18n/index.ts';
+import { listenImportOptionsQuery, useStartLastfmImport, useStartListenImport } from './api.ts';
+import { ImportFailed, ImportFilePicker, ImportSummary, useFollowedImport } from './import-parts.tsx';
 
 const HISTORY_FILE = /\.(zip|json|jsonl|csv)$/i;
 
@@ -20,34 +21,20 @@ const HISTORY_FILE = /\.(zip|json|jsonl|csv)$/i;
 export function ListenImport() {
   const { t } = useTranslation('imports');
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const options = useQuery(listenImportOptionsQuery);
   const [files, setFiles] = useState<File[]>([]);
   const [username, setUsername] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const { current, follow } = useFollowedImport();
 
   const onError = (cause: unknown) => setProblem(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('failedRetry'));
-  const started = { onSuccess: (job: ImportJob) => setJobId(job.id), onError };
+  const started = { onSuccess: (job: ImportJob) => follow(job.id), onError };
   const upload = useStartListenImport();
   const lastfm = useStartLastfmImport();
 
-  const job = useQuery({
-    ...importJobQueryOptions(jobId ?? ''),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
-  });
-  const current = job.data;
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!current || current.status === 'running' || reported.current === current.id) return;
-    reported.current = current.id;
-    void refreshAfterImport(queryClient);
-  }, [current, queryClient]);
-
   const choose = (chosen: File[]) => {
     setProblem(null);
-    setJobId(null);
+    follow(null);
     setFiles([]);
     if (!chosen.length) return;
     if (chosen.some((file) => !HISTORY_FILE.test(file.name))) return setProblem(t('listens.wrongType'));
@@ -62,28 +49,20 @@ export function ListenImport() {
   const submitLastfm = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    setJobId(null);
+    follow(null);
     lastfm.mutate(username.trim(), started);
   };
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">{t('listens.how')}</p>
-      <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line-strong p-5 hover:bg-surface-2">
-        <FileUp aria-hidden className="size-6 text-accent" />
-        <span className="font-medium text-ink">{t('listens.choose')}</span>
-        <input
-          type="file"
-          multiple
-          accept=".zip,application/zip,.json,application/json,.jsonl,.csv,text/csv"
-          className="sr-only"
-          disabled={running}
-          onChange={(event) => {
-            choose([...(event.target.files ?? [])]);
-            event.target.value = '';
-          }}
-        />
-      </label>
+      <ImportFilePicker
+        label={t('listens.choose')}
+        multiple
+        accept=".zip,application/zip,.json,application/json,.jsonl,.csv,text/csv"
+        disabled={running}
+        onChoose={choose}
+      />
       {files.length ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-ink">
@@ -130,7 +109,6 @@ export function ListenImport() {
 
 function ListenImportProgress({ job }: { job: ImportJob }) {
   const { t } = useTranslation('imports');
-  const errorText = useErrorText();
   const { summary } = job;
   if (job.status === 'running') {
     // Last.fm's pages are counted ahead; a file's records are known once it is read through.
@@ -143,15 +121,9 @@ function ListenImportProgress({ job }: { job: ImportJob }) {
   }
   if (job.status === 'failed') {
     return (
-      <div role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm text-danger">
-        <p className="font-semibold">{t('failed')}</p>
-        <p>
-          {job.errorCode
-            ? errorText({ code: job.errorCode, params: job.errorParams, message: job.error ?? '', issues: job.issues })
-            : (job.error ?? t('failedRetry'))}
-        </p>
+      <ImportFailed job={job}>
         {summary.listensImported ? <p>{t('listens.storedBefore', { count: summary.listensImported })}</p> : null}
-      </div>
+      </ImportFailed>
     );
   }
   const lines: [string, number][] = [
@@ -163,23 +135,15 @@ function ListenImportProgress({ job }: { job: ImportJob }) {
     ['lovedNotFound', summary.lovedNotFound],
   ];
   return (
-    <section aria-label={t('summaryTitle')} className="rounded-xl border border-line p-4">
-      <p className="flex items-center gap-2 font-semibold text-ink" role="status">
-        <CheckCircle2 aria-hidden className="size-5 text-success" />
-        {t('listens.done', {
-          listens: summary.listensImported.toLocaleString(),
-          skipped: summary.skipped.toLocaleString(),
-          favourites: summary.albumLikes.toLocaleString(),
-        })}
-      </p>
-      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-        {lines.map(([key, value]) => (
-          <div key={key} className="flex justify-between gap-2">
-            <dt className="text-ink-muted">{t(`listens.summary.${key}`)}</dt>
-            <dd className="font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
-          </div>
-        ))}
-      </dl>
+    <ImportSummary
+      done={t('listens.done', {
+        listens: formatNumber(summary.listensImported),
+        skipped: formatNumber(summary.skipped),
+        favourites: formatNumber(summary.albumLikes),
+      })}
+      counts={lines}
+      names={(key) => t(`listens.summary.${key}`)}
+    >
       {summary.skippedRows.length ? (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-medium text-ink">{t('listens.skippedDetails', { count: summary.skipped })}</summary>
@@ -198,6 +162,6 @@ function ListenImportProgress({ job }: { job: ImportJob }) {
           </ul>
         </details>
       ) : null}
-    </section>
+    </ImportSummary>
   );
 }

@@ -1,14 +1,13 @@
 import type { ImportJob } from '@hearsay/contracts/imports';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileUp } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@hearsay/contracts/paths';
 import { ApiError } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
-import { importJobQueryOptions, refreshAfterImport, useStartImport } from './api.ts';
+import { useStartImport } from './api.ts';
+import { ImportFailed, ImportFilePicker, ImportSummary, useFollowedImport } from './import-parts.tsx';
 import { HEARSAY_IMPORT_MAX_BYTES, IMPORT_MAX_BYTES } from '@hearsay/contracts/constants';
 import { useErrorText } from '../i18n/error-text.ts';
 
@@ -28,41 +27,26 @@ function kindOf(name: string): 'rym' | 'hearsay' | null {
 export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => void }) {
   const { t } = useTranslation('imports');
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const { current, follow } = useFollowedImport(onFinished);
 
   const startImport = useStartImport();
   const start = (chosen: File) =>
     startImport.mutate(
       { file: chosen, kind: kindOf(chosen.name) === 'hearsay' ? 'hearsay' : 'rym' },
       {
-        onSuccess: (job) => setJobId(job.id),
+        onSuccess: (job) => follow(job.id),
         onError: (cause) => setError(cause instanceof ApiError && cause.status !== 0 ? errorText(cause) : t('failedRetry')),
       },
     );
-
-  const job = useQuery({
-    ...importJobQueryOptions(jobId ?? ''),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
-  });
-  const current = job.data;
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!current || current.status === 'running' || reported.current === current.id) return;
-    reported.current = current.id;
-    void refreshAfterImport(queryClient);
-    onFinished?.(current);
-  }, [current, onFinished, queryClient]);
 
   const choose = (chosen: File | null) => {
     setError(null);
     setFileProblem(null);
     setFile(null);
-    setJobId(null);
+    follow(null);
     if (!chosen) return;
     const kind = kindOf(chosen.name);
     if (!kind) return setFileProblem(t('wrongType'));
@@ -76,20 +60,12 @@ export function RymImport({ onFinished }: { onFinished?: (job: ImportJob) => voi
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">{t('how')}</p>
       <p className="text-sm text-ink-muted">{t('howHearsay')}</p>
-      <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line-strong p-5 hover:bg-surface-2">
-        <FileUp aria-hidden className="size-6 text-accent" />
-        <span className="font-medium text-ink">{t('chooseAny')}</span>
-        <input
-          type="file"
-          accept=".csv,text/csv,.zip,application/zip,.json,application/json"
-          className="sr-only"
-          disabled={running}
-          onChange={(event) => {
-            choose(event.target.files?.[0] ?? null);
-            event.target.value = '';
-          }}
-        />
-      </label>
+      <ImportFilePicker
+        label={t('chooseAny')}
+        accept=".csv,text/csv,.zip,application/zip,.json,application/json"
+        disabled={running}
+        onChoose={(files) => choose(files[0] ?? null)}
+      />
       {fileProblem ? (
         <p role="alert" className="text-sm font-medium text-danger">
           {fileProblem}
@@ -137,13 +113,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
   }
   if (job.status === 'failed') {
     return (
-      <div role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm text-danger">
-        <p className="font-semibold">{t('failed')}</p>
-        <p>
-          {job.errorCode
-            ? errorText({ code: job.errorCode, params: job.errorParams, message: job.error ?? '', issues: job.issues })
-            : (job.error ?? t('failedRetry'))}
-        </p>
+      <ImportFailed job={job}>
         {job.issues.length > 1 ? (
           <ul aria-label={t('issues')} className="mt-2 list-disc space-y-1 ps-5">
             {job.issues.map((issue, index) => (
@@ -155,7 +125,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
             ))}
           </ul>
         ) : null}
-      </div>
+      </ImportFailed>
     );
   }
   const { summary } = job;
@@ -188,19 +158,11 @@ function ImportProgress({ job }: { job: ImportJob }) {
       ];
   const { followsSkipped, commentsSkipped, likesSkipped, remoteFollowsAsked, remoteFollowsOff } = summary;
   return (
-    <section aria-label={t('summaryTitle')} className="rounded-xl border border-line p-4">
-      <p className="flex items-center gap-2 font-semibold text-ink" role="status">
-        <CheckCircle2 aria-hidden className="size-5 text-success" />
-        {hearsay ? t('doneItems', { count: job.total }) : t('done', { count: job.total })}
-      </p>
-      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-        {lines.map(([key, value]) => (
-          <div key={key} className="flex justify-between gap-2">
-            <dt className="text-ink-muted">{t(`summary.${key}`)}</dt>
-            <dd className="font-semibold tabular-nums text-ink">{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <ImportSummary
+      done={hearsay ? t('doneItems', { count: job.total }) : t('done', { count: job.total })}
+      counts={lines}
+      names={(key) => t(`summary.${key}`)}
+    >
       {followsSkipped + commentsSkipped + likesSkipped > 0 ? (
         <p className="mt-3 text-sm text-ink-muted">
           {t('leftOut', { follows: followsSkipped, comments: commentsSkipped, likes: likesSkipped })}
@@ -241,6 +203,6 @@ function ImportProgress({ job }: { job: ImportJob }) {
           </ul>
         </details>
       ) : null}
-    </section>
+    </ImportSummary>
   );
 }

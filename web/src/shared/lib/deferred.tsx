@@ -1,4 +1,4 @@
-import { createContext, lazy, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, lazy, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { HydratesApart } from './hydrates-apart.tsx';
 
 /** Every deferred part by name, with what fetches its code. */
@@ -30,7 +30,10 @@ export function deferred<P extends object>(
   const Lazy = lazy(async () => ({ default: await fetchCode() }));
   function Deferred(props: P) {
     useContext(RenderedParts)?.add(name);
-    const Loaded = loaded.get(name) as ComponentType<P> | undefined;
+    // Chosen once for each place the part is shown: once the lazy wrapper has rendered it, moving to the loaded
+    // component would be another component to React, which would mount the part again and lose what it held (a review
+    // form in the middle of publishing, say).
+    const [Loaded] = useState(() => loaded.get(name) as ComponentType<P> | undefined);
     // Inside the same boundary either way, so a page rendered with the code and hydrated with it match. React takes the
     // boundary's content over in a pass of its own; the page is marked ready only after it (taken-over.ts).
     return <HydratesApart fallback={fallback}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</HydratesApart>;

@@ -5,7 +5,7 @@
  * are formatted in UTC so that no time zone moves them to the day before.
  */
 
-type MomentStyle = 'date' | 'dateTime' | 'year';
+export type MomentStyle = 'date' | 'dateTime' | 'year';
 export type CalendarStyle = 'medium' | 'long';
 
 const MOMENT_OPTIONS: Record<MomentStyle, Intl.DateTimeFormatOptions> = {
@@ -35,9 +35,13 @@ function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.
   return cached;
 }
 
-/** A moment in the reader's time zone: "Mar 5, 2024" (date), "Mar 5, 2024, 2:30 PM" (dateTime) or "2024" (year). */
-export function formatDate(moment: string | Date, language: string, style: MomentStyle = 'date'): string {
-  return formatter(language, MOMENT_OPTIONS[style]).format(new Date(moment));
+/**
+ * A moment in a time zone: "Mar 5, 2024" (date), "Mar 5, 2024, 2:30 PM" (dateTime) or "2024" (year). Pages format
+ * moments with `useFormatDate`, which passes the reader's zone (the one the server rendered the page in, while the
+ * browser takes it over); without one, the runtime's own zone.
+ */
+export function formatDate(moment: string | Date, language: string, style: MomentStyle = 'date', timeZone?: string): string {
+  return formatter(language, timeZone ? { ...MOMENT_OPTIONS[style], timeZone } : MOMENT_OPTIONS[style]).format(new Date(moment));
 }
 
 /**

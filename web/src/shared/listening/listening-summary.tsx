@@ -1,10 +1,8 @@
 import type { ListeningSummary } from '@hearsay/contracts/listening-stats';
-import { paths } from '@hearsay/contracts/paths';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatNumber } from '../i18n/index.ts';
-import { AlbumCover } from '../ui/album-cover.tsx';
 import { Card } from '../ui/card.tsx';
+import { RankedAlbums } from './ranked-albums.tsx';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -48,19 +46,7 @@ export function ListeningSummaryView({ summary, testId }: { summary: ListeningSu
         <Card className="p-5">
           <h3 className="mb-3 font-display text-lg font-semibold text-ink">{t('topAlbums')}</h3>
           {summary.topAlbums.length === 0 ? <p className="text-sm text-ink-muted">{t('noAlbums')}</p> : null}
-          <ol className="flex flex-col gap-3">
-            {summary.topAlbums.map((item, index) => (
-              <li key={item.album.id} className="flex items-center gap-3">
-                <span className="w-5 shrink-0 text-right font-display text-lg font-semibold tabular-nums text-ink-muted">{index + 1}</span>
-                <AlbumCover src={item.album.coverUrl} alt="" className="size-12 shrink-0 rounded-lg" sizes="48px" />
-                <Link to={paths.album(item.album.slug)} className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-ink hover:text-accent">{item.album.title}</span>
-                  <span className="block truncate text-sm text-ink-muted">{item.album.artistCredit}</span>
-                </Link>
-                <span className="shrink-0 text-sm tabular-nums text-ink-muted">{t('plays', { count: item.listens })}</span>
-              </li>
-            ))}
-          </ol>
+          <RankedAlbums items={summary.topAlbums} count={(count) => t('plays', { count })} />
         </Card>
         <Card className="p-5">
           <h3 className="mb-3 font-display text-lg font-semibold text-ink">{t('topArtists')}</h3>

@@ -38,12 +38,19 @@ export interface OfflineWrite<L extends LazyEndpoint<Endpoint>> {
   input: EndpointInput<Declared<L>>;
 }
 
-let pending: readonly OutboxWrite[] = [];
+/**
+ * No writes waiting: the one empty list, which is also what a page rendered on the server had. A page the browser
+ * takes over then finds the store as the server left it, and React has nothing to render again, synchronously, once
+ * the page is taken over.
+ */
+const noWrites: readonly OutboxWrite[] = [];
+let pending = noWrites;
 const listeners = new Set<() => void>();
 let currentMember: string | null = null;
 
 function setPending(next: readonly OutboxWrite[]): void {
-  pending = next;
+  if (next.length === 0 && pending.length === 0) return;
+  pending = next.length === 0 ? noWrites : next;
   for (const listener of listeners) listener();
 }
 
@@ -53,6 +60,7 @@ export const pendingStore = {
     return () => listeners.delete(listener);
   },
   snapshot: () => pending,
+  serverSnapshot: () => noWrites,
 };
 
 async function reloadPending(): Promise<void> {

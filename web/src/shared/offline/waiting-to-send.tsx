@@ -5,11 +5,9 @@ import { cn } from '../lib/cn.ts';
 import { pendingStore } from './outbox.ts';
 import type { OutboxWrite } from './outbox-store.ts';
 
-const none: readonly OutboxWrite[] = [];
-
 /** The writes kept on this device that `matches` picks, as they change; none while the page is rendered on the server. */
 export function useWaitingWrites(matches: (write: OutboxWrite) => boolean): OutboxWrite[] {
-  const all = useSyncExternalStore(pendingStore.subscribe, pendingStore.snapshot, () => none);
+  const all = useSyncExternalStore(pendingStore.subscribe, pendingStore.snapshot, pendingStore.serverSnapshot);
   return all.filter(matches);
 }
 

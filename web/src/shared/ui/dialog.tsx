@@ -1,10 +1,36 @@
 import { X } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';
+import { createContext, useContext, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { Button, FormButtons } from './button.tsx';
 
-export const Dialog = Primitive.Root;
+/** Whether the dialog around has been open at least once: its content is put on the page from then on. */
+const OpenedOnce = createContext(true);
+
+/**
+ * A dialog whose content is first put on the page when it first opens (decision 091). Closed, Radix still mounts the
+ * content's parts, and each sets its state as it mounts, in the commit: on a page being taken over, a render that
+ * cannot yield, which took the rest of the page's waiting parts with it in one long task. Kept once opened, so that
+ * closing still plays its animation.
+ */
+export function Dialog({ open, defaultOpen, onOpenChange, ...props }: ComponentProps<typeof Primitive.Root>) {
+  const [openedOnce, setOpenedOnce] = useState(Boolean(open ?? defaultOpen));
+  if (open && !openedOnce) setOpenedOnce(true);
+  return (
+    <OpenedOnce.Provider value={openedOnce}>
+      <Primitive.Root
+        open={open}
+        defaultOpen={defaultOpen}
+        onOpenChange={(next) => {
+          if (next) setOpenedOnce(true);
+          onOpenChange?.(next);
+        }}
+        {...props}
+      />
+    </OpenedOnce.Provider>
+  );
+}
 export const DialogTrigger = Primitive.Trigger;
 
 /** A centred modal with a title, optional description and a close button; focus is trapped and restored. */
@@ -23,6 +49,7 @@ export function DialogContent({
   side?: 'left' | 'right';
 }) {
   const { t } = useTranslation();
+  if (!useContext(OpenedOnce)) return null;
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-in" />
