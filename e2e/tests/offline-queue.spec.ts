@@ -24,10 +24,12 @@ test('a rating made offline waits on the phone, is sent when the connection retu
   await finishOnboarding(page);
   const album = await albumAt(request, 11);
   await page.goto(`/album/${album.slug}`);
-  // The page is taken over, with the code of its parts, before the network goes: without the service worker (blocked
-  // in this spec) a part fetched offline fails, and the page reloads into the browser's offline page.
+  // The page is taken over, and the code it fetches next (the rating's contract among it) has come, before the network
+  // goes: without the service worker (blocked in this spec) nothing fetched offline arrives. The next journey is the
+  // member who was quicker than that code.
   await expect(page.locator('html[data-ready]')).toBeAttached();
   await expect(page.getByRole('region', { name: 'Genres & descriptors' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
   const slider = page.getByRole('slider', { name: `Your rating of ${album.title}` });
@@ -45,6 +47,46 @@ test('a rating made offline waits on the phone, is sent when the connection retu
   expect(saved).toMatchObject({ album: { slug: album.slug }, rating: 10 });
   await page.reload();
   await expect(page.getByRole('slider', { name: `Your rating of ${album.title}` })).toHaveAttribute('aria-valuenow', '10');
+});
+
+test('offline before the rating’s code has come, the page stays, says the rating was not saved, and takes it once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  await register(page);
+  await finishOnboarding(page);
+  const album = await albumAt(request, 13);
+  // The code that sends a rating (its contract) is held back until the connection has gone, and then never comes.
+  let connectionGone!: () => void;
+  const offline = new Promise<void>((resolve) => (connectionGone = resolve));
+  await page.route(/\/assets\/ratings-[\w-]+\.js$/, async (route) => {
+    await offline;
+    await route.abort('internetdisconnected');
+  });
+  await page.goto(`/album/${album.slug}`);
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  await context.setOffline(true);
+  connectionGone();
+
+  const slider = page.getByRole('slider', { name: `Your rating of ${album.title}` });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  // The page is not loaded again into the browser's offline page: it stays, and says what happened.
+  await expect(page.getByText('Your rating could not be saved. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/album/${album.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: album.title })).toBeVisible();
+  await expect(slider).not.toHaveAttribute('aria-valuenow');
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting to send' })).toBeHidden();
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Rated 10.0')).toBeVisible();
+  await expect.poll(async () => (await myRatings(page)).total).toBe(1);
 });
 
 test('a listen and a rating whose answers were lost are sent again with their keys and made once', async ({ page, request }) => {

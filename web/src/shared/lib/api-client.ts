@@ -28,6 +28,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The error of a request that never reached Hearsay (no connection): the screens say so, and the outbox keeps writes. */
+export const unreachable = () => new ApiError(0, 'network_error', 'We could not reach Hearsay. Check your connection and try again.');
+
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (path, init) => fetch(path, init);
 
@@ -64,7 +67,7 @@ async function api<T extends z.ZodType>(path: string, options: RequestOptions<T>
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', 'We could not reach Hearsay. Check your connection and try again.');
+    throw unreachable();
   }
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;

@@ -71,6 +71,27 @@ describe('the outbox', () => {
     expect(pendingStore.snapshot().map((write) => write.key)).toEqual([kept!.key]);
   });
 
+  it('offline before the contract’s code has come, says the connection is why and keeps nothing', async () => {
+    offline();
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const codeNeverCame: typeof ratingsEndpoints.rate = {
+      name: 'ratings.rate',
+      load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    };
+    await expect(
+      sendOrKeep({
+        memberId: 'ada',
+        kind: 'album-rating',
+        albumRef: ALBUM,
+        label: 'Blue Train',
+        endpoint: codeNeverCame,
+        input: { params: { albumId: ALBUM }, body: { rating: 7 } },
+      }),
+    ).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    expect(received).toEqual([]);
+    expect(await keptWrites('ada')).toEqual([]);
+  });
+
   it('sends kept writes in order with their own keys, twice if need be, and drops each once it is answered', async () => {
     offline();
     await rateOffline('ada', 6);

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { errorTextWith } from '../i18n/error-text.ts';
 import { useSession } from '../auth/session.ts';
-import { ApiError, endpointKey, type LazyEndpoint } from '../lib/api-client.ts';
+import { ApiError, endpointKey, unreachable, type LazyEndpoint } from '../lib/api-client.ts';
 import { catalogEndpoints, journalEndpoints, profilesEndpoints, reviewsEndpoints } from '../lib/endpoints.ts';
 import { refreshAnswersShowing } from '../lib/refresh.ts';
 import {
@@ -96,7 +96,7 @@ async function sendWithKey<E extends Endpoint>(
   try {
     response = await sendKeyed(request, key);
   } catch {
-    throw new ApiError(0, 'network_error', 'We could not reach Hearsay. Check your connection and try again.');
+    throw unreachable();
   }
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -117,7 +117,12 @@ async function sendWithKey<E extends Endpoint>(
 export async function sendOrKeep<L extends LazyEndpoint<Endpoint>>(write: OfflineWrite<L>): Promise<EndpointResult<Declared<L>> | null> {
   const key = crypto.randomUUID();
   // Loaded first (useOfflineReady loads it earlier): offline, the contract's code could not be fetched to keep the write.
-  const declaration = (await write.endpoint.load()) as Declared<L>;
+  // Should it not have come before the connection went (and no service worker holds it), the write cannot be kept:
+  // the member is told the connection is the reason, as for any write made offline that is not kept.
+  const declaration = (await write.endpoint.load().catch((error: unknown) => {
+    if (isOffline(error)) throw unreachable();
+    throw error;
+  })) as Declared<L>;
   const request = requestOf(declaration, write.input as { params?: unknown; body?: unknown });
   try {
     return await sendWithKey(declaration, request, key);
