@@ -21,6 +21,9 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // Chromium starts a page's service worker ahead of navigations its links may make. When that hits the outgoing
+    // worker while it is stopped for a new release's, the new worker waits up to five minutes (installable-app.spec).
+    '--disable-features=SpeculativeServiceWorkerWarmUp',
   ],
 };
 

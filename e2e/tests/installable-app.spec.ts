@@ -98,11 +98,12 @@ test.describe('with the service worker', () => {
   });
 
   test.describe('a new release', () => {
-    // Headless Chromium now and then never activates the waiting worker: it stays "installed" after SKIP_WAITING and
-    // a reload then hangs in the worker. Seen in 2 of about 20 runs beside two test workers, in 4 of 5 with a CPU
-    // burner beside them, in 1 of 4 beside the other offline journeys, and twice in a row late in one full run. Two
-    // more tries keep that from failing CI; a release that cannot move the page fails all three.
-    test.describe.configure({ retries: 2 });
+    // The new worker takes over once Chromium has stopped the old one. Chromium's speculative warm-up sometimes started
+    // the old worker again as it stopped, and the new one then waited up to five minutes: the old worker was restarted
+    // in 5 of 35 probed runs, and the journey failed three times in a row in one full run. With the warm-up off for the
+    // test browser (playwright.config.ts) it was restarted in none of 11. One more try remains for an overlap of the
+    // desktop and phone runs of this journey, which both write the build's worker file.
+    test.describe.configure({ retries: 1 });
 
     test('offers a new release with a Reload button, which moves the page to it', async ({ page }) => {
       // Two workers install, each keeping the build's files: on a busy two-core machine that can outlast one minute.
