@@ -23,6 +23,8 @@ const everyRun = process.env.BENCH_WEB_EVERY_RUN === '1';
  * at full speed by 4, makes long.
  */
 const LONG_MS = Number(process.env.BENCH_WEB_LONG_MS ?? 50);
+/** Also list, under each task, the functions that spent its time themselves, by file and line (framework's included). */
+const bySelf = process.env.BENCH_WEB_SELF === '1';
 
 interface TraceEvent {
   name: string;
@@ -45,7 +47,7 @@ interface ProfileData {
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber?: number };
 }
 
 interface LongTask {
@@ -58,6 +60,8 @@ interface LongTask {
   files: [string, number][];
   /** The app's own functions it ran in (the innermost outside the framework's file), by share of the samples. */
   functions: [string, number][];
+  /** The functions whose own code ran in it, with file and line, by share of the samples (BENCH_WEB_SELF). */
+  selves: [string, number][];
 }
 
 interface Run {
@@ -135,6 +139,8 @@ async function record(cdp: CDPSession, load: () => Promise<void>): Promise<Trace
       'devtools.timeline',
       'disabled-by-default-devtools.timeline',
       'disabled-by-default-v8.cpu_profiler',
+      // Samples every 100 µs rather than every millisecond, when asked for by line (BENCH_WEB_SELF).
+      ...(bySelf ? ['disabled-by-default-v8.cpu_profiler.hires'] : []),
       'v8.execute',
       'loading',
     ].join(','),
@@ -178,12 +184,15 @@ function longTasks(events: TraceEvent[]): Run {
       for (const sample of ran) files.set(sample.file, (files.get(sample.file) ?? 0) + 1 / ran.length);
       const functions = new Map<string, number>();
       for (const { appFunction } of ran) if (appFunction) functions.set(appFunction, (functions.get(appFunction) ?? 0) + 1 / ran.length);
+      const selves = new Map<string, number>();
+      for (const { self } of ran) selves.set(self, (selves.get(self) ?? 0) + 1 / ran.length);
       return {
         at: (task.ts - paint.ts) / 1000,
         duration: task.dur! / 1000,
         work: [...work].sort((a, b) => b[1] - a[1]),
         files: [...files].sort((a, b) => b[1] - a[1]),
         functions: [...functions].sort((a, b) => b[1] - a[1]),
+        selves: [...selves].sort((a, b) => b[1] - a[1]),
       };
     }),
   };
@@ -194,9 +203,9 @@ function longTasks(events: TraceEvent[]): Run {
  * innermost of the app's functions on its stack (outside the framework's file: which component or hook the
  * framework's work was for; named in a build made with `--minify false`).
  */
-function profileSamples(events: TraceEvent[]): { at: number; file: string; appFunction?: string }[] {
+function profileSamples(events: TraceEvent[]): { at: number; file: string; appFunction?: string; self: string }[] {
   const nodes = new Map<number, ProfileNode>();
-  const samples: { at: number; file: string; appFunction?: string }[] = [];
+  const samples: { at: number; file: string; appFunction?: string; self: string }[] = [];
   const fileOf = (url: string) => basename(new URL(url).pathname) || url;
   const appFunctionOf = (id: number): string | undefined => {
     for (let node = nodes.get(id); node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
@@ -216,10 +225,13 @@ function profileSamples(events: TraceEvent[]): { at: number; file: string; appFu
       const frame = nodes.get(id)?.callFrame;
       // Native work (style, layout, the parser) has no file: "(program)"; an idle sample is not part of the task's work.
       if (!frame || frame.functionName === '(idle)') return;
+      const file = frame.url ? fileOf(frame.url) : frame.functionName || '(anonymous script)';
       samples.push({
         at,
-        file: frame.url ? fileOf(frame.url) : frame.functionName || '(anonymous script)',
+        file,
         appFunction: appFunctionOf(id),
+        // Lines in the profile count from 0.
+        self: frame.url ? `${frame.functionName || '(anonymous)'} (${file}:${(frame.lineNumber ?? -1) + 1})` : file,
       });
     });
   }
@@ -245,9 +257,15 @@ function describe(task: LongTask): string {
     .slice(0, 4)
     .map(([name, share]) => `${name} ${Math.round(share * 100)} %`)
     .join(', ');
+  const selves = task.selves
+    .filter(([, share]) => share >= 0.04)
+    .slice(0, 6)
+    .map(([name, share]) => `${name} ${Math.round(share * 100)} %`)
+    .join(', ');
   return (
     `  +${ms(task.at).padStart(5)} ms  ${ms(task.duration).padStart(4)} ms  ${work || 'no traced work'}${files ? ` | ran: ${files}` : ''}` +
-    (functions ? `\n                       for: ${functions}` : '')
+    (functions ? `\n                       for: ${functions}` : '') +
+    (bySelf && selves ? `\n                       self: ${selves}` : '')
   );
 }
 
