@@ -167,11 +167,11 @@ export const routes: RouteObject[] = [
             handle: serverRendered,
             // Create Collection belongs to the collections feature: composed here, not imported by profile.
             lazy: async () => {
-              const [{ ProfilePage, loader }, { CreateCollectionDialog }] = await Promise.all([
+              const [{ ProfilePage, loader }, { CreateCollection }] = await Promise.all([
                 import('../features/profile/profile-page.tsx'),
-                import('../features/collections/create-collection-dialog.tsx'),
+                import('../features/collections/create-collection.tsx'),
               ]);
-              return { Component: () => <ProfilePage createCollection={CreateCollectionDialog} />, loader };
+              return { Component: () => <ProfilePage createCollection={CreateCollection} />, loader };
             },
           },
           {

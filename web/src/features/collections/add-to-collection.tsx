@@ -10,7 +10,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Dialog, DialogContent } from '../../shared/ui/dialog.tsx';
 import { Spinner } from '../../shared/ui/skeleton.tsx';
 import { albumChoicesQueryOptions, useAddToCollection } from './api.ts';
-import { CreateCollectionDialog } from './create-collection-dialog.tsx';
+import { CreateCollection } from './create-collection.tsx';
 import { useErrorText } from '../../shared/i18n/error-text.ts';
 
 /** "Add to Collection" on an album page: pick one of yours (those holding it are marked) or start a new one with it. */
@@ -85,7 +85,7 @@ export function AddToCollectionAction({ album }: AlbumExtensionProps) {
           </Button>
         </DialogContent>
       </Dialog>
-      <CreateCollectionDialog open={creating} onOpenChange={setCreating} initialAlbums={[album]} />
+      <CreateCollection open={creating} onOpenChange={setCreating} initialAlbums={[album]} />
     </>
   );
 }

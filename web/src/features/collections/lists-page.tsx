@@ -13,7 +13,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs.tsx';
 import { collectionListQueryOptions, myCollectionsQueryOptions } from './api.ts';
 import { ensure, queryLoader } from '../../shared/lib/route-data.ts';
-import { CreateCollectionDialog } from './create-collection-dialog.tsx';
+import { CreateCollection } from './create-collection.tsx';
 
 type Tab = 'popular' | 'recent' | 'yours';
 
@@ -68,11 +68,7 @@ export function ListsPage() {
           <YourLists onCreate={create} />
         </TabsContent>
       </Tabs>
-      <CreateCollectionDialog
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={(collection) => void navigate(paths.list(collection.id))}
-      />
+      <CreateCollection open={creating} onOpenChange={setCreating} onCreated={(collection) => void navigate(paths.list(collection.id))} />
     </Container>
   );
 }
