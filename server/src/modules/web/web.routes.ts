@@ -1,4 +1,4 @@
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -78,17 +78,22 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   const pagePolicy = options.pagePolicy(inlineScriptHashes(template));
 
   if (built) {
-    await app.register(fastifyStatic, {
-      root: options.webDist,
+    const served: FastifyStaticOptions = {
       index: false,
-      wildcard: true,
-      preCompressed: false,
+      // The build compresses every file once (decision 094); one it did not is compressed as it is sent.
+      preCompressed: true,
       // The build's manifest is for the build's own checks, not for browsers.
       allowedPath: (path) => !path.startsWith('/.vite/') && (options.serveSourceMaps || !path.endsWith('.map')),
       setHeaders(reply, path) {
         reply.header('cache-control', cacheControlOf(relative(options.webDist, path)));
       },
-    });
+    };
+    // The build's hashed files, a route each from the start (decision 094): under a wildcard, every request for one
+    // read the directory's listing, to check the path's spelling, which cost more than sending the file.
+    await app.register(fastifyStatic, { ...served, root: join(options.webDist, 'assets'), prefix: '/assets/', wildcard: false });
+    // The rest (the service worker, the manifest, the icons), found as they are asked for: a release's end-to-end
+    // journey rewrites the worker while the server runs.
+    await app.register(fastifyStatic, { ...served, root: options.webDist, wildcard: true, decorateReply: false });
   }
 
   const renderer = built && options.renderer && existsSync(options.renderer) ? await loadRenderer(options.renderer) : null;

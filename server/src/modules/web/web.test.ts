@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildAlbum } from '../../../test/factories.ts';
@@ -10,6 +11,10 @@ import { createUser } from '../../../test/users.ts';
 let t: TestApp;
 let slug: string;
 const webDist = mkdtempSync(join(tmpdir(), 'hearsay-web-'));
+const BUILT = `export const words = ${JSON.stringify('compressed at build time '.repeat(200))};`;
+// Levels other than the server's own when it compresses a file as it sends it: the bytes tell which was sent.
+const BUILT_BR = brotliCompressSync(BUILT, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+const BUILT_GZ = gzipSync(BUILT, { level: 1 });
 const INLINE_SCRIPT = "\n      globalThis.started = 'before the first paint';\n    ";
 
 beforeAll(async () => {
@@ -19,6 +24,10 @@ beforeAll(async () => {
     `<!doctype html><html lang="en"><head><script>${INLINE_SCRIPT}</script><!--hearsay:head--></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  // As the build leaves a file: beside it, the same bytes compressed once with brotli and with gzip.
+  writeFileSync(join(webDist, 'assets', 'built-def456.js'), BUILT);
+  writeFileSync(join(webDist, 'assets', 'built-def456.js.br'), BUILT_BR);
+  writeFileSync(join(webDist, 'assets', 'built-def456.js.gz'), BUILT_GZ);
   writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Hearsay","start_url":"/"}');
   writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret-source.ts"]}');
@@ -78,6 +87,22 @@ describe('the web app on the same port', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toMatch(/br|gzip/);
     expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it('sends the files the build compressed as they are, in the encoding the browser takes', async () => {
+    const asBrotli = await t.inject({ url: '/assets/built-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(asBrotli.headers['content-encoding']).toBe('br');
+    expect(asBrotli.headers['vary']).toContain('accept-encoding');
+    expect(asBrotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asBrotli.rawPayload.equals(BUILT_BR)).toBe(true);
+    expect(brotliDecompressSync(asBrotli.rawPayload).toString()).toBe(BUILT);
+    const asGzip = await t.inject({ url: '/assets/built-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(asGzip.rawPayload.equals(BUILT_GZ)).toBe(true);
+    expect(gunzipSync(asGzip.rawPayload).toString()).toBe(BUILT);
+    const plain = await t.inject({ url: '/assets/built-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUILT);
   });
 
   it('keeps source maps to itself unless the operator turns them on, and the build manifest always', async () => {
