@@ -41,6 +41,21 @@ export function deferred<P extends object>(
   return Deferred;
 }
 
+/**
+ * A dialog as pages show it, closed until someone asks: nothing renders until it first opens, its code comes then
+ * (`deferred`), and it stays mounted from then on, so it closes as a dialog does. Pages show many dialogs closed (a
+ * report dialog beside every review and every post), and each used to bring its code and its hooks into the page.
+ */
+export function deferredDialog<P extends { open: boolean }>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Part = deferred(name, load);
+  function OnceOpened(props: P) {
+    const [opened, setOpened] = useState(props.open);
+    if (props.open && !opened) setOpened(true);
+    return opened ? <Part {...props} /> : null;
+  }
+  return OnceOpened;
+}
+
 /** Fetches a part's code now (ahead of its first render); unknown names are ignored. */
 export async function loadParts(names: readonly string[]): Promise<void> {
   await Promise.all(names.map((name) => (loaded.has(name) ? undefined : parts.get(name)?.())));
