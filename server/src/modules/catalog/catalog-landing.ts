@@ -1,11 +1,12 @@
 import type { CatalogContext } from './catalog-context.ts';
+import type { CatalogReading } from './catalog-reading.ts';
 import * as repository from './landing.repository.ts';
 
 /**
  * What the landing page shows of the catalog (the site module's): its count of albums, the albums to feature, and which
  * albums' reviews it may quote.
  */
-export function createCatalogLanding(context: CatalogContext) {
+export function createCatalogLanding(context: CatalogContext, reading: Pick<CatalogReading, 'ratingPrior'>) {
   const { db, deps } = context;
   return {
     confirmedAlbumCount: () => repository.countConfirmedAlbums(db),
@@ -14,9 +15,8 @@ export function createCatalogLanding(context: CatalogContext) {
      * confirmed album's ratings.
      */
     async bestRatedAlbumIds(limit: number): Promise<string[]> {
-      const totals = await repository.ratingTotals(db);
-      const prior = { weight: deps.charts.priorWeight, mean: totals.count > 0 ? totals.sum / totals.count : 7 };
-      return repository.bestRatedAlbumIds(db, limit, deps.charts.minRatings, prior);
+      const { mean } = await reading.ratingPrior();
+      return repository.bestRatedAlbumIds(db, limit, deps.charts.minRatings, { weight: deps.charts.priorWeight, mean });
     },
     /** Albums a quiet site may pick from: those with MusicBrainz ids (real artwork) first. */
     albumPickCandidates: (limit: number) => repository.catalogPickCandidates(db, limit),

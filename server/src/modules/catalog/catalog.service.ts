@@ -37,7 +37,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     ...createCatalogCounters(context.db),
     ...createCatalogSuggestions(context.db),
     ...createCatalogCovers(context.db),
-    ...createCatalogLanding(context),
+    ...createCatalogLanding(context, reading),
     ...createCatalogMatching(context.db),
     ...createCatalogCuration(context),
     /**

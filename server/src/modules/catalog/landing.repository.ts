@@ -42,15 +42,6 @@ export async function catalogPickCandidates(db: DB, limit: number) {
   return rows;
 }
 
-export async function ratingTotals(db: DB) {
-  const row = await db
-    .selectFrom('album')
-    .select((eb) => [eb.fn.sum<number>('rating_sum').as('sum'), eb.fn.sum<number>('rating_count').as('count')])
-    .where('status', '=', 'confirmed')
-    .executeTakeFirstOrThrow();
-  return { sum: Number(row.sum ?? 0), count: Number(row.count ?? 0) };
-}
-
 /** As a condition of another module's statement: the album in `column` is confirmed (the landing page's testimonials). */
 export function albumConfirmed(column: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from album where album.id = ${sql.ref(column)} and album.status = 'confirmed')`;
