@@ -61,6 +61,7 @@ import * as favouriteAlbums from './2026-12-17-60-favourite-albums.ts';
 import * as createPushSubscriptions from './2026-12-18-10-create-push-subscriptions.ts';
 import * as idempotencyKeys from './2026-12-18-20-idempotency-keys.ts';
 import * as homeTimelines from './2026-12-19-10-home-timelines.ts';
+import * as coveringIndexesForBusyReads from './2026-12-20-10-covering-indexes-for-busy-reads.ts';
 import * as trackRatings from './2026-12-17-20-track-ratings.ts';
 import * as catalogCuration from './2026-12-17-40-catalog-curation.ts';
 import * as chartEntries from './2026-12-17-51-chart-entries.ts';
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-18-10-create-push-subscriptions': createPushSubscriptions,
   '2026-12-18-20-idempotency-keys': idempotencyKeys,
   '2026-12-19-10-home-timelines': homeTimelines,
+  '2026-12-20-10-covering-indexes-for-busy-reads': coveringIndexesForBusyReads,
 };

@@ -1,5 +1,5 @@
-import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { CollectionTable } from '../../db/schema.ts';
+import { sql, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { CollectionTable, Database } from '../../db/schema.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { refreshCollections } from '../../platform/db/search-index.ts';
 import { inIdRange, type IdRange } from '../../platform/db/id-ranges.ts';
@@ -158,14 +158,17 @@ export async function listIds(
   limit: number,
   offset: number,
 ) {
-  let query = db.selectFrom('collection');
+  // An album's lists are reached from the album (`collection_album_album_idx` holds the list): asked as a condition
+  // on every public list instead, SQLite walked them all, 10 ms for the album in most lists on the generated site.
+  let query = (
+    filter.albumId
+      ? db
+          .selectFrom('collection_album')
+          .innerJoin('collection', 'collection.id', 'collection_album.collection_id')
+          .where('collection_album.album_id', '=', filter.albumId)
+      : db.selectFrom('collection')
+  ) as SelectQueryBuilder<Database, 'collection', object>;
   if (filter.ownerId) query = query.where('collection.user_id', '=', filter.ownerId);
-  if (filter.albumId) {
-    const albumId = filter.albumId;
-    query = query.where('collection.id', 'in', (eb) =>
-      eb.selectFrom('collection_album').select('collection_album.collection_id').where('collection_album.album_id', '=', albumId),
-    );
-  }
   if (filter.privateOf) {
     const viewerId = filter.privateOf;
     query = query.where((eb) => eb.or([eb('collection.is_private', '=', 0), eb('collection.user_id', '=', viewerId)]));
