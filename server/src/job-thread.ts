@@ -9,6 +9,7 @@ import { openDatabase } from './platform/db/index.ts';
 import { createJobRunner } from './platform/jobs/runner.ts';
 import { serveJobThread, tellJobFailed, tellServer, threadLog } from './platform/jobs/thread.ts';
 import { buildCoreServices, jobHandlers, type ThreadEvent } from './services.ts';
+import { recordStatementTimes } from './platform/db/statement-times.ts';
 
 export interface JobThreadData {
   config: Config;
@@ -22,6 +23,9 @@ const THREAD_SLICE_MS = 50;
 
 const { config, imageProxy, musicbrainzSlot } = workerData as JobThreadData;
 const database = openDatabase(config.databaseUrl, { poolSize: 2 });
+const stopStatementTimes = config.statementTimes
+  ? recordStatementTimes(database, `${config.statementTimes}-${process.pid}-jobs.json`, 'jobs')
+  : undefined;
 const clock = () => new Date();
 const runner = createJobRunner({ db: database.db, clock, log: threadLog(), sliceMs: THREAD_SLICE_MS, onFailed: tellJobFailed });
 const services = buildCoreServices({
@@ -43,5 +47,6 @@ for (const [kind, handler] of Object.entries(jobHandlers(services))) runner.regi
 services.catalog.onChange((albumId) => tellServer({ type: 'catalog-changed', albumId } satisfies ThreadEvent));
 serveJobThread(runner, async () => {
   await services.musicbrainz.close();
+  stopStatementTimes?.();
   await database.destroy();
 });

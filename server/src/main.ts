@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { recordStatementTimes } from './platform/db/statement-times.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -29,11 +30,15 @@ const database = await prepareDatabase(config, bootLog).catch((error: unknown) =
   ),
 );
 const app = await buildApp({ config, database, logger });
+const stopStatementTimes = config.statementTimes
+  ? recordStatementTimes(database, `${config.statementTimes}-${process.pid}-server.json`, 'server')
+  : undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal ?? 'shutdown'} received, closing`);
   await app.close();
+  stopStatementTimes?.();
   await database.destroy();
 });
 

@@ -121,6 +121,8 @@ const EnvSchema = z.object({
   /** /metrics on a listener of its own (METRICS_HOST, 127.0.0.1 by default) instead of the main port. */
   METRICS_PORT: positiveInt(65535).min(1, { error: 'must be at least 1' }).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Each thread's statements summed by shape, written as JSON files beginning with this path (docs/OPERATIONS.md). */
+  STATEMENT_TIMES: z.string().min(1).optional(),
   SPOTIFY_CLIENT_ID: z.string().optional(),
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
@@ -210,6 +212,8 @@ export interface Config {
   apiTokenRateLimit: { requests: number; windowMs: number };
   /** Prometheus metrics: served when a token or a port of their own is set, else not at all. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** Where each thread writes its statements' times (`<path>-<pid>-server.json`, `…-jobs.json`), or not at all. */
+  statementTimes: string | undefined;
   /** The operators: signed in with one of these addresses, a person may moderate. */
   adminEmails: readonly string[];
   /** Sign-in providers with both halves of their credentials set; the others are shown as unavailable. */
@@ -299,6 +303,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     notificationEmailsPerHour: env.NOTIFICATION_EMAILS_PER_HOUR,
     apiTokenRateLimit: { requests: env.API_TOKEN_RATE_LIMIT, windowMs: env.API_TOKEN_WINDOW_SECONDS * 1000 },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
+    statementTimes: env.STATEMENT_TIMES === undefined ? undefined : resolve(env.STATEMENT_TIMES),
     adminEmails: env.ADMIN_EMAILS,
     oauth: oauthConfig(env),
     federation: federationConfig(env, publicUrl),
