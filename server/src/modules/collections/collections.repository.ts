@@ -159,7 +159,7 @@ export async function listIds(
   offset: number,
 ) {
   // An album's lists are reached from the album (`collection_album_album_idx` holds the list): asked as a condition
-  // on every public list instead, SQLite walked them all, 10 ms for the album in most lists on the generated site.
+  // on every public list instead, SQLite walked them all (docs/capacity.md, Results).
   let query = (
     filter.albumId
       ? db
